@@ -1,0 +1,114 @@
+// Item paths (interface.md §2, decisions.md §3): 1 to 12 segments of 1 to 200 characters,
+// never `.` or `..`. The service stores them with `|` between segments and shows URLs with
+// `/`; both forms name the same item, so everything here accepts either.
+
+export const MAX_SEGMENTS = 12;
+export const MAX_SEGMENT_LENGTH = 200;
+
+export type ItemPathProblem =
+  | 'empty'
+  | 'too-many-segments'
+  | 'empty-segment'
+  | 'dot-segment'
+  | 'segment-too-long'
+  | 'control-character';
+
+export class ItemPathError extends Error {
+  constructor(
+    readonly problem: ItemPathProblem,
+    readonly path: string,
+  ) {
+    super(`Item path ${JSON.stringify(path)} is not valid: ${describeProblem(problem)}.`);
+    this.name = 'ItemPathError';
+  }
+}
+
+export function describeProblem(problem: ItemPathProblem): string {
+  switch (problem) {
+    case 'empty':
+      return 'it has no segments';
+    case 'too-many-segments':
+      return `it has more than ${MAX_SEGMENTS} segments`;
+    case 'empty-segment':
+      return 'a segment is empty';
+    case 'dot-segment':
+      return 'a segment is "." or ".."';
+    case 'segment-too-long':
+      return `a segment is longer than ${MAX_SEGMENT_LENGTH} characters`;
+    case 'control-character':
+      return 'a segment holds a control character';
+  }
+}
+
+/** Splits either form into raw segments without validating them. */
+export function splitItemPath(path: string): string[] {
+  if (path === '') return [];
+  return path.split(/[/|]/);
+}
+
+/** The first problem of a list of segments, or undefined when they form a valid item path. */
+export function segmentsProblem(segments: readonly string[], maxSegments = MAX_SEGMENTS): ItemPathProblem | undefined {
+  if (segments.length === 0) return 'empty';
+  if (segments.length > maxSegments) return 'too-many-segments';
+  for (const s of segments) {
+    if (s.length === 0) return 'empty-segment';
+    if (s === '.' || s === '..') return 'dot-segment';
+    if (s.length > MAX_SEGMENT_LENGTH) return 'segment-too-long';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(s)) return 'control-character';
+  }
+  return undefined;
+}
+
+/** Parses and validates either form; throws ItemPathError. */
+export function parseItemPath(path: string, maxSegments = MAX_SEGMENTS): string[] {
+  const segments = splitItemPath(path);
+  const problem = segmentsProblem(segments, maxSegments);
+  if (problem) throw new ItemPathError(problem, path);
+  return segments;
+}
+
+export function isValidItemPath(path: string): boolean {
+  return segmentsProblem(splitItemPath(path)) === undefined;
+}
+
+/** `a/b` or `a|b` → `a|b` (the stored form). */
+export function toPipeForm(path: string): string {
+  return splitItemPath(path).join('|');
+}
+
+/** `a|b` or `a/b` → `a/b` (the URL form). */
+export function toSlashForm(path: string): string {
+  return splitItemPath(path).join('/');
+}
+
+/** The same item whatever the form. */
+export function sameItemPath(a: string, b: string): boolean {
+  return toPipeForm(a) === toPipeForm(b);
+}
+
+/** Joins paths or segments in slash form, ignoring empty parts. */
+export function joinItemPath(...parts: readonly string[]): string {
+  return parts.flatMap(splitItemPath).filter((s) => s !== '').join('/');
+}
+
+/** The parent folder in slash form; '' for a top-level item. */
+export function parentItemPath(path: string): string {
+  const segments = splitItemPath(path);
+  return segments.slice(0, -1).join('/');
+}
+
+/** The last segment (the item's own name). */
+export function itemBaseName(path: string): string {
+  const segments = splitItemPath(path);
+  return segments[segments.length - 1] ?? '';
+}
+
+export function itemPathDepth(path: string): number {
+  return splitItemPath(path).filter((s) => s !== '').length;
+}
+
+/** Percent-encodes each segment for a URL path (`a/b c` → `a/b%20c`). */
+export function itemPathToUrl(path: string): string {
+  return splitItemPath(path).map(encodeURIComponent).join('/');
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{shared,server,electron,renderer,bench}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', 'e2e/**', '**/*.reliability.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
