@@ -1,0 +1,83 @@
+// Turns anything thrown below the door into an AppError the renderer can show: the service's
+// code, message and details, plain words, and whether a retry makes sense.
+import { ERROR_EXPLANATIONS, errorCodeEntry } from '../../shared/error-codes.js';
+import type { AppError } from '../../shared/ipc/views.js';
+
+interface ServiceLike {
+  readonly code: number;
+  readonly status: number;
+  readonly message: string;
+  readonly details?: string;
+  readonly requestId?: string;
+  readonly retryable?: boolean;
+}
+
+function isServiceError(e: unknown): e is ServiceLike {
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as ServiceLike).code === 'number' &&
+    typeof (e as ServiceLike).status === 'number'
+  );
+}
+
+/** Client-side failures by error name: code, plain words, retry sense. */
+const CLIENT_FAILURES: Readonly<Record<string, { code: string; explanation: string; retryable: boolean }>> = {
+  NetworkError: { code: 'network', explanation: 'The exchange could not be reached. Check the network and try again.', retryable: true },
+  EnvelopeError: { code: 'verification', explanation: 'The item failed its integrity check and was not used.', retryable: false },
+  ItemPathError: { code: 'invalid-path', explanation: 'The name or folder path is not valid.', retryable: false },
+  CertificateError: { code: 'certificate', explanation: 'The certificate or key cannot be used.', retryable: false },
+  AbortError: { code: 'cancelled', explanation: 'The action was cancelled.', retryable: true },
+};
+
+export class UserFacingError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly explanation: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'UserFacingError';
+  }
+}
+
+export function toAppError(e: unknown): AppError {
+  if (isServiceError(e)) {
+    const entry = errorCodeEntry(e.code);
+    return {
+      code: e.code,
+      status: e.status,
+      message: e.message || entry?.message || 'The exchange refused the request.',
+      details: e.details ?? '',
+      explanation: ERROR_EXPLANATIONS[e.code] ?? 'The exchange refused the request.',
+      requestId: e.requestId,
+      retryable: e.retryable ?? e.status >= 500,
+    };
+  }
+  if (e instanceof UserFacingError) {
+    return { code: e.code, message: e.message, details: '', explanation: e.explanation, retryable: e.retryable };
+  }
+  if (e instanceof Error) {
+    const known = CLIENT_FAILURES[e.name];
+    if (known) return { code: known.code, message: e.message, details: '', explanation: known.explanation, retryable: known.retryable };
+  }
+  // Unexpected: say so without leaking internals (stack traces stay in main's log).
+  return {
+    code: 'internal',
+    message: 'Something went wrong in the app.',
+    details: e instanceof Error ? e.message : String(e),
+    explanation: 'The app hit an unexpected problem. Try again; if it persists, restart the app.',
+    retryable: true,
+  };
+}
+
+export function invalidArgument(details: string): AppError {
+  return {
+    code: 'invalid-argument',
+    message: 'The request to the app was not valid.',
+    details,
+    explanation: 'The app refused a malformed request.',
+    retryable: false,
+  };
+}

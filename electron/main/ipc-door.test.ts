@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { OPERATION_NAMES } from '../../shared/ipc/contract.js';
+import { allowOrigins, createDoor, type Handlers } from './ipc-door.js';
+
+const APP = 'http://127.0.0.1:5000/index.html';
+
+/** Handlers that echo their operation name, so routing is visible. */
+function echoHandlers(): Handlers {
+  return Object.fromEntries(OPERATION_NAMES.map((n) => [n, async () => ({ routed: n })])) as unknown as Handlers;
+}
+
+const door = createDoor({ handlers: echoHandlers(), isTrustedSender: allowOrigins(['http://127.0.0.1:5000']) });
+
+describe('ipc door', () => {
+  it('refuses a sender that is not the app', async () => {
+    const r = await door.call({ url: 'https://evil.example/' }, 'containers.list', {});
+    expect(r).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+    const r2 = await door.call({ url: 'http://127.0.0.1:5001/' }, 'containers.list', {});
+    expect(r2.ok).toBe(false);
+    const r3 = await door.call({ url: 'not a url' }, 'containers.list', {});
+    expect(r3.ok).toBe(false);
+  });
+
+  it('refuses unknown operations, including prototype names', async () => {
+    for (const name of ['nope', '__proto__', 'constructor', 'toString']) {
+      const r = await door.call({ url: APP }, name, {});
+      expect(r).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+    }
+  });
+
+  it('refuses malformed payloads with a clear error naming the field', async () => {
+    const r = await door.call({ url: APP }, 'items.details', { containerId: 'x', itemPath: 'a' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+    if (!r.ok) expect(r.error.details).toContain('containerId');
+    const extra = await door.call({ url: APP }, 'containers.list', { sneaky: true });
+    expect(extra.ok).toBe(false);
+    const wrongType = await door.call({ url: APP }, 'profiles.switch', { profileId: 42 });
+    expect(wrongType.ok).toBe(false);
+  });
+
+  it('routes every contract operation to its handler', async () => {
+    const valid: Record<string, unknown> = {
+      'profiles.switch': { profileId: 'p1' },
+      'profiles.remove': { profileId: 'p1' },
+    };
+    for (const name of OPERATION_NAMES) {
+      const r = await door.call({ url: APP }, name, valid[name] ?? {});
+      if (r.ok) expect(r.value).toEqual({ routed: name });
+      else expect(r.error.code).toBe('invalid-argument'); // needs arguments: still refused at the door, not routed
+    }
+  });
+
+  it('turns a thrown service error into data, and an unexpected one into a generic error', async () => {
+    const handlers = {
+      ...echoHandlers(),
+      'containers.list': async () => {
+        throw Object.assign(new Error('The organization is disabled.'), { code: 2006, status: 403, details: 'x', requestId: 'abc' });
+      },
+      'containers.create': async () => {
+        throw new TypeError('boom at /secret/path');
+      },
+    } as Handlers;
+    const logs: string[] = [];
+    const d = createDoor({ handlers, isTrustedSender: () => true, log: (l) => logs.push(l) });
+    const r = await d.call({ url: APP }, 'containers.list', {});
+    expect(r).toMatchObject({ ok: false, error: { code: 2006, status: 403, requestId: 'abc', retryable: false } });
+    const u = await d.call({ url: APP }, 'containers.create', {});
+    expect(u).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
+    expect(logs.join('\n')).toContain('boom');
+  });
+
+  it('accepts file:// pages only under the allowed folder', () => {
+    const check = allowOrigins(['file:///opt/app/renderer/']);
+    expect(check({ url: 'file:///opt/app/renderer/index.html' })).toBe(true);
+    expect(check({ url: 'file:///tmp/evil.html' })).toBe(false);
+  });
+});

@@ -1,0 +1,162 @@
+// What the main process shows the renderer: plain data, never keys, passphrases or plaintext
+// item keys. Every IPC result and event is built from these types.
+import type { Container, Item, Organization, RecordHeader } from '../types.js';
+
+export type Environment = 'production' | 'test' | 'sandbox' | 'other';
+export type Role = 'sirb' | 'psite' | 'admin';
+
+export interface CertificateView {
+  readonly subject: string;
+  readonly issuer: string;
+  readonly validFrom: string;
+  readonly validTo: string;
+  readonly thumbprint: string;
+  readonly keyBits: number;
+}
+
+export interface ProfileView {
+  readonly id: string;
+  readonly name: string;
+  readonly environment: Environment;
+  readonly baseUrl: string;
+  readonly organizationId: string;
+  readonly organizationName: string;
+  readonly roles: readonly Role[];
+  readonly certificate: CertificateView;
+  readonly active: boolean;
+}
+
+export interface ContainerView extends Container {
+  readonly ownerName: string;
+  readonly ownedByMe: boolean;
+}
+
+/** An item's metadata as listed, with its decrypted header summary when main has it. */
+export interface ItemView extends Item {
+  /** Slash form of the id. */
+  readonly path: string;
+  readonly ownerId: string;
+  readonly ownedByMe: boolean;
+  readonly decryptedHeader?: RecordHeader;
+  /** Why the header could not be read, when it could not. */
+  readonly headerProblem?: string;
+}
+
+export interface ItemDetails {
+  readonly item: ItemView;
+  readonly access: readonly Organization[];
+}
+
+export type TransferDirection = 'upload' | 'download';
+export type TransferState = 'queued' | 'running' | 'paused' | 'verified' | 'failed' | 'cancelled';
+
+export interface TransferView {
+  readonly id: string;
+  readonly direction: TransferDirection;
+  readonly profileId: string;
+  readonly containerId: string;
+  readonly itemPath: string;
+  readonly fileName: string;
+  readonly state: TransferState;
+  readonly bytes: number;
+  readonly total: number;
+  /** Bytes per second over the last few seconds. */
+  readonly rate: number;
+  readonly error?: AppError;
+  readonly startedAt?: string;
+  readonly finishedAt?: string;
+}
+
+export interface AccessResult {
+  readonly itemPath: string;
+  readonly organizationId: string;
+  readonly ok: boolean;
+  readonly error?: AppError;
+}
+
+export interface GranteePreview {
+  readonly organization: Organization;
+  readonly certificate?: CertificateView;
+  /** False when the certificate's thumbprint differs from the directory's: granting is blocked. */
+  readonly thumbprintMatches: boolean;
+  readonly problem?: string;
+}
+
+export interface ConnectionCheck {
+  readonly ping: CheckResult;
+  readonly site: CheckResult;
+  readonly sirb: CheckResult;
+  /** Seconds this computer's clock is ahead (+) or behind (-) the exchange, when known. */
+  readonly clockSkewSeconds?: number;
+}
+
+export interface CheckResult {
+  readonly ok: boolean;
+  readonly error?: AppError;
+}
+
+export type ActivityAction =
+  | 'upload'
+  | 'download'
+  | 'grant'
+  | 'update'
+  | 'revoke'
+  | 'rekey'
+  | 'delete'
+  | 'invite'
+  | 'uninvite'
+  | 'create-study'
+  | 'admin';
+
+export interface ActivityEntry {
+  readonly time: string;
+  readonly profile: string;
+  readonly action: ActivityAction;
+  readonly ok: boolean;
+  readonly study?: string;
+  readonly item?: string;
+  readonly organization?: string;
+  readonly detail?: string;
+}
+
+export interface Settings {
+  readonly theme: 'light' | 'dark' | 'system';
+  readonly transferConcurrency: number;
+  /** Per profile; pSite profiles default to true. */
+  readonly shareUploadsWithOwner: Readonly<Record<string, boolean>>;
+}
+
+export interface AppInfo {
+  readonly version: string;
+  readonly platform: string;
+  readonly host: 'electron' | 'browser';
+  /** Native dialogs and drag-out exist only in Electron; the browser host downloads instead. */
+  readonly nativeFiles: boolean;
+  readonly sandbox: boolean;
+}
+
+/** A failure as the renderer sees it: the service's words plus plain ones. */
+export interface AppError {
+  /** Service code (decisions §4), or a client code such as 'network', 'hash-mismatch', 'invalid-argument'. */
+  readonly code: number | string;
+  readonly message: string;
+  readonly details: string;
+  /** Plain words for a coordinator. */
+  readonly explanation: string;
+  readonly status?: number;
+  readonly requestId?: string;
+  readonly retryable: boolean;
+}
+
+/** A file the user chose (picker or drop); main only accepts references it issued. */
+export interface FileRef {
+  readonly ref: string;
+  readonly name: string;
+  readonly size: number;
+}
+
+export type SaveOutcome =
+  | { readonly kind: 'saved'; readonly path: string }
+  | { readonly kind: 'opened'; readonly path: string }
+  | { readonly kind: 'download'; readonly url: string }
+  | { readonly kind: 'cancelled' };
