@@ -1,0 +1,27 @@
+// Strict, fast Base-64 decoding for large values. Node's decoder is lenient (it skips
+// invalid characters, accepts the URL-safe alphabet and stops at '='), so validity is
+// checked by comparing the decoded length with the exact length the text implies and
+// by looking for the two URL-safe characters: native scans, no per-character JS loop
+// (a validating regex overflows the stack on multi-MiB strings).
+
+/** Padding characters at the end of a Base-64 text (0–2), or -1 when there are more. */
+function paddingOf(text: string): number {
+  const n = text.length;
+  if (n === 0 || text.charCodeAt(n - 1) !== 0x3d) return 0;
+  if (text.charCodeAt(n - 2) !== 0x3d) return 1;
+  return n >= 3 && text.charCodeAt(n - 3) === 0x3d ? -1 : 2;
+}
+
+/**
+ * Decodes RFC 4648 standard Base-64 with padding; undefined when the text is not valid
+ * (wrong length, a character outside the alphabet, '=' anywhere but the end).
+ */
+export function decodeBase64Strict(text: string): Buffer | undefined {
+  if (text.length % 4 !== 0) return undefined;
+  const pad = paddingOf(text);
+  if (pad < 0) return undefined;
+  const decoded = Buffer.from(text, 'base64');
+  if (decoded.length !== (text.length / 4) * 3 - pad) return undefined;
+  if (text.indexOf('-') !== -1 || text.indexOf('_') !== -1) return undefined;
+  return decoded;
+}
