@@ -1,0 +1,93 @@
+// Errors of the exchange client: a service answer (ExchangeError, carrying the service's
+// JSON error) is kept apart from a failure to reach the service (NetworkError), because
+// the UI explains and retries them differently.
+import { ERROR_EXPLANATIONS } from '../../shared/error-codes.js';
+
+export interface ExchangeErrorInit {
+  readonly status: number;
+  readonly code: number;
+  readonly message: string;
+  readonly details: string;
+  readonly requestId: string;
+  readonly method?: string;
+  readonly path?: string;
+}
+
+export class ExchangeError extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly details: string;
+  readonly requestId: string;
+  readonly method: string | undefined;
+  readonly path: string | undefined;
+
+  constructor(init: ExchangeErrorInit) {
+    super(init.message);
+    this.name = 'ExchangeError';
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.requestId = init.requestId;
+    this.method = init.method;
+    this.path = init.path;
+  }
+
+  /** 5xx answers may succeed on a second try; 4xx never will. */
+  get retryable(): boolean {
+    return this.status >= 500;
+  }
+
+  /** Plain words for a coordinator, falling back to the service's message. */
+  get explanation(): string {
+    return ERROR_EXPLANATIONS[this.code] ?? this.message;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      details: this.details,
+      requestId: this.requestId,
+      retryable: this.retryable,
+    };
+  }
+}
+
+export class NetworkError extends Error {
+  readonly retryable = true;
+  readonly requestId: string;
+  readonly causeCode: string | undefined;
+
+  constructor(message: string, requestId: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'NetworkError';
+    this.requestId = requestId;
+    this.causeCode = (cause as { code?: string } | undefined)?.code;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, requestId: this.requestId, causeCode: this.causeCode, retryable: true };
+  }
+}
+
+/** One line for logs and the command-line tool: message, code and request id. */
+export function describeError(error: unknown): string {
+  if (error instanceof ExchangeError) {
+    const details = error.details ? ` (${error.details})` : '';
+    return `Exchange error ${error.code} (HTTP ${error.status}): ${error.message}${details} [request ${error.requestId}]`;
+  }
+  if (error instanceof NetworkError) return `Network error: ${error.message} [request ${error.requestId}]`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The caller cancelled (AbortSignal); never retried, never shown as a failure. */
+export class CancelledError extends Error {
+  readonly requestId: string;
+  constructor(requestId: string) {
+    super('The request was cancelled.');
+    this.name = 'CancelledError';
+    this.requestId = requestId;
+  }
+}

@@ -1,0 +1,120 @@
+// One HTTP exchange over node:http/https, with streaming bodies both ways. No retries and
+// no signing here: the exchange client decides those; this only moves bytes.
+import http from 'node:http';
+import https from 'node:https';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** A request body: small bodies as bytes, large ones re-openable (a retry reads it again). */
+export type RequestBody =
+  | { readonly kind: 'bytes'; readonly bytes: Buffer; readonly contentType: string }
+  | {
+      readonly kind: 'stream';
+      readonly length: number;
+      /** Lower-case hex SHA-256 of every byte open() yields; it is signed, so known beforehand. */
+      readonly sha256: string;
+      readonly contentType: string;
+      readonly open: () => Readable;
+    };
+
+export interface TransportRequest {
+  readonly url: URL;
+  readonly method: string;
+  readonly headers: OutgoingHttpHeaders;
+  readonly body?: RequestBody;
+  readonly signal?: AbortSignal;
+  readonly agent?: http.Agent;
+  /** Extra trust for https (a private CA); never turns verification off. */
+  readonly ca?: string | Buffer;
+  readonly timeoutMs?: number;
+}
+
+export class TransportError extends Error {
+  readonly code: string | undefined;
+  constructor(message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'TransportError';
+    this.code = (cause as { code?: string } | undefined)?.code;
+  }
+}
+
+/** Sends the request and resolves with the response once its head arrives; the body is the caller's to read. */
+export function sendRequest(req: TransportRequest): Promise<IncomingMessage> {
+  const isHttps = req.url.protocol === 'https:';
+  const lib = isHttps ? https : http;
+  const headers: OutgoingHttpHeaders = { ...req.headers };
+  if (req.body) headers['Content-Length'] = String(req.body.kind === 'bytes' ? req.body.bytes.length : req.body.length);
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    let settled = false;
+    const fail = (error: unknown): void => {
+      if (settled) return;
+      settled = true;
+      reject(error instanceof TransportError ? error : new TransportError(messageOf(error), error));
+    };
+    const outgoing = lib.request(
+      req.url,
+      {
+        method: req.method,
+        headers,
+        signal: req.signal,
+        agent: req.agent,
+        ...(isHttps && req.ca ? { ca: req.ca } : {}),
+        ...(req.timeoutMs ? { timeout: req.timeoutMs } : {}),
+      },
+      (res) => {
+        if (settled) {
+          res.resume();
+          return;
+        }
+        settled = true;
+        resolve(res);
+      },
+    );
+    outgoing.on('error', fail);
+    outgoing.on('timeout', () => outgoing.destroy(new TransportError('The exchange did not answer in time.')));
+    const body = req.body;
+    if (!body) {
+      outgoing.end();
+    } else if (body.kind === 'bytes') {
+      outgoing.end(body.bytes);
+    } else {
+      // The service may answer early (e.g. 413) and close; pipeline errors then are not ours to report
+      // when a response has already arrived.
+      pipeline(body.open(), outgoing).catch((error: unknown) => {
+        outgoing.destroy();
+        fail(error);
+      });
+    }
+  });
+}
+
+/** Reads a whole (small) response body. */
+export async function readAll(res: Readable, limit = 64 * 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.length;
+    if (size > limit) {
+      res.destroy();
+      throw new TransportError(`The response is larger than ${limit} bytes.`);
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: string }).code;
+    if (error.name === 'AbortError' || code === 'ABORT_ERR') return 'The request was cancelled.';
+    return code ? `${error.message} (${code})` : error.message;
+  }
+  return String(error);
+}
+
+export function bytesBody(value: unknown, contentType = 'application/json'): RequestBody {
+  const bytes = Buffer.isBuffer(value) ? value : Buffer.from(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
+  return { kind: 'bytes', bytes, contentType };
+}

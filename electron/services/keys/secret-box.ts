@@ -1,0 +1,100 @@
+// Encryption of secrets at rest (private keys). The app injects Electron safeStorage; the
+// command-line tool and Linux without a real keyring use the passphrase box below.
+import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCb, type ScryptOptions } from 'node:crypto';
+
+export interface SecretBox {
+  /** e.g. 'passphrase', 'safeStorage', 'safeStorage-basic_text'. */
+  readonly kind: string;
+  isAvailable(): boolean | Promise<boolean>;
+  encrypt(plain: Buffer): Promise<Buffer>;
+  /** Throws SecretBoxError('wrong-secret') when the blob was not made with this box's secret. */
+  decrypt(blob: Buffer): Promise<Buffer>;
+}
+
+export class SecretBoxError extends Error {
+  constructor(
+    readonly failure: 'wrong-secret' | 'malformed' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SecretBoxError';
+  }
+}
+
+// Blob: magic(4) | version(1) | log2N(1) | r(1) | p(1) | salt(16) | iv(12) | tag(16) | ciphertext.
+const MAGIC = Buffer.from('SXPB', 'ascii');
+const HEAD = 4 + 1 + 3 + 16 + 12 + 16;
+
+export interface PassphraseBoxOptions {
+  /** log2 of scrypt's N; 15 (32768) by default, lower only in tests. */
+  readonly log2N?: number;
+  readonly r?: number;
+  readonly p?: number;
+}
+
+function scrypt(passphrase: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCb(passphrase.normalize('NFC'), salt, 32, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+/** scrypt + AES-256-GCM; the salt and scrypt parameters travel in the blob so they can change later. */
+export class PassphraseSecretBox implements SecretBox {
+  readonly kind = 'passphrase';
+  private readonly log2N: number;
+  private readonly r: number;
+  private readonly p: number;
+
+  constructor(
+    private readonly passphrase: string,
+    options: PassphraseBoxOptions = {},
+  ) {
+    if (passphrase.length === 0) throw new SecretBoxError('unavailable', 'A passphrase is required to protect keys.');
+    this.log2N = options.log2N ?? 15;
+    this.r = options.r ?? 8;
+    this.p = options.p ?? 1;
+  }
+
+  isAvailable(): boolean {
+    return true;
+  }
+
+  async encrypt(plain: Buffer): Promise<Buffer> {
+    const salt = randomBytes(16);
+    const iv = randomBytes(12);
+    const key = await scrypt(this.passphrase, salt, scryptOptions(this.log2N, this.r, this.p));
+    const head = Buffer.concat([MAGIC, Buffer.from([1, this.log2N, this.r, this.p]), salt, iv]);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(head);
+    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+    return Buffer.concat([head, cipher.getAuthTag(), body]);
+  }
+
+  async decrypt(blob: Buffer): Promise<Buffer> {
+    if (blob.length < HEAD || !blob.subarray(0, 4).equals(MAGIC) || blob[4] !== 1) {
+      throw new SecretBoxError('malformed', 'The protected key file is not in the passphrase format.');
+    }
+    const log2N = blob[5] ?? 0;
+    const r = blob[6] ?? 0;
+    const p = blob[7] ?? 0;
+    if (log2N < 10 || log2N > 22 || r < 1 || p < 1) throw new SecretBoxError('malformed', 'The protected key file has unusable parameters.');
+    const head = blob.subarray(0, 8 + 16 + 12);
+    const salt = blob.subarray(8, 24);
+    const iv = blob.subarray(24, 36);
+    const tag = blob.subarray(36, 52);
+    const key = await scrypt(this.passphrase, salt, scryptOptions(log2N, r, p));
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAAD(head);
+    decipher.setAuthTag(tag);
+    try {
+      return Buffer.concat([decipher.update(blob.subarray(HEAD)), decipher.final()]);
+    } catch {
+      throw new SecretBoxError('wrong-secret', 'The passphrase is wrong, or the protected key file was changed.');
+    }
+  }
+}
+
+function scryptOptions(log2N: number, r: number, p: number): ScryptOptions {
+  const N = 2 ** log2N;
+  return { N, r, p, maxmem: 256 * N * r + 16 * 1024 * 1024 };
+}
