@@ -1,0 +1,123 @@
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { OPERATION_NAMES } from '../../shared/ipc/contract.js';
+import { startBrowserHost, type BrowserHost, type StagedFile } from './browser-host.js';
+import { createDoor, type Handlers } from './ipc-door.js';
+
+let dir: string;
+let host: BrowserHost;
+const staged: StagedFile[] = [];
+
+/** Raw HTTP so Host and Origin can be set to anything, as an attacker's page could. */
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: host.port, method, path, headers, setHost: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const good = () => ({ Host: `127.0.0.1:${host.port}`, Origin: host.origin, Authorization: `Bearer ${host.token}`, 'Content-Type': 'application/json' });
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'host-test-'));
+  await mkdir(join(dir, 'renderer'));
+  await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>app</title>');
+  const handlers = Object.fromEntries(OPERATION_NAMES.map((n) => [n, async () => ({ routed: n })])) as unknown as Handlers;
+  const door = createDoor({ handlers, isTrustedSender: (s) => s.url === host.origin });
+  host = await startBrowserHost({ door, rendererDir: join(dir, 'renderer'), stagingDir: join(dir, 'staging'), onStaged: (f) => staged.push(f) });
+});
+
+afterAll(async () => {
+  await host.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('browser host', () => {
+  it('prints a URL with the token in the fragment and serves the renderer with a strict CSP', async () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64}$/);
+    const r = await raw('GET', '/', { Host: `127.0.0.1:${host.port}` });
+    expect(r.status).toBe(200);
+    expect(r.body).toContain('<title>app</title>');
+    expect(String(r.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
+  it('routes a call with the token from the app origin through the door', async () => {
+    const r = await raw('POST', '/api/call/containers.list', good(), '{}');
+    expect(JSON.parse(r.body)).toEqual({ ok: true, value: { routed: 'containers.list' } });
+  });
+
+  it('refuses a call without the token, with a wrong token, or from another origin', async () => {
+    const noToken = { ...good(), Authorization: '' };
+    expect((await raw('POST', '/api/call/containers.list', noToken, '{}')).status).toBe(401);
+    const wrong = { ...good(), Authorization: `Bearer ${'0'.repeat(64)}` };
+    expect((await raw('POST', '/api/call/containers.list', wrong, '{}')).status).toBe(401);
+    const otherOrigin = { ...good(), Origin: 'https://evil.example' };
+    expect((await raw('POST', '/api/call/containers.list', otherOrigin, '{}')).status).toBe(403);
+    const noOrigin: Record<string, string> = { ...good() };
+    delete noOrigin.Origin;
+    expect((await raw('POST', '/api/call/containers.list', noOrigin, '{}')).status).toBe(403);
+  });
+
+  it('refuses a DNS-rebinding Host header, even with the token', async () => {
+    const r = await raw('POST', '/api/call/containers.list', { ...good(), Host: `evil.example:${host.port}` }, '{}');
+    expect(r.status).toBe(421);
+    expect((await raw('GET', '/', { Host: 'evil.example' })).status).toBe(421);
+  });
+
+  it('answers malformed JSON with a clear error, and does not serve files outside the renderer', async () => {
+    const r = await raw('POST', '/api/call/containers.list', good(), '{not json');
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body).error.code).toBe('invalid-argument');
+    const t = await raw('GET', '/..%2f..%2fetc%2fpasswd', { Host: `127.0.0.1:${host.port}` });
+    expect(t.status).toBe(404);
+  });
+
+  it('stages a dropped file to disk and offers one-time downloads', async () => {
+    const bytes = Buffer.from('hello staged world');
+    const r = await raw('PUT', '/api/stage?name=a.txt&relativePath=docs%2Fa.txt', { ...good(), 'Content-Type': 'application/octet-stream' }, bytes);
+    const ref = JSON.parse(r.body);
+    expect(ref).toMatchObject({ ok: true, value: { name: 'a.txt', size: bytes.length } });
+    const file = staged.find((s) => s.ref === ref.value.ref);
+    expect(file?.relativePath).toBe('docs/a.txt');
+    expect(await readFile(file!.path)).toEqual(bytes);
+
+    const url = host.offerDownload(file!.path, 'a b.txt', false);
+    const d = await raw('GET', url, { Host: `127.0.0.1:${host.port}` });
+    expect(d.body).toBe('hello staged world');
+    expect(String(d.headers['content-disposition'])).toContain("filename*=UTF-8''a%20b.txt");
+    expect((await raw('GET', url, { Host: `127.0.0.1:${host.port}` })).status).toBe(404);
+  });
+
+  it('pushes events over the WebSocket only to a client with the token and the app origin', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api/events?token=${host.token}`, { origin: host.origin });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const message = new Promise<string>((resolve) => ws.once('message', (m) => resolve(String(m))));
+    host.emit('connection.skew', { seconds: 42 });
+    expect(JSON.parse(await message)).toEqual({ event: 'connection.skew', payload: { seconds: 42 } });
+    ws.close();
+
+    const bad = new WebSocket(`ws://127.0.0.1:${host.port}/api/events?token=${host.token}`, { origin: 'https://evil.example' });
+    const refused = await new Promise<boolean>((resolve) => {
+      bad.once('open', () => resolve(false));
+      bad.once('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+  });
+});

@@ -1,0 +1,247 @@
+// The browser host: the same contract and door served to a page over loopback HTTP plus a
+// WebSocket for events. A random per-run token (given once in the URL fragment) and checks
+// of Origin and Host keep other pages and DNS-rebinding sites out.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
+import type { FileRef } from '../../shared/ipc/views.js';
+import type { Door } from './ipc-door.js';
+
+export interface StagedFile extends FileRef {
+  readonly path: string;
+  readonly relativePath: string;
+}
+
+export interface BrowserHostOptions {
+  readonly door: Door;
+  /** Folder of the built renderer (index.html and assets). */
+  readonly rendererDir: string;
+  /** Where dropped files are staged before upload. */
+  readonly stagingDir: string;
+  readonly port?: number;
+  readonly onStaged?: (file: StagedFile) => void;
+  /** Largest staged file; larger drops are refused before they are read. */
+  readonly maxStageBytes?: number;
+}
+
+export interface BrowserHost {
+  readonly url: string;
+  readonly origin: string;
+  readonly token: string;
+  readonly port: number;
+  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
+  /** Serves a file once at an unguessable URL (the browser's "Save as"), then forgets it. */
+  offerDownload(path: string, fileName: string, deleteAfter?: boolean): string;
+  close(): Promise<void>;
+}
+
+const MIME: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+
+function sameToken(given: string | undefined, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function refuse(res: ServerResponse, status: number, details: string): void {
+  sendJson(res, status, {
+    ok: false,
+    error: { code: 'untrusted-sender', message: 'The request did not come from the app.', details, explanation: details, retryable: false },
+  });
+}
+
+async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new Error('request too large');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : {};
+}
+
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const token = randomBytes(32).toString('hex');
+  const downloads = new Map<string, { path: string; fileName: string; deleteAfter: boolean }>();
+  const maxStage = options.maxStageBytes ?? 400 * 1024 * 1024;
+  await fs.mkdir(options.stagingDir, { recursive: true });
+  let origin = '';
+  let port = 0;
+
+  /** Host must name this loopback server: refuses DNS-rebinding names. */
+  const hostOk = (req: IncomingMessage): boolean =>
+    req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
+  const originOk = (req: IncomingMessage): boolean =>
+    req.headers.origin === origin || req.headers.origin === `http://localhost:${port}`;
+  const bearer = (req: IncomingMessage): string | undefined => {
+    const h = req.headers.authorization;
+    return h?.startsWith('Bearer ') ? h.slice(7) : undefined;
+  };
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    const file = normalize(join(options.rendererDir, rel));
+    if (!file.startsWith(normalize(options.rendererDir) + sep) && file !== normalize(join(options.rendererDir, 'index.html'))) {
+      res.writeHead(404).end();
+      return;
+    }
+    try {
+      const stat = await fs.stat(file);
+      if (!stat.isFile()) throw new Error('not a file');
+      res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream', 'Content-Length': stat.size });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file).pipe(res);
+    } catch {
+      res.writeHead(404, SECURITY_HEADERS).end('Not found');
+    }
+  }
+
+  async function stage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const name = url.searchParams.get('name') ?? '';
+    const relativePath = url.searchParams.get('relativePath') ?? name;
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (!name || name.length > 255 || /[/\\\0]/.test(name) || relativePath.length > 12 * 201) {
+      sendJson(res, 400, { ok: false, error: { code: 'invalid-argument', message: 'The file name is not valid.', details: name, explanation: 'The file name is not valid.', retryable: false } });
+      return;
+    }
+    if (!Number.isFinite(declared) || declared > maxStage) {
+      req.resume();
+      sendJson(res, 413, { ok: false, error: { code: 'too-large', message: 'The file is too large.', details: `limit ${maxStage} bytes`, explanation: 'The file is larger than one upload can carry.', retryable: false } });
+      return;
+    }
+    const ref = randomBytes(16).toString('hex');
+    const path = join(options.stagingDir, ref);
+    try {
+      await pipeline(req, createWriteStream(path, { mode: 0o600 }));
+      const size = (await fs.stat(path)).size;
+      if (size !== declared) throw new Error('incomplete upload to the app');
+      const staged: StagedFile = { ref, name, size, path, relativePath };
+      options.onStaged?.(staged);
+      sendJson(res, 200, { ok: true, value: { ref, name, size } satisfies FileRef });
+    } catch (e) {
+      await fs.rm(path, { force: true });
+      sendJson(res, 400, { ok: false, error: { code: 'stage-failed', message: 'The file could not be read.', details: String(e), explanation: 'The file could not be read.', retryable: true } });
+    }
+  }
+
+  async function download(res: ServerResponse, id: string): Promise<void> {
+    const entry = downloads.get(id);
+    if (!entry) {
+      res.writeHead(404, SECURITY_HEADERS).end('Not found');
+      return;
+    }
+    downloads.delete(id);
+    const stat = await fs.stat(entry.path);
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': stat.size,
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(entry.fileName)}`,
+    });
+    await pipeline(createReadStream(entry.path), res).catch(() => {});
+    if (entry.deleteAfter) await fs.rm(entry.path, { force: true });
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (!hostOk(req)) return refuse(res, 421, 'unexpected Host header');
+      const url = new URL(req.url ?? '/', origin);
+      if (url.pathname.startsWith('/api/')) {
+        if (url.pathname.startsWith('/api/download/') && req.method === 'GET') return download(res, url.pathname.slice(14));
+        if (!originOk(req)) return refuse(res, 403, 'wrong Origin');
+        if (!sameToken(bearer(req), token)) return refuse(res, 401, 'missing or wrong token');
+        if (url.pathname === '/api/stage' && req.method === 'PUT') return stage(req, res, url);
+        if (url.pathname.startsWith('/api/call/') && req.method === 'POST') {
+          let args: unknown;
+          try {
+            args = await readJson(req, 8 * 1024 * 1024);
+          } catch (e) {
+            return sendJson(res, 400, { ok: false, error: { code: 'invalid-argument', message: 'The request to the app was not valid.', details: String(e), explanation: 'The app refused a malformed request.', retryable: false } });
+          }
+          const result = await options.door.call({ url: req.headers.origin ?? '' }, url.pathname.slice(10), args);
+          return sendJson(res, 200, result);
+        }
+        return refuse(res, 404, 'unknown endpoint');
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, SECURITY_HEADERS).end();
+      return serveStatic(req, res, url.pathname);
+    })().catch((e) => {
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'Something went wrong in the app.', details: String(e), explanation: '', retryable: true } });
+      else res.destroy();
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const sockets = new Set<WebSocket>();
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (!hostOk(req) || !originOk(req) || url.pathname !== '/api/events' || !sameToken(url.searchParams.get('token') ?? undefined, token)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    token,
+    port,
+    emit(event, payload) {
+      const text = JSON.stringify({ event, payload });
+      for (const ws of sockets) ws.send(text);
+    },
+    offerDownload(path, fileName, deleteAfter = true) {
+      const id = randomBytes(24).toString('hex');
+      downloads.set(id, { path, fileName, deleteAfter });
+      return `/api/download/${id}`;
+    },
+    async close() {
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
