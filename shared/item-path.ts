@@ -17,18 +17,20 @@ export class ItemPathError extends Error {
   constructor(
     readonly problem: ItemPathProblem,
     readonly path: string,
+    maxSegments = MAX_SEGMENTS,
   ) {
-    super(`Item path ${JSON.stringify(path)} is not valid: ${describeProblem(problem)}.`);
+    super(`Item path ${JSON.stringify(path)} is not valid: ${describeProblem(problem, maxSegments)}.`);
     this.name = 'ItemPathError';
   }
 }
 
-export function describeProblem(problem: ItemPathProblem): string {
+/** `maxSegments` is 11 for add item, whose last segment the server generates. */
+export function describeProblem(problem: ItemPathProblem, maxSegments = MAX_SEGMENTS): string {
   switch (problem) {
     case 'empty':
       return 'it has no segments';
     case 'too-many-segments':
-      return `it has more than ${MAX_SEGMENTS} segments`;
+      return `it has more than ${maxSegments} segments`;
     case 'empty-segment':
       return 'a segment is empty';
     case 'dot-segment':
@@ -64,7 +66,7 @@ export function segmentsProblem(segments: readonly string[], maxSegments = MAX_S
 export function parseItemPath(path: string, maxSegments = MAX_SEGMENTS): string[] {
   const segments = splitItemPath(path);
   const problem = segmentsProblem(segments, maxSegments);
-  if (problem) throw new ItemPathError(problem, path);
+  if (problem) throw new ItemPathError(problem, path, maxSegments);
   return segments;
 }
 
