@@ -1,0 +1,46 @@
+// What the app's services need from the host they run in (Electron or the browser host),
+// as small interfaces, so nothing below the door imports `electron`.
+import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
+import type { FileRef } from '../../shared/ipc/views.js';
+import type { Handlers } from './ipc-door.js';
+
+/** Encrypts secrets at rest: Electron safeStorage, or a passphrase box. */
+export interface SecretBoxLike {
+  readonly kind: string;
+  encrypt(plain: Buffer): Promise<Buffer>;
+  decrypt(sealed: Buffer): Promise<Buffer>;
+}
+
+export interface Platform {
+  readonly kind: 'electron' | 'browser';
+  /** Native file picker; undefined in the browser host (the page uses <input type=file> and staging). */
+  readonly pickFiles?: (options: { folders: boolean }) => Promise<string[]>;
+  /** Native save dialog; resolves undefined when the user cancels. */
+  readonly saveDialog?: (defaultName: string) => Promise<string | undefined>;
+  /** Opens a file with the system's default application. */
+  readonly openPath: (path: string) => Promise<void>;
+  /** Starts an OS drag of a local file out of the window (Electron only). */
+  readonly startDrag?: (path: string) => void;
+  /** Offers a file to the page as a one-time download URL (browser host only). */
+  readonly offerDownload?: (path: string, fileName: string) => string;
+  readonly notify: (title: string, body: string) => void;
+  readonly secretBox: SecretBoxLike;
+}
+
+export type EventSink = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+
+export interface AppCore {
+  readonly handlers: Handlers;
+  /** Subscribes the transport to events main pushes; returns an unsubscribe. */
+  onEvent(listener: EventSink): () => void;
+  /** Registers a file the user chose or dropped (a path main may read) and returns its reference. */
+  registerFile(path: string, relativePath: string, size: number): FileRef;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  /** The app's data folder: profiles, wrapped keys, settings, activity, sandbox. */
+  readonly dataDir: string;
+  readonly platform: Platform;
+  readonly version: string;
+}
