@@ -1,0 +1,26 @@
+// Wire formatting shared by the routes: ids, timestamps, URLs.
+import { randomBytes } from 'node:crypto';
+import { itemPathToUrl } from '../shared/item-path.js';
+
+/** 32 lower-case hex (decisions §3). */
+export function newId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** ISO 8601 with milliseconds and an explicit +00:00 offset (decisions §3). */
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/Z$/, '+00:00');
+}
+
+export function containerUrl(containerId: string): string {
+  return `/containers/${containerId}`;
+}
+
+export function organizationUrl(organizationId: string): string {
+  return `/organizations/${organizationId}`;
+}
+
+/** `/containers/<c>/<kind>/<path in slash form, each segment URL-encoded>`. */
+export function itemUrl(containerId: string, kind: 'items' | 'content' | 'permissions', path: string): string {
+  return `${containerUrl(containerId)}/${kind}/${itemPathToUrl(path)}`;
+}

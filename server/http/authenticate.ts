@@ -1,0 +1,91 @@
+// Authentication in the order of the brief: Authorization present (else 404), required
+// headers, Host, date window, Authorization syntax, credential, disabled. The signature
+// itself and replay are checked after the body has been read (verifySignature).
+import type { IncomingMessage } from 'node:http';
+import {
+  DATE_HEADER,
+  REQUEST_ID_HEADER,
+  formatIrbxDate,
+  parseAuthorization,
+  parseIrbxDate,
+  verifyRequest,
+  type AuthorizationParams,
+  type HeaderList,
+} from '../../shared/protocol/signing.js';
+import type { Db } from '../store/database.js';
+import { getOrganization, type OrganizationRow } from '../store/organizations.js';
+import { recordRequestId } from '../store/seen-requests.js';
+import { ApiError } from './api-error.js';
+import { hostMatches } from './host-check.js';
+
+export const WINDOW_MS = 180_000;
+const UUID = /^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+
+export interface Caller {
+  readonly org: OrganizationRow;
+  readonly requestId: string;
+  readonly date: number;
+  readonly authorization: AuthorizationParams;
+}
+
+function headerPairs(req: IncomingMessage): HeaderList {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+  return pairs;
+}
+
+function single(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()];
+  if (v === undefined) return undefined;
+  return Array.isArray(v) ? v.join(',') : v;
+}
+
+export function authenticate(req: IncomingMessage, db: Db, hostName: string, now: number): Caller {
+  const authorization = single(req, 'authorization');
+  if (authorization === undefined) throw new ApiError('notFound', 'The request carries no authentication.');
+  for (const name of ['User-Agent', REQUEST_ID_HEADER, 'Host', DATE_HEADER]) {
+    const v = single(req, name);
+    if (v === undefined || v.trim() === '') throw new ApiError('headerInvalid', `The ${name} header is missing.`);
+  }
+  const requestId = single(req, REQUEST_ID_HEADER)!.trim();
+  if (!UUID.test(requestId)) throw new ApiError('headerInvalid', `The ${REQUEST_ID_HEADER} header is not a UUID.`);
+  if (!hostMatches(single(req, 'host')!, hostName)) {
+    throw new ApiError('hostMismatch', `The Host header must name ${hostName}.`);
+  }
+  const date = parseIrbxDate(single(req, DATE_HEADER)!.trim());
+  if (!date) throw new ApiError('headerInvalid', `The ${DATE_HEADER} header is not in the form yyyyMMddTHHmmssZ.`);
+  if (Math.abs(date.getTime() - now) > WINDOW_MS) {
+    throw new ApiError('timeOutsideWindow', `The server time is ${formatIrbxDate(new Date(now))}; requests must be dated within 180 seconds of it.`);
+  }
+  let params: AuthorizationParams;
+  try {
+    params = parseAuthorization(authorization);
+  } catch {
+    throw new ApiError('signatureMismatch', 'The Authorization header is not of the form IRBX Credential=..., HashAlgorithm=SHA256, SignedHeaders=..., Signature=....');
+  }
+  const org = /^[0-9a-f]{32}$/.test(params.credential) ? getOrganization(db, params.credential) : undefined;
+  if (!org) throw new ApiError('signatureMismatch', 'The credential does not name a registered organization.');
+  if (org.is_disabled) throw new ApiError('organizationDisabled', `Organization ${org.id} is disabled.`);
+  return { org, requestId, date: date.getTime(), authorization: params };
+}
+
+/** Signature over the request as received, then replay refusal. */
+export function verifySignature(req: IncomingMessage, db: Db, caller: Caller, payloadHash: string, now: number): void {
+  if (!caller.org.certificate_pem) throw new ApiError('signatureMismatch', 'The organization has no certificate registered.');
+  const result = verifyRequest({
+    method: req.method ?? 'GET',
+    target: req.url ?? '/',
+    headers: headerPairs(req),
+    payloadHash,
+    authorization: caller.authorization,
+    publicKey: caller.org.certificate_pem,
+  });
+  if (!result.ok) {
+    const canonical = result.canonical ? ` The canonical request computed by the server was:\n${result.canonical}` : '';
+    throw new ApiError('signatureMismatch', `${result.details}${canonical}`);
+  }
+  const expires = Math.max(caller.date, now) + WINDOW_MS + 1000;
+  if (!recordRequestId(db, caller.org.id, caller.requestId, expires, now)) {
+    throw new ApiError('requestIdReused', `Request id ${caller.requestId} was already used.`);
+  }
+}

@@ -1,0 +1,162 @@
+// Reads a request body as it arrives: every byte is hashed for the signature; item bodies
+// are parsed on the fly and their `content` text goes to a temporary file (memory stays
+// flat whatever the size); other bodies are kept only up to a small cap.
+import { createHash } from 'node:crypto';
+import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { ItemJsonStreamParser, JsonStreamError } from '../../shared/protocol/json-stream.js';
+import { MAX_REQUEST_BYTES } from '../../shared/types.js';
+import { newId } from '../format.js';
+import { ApiError } from './api-error.js';
+import { Base64Check } from './base64-check.js';
+
+export type BodyKind = 'buffer' | 'item';
+
+/** Small bodies (JSON objects, certificates) are kept up to this many bytes. */
+export const SMALL_BODY_CAP = 1024 * 1024;
+
+export interface StreamedItem {
+  readonly fields: Record<string, unknown>;
+  readonly sawContent: boolean;
+  /** Temporary file holding the `content` text exactly as received. */
+  readonly tempFile: string;
+  readonly contentLength: number;
+  readonly contentIsBase64: boolean;
+  /** Why the JSON could not be parsed, when it could not. */
+  readonly jsonError?: JsonStreamError;
+}
+
+export interface ReadBody {
+  readonly payloadHash: string;
+  readonly byteLength: number;
+  /** kind 'buffer': the bytes, unless over the cap. */
+  readonly buffer?: Buffer;
+  readonly overCap: boolean;
+  /** kind 'item'. */
+  readonly item?: StreamedItem;
+}
+
+export class BodyAbortedError extends Error {
+  constructor() {
+    super('The client went away before the body was complete.');
+    this.name = 'BodyAbortedError';
+  }
+}
+
+export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, limit = MAX_REQUEST_BYTES): Promise<ReadBody> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    let total = 0;
+    let settled = false;
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let overCap = false;
+
+    let tempFile = '';
+    let out: WriteStream | undefined;
+    let parser: ItemJsonStreamParser | undefined;
+    let jsonError: JsonStreamError | undefined;
+    const check = new Base64Check();
+    let outFailed: Error | undefined;
+    if (kind === 'item') {
+      tempFile = join(tmpDir, `${newId()}.part`);
+      out = createWriteStream(tempFile, { flags: 'wx' });
+      out.on('error', (e) => {
+        outFailed = e;
+      });
+      parser = new ItemJsonStreamParser({
+        onStreamChunk: (text) => {
+          check.feed(text);
+          // a bad body is still hashed to the end, but nothing more is written for it
+          if (check.plausible) {
+            if (out && !out.write(text, 'latin1')) {
+              req.pause();
+              out.once('drain', () => req.resume());
+            }
+          }
+        },
+      });
+    }
+
+    const cleanup = (): void => {
+      out?.destroy();
+      if (tempFile) rmSync(tempFile, { force: true });
+    };
+    const fail = (e: Error): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.pause();
+      cleanup();
+      reject(e);
+    };
+
+    const onData = (chunk: Buffer): void => {
+      if (settled) return;
+      total += chunk.length;
+      if (total > limit) {
+        fail(new ApiError('tooLarge', `The request body passed ${limit} bytes.`));
+        return;
+      }
+      hash.update(chunk);
+      if (parser && !jsonError) {
+        try {
+          parser.write(chunk);
+        } catch (e) {
+          if (e instanceof JsonStreamError) jsonError = e;
+          else return fail(e as Error);
+        }
+      } else if (kind === 'buffer' && !overCap) {
+        if (kept + chunk.length > SMALL_BODY_CAP) {
+          overCap = true;
+          chunks.length = 0;
+        } else {
+          chunks.push(chunk);
+          kept += chunk.length;
+        }
+      }
+    };
+
+    const onEnd = (): void => {
+      if (settled) return;
+      const payloadHash = hash.digest('hex');
+      if (kind === 'buffer') {
+        settled = true;
+        resolve({ payloadHash, byteLength: total, overCap, ...(overCap ? {} : { buffer: Buffer.concat(chunks) }) });
+        return;
+      }
+      let fields: Record<string, unknown> = {};
+      let sawContent = false;
+      if (!jsonError) {
+        try {
+          const r = parser!.end();
+          fields = r.fields;
+          sawContent = r.sawStreamField;
+        } catch (e) {
+          if (e instanceof JsonStreamError) jsonError = e;
+          else return fail(e as Error);
+        }
+      }
+      out!.end(() => {
+        if (settled) return;
+        if (outFailed) return fail(outFailed);
+        settled = true;
+        resolve({
+          payloadHash,
+          byteLength: total,
+          overCap: false,
+          item: { fields, sawContent, tempFile, contentLength: check.size, contentIsBase64: check.ok, ...(jsonError ? { jsonError } : {}) },
+        });
+      });
+    };
+
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', () => fail(new BodyAbortedError()));
+    req.on('aborted', () => fail(new BodyAbortedError()));
+    req.on('close', () => {
+      if (!req.complete) fail(new BodyAbortedError());
+    });
+  });
+}

@@ -1,0 +1,90 @@
+// The request pipeline: CORS preflight, anonymous ping, authentication, size limit, body
+// (hashed and streamed), signature and replay, Content-Type, then the route. Every
+// response carries CORS headers and echoes the request id; every refusal is an error body.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { rmSync } from 'node:fs';
+import type { AppContext } from '../context.js';
+import { ApiError, internalErrorBody } from './api-error.js';
+import { authenticate, verifySignature, type Caller } from './authenticate.js';
+import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';
+import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
+import { matchRoute, splitTarget, type Route } from './router.js';
+
+const ECHOABLE = /^[\x21-\x7e]{1,128}$/;
+
+function echoedRequestId(req: IncomingMessage): string | undefined {
+  const v = req.headers['service-irbx-request-id'];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s !== undefined && ECHOABLE.test(s.trim()) ? s.trim() : undefined;
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const len = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (len !== undefined && len !== '0');
+}
+
+function isJsonMediaType(req: IncomingMessage): boolean {
+  const ct = req.headers['content-type'];
+  return ct !== undefined && ct.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+export function createRequestHandler(app: AppContext, routes: readonly Route[]) {
+  return async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = Date.now();
+    const requestId = echoedRequestId(req);
+    let orgId = '-';
+    res.once('finish', () => {
+      const path = splitTarget(req.url ?? '/').path;
+      app.log(`${req.method} ${path.length > 300 ? `${path.slice(0, 300)}...` : path} ${res.statusCode} ${Date.now() - started}ms org=${orgId} request=${requestId ?? '-'}`);
+    });
+    setCommonHeaders(res, requestId);
+    let body: ReadBody | undefined;
+    try {
+      const method = req.method ?? 'GET';
+      if (method === 'OPTIONS') return sendEmpty(res, 204);
+      const { path, query } = splitTarget(req.url ?? '/');
+      const match = matchRoute(routes, method, path);
+      if (match?.route.anonymous) return sendText(res, 200, 'pong');
+
+      const now = app.now();
+      const caller: Caller = authenticate(req, app.db, app.hostName, now);
+      orgId = caller.org.id;
+      const declared = Number(req.headers['content-length'] ?? '0');
+      if (Number.isFinite(declared) && declared > app.maxRequestBytes) {
+        throw new ApiError('tooLarge', `Content-Length ${declared} is over the limit of ${app.maxRequestBytes} bytes.`);
+      }
+      body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, app.maxRequestBytes);
+      verifySignature(req, app.db, caller, body.payloadHash, app.now());
+      if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
+      const mode = match.route.body;
+      if ((mode === 'json' || mode === 'item') && body.byteLength > 0 && !isJsonMediaType(req)) {
+        throw new ApiError('unsupportedMediaType', 'The body must be sent as application/json.');
+      }
+      await match.route.handle({ req, res, app, caller, params: match.params, rest: match.rest, query: new URLSearchParams(query), body });
+    } catch (e) {
+      if (e instanceof BodyAbortedError) {
+        res.destroy();
+        return;
+      }
+      if (res.headersSent) {
+        app.log(`error after the response started: ${(e as Error).stack ?? String(e)}`);
+        res.destroy();
+        return;
+      }
+      if (e instanceof ApiError) {
+        if (!req.complete && hasBody(req)) {
+          // the rest of the body is not wanted: say so, swallow what still arrives, and close
+          res.setHeader('Connection', 'close');
+          req.resume();
+        }
+        sendError(res, e.body());
+      } else {
+        app.log(`unexpected error: ${(e as Error).stack ?? String(e)}`);
+        if (!req.complete) res.setHeader('Connection', 'close');
+        sendError(res, internalErrorBody());
+      }
+    } finally {
+      if (body?.item) rmSync(body.item.tempFile, { force: true });
+    }
+  };
+}

@@ -1,0 +1,52 @@
+// Writing responses: CORS on every one (decisions §3), the request id echoed, JSON bodies
+// with an exact Content-Length.
+import type { ServerResponse } from 'node:http';
+import type { ErrorBody } from '../../shared/types.js';
+
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Service-IrbX-Date, Service-IrbX-Request-Id',
+  'Access-Control-Expose-Headers': 'Location, Service-IrbX-Request-Id',
+  'Access-Control-Max-Age': '600',
+};
+
+export function setCommonHeaders(res: ServerResponse, requestId: string | undefined): void {
+  for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+  if (requestId !== undefined) res.setHeader('Service-IrbX-Request-Id', requestId);
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  const text = Buffer.from(JSON.stringify(body), 'utf8');
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', text.length);
+  for (const [k, v] of Object.entries(extra)) res.setHeader(k, v);
+  res.end(text);
+}
+
+export function sendText(res: ServerResponse, status: number, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
+}
+
+export function sendBytes(res: ServerResponse, status: number, contentType: string, bytes: Buffer): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
+}
+
+export function sendEmpty(res: ServerResponse, status: number, extra: Record<string, string> = {}): void {
+  res.statusCode = status;
+  for (const [k, v] of Object.entries(extra)) res.setHeader(k, v);
+  res.setHeader('Content-Length', 0);
+  res.end();
+}
+
+export function sendError(res: ServerResponse, body: ErrorBody): void {
+  sendJson(res, body.status, body);
+}

@@ -1,0 +1,118 @@
+// The reference exchange server: start one on a data folder, or work on the folder directly.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { MAX_REQUEST_BYTES } from '../shared/types.js';
+import { contentFolders, sweepContent } from './content-files.js';
+import type { AppContext } from './context.js';
+import { internalErrorBody } from './http/api-error.js';
+import { ERROR_CODES } from '../shared/error-codes.js';
+import { CORS_HEADERS } from './http/responses.js';
+import { createRequestHandler } from './http/handle-request.js';
+import { ALL_ROUTES } from './routes/all-routes.js';
+import { openDatabase } from './store/database.js';
+import { loadTrustedCas } from './trust-store.js';
+
+export { registerOrganization, type RegisterOrganizationOptions } from './register.js';
+export { createSandbox, type SandboxOrganization } from './sandbox.js';
+export type { Organization } from '../shared/types.js';
+
+export interface ExchangeOptions {
+  dataDir: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  bindAddress?: string;
+  /** The host name the Host header must carry (any port); default 'localhost', which also accepts 127.0.0.1 and [::1]. */
+  hostName?: string;
+  /** CA certificates every registered certificate must chain to, besides DATA/trust/*.pem. */
+  trustCaPems?: string[];
+  /** Clock in ms, for tests. */
+  now?: () => number;
+  log?: (line: string) => void;
+  /** Largest request body in bytes; default 300 MiB. Lower only in tests. */
+  maxRequestBytes?: number;
+}
+
+export interface RunningExchange {
+  /** `http://localhost:${port}` */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+function clientErrorResponse(status: number, code: number, message: string, details: string): string {
+  const body = JSON.stringify({ code, status, message, details });
+  const reason = 'Bad Request';
+  const cors = Object.entries(CORS_HEADERS)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${cors}Connection: close\r\n\r\n${body}`;
+}
+
+export async function startExchange(o: ExchangeOptions): Promise<RunningExchange> {
+  const db = openDatabase(o.dataDir);
+  const { tmpDir, contentDir } = contentFolders(o.dataDir);
+  const log = o.log ?? ((line: string) => console.log(line));
+  const swept = sweepContent(db, tmpDir, contentDir);
+  if (swept > 0) log(`start-up sweep removed ${swept} unfinished or unreferenced content file(s)`);
+  const app: AppContext = {
+    db,
+    dataDir: o.dataDir,
+    tmpDir,
+    contentDir,
+    hostName: o.hostName ?? 'localhost',
+    trustCaPems: [...loadTrustedCas(o.dataDir), ...(o.trustCaPems ?? [])],
+    maxRequestBytes: o.maxRequestBytes ?? MAX_REQUEST_BYTES,
+    now: o.now ?? Date.now,
+    log,
+  };
+  const handler = createRequestHandler(app, ALL_ROUTES);
+  const server: Server = createServer({ requestTimeout: 0 }, (req, res) => {
+    handler(req, res).catch((e: unknown) => {
+      log(`unhandled: ${(e as Error).stack ?? String(e)}`);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.end(JSON.stringify(internalErrorBody()));
+      } else res.destroy();
+    });
+  });
+  // malformed requests and oversized headers never reach the handler: answer them as JSON errors too
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const e = ERROR_CODES.headerInvalid;
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    socket.end(clientErrorResponse(400, e.code, e.message, tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.'));
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port ?? 0, o.bindAddress ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+        // requests still running get a moment, then their connections go
+        setTimeout(() => {
+          for (const s of sockets) s.destroy();
+        }, 2000).unref();
+      });
+      return closing;
+    },
+  };
+}

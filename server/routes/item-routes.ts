@@ -1,0 +1,138 @@
+// Items: list, save (PUT), add (POST), delete, content (interface §4, decisions §3).
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { MAX_SEGMENTS } from '../../shared/item-path.js';
+import { promoteTempFile, removeContentFile } from '../content-files.js';
+import { newId } from '../format.js';
+import { ApiError } from '../http/api-error.js';
+import { sendEmpty, sendJson } from '../http/responses.js';
+import type { Route, RouteContext } from '../http/router.js';
+import {
+  deleteItem,
+  getItem,
+  getVisibleItem,
+  insertItem,
+  listVisibleItems,
+  replaceItem,
+  toItem,
+} from '../store/items.js';
+import { itemPayload } from './item-payload.js';
+import { containerFor, itemPathFromUrl } from './route-helpers.js';
+
+const ANY = ['sIRB', 'pSite'] as const;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+function listQuery(ctx: RouteContext): { recurse: boolean; owner?: string; since?: number } {
+  const recurseText = ctx.query.get('recurse');
+  let recurse = false;
+  if (recurseText !== null) {
+    const v = recurseText.toLowerCase();
+    if (v !== 'true' && v !== 'false' && v !== '') throw new ApiError('invalidValue', 'The query parameter recurse must be true or false.');
+    recurse = v !== 'false';
+  }
+  const sinceText = ctx.query.get('since');
+  let since: number | undefined;
+  if (sinceText !== null) {
+    since = ISO_DATE.test(sinceText) ? Date.parse(sinceText) : NaN;
+    if (!Number.isFinite(since)) throw new ApiError('invalidValue', 'The query parameter since must be an ISO 8601 date or date-time.');
+  }
+  const owner = ctx.query.get('owner') ?? undefined;
+  return { recurse, ...(owner !== undefined ? { owner } : {}), ...(since !== undefined ? { since } : {}) };
+}
+
+function listItems(ctx: RouteContext): void {
+  const q = listQuery(ctx);
+  const path = itemPathFromUrl(ctx.rest, 0);
+  const c = containerFor(ctx);
+  const orgId = ctx.caller.org.id;
+  if (path !== '') {
+    const single = getVisibleItem(ctx.app.db, c.id, path, orgId);
+    if (single) return sendJson(ctx.res, 200, toItem(single));
+  }
+  const rows = listVisibleItems(ctx.app.db, { containerId: c.id, orgId, path, ...q });
+  sendJson(ctx.res, 200, rows.map(toItem));
+}
+
+/** PUT (the path is the id) and POST (a generated segment is added below the path). */
+function writeItem(ctx: RouteContext, mode: 'save' | 'add'): void {
+  const payload = itemPayload(ctx.body.item);
+  const given = itemPathFromUrl(ctx.rest, mode === 'add' ? 0 : 1, mode === 'add' ? MAX_SEGMENTS - 1 : MAX_SEGMENTS);
+  const path = mode === 'add' ? (given === '' ? newId() : `${given}|${newId()}`) : given;
+  const c = containerFor(ctx);
+  const { db, contentDir } = ctx.app;
+  const orgId = ctx.caller.org.id;
+  const existing = getItem(db, c.id, path);
+  if (existing && existing.owner_id !== orgId) throw new ApiError('notAllowed', 'Only the owner of the item may replace it.');
+
+  const contentFile = promoteTempFile(payload.tempFile, contentDir);
+  const fields = { ...payload, contentFile };
+  let replacedFile: string | undefined;
+  let created = false;
+  try {
+    db.transaction(() => {
+      const current = getItem(db, c.id, path);
+      if (current && current.owner_id !== orgId) throw new ApiError('notAllowed', 'Only the owner of the item may replace it.');
+      const now = ctx.app.now();
+      if (current) {
+        replaceItem(db, current, fields, now);
+        replacedFile = current.content_file;
+      } else {
+        insertItem(db, c.id, path, orgId, fields, now);
+        created = true;
+      }
+    }).immediate();
+  } catch (e) {
+    removeContentFile(contentDir, contentFile);
+    throw e;
+  }
+  if (replacedFile) removeContentFile(contentDir, replacedFile);
+  const item = toItem(getVisibleItem(db, c.id, path, orgId)!);
+  if (created) sendJson(ctx.res, 201, item, { Location: item.url });
+  else sendJson(ctx.res, 200, item);
+}
+
+function removeItem(ctx: RouteContext): void {
+  const path = itemPathFromUrl(ctx.rest, 1);
+  const c = containerFor(ctx);
+  const row = getVisibleItem(ctx.app.db, c.id, path, ctx.caller.org.id);
+  if (!row) throw new ApiError('notFound', `Item ${path} was not found.`);
+  if (row.owner_id !== ctx.caller.org.id) throw new ApiError('notAllowed', 'Only the owner of the item may delete it.');
+  // row first (its grants go with it by cascade), then the file: a crash in between leaves an orphan the sweep removes
+  deleteItem(ctx.app.db, row);
+  removeContentFile(ctx.app.contentDir, row.content_file);
+  sendEmpty(ctx.res, 204);
+}
+
+/** The item with its content, streamed from the file; never whole in memory. */
+async function itemContent(ctx: RouteContext): Promise<void> {
+  const path = itemPathFromUrl(ctx.rest, 1);
+  const c = containerFor(ctx);
+  const row = getVisibleItem(ctx.app.db, c.id, path, ctx.caller.org.id);
+  if (!row) throw new ApiError('notFound', `Item ${path} was not found.`);
+  // opened before anything is sent: a concurrent replace may unlink the file, the open handle still reads it
+  const file = await open(join(ctx.app.contentDir, row.content_file), 'r');
+  try {
+    const size = (await file.stat()).size;
+    const json = JSON.stringify({ ...toItem(row), content: '' });
+    const cut = json.lastIndexOf('""');
+    const head = Buffer.from(json.slice(0, cut + 1), 'utf8');
+    const tail = Buffer.from(json.slice(cut + 1), 'utf8');
+    ctx.res.statusCode = 200;
+    ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    ctx.res.setHeader('Content-Length', head.length + size + tail.length);
+    ctx.res.write(head);
+    await pipeline(file.createReadStream({ autoClose: false }), ctx.res, { end: false });
+    ctx.res.end(tail);
+  } finally {
+    await file.close();
+  }
+}
+
+export const itemRoutes: Route[] = [
+  { method: 'GET', pattern: '/containers/:containerId/items/*', display: '/containers/{containerId}/items[/{itemPath}]', body: 'none', roles: ANY, handle: listItems },
+  { method: 'PUT', pattern: '/containers/:containerId/items/*', display: '/containers/{containerId}/items/{itemPath}', body: 'item', roles: ANY, handle: (ctx) => writeItem(ctx, 'save') },
+  { method: 'POST', pattern: '/containers/:containerId/items/*', display: '/containers/{containerId}/items[/{itemPath}]', body: 'item', roles: ANY, handle: (ctx) => writeItem(ctx, 'add') },
+  { method: 'DELETE', pattern: '/containers/:containerId/items/*', display: '/containers/{containerId}/items/{itemPath}', body: 'none', roles: ANY, handle: removeItem },
+  { method: 'GET', pattern: '/containers/:containerId/content/*', display: '/containers/{containerId}/content/{itemPath}', body: 'none', roles: ANY, handle: itemContent },
+];

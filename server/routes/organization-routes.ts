@@ -1,0 +1,117 @@
+// Organizations and their certificates (interface §4, decisions §3).
+import { parseCertificate } from '../../shared/protocol/certificates.js';
+import { checkCertificate } from '../certificate-check.js';
+import { ApiError } from '../http/api-error.js';
+import { sendBytes, sendJson } from '../http/responses.js';
+import type { Route, RouteContext } from '../http/router.js';
+import { asBoolean, asString, parseJsonObject, requireString } from '../http/validate.js';
+import {
+  NameTakenError,
+  getOrganization,
+  insertOrganization,
+  listOrganizations,
+  toOrganization,
+  updateOrganization,
+  type OrganizationRow,
+} from '../store/organizations.js';
+import { requireAdmin } from './route-helpers.js';
+
+const ANY = ['sIRB', 'pSite'] as const;
+const MAX_NAME = 200;
+
+function organizationFor(ctx: RouteContext): OrganizationRow {
+  const id = ctx.params['organizationId']!;
+  const org = getOrganization(ctx.app.db, id);
+  if (!org) throw new ApiError('notFound', `Organization ${id} was not found.`);
+  return org;
+}
+
+function checkName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '' || trimmed.length > MAX_NAME) throw new ApiError('invalidValue', `The field name must hold 1 to ${MAX_NAME} characters.`);
+  return trimmed;
+}
+
+function nameTaken<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof NameTakenError) throw new ApiError('organizationExists', e.message);
+    throw e;
+  }
+}
+
+function create(ctx: RouteContext): void {
+  const f = parseJsonObject(ctx.body.buffer, ctx.body.overCap);
+  const name = checkName(requireString(f, 'name'));
+  const isSirb = asBoolean(f, 'isSirb') ?? false;
+  const pem = asString(f, 'certificate');
+  const cert = pem !== undefined ? checkCertificate(pem, ctx.app.trustCaPems) : undefined;
+  requireAdmin(ctx);
+  const row = nameTaken(() =>
+    insertOrganization(ctx.app.db, { name, isSirb, ...(cert ? { certificatePem: cert.pem, thumbprint: cert.thumbprint } : {}) }, ctx.app.now()),
+  );
+  const org = toOrganization(row);
+  sendJson(ctx.res, 201, org, { Location: org.url });
+}
+
+function update(ctx: RouteContext): void {
+  const f = parseJsonObject(ctx.body.buffer, ctx.body.overCap);
+  const nameText = asString(f, 'name');
+  const name = nameText !== undefined ? checkName(nameText) : undefined;
+  const isSirb = asBoolean(f, 'isSirb');
+  const isDisabled = asBoolean(f, 'isDisabled');
+  requireAdmin(ctx);
+  const target = organizationFor(ctx);
+  const row = nameTaken(() =>
+    updateOrganization(
+      ctx.app.db,
+      target.id,
+      { ...(name !== undefined ? { name } : {}), ...(isSirb !== undefined ? { isSirb } : {}), ...(isDisabled !== undefined ? { isDisabled } : {}) },
+      ctx.app.now(),
+    ),
+  );
+  sendJson(ctx.res, 200, toOrganization(row!));
+}
+
+function getCertificate(ctx: RouteContext): void {
+  const org = organizationFor(ctx);
+  if (!org.certificate_pem) throw new ApiError('notFound', `Organization ${org.id} has no certificate.`);
+  const accept = (ctx.req.headers.accept ?? '').toLowerCase();
+  if (accept.includes('application/pkix-cert')) {
+    return sendBytes(ctx.res, 200, 'application/pkix-cert', parseCertificate(org.certificate_pem).der);
+  }
+  sendBytes(ctx.res, 200, 'application/x-pem-file', Buffer.from(org.certificate_pem, 'utf8'));
+}
+
+const CERTIFICATE_TYPES = new Set(['application/x-pem-file', 'application/x-x509-ca-cert', 'application/pkix-cert']);
+
+function putCertificate(ctx: RouteContext): void {
+  const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!CERTIFICATE_TYPES.has(type)) {
+    throw new ApiError('certificateMediaType', 'Send the certificate as application/x-pem-file, application/x-x509-ca-cert or application/pkix-cert.');
+  }
+  if (ctx.body.byteLength === 0) throw new ApiError('certificateMissing', 'The request body is empty.');
+  if (ctx.body.overCap || !ctx.body.buffer) throw new ApiError('invalidCertificate', 'The body is too large to be a certificate.');
+  const input = type === 'application/x-pem-file' ? ctx.body.buffer.toString('utf8') : ctx.body.buffer;
+  const cert = checkCertificate(input, ctx.app.trustCaPems);
+  requireAdmin(ctx);
+  const target = organizationFor(ctx);
+  const row = updateOrganization(ctx.app.db, target.id, { certificatePem: cert.pem, thumbprint: cert.thumbprint }, ctx.app.now());
+  sendJson(ctx.res, 200, toOrganization(row!));
+}
+
+export const organizationRoutes: Route[] = [
+  {
+    method: 'GET',
+    pattern: '/organizations',
+    body: 'none',
+    roles: ANY,
+    handle: (ctx) => sendJson(ctx.res, 200, listOrganizations(ctx.app.db, ctx.query.get('name') ?? undefined).map(toOrganization)),
+  },
+  { method: 'POST', pattern: '/organizations', body: 'json', roles: ['Admin'], handle: create },
+  { method: 'GET', pattern: '/organizations/:organizationId', body: 'none', roles: ANY, handle: (ctx) => sendJson(ctx.res, 200, toOrganization(organizationFor(ctx))) },
+  { method: 'PUT', pattern: '/organizations/:organizationId', body: 'json', roles: ['Admin'], handle: update },
+  { method: 'GET', pattern: '/organizations/:organizationId/certificate', body: 'none', roles: ANY, handle: getCertificate },
+  { method: 'PUT', pattern: '/organizations/:organizationId/certificate', body: 'raw', roles: ['Admin'], handle: putCertificate },
+];

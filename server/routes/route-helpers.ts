@@ -1,0 +1,41 @@
+// Checks shared by the routes: item paths from the URL, roles, visible containers.
+import { describeProblem, segmentsProblem, MAX_SEGMENTS } from '../../shared/item-path.js';
+import { ApiError } from '../http/api-error.js';
+import type { RouteContext } from '../http/router.js';
+import { visibleContainer, type ContainerRow } from '../store/containers.js';
+
+/**
+ * The item path from the raw URL segments, in pipe form. Each segment is percent-decoded
+ * and a `|` (or an encoded `/`) inside it separates segments, as decisions §3 says.
+ */
+export function itemPathFromUrl(rest: readonly string[], minSegments: number, maxSegments = MAX_SEGMENTS): string {
+  const segments: string[] = [];
+  for (const raw of rest) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      throw new ApiError('invalidItemPath', 'A segment of the item path is not valid percent-encoding.');
+    }
+    segments.push(...decoded.split(/[/|]/));
+  }
+  if (segments.length === 0 && minSegments === 0) return '';
+  const problem = segmentsProblem(segments, maxSegments);
+  if (problem) throw new ApiError('invalidItemPath', `The item path is not valid: ${describeProblem(problem)}.`);
+  return segments.join('|');
+}
+
+export function requireSirb(ctx: RouteContext): void {
+  if (!ctx.caller.org.is_sirb) throw new ApiError('notAllowed', 'Only an sIRB organization may do this.');
+}
+
+export function requireAdmin(ctx: RouteContext): void {
+  if (!ctx.caller.org.is_admin) throw new ApiError('notAllowed', 'Only an administrator organization may do this.');
+}
+
+export function containerFor(ctx: RouteContext): ContainerRow {
+  const id = ctx.params['containerId']!;
+  const c = visibleContainer(ctx.app.db, id, ctx.caller.org.id);
+  if (!c) throw new ApiError('notFound', `Container ${id} was not found.`);
+  return c;
+}

@@ -1,0 +1,57 @@
+// A ready-to-use data folder: a local CA (trusted by the folder), an Admin, an sIRB and
+// two pSites, with their keys and certificates written out for clients.
+import { mkdirSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCertificateAuthority, issueIdentity } from '../shared/protocol/certificates.js';
+import { addTrustedCa } from './trust-store.js';
+import { registerOrganization } from './register.js';
+import { DB_FILE } from './store/database.js';
+
+export interface SandboxOrganization {
+  readonly name: string;
+  readonly id: string;
+  readonly role: 'admin' | 'sirb' | 'psite';
+  /** File name of the PEM private key, relative to outDir. */
+  readonly key: string;
+  /** File name of the PEM certificate, relative to outDir. */
+  readonly certificate: string;
+}
+
+const MEMBERS: ReadonlyArray<{ name: string; role: SandboxOrganization['role'] }> = [
+  { name: 'Sandbox Admin', role: 'admin' },
+  { name: 'Sandbox IRB', role: 'sirb' },
+  { name: 'Riverside Medical Center', role: 'psite' },
+  { name: 'Lakeside University', role: 'psite' },
+];
+
+export function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+export async function createSandbox(o: { dataDir: string; outDir: string }): Promise<SandboxOrganization[]> {
+  if (existsSync(join(o.dataDir, DB_FILE))) throw new Error(`${o.dataDir} already holds an exchange; sandbox needs a fresh data folder.`);
+  if (existsSync(o.dataDir) && readdirSync(o.dataDir).length > 0) throw new Error(`${o.dataDir} is not empty; sandbox needs a fresh data folder.`);
+  mkdirSync(o.dataDir, { recursive: true });
+  mkdirSync(o.outDir, { recursive: true });
+  const ca = createCertificateAuthority('Study Exchange Sandbox CA', 2048);
+  addTrustedCa(o.dataDir, 'sandbox-ca', ca.certificatePem);
+  writeFileSync(join(o.outDir, 'sandbox-ca.cert.pem'), ca.certificatePem);
+  const result: SandboxOrganization[] = [];
+  for (const m of MEMBERS) {
+    const identity = issueIdentity(m.name, { ca, bits: 2048 });
+    const base = slug(m.name);
+    const key = `${base}.key.pem`;
+    const certificate = `${base}.cert.pem`;
+    writeFileSync(join(o.outDir, key), identity.privateKeyPem, { mode: 0o600 });
+    writeFileSync(join(o.outDir, certificate), identity.certificatePem);
+    const org = registerOrganization(o.dataDir, {
+      name: m.name,
+      isSirb: m.role === 'sirb',
+      isAdmin: m.role === 'admin',
+      certificatePem: identity.certificatePem,
+    });
+    result.push({ name: m.name, id: org.id, role: m.role, key, certificate });
+  }
+  writeFileSync(join(o.outDir, 'organizations.json'), `${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}

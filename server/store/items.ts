@@ -1,0 +1,157 @@
+// Items and their per-organization keys. An organization sees an item when it has a key
+// row for it (the owner always has one), so visibility is one join.
+import type { Item } from '../../shared/types.js';
+import type { Db } from './database.js';
+import type { OrganizationRow } from './organizations.js';
+import { containerUrl, isoTime, itemUrl, organizationUrl } from '../format.js';
+
+export interface ItemRow {
+  readonly rowid: number;
+  readonly container_id: string;
+  readonly path: string;
+  readonly depth: number;
+  readonly owner_id: string;
+  readonly header: string;
+  readonly header_hash: string;
+  readonly content_hash: string;
+  readonly key_hash: string;
+  readonly iv: string;
+  readonly content_file: string;
+  readonly content_length: number;
+  readonly created_at: number;
+  readonly updated_at: number;
+}
+
+/** An item row joined with the caller's wrapped key. */
+export interface VisibleItemRow extends ItemRow {
+  readonly key: string;
+}
+
+export function toItem(r: VisibleItemRow): Item {
+  return {
+    id: r.path,
+    url: itemUrl(r.container_id, 'items', r.path),
+    contentUrl: itemUrl(r.container_id, 'content', r.path),
+    ownerUrl: organizationUrl(r.owner_id),
+    containerUrl: containerUrl(r.container_id),
+    permissionsUrl: itemUrl(r.container_id, 'permissions', r.path),
+    createdAt: isoTime(r.created_at),
+    updatedAt: isoTime(r.updated_at),
+    header: r.header,
+    headerHash: r.header_hash,
+    headerHashAlgorithm: 'SHA256',
+    contentHash: r.content_hash,
+    contentHashAlgorithm: 'SHA256',
+    algorithm: 'AES',
+    iv: r.iv,
+    key: r.key,
+    keyHash: r.key_hash,
+    keyHashAlgorithm: 'SHA256',
+  };
+}
+
+export function getItem(db: Db, containerId: string, path: string): ItemRow | undefined {
+  return db.prepare('SELECT * FROM items WHERE container_id = ? AND path = ?').get(containerId, path) as ItemRow | undefined;
+}
+
+export function getVisibleItem(db: Db, containerId: string, path: string, orgId: string): VisibleItemRow | undefined {
+  return db
+    .prepare(
+      `SELECT i.*, k.key FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = ?
+       WHERE i.container_id = ? AND i.path = ?`,
+    )
+    .get(orgId, containerId, path) as VisibleItemRow | undefined;
+}
+
+export interface ListQuery {
+  readonly containerId: string;
+  readonly orgId: string;
+  /** Pipe form; '' for the container's root. */
+  readonly path: string;
+  readonly recurse: boolean;
+  readonly owner?: string;
+  readonly since?: number;
+}
+
+/** Items below a path visible to the organization, by id. */
+export function listVisibleItems(db: Db, q: ListQuery): VisibleItemRow[] {
+  const where = ['i.container_id = @containerId'];
+  const depth = q.path === '' ? 0 : q.path.split('|').length;
+  if (q.path !== '') {
+    // a range on the path column: every id that starts with `path|`
+    where.push("i.path >= @path || '|' AND i.path < @path || '}'");
+  }
+  where.push(q.recurse ? 'i.depth > @depth' : 'i.depth = @depth + 1');
+  if (q.owner !== undefined) where.push('i.owner_id = @owner');
+  if (q.since !== undefined) where.push('i.updated_at >= @since');
+  const sql = `SELECT i.*, k.key FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = @orgId
+    WHERE ${where.join(' AND ')} ORDER BY i.path`;
+  return db.prepare(sql).all({ ...q, depth, owner: q.owner ?? null, since: q.since ?? null }) as VisibleItemRow[];
+}
+
+export interface ItemFields {
+  readonly header: string;
+  readonly headerHash: string;
+  readonly contentHash: string;
+  readonly keyHash: string;
+  readonly iv: string;
+  readonly key: string;
+  readonly contentFile: string;
+  readonly contentLength: number;
+}
+
+/** Inserts a new item with the owner's key row. */
+export function insertItem(db: Db, containerId: string, path: string, ownerId: string, f: ItemFields, now: number): void {
+  const r = db
+    .prepare(
+      `INSERT INTO items (container_id, path, depth, owner_id, header, header_hash, content_hash, key_hash, iv, content_file, content_length, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(containerId, path, path.split('|').length, ownerId, f.header, f.headerHash, f.contentHash, f.keyHash, f.iv, f.contentFile, f.contentLength, now, now);
+  db.prepare('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (?, ?, ?, 0)').run(r.lastInsertRowid, ownerId, f.key);
+}
+
+/** Replaces everything but the access list; the owner's key is the new one. */
+export function replaceItem(db: Db, row: ItemRow, f: ItemFields, now: number): void {
+  db.prepare(
+    `UPDATE items SET header = ?, header_hash = ?, content_hash = ?, key_hash = ?, iv = ?, content_file = ?, content_length = ?, updated_at = ?
+     WHERE rowid = ?`,
+  ).run(f.header, f.headerHash, f.contentHash, f.keyHash, f.iv, f.contentFile, f.contentLength, Math.max(now, row.updated_at), row.rowid);
+  db.prepare('UPDATE item_keys SET key = ? WHERE item_rowid = ? AND organization_id = ?').run(f.key, row.rowid, row.owner_id);
+}
+
+export function deleteItem(db: Db, row: ItemRow): void {
+  db.prepare('DELETE FROM items WHERE rowid = ?').run(row.rowid);
+}
+
+/** Owner first, then every organization granted, in grant order. */
+export function itemReaders(db: Db, row: ItemRow): OrganizationRow[] {
+  return db
+    .prepare(
+      `SELECT o.* FROM item_keys k JOIN organizations o ON o.id = k.organization_id
+       WHERE k.item_rowid = ? ORDER BY (k.organization_id = ?) DESC, k.seq`,
+    )
+    .all(row.rowid, row.owner_id) as OrganizationRow[];
+}
+
+export function hasItemKey(db: Db, row: ItemRow, orgId: string): boolean {
+  return db.prepare('SELECT 1 FROM item_keys WHERE item_rowid = ? AND organization_id = ?').get(row.rowid, orgId) !== undefined;
+}
+
+export function grantItemKey(db: Db, row: ItemRow, orgId: string, key: string): void {
+  const seq = (db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS s FROM item_keys WHERE item_rowid = ?').get(row.rowid) as { s: number }).s;
+  db.prepare('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (?, ?, ?, ?)').run(row.rowid, orgId, key, seq);
+}
+
+export function updateItemKey(db: Db, row: ItemRow, orgId: string, key: string): void {
+  db.prepare('UPDATE item_keys SET key = ? WHERE item_rowid = ? AND organization_id = ?').run(key, row.rowid, orgId);
+}
+
+export function revokeItemKey(db: Db, row: ItemRow, orgId: string): void {
+  db.prepare('DELETE FROM item_keys WHERE item_rowid = ? AND organization_id = ?').run(row.rowid, orgId);
+}
+
+export function referencedContentFiles(db: Db): Set<string> {
+  const rows = db.prepare('SELECT content_file FROM items').all() as { content_file: string }[];
+  return new Set(rows.map((r) => r.content_file));
+}
