@@ -1,0 +1,156 @@
+// Download of a document: the content response is parsed as a stream, its Base-64
+// decrypted to a temporary file in the destination folder, all three hashes verified,
+// and only then is the file renamed into place. Any failure removes the temporary file.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
+import path from 'node:path';
+import type { Item, RecordHeader } from '../../../shared/types.js';
+import { EnvelopeError, openHeader, type ItemFields, type ItemKey } from '../../../shared/protocol/envelope.js';
+import { decryptContentStream } from '../../../shared/protocol/envelope-stream.js';
+import { ItemJsonStreamParser, JsonStreamError } from '../../../shared/protocol/json-stream.js';
+import type { ExchangeClient } from '../exchange-client.js';
+
+export type DownloadFailure = 'key-hash' | 'header-hash' | 'content-hash' | 'decrypt' | 'malformed' | 'changed' | 'size';
+
+export class DownloadError extends Error {
+  constructor(
+    readonly failure: DownloadFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DownloadError';
+  }
+}
+
+/** What a download needs of the key vault: opening the item key wrapped for us. */
+export interface ItemKeyOpener {
+  openItemKey(item: ItemFields): ItemKey;
+}
+
+export interface DownloadInput {
+  readonly client: ExchangeClient;
+  readonly keys: ItemKeyOpener;
+  readonly containerId: string;
+  readonly path: string;
+  /** The file to create (replaced if it exists, only after verification). */
+  readonly destination: string;
+  readonly onProgress?: (event: { readonly bytes: number; readonly total: number }) => void;
+  readonly signal?: AbortSignal;
+}
+
+export interface DownloadResult {
+  readonly header: RecordHeader;
+  readonly bytes: number;
+  readonly file: string;
+  readonly contentHash: string;
+}
+
+export async function downloadDocument(input: DownloadInput): Promise<DownloadResult> {
+  const { client, containerId } = input;
+  // The key and IV come first from the item's metadata, so the content can be decrypted
+  // while it streams; the content response's own fields are checked against them at the end.
+  const meta = await client.getItem(containerId, input.path, { signal: input.signal });
+  const k = guard(() => input.keys.openItemKey(meta));
+  const header = guard(() => openHeader(meta, k));
+  const total = typeof header.size === 'number' ? header.size : 0;
+
+  const dir = path.dirname(path.resolve(input.destination));
+  const temp = path.join(dir, `.${path.basename(input.destination)}.${randomBytes(6).toString('hex')}.part`);
+  const out = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
+  const decrypt = decryptContentStream(k);
+  let streamError: unknown;
+  // pipeline destroys both sides on any error, so waiting on it never hangs.
+  const written = pipeline(decrypt.stream, out).catch((error: unknown) => {
+    streamError ??= error;
+  });
+  let reported = 0;
+  decrypt.stream.on('data', () => {
+    const bytes = decrypt.plainBytes();
+    if (bytes - reported >= 1 << 20 || bytes === total) {
+      reported = bytes;
+      input.onProgress?.({ bytes, total });
+    }
+  });
+
+  try {
+    const response = await client.openItemContent(containerId, input.path, { signal: input.signal });
+    let needDrain = false;
+    const parser = new ItemJsonStreamParser({
+      onStreamChunk: (text) => {
+        if (!decrypt.stream.write(text)) needDrain = true;
+      },
+    });
+    for await (const chunk of response.body) {
+      if (streamError) break;
+      parser.write(chunk as Buffer);
+      if (needDrain && !streamError) {
+        needDrain = false;
+        await Promise.race([once(decrypt.stream, 'drain'), written]);
+      }
+    }
+    if (streamError) {
+      response.body.destroy();
+      throw streamError;
+    }
+    const { fields, sawStreamField } = parser.end();
+    if (!sawStreamField) throw new DownloadError('malformed', 'The exchange answered without the item content.');
+    decrypt.stream.end();
+    await written;
+    if (streamError) throw streamError;
+
+    const got = fields as unknown as Item;
+    // The content response must describe the same version as the metadata used to decrypt.
+    const k2 = guard(() => input.keys.openItemKey(got));
+    if (!k2.key.equals(k.key) || !k2.iv.equals(k.iv)) {
+      throw new DownloadError('changed', 'The item changed while it was being downloaded (a new version or key); try again.');
+    }
+    guard(() => openHeader(got, k2));
+    const contentHash = decrypt.plainHash();
+    if (typeof got.contentHash !== 'string' || contentHash !== got.contentHash || contentHash !== meta.contentHash) {
+      throw new DownloadError('content-hash', 'The downloaded content does not match its contentHash: it was damaged or tampered with in transit. Nothing was saved.');
+    }
+    if (typeof header.size === 'number' && decrypt.plainBytes() !== header.size) {
+      throw new DownloadError('size', `The document should be ${header.size} bytes but ${decrypt.plainBytes()} arrived. Nothing was saved.`);
+    }
+    await rename(temp, input.destination);
+    return { header, bytes: decrypt.plainBytes(), file: input.destination, contentHash };
+  } catch (error) {
+    decrypt.stream.destroy();
+    out.destroy();
+    await written;
+    await rm(temp, { force: true });
+    throw translate(error);
+  }
+}
+
+/** Runs an envelope check, naming the failed hash in a DownloadError. */
+function guard<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    throw translate(error);
+  }
+}
+
+function translate(error: unknown): unknown {
+  if (error instanceof DownloadError) return error;
+  if (error instanceof EnvelopeError) {
+    switch (error.failure) {
+      case 'key-hash':
+        return new DownloadError('key-hash', `The item key does not match its keyHash (${error.message}). Nothing was saved.`);
+      case 'wrong-key':
+        return new DownloadError('key-hash', `The item key could not be unwrapped with this organization's key: it is damaged or meant for someone else. Nothing was saved.`);
+      case 'header-hash':
+        return new DownloadError('header-hash', 'The item header does not match its headerHash: it was damaged or tampered with. Nothing was saved.');
+      case 'content-hash':
+        return new DownloadError('content-hash', 'The content does not match its contentHash. Nothing was saved.');
+      default:
+        return new DownloadError('decrypt', `The content could not be decrypted (${error.message}): it was damaged or tampered with. Nothing was saved.`);
+    }
+  }
+  if (error instanceof JsonStreamError) return new DownloadError('malformed', `The exchange's answer was not a valid item (${error.message}).`);
+  return error;
+}

@@ -1,0 +1,27 @@
+// A media type for a document's header from its file name; unknown types are octet-stream.
+import path from 'node:path';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.pdf': 'application/pdf',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.ppt': 'application/vnd.ms-powerpoint',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.html': 'text/html',
+  '.rtf': 'application/rtf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.zip': 'application/zip',
+};
+
+export function mediaTypeFor(fileName: string): string {
+  return TYPES[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
+}
