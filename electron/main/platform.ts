@@ -2,14 +2,9 @@
 // as small interfaces, so nothing below the door imports `electron`.
 import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
 import type { FileRef } from '../../shared/ipc/views.js';
+import type { SecretBox } from '../services/keys/secret-box.js';
 import type { Handlers } from './ipc-door.js';
 
-/** Encrypts secrets at rest: Electron safeStorage, or a passphrase box. */
-export interface SecretBoxLike {
-  readonly kind: string;
-  encrypt(plain: Buffer): Promise<Buffer>;
-  decrypt(sealed: Buffer): Promise<Buffer>;
-}
 
 export interface Platform {
   readonly kind: 'electron' | 'browser';
@@ -24,7 +19,8 @@ export interface Platform {
   /** Offers a file to the page as a one-time download URL (browser host only). */
   readonly offerDownload?: (path: string, fileName: string) => string;
   readonly notify: (title: string, body: string) => void;
-  readonly secretBox: SecretBoxLike;
+  /** Encrypts secrets at rest: Electron safeStorage, or a passphrase box. */
+  readonly secretBox: SecretBox;
 }
 
 export type EventSink = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;

@@ -1,0 +1,99 @@
+// Electron entry: a thin shell that wires the app core (plain Node) to a window through the
+// door. Everything that can run without Electron lives below electron/main and services.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, nativeImage, Notification, shell } from 'electron';
+import { CALL_CHANNEL, EVENT_CHANNEL, STAGE_CHANNEL } from '../../shared/ipc/channels.js';
+import { createApp } from '../main/app.js';
+import { allowOrigins, createDoor } from '../main/ipc-door.js';
+import type { Platform } from '../main/platform.js';
+import { PassphraseSecretBox } from '../services/keys/secret-box.js';
+import { APP_VERSION } from '../services/app-info.js';
+import { createMainWindow } from './main-window.js';
+import { installMenu } from './menu.js';
+import { safeStorageBox, safeStorageIsWeak } from './safe-storage-box.js';
+
+const APP_NAME = 'Study Exchange Desktop';
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void run();
+}
+
+async function run(): Promise<void> {
+  await app.whenReady();
+  const dataDir = process.env.STUDY_EXCHANGE_DATA ?? app.getPath('userData');
+  const devUrl = process.env.VITE_DEV_SERVER_URL;
+  const rendererUrl = devUrl ?? pathToFileURL(join(__dirname, '..', 'renderer', 'index.html')).href;
+  const preloadPath = join(__dirname, 'preload.cjs');
+
+  // On Linux without a keyring, safeStorage is only obfuscation: use a passphrase instead
+  // and say why (STUDY_EXCHANGE_PASSPHRASE supplies it non-interactively).
+  let secretBox = safeStorageBox;
+  if (safeStorageIsWeak()) {
+    const passphrase = process.env.STUDY_EXCHANGE_PASSPHRASE;
+    if (!passphrase) {
+      dialog.showErrorBox(
+        'No system keychain',
+        'This system offers no keychain to protect your organization\u2019s private key. Set STUDY_EXCHANGE_PASSPHRASE to a passphrase; the key will be encrypted with it.',
+      );
+      app.quit();
+      return;
+    }
+    secretBox = new PassphraseSecretBox(passphrase);
+  }
+
+  let window: BrowserWindow | undefined;
+  const platform: Platform = {
+    kind: 'electron',
+    pickFiles: async ({ folders }) => {
+      const r = await dialog.showOpenDialog(window!, { properties: [folders ? 'openDirectory' : 'openFile', 'multiSelections'] });
+      return r.canceled ? [] : r.filePaths;
+    },
+    saveDialog: async (defaultName) => {
+      const r = await dialog.showSaveDialog(window!, { defaultPath: defaultName });
+      return r.canceled ? undefined : r.filePath;
+    },
+    openPath: async (path) => {
+      const problem = await shell.openPath(path);
+      if (problem) throw new Error(problem);
+    },
+    startDrag: (file) => window?.webContents.startDrag({ file, icon: nativeImage.createEmpty() }),
+    notify: (title, body) => {
+      if (Notification.isSupported()) new Notification({ title, body }).show();
+    },
+    secretBox,
+  };
+
+  const core = await createApp({ dataDir, platform, version: APP_VERSION });
+  const door = createDoor({
+    handlers: core.handlers,
+    isTrustedSender: allowOrigins([devUrl ?? rendererUrl]),
+    log: (line) => console.error(line),
+  });
+
+  ipcMain.handle(CALL_CHANNEL, (event, name: unknown, args: unknown) =>
+    door.call({ url: event.senderFrame?.url ?? '' }, String(name), args),
+  );
+  ipcMain.handle(STAGE_CHANNEL, async (event, path: unknown, relativePath: unknown, size: unknown) => {
+    const trusted = allowOrigins([devUrl ?? rendererUrl])({ url: event.senderFrame?.url ?? '' });
+    if (!trusted || typeof path !== 'string' || !path || typeof relativePath !== 'string' || typeof size !== 'number') {
+      return { ok: false, error: { code: 'invalid-argument', message: 'The file could not be used.', details: '', explanation: 'Only files chosen or dropped by you can be uploaded.', retryable: false } };
+    }
+    return { ok: true, value: core.registerFile(path, relativePath, size) };
+  });
+  core.onEvent((name, payload) => {
+    if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, name, payload);
+  });
+
+  installMenu(APP_NAME);
+  window = createMainWindow({ dataDir, preloadPath, rendererUrl });
+  app.on('second-instance', () => {
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+  app.on('window-all-closed', () => {
+    void core.close().finally(() => app.quit());
+  });
+}
