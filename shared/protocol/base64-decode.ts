@@ -23,5 +23,7 @@ export function decodeBase64Strict(text: string): Buffer | undefined {
   const decoded = Buffer.from(text, 'base64');
   if (decoded.length !== (text.length / 4) * 3 - pad) return undefined;
   if (text.indexOf('-') !== -1 || text.indexOf('_') !== -1) return undefined;
+  // Node decodes a character above U+00FF by its low byte: 'Ł' (U+0141) would pass as 'A'.
+  if (Buffer.byteLength(text, 'utf8') !== text.length) return undefined;
   return decoded;
 }

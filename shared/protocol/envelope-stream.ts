@@ -109,7 +109,13 @@ export function decryptContentStream(k: ItemKey): DecryptStream {
   const decodeGroups = (t: Transform, text: string): void => {
     if (text.length === 0) return;
     const bytes = Buffer.from(text, 'base64');
-    if (bytes.length !== (text.length / 4) * 3 || text.indexOf('-') !== -1 || text.indexOf('_') !== -1) {
+    if (
+      bytes.length !== (text.length / 4) * 3 ||
+      text.indexOf('-') !== -1 ||
+      text.indexOf('_') !== -1 ||
+      // Node decodes a character above U+00FF by its low byte: 'Ł' (U+0141) would pass as 'A'.
+      Buffer.byteLength(text, 'utf8') !== text.length
+    ) {
       throw notBase64('a character outside the standard alphabet');
     }
     cipherBytes += bytes.length;

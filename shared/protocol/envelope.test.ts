@@ -156,6 +156,7 @@ describe('bad input gives a distinct, clear error', () => {
     expect(failureOf(() => openHeader({ ...payload, header: payload.header.slice(1) }, k))).toBe('not-base64');
     expect(failureOf(() => openContent({ ...payload, content: '-_' + payload.content.slice(2) }, k))).toBe('not-base64');
     expect(failureOf(() => openContent({ ...payload, content: ' ' + payload.content.slice(1) }, k))).toBe('not-base64');
+    expect(failureOf(() => openContent({ ...payload, content: '\u0141' + payload.content.slice(1) }, k))).toBe('not-base64');
     expect(messageOf(() => openContent({ ...payload, content: '@' }, k))).toMatch(/content is not valid Base-64/);
   });
 
