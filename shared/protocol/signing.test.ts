@@ -3,6 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import forge from 'node-forge';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from './encoding.js';
 import {
@@ -351,6 +352,20 @@ describe('signRequest / verifyRequest', () => {
       }),
     );
     expect(result.ok).toBe(true);
+  });
+
+  it('verifies with the organization certificate (PEM) as the public key', () => {
+    const cert = forge.pki.createCertificate();
+    cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }) as string);
+    cert.serialNumber = '01';
+    cert.validity.notBefore = new Date('2026-01-01T00:00:00Z');
+    cert.validity.notAfter = new Date('2036-01-01T00:00:00Z');
+    cert.setSubject([{ name: 'commonName', value: 'Site A' }]);
+    cert.setIssuer([{ name: 'commonName', value: 'Site A' }]);
+    cert.sign(forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }) as string), forge.md.sha256.create());
+    const pem = forge.pki.certificateToPem(cert);
+    expect(verifyRequest(verifyInput({ publicKey: pem })).ok).toBe(true);
+    expect(verifyRequest(verifyInput({ publicKey: pem, method: 'PUT' })).ok).toBe(false);
   });
 
   it('signs without extra headers (GET with empty body)', () => {
