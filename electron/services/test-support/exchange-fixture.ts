@@ -1,0 +1,69 @@
+// A reference exchange on a random loopback port in a temp folder, with sIRB, pSite and
+// admin identities and ready clients, for the integration tests of the client core.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { issueIdentity, type Identity } from '../../../shared/protocol/certificates.js';
+import { keySigner } from '../../../shared/protocol/signing.js';
+import type { Organization } from '../../../shared/types.js';
+import { registerOrganization, startExchange } from '../../../server/index.js';
+import { ExchangeClient, type ExchangeClientOptions } from '../exchange-client.js';
+
+export interface FixtureOrg {
+  readonly org: Organization;
+  readonly identity: Identity;
+  readonly client: ExchangeClient;
+}
+
+export interface ExchangeFixture {
+  readonly dir: string;
+  readonly dataDir: string;
+  readonly url: string;
+  readonly sirb: FixtureOrg;
+  readonly site: FixtureOrg;
+  readonly admin: FixtureOrg;
+  /** A client for an identity with custom options. */
+  clientFor(o: FixtureOrg, options?: Partial<ExchangeClientOptions>): ExchangeClient;
+  close(): Promise<void>;
+}
+
+export async function startFixture(): Promise<ExchangeFixture> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sx-client-'));
+  const dataDir = path.join(dir, 'exchange');
+  const server = await startExchange({ dataDir, port: 0, log: process.env.SX_FIXTURE_LOG ? (l) => console.error(l) : () => undefined });
+  const clients: ExchangeClient[] = [];
+  const clientFor = (o: { org: Organization; identity: Identity }, options: Partial<ExchangeClientOptions> = {}): ExchangeClient => {
+    const client = new ExchangeClient({
+      baseUrl: server.url,
+      organizationId: o.org.id,
+      signer: keySigner(o.identity.privateKeyPem),
+      retry: { attempts: 2, baseDelayMs: 10 },
+      ...options,
+    });
+    clients.push(client);
+    return client;
+  };
+  const make = (name: string, flags: { isSirb?: boolean; isAdmin?: boolean }): FixtureOrg => {
+    const identity = issueIdentity(name);
+    const org = registerOrganization(dataDir, { name, ...flags, certificatePem: identity.certificatePem });
+    const base = { org, identity };
+    return { ...base, client: clientFor(base) };
+  };
+  const sirb = make('Central IRB', { isSirb: true });
+  const site = make('Site Hospital', {});
+  const admin = make('Exchange Admin', { isAdmin: true });
+  return {
+    dir,
+    dataDir,
+    url: server.url,
+    sirb,
+    site,
+    admin,
+    clientFor,
+    async close() {
+      for (const c of clients) c.close();
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
