@@ -1,6 +1,7 @@
 // Authentication in the order of the brief: Authorization present (else 404), required
 // headers, Host, date window, Authorization syntax, credential, disabled. The signature
 // itself and replay are checked after the body has been read (verifySignature).
+import { createPublicKey } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
   DATE_HEADER,
@@ -78,11 +79,11 @@ export function verifySignature(req: IncomingMessage, db: Db, caller: Caller, pa
     headers: headerPairs(req),
     payloadHash,
     authorization: caller.authorization,
-    publicKey: caller.org.certificate_pem,
+    publicKey: createPublicKey(caller.org.certificate_pem),
   });
   if (!result.ok) {
-    const canonical = result.canonical ? ` The canonical request computed by the server was:\n${result.canonical}` : '';
-    throw new ApiError('signatureMismatch', `${result.details}${canonical}`);
+    // for a mismatch the details already hold the canonical request the server computed
+    throw new ApiError('signatureMismatch', result.details);
   }
   const expires = Math.max(caller.date, now) + WINDOW_MS + 1000;
   if (!recordRequestId(db, caller.org.id, caller.requestId, expires, now)) {

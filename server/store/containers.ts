@@ -34,20 +34,20 @@ export function insertContainer(db: Db, ownerId: string, now: number): Container
 export function visibleContainer(db: Db, containerId: string, orgId: string): ContainerRow | undefined {
   return db
     .prepare(
-      `SELECT c.* FROM containers c WHERE c.id = ?1 AND (c.owner_id = ?2 OR EXISTS (
-         SELECT 1 FROM container_access a WHERE a.container_id = c.id AND a.organization_id = ?2))`,
+      `SELECT c.* FROM containers c WHERE c.id = @id AND (c.owner_id = @org OR EXISTS (
+         SELECT 1 FROM container_access a WHERE a.container_id = c.id AND a.organization_id = @org))`,
     )
-    .get(containerId, orgId) as ContainerRow | undefined;
+    .get({ id: containerId, org: orgId }) as ContainerRow | undefined;
 }
 
 export function listVisibleContainers(db: Db, orgId: string): ContainerRow[] {
   return db
     .prepare(
-      `SELECT c.* FROM containers c WHERE c.owner_id = ?1
-       UNION SELECT c.* FROM containers c JOIN container_access a ON a.container_id = c.id WHERE a.organization_id = ?1
+      `SELECT c.* FROM containers c WHERE c.owner_id = @org
+       UNION SELECT c.* FROM containers c JOIN container_access a ON a.container_id = c.id WHERE a.organization_id = @org
        ORDER BY created_at, id`,
     )
-    .all(orgId) as ContainerRow[];
+    .all({ org: orgId }) as ContainerRow[];
 }
 
 export function isMember(db: Db, c: ContainerRow, orgId: string): boolean {

@@ -49,8 +49,8 @@ export function listOrganizations(db: Db, namePrefix?: string): OrganizationRow[
   if (!namePrefix) return db.prepare('SELECT * FROM organizations ORDER BY name_key, id').all() as OrganizationRow[];
   const key = namePrefix.toLowerCase();
   return db
-    .prepare('SELECT * FROM organizations WHERE substr(name_key, 1, length(?1)) = ?1 ORDER BY name_key, id')
-    .all(key) as OrganizationRow[];
+    .prepare('SELECT * FROM organizations WHERE substr(name_key, 1, length(@key)) = @key ORDER BY name_key, id')
+    .all({ key }) as OrganizationRow[];
 }
 
 export interface NewOrganization {
