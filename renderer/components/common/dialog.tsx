@@ -1,0 +1,72 @@
+// A modal dialog: labelled, focus moved in on open and returned to where it was on close, Tab kept
+// inside, Escape closes.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface DialogProps {
+  readonly title: string;
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+  /** Buttons row; the safe action should come first in reading order and take the initial focus. */
+  readonly actions?: ReactNode;
+  readonly testId?: string;
+  readonly role?: 'dialog' | 'alertdialog';
+}
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Dialog({ title, onClose, children, actions, testId, role = 'dialog' }: DialogProps) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const box = ref.current;
+    const preferred = box?.querySelector<HTMLElement>('[data-autofocus]') ?? box?.querySelector<HTMLElement>(FOCUSABLE);
+    (preferred ?? box)?.focus();
+    return () => {
+      // Focus returns to what opened the dialog, if it is still there.
+      if (previous?.isConnected) previous.focus();
+    };
+  }, []);
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>): void {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div className="dialog-backdrop">
+      <div
+        ref={ref}
+        className="dialog"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        data-testid={testId}
+      >
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
+        <div className="dialog-body">{children}</div>
+        {actions ? <div className="dialog-actions">{actions}</div> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+// Query keys: everything from the service is keyed by profile, then container, then item path,
+// so switching profiles never shows another organization's cache.
+export const keys = {
+  appInfo: ['app-info'] as const,
+  settings: ['settings'] as const,
+  profiles: ['profiles'] as const,
+  transfers: ['transfers'] as const,
+  connection: (profileId: string) => ['profile', profileId, 'connection'] as const,
+  containers: (profileId: string) => ['profile', profileId, 'containers'] as const,
+  collaborators: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'collaborators'] as const,
+  items: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'items'] as const,
+  details: (profileId: string, containerId: string, path: string) => ['profile', profileId, 'container', containerId, 'item', path, 'details'] as const,
+  record: (profileId: string, containerId: string, path: string, updatedAt: string) =>
+    ['profile', profileId, 'container', containerId, 'item', path, 'record', updatedAt] as const,
+};

@@ -1,0 +1,116 @@
+// File-list rows: what each column shows for a folder or an item, then sorting and filtering.
+// Folders always come before items, whatever the column, as in every file manager.
+import type { DocumentHeader } from '../../shared/types.js';
+import type { ItemView } from '../../shared/ipc/views.js';
+import { compareText, type Entry } from './file-tree.js';
+
+export type Column = 'name' | 'type' | 'size' | 'owner' | 'updated' | 'shared';
+export type Direction = 'asc' | 'desc';
+export interface SortSpec {
+  readonly column: Column;
+  readonly direction: Direction;
+}
+
+export interface Row {
+  readonly entry: Entry;
+  readonly key: string;
+  /** What the Name column shows: the document title or file name when known, else the path segment. */
+  readonly label: string;
+  readonly type: string;
+  readonly size?: number;
+  readonly owner: string;
+  readonly updated?: string;
+  readonly sharedWith?: number;
+}
+
+export interface RowContext {
+  /** Organization names by id (the study's collaborators and the owner). */
+  readonly names: ReadonlyMap<string, string>;
+  /** Access counts already known (from details), by slash path. */
+  readonly sharedWith?: ReadonlyMap<string, number>;
+}
+
+function isDocument(header: ItemView['decryptedHeader']): header is DocumentHeader {
+  return header?.type === 'document';
+}
+
+export function itemLabel(item: ItemView, fallback: string): string {
+  const h = item.decryptedHeader;
+  if (isDocument(h)) return h.fileName || h.name || fallback;
+  if (h && typeof h.name === 'string' && h.name) return h.name;
+  return fallback;
+}
+
+export function itemType(item: ItemView): string {
+  const h = item.decryptedHeader;
+  if (!h) return item.headerProblem ? 'Unreadable' : '…';
+  if (isDocument(h)) return h.mediaType || 'Document';
+  return `${h.type} record`;
+}
+
+export function toRow(entry: Entry, context: RowContext): Row {
+  if (entry.kind === 'folder') {
+    return { entry, key: entry.key, label: entry.name, type: 'Folder', owner: '' };
+  }
+  const item = entry.item;
+  const header = item.decryptedHeader;
+  return {
+    entry,
+    key: entry.key,
+    label: itemLabel(item, entry.name),
+    type: itemType(item),
+    size: isDocument(header) && typeof header.size === 'number' ? header.size : undefined,
+    owner: item.ownedByMe ? 'You' : (context.names.get(item.ownerId) ?? 'Another organization'),
+    updated: item.updatedAt,
+    sharedWith: context.sharedWith?.get(entry.path),
+  };
+}
+
+function compareOptional<T>(a: T | undefined, b: T | undefined, cmp: (x: T, y: T) => number): number {
+  if (a === undefined && b === undefined) return 0;
+  if (a === undefined) return 1;
+  if (b === undefined) return -1;
+  return cmp(a, b);
+}
+
+function compareBy(column: Column, a: Row, b: Row): number {
+  switch (column) {
+    case 'name':
+      return compareText(a.label, b.label);
+    case 'type':
+      return compareText(a.type, b.type);
+    case 'size':
+      return compareOptional(a.size, b.size, (x, y) => x - y);
+    case 'owner':
+      return compareText(a.owner, b.owner);
+    case 'updated':
+      return compareOptional(a.updated, b.updated, (x, y) => Date.parse(x) - Date.parse(y));
+    case 'shared':
+      return compareOptional(a.sharedWith, b.sharedWith, (x, y) => x - y);
+  }
+}
+
+export function sortRows(rows: readonly Row[], spec: SortSpec): Row[] {
+  const sign = spec.direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    if (a.entry.kind !== b.entry.kind) return a.entry.kind === 'folder' ? -1 : 1;
+    const primary = compareBy(spec.column, a, b) * sign;
+    // Ties fall back to the name, then the key, so the order is stable across refreshes.
+    return primary || compareText(a.label, b.label) || compareText(a.key, b.key);
+  });
+}
+
+/** Case-insensitive match on the shown name, the path segment and the type. */
+export function filterRows(rows: readonly Row[], text: string): Row[] {
+  const needle = text.trim().toLocaleLowerCase();
+  if (!needle) return [...rows];
+  return rows.filter((row) =>
+    [row.label, row.entry.name, row.type].some((value) => value.toLocaleLowerCase().includes(needle)),
+  );
+}
+
+/** Clicking a column sorts by it; clicking it again flips the direction. */
+export function nextSort(current: SortSpec, column: Column): SortSpec {
+  if (current.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { column, direction: column === 'updated' || column === 'size' ? 'desc' : 'asc' };
+}

@@ -1,0 +1,30 @@
+// Entry: one QueryClient, the chosen ExchangeApi, and the app.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app.js';
+import { getExchangeApi } from './bridge/api.js';
+import { ApiProvider } from './data/api-context.js';
+import './styles/theme.css';
+import './styles/layout.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // Failures are shown with their own Retry; silent automatic retries would hide them.
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+    mutations: { retry: false },
+  },
+});
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ApiProvider api={getExchangeApi()}>
+          <App />
+        </ApiProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
