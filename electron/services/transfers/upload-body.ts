@@ -31,6 +31,8 @@ export interface DocumentBodyInput {
   /** Display name; the file name without extension by default. */
   readonly name?: string;
   readonly mediaType?: string;
+  /** Header fields to keep (a re-key keeps name, fileName, mediaType); size is always the file's. */
+  readonly header?: Partial<DocumentHeader>;
   /** Wraps the new item key for the uploading organization (its own certificate). */
   readonly wrapForSelf: (key: Buffer) => string;
   readonly itemKey?: ItemKey;
@@ -77,11 +79,12 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
   const size = info.size;
   const fileName = path.basename(input.file);
   const header: DocumentHeader = {
+    ...input.header,
     type: 'document',
     version: HEADER_VERSION,
-    name: input.name ?? (path.parse(fileName).name || fileName),
-    fileName,
-    mediaType: input.mediaType ?? mediaTypeFor(fileName),
+    name: input.name ?? input.header?.name ?? (path.parse(fileName).name || fileName),
+    fileName: input.header?.fileName ?? fileName,
+    mediaType: input.mediaType ?? input.header?.mediaType ?? mediaTypeFor(fileName),
     size,
   };
   const k = input.itemKey ?? newItemKey();
