@@ -44,6 +44,12 @@ describe('percentDecodeBytes', () => {
 });
 
 describe('isBase64', () => {
+  it('checks 60 MB of content without overflowing the stack', () => {
+    const big = Buffer.alloc(45 * 1024 * 1024, 7).toString('base64');
+    expect(isBase64(big)).toBe(true);
+    expect(isBase64(big.slice(0, -4) + 'A=B=')).toBe(false);
+  });
+
   it('accepts padded standard Base-64 and the empty string', () => {
     for (const n of [0, 1, 2, 3, 4, 31, 32, 256]) {
       const value = randomBytes(n).toString('base64');
