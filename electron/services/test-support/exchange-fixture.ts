@@ -23,7 +23,7 @@ export interface ExchangeFixture {
   readonly site: FixtureOrg;
   readonly admin: FixtureOrg;
   /** A client for an identity with custom options. */
-  clientFor(o: FixtureOrg, options?: Partial<ExchangeClientOptions>): ExchangeClient;
+  clientFor(o: { readonly org: Organization; readonly identity: Identity }, options?: Partial<ExchangeClientOptions>): ExchangeClient;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,215 @@
+// A queue of uploads and downloads: a concurrency limit, progress with a rate, cancel and
+// retry. Descriptors (never keys or plaintext) are saved so that after a restart the
+// unfinished ones come back paused, for the user to resume.
+import { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
+
+export type TransferKind = 'upload' | 'download';
+export type TransferState = 'queued' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled';
+
+export interface TransferDescriptor {
+  readonly id: string;
+  readonly kind: TransferKind;
+  readonly profileId: string;
+  readonly containerId: string;
+  /** Uploads: the full item path, generated once so every retry replaces the same item. */
+  readonly remotePath: string;
+  readonly localPath: string;
+  readonly name?: string;
+  readonly state: TransferState;
+  readonly bytes: number;
+  readonly total: number;
+  readonly error?: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export type TransferInput = Pick<TransferDescriptor, 'kind' | 'profileId' | 'containerId' | 'remotePath' | 'localPath' | 'name'>;
+
+export interface TransferProgress {
+  readonly id: string;
+  readonly bytes: number;
+  readonly total: number;
+  /** Bytes per second over the transfer so far. */
+  readonly rate: number;
+}
+
+/** Does one transfer; the app binds it to a profile's client and key handle. */
+export type TransferRunner = (
+  descriptor: TransferDescriptor,
+  context: { readonly signal: AbortSignal; readonly onProgress: (bytes: number, total: number) => void },
+) => Promise<void>;
+
+export interface TransferQueueOptions {
+  /** Where descriptors are saved (JSON); none: in memory only. */
+  readonly file?: string;
+  readonly concurrency?: number;
+  readonly runner: TransferRunner;
+}
+
+const descriptorSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['upload', 'download']),
+  profileId: z.string(),
+  containerId: z.string(),
+  remotePath: z.string(),
+  localPath: z.string(),
+  name: z.string().optional(),
+  state: z.enum(['queued', 'running', 'paused', 'done', 'failed', 'cancelled']),
+  bytes: z.number(),
+  total: z.number(),
+  error: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export interface TransferQueueEvents {
+  change: [TransferDescriptor];
+  progress: [TransferProgress];
+}
+
+export class TransferQueue extends EventEmitter<TransferQueueEvents> {
+  private readonly items = new Map<string, TransferDescriptor>();
+  private readonly running = new Map<string, AbortController>();
+  private readonly concurrency: number;
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: TransferQueueOptions) {
+    super();
+    this.concurrency = Math.max(1, options.concurrency ?? 2);
+  }
+
+  /** Reads saved descriptors; anything unfinished comes back paused. */
+  async load(): Promise<TransferDescriptor[]> {
+    if (!this.options.file) return [];
+    const saved = await readJsonFile<unknown>(this.options.file);
+    const parsed = z.object({ transfers: z.array(descriptorSchema) }).safeParse(saved);
+    if (!parsed.success) return [];
+    for (const d of parsed.data.transfers as TransferDescriptor[]) {
+      const state: TransferState = d.state === 'queued' || d.state === 'running' ? 'paused' : d.state;
+      this.items.set(d.id, { ...d, state });
+    }
+    await this.save();
+    return this.list();
+  }
+
+  list(): TransferDescriptor[] {
+    return [...this.items.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  get(id: string): TransferDescriptor | undefined {
+    return this.items.get(id);
+  }
+
+  enqueue(input: TransferInput): TransferDescriptor {
+    const now = new Date().toISOString();
+    const d: TransferDescriptor = { ...input, id: randomBytes(16).toString('hex'), state: 'queued', bytes: 0, total: 0, createdAt: now, updatedAt: now };
+    this.set(d);
+    this.pump();
+    return d;
+  }
+
+  /** Stops a running or queued transfer; it can be resumed (from the start). */
+  pause(id: string): void {
+    this.stop(id, 'paused');
+  }
+
+  cancel(id: string): void {
+    this.stop(id, 'cancelled');
+  }
+
+  /** Queues a paused, failed or cancelled transfer again. */
+  retry(id: string): void {
+    const d = this.items.get(id);
+    if (!d || d.state === 'running' || d.state === 'queued' || d.state === 'done') return;
+    this.set({ ...d, state: 'queued', bytes: 0, error: undefined });
+    this.pump();
+  }
+
+  resume(id: string): void {
+    this.retry(id);
+  }
+
+  /** Removes finished, failed and cancelled transfers from the list. */
+  clearFinished(): void {
+    for (const d of this.items.values()) if (d.state === 'done' || d.state === 'failed' || d.state === 'cancelled') this.items.delete(d.id);
+    void this.save();
+  }
+
+  /** Resolves when nothing is queued or running. */
+  async idle(): Promise<void> {
+    while ([...this.items.values()].some((d) => d.state === 'queued' || d.state === 'running')) {
+      await new Promise((resolve) => this.once('change', resolve));
+    }
+    await this.saving;
+  }
+
+  /** Stops everything running (they come back paused on the next load). */
+  async close(): Promise<void> {
+    for (const [id] of this.running) this.pause(id);
+    await this.saving;
+  }
+
+  private stop(id: string, state: 'paused' | 'cancelled'): void {
+    const d = this.items.get(id);
+    if (!d || d.state === 'done') return;
+    this.set({ ...d, state });
+    this.running.get(id)?.abort();
+  }
+
+  private pump(): void {
+    for (const d of this.list()) {
+      if (this.running.size >= this.concurrency) return;
+      if (d.state === 'queued') this.start(d);
+    }
+  }
+
+  private start(d: TransferDescriptor): void {
+    const controller = new AbortController();
+    this.running.set(d.id, controller);
+    this.set({ ...d, state: 'running' });
+    const started = Date.now();
+    const onProgress = (bytes: number, total: number): void => {
+      const current = this.items.get(d.id);
+      if (!current || current.state !== 'running') return;
+      this.items.set(d.id, { ...current, bytes, total });
+      const seconds = Math.max(0.001, (Date.now() - started) / 1000);
+      this.emit('progress', { id: d.id, bytes, total, rate: bytes / seconds });
+    };
+    this.options
+      .runner(this.items.get(d.id)!, { signal: controller.signal, onProgress })
+      .then(
+        () => {
+          const current = this.items.get(d.id);
+          if (current && current.state === 'running') this.set({ ...current, state: 'done', bytes: current.total || current.bytes });
+        },
+        (error: unknown) => {
+          const current = this.items.get(d.id);
+          // A pause or cancel already set the state; the runner's abort error is not a failure.
+          if (current && current.state === 'running') this.set({ ...current, state: 'failed', error: error instanceof Error ? error.message : String(error) });
+        },
+      )
+      .finally(() => {
+        this.running.delete(d.id);
+        this.pump();
+      });
+  }
+
+  private set(d: TransferDescriptor): void {
+    const next = { ...d, updatedAt: new Date().toISOString() };
+    if (next.error === undefined) delete (next as { error?: string }).error;
+    this.items.set(d.id, next);
+    void this.save();
+    this.emit('change', next);
+  }
+
+  private save(): Promise<void> {
+    const file = this.options.file;
+    if (!file) return Promise.resolve();
+    // Serialized, each write with the then-current list.
+    this.saving = this.saving.then(() => writeJsonAtomic(file, { transfers: this.list() })).catch(() => undefined);
+    return this.saving;
+  }
+}
