@@ -67,7 +67,7 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
     log,
   };
   const handler = createRequestHandler(app, ALL_ROUTES);
-  const server: Server = createServer({ requestTimeout: 0 }, (req, res) => {
+  const server: Server = createServer({ requestTimeout: 0, requireHostHeader: false }, (req, res) => {
     handler(req, res).catch((e: unknown) => {
       log(`unhandled: ${(e as Error).stack ?? String(e)}`);
       if (!res.headersSent) {

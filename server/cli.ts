@@ -1,0 +1,190 @@
+// `npm run exchange -- <command>`: serve, sandbox, org-add. See --help.
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createSandbox, registerOrganization, startExchange } from './index.js';
+
+const HELP = `Study Exchange reference server
+
+Usage:
+  npm run exchange -- serve --data DIR [--port PORT] [--host NAME] [--bind ADDR] [--trust-ca FILE]...
+  npm run exchange -- sandbox --data DIR --out DIR
+  npm run exchange -- org-add --data DIR --name NAME [--cert FILE] [--sirb] [--admin]
+  npm run exchange -- --help
+
+serve      Serves the exchange on a data folder (created when missing).
+  --data DIR       data folder: exchange.sqlite, content/, tmp/, trust/ (required)
+  --port PORT      TCP port, 0 picks a free one (default 8080)
+  --host NAME      host name every request's Host header must carry, any port (default localhost;
+                   for localhost the loopback literals 127.0.0.1 and [::1] are accepted too)
+  --bind ADDR      address to listen on (default 127.0.0.1)
+  --trust-ca FILE  PEM CA certificate; repeatable. When any is given (or the data folder holds
+                   trust/*.pem, as a sandbox does) every registered certificate must chain to one.
+  Logs one line per request: method, path, status, ms, organization id, request id.
+  Stops cleanly on SIGINT or SIGTERM.
+
+sandbox    Creates a fresh data folder with a local CA (trusted by that folder), an Admin
+           organization "Sandbox Admin", an sIRB "Sandbox IRB" and two pSites "Riverside Medical
+           Center" and "Lakeside University", with 2048-bit keys.
+  --data DIR       the new data folder (must be missing or empty)
+  --out DIR        where to write <slug>.key.pem, <slug>.cert.pem and organizations.json
+                   ([{name, id, role: admin|sirb|psite, key, certificate}], file names relative to DIR)
+
+org-add    Registers an organization directly in a data folder (bootstrap of a real deployment).
+  --data DIR       data folder
+  --name NAME      organization name (unique, case-insensitively)
+  --cert FILE      its certificate (PEM or DER; RSA of at least 2048 bits)
+  --sirb           registers it as an sIRB (default: pSite)
+  --admin          marks it as an administrator (may create and update organizations)
+`;
+
+class UsageError extends Error {}
+
+function usable(dir: string, create: boolean): string {
+  const full = resolve(dir);
+  if (existsSync(full)) {
+    if (!statSync(full).isDirectory()) throw new UsageError(`${full} is not a folder.`);
+  } else if (create) {
+    try {
+      mkdirSync(full, { recursive: true });
+    } catch (e) {
+      throw new UsageError(`Cannot create ${full}: ${(e as Error).message}`);
+    }
+  } else {
+    throw new UsageError(`${full} does not exist.`);
+  }
+  try {
+    accessSync(full, constants.R_OK | constants.W_OK);
+  } catch {
+    throw new UsageError(`${full} is not readable and writable.`);
+  }
+  return full;
+}
+
+function readFile(path: string, what: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    throw new UsageError(`Cannot read the ${what} ${path}: ${(e as Error).message}`);
+  }
+}
+
+type Flags = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
+
+function parse(args: string[], options: Flags): { values: Record<string, string | boolean | (string | boolean)[] | undefined> } {
+  try {
+    return parseArgs({ args, options: { ...options, help: { type: 'boolean' } }, strict: true, allowPositionals: false }) as {
+      values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+    };
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+function required(v: unknown, flag: string): string {
+  if (typeof v !== 'string' || v === '') throw new UsageError(`${flag} is required.`);
+  return v;
+}
+
+async function serve(args: string[]): Promise<void> {
+  const { values } = parse(args, {
+    data: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    bind: { type: 'string' },
+    'trust-ca': { type: 'string', multiple: true },
+  });
+  const dataDir = usable(required(values.data, '--data'), true);
+  const portText = (values.port as string | undefined) ?? '8080';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${portText}.`);
+  const trustCaPems = ((values['trust-ca'] as string[] | undefined) ?? []).map((f) => readFile(f, 'CA certificate').toString('utf8'));
+  const exchange = await startExchange({
+    dataDir,
+    port,
+    hostName: (values.host as string | undefined) ?? 'localhost',
+    bindAddress: (values.bind as string | undefined) ?? '127.0.0.1',
+    trustCaPems,
+  });
+  console.log(`exchange listening on ${exchange.url} (data ${dataDir}, port ${exchange.port})`);
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    void exchange.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function sandbox(args: string[]): Promise<void> {
+  const { values } = parse(args, { data: { type: 'string' }, out: { type: 'string' } });
+  const dataDir = resolve(required(values.data, '--data'));
+  const outDir = usable(required(values.out, '--out'), true);
+  let orgs;
+  try {
+    orgs = await createSandbox({ dataDir, outDir });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  for (const o of orgs) console.log(`${o.role.padEnd(5)} ${o.id} ${o.name} (${o.key}, ${o.certificate})`);
+  console.log(`wrote ${outDir}/organizations.json; now run: npm run exchange -- serve --data ${dataDir}`);
+}
+
+function orgAdd(args: string[]): void {
+  const { values } = parse(args, {
+    data: { type: 'string' },
+    name: { type: 'string' },
+    cert: { type: 'string' },
+    sirb: { type: 'boolean' },
+    admin: { type: 'boolean' },
+  });
+  const dataDir = usable(required(values.data, '--data'), true);
+  const name = required(values.name, '--name');
+  const certificatePem = values.cert !== undefined ? pemOf(readFile(values.cert as string, 'certificate')) : undefined;
+  try {
+    const org = registerOrganization(dataDir, {
+      name,
+      isSirb: values.sirb === true,
+      isAdmin: values.admin === true,
+      ...(certificatePem !== undefined ? { certificatePem } : {}),
+    });
+    console.log(`${org.id} ${org.name}${org.isSirb ? ' (sIRB)' : ''} thumbprint ${org.thumbprint || '-'}`);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** DER bytes become PEM text so the store always holds PEM. */
+function pemOf(bytes: Buffer): string {
+  const text = bytes.toString('latin1');
+  if (text.includes('-----BEGIN')) return bytes.toString('utf8');
+  const b64 = bytes.toString('base64').replace(/.{64}/g, '$&\n');
+  return `-----BEGIN CERTIFICATE-----\n${b64}${b64.endsWith('\n') ? '' : '\n'}-----END CERTIFICATE-----\n`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help' || rest.includes('--help')) {
+      console.log(HELP);
+      return command === undefined ? 1 : 0;
+    }
+    if (command === 'serve') await serve(rest);
+    else if (command === 'sandbox') await sandbox(rest);
+    else if (command === 'org-add') orgAdd(rest);
+    else throw new UsageError(`Unknown command ${command}.`);
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`error: ${e.message}\nRun with --help for usage.`);
+      return 2;
+    }
+    console.error(`error: ${(e as Error).message}`);
+    return 1;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== 0) process.exit(code);
