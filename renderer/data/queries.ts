@@ -5,6 +5,7 @@ import { useCallback, useEffect } from 'react';
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
 import type { ContainerView, ItemView, ProfileView, TransferView } from '../../shared/ipc/views.js';
 import { unwrap } from '../bridge/api.js';
+import { itemSlashPath } from '../lib/file-tree.js';
 import { applyProgress } from '../lib/transfer-groups.js';
 import { useApi } from './api-context.js';
 import { fromFullList, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
@@ -135,7 +136,7 @@ export async function loadHeaders(api: ExchangeApi, client: QueryClient, profile
       // Mark them so the rows say why instead of asking again on every scroll.
       const problem = result.error.explanation || result.error.message;
       client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (cache) =>
-        cache ? { ...cache, items: cache.items.map((it) => (batch.includes(it.path) && !it.decryptedHeader ? { ...it, headerProblem: problem } : it)) } : cache,
+        cache ? { ...cache, items: cache.items.map((it) => (batch.includes(itemSlashPath(it)) && !it.decryptedHeader ? { ...it, headerProblem: problem } : it)) } : cache,
       );
       continue;
     }

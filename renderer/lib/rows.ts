@@ -30,13 +30,15 @@ export interface RowContext {
   readonly sharedWith?: ReadonlyMap<string, number>;
 }
 
-function isDocument(header: ItemView['decryptedHeader']): header is DocumentHeader {
-  return header?.type === 'document';
+/** The header as a document header, when it is one. */
+export function asDocument(header: ItemView['decryptedHeader']): DocumentHeader | undefined {
+  return header?.type === 'document' ? (header as unknown as DocumentHeader) : undefined;
 }
 
 export function itemLabel(item: ItemView, fallback: string): string {
   const h = item.decryptedHeader;
-  if (isDocument(h)) return h.fileName || h.name || fallback;
+  const d = asDocument(h);
+  if (d) return d.fileName || d.name || fallback;
   if (h && typeof h.name === 'string' && h.name) return h.name;
   return fallback;
 }
@@ -44,7 +46,8 @@ export function itemLabel(item: ItemView, fallback: string): string {
 export function itemType(item: ItemView): string {
   const h = item.decryptedHeader;
   if (!h) return item.headerProblem ? 'Unreadable' : '…';
-  if (isDocument(h)) return h.mediaType || 'Document';
+  const d = asDocument(h);
+  if (d) return d.mediaType || 'Document';
   return `${h.type} record`;
 }
 
@@ -53,13 +56,13 @@ export function toRow(entry: Entry, context: RowContext): Row {
     return { entry, key: entry.key, label: entry.name, type: 'Folder', owner: '' };
   }
   const item = entry.item;
-  const header = item.decryptedHeader;
+  const doc = asDocument(item.decryptedHeader);
   return {
     entry,
     key: entry.key,
     label: itemLabel(item, entry.name),
     type: itemType(item),
-    size: isDocument(header) && typeof header.size === 'number' ? header.size : undefined,
+    size: typeof doc?.size === 'number' ? doc.size : undefined,
     owner: item.ownedByMe ? 'You' : (context.names.get(item.ownerId) ?? 'Another organization'),
     updated: item.updatedAt,
     sharedWith: context.sharedWith?.get(entry.path),

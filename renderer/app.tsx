@@ -1,0 +1,88 @@
+// The window: chrome on top, studies on the left, the selected study's files, the transfers panel
+// at the bottom; slot dialogs (next issue) over it.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ItemView } from '../shared/ipc/views.js';
+import { toAppError } from './bridge/api.js';
+import { ConnectionBanner } from './components/chrome/connection-banner.js';
+import { WindowChrome } from './components/chrome/window-chrome.js';
+import { FileBrowser } from './components/browser/file-browser.js';
+import { ErrorDisplay } from './components/common/error-display.js';
+import { StudiesSidebar } from './components/studies/studies-sidebar.js';
+import { TransfersDock } from './components/transfers/transfers-dock.js';
+import { useApi } from './data/api-context.js';
+import { useAppInfo, useConnection, useContainers, useCreateContainer, useProfiles, useSettings, useSwitchProfile } from './data/queries.js';
+import { keys } from './data/query-keys.js';
+import type { DialogSlot, OpenSlot } from './dialogs/dialog-slots.js';
+import { SlotDialog } from './dialogs/slot-dialogs.js';
+import { connectionStatus } from './lib/connection-status.js';
+import { useTheme } from './theme/use-theme.js';
+
+export function App() {
+  const api = useApi();
+  const client = useQueryClient();
+  const appInfo = useAppInfo();
+  const settings = useSettings();
+  const profiles = useProfiles();
+  const active = profiles.data?.find((p) => p.active);
+  const profileId = active?.id ?? '';
+  const connection = useConnection(active?.id);
+  const containers = useContainers(active?.id);
+  const create = useCreateContainer(profileId);
+  const switchProfile = useSwitchProfile();
+  const [selected, setSelected] = useState<{ profileId: string; containerId: string } | undefined>();
+  const [slot, setSlot] = useState<OpenSlot | undefined>();
+  useTheme(settings.data?.theme ?? 'system');
+
+  useEffect(() => api.on('connection.skew', () => void client.invalidateQueries({ queryKey: keys.connection(profileId) })), [api, client, profileId]);
+
+  const containerId = selected?.profileId === profileId ? selected.containerId : undefined;
+  const container = containers.data?.find((c) => c.id === containerId);
+  const isSirb = !!active?.roles.includes('sirb');
+  const status = connectionStatus(connection.data, isSirb);
+  const openSlot = (s: DialogSlot, items?: readonly ItemView[]): void => setSlot({ slot: s, context: { profileId, containerId, items } });
+
+  return (
+    <div className="app">
+      <WindowChrome
+        profiles={profiles.data ?? []}
+        active={active}
+        connection={connection.error ? { level: 'error', label: 'Check failed', message: toAppError(connection.error).explanation } : status}
+        switching={switchProfile.isPending}
+        onSwitch={(id) => switchProfile.mutate(id)}
+        onRecheck={() => void connection.refetch()}
+        onOpen={(s) => openSlot(s)}
+      />
+      <ConnectionBanner status={status} />
+      {profiles.error ? <ErrorDisplay context="The profiles could not be loaded." error={toAppError(profiles.error)} onRetry={() => void profiles.refetch()} /> : null}
+      {switchProfile.error ? <ErrorDisplay context="The profile could not be switched." error={toAppError(switchProfile.error)} onDismiss={() => switchProfile.reset()} /> : null}
+      <main className="workspace">
+        <StudiesSidebar
+          containers={containers.data}
+          loading={!!active && containers.isPending}
+          error={containers.error ? toAppError(containers.error) : undefined}
+          selectedId={containerId}
+          canCreate={isSirb}
+          creating={create.isPending}
+          createError={create.error ? toAppError(create.error) : undefined}
+          onSelect={(id) => setSelected({ profileId, containerId: id })}
+          onCreate={() =>
+            create.mutate(undefined, {
+              onSuccess: (c) => setSelected({ profileId, containerId: c.id }),
+            })
+          }
+          onRetry={() => void containers.refetch()}
+        />
+        {active && container ? (
+          <FileBrowser key={`${profileId}:${container.id}`} profile={active} container={container} appInfo={appInfo.data} onOpenSlot={openSlot} />
+        ) : (
+          <section className="file-browser placeholder" aria-label="Files">
+            <p className="muted">{profiles.isPending ? 'Loading…' : active ? 'Choose a study on the left to see its files.' : 'No profile is set up yet. Open Settings to add one.'}</p>
+          </section>
+        )}
+      </main>
+      <TransfersDock profileId={active?.id} />
+      {slot ? <SlotDialog slot={slot.slot} context={slot.context} onClose={() => setSlot(undefined)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,293 @@
+// One study's files: folder tree, breadcrumbs, filter, the virtualized list, the details pane,
+// upload by drop or picker, open / save as / drag out, delete with confirmation, context menu.
+import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
+import type { AppError, AppInfo, ContainerView, ItemView, ProfileView } from '../../../shared/ipc/views.js';
+import { toAppError, unwrap } from '../../bridge/api.js';
+import { useApi } from '../../data/api-context.js';
+import { useCollaborators, useDeleteItems, useDetails, useItems, useRecord, useRefreshItems } from '../../data/queries.js';
+import type { DialogSlot } from '../../dialogs/dialog-slots.js';
+import { takeDropEntries, walkEntries, type DroppedFile } from '../../lib/drop-walk.js';
+import { buildTree, folderEntries, itemSlashPath } from '../../lib/file-tree.js';
+import { filterRows, nextSort, sortRows, toRow, type Row, type SortSpec } from '../../lib/rows.js';
+import { EMPTY_SELECTION, pruneSelection, type Selection } from '../../lib/selection.js';
+import { ConfirmDialog } from '../common/confirm-dialog.js';
+import { ErrorDisplay } from '../common/error-display.js';
+import { DetailsPane } from '../details/details-pane.js';
+import { studyLabel } from '../studies/studies-sidebar.js';
+import { ConflictDialog } from '../upload/conflict-dialog.js';
+import { UploadControls } from '../upload/upload-controls.js';
+import { useUpload } from '../upload/use-upload.js';
+import { Breadcrumbs } from './breadcrumbs.js';
+import { ContextMenu, type MenuEntry } from './context-menu.js';
+import { triggerDownload } from './download.js';
+import { FileList } from './file-list.js';
+import { FolderTree } from './folder-tree.js';
+import { useLazyHeaders } from './use-lazy-headers.js';
+
+export interface FileBrowserProps {
+  readonly profile: ProfileView;
+  readonly container: ContainerView;
+  readonly appInfo?: AppInfo;
+  readonly onOpenSlot: (slot: DialogSlot, items?: readonly ItemView[]) => void;
+}
+
+interface ActionProblem {
+  readonly context: string;
+  readonly error: AppError;
+  readonly retry?: () => void;
+}
+
+type DownloadMode = 'open' | 'saveAs' | 'dragOut';
+
+export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBrowserProps) {
+  const api = useApi();
+  const items = useItems(profile.id, container.id);
+  const collaborators = useCollaborators(profile.id, container.id);
+  const { changesOnly, fullReload } = useRefreshItems(profile.id, container.id);
+  const remove = useDeleteItems(profile.id, container.id);
+  const [folder, setFolder] = useState('');
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<SortSpec>({ column: 'name', direction: 'asc' });
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [menu, setMenu] = useState<{ rows: Row[]; x: number; y: number } | undefined>();
+  const [confirmDelete, setConfirmDelete] = useState<Row[] | undefined>();
+  const [problem, setProblem] = useState<ActionProblem | undefined>();
+  const [status, setStatus] = useState<string | undefined>();
+  const [sharedWith, setSharedWith] = useState<ReadonlyMap<string, number>>(new Map());
+  const onVisibleRows = useLazyHeaders(profile.id, container.id);
+
+  const tree = useMemo(() => buildTree(items.data?.items ?? []), [items.data]);
+  const names = useMemo(() => {
+    const map = new Map<string, string>([[container.ownerId, container.ownerName]]);
+    for (const org of collaborators.data ?? []) map.set(org.id, org.name);
+    map.set(profile.organizationId, profile.organizationName);
+    return map;
+  }, [collaborators.data, container, profile]);
+  const allRows = useMemo(() => folderEntries(tree, folder).map((e) => toRow(e, { names, sharedWith })), [tree, folder, names, sharedWith]);
+  const rows = useMemo(() => sortRows(filterRows(allRows, filter), sort), [allRows, filter, sort]);
+  const rowKeys = useMemo(() => rows.map((r) => r.key), [rows]);
+
+  useEffect(() => setSelection((s) => pruneSelection(s, rowKeys)), [rowKeys]);
+  useEffect(() => {
+    // A folder that vanished after a refresh: go back to the nearest one that still exists.
+    if (!items.data || tree.folders.has(folder)) return;
+    const parts = folder.split('/');
+    while (parts.length && !tree.folders.has(parts.join('/'))) parts.pop();
+    setFolder(parts.join('/'));
+  }, [tree, folder, items.data]);
+
+  const selectedRows = rows.filter((r) => selection.selected.has(r.key));
+  const selectedItems = selectedRows.flatMap((r) => (r.entry.kind === 'item' ? [r.entry.item] : []));
+  const single = selectedRows.length === 1 && selectedRows[0]?.entry.kind === 'item' ? selectedRows[0].entry.item : undefined;
+  const details = useDetails(profile.id, container.id, single);
+  const isRecord = !!single?.decryptedHeader && single.decryptedHeader.type !== 'document';
+  const record = useRecord(profile.id, container.id, single, isRecord);
+
+  useEffect(() => {
+    if (!details.data || !single) return;
+    const path = itemSlashPath(single);
+    const count = details.data.access.length;
+    setSharedWith((prev) => (prev.get(path) === count ? prev : new Map(prev).set(path, count)));
+  }, [details.data, single]);
+
+  const existingPaths = useCallback(() => tree.items.keys(), [tree]);
+  const upload = useUpload(container.id, existingPaths);
+
+  const openFolder = (path: string): void => {
+    setFolder(path);
+    setFilter('');
+    setSelection(EMPTY_SELECTION);
+  };
+
+  const download = useCallback(
+    async (item: ItemView, mode: DownloadMode): Promise<void> => {
+      const path = itemSlashPath(item);
+      const run = async (): Promise<void> => {
+        setProblem(undefined);
+        try {
+          const outcome = unwrap(await api['transfers.download']({ containerId: container.id, itemPath: path, mode }));
+          if (outcome.kind === 'download') triggerDownload(outcome.url);
+          else if (outcome.kind === 'saved') setStatus(`Saved to ${outcome.path}`);
+          else if (outcome.kind === 'opened') setStatus(`Opened ${outcome.path}`);
+        } catch (e) {
+          const verb = mode === 'open' ? 'opened' : 'saved';
+          setProblem({ context: `"${path}" could not be ${verb}.`, error: toAppError(e), retry: () => void run() });
+        }
+      };
+      await run();
+    },
+    [api, container.id],
+  );
+
+  const openRow = (row: Row): void => {
+    if (row.entry.kind === 'folder') openFolder(row.entry.path);
+    else if (row.entry.item.decryptedHeader?.type === 'document' || !row.entry.item.decryptedHeader) void download(row.entry.item, 'open');
+    // Records open in the details pane: selecting them is enough.
+  };
+
+  const deleteRows = (targets: Row[]): void => {
+    const itemRows = targets.filter((r) => r.entry.kind === 'item');
+    if (itemRows.length) setConfirmDelete(itemRows);
+  };
+
+  const doDelete = (targets: Row[]): void => {
+    setConfirmDelete(undefined);
+    const paths = targets.map((r) => r.entry.path);
+    remove.mutate(paths, {
+      onSuccess: (results) => {
+        const failed = results.filter((r) => !r.ok);
+        const first = failed[0]?.error;
+        if (first) setProblem({ context: `${failed.length} of ${results.length} could not be deleted (${failed.map((f) => f.itemPath).slice(0, 3).join(', ')}).`, error: first });
+        else setStatus(`Deleted ${results.length} item${results.length === 1 ? '' : 's'}.`);
+      },
+      onError: (e) => setProblem({ context: 'The items could not be deleted.', error: toAppError(e), retry: () => doDelete(targets) }),
+    });
+  };
+
+  const onDropFiles = (target: string | undefined, data: DataTransfer): void => {
+    const destination = target ?? folder;
+    const { entries, files } = takeDropEntries(data);
+    void (async () => {
+      const dropped: DroppedFile[] = [...files.map((file) => ({ file, relativePath: file.name })), ...(await walkEntries(entries))];
+      if (dropped.length) await upload.uploadFiles(dropped, destination);
+    })().catch((e: unknown) => setProblem({ context: 'The dropped files could not be read.', error: toAppError(e) }));
+  };
+
+  const onDragOut = (row: Row, event: DragEvent): void => {
+    if (row.entry.kind !== 'item') return;
+    // The shell starts the native drag (Electron) or the host offers a download (browser).
+    event.preventDefault();
+    void download(row.entry.item, 'dragOut');
+  };
+
+  const menuEntries = (targets: Row[]): MenuEntry[] => {
+    const its = targets.flatMap((r) => (r.entry.kind === 'item' ? [r.entry.item] : []));
+    const first = targets[0];
+    if (first?.entry.kind === 'folder' && targets.length === 1) {
+      const path = first.entry.path;
+      return [{ id: 'open', label: 'Open folder', onSelect: () => openFolder(path) }];
+    }
+    const one = its.length === 1 ? its[0] : undefined;
+    return [
+      { id: 'open', label: 'Open', disabled: !one, onSelect: () => one && void download(one, 'open') },
+      { id: 'save-as', label: 'Save as…', disabled: !one, onSelect: () => one && void download(one, 'saveAs') },
+      { id: 'manage-access', label: 'Manage access…', disabled: its.length === 0, onSelect: () => onOpenSlot('manageAccess', its) },
+      { id: 'rekey', label: 'Re-key…', disabled: !one, onSelect: () => onOpenSlot('rekey', its) },
+      { id: 'delete', label: 'Delete…', danger: true, disabled: its.length === 0, onSelect: () => deleteRows(targets) },
+    ];
+  };
+
+  const rootLabel = studyLabel(container);
+  const listError = items.error ? toAppError(items.error) : undefined;
+  const refreshError = changesOnly.error ? toAppError(changesOnly.error) : undefined;
+
+  return (
+    <section className="file-browser" aria-label={`Files of ${rootLabel}`} data-testid="file-browser">
+      <div className="toolbar" role="toolbar" aria-label="File actions">
+        <Breadcrumbs path={folder} rootLabel={rootLabel} onOpen={openFolder} />
+        <input
+          type="search"
+          className="filter"
+          placeholder="Filter"
+          aria-label="Filter this folder"
+          data-testid="filter-input"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+        <UploadControls
+          disabled={!!upload.busy}
+          nativeFiles={!!appInfo?.nativeFiles}
+          onFiles={(files) => void upload.uploadFiles(files, folder)}
+          onNativePick={(folders) => void upload.pickNative(folders, folder)}
+        />
+        <button type="button" data-testid="refresh" disabled={changesOnly.isPending} onClick={() => changesOnly.mutate()} title="Fetch only what changed since the last refresh">
+          {changesOnly.isPending ? 'Refreshing…' : 'Refresh'}
+        </button>
+        <button type="button" data-testid="reload" onClick={() => void fullReload()} title="Load the whole list again">
+          Reload all
+        </button>
+        <button type="button" data-testid="open-collaborators" onClick={() => onOpenSlot('collaborators')}>
+          Collaborators…
+        </button>
+      </div>
+      <div className="status-line" role="status" aria-live="polite" data-testid="browser-status">
+        {upload.busy ?? status ?? ''}
+      </div>
+      {upload.refused.length ? (
+        <div className="error-display" role="alert" data-testid="upload-refused">
+          <p className="error-context">Not uploaded:</p>
+          <ul>
+            {upload.refused.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+          <button type="button" onClick={upload.dismiss}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {upload.problem ? <ErrorDisplay context={upload.problem.context} error={upload.problem.error} onRetry={upload.problem.retry} onDismiss={upload.dismiss} /> : null}
+      {problem ? <ErrorDisplay context={problem.context} error={problem.error} onRetry={problem.retry} onDismiss={() => setProblem(undefined)} /> : null}
+      {refreshError ? <ErrorDisplay context="The list could not be refreshed." error={refreshError} onRetry={() => changesOnly.mutate()} onDismiss={() => changesOnly.reset()} /> : null}
+      <div className="browser-body">
+        <FolderTree tree={tree} current={folder} rootLabel={rootLabel} onOpen={openFolder} onDropFiles={(path, data) => onDropFiles(path, data)} />
+        <div className="list-column">
+          {listError ? <ErrorDisplay context="The files of this study could not be loaded." error={listError} onRetry={() => void items.refetch()} /> : null}
+          {items.isPending ? (
+            <p className="muted" data-testid="files-loading">
+              Loading files…
+            </p>
+          ) : (
+            <FileList
+              rows={rows}
+              sort={sort}
+              onSort={(column) => setSort((s) => nextSort(s, column))}
+              selection={selection}
+              onSelection={setSelection}
+              onOpen={openRow}
+              onDelete={deleteRows}
+              onContextMenu={(targets, x, y) => setMenu({ rows: targets, x, y })}
+              onVisibleRows={onVisibleRows}
+              onDropFiles={onDropFiles}
+              onDragOut={onDragOut}
+              label={`Files in ${folder || rootLabel}`}
+              emptyText={filter ? `Nothing in this folder matches "${filter}".` : 'This folder is empty. Drop files or folders here, or choose Upload….'}
+            />
+          )}
+        </div>
+        <DetailsPane
+          item={single}
+          details={details.data}
+          detailsError={details.error ? toAppError(details.error) : undefined}
+          loading={details.isFetching}
+          ownerName={single ? (names.get(single.ownerId) ?? 'Another organization') : ''}
+          record={record.data}
+          recordError={record.error ? toAppError(record.error) : undefined}
+          selectionCount={selectedItems.length}
+          onRetry={() => {
+            void details.refetch();
+            if (isRecord) void record.refetch();
+          }}
+          onOpen={single && !isRecord ? () => void download(single, 'open') : undefined}
+          onSaveAs={single ? () => void download(single, 'saveAs') : undefined}
+          onManageAccess={single ? () => onOpenSlot('manageAccess', [single]) : undefined}
+        />
+      </div>
+      {menu ? <ContextMenu x={menu.x} y={menu.y} entries={menuEntries(menu.rows)} onClose={() => setMenu(undefined)} /> : null}
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={confirmDelete.length === 1 ? 'Delete this item?' : `Delete ${confirmDelete.length} items?`}
+          message={`${confirmDelete
+            .slice(0, 5)
+            .map((r) => r.label)
+            .join(', ')}${confirmDelete.length > 5 ? ', …' : ''} will be removed from the study for every organization. This cannot be undone.`}
+          confirmLabel="Delete"
+          platform={appInfo?.platform}
+          onConfirm={() => doDelete(confirmDelete)}
+          onCancel={() => setConfirmDelete(undefined)}
+        />
+      ) : null}
+      {upload.conflict ? <ConflictDialog path={upload.conflict.path} remaining={upload.conflict.remaining} onAnswer={upload.answer} onCancel={upload.cancelConflicts} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+// The folder tree (ARIA tree): the study's root and its folders, expandable, with the current
+// folder marked; folders accept dropped files.
+import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import type { FileTree } from '../../lib/file-tree.js';
+
+export interface FolderTreeProps {
+  readonly tree: FileTree;
+  readonly current: string;
+  readonly rootLabel: string;
+  readonly onOpen: (path: string) => void;
+  readonly onDropFiles?: (folder: string, data: DataTransfer) => void;
+}
+
+function parentsOf(path: string): string[] {
+  const segments = path.split('/').filter(Boolean);
+  return segments.map((_, i) => segments.slice(0, i).join('/'));
+}
+
+export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles }: FolderTreeProps) {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set(['']));
+  const [dropTarget, setDropTarget] = useState<string | undefined>();
+  // The current folder's ancestors are always open, so the selection is visible.
+  const open = new Set([...expanded, ...parentsOf(current)]);
+
+  const toggle = (path: string, value?: boolean): void =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (value ?? !next.has(path)) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+
+  // The visible order, for arrow keys.
+  const visible: string[] = [];
+  const walk = (path: string): void => {
+    visible.push(path);
+    if (open.has(path)) for (const child of tree.folders.get(path)?.folders ?? []) walk(child);
+  };
+  walk('');
+
+  function onKeyDown(event: KeyboardEvent<HTMLUListElement>): void {
+    const index = visible.indexOf(current);
+    const node = tree.folders.get(current);
+    let target: string | undefined;
+    switch (event.key) {
+      case 'ArrowDown':
+        target = visible[Math.min(visible.length - 1, index + 1)];
+        break;
+      case 'ArrowUp':
+        target = visible[Math.max(0, index - 1)];
+        break;
+      case 'ArrowRight':
+        if (node?.folders.length && !open.has(current)) toggle(current, true);
+        else target = node?.folders[0];
+        break;
+      case 'ArrowLeft':
+        if (open.has(current) && current !== '' && expanded.has(current)) toggle(current, false);
+        else if (current !== '') target = current.split('/').slice(0, -1).join('/');
+        break;
+      case 'Home':
+        target = '';
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    if (target !== undefined && target !== current) {
+      onOpen(target);
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-tree-path="${CSS.escape(target)}"]`)?.focus());
+    }
+  }
+
+  const dragProps = (path: string) =>
+    onDropFiles
+      ? {
+          onDragOver: (e: DragEvent) => {
+            if (![...e.dataTransfer.types].includes('Files')) return;
+            e.preventDefault();
+            e.stopPropagation();
+            e.dataTransfer.dropEffect = 'copy';
+            setDropTarget(path);
+          },
+          onDragLeave: () => setDropTarget((t) => (t === path ? undefined : t)),
+          onDrop: (e: DragEvent) => {
+            if (![...e.dataTransfer.types].includes('Files')) return;
+            e.preventDefault();
+            e.stopPropagation();
+            setDropTarget(undefined);
+            onDropFiles(path, e.dataTransfer);
+          },
+        }
+      : {};
+
+  const renderNode = (path: string, depth: number) => {
+    const node = tree.folders.get(path);
+    if (!node) return null;
+    const hasChildren = node.folders.length > 0;
+    const isOpen = open.has(path);
+    return (
+      <li
+        key={path}
+        role="treeitem"
+        aria-level={depth + 1}
+        aria-expanded={hasChildren ? isOpen : undefined}
+        aria-selected={path === current}
+        tabIndex={path === current ? 0 : -1}
+        data-tree-path={path}
+        data-testid="folder-tree-item"
+        className={`tree-item ${path === current ? 'selected' : ''} ${dropTarget === path ? 'drop-active' : ''}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          onOpen(path);
+        }}
+        onFocus={(e) => e.stopPropagation()}
+        {...dragProps(path)}
+      >
+        <span className="tree-label" style={{ paddingInlineStart: depth * 14 }}>
+          {hasChildren ? (
+            <span
+              className="twisty"
+              aria-hidden="true"
+              onClick={(e) => {
+                e.stopPropagation();
+                toggle(path);
+              }}
+            >
+              {isOpen ? '▾' : '▸'}
+            </span>
+          ) : (
+            <span className="twisty" aria-hidden="true" />
+          )}
+          {path === '' ? rootLabel : node.name}
+        </span>
+        {hasChildren && isOpen ? <ul role="group">{node.folders.map((child) => renderNode(child, depth + 1))}</ul> : null}
+      </li>
+    );
+  };
+
+  return (
+    <ul className="folder-tree" role="tree" aria-label="Folders" data-testid="folder-tree" onKeyDown={onKeyDown}>
+      {renderNode('', 0)}
+    </ul>
+  );
+}

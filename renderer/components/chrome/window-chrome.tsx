@@ -1,0 +1,82 @@
+// The top bar: who we are (organization, role, environment) always visible, the profile switcher,
+// the connection indicator and the entries for the account-level dialogs.
+import type { ProfileView, Role } from '../../../shared/ipc/views.js';
+import type { ConnectionStatus } from '../../lib/connection-status.js';
+import type { DialogSlot } from '../../dialogs/dialog-slots.js';
+import { SLOT_LABELS } from '../../dialogs/dialog-slots.js';
+
+const ROLE_NAMES: Readonly<Record<Role, string>> = { sirb: 'sIRB', psite: 'pSite', admin: 'Admin' };
+
+export function roleNames(roles: readonly Role[]): string {
+  return roles.length ? roles.map((r) => ROLE_NAMES[r]).join(' · ') : 'No role';
+}
+
+export interface WindowChromeProps {
+  readonly profiles: readonly ProfileView[];
+  readonly active?: ProfileView;
+  readonly connection: ConnectionStatus;
+  readonly switching: boolean;
+  readonly onSwitch: (profileId: string) => void;
+  readonly onRecheck: () => void;
+  readonly onOpen: (slot: DialogSlot) => void;
+}
+
+export function WindowChrome({ profiles, active, connection, switching, onSwitch, onRecheck, onOpen }: WindowChromeProps) {
+  const slots: DialogSlot[] = ['organizations', ...(active?.roles.includes('admin') ? (['admin'] as const) : []), 'activity', 'settings'];
+  return (
+    <header className="chrome" role="banner">
+      <div className="chrome-identity" data-testid="active-profile">
+        <span className="app-name">Study Exchange</span>
+        {active ? (
+          <>
+            <span className="org-name" data-testid="active-organization">
+              {active.organizationName}
+            </span>
+            <span className="badge role" data-testid="active-role">
+              {roleNames(active.roles)}
+            </span>
+            <span className={`badge env env-${active.environment}`} data-testid="active-environment">
+              {active.environment}
+            </span>
+          </>
+        ) : (
+          <span className="muted">No profile</span>
+        )}
+      </div>
+      <label className="profile-switcher">
+        <span className="visually-hidden">Profile</span>
+        <select
+          aria-label="Active profile"
+          data-testid="profile-switcher"
+          value={active?.id ?? ''}
+          disabled={switching || profiles.length === 0}
+          onChange={(e) => onSwitch(e.target.value)}
+        >
+          {profiles.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} — {p.organizationName} ({roleNames(p.roles)}, {p.environment})
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className={`connection connection-${connection.level}`}
+        data-testid="connection-indicator"
+        title={connection.message}
+        aria-label={`Connection: ${connection.label}. ${connection.message} Check again.`}
+        onClick={onRecheck}
+      >
+        <span className="dot" aria-hidden="true" />
+        {connection.label}
+      </button>
+      <nav className="chrome-menu" aria-label="App">
+        {slots.map((slot) => (
+          <button key={slot} type="button" data-testid={`open-${slot}`} onClick={() => onOpen(slot)}>
+            {SLOT_LABELS[slot]}
+          </button>
+        ))}
+      </nav>
+    </header>
+  );
+}

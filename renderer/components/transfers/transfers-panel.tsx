@@ -1,0 +1,89 @@
+// The transfers panel: Active / Failed / Completed tabs (ARIA tabs) over the transfer rows.
+import { useState, type KeyboardEvent } from 'react';
+import type { AppError, TransferView } from '../../../shared/ipc/views.js';
+import { groupTransfers, type TransferTab } from '../../lib/transfer-groups.js';
+import { ErrorDisplay } from '../common/error-display.js';
+import { TransferRow } from './transfer-row.js';
+
+const TABS: readonly { tab: TransferTab; label: string }[] = [
+  { tab: 'active', label: 'Active' },
+  { tab: 'failed', label: 'Failed' },
+  { tab: 'completed', label: 'Completed' },
+];
+
+export interface TransfersPanelProps {
+  readonly transfers: readonly TransferView[];
+  readonly onCancel: (id: string) => void;
+  readonly onRetry: (id: string) => void;
+  readonly onClear: (tab: 'failed' | 'completed') => void;
+  readonly actionError?: AppError;
+  readonly onDismissError?: () => void;
+  readonly initialTab?: TransferTab;
+}
+
+export function TransfersPanel({ transfers, onCancel, onRetry, onClear, actionError, onDismissError, initialTab = 'active' }: TransfersPanelProps) {
+  const [tab, setTab] = useState<TransferTab>(initialTab);
+  const [collapsed, setCollapsed] = useState(false);
+  const groups = groupTransfers(transfers);
+  const shown = groups[tab];
+
+  function onTabKey(event: KeyboardEvent<HTMLDivElement>): void {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const i = TABS.findIndex((t) => t.tab === tab);
+    const next = TABS[(i + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+    if (!next) return;
+    setTab(next.tab);
+    event.currentTarget.querySelector<HTMLElement>(`[data-tab="${next.tab}"]`)?.focus();
+  }
+
+  return (
+    <section className={`transfers-panel ${collapsed ? 'collapsed' : ''}`} aria-label="Transfers" data-testid="transfers-panel">
+      <div className="transfers-head">
+        <h2>Transfers</h2>
+        <div role="tablist" aria-label="Transfer lists" onKeyDown={onTabKey}>
+          {TABS.map(({ tab: t, label }) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              id={`transfers-tab-${t}`}
+              aria-controls="transfers-tabpanel"
+              aria-selected={tab === t}
+              tabIndex={tab === t ? 0 : -1}
+              data-tab={t}
+              data-testid={`transfers-tab-${t}`}
+              onClick={() => {
+                setTab(t);
+                setCollapsed(false);
+              }}
+            >
+              {label} ({groups[t].length})
+            </button>
+          ))}
+        </div>
+        {tab !== 'active' && shown.length > 0 ? (
+          <button type="button" onClick={() => onClear(tab)}>
+            Clear {tab}
+          </button>
+        ) : null}
+        <button type="button" aria-expanded={!collapsed} onClick={() => setCollapsed((c) => !c)}>
+          {collapsed ? 'Show' : 'Hide'}
+        </button>
+      </div>
+      {actionError ? <ErrorDisplay context="That transfer action did not work." error={actionError} onDismiss={onDismissError} /> : null}
+      {collapsed ? null : (
+        <div role="tabpanel" id="transfers-tabpanel" aria-labelledby={`transfers-tab-${tab}`}>
+          {shown.length === 0 ? (
+            <p className="muted">{tab === 'active' ? 'No transfers in progress.' : tab === 'failed' ? 'No failed transfers.' : 'No completed transfers yet.'}</p>
+          ) : (
+            <ul className="transfer-list">
+              {shown.map((t) => (
+                <TransferRow key={t.id} transfer={t} onCancel={onCancel} onRetry={onRetry} />
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+// "Upload…" and "Upload folder…": native pickers in Electron (files.pick), <input type=file> in
+// the browser host. The inputs stay in the DOM (visually hidden) so tests can set files on them.
+import { useRef } from 'react';
+import { filesFromInput, type DroppedFile } from '../../lib/drop-walk.js';
+
+export interface UploadControlsProps {
+  readonly disabled: boolean;
+  readonly nativeFiles: boolean;
+  readonly onFiles: (files: DroppedFile[]) => void;
+  readonly onNativePick: (folders: boolean) => void;
+}
+
+export function UploadControls({ disabled, nativeFiles, onFiles, onNativePick }: UploadControlsProps) {
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const take = (input: HTMLInputElement): void => {
+    if (input.files?.length) onFiles(filesFromInput(input.files));
+    input.value = '';
+  };
+  return (
+    <div className="upload-controls">
+      <button type="button" className="primary" disabled={disabled} data-testid="upload-button" onClick={() => (nativeFiles ? onNativePick(false) : filesInput.current?.click())}>
+        Upload…
+      </button>
+      <button type="button" disabled={disabled} data-testid="upload-folder-button" onClick={() => (nativeFiles ? onNativePick(true) : folderInput.current?.click())}>
+        Upload folder…
+      </button>
+      <input ref={filesInput} type="file" multiple className="visually-hidden" tabIndex={-1} aria-label="Files to upload" data-testid="upload-input" onChange={(e) => take(e.currentTarget)} />
+      <input
+        ref={(el) => {
+          folderInput.current = el;
+          // webkitdirectory is not in React's typings; set it on the element.
+          if (el) el.setAttribute('webkitdirectory', '');
+        }}
+        type="file"
+        multiple
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Folder to upload"
+        data-testid="upload-folder-input"
+        onChange={(e) => take(e.currentTarget)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+// The upload flow: refuse too-large files before any work, hand each file to main (stageFile),
+// ask about name conflicts, then start the transfers and put them in the transfers cache.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import type { AppError, FileRef, TransferView } from '../../../shared/ipc/views.js';
+import { toAppError, unwrap } from '../../bridge/api.js';
+import { useApi } from '../../data/api-context.js';
+import { mergeTransfers } from '../../data/queries.js';
+import { keys } from '../../data/query-keys.js';
+import { answerConflict, planConflicts, startConflicts, targetPath, uploadList, type ConflictChoice, type ConflictPlan, type ConflictState, type PlannedFile } from '../../lib/conflicts.js';
+import type { DroppedFile } from '../../lib/drop-walk.js';
+import { checkSizes } from '../../lib/upload-limit.js';
+
+export interface UploadProblem {
+  readonly context: string;
+  readonly error: AppError;
+  readonly retry?: () => void;
+}
+
+interface Pending {
+  readonly folder: string;
+  readonly plan: ConflictPlan;
+  readonly state: ConflictState;
+}
+
+const MAX_FILES_PER_CALL = 10_000;
+
+export function useUpload(containerId: string | undefined, existingPaths: () => Iterable<string>) {
+  const api = useApi();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState<string | undefined>();
+  const [refused, setRefused] = useState<string[]>([]);
+  const [problem, setProblem] = useState<UploadProblem | undefined>();
+  const [pending, setPending] = useState<Pending | undefined>();
+  const pendingRef = useRef<Pending | undefined>(undefined);
+  pendingRef.current = pending;
+
+  const submit = useCallback(
+    async (folder: string, files: ReturnType<typeof uploadList>): Promise<void> => {
+      if (!containerId || files.length === 0) return;
+      const run = async (): Promise<void> => {
+        setBusy('Starting uploads…');
+        setProblem(undefined);
+        try {
+          for (let i = 0; i < files.length; i += MAX_FILES_PER_CALL) {
+            const started = unwrap(await api['transfers.upload']({ containerId, folder, files: files.slice(i, i + MAX_FILES_PER_CALL) }));
+            client.setQueryData<TransferView[]>(keys.transfers, (list) => mergeTransfers(list, started));
+          }
+        } catch (e) {
+          setProblem({ context: 'The uploads could not be started.', error: toAppError(e), retry: () => void run() });
+        } finally {
+          setBusy(undefined);
+        }
+      };
+      await run();
+    },
+    [api, client, containerId],
+  );
+
+  const proceed = useCallback(
+    async (folder: string, staged: PlannedFile[]): Promise<void> => {
+      const plan = planConflicts(folder, staged, existingPaths());
+      if (plan.conflicts.length === 0) {
+        await submit(folder, uploadList(plan, startConflicts(plan)));
+        return;
+      }
+      setPending({ folder, plan, state: startConflicts(plan) });
+    },
+    [existingPaths, submit],
+  );
+
+  /** Files from a drop or an <input type=file>. */
+  const uploadFiles = useCallback(
+    async (files: DroppedFile[], folder: string): Promise<void> => {
+      const { accepted, refused: tooLarge } = checkSizes(files.map((f) => ({ name: f.relativePath, size: f.file.size, dropped: f })));
+      setRefused(tooLarge.map((r) => r.message));
+      setProblem(undefined);
+      if (accepted.length === 0) return;
+      const staged: PlannedFile[] = [];
+      const failed: DroppedFile[] = [];
+      let lastError: AppError | undefined;
+      for (const [i, { dropped }] of accepted.entries()) {
+        setBusy(`Preparing ${i + 1} of ${accepted.length}: ${dropped.relativePath}`);
+        const result = await api.stageFile(dropped.file, dropped.relativePath);
+        if (result.ok) staged.push({ ref: result.value.ref, relativePath: dropped.relativePath });
+        else {
+          failed.push(dropped);
+          lastError = result.error;
+        }
+      }
+      setBusy(undefined);
+      if (lastError) {
+        setProblem({
+          context: `${failed.length} file${failed.length === 1 ? '' : 's'} could not be prepared for upload (${failed.map((f) => f.relativePath).slice(0, 3).join(', ')}${failed.length > 3 ? ', …' : ''}).`,
+          error: lastError,
+          retry: () => void uploadFilesRef.current?.(failed, folder),
+        });
+      }
+      await proceed(folder, staged);
+    },
+    [api, proceed],
+  );
+  const uploadFilesRef = useRef(uploadFiles);
+  uploadFilesRef.current = uploadFiles;
+
+  /** Files chosen with the native picker (Electron): main already holds them. */
+  const uploadRefs = useCallback(
+    async (refs: readonly FileRef[], folder: string): Promise<void> => {
+      const { accepted, refused: tooLarge } = checkSizes(refs);
+      setRefused(tooLarge.map((r) => r.message));
+      await proceed(folder, accepted.map((r) => ({ ref: r.ref, relativePath: r.name })));
+    },
+    [proceed],
+  );
+
+  const pickNative = useCallback(
+    async (folders: boolean, folder: string): Promise<void> => {
+      const result = await api['files.pick']({ folders });
+      if (!result.ok) {
+        setProblem({ context: 'The files could not be chosen.', error: result.error });
+        return;
+      }
+      if (result.value.length) await uploadRefs(result.value, folder);
+    },
+    [api, uploadRefs],
+  );
+
+  const answer = useCallback(
+    (choice: ConflictChoice, applyToAll: boolean): void => {
+      const current = pendingRef.current;
+      if (!current) return;
+      const state = answerConflict(current.state, choice, applyToAll);
+      if (state.pending.length > 0) {
+        setPending({ ...current, state });
+        return;
+      }
+      setPending(undefined);
+      void submit(current.folder, uploadList(current.plan, state));
+    },
+    [submit],
+  );
+
+  const first = pending?.state.pending[0];
+  return {
+    busy,
+    refused,
+    problem,
+    dismiss: () => {
+      setRefused([]);
+      setProblem(undefined);
+    },
+    conflict: first && pending ? { path: targetPath(pending.folder, first.relativePath), remaining: pending.state.pending.length - 1 } : undefined,
+    answer,
+    cancelConflicts: () => setPending(undefined),
+    uploadFiles,
+    pickNative,
+  };
+}

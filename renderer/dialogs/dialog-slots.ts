@@ -1,0 +1,27 @@
+// The dialogs of the next issue (#7), named once. The chrome and the context menu open them by
+// slot; `slot-dialogs.tsx` maps each slot to its component (a placeholder until implemented).
+import type { ItemView } from '../../shared/ipc/views.js';
+
+export type DialogSlot = 'manageAccess' | 'rekey' | 'collaborators' | 'organizations' | 'admin' | 'settings' | 'activity';
+
+export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
+  manageAccess: 'Manage access…',
+  rekey: 'Re-key…',
+  collaborators: 'Collaborators…',
+  organizations: 'Organizations…',
+  admin: 'Admin…',
+  settings: 'Settings…',
+  activity: 'Activity log…',
+};
+
+/** What a slot dialog is opened with: the study and, for item actions, the selected items. */
+export interface SlotContext {
+  readonly profileId: string;
+  readonly containerId?: string;
+  readonly items?: readonly ItemView[];
+}
+
+export interface OpenSlot {
+  readonly slot: DialogSlot;
+  readonly context: SlotContext;
+}
