@@ -73,7 +73,7 @@ export interface SignedOptions {
   /** More headers, sent but not signed; null removes one. */
   readonly headers?: Record<string, string | number | null>;
   /** Changes the request after signing (attacks). */
-  readonly tamper?: (r: { path: string; headers: Record<string, string | number | null>; body: Buffer }) => void;
+  readonly tamper?: (r: { method: string; path: string; headers: Record<string, string | number | null>; body: Buffer }) => void;
 }
 
 export class SignedClient {
@@ -116,9 +116,10 @@ export class SignedClient {
       'Content-Length': body.length,
       ...(o.headers ?? {}),
     };
-    const r = { path: o.path, headers, body };
+    const r = { method: o.method, path: o.path, headers, body };
     o.tamper?.(r);
-    return sendRaw(this.port, { method: o.method, path: r.path, headers: r.headers, body: r.body });
+    if (r.body !== body && r.headers['Content-Length'] === body.length) r.headers['Content-Length'] = r.body.length;
+    return sendRaw(this.port, { method: r.method, path: r.path, headers: r.headers, body: r.body });
   }
 
   get(org: TestOrg, path: string, more: Partial<SignedOptions> = {}): Promise<TestResponse> {
