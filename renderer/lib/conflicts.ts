@@ -1,6 +1,9 @@
-// Name conflicts on upload: a file whose item path (target folder + relative path) already exists
-// asks replace (a new version) / keep both / skip; "apply to all" answers the rest the same way.
-import { joinItemPath, toSlashForm } from '../../shared/item-path.js';
+// Name conflicts on upload. Documents live at `folder/<generated id>` with their file name in the
+// (encrypted) header, so a conflict is a file whose name is already used by a document in the
+// folder it would land in (or by an item whose last segment is that name). The user answers
+// replace (a new version of the existing item: only for items we own) / keep both / skip, and
+// "apply to all" answers the rest the same way.
+import { itemBaseName, joinItemPath, parentItemPath, toSlashForm } from '../../shared/item-path.js';
 
 export type ConflictChoice = 'replace' | 'keepBoth' | 'skip';
 
@@ -9,33 +12,72 @@ export interface PlannedFile {
   readonly relativePath: string;
 }
 
+export interface ExistingDocument {
+  /** Slash form. */
+  readonly path: string;
+  /** From the decrypted header; '' when unknown. */
+  readonly fileName: string;
+  readonly ownedByMe: boolean;
+}
+
+export interface Conflict {
+  readonly file: PlannedFile;
+  readonly existing: ExistingDocument;
+}
+
 export interface ConflictPlan {
-  /** Files whose path is free: uploaded as they are. */
+  /** Files whose name is free: uploaded as they are. */
   readonly clear: PlannedFile[];
   /** Files that need an answer, in order. */
-  readonly conflicts: PlannedFile[];
+  readonly conflicts: Conflict[];
 }
 
-export function targetPath(folder: string, relativePath: string): string {
-  return joinItemPath(folder, relativePath);
+/** The folder a file lands in: the drop target plus the folders of its relative path. */
+export function landingFolder(folder: string, relativePath: string): string {
+  return joinItemPath(folder, parentItemPath(relativePath));
 }
 
-export function planConflicts(folder: string, files: readonly PlannedFile[], existingPaths: Iterable<string>): ConflictPlan {
-  const existing = new Set<string>();
-  for (const p of existingPaths) existing.add(toSlashForm(p));
+/** Every landing folder of a set of files (to load their documents' headers first). */
+export function landingFolders(folder: string, files: readonly { relativePath: string }[]): string[] {
+  return [...new Set(files.map((f) => landingFolder(folder, f.relativePath)))];
+}
+
+const slot = (folder: string, name: string): string => `${toSlashForm(folder)}\n${name}`;
+
+export function planConflicts(folder: string, files: readonly PlannedFile[], existing: readonly ExistingDocument[]): ConflictPlan {
+  const taken = new Map<string, ExistingDocument>();
+  for (const doc of existing) {
+    const parent = parentItemPath(doc.path);
+    if (!taken.has(slot(parent, itemBaseName(doc.path)))) taken.set(slot(parent, itemBaseName(doc.path)), doc);
+    if (doc.fileName) {
+      // Prefer one we own, so "replace" can apply.
+      const key = slot(parent, doc.fileName);
+      const current = taken.get(key);
+      if (!current || (!current.ownedByMe && doc.ownedByMe)) taken.set(key, doc);
+    }
+  }
   const clear: PlannedFile[] = [];
-  const conflicts: PlannedFile[] = [];
-  for (const file of files) (existing.has(targetPath(folder, file.relativePath)) ? conflicts : clear).push(file);
+  const conflicts: Conflict[] = [];
+  for (const file of files) {
+    const hit = taken.get(slot(landingFolder(folder, file.relativePath), itemBaseName(file.relativePath)));
+    if (hit) conflicts.push({ file, existing: hit });
+    else clear.push(file);
+  }
   return { clear, conflicts };
 }
 
 export interface ConflictState {
-  readonly pending: PlannedFile[];
-  readonly answered: { file: PlannedFile; choice: ConflictChoice }[];
+  readonly pending: Conflict[];
+  readonly answered: { conflict: Conflict; choice: ConflictChoice }[];
 }
 
 export function startConflicts(plan: ConflictPlan): ConflictState {
   return { pending: plan.conflicts, answered: [] };
+}
+
+/** Only the owner can save a new version; "replace" on someone else's item keeps both instead. */
+export function effectiveChoice(conflict: Conflict, choice: ConflictChoice): ConflictChoice {
+  return choice === 'replace' && !conflict.existing.ownedByMe ? 'keepBoth' : choice;
 }
 
 /** Answers the first pending conflict, or all of them with `applyToAll`. */
@@ -45,14 +87,28 @@ export function answerConflict(state: ConflictState, choice: ConflictChoice, app
   const now = applyToAll ? state.pending : [first];
   return {
     pending: applyToAll ? [] : rest,
-    answered: [...state.answered, ...now.map((file) => ({ file, choice }))],
+    answered: [...state.answered, ...now.map((conflict) => ({ conflict, choice: effectiveChoice(conflict, choice) }))],
   };
 }
 
+export interface UploadFile {
+  readonly ref: string;
+  readonly relativePath: string;
+  readonly conflict?: ConflictChoice;
+  readonly replacePath?: string;
+}
+
 /** The upload request's file list: clear files plus answered conflicts (skips dropped). */
-export function uploadList(plan: ConflictPlan, state: ConflictState): { ref: string; relativePath: string; conflict?: ConflictChoice }[] {
+export function uploadList(plan: ConflictPlan, state: ConflictState): UploadFile[] {
   return [
     ...plan.clear.map((f) => ({ ref: f.ref, relativePath: f.relativePath })),
-    ...state.answered.filter((a) => a.choice !== 'skip').map((a) => ({ ref: a.file.ref, relativePath: a.file.relativePath, conflict: a.choice })),
+    ...state.answered
+      .filter((a) => a.choice !== 'skip')
+      .map((a) => ({
+        ref: a.conflict.file.ref,
+        relativePath: a.conflict.file.relativePath,
+        conflict: a.choice,
+        ...(a.choice === 'replace' ? { replacePath: a.conflict.existing.path } : {}),
+      })),
   ];
 }

@@ -90,8 +90,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
     setSharedWith((prev) => (prev.get(path) === count ? prev : new Map(prev).set(path, count)));
   }, [details.data, single]);
 
-  const existingPaths = useCallback(() => tree.items.keys(), [tree]);
-  const upload = useUpload(container.id, existingPaths);
+  const upload = useUpload(profile.id, container.id);
 
   const openFolder = (path: string): void => {
     setFolder(path);
@@ -287,7 +286,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
           onCancel={() => setConfirmDelete(undefined)}
         />
       ) : null}
-      {upload.conflict ? <ConflictDialog path={upload.conflict.path} remaining={upload.conflict.remaining} onAnswer={upload.answer} onCancel={upload.cancelConflicts} /> : null}
+      {upload.conflict ? <ConflictDialog conflict={upload.conflict.conflict} remaining={upload.conflict.remaining} onAnswer={upload.answer} onCancel={upload.cancelConflicts} /> : null}
     </section>
   );
 }

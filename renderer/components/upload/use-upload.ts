@@ -5,9 +5,25 @@ import { useCallback, useRef, useState } from 'react';
 import type { AppError, FileRef, TransferView } from '../../../shared/ipc/views.js';
 import { toAppError, unwrap } from '../../bridge/api.js';
 import { useApi } from '../../data/api-context.js';
-import { mergeTransfers } from '../../data/queries.js';
 import { keys } from '../../data/query-keys.js';
-import { answerConflict, planConflicts, startConflicts, targetPath, uploadList, type ConflictChoice, type ConflictPlan, type ConflictState, type PlannedFile } from '../../lib/conflicts.js';
+import { loadHeaders, mergeTransfers } from '../../data/queries.js';
+import type { ItemsCache } from '../../data/items-cache.js';
+import {
+  answerConflict,
+  landingFolders,
+  planConflicts,
+  startConflicts,
+  uploadList,
+  type ConflictChoice,
+  type ConflictPlan,
+  type ConflictState,
+  type ExistingDocument,
+  type PlannedFile,
+  type UploadFile,
+} from '../../lib/conflicts.js';
+import { itemSlashPath } from '../../lib/file-tree.js';
+import { asDocument } from '../../lib/rows.js';
+import { parentItemPath } from '../../../shared/item-path.js';
 import type { DroppedFile } from '../../lib/drop-walk.js';
 import { checkSizes } from '../../lib/upload-limit.js';
 
@@ -25,7 +41,7 @@ interface Pending {
 
 const MAX_FILES_PER_CALL = 10_000;
 
-export function useUpload(containerId: string | undefined, existingPaths: () => Iterable<string>) {
+export function useUpload(profileId: string, containerId: string | undefined) {
   const api = useApi();
   const client = useQueryClient();
   const [busy, setBusy] = useState<string | undefined>();
@@ -36,7 +52,7 @@ export function useUpload(containerId: string | undefined, existingPaths: () => 
   pendingRef.current = pending;
 
   const submit = useCallback(
-    async (folder: string, files: ReturnType<typeof uploadList>): Promise<void> => {
+    async (folder: string, files: UploadFile[]): Promise<void> => {
       if (!containerId || files.length === 0) return;
       const run = async (): Promise<void> => {
         setBusy('Starting uploads…');
@@ -57,16 +73,33 @@ export function useUpload(containerId: string | undefined, existingPaths: () => 
     [api, client, containerId],
   );
 
+  /** The documents already in the folders these files land in, headers decrypted first. */
+  const existingIn = useCallback(
+    async (folders: readonly string[]): Promise<ExistingDocument[]> => {
+      if (!containerId) return [];
+      const key = keys.items(profileId, containerId);
+      const inFolders = (): ItemsCache['items'] =>
+        (client.getQueryData<ItemsCache>(key)?.items ?? []).filter((i) => folders.includes(parentItemPath(itemSlashPath(i))));
+      const missing = inFolders().filter((i) => !i.decryptedHeader && !i.headerProblem).map((i) => itemSlashPath(i));
+      if (missing.length) await loadHeaders(api, client, profileId, containerId, missing);
+      return inFolders().map((i) => ({ path: itemSlashPath(i), fileName: asDocument(i.decryptedHeader)?.fileName ?? '', ownedByMe: i.ownedByMe }));
+    },
+    [api, client, profileId, containerId],
+  );
+
   const proceed = useCallback(
     async (folder: string, staged: PlannedFile[]): Promise<void> => {
-      const plan = planConflicts(folder, staged, existingPaths());
+      if (staged.length === 0) return;
+      setBusy('Checking for files with the same name…');
+      const existing = await existingIn(landingFolders(folder, staged)).finally(() => setBusy(undefined));
+      const plan = planConflicts(folder, staged, existing);
       if (plan.conflicts.length === 0) {
         await submit(folder, uploadList(plan, startConflicts(plan)));
         return;
       }
       setPending({ folder, plan, state: startConflicts(plan) });
     },
-    [existingPaths, submit],
+    [existingIn, submit],
   );
 
   /** Files from a drop or an <input type=file>. */
@@ -149,7 +182,7 @@ export function useUpload(containerId: string | undefined, existingPaths: () => 
       setRefused([]);
       setProblem(undefined);
     },
-    conflict: first && pending ? { path: targetPath(pending.folder, first.relativePath), remaining: pending.state.pending.length - 1 } : undefined,
+    conflict: first ? { conflict: first, remaining: (pending?.state.pending.length ?? 1) - 1 } : undefined,
     answer,
     cancelConflicts: () => setPending(undefined),
     uploadFiles,
