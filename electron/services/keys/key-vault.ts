@@ -110,17 +110,7 @@ export class KeyVault {
     const meta = await this.meta(keyRef);
     const key = await this.privateKey(keyRef);
     const certificate = meta.certificatePem ? readCertificate(meta.certificatePem) : undefined;
-    return {
-      keyRef,
-      signer: keySigner(key),
-      certificate,
-      openItemKey: (item) => openItemKey(item, key),
-      rewrap: (wrapped, recipient) => wrapKey(unwrapKey(wrapped, key), recipient),
-      wrapForSelf: (itemKey) => {
-        if (!certificate) throw new KeyImportError('no-certificate', 'This key has no certificate yet.');
-        return wrapKey(itemKey, certificate.publicKey);
-      },
-    };
+    return keyHandle(keyRef, key, certificate);
   }
 
   async signer(keyRef: string): Promise<RequestSigner> {
@@ -184,5 +174,20 @@ function toSummary(meta: KeyMeta): KeySummary {
     boxKind: meta.boxKind,
     createdAt: meta.createdAt,
     ...(meta.certificatePem ? { certificate: summarizeCertificate(readCertificate(meta.certificatePem)) } : {}),
+  };
+}
+
+/** A handle over a key held in memory (the vault's, or a one-off identity of the command-line tool). */
+export function keyHandle(keyRef: string, key: KeyObject, certificate: CertificateInfo | undefined): KeyHandle {
+  return {
+    keyRef,
+    signer: keySigner(key),
+    certificate,
+    openItemKey: (item) => openItemKey(item, key),
+    rewrap: (wrapped, recipient) => wrapKey(unwrapKey(wrapped, key), recipient),
+    wrapForSelf: (itemKey) => {
+      if (!certificate) throw new KeyImportError('no-certificate', 'This key has no certificate yet, so items cannot be encrypted for it.');
+      return wrapKey(itemKey, certificate.publicKey);
+    },
   };
 }

@@ -1,0 +1,105 @@
+// Command-line parsing: global flags, then words (command, subcommand, positionals), with
+// flags allowed anywhere. Unknown flags and missing values are usage errors (exit code 2).
+import { parseArgs } from 'node:util';
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+const OPTIONS = {
+  // global
+  profile: { type: 'string' },
+  'base-url': { type: 'string' },
+  org: { type: 'string' },
+  key: { type: 'string' },
+  cert: { type: 'string' },
+  json: { type: 'boolean' },
+  data: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  // commands
+  container: { type: 'string' },
+  recurse: { type: 'boolean' },
+  owner: { type: 'string' },
+  since: { type: 'string' },
+  name: { type: 'string' },
+  auth: { type: 'boolean' },
+  sirb: { type: 'boolean' },
+  admin: { type: 'boolean' },
+  'not-sirb': { type: 'boolean' },
+  disabled: { type: 'boolean' },
+  enabled: { type: 'boolean' },
+  environment: { type: 'string' },
+  'common-name': { type: 'string' },
+  organization: { type: 'string' },
+  country: { type: 'string' },
+  bits: { type: 'string' },
+  out: { type: 'string' },
+  'media-type': { type: 'string' },
+  title: { type: 'string' },
+} as const;
+
+export type OptionName = keyof typeof OPTIONS;
+
+export interface ParsedArgs {
+  readonly words: readonly string[];
+  readonly flags: Readonly<Partial<Record<OptionName, string | boolean>>>;
+}
+
+export function parseCommandLine(argv: readonly string[]): ParsedArgs {
+  try {
+    const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    return { words: positionals, flags: values as ParsedArgs['flags'] };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+export function stringFlag(args: ParsedArgs, name: OptionName): string | undefined {
+  const v = args.flags[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function requireFlag(args: ParsedArgs, name: OptionName): string {
+  const v = stringFlag(args, name);
+  if (v === undefined || v === '') throw new UsageError(`--${name} is required here.`);
+  return v;
+}
+
+export function boolFlag(args: ParsedArgs, name: OptionName): boolean {
+  return args.flags[name] === true;
+}
+
+/** The positional at index, or a usage error naming it. */
+export function word(args: ParsedArgs, index: number, what: string): string {
+  const v = args.words[index];
+  if (v === undefined || v === '') throw new UsageError(`Missing ${what}.`);
+  return v;
+}
+
+export const USAGE = `Usage: study-exchange [--profile NAME | --base-url URL --org ID --key FILE --cert FILE] [--json] [--data DIR] COMMAND
+
+Profiles (stored in --data DIR, default the app data folder; keys protected by STUDY_EXCHANGE_PASSPHRASE):
+  profile list
+  profile add --name NAME --base-url URL --org ID --key FILE --cert FILE [--environment production|test|sandbox|other] [--sirb] [--admin]
+  profile import-p12 FILE --name NAME --base-url URL --org ID [--environment ENV]   (password: STUDY_EXCHANGE_P12_PASSWORD or prompt)
+  profile generate-key --name NAME --common-name CN --base-url URL --org ID [--organization O] [--country C] [--bits N] [--out CSR_FILE]
+  profile set-cert NAME CERT_FILE
+  profile remove NAME
+
+Exchange:
+  ping [--auth | --sirb]
+  containers list | create | show ID
+  collaborators list|add ORG_ID|remove ORG_ID --container ID
+  items list [PATH] [--recurse] [--owner ID] [--since ISO8601] --container ID
+  items put LOCAL_FILE REMOTE_PATH [--name TITLE] --container ID
+  items add LOCAL_FILE REMOTE_DIR [--name TITLE] --container ID
+  items get REMOTE_PATH LOCAL_FILE --container ID
+  items rm REMOTE_PATH --container ID
+  access list PATH | grant PATH ORG_ID | update PATH ORG_ID | revoke PATH ORG_ID --container ID
+  orgs list [--name PREFIX] | show ID | cert ID [--out FILE]
+  admin org-create --name NAME [--sirb] [--cert FILE] | org-update ID [--name N] [--sirb|--not-sirb] [--disabled|--enabled] | cert-put ID CERT_FILE
+
+Exit codes: 0 ok, 1 service or network error, 2 usage error.`;

@@ -1,0 +1,115 @@
+// What every command gets: parsed arguments, output helpers, and (lazily) the identity to
+// act as: a saved profile, or a one-off key and certificate given on the command line.
+import { readFile } from 'node:fs/promises';
+import { ExchangeClient } from '../services/exchange-client.js';
+import { importFromPem } from '../services/keys/key-import.js';
+import { KeyVault, keyHandle, type KeyHandle } from '../services/keys/key-vault.js';
+import { PassphraseSecretBox } from '../services/keys/secret-box.js';
+import { ProfileStore, type Profile } from '../services/profiles.js';
+import { UsageError, boolFlag, stringFlag, type ParsedArgs } from './args.js';
+import { defaultDataDir } from './data-dir.js';
+import type { CliIo } from './io.js';
+
+export interface Session {
+  readonly client: ExchangeClient;
+  readonly keys: KeyHandle;
+  readonly profile?: Profile;
+}
+
+export class CliContext {
+  readonly dataDir: string;
+  readonly json: boolean;
+  private session: Session | undefined;
+  private box: PassphraseSecretBox | undefined;
+
+  constructor(
+    readonly args: ParsedArgs,
+    readonly io: CliIo,
+  ) {
+    this.dataDir = stringFlag(args, 'data') ?? defaultDataDir(io.env);
+    this.json = boolFlag(args, 'json');
+  }
+
+  /** Prints a result: JSON with --json, else the human text. */
+  print(value: unknown, human: () => string): void {
+    this.io.stdout(this.json ? JSON.stringify(value, null, 2) + '\n' : human() + '\n');
+  }
+
+  progress(text: string): void {
+    // stderr, so --json output on stdout stays parseable.
+    this.io.stderr(text);
+  }
+
+  profiles(): ProfileStore {
+    return new ProfileStore(this.dataDir);
+  }
+
+  async vault(): Promise<KeyVault> {
+    return new KeyVault(this.dataDir, await this.passphraseBox());
+  }
+
+  async passphraseBox(): Promise<PassphraseSecretBox> {
+    if (this.box) return this.box;
+    const passphrase = this.io.env.STUDY_EXCHANGE_PASSPHRASE ?? (await this.io.askSecret('Passphrase for stored keys: '));
+    if (!passphrase) throw new UsageError('Stored keys need a passphrase: set STUDY_EXCHANGE_PASSPHRASE or run in a terminal.');
+    const log2N = Number(this.io.env.STUDY_EXCHANGE_SCRYPT_LOG2N ?? '') || undefined;
+    this.box = new PassphraseSecretBox(passphrase, log2N ? { log2N } : {});
+    return this.box;
+  }
+
+  async container(): Promise<string> {
+    const id = stringFlag(this.args, 'container');
+    if (!id) throw new UsageError('--container ID is required for commands inside a study.');
+    return id;
+  }
+
+  /** The identity to act as, opened once. */
+  async open(): Promise<Session> {
+    if (this.session) return this.session;
+    const oneOff = stringFlag(this.args, 'key') !== undefined || stringFlag(this.args, 'cert') !== undefined;
+    const baseUrl = stringFlag(this.args, 'base-url');
+    const org = stringFlag(this.args, 'org');
+    if (oneOff) {
+      const keyFile = stringFlag(this.args, 'key');
+      const certFile = stringFlag(this.args, 'cert');
+      if (!baseUrl || !org || !keyFile || !certFile) throw new UsageError('A one-off identity needs all of --base-url, --org, --key and --cert.');
+      const identity = importFromPem(await readFile(keyFile), await readFile(certFile));
+      const keys = keyHandle('one-off', identity.privateKey, identity.certificate);
+      this.session = { client: this.client(baseUrl, org, keys), keys };
+      return this.session;
+    }
+    const profile = await this.pickProfile();
+    const keys = await (await this.vault()).open(profile.keyRef);
+    this.session = { client: this.client(baseUrl ?? profile.baseUrl, org ?? profile.organizationId, keys), keys, profile };
+    return this.session;
+  }
+
+  /** Only for `ping` without --auth/--sirb: no key needed. */
+  async baseUrlOnly(): Promise<string> {
+    const baseUrl = stringFlag(this.args, 'base-url');
+    if (baseUrl) return baseUrl;
+    return (await this.pickProfile()).baseUrl;
+  }
+
+  close(): void {
+    this.session?.client.close();
+  }
+
+  private client(baseUrl: string, organizationId: string, keys: KeyHandle): ExchangeClient {
+    return new ExchangeClient({
+      baseUrl,
+      organizationId,
+      signer: keys.signer,
+      onClockSkew: (ms) => this.io.stderr(`warning: this computer's clock differs from the exchange's by ${Math.round(ms / 1000)} s; retried with the exchange's time.\n`),
+    });
+  }
+
+  private async pickProfile(): Promise<Profile> {
+    const name = stringFlag(this.args, 'profile') ?? this.io.env.STUDY_EXCHANGE_PROFILE;
+    const store = this.profiles();
+    if (name) return store.get(name);
+    const all = await store.list();
+    if (all.length === 1) return all[0]!;
+    throw new UsageError(all.length === 0 ? 'No profile yet: add one with "profile add", or pass --base-url --org --key --cert.' : 'Several profiles exist: choose one with --profile NAME.');
+  }
+}

@@ -1,0 +1,136 @@
+// `ping`, `containers`, `collaborators`, `orgs`, `admin`.
+import { readFile, writeFile } from 'node:fs/promises';
+import type { UpdateOrganizationPayload } from '../../shared/types.js';
+import { ExchangeClient } from '../services/exchange-client.js';
+import { UsageError, boolFlag, requireFlag, stringFlag, word } from './args.js';
+import type { CliContext } from './context.js';
+import { containerLine, organizationLine, table } from './format.js';
+
+export async function pingCommand(ctx: CliContext): Promise<void> {
+  if (boolFlag(ctx.args, 'auth') || boolFlag(ctx.args, 'sirb')) {
+    const { client } = await ctx.open();
+    const answer = boolFlag(ctx.args, 'sirb') ? await client.pingSirb() : await client.pingSite();
+    ctx.print({ answer, authenticated: true, sirb: boolFlag(ctx.args, 'sirb') }, () => answer);
+    return;
+  }
+  // Anonymous: no key is opened, so no passphrase is asked.
+  const client = new ExchangeClient({ baseUrl: await ctx.baseUrlOnly(), organizationId: '', signer: () => '' });
+  try {
+    const answer = await client.ping();
+    ctx.print({ answer }, () => answer);
+  } finally {
+    client.close();
+  }
+}
+
+export async function containersCommand(ctx: CliContext): Promise<void> {
+  const sub = word(ctx.args, 1, 'containers subcommand (list, create, show)');
+  const { client } = await ctx.open();
+  switch (sub) {
+    case 'list': {
+      const all = await client.listContainers();
+      ctx.print(all, () => table(all, containerLine, 'No studies.'));
+      return;
+    }
+    case 'create': {
+      const c = await client.createContainer();
+      ctx.print(c, () => `Created study ${c.id}`);
+      return;
+    }
+    case 'show': {
+      const c = await client.getContainer(word(ctx.args, 2, 'container id'));
+      ctx.print(c, () => `${containerLine(c)}\ncreated ${c.createdAt}`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown containers subcommand "${sub}".`);
+  }
+}
+
+export async function collaboratorsCommand(ctx: CliContext): Promise<void> {
+  const sub = word(ctx.args, 1, 'collaborators subcommand (list, add, remove)');
+  const containerId = await ctx.container();
+  const { client } = await ctx.open();
+  let list;
+  switch (sub) {
+    case 'list':
+      list = await client.listContainerOrganizations(containerId);
+      break;
+    case 'add':
+      list = await client.grantContainerAccess(containerId, word(ctx.args, 2, 'organization id'));
+      break;
+    case 'remove':
+      list = await client.revokeContainerAccess(containerId, word(ctx.args, 2, 'organization id'));
+      break;
+    default:
+      throw new UsageError(`Unknown collaborators subcommand "${sub}".`);
+  }
+  ctx.print(list, () => table(list, organizationLine));
+}
+
+export async function orgsCommand(ctx: CliContext): Promise<void> {
+  const sub = word(ctx.args, 1, 'orgs subcommand (list, show, cert)');
+  const { client } = await ctx.open();
+  switch (sub) {
+    case 'list': {
+      const all = await client.listOrganizations(stringFlag(ctx.args, 'name'));
+      ctx.print(all, () => table(all, organizationLine));
+      return;
+    }
+    case 'show': {
+      const o = await client.getOrganization(word(ctx.args, 2, 'organization id'));
+      ctx.print(o, () => organizationLine(o));
+      return;
+    }
+    case 'cert': {
+      const pem = await client.getCertificate(word(ctx.args, 2, 'organization id'));
+      const out = stringFlag(ctx.args, 'out');
+      if (out) await writeFile(out, pem);
+      ctx.print({ certificate: pem }, () => (out ? `Certificate written to ${out}` : pem.trimEnd()));
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown orgs subcommand "${sub}".`);
+  }
+}
+
+export async function adminCommand(ctx: CliContext): Promise<void> {
+  const sub = word(ctx.args, 1, 'admin subcommand (org-create, org-update, cert-put)');
+  const { client } = await ctx.open();
+  switch (sub) {
+    case 'org-create': {
+      const certFile = stringFlag(ctx.args, 'cert');
+      const o = await client.createOrganization({
+        name: requireFlag(ctx.args, 'name'),
+        isSirb: boolFlag(ctx.args, 'sirb'),
+        ...(certFile ? { certificate: await readFile(certFile, 'utf8') } : {}),
+      });
+      ctx.print(o, () => `Created ${organizationLine(o)}`);
+      return;
+    }
+    case 'org-update': {
+      const id = word(ctx.args, 2, 'organization id');
+      const patch: { -readonly [K in keyof UpdateOrganizationPayload]: UpdateOrganizationPayload[K] } = {};
+      const name = stringFlag(ctx.args, 'name');
+      if (name) patch.name = name;
+      if (boolFlag(ctx.args, 'sirb')) patch.isSirb = true;
+      if (boolFlag(ctx.args, 'not-sirb')) patch.isSirb = false;
+      if (boolFlag(ctx.args, 'disabled')) patch.isDisabled = true;
+      if (boolFlag(ctx.args, 'enabled')) patch.isDisabled = false;
+      if (Object.keys(patch).length === 0) throw new UsageError('Nothing to change: give --name, --sirb/--not-sirb or --disabled/--enabled.');
+      const o = await client.updateOrganization(id, patch);
+      ctx.print(o, () => `Updated ${organizationLine(o)}`);
+      return;
+    }
+    case 'cert-put': {
+      const id = word(ctx.args, 2, 'organization id');
+      const bytes = await readFile(word(ctx.args, 3, 'certificate file'));
+      const isPem = bytes.subarray(0, 64).toString('latin1').includes('-----BEGIN');
+      const o = await client.putCertificate(id, bytes, isPem ? 'application/x-pem-file' : 'application/pkix-cert');
+      ctx.print(o, () => `Certificate set: ${organizationLine(o)}`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown admin subcommand "${sub}".`);
+  }
+}

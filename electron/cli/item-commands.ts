@@ -1,0 +1,98 @@
+// `items list|put|add|get|rm` and `access list|grant|update|revoke`.
+import { toSlashForm } from '../../shared/item-path.js';
+import type { Item } from '../../shared/types.js';
+import { SharingService } from '../services/sharing.js';
+import { downloadDocument } from '../services/transfers/document-download.js';
+import { newDocumentPath, uploadDocument } from '../services/transfers/document-upload.js';
+import { UsageError, boolFlag, stringFlag, word } from './args.js';
+import type { CliContext } from './context.js';
+import { itemLine, mib, organizationLine, table } from './format.js';
+
+function progressPrinter(ctx: CliContext, verb: string): (e: { readonly phase?: string; readonly bytes: number; readonly total: number }) => void {
+  const started = Date.now();
+  return (e) => {
+    const seconds = Math.max(0.001, (Date.now() - started) / 1000);
+    const percent = e.total > 0 ? Math.floor((e.bytes / e.total) * 100) : 100;
+    ctx.progress(`${e.phase ?? verb}: ${mib(e.bytes)} of ${mib(e.total)} (${percent}%), ${mib(e.bytes / seconds)}/s\n`);
+  };
+}
+
+export async function itemsCommand(ctx: CliContext): Promise<void> {
+  const sub = word(ctx.args, 1, 'items subcommand (list, put, add, get, rm)');
+  const containerId = await ctx.container();
+  const { client, keys } = await ctx.open();
+  switch (sub) {
+    case 'list': {
+      const since = stringFlag(ctx.args, 'since');
+      const owner = stringFlag(ctx.args, 'owner');
+      const result = await client.listItems(containerId, ctx.args.words[2], {
+        recurse: boolFlag(ctx.args, 'recurse') || undefined,
+        ...(owner ? { owner } : {}),
+        ...(since ? { since } : {}),
+      });
+      const items: Item[] = Array.isArray(result) ? result : [result];
+      ctx.print(result, () => table(items, itemLine, 'No items.'));
+      return;
+    }
+    case 'put':
+    case 'add': {
+      const file = word(ctx.args, 2, 'local file');
+      const remote = sub === 'put' ? word(ctx.args, 3, 'remote path') : newDocumentPath(ctx.args.words[3] ?? '');
+      const name = stringFlag(ctx.args, 'name');
+      const result = await uploadDocument({
+        client,
+        containerId,
+        path: remote,
+        file,
+        ...(name ? { name } : {}),
+        wrapForSelf: keys.wrapForSelf,
+        onProgress: progressPrinter(ctx, 'upload'),
+      });
+      // A pSite's upload is no use to the study until its owner can read it.
+      const sharedWithOwner = await new SharingService(client, keys).shareWithOwner(containerId, remote);
+      ctx.print({ ...result, sharedWithOwner }, () => `${result.created ? 'Uploaded' : 'Replaced'} ${toSlashForm(result.item.id)} (${mib(result.header.size)})${sharedWithOwner ? ', shared with the study owner' : ''}`);
+      return;
+    }
+    case 'get': {
+      const remote = word(ctx.args, 2, 'remote path');
+      const file = word(ctx.args, 3, 'local file');
+      const result = await downloadDocument({ client, keys, containerId, path: remote, destination: file, onProgress: progressPrinter(ctx, 'download') });
+      ctx.print(result, () => `Saved ${file} (${mib(result.bytes)}), all hashes verified`);
+      return;
+    }
+    case 'rm': {
+      const remote = word(ctx.args, 2, 'remote path');
+      await client.deleteItem(containerId, remote);
+      ctx.print({ deleted: remote }, () => `Deleted ${remote}`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown items subcommand "${sub}".`);
+  }
+}
+
+export async function accessCommand(ctx: CliContext): Promise<void> {
+  const sub = word(ctx.args, 1, 'access subcommand (list, grant, update, revoke)');
+  const containerId = await ctx.container();
+  const { client, keys } = await ctx.open();
+  const remote = word(ctx.args, 2, 'remote path');
+  const sharing = new SharingService(client, keys);
+  let list;
+  switch (sub) {
+    case 'list':
+      list = await client.getItemAccess(containerId, remote);
+      break;
+    case 'grant':
+      list = await sharing.grant(containerId, remote, word(ctx.args, 3, 'organization id'));
+      break;
+    case 'update':
+      list = await sharing.update(containerId, remote, word(ctx.args, 3, 'organization id'));
+      break;
+    case 'revoke':
+      list = await sharing.revoke(containerId, remote, word(ctx.args, 3, 'organization id'));
+      break;
+    default:
+      throw new UsageError(`Unknown access subcommand "${sub}".`);
+  }
+  ctx.print(list, () => table(list, organizationLine));
+}

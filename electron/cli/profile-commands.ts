@@ -1,0 +1,114 @@
+// `profile add|list|remove|import-p12|generate-key|set-cert`.
+import { readFile, writeFile } from 'node:fs/promises';
+import { ENVIRONMENTS, type Environment, type Profile } from '../services/profiles.js';
+import { KeyVault, type KeySummary } from '../services/keys/key-vault.js';
+import { PassphraseSecretBox } from '../services/keys/secret-box.js';
+import { UsageError, boolFlag, requireFlag, stringFlag, word } from './args.js';
+import type { CliContext } from './context.js';
+import { profileLine } from './format.js';
+
+function environment(ctx: CliContext): Environment {
+  const env = stringFlag(ctx.args, 'environment') ?? 'production';
+  if (!(ENVIRONMENTS as readonly string[]).includes(env)) throw new UsageError(`--environment must be one of ${ENVIRONMENTS.join(', ')}.`);
+  return env as Environment;
+}
+
+async function saveProfile(ctx: CliContext, summary: KeySummary): Promise<Profile> {
+  const baseUrl = requireFlag(ctx.args, 'base-url');
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new UsageError(`--base-url is not an address: ${baseUrl}`);
+  }
+  return ctx.profiles().add({
+    name: requireFlag(ctx.args, 'name'),
+    environment: environment(ctx),
+    baseUrl,
+    organizationId: requireFlag(ctx.args, 'org'),
+    roleHints: { ...(boolFlag(ctx.args, 'sirb') ? { sirb: true } : {}), ...(boolFlag(ctx.args, 'admin') ? { admin: true } : {}) },
+    keyRef: summary.keyRef,
+    ...(summary.certificate ? { certificate: summary.certificate } : {}),
+  });
+}
+
+export async function profileCommand(ctx: CliContext): Promise<void> {
+  const sub = word(ctx.args, 1, 'profile subcommand (add, list, remove, import-p12, generate-key, set-cert)');
+  switch (sub) {
+    case 'list': {
+      const all = await ctx.profiles().list();
+      ctx.print(all, () => (all.length === 0 ? 'No profiles.' : all.map(profileLine).join('\n')));
+      return;
+    }
+    case 'add': {
+      requireFlag(ctx.args, 'name');
+      requireFlag(ctx.args, 'base-url');
+      requireFlag(ctx.args, 'org');
+      const vault = await ctx.vault();
+      const summary = await vault.importPem(await readFile(requireFlag(ctx.args, 'key')), await readFile(requireFlag(ctx.args, 'cert')));
+      const profile = await saveProfile(ctx, summary).catch(async (error: unknown) => {
+        await vault.remove(summary.keyRef);
+        throw error;
+      });
+      ctx.print(profile, () => `Added ${profileLine(profile)}`);
+      return;
+    }
+    case 'import-p12': {
+      const file = word(ctx.args, 2, 'PKCS#12 file');
+      requireFlag(ctx.args, 'name');
+      requireFlag(ctx.args, 'base-url');
+      requireFlag(ctx.args, 'org');
+      const password = ctx.io.env.STUDY_EXCHANGE_P12_PASSWORD ?? (await ctx.io.askSecret(`Password of ${file}: `));
+      if (password === undefined) throw new UsageError('The PKCS#12 password is needed: set STUDY_EXCHANGE_P12_PASSWORD or run in a terminal.');
+      const vault = await ctx.vault();
+      const summary = await vault.importPkcs12(await readFile(file), password);
+      const profile = await saveProfile(ctx, summary).catch(async (error: unknown) => {
+        await vault.remove(summary.keyRef);
+        throw error;
+      });
+      ctx.print(profile, () => `Added ${profileLine(profile)}`);
+      return;
+    }
+    case 'generate-key': {
+      const bits = Number(stringFlag(ctx.args, 'bits') ?? '2048');
+      if (!Number.isInteger(bits) || bits < 2048) throw new UsageError('--bits must be a whole number of at least 2048.');
+      requireFlag(ctx.args, 'name');
+      requireFlag(ctx.args, 'base-url');
+      requireFlag(ctx.args, 'org');
+      const subject = {
+        commonName: requireFlag(ctx.args, 'common-name'),
+        ...(stringFlag(ctx.args, 'organization') ? { organization: stringFlag(ctx.args, 'organization')! } : {}),
+        ...(stringFlag(ctx.args, 'country') ? { country: stringFlag(ctx.args, 'country')! } : {}),
+      };
+      const vault = await ctx.vault();
+      const { summary, csrPem } = await vault.generate(subject, bits);
+      const profile = await saveProfile(ctx, summary);
+      const out = stringFlag(ctx.args, 'out');
+      if (out) await writeFile(out, csrPem);
+      ctx.print({ profile, csr: csrPem }, () =>
+        out ? `Added ${profileLine(profile)}\nCertificate request written to ${out}; send it for registration, then run "profile set-cert ${profile.name} CERT_FILE".` : csrPem.trimEnd(),
+      );
+      return;
+    }
+    case 'set-cert': {
+      const store = ctx.profiles();
+      const profile = await store.get(word(ctx.args, 2, 'profile name'));
+      const summary = await (await ctx.vault()).attachCertificate(profile.keyRef, await readFile(word(ctx.args, 3, 'certificate file')));
+      const next = await store.update(profile.id, { ...(summary.certificate ? { certificate: summary.certificate } : {}) });
+      ctx.print(next, () => `Updated ${profileLine(next)}`);
+      return;
+    }
+    case 'remove': {
+      const store = ctx.profiles();
+      const profile = await store.get(word(ctx.args, 2, 'profile name'));
+      await store.remove(profile.id);
+      // The key goes too unless another profile still uses it; no passphrase needed to delete.
+      if (!(await store.list()).some((p) => p.keyRef === profile.keyRef)) {
+        await new KeyVault(ctx.dataDir, new PassphraseSecretBox('-')).remove(profile.keyRef);
+      }
+      ctx.print({ removed: profile.id }, () => `Removed profile ${profile.name}.`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown profile subcommand "${sub}".`);
+  }
+}
