@@ -141,8 +141,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return;
     }
     const ref = randomBytes(16).toString('hex');
-    const path = join(options.stagingDir, ref);
+    // Kept under its own name, so the upload's header and media type come from it.
+    const folder = join(options.stagingDir, ref);
+    const path = join(folder, name);
     try {
+      await fs.mkdir(folder, { mode: 0o700 });
       await pipeline(req, createWriteStream(path, { mode: 0o600 }));
       const size = (await fs.stat(path)).size;
       if (size !== declared) throw new Error('incomplete upload to the app');
@@ -150,7 +153,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       options.onStaged?.(staged);
       sendJson(res, 200, { ok: true, value: { ref, name, size } satisfies FileRef });
     } catch (e) {
-      await fs.rm(path, { force: true });
+      await fs.rm(folder, { recursive: true, force: true });
       sendJson(res, 400, { ok: false, error: { code: 'stage-failed', message: 'The file could not be read.', details: String(e), explanation: 'The file could not be read.', retryable: true } });
     }
   }

@@ -23,14 +23,29 @@ export interface Platform {
   readonly secretBox: SecretBox;
 }
 
+export interface LocalFile {
+  readonly path: string;
+  readonly relativePath: string;
+  readonly size: number;
+  readonly name?: string;
+  /** A reference already issued for this file (the browser host's staging). */
+  readonly ref?: string;
+  /** A staged copy alone in its own folder, removed with that folder once uploaded. */
+  readonly temporary?: boolean;
+}
+
 export type EventSink = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
 
 export interface AppCore {
   readonly handlers: Handlers;
   /** Subscribes the transport to events main pushes; returns an unsubscribe. */
   onEvent(listener: EventSink): () => void;
-  /** Registers a file the user chose or dropped (a path main may read) and returns its reference. */
-  registerFile(path: string, relativePath: string, size: number): FileRef;
+  /**
+   * Registers a file the user chose or dropped (a path main may read) and returns its
+   * reference; uploads accept only registered references. `temporary` files (staged copies
+   * made by the browser host) are deleted once uploaded.
+   */
+  registerFile(file: LocalFile): FileRef;
   close(): Promise<void>;
 }
 

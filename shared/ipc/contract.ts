@@ -48,6 +48,7 @@ export const operations = {
       keyPem: pem.optional(),
       pendingKeyId: id.optional(),
       certificatePem: pem,
+      administrator: z.boolean().optional(),
     }),
   ),
   'profiles.importPkcs12': op<z.ZodType<ImportPkcs12Args>, ProfileView>(
@@ -58,6 +59,7 @@ export const operations = {
       organizationId: hexId,
       pkcs12Base64: z.string().min(1).max(1024 * 1024),
       password: z.string().max(1024),
+      administrator: z.boolean().optional(),
     }),
   ),
   'profiles.generateKey': op<z.ZodType<GenerateKeyArgs>, { pendingKeyId: string; csrPem: string }>(
@@ -120,6 +122,8 @@ export const operations = {
             ref: id,
             relativePath: z.string().min(1).max(12 * 201),
             conflict: z.enum(['replace', 'keepBoth', 'skip']).optional(),
+            /** With conflict 'replace': the existing item (ours) that gets the new version. */
+            replacePath: itemPath.optional(),
           }),
         )
         .min(1)
@@ -194,7 +198,7 @@ export const operations = {
 } as const;
 
 export type OperationName = keyof typeof operations;
-export type OperationArgs<N extends OperationName> = z.input<(typeof operations)[N]['args']>;
+export type OperationArgs<N extends OperationName> = z.output<(typeof operations)[N]['args']>;
 export type OperationResult<N extends OperationName> = (typeof operations)[N]['result'];
 export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
 
@@ -234,6 +238,8 @@ interface ImportPemArgs {
   keyPem?: string;
   pendingKeyId?: string;
   certificatePem: string;
+  /** The organization is an administrator of the exchange (not visible in its directory entry). */
+  administrator?: boolean;
 }
 interface ImportPkcs12Args extends Omit<ImportPemArgs, 'keyPem' | 'pendingKeyId' | 'certificatePem'> {
   pkcs12Base64: string;
@@ -274,7 +280,7 @@ interface WriteRecordArgs extends ItemArgs {
 interface UploadArgs {
   containerId: string;
   folder: string;
-  files: { ref: string; relativePath: string; conflict?: 'replace' | 'keepBoth' | 'skip' }[];
+  files: { ref: string; relativePath: string; conflict?: 'replace' | 'keepBoth' | 'skip'; replacePath?: string }[];
 }
 interface DownloadArgs extends ItemArgs {
   mode: 'saveAs' | 'open' | 'dragOut';

@@ -1,0 +1,34 @@
+// The composition every handler works in: stores, the active session, events, activity.
+import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
+import type { ActivityEntry } from '../../shared/ipc/views.js';
+import type { KeyVault } from '../services/keys/key-vault.js';
+import type { ProfileStore } from '../services/profiles.js';
+import type { ActivityLog } from './activity-log.js';
+import type { FileRegistry } from './file-registry.js';
+import type { AppOptions } from './platform.js';
+import type { SandboxManager } from './sandbox-manager.js';
+import type { Session } from './session.js';
+import type { SettingsStore } from './settings-store.js';
+import type { TransferManager } from './transfer-manager.js';
+
+export interface AppContext {
+  readonly options: AppOptions;
+  readonly profiles: ProfileStore;
+  readonly vault: KeyVault;
+  readonly settings: SettingsStore;
+  readonly activity: ActivityLog;
+  readonly sandbox: SandboxManager;
+  readonly files: FileRegistry;
+  readonly transfers: TransferManager;
+  /** Upload transfer id → the file reference it reads (released once the upload is verified). */
+  readonly uploadRefs: Map<string, string>;
+  /** The active profile's session; throws a clear error when there is no profile. */
+  session(): Promise<Session>;
+  activeProfileId(): string | undefined;
+  switchProfile(profileId: string): Promise<Session>;
+  /** Drops the session (after a profile's change or removal). */
+  resetSession(): Promise<void>;
+  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
+  /** Appends to the activity log under the active profile's name. */
+  record(entry: Omit<ActivityEntry, 'time' | 'profile'>): Promise<void>;
+}

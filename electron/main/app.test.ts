@@ -1,0 +1,137 @@
+// The app core through the door, against the embedded sandbox exchange (a real reference
+// server on loopback, real SQLite, real files): the journeys the window drives.
+import { mkdtemp, readFile, rm, writeFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IpcResult, OperationArgs, OperationName, OperationResult } from '../../shared/ipc/contract.js';
+import { PassphraseSecretBox } from '../services/keys/secret-box.js';
+import { createApp } from './app.js';
+import { createDoor } from './ipc-door.js';
+import type { AppCore, Platform } from './platform.js';
+
+let dir: string;
+let core: AppCore;
+const opened: string[] = [];
+const notes: string[] = [];
+let call: <N extends OperationName>(name: N, args: OperationArgs<N>) => Promise<OperationResult<N>>;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'app-core-'));
+  const platform: Platform = {
+    kind: 'browser',
+    openPath: async (p) => void opened.push(p),
+    offerDownload: (p) => `/api/download/${encodeURIComponent(p)}`,
+    notify: (title) => void notes.push(title),
+    secretBox: new PassphraseSecretBox('test passphrase', { log2N: 10 }),
+  };
+  core = await createApp({ dataDir: join(dir, 'data'), platform, version: '0.0.0-test' });
+  const door = createDoor({ handlers: core.handlers, isTrustedSender: () => true });
+  call = async (name, args) => {
+    const r = (await door.call({ url: 'app://test' }, name, args)) as IpcResult<never>;
+    if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
+    return r.value;
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await core?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('app core on the embedded sandbox', () => {
+  it('creates the sandbox on first start and opens as its sIRB', async () => {
+    const profiles = await call('profiles.list', {});
+    expect(profiles.map((p) => p.name).sort()).toEqual(
+      ['Sandbox \u2014 Lakeside University', 'Sandbox \u2014 Riverside Medical Center', 'Sandbox \u2014 Sandbox Admin', 'Sandbox \u2014 Sandbox IRB'].sort(),
+    );
+    const active = profiles.find((p) => p.active);
+    expect(active?.name).toBe('Sandbox \u2014 Sandbox IRB');
+    expect(active?.roles).toContain('sirb');
+    expect(active?.certificate.thumbprint).toMatch(/^[0-9a-f]{40}$/);
+    expect(await call('containers.list', {})).toEqual([]);
+    const check = await call('connection.check', {});
+    expect([check.ping.ok, check.site.ok, check.sirb.ok]).toEqual([true, true, true]);
+  });
+
+  it('keeps no private key in clear anywhere in the data folder', async () => {
+    const files = (await readdir(join(dir, 'data'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    expect(files.length).toBeGreaterThan(5);
+    for (const e of files) {
+      const f = join(e.parentPath, e.name);
+      const text = await readFile(f, 'latin1');
+      expect(text.includes('PRIVATE KEY'), f).toBe(false);
+    }
+  });
+
+  it('runs the two-organization journey: create, invite, upload, grant, switch, download, revoke', async () => {
+    const study = await call('containers.create', {});
+    expect(study.ownedByMe).toBe(true);
+    expect(study.ownerName).toBe('Sandbox IRB');
+    const profiles = await call('profiles.list', {});
+    const site = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!;
+    const irb = profiles.find((p) => p.active)!;
+    const members = await call('collaborators.add', { containerId: study.id, organizationId: site.organizationId });
+    expect(members.map((m) => m.id)).toEqual([irb.organizationId, site.organizationId]);
+
+    const bytes = randomBytes(300_000);
+    const local = join(dir, 'protocol v3.pdf');
+    await writeFile(local, bytes);
+    const ref = core.registerFile({ path: local, relativePath: 'protocol v3.pdf', size: bytes.length });
+    const [t] = await call('transfers.upload', { containerId: study.id, folder: 'protocols', files: [{ ref: ref.ref, relativePath: 'protocol v3.pdf' }] });
+    expect(t?.state).toMatch(/queued|running/);
+    for (let i = 0; i < 200 && (await call('transfers.list', {})).some((x) => x.state !== 'verified' && x.state !== 'failed'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const done = (await call('transfers.list', {})).find((x) => x.id === t!.id);
+    expect(done?.state).toBe('verified');
+
+    const items = await call('items.list', { containerId: study.id });
+    expect(items).toHaveLength(1);
+    const item = items[0]!;
+    expect(item.path).toMatch(/^protocols\/[0-9a-f]{32}$/);
+    const [withHeader] = await call('items.headers', { containerId: study.id, itemPaths: [item.id] });
+    expect(withHeader?.decryptedHeader).toMatchObject({ type: 'document', fileName: 'protocol v3.pdf', mediaType: 'application/pdf', size: bytes.length });
+
+    const preview = await call('access.preview', { containerId: study.id, organizationId: site.organizationId });
+    expect(preview.thumbprintMatches).toBe(true);
+    expect(preview.certificate?.subject).toContain('Riverside Medical Center');
+    const granted = await call('access.grant', { containerId: study.id, itemPaths: [item.path], organizationIds: [site.organizationId] });
+    expect(granted.every((g) => g.ok)).toBe(true);
+    const details = await call('items.details', { containerId: study.id, itemPath: item.path });
+    expect(details.access.map((o) => o.id)).toEqual([irb.organizationId, site.organizationId]);
+
+    await call('profiles.switch', { profileId: site.id });
+    const seen = await call('items.list', { containerId: study.id });
+    expect(seen.map((i) => i.path)).toEqual([item.path]);
+    const outcome = await call('transfers.download', { containerId: study.id, itemPath: item.path, mode: 'open' });
+    expect(outcome.kind).toBe('opened');
+    if (outcome.kind === 'opened') expect(await readFile(outcome.path)).toEqual(bytes);
+    expect(opened).toHaveLength(1);
+
+    await call('profiles.switch', { profileId: irb.id });
+    await call('access.revoke', { containerId: study.id, itemPaths: [item.path], organizationIds: [site.organizationId] });
+    await call('profiles.switch', { profileId: site.id });
+    expect(await call('items.list', { containerId: study.id })).toEqual([]);
+    await call('profiles.switch', { profileId: irb.id });
+
+    const log = await call('activity.list', {});
+    expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['create-study', 'invite', 'upload', 'grant', 'download', 'revoke']));
+    const { csv } = await call('activity.exportCsv', {});
+    expect(csv.split('\r\n')[0]).toBe('time,profile,action,ok,study,item,organization,detail');
+    expect(csv).toContain('protocol');
+  });
+
+  it('shows the service refusal as data: a pSite cannot create a study', async () => {
+    const site = (await call('profiles.list', {})).find((p) => p.name.endsWith('Lakeside University'))!;
+    await call('profiles.switch', { profileId: site.id });
+    const door = createDoor({ handlers: core.handlers, isTrustedSender: () => true });
+    const r = await door.call({ url: 'app://test' }, 'containers.create', {});
+    expect(r).toMatchObject({ ok: false, error: { code: 2007, status: 403 } });
+    if (!r.ok) {
+      expect(r.error.requestId).toMatch(/^[0-9a-f]{32}$/);
+      expect(r.error.explanation).toContain('not allowed');
+    }
+  });
+});

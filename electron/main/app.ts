@@ -1,0 +1,160 @@
+// The app core: builds the stores and services in the data folder, keeps the active
+// session, and exposes the contract's handlers. Plain Node: Electron and the browser host
+// both run it.
+import { join } from 'node:path';
+import { toSlashForm } from '../../shared/item-path.js';
+import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
+import { KeyVault } from '../services/keys/key-vault.js';
+import { ProfileStore } from '../services/profiles.js';
+import { ActivityLog } from './activity-log.js';
+import type { AppContext } from './app-context.js';
+import { UserFacingError } from './app-error.js';
+import { FileRegistry } from './file-registry.js';
+import { accessHandlers } from './handlers/access-handlers.js';
+import { itemHandlers } from './handlers/item-handlers.js';
+import { profileHandlers } from './handlers/profile-handlers.js';
+import { studyHandlers } from './handlers/study-handlers.js';
+import { transferHandlers } from './handlers/transfer-handlers.js';
+import type { Handlers } from './ipc-door.js';
+import type { AppCore, AppOptions, EventSink } from './platform.js';
+import { SandboxManager } from './sandbox-manager.js';
+import { openSession, toProfileView, type Session } from './session.js';
+import { SettingsStore } from './settings-store.js';
+import { TransferManager } from './transfer-manager.js';
+import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
+
+interface AppState {
+  readonly activeProfileId?: string;
+}
+
+export async function createApp(options: AppOptions): Promise<AppCore> {
+  const { dataDir, platform } = options;
+  const userAgent = `StudyExchangeDesktop/${options.version} (${process.platform})`;
+  const profiles = new ProfileStore(dataDir);
+  const vault = new KeyVault(dataDir, platform.secretBox);
+  const settings = new SettingsStore(dataDir);
+  const activity = new ActivityLog(join(dataDir, 'activity.jsonl'));
+  const sandbox = new SandboxManager(dataDir, profiles, vault);
+  const files = new FileRegistry();
+  const listeners = new Set<EventSink>();
+  const stateFile = join(dataDir, 'state.json');
+  const sessions = new Map<string, Promise<Session>>();
+  let activeId = (await readJsonFile<AppState>(stateFile))?.activeProfileId;
+
+  const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+    for (const l of listeners) l(event, payload);
+  };
+
+  /** One session per profile, opened on first use (transfers may outlive a switch). */
+  const sessionFor = (profileId: string): Promise<Session> => {
+    let s = sessions.get(profileId);
+    if (!s) {
+      s = profiles.get(profileId).then((p) => openSession(p, vault, userAgent, (seconds) => emit('connection.skew', { seconds: -seconds })));
+      s.catch(() => sessions.delete(profileId));
+      sessions.set(profileId, s);
+    }
+    return s;
+  };
+
+  const uploadRefs = new Map<string, string>();
+  const transfers = new TransferManager(
+    join(dataDir, 'transfers.json'),
+    (await settings.get()).transferConcurrency,
+    sessionFor,
+    {
+      afterUpload: async (d) => {
+        const ref = uploadRefs.get(d.id);
+        uploadRefs.delete(d.id);
+        if (ref) await files.release(ref);
+        const s = await sessionFor(d.profileId);
+        if (await settings.shareUploadsWithOwner(d.profileId, s.profile.roleHints.sirb ?? false)) {
+          await s.sharing.shareWithOwner(d.containerId, d.remotePath);
+        }
+      },
+      afterDownload: async () => {},
+      finished: async (d, error) => {
+        const s = await sessionFor(d.profileId).catch(() => undefined);
+        await activity.record({
+          profile: s?.profile.name ?? d.profileId,
+          action: d.kind,
+          ok: !error,
+          study: d.containerId,
+          item: d.name ?? toSlashForm(d.remotePath),
+          ...(error ? { detail: `${error.code}: ${error.message}` } : {}),
+        });
+      },
+    },
+    emit,
+    platform.notify,
+  );
+  await transfers.load();
+
+  const ctx: AppContext = {
+    options,
+    profiles,
+    vault,
+    settings,
+    activity,
+    sandbox,
+    files,
+    transfers,
+    uploadRefs,
+    activeProfileId: () => activeId,
+    async session() {
+      if (!activeId) throw new UserFacingError('no-profile', 'No profile is active.', 'Add a profile in Settings, or reset the sandbox.');
+      return sessionFor(activeId);
+    },
+    async switchProfile(profileId) {
+      const s = await sessionFor(profileId);
+      activeId = profileId;
+      await writeJsonAtomic(stateFile, { activeProfileId: profileId } satisfies AppState);
+      emit('profile.switched', toProfileView(s.profile, true, await s.organization(s.profile.organizationId).catch(() => undefined)));
+      return s;
+    },
+    async resetSession() {
+      for (const [, s] of sessions) (await s.catch(() => undefined))?.close();
+      sessions.clear();
+    },
+    emit,
+    async record(entry) {
+      const name = activeId ? ((await profiles.get(activeId).catch(() => undefined))?.name ?? activeId) : 'none';
+      await activity.record({ ...entry, profile: name });
+    },
+  };
+
+  // First start with no profile: the sandbox exchange, opened as its sIRB.
+  if ((await profiles.list()).length === 0 && !sandbox.exists()) {
+    const created = await sandbox.create();
+    const sirb = created.find((p) => p.roleHints.sirb) ?? created[0];
+    if (sirb) await ctx.switchProfile(sirb.id);
+  } else if (sandbox.exists()) {
+    await sandbox.start();
+  }
+  if (activeId && !(await profiles.list()).some((p) => p.id === activeId)) activeId = undefined;
+  if (!activeId) {
+    const first = (await profiles.list())[0];
+    if (first) await ctx.switchProfile(first.id);
+  }
+
+  const handlers: Handlers = {
+    ...profileHandlers(ctx),
+    ...studyHandlers(ctx),
+    ...itemHandlers(ctx),
+    ...accessHandlers(ctx),
+    ...transferHandlers(ctx),
+  };
+
+  return {
+    handlers,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    registerFile: (file) => files.register(file),
+    async close() {
+      await transfers.close();
+      await ctx.resetSession();
+      await sandbox.stop();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+// The app's data folder, where Electron's userData would be, so the Electron app, the
+// browser host and the command-line tool share profiles and keys.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const PRODUCT_NAME = 'Study Exchange Desktop';
+
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (env.STUDY_EXCHANGE_DATA) return env.STUDY_EXCHANGE_DATA;
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), PRODUCT_NAME);
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', PRODUCT_NAME);
+  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), PRODUCT_NAME);
+}

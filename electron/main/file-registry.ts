@@ -1,0 +1,37 @@
+// Files main may read for upload: only those the user chose in a dialog or dropped (and,
+// in the browser host, the staged copies the host wrote). The renderer holds references.
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import type { FileRef } from '../../shared/ipc/views.js';
+import type { LocalFile } from './platform.js';
+import { UserFacingError } from './app-error.js';
+
+export interface RegisteredFile extends LocalFile {
+  readonly ref: string;
+  readonly name: string;
+}
+
+export class FileRegistry {
+  private readonly files = new Map<string, RegisteredFile>();
+
+  register(file: LocalFile): FileRef {
+    const ref = file.ref ?? randomBytes(16).toString('hex');
+    const entry: RegisteredFile = { ...file, ref, name: file.name ?? basename(file.path) };
+    this.files.set(ref, entry);
+    return { ref, name: entry.name, size: entry.size };
+  }
+
+  get(ref: string): RegisteredFile {
+    const f = this.files.get(ref);
+    if (!f) throw new UserFacingError('unknown-file', 'The file is no longer available.', 'Choose or drop the file again.');
+    return f;
+  }
+
+  /** Forgets a reference; a temporary (staged) copy is deleted. */
+  async release(ref: string): Promise<void> {
+    const f = this.files.get(ref);
+    this.files.delete(ref);
+    if (f?.temporary) await rm(dirname(f.path), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,64 @@
+// Item access: list, preview a grantee's certificate, grant, update (re-wrap), revoke, and
+// share with everyone in the study. Batches report per item and organization.
+import { toSlashForm } from '../../../shared/item-path.js';
+import type { AccessResult, ActivityAction } from '../../../shared/ipc/views.js';
+import { toAppError } from '../app-error.js';
+import type { AppContext } from '../app-context.js';
+import type { Handlers } from '../ipc-door.js';
+import type { Session } from '../session.js';
+import { granteePreview } from './study-handlers.js';
+
+type AccessHandlers = Pick<Handlers, 'access.list' | 'access.preview' | 'access.grant' | 'access.update' | 'access.revoke' | 'access.shareWithStudy'>;
+
+type Step = (s: Session, containerId: string, itemPath: string, organizationId: string) => Promise<unknown>;
+
+export function accessHandlers(ctx: AppContext): AccessHandlers {
+  /** Runs one step for every item × organization, records each, and notifies once per batch. */
+  const batch = async (action: ActivityAction, args: { containerId: string; itemPaths: string[]; organizationIds: string[] }, step: Step) => {
+    const s = await ctx.session();
+    const results: AccessResult[] = [];
+    for (const itemPath of args.itemPaths) {
+      for (const organizationId of args.organizationIds) {
+        const organization = await s.organizationName(organizationId);
+        try {
+          await step(s, args.containerId, itemPath, organizationId);
+          results.push({ itemPath, organizationId, ok: true });
+          await ctx.record({ action, ok: true, study: args.containerId, item: toSlashForm(itemPath), organization });
+        } catch (e) {
+          const error = toAppError(e);
+          results.push({ itemPath, organizationId, ok: false, error });
+          await ctx.record({ action, ok: false, study: args.containerId, item: toSlashForm(itemPath), organization, detail: error.message });
+        }
+      }
+    }
+    if (results.length > 1) {
+      const failed = results.filter((r) => !r.ok).length;
+      const title = failed ? `${action}: ${failed} of ${results.length} failed` : `${action}: ${results.length} done`;
+      ctx.options.platform.notify(title, failed ? 'Open Manage access for the details.' : 'Every organization was updated.');
+    }
+    return results;
+  };
+
+  return {
+    'access.list': async ({ containerId, itemPath }) => (await ctx.session()).client.getItemAccess(containerId, itemPath),
+    'access.preview': async ({ organizationId }) => {
+      const s = await ctx.session();
+      return granteePreview(s, await s.client.getOrganization(organizationId));
+    },
+    'access.grant': (args) => batch('grant', args, (s, c, p, o) => s.sharing.grant(c, p, o)),
+    'access.update': (args) => batch('update', args, (s, c, p, o) => s.sharing.update(c, p, o)),
+    'access.revoke': (args) => batch('revoke', args, (s, c, p, o) => s.sharing.revoke(c, p, o)),
+    'access.shareWithStudy': async ({ containerId, itemPaths }) => {
+      const s = await ctx.session();
+      const members = await s.client.listContainerOrganizations(containerId);
+      const others = members.filter((m) => m.id !== s.profile.organizationId).map((m) => m.id);
+      const results: AccessResult[] = [];
+      for (const itemPath of itemPaths) {
+        const current = new Set((await s.client.getItemAccess(containerId, itemPath)).map((o) => o.id));
+        const missing = others.filter((o) => !current.has(o));
+        if (missing.length) results.push(...(await batch('grant', { containerId, itemPaths: [itemPath], organizationIds: missing }, (s2, c, p, o) => s2.sharing.grant(c, p, o))));
+      }
+      return results;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// Items of a study: listing (with lazily decrypted headers), details, records, delete, re-key.
+import { toSlashForm } from '../../../shared/item-path.js';
+import type { AccessResult } from '../../../shared/ipc/views.js';
+import type { Item } from '../../../shared/types.js';
+import { readRecord, writeRecord } from '../../services/transfers/records.js';
+import { toAppError } from '../app-error.js';
+import type { AppContext } from '../app-context.js';
+import type { Handlers } from '../ipc-door.js';
+import { itemView } from './views.js';
+
+type ItemHandlers = Pick<
+  Handlers,
+  'items.list' | 'items.headers' | 'items.details' | 'items.readRecord' | 'items.writeRecord' | 'items.delete' | 'items.rekey' | 'activity.list' | 'activity.exportCsv'
+>;
+
+const asArray = (r: Item | Item[]): Item[] => (Array.isArray(r) ? r : [r]);
+
+export function itemHandlers(ctx: AppContext): ItemHandlers {
+  return {
+    'items.list': async ({ containerId, since }) => {
+      const s = await ctx.session();
+      const items = asArray(await s.client.listItems(containerId, undefined, { recurse: true, ...(since ? { since } : {}) }));
+      // Headers already decrypted come along; the rest are decrypted for the rows in view.
+      return items.map((i) => itemView(s, containerId, i, false));
+    },
+    'items.headers': async ({ containerId, itemPaths }) => {
+      const s = await ctx.session();
+      const wanted = new Set(itemPaths.map(toSlashForm));
+      const items = asArray(await s.client.listItems(containerId, undefined, { recurse: true }));
+      return items.filter((i) => wanted.has(toSlashForm(i.id))).map((i) => itemView(s, containerId, i, true));
+    },
+    'items.details': async ({ containerId, itemPath }) => {
+      const s = await ctx.session();
+      const [item, access] = await Promise.all([s.client.getItem(containerId, itemPath), s.client.getItemAccess(containerId, itemPath)]);
+      return { item: itemView(s, containerId, item, true), access };
+    },
+    'items.readRecord': async ({ containerId, itemPath }) => {
+      const s = await ctx.session();
+      const r = await readRecord(s.client, s.keys, containerId, itemPath);
+      return { header: r.header, content: r.content };
+    },
+    'items.writeRecord': async ({ containerId, itemPath, header, content }) => {
+      const s = await ctx.session();
+      const saved = await writeRecord(s.client, s.keys, containerId, itemPath, { header, content });
+      return itemView(s, containerId, saved.item, true);
+    },
+    'items.delete': async ({ containerId, itemPaths }) => {
+      const s = await ctx.session();
+      const results: AccessResult[] = [];
+      for (const itemPath of itemPaths) {
+        try {
+          await s.client.deleteItem(containerId, itemPath);
+          results.push({ itemPath, organizationId: s.profile.organizationId, ok: true });
+          await ctx.record({ action: 'delete', ok: true, study: containerId, item: toSlashForm(itemPath) });
+        } catch (e) {
+          results.push({ itemPath, organizationId: s.profile.organizationId, ok: false, error: toAppError(e) });
+          await ctx.record({ action: 'delete', ok: false, study: containerId, item: toSlashForm(itemPath), detail: toAppError(e).message });
+        }
+      }
+      return results;
+    },
+    'items.rekey': async ({ containerId, itemPath }) => {
+      const s = await ctx.session();
+      const r = await s.sharing.rekey(containerId, itemPath);
+      await ctx.record({ action: 'rekey', ok: true, study: containerId, item: toSlashForm(itemPath), detail: `${r.updated.length} organization(s) re-granted` });
+      return r.updated.map((organizationId) => ({ itemPath, organizationId, ok: true }));
+    },
+    'activity.list': async (filter) => ctx.activity.list(filter),
+    'activity.exportCsv': async () => ({ csv: await ctx.activity.exportCsv() }),
+  };
+}

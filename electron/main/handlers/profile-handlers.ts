@@ -1,0 +1,140 @@
+// Profiles, keys, connection checks, settings and the sandbox.
+import type { Handlers } from '../ipc-door.js';
+import type { CheckResult } from '../../../shared/ipc/views.js';
+import { toAppError, UserFacingError } from '../app-error.js';
+import type { AppContext } from '../app-context.js';
+import { openSession, toProfileView } from '../session.js';
+import type { Profile } from '../../services/profiles.js';
+
+type ProfileHandlers = Pick<
+  Handlers,
+  | 'app.info'
+  | 'profiles.list'
+  | 'profiles.switch'
+  | 'profiles.importPem'
+  | 'profiles.importPkcs12'
+  | 'profiles.generateKey'
+  | 'profiles.update'
+  | 'profiles.remove'
+  | 'connection.check'
+  | 'settings.get'
+  | 'settings.update'
+  | 'sandbox.reset'
+>;
+
+export function profileHandlers(ctx: AppContext): ProfileHandlers {
+  const views = async () => {
+    const active = ctx.activeProfileId();
+    return (await ctx.profiles.list()).map((p) => toProfileView(p, p.id === active));
+  };
+
+  /** Adds a profile for an imported key, learning its role from the exchange when it answers. */
+  const addProfile = async (
+    input: { name: string; environment: Profile['environment']; baseUrl: string; organizationId: string; administrator?: boolean },
+    key: { keyRef: string; certificate?: Profile['certificate'] },
+  ) => {
+    // Only the profile's own fields: key material in the arguments never reaches the store.
+    const args = { name: input.name, environment: input.environment, baseUrl: input.baseUrl, organizationId: input.organizationId };
+    const administrator = input.administrator;
+    let sirb: boolean | undefined;
+    try {
+      const probe = await openSession(
+        { ...args, id: '0'.repeat(32), roleHints: {}, keyRef: key.keyRef, createdAt: '', updatedAt: '' },
+        ctx.vault,
+        `StudyExchangeDesktop/${ctx.options.version}`,
+        () => {},
+      );
+      sirb = (await probe.client.getOrganization(args.organizationId)).isSirb;
+      probe.close();
+    } catch {
+      // Offline or not registered yet: the role shows once the exchange answers.
+    }
+    const profile = await ctx.profiles.add({ ...args, roleHints: { sirb, admin: administrator }, keyRef: key.keyRef, certificate: key.certificate });
+    if (!ctx.activeProfileId()) await ctx.switchProfile(profile.id);
+    return toProfileView(profile, ctx.activeProfileId() === profile.id);
+  };
+
+  return {
+    'app.info': async () => ({
+      version: ctx.options.version,
+      platform: process.platform,
+      host: ctx.options.platform.kind,
+      nativeFiles: ctx.options.platform.kind === 'electron',
+      sandbox: ctx.sandbox.exists(),
+    }),
+    'profiles.list': views,
+    'profiles.switch': async ({ profileId }) => {
+      const s = await ctx.switchProfile(profileId);
+      return toProfileView(s.profile, true, await s.organization(s.profile.organizationId));
+    },
+    'profiles.importPem': async (args) => {
+      const key = args.pendingKeyId
+        ? await ctx.vault.attachCertificate(args.pendingKeyId, args.certificatePem)
+        : args.keyPem
+          ? await ctx.vault.importPem(args.keyPem, args.certificatePem)
+          : undefined;
+      if (!key) throw new UserFacingError('missing-key', 'Choose the private key file.', 'A profile needs the organization\u2019s private key.');
+      return addProfile(args, key);
+    },
+    'profiles.importPkcs12': async (args) => {
+      const key = await ctx.vault.importPkcs12(Buffer.from(args.pkcs12Base64, 'base64'), args.password);
+      return addProfile(args, key);
+    },
+    'profiles.generateKey': async (args) => {
+      const { summary, csrPem } = await ctx.vault.generate(
+        { commonName: args.commonName, organization: args.organization, country: args.country },
+        args.bits ?? 2048,
+      );
+      return { pendingKeyId: summary.keyRef, csrPem };
+    },
+    'profiles.update': async ({ profileId, ...patch }) => {
+      const p = await ctx.profiles.update(profileId, patch);
+      if (ctx.activeProfileId() === profileId) await ctx.resetSession();
+      return toProfileView(p, ctx.activeProfileId() === profileId);
+    },
+    'profiles.remove': async ({ profileId }) => {
+      const p = await ctx.profiles.get(profileId);
+      await ctx.profiles.remove(profileId);
+      await ctx.vault.remove(p.keyRef);
+      if (ctx.activeProfileId() === profileId) {
+        await ctx.resetSession();
+        const next = (await ctx.profiles.list())[0];
+        if (next) await ctx.switchProfile(next.id);
+      }
+      return views();
+    },
+    'connection.check': async () => {
+      const s = await ctx.session();
+      const check = async (f: () => Promise<unknown>): Promise<CheckResult> => {
+        try {
+          await f();
+          return { ok: true };
+        } catch (e) {
+          return { ok: false, error: toAppError(e) };
+        }
+      };
+      const ping = await check(() => s.client.ping());
+      const site = await check(() => s.client.pingSite());
+      const sirb = await check(() => s.client.pingSirb());
+      const skew = Math.round(s.client.clockSkewMs / 1000);
+      return { ping, site, sirb, ...(skew !== 0 ? { clockSkewSeconds: -skew } : {}) };
+    },
+    'settings.get': async () => ctx.settings.get(),
+    'settings.update': async ({ shareUploadsWithOwner, ...rest }) => {
+      const current = await ctx.settings.get();
+      const id = ctx.activeProfileId();
+      const share =
+        shareUploadsWithOwner === undefined || !id ? current.shareUploadsWithOwner : { ...current.shareUploadsWithOwner, [id]: shareUploadsWithOwner };
+      const next = await ctx.settings.update({ ...rest, shareUploadsWithOwner: share });
+      if (rest.transferConcurrency) ctx.transfers.setConcurrency(rest.transferConcurrency);
+      return next;
+    },
+    'sandbox.reset': async () => {
+      await ctx.resetSession();
+      const created = await ctx.sandbox.reset();
+      const sirb = created.find((p) => p.roleHints.sirb) ?? created[0];
+      if (sirb) await ctx.switchProfile(sirb.id);
+      return views();
+    },
+  };
+}

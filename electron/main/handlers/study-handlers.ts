@@ -1,0 +1,102 @@
+// Studies (containers), their collaborators, the organization directory and Admin actions.
+import { parseCertificate } from '../../../shared/protocol/certificates.js';
+import type { GranteePreview } from '../../../shared/ipc/views.js';
+import type { Organization } from '../../../shared/types.js';
+import type { CertificateMediaType } from '../../services/exchange-client.js';
+import type { Handlers } from '../ipc-door.js';
+import type { AppContext } from '../app-context.js';
+import type { Session } from '../session.js';
+import { containerView } from './views.js';
+
+type StudyHandlers = Pick<
+  Handlers,
+  | 'containers.list'
+  | 'containers.create'
+  | 'collaborators.list'
+  | 'collaborators.add'
+  | 'collaborators.remove'
+  | 'organizations.list'
+  | 'organizations.get'
+  | 'admin.createOrganization'
+  | 'admin.updateOrganization'
+  | 'admin.putCertificate'
+>;
+
+/** An organization with its certificate, checked against the directory's thumbprint. */
+export async function granteePreview(s: Session, organization: Organization): Promise<GranteePreview> {
+  if (!organization.thumbprint) return { organization, thumbprintMatches: false, problem: `${organization.name} has no registered certificate.` };
+  try {
+    const info = parseCertificate(await s.client.getCertificate(organization.id));
+    const matches = info.thumbprint === organization.thumbprint.toLowerCase();
+    return {
+      organization,
+      certificate: { subject: info.subject, issuer: info.issuer, validFrom: info.validFrom, validTo: info.validTo, thumbprint: info.thumbprint, keyBits: info.keyBits },
+      thumbprintMatches: matches,
+      ...(matches
+        ? {}
+        : { problem: `The certificate the exchange sent for ${organization.name} is not the one in the directory (thumbprint ${organization.thumbprint}). Nothing will be shared with it.` }),
+    };
+  } catch (e) {
+    return { organization, thumbprintMatches: false, problem: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+export function studyHandlers(ctx: AppContext): StudyHandlers {
+  return {
+    'containers.list': async () => {
+      const s = await ctx.session();
+      const list = await s.client.listContainers();
+      const views = await Promise.all(list.map((c) => containerView(s, c)));
+      return views.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+    },
+    'containers.create': async () => {
+      const s = await ctx.session();
+      const c = await s.client.createContainer();
+      await ctx.record({ action: 'create-study', ok: true, study: c.id });
+      return containerView(s, c);
+    },
+    'collaborators.list': async ({ containerId }) => (await ctx.session()).client.listContainerOrganizations(containerId),
+    'collaborators.add': async ({ containerId, organizationId }) => {
+      const s = await ctx.session();
+      const name = await s.organizationName(organizationId);
+      try {
+        const list = await s.client.grantContainerAccess(containerId, organizationId);
+        await ctx.record({ action: 'invite', ok: true, study: containerId, organization: name });
+        return list;
+      } catch (e) {
+        await ctx.record({ action: 'invite', ok: false, study: containerId, organization: name, detail: String(e) });
+        throw e;
+      }
+    },
+    'collaborators.remove': async ({ containerId, organizationId }) => {
+      const s = await ctx.session();
+      const name = await s.organizationName(organizationId);
+      const list = await s.client.revokeContainerAccess(containerId, organizationId);
+      await ctx.record({ action: 'uninvite', ok: true, study: containerId, organization: name });
+      return list;
+    },
+    'organizations.list': async ({ namePrefix }) => (await ctx.session()).client.listOrganizations(namePrefix || undefined),
+    'organizations.get': async ({ organizationId }) => {
+      const s = await ctx.session();
+      return granteePreview(s, await s.client.getOrganization(organizationId));
+    },
+    'admin.createOrganization': async (args) => {
+      const s = await ctx.session();
+      const org = await s.client.createOrganization(args);
+      await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: 'created organization' });
+      return org;
+    },
+    'admin.updateOrganization': async ({ organizationId, ...patch }) => {
+      const s = await ctx.session();
+      const org = await s.client.updateOrganization(organizationId, patch);
+      await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: `updated ${Object.keys(patch).join(', ')}` });
+      return org;
+    },
+    'admin.putCertificate': async ({ organizationId, certificateBase64, mediaType }) => {
+      const s = await ctx.session();
+      const org = await s.client.putCertificate(organizationId, Buffer.from(certificateBase64, 'base64'), mediaType as CertificateMediaType);
+      await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: 'uploaded certificate' });
+      return org;
+    },
+  };
+}

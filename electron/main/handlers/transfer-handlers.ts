@@ -1,0 +1,109 @@
+// Files and transfers: pick, upload (with conflict choices), download to save, open or drag.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { itemBaseName, joinItemPath, parentItemPath, parseItemPath } from '../../../shared/item-path.js';
+import type { SaveOutcome, TransferView } from '../../../shared/ipc/views.js';
+import { newDocumentPath } from '../../services/transfers/document-upload.js';
+import { UserFacingError } from '../app-error.js';
+import type { AppContext } from '../app-context.js';
+import type { Handlers } from '../ipc-door.js';
+import { itemView } from './views.js';
+
+type TransferHandlers = Pick<
+  Handlers,
+  'files.pick' | 'transfers.upload' | 'transfers.download' | 'transfers.list' | 'transfers.cancel' | 'transfers.retry' | 'transfers.clear'
+>;
+
+/** A file name safe to create in a folder (the header's name is the sender's). */
+export function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '_').slice(0, 200);
+  return cleaned || 'document';
+}
+
+export function transferHandlers(ctx: AppContext): TransferHandlers {
+  const { platform } = ctx.options;
+
+  /** Resolves when the transfer leaves the queue, with its final view. */
+  const finished = (id: string) =>
+    new Promise<TransferView>((resolve) => {
+      const check = () => {
+        const v = ctx.transfers.list().find((t) => t.id === id);
+        if (!v || v.state === 'verified' || v.state === 'failed' || v.state === 'cancelled') {
+          clearInterval(timer);
+          resolve(v!);
+        }
+      };
+      const timer = setInterval(check, 50);
+      check();
+    });
+
+  return {
+    'files.pick': async ({ folders }) => {
+      if (!platform.pickFiles) throw new UserFacingError('not-available', 'No file dialog here.', 'Use the Upload button or drop files onto the window.');
+      const { stat } = await import('node:fs/promises');
+      const paths = await platform.pickFiles({ folders: folders ?? false });
+      return Promise.all(paths.map(async (p) => ctx.files.register({ path: p, relativePath: itemBaseName(p.replace(/\\/g, '/')), size: (await stat(p)).size })));
+    },
+    'transfers.upload': async ({ containerId, folder, files }) => {
+      const s = await ctx.session();
+      const views: TransferView[] = [];
+      for (const f of files) {
+        if (f.conflict === 'skip') {
+          await ctx.files.release(f.ref);
+          continue;
+        }
+        const local = ctx.files.get(f.ref);
+        // A folder drop keeps its relative folders under the target; the last segment is ours.
+        const sub = parentItemPath(f.relativePath);
+        const target = joinItemPath(folder, sub);
+        if (target) parseItemPath(target, 11);
+        const path = f.conflict === 'replace' && f.replacePath ? f.replacePath : newDocumentPath(target);
+        views.push(
+          ctx.transfers.enqueue({ kind: 'upload', profileId: s.profile.id, containerId, remotePath: path, localPath: local.path, name: undefined }),
+        );
+        ctx.uploadRefs.set(views[views.length - 1]!.id, f.ref);
+      }
+      return views;
+    },
+    'transfers.download': async ({ containerId, itemPath, mode }): Promise<SaveOutcome> => {
+      const s = await ctx.session();
+      const view = itemView(s, containerId, await s.client.getItem(containerId, itemPath), true);
+      const header = view.decryptedHeader;
+      if (!header) throw new UserFacingError('verification', view.headerProblem ?? 'The item could not be read.', 'The item failed its integrity check and was not opened.');
+      const fileName = safeFileName(typeof header.fileName === 'string' ? header.fileName : typeof header.name === 'string' ? header.name : 'document');
+
+      let destination: string;
+      if (mode === 'saveAs' && platform.saveDialog) {
+        const chosen = await platform.saveDialog(fileName);
+        if (!chosen) return { kind: 'cancelled' };
+        destination = chosen;
+      } else {
+        const dir = join(await ctx.transfers.downloadsDir, `${Date.now()}-${Math.random().toString(16).slice(2)}`);
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        destination = join(dir, fileName);
+      }
+      const t = ctx.transfers.enqueue({ kind: 'download', profileId: s.profile.id, containerId, remotePath: itemPath, localPath: destination, name: fileName });
+      if (mode === 'saveAs' && platform.saveDialog) return { kind: 'saved', path: destination };
+      const done = await finished(t.id);
+      if (done.state !== 'verified') throw Object.assign(new Error(done.error?.message ?? 'The download did not finish.'), done.error ?? {});
+      if (mode === 'open') {
+        await platform.openPath(destination);
+        return { kind: 'opened', path: destination };
+      }
+      if (mode === 'dragOut' && platform.startDrag) {
+        platform.startDrag(destination);
+        return { kind: 'saved', path: destination };
+      }
+      if (platform.offerDownload) return { kind: 'download', url: platform.offerDownload(destination, fileName) };
+      return { kind: 'saved', path: destination };
+    },
+    'transfers.list': async () => ctx.transfers.list(),
+    'transfers.cancel': async ({ transferId }) => ctx.transfers.cancel(transferId),
+    'transfers.retry': async ({ transferId }) => {
+      if (!ctx.transfers.get(transferId)) throw new UserFacingError('not-found', 'That transfer is gone.', 'The transfer is no longer in the list.');
+      return ctx.transfers.retry(transferId);
+    },
+    'transfers.clear': async () => ctx.transfers.clear(),
+  };
+}

@@ -1,0 +1,120 @@
+// The embedded sandbox exchange: on first start with no profile, a local reference server
+// with demo organizations, imported as profiles "Sandbox — <name>". It persists between
+// runs; its address may change (a free port each run), so its profiles follow it.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandbox, startExchange, type RunningExchange } from '../../server/index.js';
+import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
+import type { KeyVault } from '../services/keys/key-vault.js';
+import type { Profile, ProfileStore } from '../services/profiles.js';
+
+export const SANDBOX_PREFIX = 'Sandbox \u2014 ';
+
+interface SandboxState {
+  readonly port: number;
+  readonly profileIds: readonly string[];
+}
+
+export class SandboxManager {
+  private running: RunningExchange | undefined;
+  private readonly dir: string;
+
+  constructor(
+    dataDir: string,
+    private readonly profiles: ProfileStore,
+    private readonly vault: KeyVault,
+    private readonly log: (line: string) => void = () => {},
+  ) {
+    this.dir = join(dataDir, 'sandbox');
+  }
+
+  private get exchangeDir(): string {
+    return join(this.dir, 'exchange');
+  }
+
+  private get stateFile(): string {
+    return join(this.dir, 'sandbox.json');
+  }
+
+  exists(): boolean {
+    return existsSync(join(this.exchangeDir));
+  }
+
+  get url(): string | undefined {
+    return this.running?.url;
+  }
+
+  /** Creates the sandbox (keys go straight into the vault; no clear key stays on disk). */
+  async create(): Promise<Profile[]> {
+    const out = await mkdtemp(join(tmpdir(), 'sandbox-keys-'));
+    try {
+      const orgs = await createSandbox({ dataDir: this.exchangeDir, outDir: out });
+      await this.start();
+      const created: Profile[] = [];
+      // The sIRB first: it becomes the active profile of a first run.
+      const order = [...orgs].sort((a, b) => rank(a.role) - rank(b.role));
+      for (const org of order) {
+        const key = await this.vault.importPem(await readFile(join(out, org.key)), await readFile(join(out, org.certificate)));
+        created.push(
+          await this.profiles.add({
+            name: SANDBOX_PREFIX + org.name,
+            environment: 'sandbox',
+            baseUrl: this.running!.url,
+            organizationId: org.id,
+            roleHints: { sirb: org.role === 'sirb', admin: org.role === 'admin' },
+            keyRef: key.keyRef,
+            certificate: key.certificate,
+          }),
+        );
+      }
+      await writeJsonAtomic(this.stateFile, { port: this.running!.port, profileIds: created.map((p) => p.id) } satisfies SandboxState);
+      return created;
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }
+
+  /** Starts the sandbox's server (on its previous port when free) and points its profiles at it. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    const state = await readJsonFile<SandboxState>(this.stateFile);
+    const quiet = (line: string) => this.log(`sandbox: ${line}`);
+    try {
+      this.running = await startExchange({ dataDir: this.exchangeDir, port: state?.port ?? 0, log: quiet });
+    } catch {
+      this.running = await startExchange({ dataDir: this.exchangeDir, port: 0, log: quiet });
+    }
+    if (state && state.port !== this.running.port) {
+      for (const id of state.profileIds) {
+        await this.profiles.update(id, { baseUrl: this.running.url }).catch(() => undefined);
+      }
+      await writeJsonAtomic(this.stateFile, { ...state, port: this.running.port });
+    }
+  }
+
+  /** Removes the sandbox and its profiles and keys, then creates a fresh one. */
+  async reset(): Promise<Profile[]> {
+    const state = await readJsonFile<SandboxState>(this.stateFile);
+    await this.stop();
+    for (const id of state?.profileIds ?? []) {
+      const profile = await this.profiles.get(id).catch(() => undefined);
+      if (!profile) continue;
+      await this.profiles.remove(id);
+      await this.vault.remove(profile.keyRef);
+    }
+    await rm(this.dir, { recursive: true, force: true });
+    return this.create();
+  }
+
+  async stop(): Promise<void> {
+    const r = this.running;
+    this.running = undefined;
+    await r?.close();
+  }
+}
+
+function rank(role: string): number {
+  return role === 'sirb' ? 0 : role === 'psite' ? 1 : 2;
+}

@@ -1,0 +1,88 @@
+// The active profile's working set: a signed client, the key handle (the private key stays
+// in the vault), sharing, and a small directory cache of organization names.
+import type { Organization } from '../../shared/types.js';
+import type { ProfileView, Role } from '../../shared/ipc/views.js';
+import { ExchangeClient } from '../services/exchange-client.js';
+import type { KeyHandle, KeyVault } from '../services/keys/key-vault.js';
+import type { Profile } from '../services/profiles.js';
+import { SharingService } from '../services/sharing.js';
+
+export interface Session {
+  readonly profile: Profile;
+  readonly client: ExchangeClient;
+  readonly keys: KeyHandle;
+  readonly sharing: SharingService;
+  /** Organization by id, from the directory (refreshed on a miss). */
+  organization(id: string): Promise<Organization | undefined>;
+  organizationName(id: string): Promise<string>;
+  close(): void;
+}
+
+export async function openSession(
+  profile: Profile,
+  vault: KeyVault,
+  userAgent: string,
+  onClockSkew: (seconds: number) => void,
+): Promise<Session> {
+  const keys = await vault.open(profile.keyRef);
+  const client = new ExchangeClient({
+    baseUrl: profile.baseUrl,
+    organizationId: profile.organizationId,
+    signer: keys.signer,
+    userAgent,
+    onClockSkew: (ms) => onClockSkew(Math.round(ms / 1000)),
+  });
+  const directory = new Map<string, Organization>();
+  let loaded: Promise<void> | undefined;
+  const refresh = async () => {
+    const orgs = await client.listOrganizations();
+    directory.clear();
+    for (const o of orgs) directory.set(o.id, o);
+  };
+  const organization = async (id: string) => {
+    if (!directory.has(id)) {
+      loaded = refresh();
+      await loaded.catch(() => undefined);
+    }
+    return directory.get(id);
+  };
+  return {
+    profile,
+    client,
+    keys,
+    sharing: new SharingService(client, keys),
+    organization,
+    organizationName: async (id) => (await organization(id))?.name ?? id,
+    close: () => client.close(),
+  };
+}
+
+export function rolesOf(profile: Profile, organization?: Organization): Role[] {
+  const roles: Role[] = [];
+  const sirb = organization?.isSirb ?? profile.roleHints.sirb ?? false;
+  roles.push(sirb ? 'sirb' : 'psite');
+  if (profile.roleHints.admin) roles.push('admin');
+  return roles;
+}
+
+export function toProfileView(profile: Profile, active: boolean, organization?: Organization): ProfileView {
+  const c = profile.certificate;
+  return {
+    id: profile.id,
+    name: profile.name,
+    environment: profile.environment,
+    baseUrl: profile.baseUrl,
+    organizationId: profile.organizationId,
+    organizationName: organization?.name ?? profile.name.replace(/^Sandbox \u2014 /, ''),
+    roles: rolesOf(profile, organization),
+    certificate: {
+      subject: c?.subject ?? '',
+      issuer: c?.issuer ?? '',
+      validFrom: c?.validFrom ?? '',
+      validTo: c?.validTo ?? '',
+      thumbprint: c?.thumbprint ?? '',
+      keyBits: c?.keyBits ?? 0,
+    },
+    active,
+  };
+}

@@ -1,0 +1,145 @@
+// The app's transfers: the client core's queue, bound to profiles' sessions, with what the
+// app adds around each transfer — staged files released, uploads shared with the study's
+// owner when asked, the activity log, notifications when a batch ends, and views for the
+// renderer with structured errors.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { toSlashForm } from '../../shared/item-path.js';
+import type { AppError, TransferView } from '../../shared/ipc/views.js';
+import { TransferQueue, type TransferDescriptor } from '../services/transfers/transfer-queue.js';
+import { documentTransferRunner, type ProfileSession } from '../services/transfers/transfer-runner.js';
+import { toAppError } from './app-error.js';
+import type { EventSink } from './platform.js';
+
+export interface TransferHooks {
+  /** After a verified upload (e.g. share with the study's owner). */
+  afterUpload(d: TransferDescriptor): Promise<void>;
+  /** After a verified download (open it, offer it, ...). */
+  afterDownload(d: TransferDescriptor): Promise<void>;
+  /** Called once per finished transfer, ok or not. */
+  finished(d: TransferDescriptor, error?: AppError): Promise<void>;
+}
+
+export class TransferManager {
+  private readonly queue: TransferQueue;
+  private readonly errors = new Map<string, AppError>();
+  private batch = { done: 0, failed: 0 };
+  readonly downloadsDir: Promise<string>;
+
+  constructor(
+    file: string,
+    concurrency: number,
+    session: ProfileSession,
+    private readonly hooks: TransferHooks,
+    private readonly emit: EventSink,
+    private readonly notify: (title: string, body: string) => void,
+  ) {
+    const run = documentTransferRunner(session);
+    this.queue = new TransferQueue({
+      file,
+      concurrency,
+      runner: async (d, context) => {
+        this.errors.delete(d.id);
+        try {
+          await run(d, context);
+          if (d.kind === 'upload') await this.hooks.afterUpload(d);
+          else await this.hooks.afterDownload(d);
+          await this.hooks.finished(d);
+        } catch (e) {
+          if (!context.signal.aborted) {
+            const error = toAppError(e);
+            this.errors.set(d.id, error);
+            await this.hooks.finished(d, error);
+          }
+          throw e;
+        }
+      },
+    });
+    this.queue.on('change', (d) => {
+      this.emit('transfers.changed', this.list());
+      if (d.state === 'done') this.batch.done += 1;
+      if (d.state === 'failed') this.batch.failed += 1;
+      this.maybeNotify();
+    });
+    this.queue.on('progress', (p) => {
+      this.emit('transfer.progress', { id: p.id, bytes: p.bytes, total: p.total, rate: p.rate, state: 'running' });
+    });
+    this.downloadsDir = mkdtemp(join(tmpdir(), 'study-exchange-'));
+  }
+
+  async load(): Promise<void> {
+    await this.queue.load();
+  }
+
+  enqueue(input: Omit<TransferDescriptor, 'id' | 'state' | 'bytes' | 'total' | 'createdAt' | 'updatedAt' | 'error'>): TransferView {
+    return this.view(this.queue.enqueue(input));
+  }
+
+  get(id: string): TransferDescriptor | undefined {
+    return this.queue.get(id);
+  }
+
+  list(): TransferView[] {
+    return this.queue.list().map((d) => this.view(d));
+  }
+
+  cancel(id: string): TransferView {
+    this.queue.cancel(id);
+    return this.view(this.queue.get(id)!);
+  }
+
+  retry(id: string): TransferView {
+    this.queue.retry(id);
+    return this.view(this.queue.get(id)!);
+  }
+
+  clear(): TransferView[] {
+    this.queue.clearFinished();
+    return this.list();
+  }
+
+  setConcurrency(_n: number): void {
+    // The queue's limit is fixed at start; the new setting applies from the next start.
+  }
+
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+
+  private maybeNotify(): void {
+    const active = this.queue.list().some((d) => d.state === 'queued' || d.state === 'running');
+    const { done, failed } = this.batch;
+    if (active || done + failed === 0) return;
+    this.batch = { done: 0, failed: 0 };
+    if (done + failed < 2 && failed === 0) return; // a single success needs no notification
+    this.notify(
+      failed ? `${failed} transfer${failed > 1 ? 's' : ''} failed` : `${done} transfers verified`,
+      failed ? `${done} verified, ${failed} failed. Open the transfers panel to retry.` : 'Every file was transferred and verified.',
+    );
+  }
+
+  private view(d: TransferDescriptor): TransferView {
+    const state = d.state === 'done' ? 'verified' : d.state;
+    const error = this.errors.get(d.id) ?? (d.error ? { code: 'failed', message: d.error, details: '', explanation: d.error, retryable: true } : undefined);
+    return {
+      id: d.id,
+      direction: d.kind,
+      profileId: d.profileId,
+      containerId: d.containerId,
+      itemPath: toSlashForm(d.remotePath),
+      fileName: d.name ?? d.localPath.split(/[/\\]/).pop() ?? '',
+      state,
+      bytes: d.bytes,
+      total: d.total,
+      rate: 0,
+      ...(state === 'failed' && error ? { error } : {}),
+      startedAt: d.createdAt,
+      ...(state === 'verified' || state === 'failed' || state === 'cancelled' ? { finishedAt: d.updatedAt } : {}),
+    };
+  }
+}

@@ -1,0 +1,56 @@
+// `npm start`: the Electron app when its binary is present; otherwise the browser host in
+// the system's Chromium, so the app's main job runs on any machine with Node and Chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    'host-only': { type: 'boolean', default: false },
+    port: { type: 'string' },
+    data: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(`Usage: npm start -- [--host-only] [--port N] [--data DIR]
+
+  --host-only  start the browser host without opening a browser; prints "Open <url>"
+  --port N     the browser host's loopback port (default: a free one)
+  --data DIR   the app's data folder (profiles, keys, sandbox) instead of the user's`);
+  process.exit(0);
+}
+
+function electronBinary(): string | undefined {
+  try {
+    const path = createRequire(import.meta.url)('electron') as unknown;
+    return typeof path === 'string' && existsSync(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function build(script: string[]): void {
+  const r = spawnSync('npx', script, { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const binary = values['host-only'] ? undefined : electronBinary();
+if (!existsSync('dist/renderer/index.html')) build(['vite', 'build', '--logLevel', 'warn']);
+
+if (binary) {
+  build(['node', 'scripts/build-electron.mjs']);
+  const env = { ...process.env, ...(values.data ? { STUDY_EXCHANGE_DATA: values.data } : {}) };
+  const child = spawn(binary, ['.'], { stdio: 'inherit', env });
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  if (!values['host-only']) console.log('No Electron binary on this machine: starting the browser host in Chromium instead.');
+  const { startHostApp } = await import('./main/host-main.js');
+  await startHostApp({
+    port: values.port ? Number(values.port) : undefined,
+    dataDir: values.data,
+    openBrowser: !values['host-only'],
+  });
+}
