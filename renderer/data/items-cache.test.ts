@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { item } from '../test-support/fixtures.js';
+import { fromFullList, withChanges, withoutPaths } from './items-cache.js';
+
+describe('items cache', () => {
+  it('marks the newest updatedAt as the next since, and merges changes by path', () => {
+    const cache = fromFullList([item('a|1', { updatedAt: '2026-01-01T00:00:00Z' }), item('a|2', { updatedAt: '2026-01-03T00:00:00Z' })]);
+    expect(cache.since).toBe('2026-01-03T00:00:00Z');
+    const next = withChanges(cache, [item('a/2', { updatedAt: '2026-01-05T00:00:00Z' }), item('b', { updatedAt: '2026-01-04T00:00:00Z' })]);
+    expect(next.items.map((i) => i.path).sort()).toEqual(['a/1', 'a/2', 'b']);
+    expect(next.since).toBe('2026-01-05T00:00:00Z');
+    expect(withChanges(next, []).since).toBe('2026-01-05T00:00:00Z');
+  });
+
+  it('removes deleted items in either form', () => {
+    const cache = fromFullList([item('a|1'), item('a|2')]);
+    expect(withoutPaths(cache, ['a|1'])?.items.map((i) => i.path)).toEqual(['a/2']);
+    expect(withoutPaths(undefined, ['a'])).toBeUndefined();
+  });
+});
