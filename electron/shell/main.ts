@@ -44,22 +44,23 @@ async function run(): Promise<void> {
     secretBox = new PassphraseSecretBox(passphrase);
   }
 
-  let window: BrowserWindow | undefined;
+  // Filled once the window exists; the platform's dialogs attach to it.
+  const shellState: { window?: BrowserWindow } = {};
   const platform: Platform = {
     kind: 'electron',
     pickFiles: async ({ folders }) => {
-      const r = await dialog.showOpenDialog(window!, { properties: [folders ? 'openDirectory' : 'openFile', 'multiSelections'] });
+      const r = await dialog.showOpenDialog(shellState.window!, { properties: [folders ? 'openDirectory' : 'openFile', 'multiSelections'] });
       return r.canceled ? [] : r.filePaths;
     },
     saveDialog: async (defaultName) => {
-      const r = await dialog.showSaveDialog(window!, { defaultPath: defaultName });
+      const r = await dialog.showSaveDialog(shellState.window!, { defaultPath: defaultName });
       return r.canceled ? undefined : r.filePath;
     },
     openPath: async (path) => {
       const problem = await shell.openPath(path);
       if (problem) throw new Error(problem);
     },
-    startDrag: (file) => window?.webContents.startDrag({ file, icon: nativeImage.createEmpty() }),
+    startDrag: (file) => shellState.window?.webContents.startDrag({ file, icon: nativeImage.createEmpty() }),
     notify: (title, body) => {
       if (Notification.isSupported()) new Notification({ title, body }).show();
     },
@@ -81,17 +82,19 @@ async function run(): Promise<void> {
     if (!trusted || typeof path !== 'string' || !path || typeof relativePath !== 'string' || typeof size !== 'number') {
       return { ok: false, error: { code: 'invalid-argument', message: 'The file could not be used.', details: '', explanation: 'Only files chosen or dropped by you can be uploaded.', retryable: false } };
     }
-    return { ok: true, value: core.registerFile(path, relativePath, size) };
+    return { ok: true, value: core.registerFile({ path, relativePath, size }) };
   });
   core.onEvent((name, payload) => {
-    if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, name, payload);
+    const w = shellState.window;
+    if (w && !w.isDestroyed()) w.webContents.send(EVENT_CHANNEL, name, payload);
   });
 
   installMenu(APP_NAME);
-  window = createMainWindow({ dataDir, preloadPath, rendererUrl });
+  const window = createMainWindow({ dataDir, preloadPath, rendererUrl });
+  shellState.window = window;
   app.on('second-instance', () => {
-    if (window?.isMinimized()) window.restore();
-    window?.focus();
+    if (window.isMinimized()) window.restore();
+    window.focus();
   });
   app.on('window-all-closed', () => {
     void core.close().finally(() => app.quit());
