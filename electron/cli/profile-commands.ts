@@ -81,7 +81,10 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
       };
       const vault = await ctx.vault();
       const { summary, csrPem } = await vault.generate(subject, bits);
-      const profile = await saveProfile(ctx, summary);
+      const profile = await saveProfile(ctx, summary).catch(async (error: unknown) => {
+        await vault.remove(summary.keyRef);
+        throw error;
+      });
       const out = stringFlag(ctx.args, 'out');
       if (out) await writeFile(out, csrPem);
       ctx.print({ profile, csr: csrPem }, () =>

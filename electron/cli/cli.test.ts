@@ -1,0 +1,146 @@
+// Smoke test of the command-line tool, spawned as a real process against the reference server.
+import { execFile, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const launcher = path.join(root, 'bin', 'study-exchange.mjs');
+let f: ExchangeFixture;
+let dir: string;
+let data: string;
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [launcher, '--data', data, ...args],
+      { cwd: root, env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: 'cli pass', STUDY_EXCHANGE_SCRYPT_LOG2N: '10', ...env }, maxBuffer: 8 << 20 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+async function json<T>(args: string[]): Promise<T> {
+  const r = await cli([...args, '--json']);
+  if (r.code !== 0) throw new Error(`cli ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+}
+
+beforeAll(async () => {
+  f = await startFixture();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sx-cli-'));
+  data = path.join(dir, 'data');
+  for (const [name, o] of [
+    ['sirb', f.sirb],
+    ['site', f.site],
+  ] as const) {
+    await writeFile(path.join(dir, `${name}.key`), o.identity.privateKeyPem);
+    await writeFile(path.join(dir, `${name}.pem`), o.identity.certificatePem);
+  }
+});
+afterAll(async () => {
+  await f.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('study-exchange command-line tool', () => {
+  it('usage errors exit 2', async () => {
+    const none = await cli([]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('Usage: study-exchange');
+    const bad = await cli(['items', 'list']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--container ID is required/);
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('items put LOCAL_FILE REMOTE_PATH');
+  });
+
+  it('profiles, a shared document end to end, and a refusal with code and request id', async () => {
+    for (const name of ['sirb', 'site']) {
+      const org = name === 'sirb' ? f.sirb.org.id : f.site.org.id;
+      const added = await json<{ name: string; certificate: { thumbprint: string } }>([
+        'profile', 'add', '--name', name, '--base-url', f.url, '--org', org,
+        '--key', path.join(dir, `${name}.key`), '--cert', path.join(dir, `${name}.pem`), '--environment', 'sandbox',
+      ]);
+      expect(added.name).toBe(name);
+      expect(added.certificate.thumbprint).toBe(name === 'sirb' ? f.sirb.org.thumbprint : f.site.org.thumbprint);
+    }
+    const listed = await json<{ name: string }[]>(['profile', 'list']);
+    expect(listed.map((p) => p.name)).toEqual(['sirb', 'site']);
+    expect((await readFile(path.join(data, 'profiles.json'), 'utf8'))).not.toContain('PRIVATE KEY');
+
+    expect((await cli(['--profile', 'sirb', 'ping', '--sirb'])).stdout.trim()).toBe('pong');
+    const refused = await cli(['--profile', 'site', 'ping', '--sirb']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/2007.*\[request [0-9a-f]{32}\]/);
+
+    const study = await json<{ id: string }>(['--profile', 'sirb', 'containers', 'create']);
+    await json(['--profile', 'sirb', 'collaborators', 'add', f.site.org.id, '--container', study.id]);
+    const file = path.join(dir, 'consent form.pdf');
+    const bytes = randomBytes(300_000);
+    await writeFile(file, bytes);
+    const put = await cli(['--profile', 'sirb', 'items', 'put', file, 'documents/consent', '--container', study.id]);
+    expect(put.code).toBe(0);
+    expect(put.stderr).toMatch(/sending: .* \(100%\)/);
+    const granted = await json<{ id: string }[]>(['--profile', 'sirb', 'access', 'grant', 'documents/consent', f.site.org.id, '--container', study.id]);
+    expect(granted.map((o) => o.id)).toEqual([f.sirb.org.id, f.site.org.id]);
+
+    const items = await json<{ id: string }[]>(['--profile', 'site', 'items', 'list', 'documents', '--container', study.id]);
+    expect(items.map((i) => i.id)).toEqual(['documents|consent']);
+    const out = path.join(dir, 'copy.pdf');
+    const got = await cli(['--profile', 'site', 'items', 'get', 'documents|consent', out, '--container', study.id]);
+    expect(got.code).toBe(0);
+    expect((await readFile(out)).equals(bytes)).toBe(true);
+
+    // A pSite's upload with `items add` is shared with the study's owner at once.
+    const added = await json<{ item: { id: string }; sharedWithOwner: boolean }>(['--profile', 'site', 'items', 'add', file, 'reports', '--container', study.id]);
+    expect(added.item.id).toMatch(/^reports\|[0-9a-f]{32}$/);
+    expect(added.sharedWithOwner).toBe(true);
+
+    const rm = await cli(['--profile', 'site', 'items', 'rm', 'documents/consent', '--container', study.id, '--json']);
+    expect(rm.code).toBe(1);
+    // The pSite can read the item but does not own it.
+    expect(JSON.parse(rm.stdout).error).toMatchObject({ code: 2007, status: 403, requestId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+  });
+
+  it('a one-off identity from --key/--cert and orgs lookups', async () => {
+    const orgs = await json<{ name: string }[]>(['--base-url', f.url, '--org', f.site.org.id, '--key', path.join(dir, 'site.key'), '--cert', path.join(dir, 'site.pem'), 'orgs', 'list', '--name', 'central']);
+    expect(orgs.map((o) => o.name)).toEqual(['Central IRB']);
+    const wrongPass = await cli(['--profile', 'sirb', 'containers', 'list'], { STUDY_EXCHANGE_PASSPHRASE: 'not it' });
+    expect(wrongPass.code).toBe(1);
+    expect(wrongPass.stderr).toMatch(/passphrase is wrong/);
+  });
+
+  it('profile import-p12 and generate-key', async () => {
+    const p12 = path.join(dir, 'site.p12');
+    const made = spawnSync('openssl', ['pkcs12', '-export', '-inkey', path.join(dir, 'site.key'), '-in', path.join(dir, 'site.pem'), '-out', p12, '-passout', 'pass:p12pass']);
+    expect(made.status).toBe(0);
+    const wrong = await cli(['profile', 'import-p12', p12, '--name', 'site2', '--base-url', f.url, '--org', f.site.org.id], { STUDY_EXCHANGE_P12_PASSWORD: 'nope' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('The password of the PKCS#12 file is wrong.');
+    const ok = await cli(['profile', 'import-p12', p12, '--name', 'site2', '--base-url', f.url, '--org', f.site.org.id, '--json'], { STUDY_EXCHANGE_P12_PASSWORD: 'p12pass' });
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout).certificate.thumbprint).toBe(f.site.org.thumbprint);
+    expect((await cli(['--profile', 'site2', 'ping', '--auth'])).stdout.trim()).toBe('pong');
+
+    const csr = path.join(dir, 'new.csr');
+    const gen = await cli(['profile', 'generate-key', '--name', 'new', '--common-name', 'New Site', '--base-url', f.url, '--org', 'pending', '--out', csr]);
+    expect(gen.code).toBe(0);
+    expect(await readFile(csr, 'utf8')).toContain('BEGIN CERTIFICATE REQUEST');
+    const dup = await cli(['profile', 'generate-key', '--name', 'NEW', '--common-name', 'x', '--base-url', f.url, '--org', 'x']);
+    expect(dup.code).toBe(2);
+    expect(dup.stderr).toMatch(/already exists/);
+  });
+});
