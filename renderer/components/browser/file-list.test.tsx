@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildTree, folderEntries } from '../../lib/file-tree.js';
+import { filterRows, sortRows, toRow, type Row, type SortSpec } from '../../lib/rows.js';
+import { EMPTY_SELECTION, type Selection } from '../../lib/selection.js';
+import { doc, item } from '../../test-support/fixtures.js';
+import { FileList } from './file-list.js';
+
+afterEach(cleanup);
+
+function rowsFor(ids: string[], folder = ''): Row[] {
+  const tree = buildTree(ids.map((id) => item(id)));
+  return sortRows(
+    folderEntries(tree, folder).map((e) => toRow(e, { names: new Map() })),
+    { column: 'name', direction: 'asc' },
+  );
+}
+
+function Harness(props: { rows: Row[]; onOpen?: (r: Row) => void; onDelete?: (r: Row[]) => void; onSort?: () => void; sort?: SortSpec; onVisibleRows?: (r: Row[]) => void }) {
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  return (
+    <FileList
+      rows={props.rows}
+      sort={props.sort ?? { column: 'name', direction: 'asc' }}
+      onSort={props.onSort ?? (() => {})}
+      selection={selection}
+      onSelection={setSelection}
+      onOpen={props.onOpen ?? (() => {})}
+      onDelete={props.onDelete ?? (() => {})}
+      onContextMenu={() => {}}
+      onVisibleRows={props.onVisibleRows}
+      label="Files"
+      emptyText="This folder is empty."
+      initialViewportHeight={320}
+    />
+  );
+}
+
+const dataRows = () => screen.queryAllByTestId('file-row');
+
+describe('FileList', () => {
+  it('shows one row for both id forms and a path that is both item and folder as two rows', () => {
+    render(<Harness rows={rowsFor(['documents|abc', 'documents/abc', 'study', 'study|site|consent'])} />);
+    const rows = dataRows().map((r) => `${r.dataset.kind}:${r.dataset.path}`);
+    expect(rows).toEqual(['folder:documents', 'folder:study', 'item:study']);
+    fireEvent.click(screen.getAllByTestId('file-row')[0]!);
+    expect(dataRows()[0]?.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('renders only a window of 5,000 rows and follows scrolling', () => {
+    const ids = Array.from({ length: 5000 }, (_, i) => `bulk|item-${String(i).padStart(4, '0')}`);
+    const visible = vi.fn();
+    render(<Harness rows={rowsFor(ids, 'bulk')} onVisibleRows={visible} />);
+    expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('5001');
+    expect(dataRows().length).toBeLessThan(40);
+    expect(dataRows()[0]?.dataset.path).toBe('bulk/item-0000');
+    expect(visible).toHaveBeenLastCalledWith(expect.arrayContaining([expect.objectContaining({ key: 'item:bulk/item-0000' })]));
+    const viewport = screen.getByRole('grid').querySelector('.file-viewport') as HTMLElement;
+    viewport.scrollTop = 32 * 2500;
+    fireEvent.scroll(viewport);
+    const paths = dataRows().map((r) => r.dataset.path);
+    expect(paths).toContain('bulk/item-2500');
+    expect(paths).not.toContain('bulk/item-0000');
+    expect(dataRows().length).toBeLessThan(40);
+  });
+
+  it('moves the selection with arrows, opens with Enter, selects all and deletes with the keyboard', () => {
+    const onOpen = vi.fn();
+    const onDelete = vi.fn();
+    render(<Harness rows={rowsFor(['a', 'b', 'c', 'd'])} onOpen={onOpen} onDelete={onDelete} />);
+    const grid = screen.getByRole('grid');
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    const selected = () => dataRows().filter((r) => r.getAttribute('aria-selected') === 'true').map((r) => r.dataset.path);
+    expect(selected()).toEqual(['b']);
+    fireEvent.keyDown(grid, { key: 'ArrowDown', shiftKey: true });
+    expect(selected()).toEqual(['b', 'c']);
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ key: 'item:c' }));
+    fireEvent.keyDown(grid, { key: 'a', ctrlKey: true });
+    expect(selected()).toEqual(['a', 'b', 'c', 'd']);
+    fireEvent.keyDown(grid, { key: 'Delete' });
+    expect(onDelete.mock.calls[0]?.[0].map((r: Row) => r.key)).toEqual(['item:a', 'item:b', 'item:c', 'item:d']);
+    fireEvent.keyDown(grid, { key: 'Home' });
+    expect(selected()).toEqual(['a']);
+    expect(grid.getAttribute('aria-activedescendant')).toBe(dataRows()[0]?.id);
+  });
+
+  it('multi-selects with Ctrl/Cmd-click and Shift-click', () => {
+    render(<Harness rows={rowsFor(['a', 'b', 'c', 'd'])} />);
+    fireEvent.click(dataRows()[0]!);
+    fireEvent.click(dataRows()[2]!, { metaKey: true });
+    const selected = () => dataRows().filter((r) => r.getAttribute('aria-selected') === 'true').map((r) => r.dataset.path);
+    expect(selected()).toEqual(['a', 'c']);
+    fireEvent.click(dataRows()[3]!, { shiftKey: true });
+    expect(selected()).toEqual(['c', 'd']);
+  });
+
+  it('sorts by a column header and marks it for assistive technology', () => {
+    const onSort = vi.fn();
+    render(<Harness rows={rowsFor(['a'])} onSort={onSort} sort={{ column: 'size', direction: 'desc' }} />);
+    fireEvent.click(screen.getByTestId('sort-updated'));
+    expect(onSort).toHaveBeenCalledWith('updated');
+    const sizeHeader = screen.getAllByRole('columnheader').find((h) => h.textContent?.startsWith('Size'));
+    expect(sizeHeader?.getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('filters as rows are passed and shows the empty text', () => {
+    const tree = buildTree([item('x|1', { header: doc('Protocol.pdf', 10) }), item('x|2', { header: doc('Consent.pdf', 20) })]);
+    const rows = folderEntries(tree, 'x').map((e) => toRow(e, { names: new Map() }));
+    const { rerender } = render(<Harness rows={filterRows(rows, 'proto')} />);
+    expect(dataRows().map((r) => within(r).getAllByRole('gridcell')[0]?.textContent)).toEqual(['Protocol.pdf']);
+    rerender(<Harness rows={filterRows(rows, 'zzz')} />);
+    expect(screen.getByTestId('file-list-empty').textContent).toBe('This folder is empty.');
+  });
+});

@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appError, transfer } from '../../test-support/fixtures.js';
+import { TransferRow } from './transfer-row.js';
+import { TransfersPanel } from './transfers-panel.js';
+
+afterEach(cleanup);
+
+const list = [
+  transfer({ id: 'run', fileName: 'protocol.pdf', state: 'running', bytes: 1024 * 1024, total: 4 * 1024 * 1024, rate: 1024 * 1024 }),
+  transfer({ id: 'paused', fileName: 'restored.pdf', state: 'paused', rate: 0 }),
+  transfer({ id: 'bad', fileName: 'broken.docx', state: 'failed', error: appError({ code: 'network', message: 'socket hang up', explanation: 'The exchange could not be reached.' }) }),
+  transfer({ id: 'done', fileName: 'consent.pdf', state: 'verified', bytes: 100, total: 100 }),
+];
+
+describe('TransferRow', () => {
+  it('shows progress, speed and time left while running, and cancels', () => {
+    const onCancel = vi.fn();
+    render(
+      <ul>
+        <TransferRow transfer={list[0]!} onCancel={onCancel} onRetry={() => {}} />
+      </ul>,
+    );
+    const row = screen.getByTestId('transfer-row');
+    expect(row.textContent).toContain('1.0 MB of 4.0 MB · 25%');
+    expect(screen.getByTestId('transfer-rate').textContent).toBe('1.0 MB/s · 3 s left');
+    expect(screen.getByTestId('transfer-state').textContent).toBe('Uploading');
+    expect((screen.getByRole('progressbar') as HTMLProgressElement).value).toBe(25);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel protocol.pdf' }));
+    expect(onCancel).toHaveBeenCalledWith('run');
+  });
+
+  it('shows a restored transfer as paused with Resume', () => {
+    const onRetry = vi.fn();
+    render(
+      <ul>
+        <TransferRow transfer={list[1]!} onCancel={() => {}} onRetry={onRetry} />
+      </ul>,
+    );
+    expect(screen.getByTestId('transfer-state').textContent).toBe('Paused');
+    expect(screen.getByText(/Paused after a restart/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume restored.pdf' }));
+    expect(onRetry).toHaveBeenCalledWith('paused');
+  });
+});
+
+describe('TransfersPanel', () => {
+  it('splits transfers into Active, Failed and Completed tabs with counts', () => {
+    const onRetry = vi.fn();
+    const onClear = vi.fn();
+    render(<TransfersPanel transfers={list} onCancel={() => {}} onRetry={onRetry} onClear={onClear} />);
+    expect(screen.getByTestId('transfers-tab-active').textContent).toBe('Active (2)');
+    expect(screen.getByTestId('transfers-tab-failed').textContent).toBe('Failed (1)');
+    expect(screen.getByTestId('transfers-tab-completed').textContent).toBe('Completed (1)');
+    expect(screen.getAllByTestId('transfer-row').map((r) => r.dataset.transferId)).toEqual(['run', 'paused']);
+
+    fireEvent.click(screen.getByTestId('transfers-tab-failed'));
+    const failed = screen.getByTestId('transfer-row');
+    expect(within(failed).getByRole('alert').textContent).toContain('The exchange could not be reached.');
+    fireEvent.click(within(failed).getByTestId('transfer-retry'));
+    expect(onRetry).toHaveBeenCalledWith('bad');
+
+    fireEvent.click(screen.getByTestId('transfers-tab-completed'));
+    const done = screen.getByTestId('transfer-row');
+    expect(done.dataset.state).toBe('verified');
+    expect(within(done).getByTestId('transfer-state').textContent).toBe('verified');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear completed' }));
+    expect(onClear).toHaveBeenCalledWith('completed');
+  });
+
+  it('moves between tabs with the arrow keys', () => {
+    render(<TransfersPanel transfers={list} onCancel={() => {}} onRetry={() => {}} onClear={() => {}} />);
+    fireEvent.keyDown(screen.getByRole('tablist'), { key: 'ArrowLeft' });
+    expect(screen.getByTestId('transfers-tab-completed').getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByTestId('transfers-tab-completed'));
+  });
+});
