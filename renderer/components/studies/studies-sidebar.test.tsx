@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newestFirst } from '../../data/queries.js';
+import { appError, container } from '../../test-support/fixtures.js';
+import { StudiesSidebar, type StudiesSidebarProps } from './studies-sidebar.js';
+
+afterEach(cleanup);
+
+const base: StudiesSidebarProps = {
+  containers: [],
+  loading: false,
+  canCreate: true,
+  creating: false,
+  onSelect: () => {},
+  onCreate: () => {},
+  onRetry: () => {},
+};
+
+describe('StudiesSidebar', () => {
+  it('explains what a study is when there is none, and offers New study to an sIRB', () => {
+    const onCreate = vi.fn();
+    render(<StudiesSidebar {...base} onCreate={onCreate} />);
+    expect(screen.getByTestId('studies-empty').textContent).toMatch(/A study is a shared, encrypted space/);
+    expect(screen.getByTestId('studies-empty').textContent).toMatch(/New study/);
+    fireEvent.click(screen.getByTestId('new-study'));
+    expect(onCreate).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no New study for a pSite and says what to wait for', () => {
+    render(<StudiesSidebar {...base} canCreate={false} />);
+    expect(screen.queryByTestId('new-study')).toBeNull();
+    expect(screen.getByTestId('studies-empty').textContent).toMatch(/invites your organization/);
+  });
+
+  it('lists studies newest first with their owner and selects on click or Enter', () => {
+    const onSelect = vi.fn();
+    const list = newestFirst([
+      container('a'.repeat(32), '2026-01-01T00:00:00Z'),
+      container('b'.repeat(32), '2026-03-01T00:00:00Z', { ownedByMe: false, ownerName: 'Regional IRB' }),
+    ]);
+    render(<StudiesSidebar {...base} containers={list} selectedId={'a'.repeat(32)} onSelect={onSelect} />);
+    const rows = screen.getAllByTestId('study-row');
+    expect(rows.map((r) => r.dataset.containerId)).toEqual(['b'.repeat(32), 'a'.repeat(32)]);
+    expect(rows[0]?.textContent).toContain('Regional IRB');
+    expect(rows[1]?.textContent).toContain('Yours');
+    expect(rows[1]?.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(rows[0]!);
+    fireEvent.keyDown(rows[1]!, { key: 'Enter' });
+    expect(onSelect.mock.calls).toEqual([['b'.repeat(32)], ['a'.repeat(32)]]);
+    expect(screen.queryByTestId('studies-empty')).toBeNull();
+  });
+
+  it('shows a load failure with Retry', () => {
+    const onRetry = vi.fn();
+    render(<StudiesSidebar {...base} containers={undefined} error={appError({ code: 'network' })} onRetry={onRetry} />);
+    expect(screen.getByRole('alert').textContent).toContain('The list of studies could not be loaded.');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+});
