@@ -1,0 +1,80 @@
+// The store itself: migrations, pragmas, and index use for listing large containers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from './database.js';
+import { MIGRATIONS } from './schema.js';
+import { insertContainer } from './containers.js';
+import { insertItem, listVisibleItems } from './items.js';
+import { insertOrganization } from './organizations.js';
+
+let dir: string;
+let db: Db;
+let containerId: string;
+let ownerA: string;
+let ownerB: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'exchange-store-'));
+  db = openDatabase(dir);
+  ownerA = insertOrganization(db, { name: 'A', isSirb: true }, 1).id;
+  ownerB = insertOrganization(db, { name: 'B' }, 1).id;
+  containerId = insertContainer(db, ownerA, 1).id;
+  const fields = { header: 'AA==', headerHash: 'a'.repeat(64), contentHash: 'b'.repeat(64), keyHash: 'c'.repeat(64), iv: 'd'.repeat(32), key: 'AA==' };
+  db.transaction(() => {
+    for (let i = 0; i < 100_000; i++) {
+      const folder = `f${i % 100}`;
+      insertItem(db, containerId, `${folder}|item${i}`, i % 2 ? ownerA : ownerB, { ...fields, contentFile: `c${i}.b64`, contentLength: 4 }, i);
+    }
+  })();
+});
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('store', () => {
+  it('is migrated to the latest version, in WAL mode with foreign keys', () => {
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    // reopening does not run migrations again
+    const again = openDatabase(dir);
+    expect(again.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    again.close();
+  });
+
+  it('lists a 100,000-item container by prefix, owner and since through indexes', () => {
+    const dirList = listVisibleItems(db, { containerId, orgId: ownerA, path: 'f7', recurse: false });
+    expect(dirList).toHaveLength(1000); // f7 holds items 7, 107, ...: all odd, all A's
+    expect(listVisibleItems(db, { containerId, orgId: ownerB, path: 'f7', recurse: false })).toEqual([]); // B sees none of them
+    expect(dirList.every((r) => r.path.startsWith('f7|'))).toBe(true);
+    const since = listVisibleItems(db, { containerId, orgId: ownerB, path: '', recurse: true, since: 99_990 });
+    expect(since.map((r) => r.path).sort()).toEqual(['f90|item99990', 'f92|item99992', 'f94|item99994', 'f96|item99996', 'f98|item99998']);
+    const owned = listVisibleItems(db, { containerId, orgId: ownerA, path: 'f1', recurse: true, owner: ownerA });
+    expect(owned).toHaveLength(1000);
+    expect(listVisibleItems(db, { containerId, orgId: ownerA, path: 'f1', recurse: true, owner: ownerB })).toEqual([]);
+
+    const plan = (sql: string, params: Record<string, unknown>): string =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join('\n');
+    const prefix = plan(
+      "SELECT i.* FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = @o WHERE i.container_id = @c AND i.path >= @p || '|' AND i.path < @p || '}' AND i.depth = 2 ORDER BY i.path",
+      { o: ownerA, c: containerId, p: 'f7' },
+    );
+    // a range search on path (through either path index), never a scan of the container
+    expect(prefix).toMatch(/SEARCH i USING INDEX \S+ \(container_id=\? AND (depth=\? AND )?path>\? AND path<\?\)/);
+    const root = plan('SELECT * FROM items WHERE container_id = @c AND depth = 1 ORDER BY path', { c: containerId });
+    expect(root).toMatch(/USING INDEX items_depth_path \(container_id=\? AND depth=\?\)/);
+    const byOwner = plan('SELECT * FROM items WHERE container_id = @c AND owner_id = @o ORDER BY path', { c: containerId, o: ownerA });
+    expect(byOwner).toMatch(/USING INDEX items_owner_path/);
+    const bySince = plan('SELECT * FROM items WHERE container_id = @c AND updated_at >= @s', { c: containerId, s: 5 });
+    expect(bySince).toMatch(/USING INDEX items_updated/);
+  });
+
+  it('refuses a data folder from a newer server', () => {
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    expect(() => openDatabase(dir)).toThrow(/newer server/);
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  });
+});
