@@ -43,6 +43,17 @@ describe('connectivity and root', () => {
     expect(root.endpoints).toContainEqual(expect.objectContaining({ method: 'GET', path: expect.stringContaining('/ping') }));
   });
 
+  it('a clock 10 minutes slow is corrected after one 2004, and the skew reported', async () => {
+    const seen: number[] = [];
+    const slow = f.clientFor(f.site, { now: () => Date.now() - 600_000, onClockSkew: (ms) => seen.push(ms) });
+    expect(await slow.pingSite()).toBe('pong');
+    expect(seen).toHaveLength(1);
+    expect(Math.abs(seen[0]! - 600_000)).toBeLessThan(5_000);
+    // Later requests use the learned offset from the start.
+    expect(await slow.listContainers()).toEqual(expect.any(Array));
+    expect(seen).toHaveLength(1);
+  });
+
   it('a wrong key is refused with 2003', async () => {
     const impostor = f.clientFor({ org: f.site.org, identity: issueIdentity('Impostor') });
     expect((await refusal(impostor.pingSite())).code).toBe(2003);
