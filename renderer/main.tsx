@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { getExchangeApi } from './bridge/api.js';
 import { ApiProvider } from './data/api-context.js';
-import './styles/theme.css';
+import { applyTheme } from './theme/use-theme.js';
 import './styles/layout.css';
 
 const queryClient = new QueryClient({
@@ -15,6 +15,9 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Light until settings arrive, so the first paint already has colours.
+applyTheme(document.documentElement, window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
 
 const root = document.getElementById('root');
 if (root) {
