@@ -1,0 +1,131 @@
+// Section 2: listing at scale. Items go straight into the server's store (its own insertItem /
+// replaceItem), then the client lists them as the app does: listItems(recurse) in main, the
+// wire items turned into ItemViews (main's itemView), cached (fromFullList) and built into the
+// renderer's tree (buildTree). Then 100 items change and a `since` refresh fetches them.
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Item } from '../shared/types.js';
+import { encryptBytes, newItemKey } from '../shared/protocol/envelope.js';
+import { openDatabase } from '../server/store/database.js';
+import { getItem, insertItem, replaceItem } from '../server/store/items.js';
+import { itemView } from '../electron/main/handlers/views.js';
+import type { Session } from '../electron/main/session.js';
+import { fromFullList, withChanges } from '../renderer/data/items-cache.js';
+import { buildTree } from '../renderer/lib/file-tree.js';
+import type { World } from './world.js';
+
+export interface ListingFigure {
+  readonly items: number;
+  readonly serverSeconds: number;
+  readonly treeBuildSeconds: number;
+  readonly sinceSeconds: number;
+}
+
+export interface ListingRun {
+  readonly figure: ListingFigure;
+  /** The server's own handling time (its request log) of the full listing and of the refresh. */
+  readonly serverLogMs: { readonly list?: number; readonly since?: number };
+  readonly responseMiB: number;
+  readonly sinceReturned: number;
+  /** Merge of the 100 changes into the cache plus the tree rebuilt, as the renderer does after a refresh. */
+  readonly refreshRebuildSeconds: number;
+  readonly folders: number;
+}
+
+const sha = (): string => randomBytes(32).toString('hex');
+
+/** Fields as a real upload leaves them: an encrypted header, hashes, a 2048-bit RSA-wrapped key. */
+function realisticFields(i: number) {
+  const k = newItemKey();
+  const header = { type: 'document', version: 'IRBX.2', name: `Visit report ${i}`, fileName: `visit-report-${i}.pdf`, mediaType: 'application/pdf', size: 100_000 + i };
+  return {
+    header: encryptBytes(Buffer.from(JSON.stringify(header)), k).toString('base64'),
+    headerHash: sha(),
+    contentHash: sha(),
+    keyHash: sha(),
+    iv: k.iv.toString('hex'),
+    key: randomBytes(256).toString('base64'),
+    contentFile: `${randomBytes(16).toString('hex')}.b64`,
+    contentLength: 140_000 + i,
+  };
+}
+
+export function seedItems(world: World, count: number): void {
+  const db = openDatabase(world.dataDir);
+  try {
+    const start = Date.now() - 30 * 24 * 3600 * 1000;
+    db.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        // 20 sites x 50 visits; documents live at folder/<32 hex> as the app stores them
+        const folder = `site-${String(i % 20).padStart(2, '0')}|visit-${String(Math.floor(i / 20) % 50).padStart(2, '0')}`;
+        insertItem(db, world.org.containerId, `${folder}|${randomBytes(16).toString('hex')}`, world.org.orgId, realisticFields(i), start + i);
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+/** Replaces `count` items (new key, header, hashes) at the server's current time. */
+function changeItems(world: World, paths: readonly string[]): void {
+  const db = openDatabase(world.dataDir);
+  try {
+    db.transaction(() => {
+      paths.forEach((p, i) => {
+        const row = getItem(db, world.org.containerId, p);
+        if (!row) throw new Error(`seeded item ${p} is missing`);
+        replaceItem(db, row, realisticFields(i), Date.now());
+      });
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+const seconds = (since: number): number => (performance.now() - since) / 1000;
+
+export async function runListing(world: World, count: number, log: (line: string) => void): Promise<ListingRun> {
+  log(`listing: inserting ${count.toLocaleString('en')} items`);
+  seedItems(world, count);
+  const { client, org } = world;
+  // itemView needs only the profile when it does not decrypt
+  const session = { profile: { organizationId: org.orgId } } as unknown as Session;
+
+  log('listing: items list --recurse');
+  let t = performance.now();
+  const listed = (await client.listItems(org.containerId, undefined, { recurse: true })) as Item[];
+  const serverSeconds = seconds(t);
+  const listMs = world.server.lastRequestMs(`/containers/${org.containerId}/items `);
+  if (listed.length !== count) throw new Error(`listed ${listed.length} items, expected ${count}`);
+  const responseMiB = Buffer.byteLength(JSON.stringify(listed)) / 1024 / 1024;
+
+  log('listing: tree build');
+  t = performance.now();
+  const cache = fromFullList(listed.map((i) => itemView(session, org.containerId, i, false)));
+  const tree = buildTree(cache.items);
+  const treeBuildSeconds = seconds(t);
+
+  const changed = listed.filter((_, i) => i % Math.floor(count / 100) === 0).slice(0, 100).map((i) => i.id);
+  changeItems(world, changed);
+  log('listing: since refresh');
+  t = performance.now();
+  const fresh = (await client.listItems(org.containerId, undefined, { recurse: true, since: cache.since! })) as Item[];
+  const sinceSeconds = seconds(t);
+  const sinceMs = world.server.lastRequestMs(`/containers/${org.containerId}/items `);
+  if (fresh.length < 100) throw new Error(`the since refresh returned ${fresh.length} items, expected at least 100`);
+
+  t = performance.now();
+  const next = withChanges(cache, fresh.map((i) => itemView(session, org.containerId, i, false)));
+  const rebuilt = buildTree(next.items);
+  const refreshRebuildSeconds = seconds(t);
+  if (rebuilt.items.size !== count) throw new Error(`the refreshed tree holds ${rebuilt.items.size} items`);
+
+  return {
+    figure: { items: count, serverSeconds, treeBuildSeconds, sinceSeconds },
+    serverLogMs: { ...(listMs !== undefined ? { list: listMs } : {}), ...(sinceMs !== undefined ? { since: sinceMs } : {}) },
+    responseMiB,
+    sinceReturned: fresh.length,
+    refreshRebuildSeconds,
+    folders: tree.folders.size,
+  };
+}

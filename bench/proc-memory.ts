@@ -1,0 +1,36 @@
+// Peak memory of a process from /proc (Linux): VmRSS now, VmHWM the peak since start or since
+// the last reset. Writing 5 to clear_refs resets the peak to the current RSS, so one long-lived
+// process can report the peak of each step on its own.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const MIB = 1024 * 1024;
+
+function statusField(pid: number | 'self', field: 'VmRSS' | 'VmHWM'): number {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text);
+  if (!m) throw new Error(`/proc/${pid}/status has no ${field}`);
+  return Number(m[1]) * 1024;
+}
+
+export const rssBytes = (pid: number | 'self' = 'self'): number => statusField(pid, 'VmRSS');
+export const peakRssBytes = (pid: number | 'self' = 'self'): number => statusField(pid, 'VmHWM');
+
+/** Resets VmHWM to the current RSS; false where the kernel does not allow it. */
+export function resetPeak(pid: number | 'self' = 'self'): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return peakRssBytes(pid) - rssBytes(pid) < MIB;
+  } catch {
+    return false;
+  }
+}
+
+/** A window over one step: the RSS at the start, then the peak increase above it. */
+export function memoryWindow(pid: number | 'self' = 'self'): { readonly resetOk: boolean; peakDeltaMiB(): number } {
+  const start = rssBytes(pid);
+  const resetOk = resetPeak(pid);
+  return {
+    resetOk,
+    peakDeltaMiB: () => Math.max(0, peakRssBytes(pid) - start) / MIB,
+  };
+}

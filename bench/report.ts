@@ -1,0 +1,84 @@
+// The figures as one Markdown report, each target beside the figure with met / missed by how much.
+import type { ListingRun } from './listing.js';
+import type { RequestFigure } from './requests.js';
+import type { TransferRun } from './transfers.js';
+
+export interface Machine {
+  readonly cpu: string;
+  readonly cores: number;
+  readonly node: string;
+  readonly date: string;
+}
+
+const f = (n: number | null | undefined, digits = 2): string => (n === null || n === undefined ? 'n/a' : n.toFixed(digits));
+
+/** "met (x of limit)" or "missed by y (x of limit)" for a figure that must stay under a limit. */
+export function verdict(value: number, limit: number, unit: string): string {
+  if (value <= limit) return `met (${f(value)} ${unit} ≤ ${f(limit)} ${unit})`;
+  return `**missed** by ${f(value - limit)} ${unit} (${f(value)} ${unit} > ${f(limit)} ${unit}, ${f((value / limit - 1) * 100, 0)}% over)`;
+}
+
+function table(head: string[], rows: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+export function transfersSection(run: TransferRun): string {
+  const rows = run.figures.map((t) => [
+    `${t.sizeMiB} MiB`,
+    t.direction,
+    f(t.seconds),
+    f(t.mbPerSec, 1),
+    f(t.clientPeakRssDeltaMiB, 1),
+    f(t.serverPeakRssDeltaMiB, 1),
+    f(t.referenceSeconds),
+    f(t.naiveSeconds),
+    `${f(t.seconds / t.referenceSeconds)}×`,
+    t.naiveSeconds === null ? 'n/a' : `${f(t.seconds / t.naiveSeconds)}×`,
+  ]);
+  const out = [
+    '## 1. Document transfers (client core ↔ reference server on loopback)',
+    '',
+    table(['Size', 'Direction', 'Seconds', 'MB/s', 'Client peak ΔRSS MiB', 'Server peak ΔRSS MiB', 'Reference s', 'Naive s', 'Ours / reference', 'Ours / naive'], rows),
+    '',
+  ];
+  const largest = Math.max(...run.figures.map((t) => t.sizeMiB));
+  const tag = largest === 200 ? '' : ` (target is for 200 MiB; this run's largest is ${largest} MiB)`;
+  for (const t of run.figures.filter((x) => x.sizeMiB === largest)) {
+    out.push(`- Target: ${t.direction} of ${largest} MiB within 3× the reference${tag}: ${verdict(t.seconds / t.referenceSeconds, 3, '×')}`);
+  }
+  const client = Math.max(...run.figures.map((t) => t.clientPeakRssDeltaMiB));
+  const server = Math.max(...run.figures.map((t) => t.serverPeakRssDeltaMiB));
+  out.push(`- Target: client peak RSS increase under 64 MiB at every size: ${verdict(client, 64, 'MiB')}`);
+  out.push(`- Target: server peak RSS increase under 64 MiB at every size: ${verdict(server, 64, 'MiB')}`);
+  for (const [k, why] of Object.entries(run.naiveErrors)) out.push(`- Naive ${k}: n/a — ${why}`);
+  if (!run.peakResetWorked) out.push('- Note: the kernel refused to reset VmHWM; peaks are since process start.');
+  return out.join('\n');
+}
+
+export function listingSection(run: ListingRun): string {
+  const l = run.figure;
+  return [
+    '## 2. Listing at scale',
+    '',
+    table(
+      ['Items', 'Server answer s (client-observed)', 'Server handling ms (its log)', 'Response MiB', 'Tree build s', '`since` refresh s', 'Items returned by `since`', 'Merge + tree rebuild after refresh s'],
+      [[l.items.toLocaleString('en'), f(l.serverSeconds, 3), f(run.serverLogMs.list, 0), f(run.responseMiB, 1), f(l.treeBuildSeconds, 3), f(l.sinceSeconds, 3), String(run.sinceReturned), f(run.refreshRebuildSeconds, 3)]],
+    ),
+    '',
+    `- Target: server answer under 1.5 s${l.items === 100_000 ? '' : ` (target is for 100,000 items; this run has ${l.items.toLocaleString('en')})`}: ${verdict(l.serverSeconds, 1.5, 's')}`,
+    `- Target: tree build under 300 ms: ${verdict(l.treeBuildSeconds * 1000, 300, 'ms')}`,
+    `- Target: \`since\` refresh under 100 ms: ${verdict(l.sinceSeconds * 1000, 100, 'ms')}`,
+    `- ${run.folders.toLocaleString('en')} folders in the tree.`,
+  ].join('\n');
+}
+
+export function requestsSection(figures: readonly RequestFigure[]): string {
+  return [
+    '## 3. Signed small requests (signature verification included)',
+    '',
+    table(
+      ['Operation', 'Concurrent clients', 'Requests/s', 'p50 ms', 'p99 ms'],
+      figures.map((r) => [r.operation, String(r.concurrency), f(r.perSecond, 0), f(r.p50Ms), f(r.p99Ms)]),
+    ),
+  ].join('\n');
+}

@@ -1,0 +1,54 @@
+// Starts bench/server-child.ts and gives its URL, pid and the server's own request log.
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { spawnScript } from './child.js';
+
+export interface ServerProcess {
+  readonly url: string;
+  readonly pid: number;
+  /** Milliseconds the server logged for the last request whose line contains `fragment`. */
+  lastRequestMs(fragment: string): number | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startServerProcess(dataDir: string): Promise<ServerProcess> {
+  const child: ChildProcess = spawnScript('server-child.ts', { dataDir, log: true });
+  const lines: string[] = [];
+  let partial = '';
+  child.stderr!.on('data', (c: Buffer) => {
+    const parts = (partial + c.toString()).split('\n');
+    partial = parts.pop() ?? '';
+    for (const l of parts) {
+      lines.push(l);
+      if (lines.length > 2000) lines.splice(0, 1000);
+    }
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve((JSON.parse(out.slice(0, nl)) as { url: string }).url);
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${lines.slice(-5).join(' | ')}`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    lastRequestMs(fragment) {
+      for (let i = lines.length - 1; i >= 0; i--) {
+        const m = / (\d+)ms org=/.exec(lines[i]!);
+        if (m && lines[i]!.includes(fragment)) return Number(m[1]);
+      }
+      return undefined;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

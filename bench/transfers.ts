@@ -1,0 +1,112 @@
+// Section 1: document transfers through the client core, each side measured in its own
+// process, beside the physical reference (OpenSSL) and the naive baseline (forge + JSON.stringify).
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { runScript } from './child.js';
+import { memoryWindow } from './proc-memory.js';
+import { referenceSeconds } from './reference.js';
+import type { TransferJob, TransferResult } from './transfer-child.js';
+import type { World } from './world.js';
+
+const MIB = 1024 * 1024;
+
+export interface TransferFigure {
+  readonly sizeMiB: number;
+  readonly direction: 'upload' | 'download';
+  readonly seconds: number;
+  readonly mbPerSec: number;
+  readonly clientPeakRssDeltaMiB: number;
+  readonly serverPeakRssDeltaMiB: number;
+  readonly referenceSeconds: number;
+  /** null when the naive way could not complete (see naiveError). */
+  readonly naiveSeconds: number | null;
+}
+
+export interface TransferRun {
+  readonly figures: TransferFigure[];
+  /** Why a naive run did not complete, by "size direction". */
+  readonly naiveErrors: Record<string, string>;
+  readonly peakResetWorked: boolean;
+}
+
+async function randomFile(file: string, bytes: number): Promise<void> {
+  const h = await open(file, 'w');
+  try {
+    for (let done = 0; done < bytes; done += MIB) await h.write(randomBytes(Math.min(MIB, bytes - done)));
+  } finally {
+    await h.close();
+  }
+}
+
+async function fileHash(file: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const c of createReadStream(file, { highWaterMark: MIB })) h.update(c as Buffer);
+  return h.digest('hex');
+}
+
+export async function runTransfers(world: World, sizesMiB: readonly number[], log: (line: string) => void): Promise<TransferRun> {
+  const figures: TransferFigure[] = [];
+  const naiveErrors: Record<string, string> = {};
+  let peakResetWorked = true;
+  for (const sizeMiB of sizesMiB) {
+    const bytes = sizeMiB * MIB;
+    const file = path.join(world.dir, `doc-${sizeMiB}.bin`);
+    const copy = path.join(world.dir, `copy-${sizeMiB}.bin`);
+    const naiveCopy = path.join(world.dir, `naive-copy-${sizeMiB}.bin`);
+    await randomFile(file, bytes);
+    // best of two: the reference is the floor, so noise should not raise it
+    const reference = Math.min(await referenceSeconds(file), await referenceSeconds(file));
+    const itemPath = `bench/transfers/doc-${sizeMiB}`;
+
+    const measured = async (job: TransferJob): Promise<TransferResult & { serverDeltaMiB: number }> => {
+      const server = memoryWindow(world.server.pid);
+      const r = await runScript<TransferResult>('transfer-child.ts', job, { nodeFlags: ['--expose-gc'], timeoutMs: 600_000 });
+      peakResetWorked &&= server.resetOk && r.resetOk;
+      return { ...r, serverDeltaMiB: server.peakDeltaMiB() };
+    };
+    const naive = async (job: TransferJob, key: string): Promise<number | null> => {
+      try {
+        const r = await runScript<{ seconds: number }>('naive-child.ts', job, { nodeFlags: ['--max-old-space-size=8192'], timeoutMs: Math.max(60_000, sizeMiB * 1500) });
+        return r.seconds;
+      } catch (e) {
+        naiveErrors[key] = (e as Error).message;
+        return null;
+      }
+    };
+
+    log(`transfer ${sizeMiB} MiB: upload`);
+    const up = await measured({ ...world.org, op: 'upload', itemPath, file });
+    log(`transfer ${sizeMiB} MiB: download`);
+    const down = await measured({ ...world.org, op: 'download', itemPath, file: copy });
+    if ((await stat(copy)).size !== bytes || (await fileHash(copy)) !== (await fileHash(file))) throw new Error(`the ${sizeMiB} MiB download differs from the upload`);
+    await rm(copy, { force: true });
+    log(`transfer ${sizeMiB} MiB: naive upload`);
+    const naiveUp = await naive({ ...world.org, op: 'upload', itemPath: `bench/transfers/naive-${sizeMiB}`, file }, `${sizeMiB} upload`);
+    log(`transfer ${sizeMiB} MiB: naive download`);
+    const naiveDown = await naive({ ...world.org, op: 'download', itemPath, file: naiveCopy }, `${sizeMiB} download`);
+    await rm(naiveCopy, { force: true });
+    await rm(file, { force: true });
+    // the stored content is no longer needed; deleting it keeps the temp folder small
+    await world.client.deleteItem(world.org.containerId, itemPath).catch(() => undefined);
+    await world.client.deleteItem(world.org.containerId, `bench/transfers/naive-${sizeMiB}`).catch(() => undefined);
+
+    for (const [direction, r, naiveSeconds] of [
+      ['upload', up, naiveUp],
+      ['download', down, naiveDown],
+    ] as const) {
+      figures.push({
+        sizeMiB,
+        direction,
+        seconds: r.seconds,
+        mbPerSec: bytes / 1e6 / r.seconds,
+        clientPeakRssDeltaMiB: r.peakRssDeltaMiB,
+        serverPeakRssDeltaMiB: r.serverDeltaMiB,
+        referenceSeconds: reference,
+        naiveSeconds,
+      });
+    }
+  }
+  return { figures, naiveErrors, peakResetWorked };
+}
