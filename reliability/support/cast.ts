@@ -1,0 +1,58 @@
+// A data folder with a cast of organizations registered directly (self-signed 2048-bit
+// identities made once per file), for servers run in-process or as child processes.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { issueIdentity, type Identity } from '../../shared/protocol/certificates.js';
+import { registerOrganization } from '../../server/index.js';
+import { startChildServer, type ChildServer } from '../../server/test-support/child-server.js';
+import type { TestOrg } from '../../server/test-support/signed-client.js';
+
+export interface CastOrg extends TestOrg {
+  readonly name: string;
+  readonly identity: Identity;
+  readonly certificatePem: string;
+}
+
+export interface Cast {
+  readonly dir: string;
+  readonly dataDir: string;
+  readonly sirb: CastOrg;
+  readonly site: CastOrg;
+  readonly outsider: CastOrg;
+  remove(): void;
+}
+
+export function createCast(prefix: string): Cast {
+  const dir = mkdtempSync(join(tmpdir(), `reliability-${prefix}-`));
+  const dataDir = join(dir, 'data');
+  const make = (name: string, isSirb: boolean): CastOrg => {
+    const identity = issueIdentity(name);
+    const org = registerOrganization(dataDir, { name, isSirb, certificatePem: identity.certificatePem });
+    return { id: org.id, name, keyPem: identity.privateKeyPem, identity, certificatePem: identity.certificatePem };
+  };
+  return {
+    dir,
+    dataDir,
+    sirb: make('Reliability IRB', true),
+    site: make('Reliability Site', false),
+    outsider: make('Reliability Outsider', false),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Kills a child server for good (test clean-up). */
+export async function stopChild(child: ChildServer | undefined): Promise<void> {
+  if (!child || child.child.exitCode !== null || child.child.signalCode !== null) return;
+  child.child.kill('SIGKILL');
+  await child.exited;
+}
+
+/** VmRSS of a process in KiB (Linux). */
+export function rssKib(pid: number): number {
+  const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmRSS for ${pid}`);
+  return Number(m[1]);
+}
+
+export { startChildServer, type ChildServer };
