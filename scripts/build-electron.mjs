@@ -3,16 +3,24 @@
 // sandboxed preload requires). Native modules and electron itself stay external.
 import { build } from 'esbuild';
 
+// import.meta.url has no CommonJS meaning: give it the bundle's own file URL, so code that
+// finds files beside itself (package.json two folders up) works from dist/electron too.
 const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
+const mainOnly = {
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
 
 await build({
   ...common,
+  ...mainOnly,
   entryPoints: ['electron/shell/main.ts'],
   outfile: 'dist/electron/main.cjs',
   external: ['electron', 'better-sqlite3'],
 });
 await build({
   ...common,
+  // A sandboxed preload may require only 'electron' and a few built-ins: bundle the rest.
   entryPoints: ['electron/preload/preload.ts'],
   outfile: 'dist/electron/preload.cjs',
   external: ['electron'],
