@@ -66,7 +66,7 @@ export function rolesOf(profile: Profile, organization?: Organization): Role[] {
 }
 
 export function toProfileView(profile: Profile, active: boolean, organization?: Organization): ProfileView {
-  const c = profile.certificate;
+  const none = { subject: '', issuer: '', validFrom: '', validTo: '', thumbprint: '', keyBits: 0 };
   return {
     id: profile.id,
     name: profile.name,
@@ -75,14 +75,7 @@ export function toProfileView(profile: Profile, active: boolean, organization?: 
     organizationId: profile.organizationId,
     organizationName: organization?.name ?? profile.name.replace(/^Sandbox \u2014 /, ''),
     roles: rolesOf(profile, organization),
-    certificate: {
-      subject: c?.subject ?? '',
-      issuer: c?.issuer ?? '',
-      validFrom: c?.validFrom ?? '',
-      validTo: c?.validTo ?? '',
-      thumbprint: c?.thumbprint ?? '',
-      keyBits: c?.keyBits ?? 0,
-    },
+    certificate: profile.certificate ?? none,
     active,
   };
 }

@@ -1,16 +1,12 @@
 // The item write payload (interface §2) from a streamed body: every field checked with
 // the code of decisions §4; `content` was checked for Base-64 while it was written to disk.
+import type { ItemFields } from '../../shared/protocol/envelope.js';
 import { ApiError } from '../http/api-error.js';
 import type { StreamedItem } from '../http/body-reader.js';
 import { requireBase64, requireHex, requirePresent, requireString, requireValue } from '../http/validate.js';
 
-export interface ItemPayload {
-  readonly header: string;
-  readonly headerHash: string;
-  readonly contentHash: string;
-  readonly key: string;
-  readonly keyHash: string;
-  readonly iv: string;
+/** The envelope's fields (as the client wrote them) and where the content landed. */
+export interface ItemPayload extends Omit<ItemFields, 'algorithm'> {
   readonly tempFile: string;
   readonly contentLength: number;
 }

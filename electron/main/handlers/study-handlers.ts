@@ -3,6 +3,7 @@ import { parseCertificate } from '../../../shared/protocol/certificates.js';
 import type { GranteePreview } from '../../../shared/ipc/views.js';
 import type { Organization } from '../../../shared/types.js';
 import type { CertificateMediaType } from '../../services/exchange-client.js';
+import { summarizeCertificate } from '../../services/keys/certificate-summary.js';
 import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
@@ -30,7 +31,7 @@ export async function granteePreview(s: Session, organization: Organization): Pr
     const matches = info.thumbprint === organization.thumbprint.toLowerCase();
     return {
       organization,
-      certificate: { subject: info.subject, issuer: info.issuer, validFrom: info.validFrom, validTo: info.validTo, thumbprint: info.thumbprint, keyBits: info.keyBits },
+      certificate: summarizeCertificate(info),
       thumbprintMatches: matches,
       ...(matches
         ? {}

@@ -1,13 +1,9 @@
 // What may be shown about a key and its certificate: never the key itself.
 import type { CertificateInfo } from '../../../shared/protocol/certificates.js';
+import type { CertificateView } from '../../../shared/ipc/views.js';
 
-export interface CertificateSummary {
-  readonly subject: string;
-  readonly issuer: string;
-  readonly validFrom: string;
-  readonly validTo: string;
-  readonly thumbprint: string;
-  readonly keyBits: number;
+/** What the renderer may see of a certificate, plus whether it has expired. */
+export interface CertificateSummary extends CertificateView {
   readonly expired: boolean;
 }
 
