@@ -3,6 +3,8 @@
 // entry of decisions §4 (code, status, message of the table, details), never a 5xx, never
 // a hang; the server's resident memory stays bounded.
 import { randomUUID } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeEntry } from '../shared/error-codes.js';
 import { sealItem } from '../shared/protocol/envelope.js';
@@ -385,5 +387,38 @@ describe('hostile input', () => {
     // the server still serves normally
     const client = new SignedClient(port);
     expect((await client.get(cast.sirb, `${c}/content/base/x`)).status).toBe(200);
+  });
+
+  it('a Content-Length larger than the body sent: the connection ends without a hang, nothing is left behind', async () => {
+    const port = server!.port;
+    const rng = seeded(SEED + 1);
+    const answers: RawAnswer[] = [];
+    for (let i = 0; i < 40; i++) {
+      const body = Buffer.from(JSON.stringify(payload()));
+      const target = `${c}/items/lying/l${i}`;
+      const signed = signRequest(
+        { method: 'PUT', target, host: `localhost:${port}`, organizationId: cast.sirb.id, requestId: randomUUID().replace(/-/g, ''), date: new Date(), payloadHash: sha256Hex(body) },
+        signer,
+      );
+      const sent = body.subarray(0, rng.int(0, body.length - 1));
+      const headers: [string, string][] = [['User-Agent', 'hostile/1.0'], ...Object.entries(signed.headers), ['Content-Type', 'application/json'], ['Content-Length', String(body.length)]];
+      // the client sends less than it declared and gives up (FIN): the server must not wait forever
+      answers.push(await sendWire(port, { method: 'PUT', target, headers, body: sent, halfClose: true }, 10_000));
+      stats.tried++;
+    }
+    const hung = answers.filter((a) => a.hung).length;
+    const bad = answers.filter((a) => a.status !== 0 && problem(a) !== undefined).length;
+    stats.failures += hung + bad;
+    expect(hung).toBe(0);
+    expect(bad).toBe(0);
+    const client = new SignedClient(port);
+    const listed = await client.get(cast.sirb, `${c}/items/lying`);
+    expect(listed.status).toBe(200);
+    expect(listed.json()).toEqual([]);
+    // the partial bodies' temporary files went with their connections
+    for (let i = 0; i < 100 && readdirSync(join(cast.dataDir, 'tmp')).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    const left = readdirSync(join(cast.dataDir, 'tmp')).map((f) => `${f} (${statSync(join(cast.dataDir, 'tmp', f)).size} bytes)`);
+    expect(left, 'temporary files left in tmp/ by aborted bodies').toEqual([]);
+    expect(server!.child.exitCode).toBeNull();
   });
 });

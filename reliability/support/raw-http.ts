@@ -19,13 +19,15 @@ export interface RawRequestSpec {
   readonly body?: Buffer;
   /** Replaces the whole request (garbage that is not HTTP at all). */
   readonly wire?: Buffer;
+  /** Ends our side after writing (FIN), as a client that gives up mid-body does. */
+  readonly halfClose?: boolean;
 }
 
 export function sendWire(port: number, spec: RawRequestSpec, timeoutMs = 15_000): Promise<RawAnswer> {
   const head = `${spec.method} ${spec.target} HTTP/1.1\r\n${spec.headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
   const wire = spec.wire ?? Buffer.concat([Buffer.from(head, 'latin1'), spec.body ?? Buffer.alloc(0)]);
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
+    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
     const chunks: Buffer[] = [];
     let done = false;
     const finish = (hung: boolean): void => {
@@ -44,7 +46,8 @@ export function sendWire(port: number, spec: RawRequestSpec, timeoutMs = 15_000)
     socket.on('error', () => finish(false));
     socket.on('close', () => finish(false));
     // the server may answer (413, 400) and close before all is written: that is fine
-    socket.write(wire, () => undefined);
+    if (spec.halfClose) socket.end(wire);
+    else socket.write(wire, () => undefined);
   });
 }
 
