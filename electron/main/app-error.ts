@@ -1,6 +1,7 @@
 // Turns anything thrown below the door into an AppError the renderer can show: the service's
 // code, message and details, plain words, and whether a retry makes sense.
 import { ERROR_EXPLANATIONS, errorCodeEntry } from '../../shared/error-codes.js';
+import { FailureError } from '../../shared/failure-error.js';
 import type { AppError } from '../../shared/ipc/views.js';
 
 interface ServiceLike {
@@ -24,10 +25,21 @@ function isServiceError(e: unknown): e is ServiceLike {
 /** Client-side failures by error name: code, plain words, retry sense. */
 const CLIENT_FAILURES: Readonly<Record<string, { code: string; explanation: string; retryable: boolean }>> = {
   NetworkError: { code: 'network', explanation: 'The exchange could not be reached. Check the network and try again.', retryable: true },
-  EnvelopeError: { code: 'verification', explanation: 'The item failed its integrity check and was not used.', retryable: false },
   ItemPathError: { code: 'invalid-path', explanation: 'The name or folder path is not valid.', retryable: false },
-  CertificateError: { code: 'certificate', explanation: 'The certificate or key cannot be used.', retryable: false },
+  CancelledError: { code: 'cancelled', explanation: 'The action was cancelled.', retryable: true },
   AbortError: { code: 'cancelled', explanation: 'The action was cancelled.', retryable: true },
+};
+
+/** Plain words per kind of expected failure; the error's own message says the specifics. */
+const FAILURE_EXPLANATIONS: Readonly<Record<string, string>> = {
+  EnvelopeError: 'The item failed its integrity check and was not used.',
+  DownloadError: 'The download failed its integrity check; nothing was saved.',
+  UploadError: 'The file could not be uploaded.',
+  SharingError: 'Nothing was shared.',
+  KeyImportError: 'The key or certificate cannot be used; nothing was saved.',
+  CertificateError: 'The certificate cannot be used.',
+  SecretBoxError: 'The stored key could not be unlocked.',
+  ProfileError: 'The profile could not be saved.',
 };
 
 export class UserFacingError extends Error {
@@ -57,6 +69,15 @@ export function toAppError(e: unknown): AppError {
   }
   if (e instanceof UserFacingError) {
     return { code: e.code, message: e.message, details: '', explanation: e.explanation, retryable: e.retryable };
+  }
+  if (e instanceof FailureError) {
+    return {
+      code: e.failure,
+      message: e.message,
+      details: '',
+      explanation: FAILURE_EXPLANATIONS[e.name] ?? 'The action could not be completed.',
+      retryable: false,
+    };
   }
   if (e instanceof Error) {
     const known = CLIENT_FAILURES[e.name];

@@ -75,3 +75,26 @@ describe('ipc door', () => {
     expect(check({ url: 'file:///tmp/evil.html' })).toBe(false);
   });
 });
+
+describe('expected failures below the door', () => {
+  it('keep their kind and message (a wrong PKCS#12 password is not an internal error)', async () => {
+    const { KeyImportError } = await import('../services/keys/key-import.js');
+    const handlers = {
+      ...echoHandlers(),
+      'profiles.importPkcs12': async () => {
+        throw new KeyImportError('wrong-password', 'The password of the PKCS#12 file is wrong.');
+      },
+    } as Handlers;
+    const d = createDoor({ handlers, isTrustedSender: () => true });
+    const r = await d.call({ url: APP }, 'profiles.importPkcs12', {
+      name: 'x',
+      environment: 'test',
+      baseUrl: 'http://localhost:1',
+      organizationId: '0'.repeat(32),
+      pkcs12Base64: 'AAAA',
+      password: 'nope',
+    });
+    expect(r).toMatchObject({ ok: false, error: { code: 'wrong-password', message: 'The password of the PKCS#12 file is wrong.', retryable: false } });
+    if (!r.ok) expect(r.error.explanation).toContain('nothing was saved');
+  });
+});

@@ -1,5 +1,6 @@
 // Profiles: which exchange, as which organization, with which stored key. One JSON file
 // in the app data folder, written atomically; checked with zod when read back.
+import { FailureError } from '../../shared/failure-error.js';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
@@ -56,14 +57,8 @@ const profileSchema = z.object({
 
 const fileSchema = z.object({ version: z.literal(1), profiles: z.array(profileSchema) });
 
-export class ProfileError extends Error {
-  constructor(
-    readonly failure: 'not-found' | 'duplicate-name' | 'invalid',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ProfileError';
-  }
+export class ProfileError extends FailureError<'not-found' | 'duplicate-name' | 'invalid'> {
+  override readonly name = 'ProfileError';
 }
 
 function isExchangeUrl(value: string): boolean {

@@ -1,6 +1,7 @@
 // Sharing items: every grant wraps the item key for the grantee's certificate after
 // checking that certificate against the directory's thumbprint, so a swapped certificate
 // cannot receive a key. Re-keying writes a new version and re-grants everyone on the list.
+import { FailureError } from '../../shared/failure-error.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,14 +12,8 @@ import type { CallOptions, ExchangeClient } from './exchange-client.js';
 import { downloadDocument } from './transfers/document-download.js';
 import { prepareDocumentBody } from './transfers/upload-body.js';
 
-export class SharingError extends Error {
-  constructor(
-    readonly failure: 'thumbprint-mismatch' | 'no-certificate' | 'no-own-certificate',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SharingError';
-  }
+export class SharingError extends FailureError<'thumbprint-mismatch' | 'no-certificate' | 'no-own-certificate'> {
+  override readonly name = 'SharingError';
 }
 
 /** What sharing needs of the key vault (a KeyHandle fits); the private key stays there. */

@@ -1,5 +1,6 @@
 // Item envelope (interface.md §2, decisions.md §2) for whole buffers: headers and small
 // structured records. Large documents use envelope-stream.ts. Node-only.
+import { FailureError } from '../failure-error.js';
 import {
   X509Certificate,
   constants,
@@ -36,14 +37,8 @@ export type EnvelopeFailure =
   | 'bad-header'
   | 'unsupported-algorithm';
 
-export class EnvelopeError extends Error {
-  constructor(
-    readonly failure: EnvelopeFailure,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'EnvelopeError';
-  }
+export class EnvelopeError extends FailureError<EnvelopeFailure> {
+  override readonly name = 'EnvelopeError';
 }
 
 /** A public key: a KeyObject, PEM public key, or PEM/DER certificate. */

@@ -10,6 +10,7 @@
 // scanner that enforces the limits and finds where it ends, then JSON.parse checks and
 // builds it. Raw control characters inside the streamed string are not rejected here; the
 // consumer (a Base-64 decoder) refuses them.
+import { FailureError } from '../failure-error.js';
 import { StringDecoder } from 'node:string_decoder';
 
 export interface ItemJsonStreamOptions {
@@ -27,14 +28,8 @@ export interface ItemJsonStreamOptions {
 
 export type JsonStreamFailure = 'syntax' | 'too-deep' | 'too-long' | 'not-object' | 'stream-field-type' | 'incomplete';
 
-export class JsonStreamError extends Error {
-  constructor(
-    readonly failure: JsonStreamFailure,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'JsonStreamError';
-  }
+export class JsonStreamError extends FailureError<JsonStreamFailure> {
+  override readonly name = 'JsonStreamError';
 }
 
 const QUOTE = 0x22;

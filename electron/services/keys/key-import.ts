@@ -1,5 +1,6 @@
 // Reading an organization's key and certificate from PEM files or a PKCS#12 file, with
 // the checks issue 4 asks for, each failing with a message a coordinator can act on.
+import { FailureError } from '../../../shared/failure-error.js';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { CertificateError, keyMatchesCertificate, parseCertificate, type CertificateInfo } from '../../../shared/protocol/certificates.js';
@@ -19,14 +20,8 @@ export type KeyImportFailure =
   | 'no-key'
   | 'no-certificate';
 
-export class KeyImportError extends Error {
-  constructor(
-    readonly failure: KeyImportFailure,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'KeyImportError';
-  }
+export class KeyImportError extends FailureError<KeyImportFailure> {
+  override readonly name = 'KeyImportError';
 }
 
 /** A checked pair, handed only to the key vault. */

@@ -1,5 +1,6 @@
 // Encryption of secrets at rest (private keys). The app injects Electron safeStorage; the
 // command-line tool and Linux without a real keyring use the passphrase box below.
+import { FailureError } from '../../../shared/failure-error.js';
 import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCb, type ScryptOptions } from 'node:crypto';
 
 export interface SecretBox {
@@ -11,14 +12,8 @@ export interface SecretBox {
   decrypt(blob: Buffer): Promise<Buffer>;
 }
 
-export class SecretBoxError extends Error {
-  constructor(
-    readonly failure: 'wrong-secret' | 'malformed' | 'unavailable',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SecretBoxError';
-  }
+export class SecretBoxError extends FailureError<'wrong-secret' | 'malformed' | 'unavailable'> {
+  override readonly name = 'SecretBoxError';
 }
 
 // Blob: magic(4) | version(1) | log2N(1) | r(1) | p(1) | salt(16) | iv(12) | tag(16) | ciphertext.

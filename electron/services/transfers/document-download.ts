@@ -1,6 +1,7 @@
 // Download of a document: the content response is parsed as a stream, its Base-64
 // decrypted to a temporary file in the destination folder, all three hashes verified,
 // and only then is the file renamed into place. Any failure removes the temporary file.
+import { FailureError } from '../../../shared/failure-error.js';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
@@ -15,14 +16,8 @@ import type { ExchangeClient } from '../exchange-client.js';
 
 export type DownloadFailure = 'key-hash' | 'header-hash' | 'content-hash' | 'decrypt' | 'malformed' | 'changed' | 'size';
 
-export class DownloadError extends Error {
-  constructor(
-    readonly failure: DownloadFailure,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DownloadError';
-  }
+export class DownloadError extends FailureError<DownloadFailure> {
+  override readonly name = 'DownloadError';
 }
 
 /** What a download needs of the key vault: opening the item key wrapped for us. */

@@ -96,7 +96,8 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
   }
 
   list(): TransferDescriptor[] {
-    return [...this.items.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    // Stable sort: transfers made in the same millisecond keep the order they were queued in.
+    return [...this.items.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
   get(id: string): TransferDescriptor | undefined {

@@ -2,6 +2,7 @@
 // known before sending: a first pass encrypts and hashes without keeping anything, a
 // second pass (same key and IV, so the same bytes) produces the body while it is sent.
 // `content` comes before `contentHash`, so one pass yields both. Memory stays flat.
+import { FailureError } from '../../../shared/failure-error.js';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -16,14 +17,8 @@ import { mediaTypeFor } from './media-types.js';
 
 const MIB = 1024 * 1024;
 
-export class UploadError extends Error {
-  constructor(
-    readonly failure: 'too-large' | 'file-changed' | 'not-a-file',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UploadError';
-  }
+export class UploadError extends FailureError<'too-large' | 'file-changed' | 'not-a-file'> {
+  override readonly name = 'UploadError';
 }
 
 export interface DocumentBodyInput {
