@@ -47,7 +47,9 @@ export function runScript<T>(script: string, job: unknown, options: ChildOptions
         }
       }
       const why = timedOut ? `timed out after ${Math.round(options.timeoutMs! / 1000)} s` : signal ? `killed by ${signal}` : `exit ${code}`;
-      const tail = err.trim().split('\n').filter((l) => !l.includes('npm warn')).slice(-3).join(' | ');
+      const lines = err.trim().split('\n').filter((l) => l.trim() !== '' && !l.includes('npm warn'));
+      const errorLine = lines.find((l) => /Error\b/.test(l));
+      const tail = [errorLine, ...lines.slice(-2)].filter(Boolean).join(' | ');
       reject(new ChildFailure(`${script} ${why}${tail ? `: ${tail.slice(0, 300)}` : ''}`));
     });
   });

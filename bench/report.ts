@@ -50,6 +50,9 @@ export function transfersSection(run: TransferRun): string {
   const server = Math.max(...run.figures.map((t) => t.serverPeakRssDeltaMiB));
   out.push(`- Target: client peak RSS increase under 64 MiB at every size: ${verdict(client, 64, 'MiB')}`);
   out.push(`- Target: server peak RSS increase under 64 MiB at every size: ${verdict(server, 64, 'MiB')}`);
+  for (const b of run.uploadBreakdown) {
+    out.push(`- ${b.sizeMiB} MiB time split: upload first pass (encrypt + hash, nothing sent) ${f(b.prepareSeconds)} s, server PUT ${f(b.serverPutSeconds)} s; server content GET ${f(b.serverGetSeconds)} s`);
+  }
   for (const [k, why] of Object.entries(run.naiveErrors)) out.push(`- Naive ${k}: n/a — ${why}`);
   if (!run.peakResetWorked) out.push('- Note: the kernel refused to reset VmHWM; peaks are since process start.');
   return out.join('\n');
@@ -69,6 +72,9 @@ export function listingSection(run: ListingRun): string {
     `- Target: tree build under 300 ms: ${verdict(l.treeBuildSeconds * 1000, 300, 'ms')}`,
     `- Target: \`since\` refresh under 100 ms: ${verdict(l.sinceSeconds * 1000, 100, 'ms')}`,
     `- ${run.folders.toLocaleString('en')} folders in the tree.`,
+    ...(run.clientRefused
+      ? [`- **The client core's listItems failed on this listing** (${run.clientRefused}); the listing and \`since\` figures come from the same signed request read without that cap (bench/raw-list.ts).`]
+      : []),
   ].join('\n');
 }
 

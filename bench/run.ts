@@ -22,10 +22,17 @@ const log = (line: string): void => {
   process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
 };
 
-async function withWorld<T>(label: string, body: (w: World) => Promise<T>): Promise<T> {
+const failures: string[] = [];
+
+/** Runs one section on a fresh world; a failed section is reported, and the others still run. */
+async function withWorld<T>(label: string, body: (w: World) => Promise<T>): Promise<T | undefined> {
   const world = await startWorld(label);
   try {
     return await body(world);
+  } catch (e) {
+    failures.push(`${label}: ${(e as Error).stack ?? String(e)}`);
+    log(`${label} failed: ${(e as Error).message}`);
+    return undefined;
   } finally {
     await world.close();
   }
@@ -40,9 +47,9 @@ const requests = await withWorld('requests', (w) => runRequests(w, plan.concurre
 
 const results = {
   machine,
-  transfers: transfers.figures,
-  listing: listing.figure,
-  requests,
+  transfers: transfers?.figures ?? [],
+  listing: listing?.figure ?? null,
+  requests: requests ?? [],
 };
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
 await mkdir(path.dirname(out), { recursive: true });
@@ -54,12 +61,14 @@ console.log(
     '',
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.date}`,
     '',
-    transfersSection(transfers),
+    transfers ? transfersSection(transfers) : '## 1. Document transfers: failed (below)',
     '',
-    listingSection(listing),
+    listing ? listingSection(listing) : '## 2. Listing at scale: failed (below)',
     '',
-    requestsSection(requests),
+    requests ? requestsSection(requests) : '## 3. Signed small requests: failed (below)',
     '',
+    ...failures.map((f) => `Failed section — ${f}\n`),
     `Total ${((performance.now() - started) / 1000).toFixed(0)} s. JSON: ${path.relative(process.cwd(), out)}`,
   ].join('\n'),
 );
+if (failures.length > 0) process.exitCode = 1;

@@ -19,7 +19,7 @@ export async function startServerProcess(dataDir: string): Promise<ServerProcess
     const parts = (partial + c.toString()).split('\n');
     partial = parts.pop() ?? '';
     for (const l of parts) {
-      lines.push(l);
+      lines.push(l); if (process.env.BENCH_SERVER_LOG) process.stderr.write(`server: ${l}\n`);
       if (lines.length > 2000) lines.splice(0, 1000);
     }
   });

@@ -18,6 +18,8 @@ export interface TransferResult {
   readonly seconds: number;
   readonly peakRssDeltaMiB: number;
   readonly resetOk: boolean;
+  /** Upload: seconds of the first pass (encrypt + hash, nothing sent) before sending starts. */
+  readonly prepareSeconds?: number;
 }
 
 const job = jobOf<TransferJob>();
@@ -31,12 +33,16 @@ global.gc?.();
 
 const window = memoryWindow();
 const started = performance.now();
+let prepareSeconds: number | undefined;
 if (job.op === 'upload') {
-  await uploadDocument({ client, containerId: job.containerId, path: job.itemPath, file: job.file, wrapForSelf });
+  const onProgress = (e: { readonly phase: string }): void => {
+    if (e.phase === 'sending' && prepareSeconds === undefined) prepareSeconds = (performance.now() - started) / 1000;
+  };
+  await uploadDocument({ client, containerId: job.containerId, path: job.itemPath, file: job.file, wrapForSelf, onProgress });
 } else {
   await downloadDocument({ client, keys, containerId: job.containerId, path: job.itemPath, destination: job.file });
 }
 const seconds = (performance.now() - started) / 1000;
-const result: TransferResult = { seconds, peakRssDeltaMiB: window.peakDeltaMiB(), resetOk: window.resetOk };
+const result: TransferResult = { seconds, peakRssDeltaMiB: window.peakDeltaMiB(), resetOk: window.resetOk, ...(prepareSeconds !== undefined ? { prepareSeconds } : {}) };
 client.close();
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -29,6 +29,8 @@ export interface TransferRun {
   /** Why a naive run did not complete, by "size direction". */
   readonly naiveErrors: Record<string, string>;
   readonly peakResetWorked: boolean;
+  /** Where the time of each upload went: the client's first pass, and the PUT as the server logged it. */
+  readonly uploadBreakdown: { readonly sizeMiB: number; readonly prepareSeconds?: number; readonly serverPutSeconds?: number; readonly serverGetSeconds?: number }[];
 }
 
 async function randomFile(file: string, bytes: number): Promise<void> {
@@ -50,6 +52,7 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
   const figures: TransferFigure[] = [];
   const naiveErrors: Record<string, string> = {};
   let peakResetWorked = true;
+  const uploadBreakdown: TransferRun['uploadBreakdown'] = [];
   for (const sizeMiB of sizesMiB) {
     const bytes = sizeMiB * MIB;
     const file = path.join(world.dir, `doc-${sizeMiB}.bin`);
@@ -79,7 +82,15 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
     log(`transfer ${sizeMiB} MiB: upload`);
     const up = await measured({ ...world.org, op: 'upload', itemPath, file });
     log(`transfer ${sizeMiB} MiB: download`);
+    const serverPut = world.server.lastRequestMs(`/items/${itemPath} `);
     const down = await measured({ ...world.org, op: 'download', itemPath, file: copy });
+    const serverGet = world.server.lastRequestMs(`/content/${itemPath} `);
+    uploadBreakdown.push({
+      sizeMiB,
+      ...(up.prepareSeconds !== undefined ? { prepareSeconds: up.prepareSeconds } : {}),
+      ...(serverPut !== undefined ? { serverPutSeconds: serverPut / 1000 } : {}),
+      ...(serverGet !== undefined ? { serverGetSeconds: serverGet / 1000 } : {}),
+    });
     if ((await stat(copy)).size !== bytes || (await fileHash(copy)) !== (await fileHash(file))) throw new Error(`the ${sizeMiB} MiB download differs from the upload`);
     await rm(copy, { force: true });
     log(`transfer ${sizeMiB} MiB: naive upload`);
@@ -108,5 +119,5 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
       });
     }
   }
-  return { figures, naiveErrors, peakResetWorked };
+  return { figures, naiveErrors, peakResetWorked, uploadBreakdown };
 }

@@ -28,7 +28,7 @@ export interface World {
 }
 
 export function clientFor(job: Pick<OrgJob, 'url' | 'orgId' | 'keyPem'>): ExchangeClient {
-  return new ExchangeClient({ baseUrl: job.url, organizationId: job.orgId, signer: keySigner(job.keyPem), retry: { attempts: 1, baseDelayMs: 10 } });
+  return new ExchangeClient({ baseUrl: job.url, organizationId: job.orgId, signer: keySigner(job.keyPem), retry: { attempts: 3, baseDelayMs: 10 } });
 }
 
 export async function startWorld(label: string): Promise<World> {
