@@ -62,8 +62,11 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     if (kind === 'item') {
       tempFile = join(tmpDir, `${newId()}.part`);
       out = createWriteStream(tempFile, { flags: 'wx' });
+      // A full or unwritable disk fails the request at once: waiting for 'drain' on a
+      // failed stream would leave the paused request hanging.
       out.on('error', (e) => {
         outFailed = e;
+        fail(e);
       });
       parser = new ItemJsonStreamParser({
         onStreamChunk: (text) => {
@@ -80,8 +83,12 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     }
 
     const cleanup = (): void => {
-      out?.destroy();
-      if (tempFile) rmSync(tempFile, { force: true });
+      if (!out) return;
+      // The file may still be opening: remove it only once the stream has closed, or an
+      // open that completes later would leave an empty orphan behind.
+      const file = tempFile;
+      out.once('close', () => rmSync(file, { force: true }));
+      out.destroy();
     };
     const fail = (e: Error): void => {
       if (settled) return;

@@ -38,6 +38,9 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       app.log(`${req.method} ${path.length > 300 ? `${path.slice(0, 300)}...` : path} ${res.statusCode} ${Date.now() - started}ms org=${orgId} request=${requestId ?? '-'}`);
     });
     setCommonHeaders(res, requestId);
+    // The Date header tells clients the server's time (they correct clock skew from it), so
+    // it comes from the same clock that judges the request window.
+    res.setHeader('Date', new Date(app.now()).toUTCString());
     let body: ReadBody | undefined;
     try {
       const method = req.method ?? 'GET';
@@ -80,7 +83,10 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
         sendError(res, e.body());
       } else {
         app.log(`unexpected error: ${(e as Error).stack ?? String(e)}`);
-        if (!req.complete) res.setHeader('Connection', 'close');
+        if (!req.complete) {
+          res.setHeader('Connection', 'close');
+          req.resume();
+        }
         sendError(res, internalErrorBody());
       }
     } finally {
