@@ -31,14 +31,13 @@ export function createCast(prefix: string): Cast {
     const org = registerOrganization(dataDir, { name, isSirb, certificatePem: identity.certificatePem });
     return { id: org.id, name, keyPem: identity.privateKeyPem, identity, certificatePem: identity.certificatePem };
   };
-  return {
-    dir,
-    dataDir,
-    sirb: make('Reliability IRB', true),
-    site: make('Reliability Site', false),
-    outsider: make('Reliability Outsider', false),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
+  const remove = (): void => rmSync(dir, { recursive: true, force: true });
+  try {
+    return { dir, dataDir, sirb: make('Reliability IRB', true), site: make('Reliability Site', false), outsider: make('Reliability Outsider', false), remove };
+  } catch (e) {
+    remove();
+    throw e;
+  }
 }
 
 /** Kills a child server for good (test clean-up). */
