@@ -76,6 +76,9 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
       } else res.destroy();
     });
   });
+  // No overall request deadline (a 300 MiB upload may take long), but a connection that
+  // sends nothing for two minutes, e.g. one that declared more body than it sends, is closed.
+  server.timeout = 120_000;
   // malformed requests and oversized headers never reach the handler: answer them as JSON errors too
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return socket.destroy();

@@ -45,6 +45,8 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
     try {
       const method = req.method ?? 'GET';
       if (method === 'OPTIONS') return sendEmpty(res, 204);
+      // A fragment is never part of a request; the signature would not cover it.
+      if ((req.url ?? '').includes('#')) throw new ApiError('invalidValue', 'The request target holds a fragment (#).');
       const { path, query } = splitTarget(req.url ?? '/');
       const match = matchRoute(routes, method, path);
       if (match?.route.anonymous) return sendText(res, 200, 'pong');

@@ -38,10 +38,8 @@ export interface Match {
   readonly rest: string[];
 }
 
-export function splitTarget(target: string): { path: string; query: string } {
-  const q = target.indexOf('?');
-  return q < 0 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q + 1) };
-}
+// The verifier's own split, so the server acts on exactly the path and query it verified.
+export { splitTarget } from '../../shared/protocol/signing.js';
 
 function pathSegments(path: string): string[] {
   const segments = path.split('/').slice(1);
