@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 const { values } = parseArgs({
   options: {
     'host-only': { type: 'boolean', default: false },
+    dev: { type: 'boolean', default: false },
     port: { type: 'string' },
     data: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -18,6 +19,7 @@ if (values.help) {
   console.log(`Usage: npm start -- [--host-only] [--port N] [--data DIR]
 
   --host-only  start the browser host without opening a browser; prints "Open <url>"
+  --dev        Electron only: load the renderer from Vite's dev server, with reload on save
   --port N     the browser host's loopback port (default: a free one)
   --data DIR   the app's data folder (profiles, keys, sandbox) instead of the user's`);
   process.exit(0);
@@ -42,9 +44,15 @@ if (!existsSync('dist/renderer/index.html')) build(['vite', 'build', '--logLevel
 
 if (binary) {
   build(['node', 'scripts/build-electron.mjs']);
-  const env = { ...process.env, ...(values.data ? { STUDY_EXCHANGE_DATA: values.data } : {}) };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...(values.data ? { STUDY_EXCHANGE_DATA: values.data } : {}) };
+  // Development: Vite serves the renderer with hot reload; the shell loads it from there.
+  const vite = values.dev ? spawn('npx', ['vite', '--port', '5173', '--strictPort'], { stdio: 'inherit' }) : undefined;
+  if (vite) env.VITE_DEV_SERVER_URL = 'http://localhost:5173/';
   const child = spawn(binary, ['.'], { stdio: 'inherit', env });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  child.on('exit', (code) => {
+    vite?.kill();
+    process.exit(code ?? 0);
+  });
 } else {
   if (!values['host-only']) console.log('No Electron binary on this machine: starting the browser host in Chromium instead.');
   const { startHostApp } = await import('./main/host-main.js');
