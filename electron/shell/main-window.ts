@@ -26,8 +26,10 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
 
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
+  // Vite's dev server injects an inline preamble for React refresh: allowed in development only.
+  const csp = options.rendererUrl.startsWith('http:') ? CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'") : CSP;
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
 
   const window = new BrowserWindow({
