@@ -1,40 +1,67 @@
 // Base-64 validation for text that arrives in pieces (RFC 4648 standard alphabet, with
 // padding): the streamed `content` field is checked while it is written to disk.
+//
+// Whole 4-character groups are checked at once by the native strict decoder (a
+// per-character loop cost 1.5 s of a 100 MiB upload); only the 0–3 characters that do
+// not yet fill a group are carried to the next piece. '=' may only end the final group.
+import { decodeBase64Strict } from '../../shared/protocol/base64-decode.js';
+
 export class Base64Check {
   private length = 0;
-  private padding = 0;
+  private carry = '';
+  /** A group with padding was seen: the text must end there. */
+  private ended = false;
   private bad = false;
 
   feed(text: string): void {
-    if (this.bad) return;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 61 /* = */) {
-        this.padding++;
-        if (this.padding > 2) this.bad = true;
-      } else if (this.padding > 0 || !isAlphabet(c)) {
-        this.bad = true;
+    if (this.bad || text.length === 0) return;
+    if (this.ended) {
+      this.bad = true;
+      return;
+    }
+    let rest = text;
+    if (this.carry.length > 0) {
+      const need = 4 - this.carry.length;
+      if (rest.length < need) {
+        this.carry += rest;
+        this.length += text.length;
+        return;
       }
-      if (this.bad) return;
+      if (!this.groups(this.carry + rest.slice(0, need))) return;
+      this.carry = '';
+      rest = rest.slice(need);
+    }
+    const whole = rest.length - (rest.length % 4);
+    if (whole > 0 && !this.groups(whole === rest.length ? rest : rest.slice(0, whole))) return;
+    this.carry = rest.slice(whole);
+    if (this.ended && this.carry.length > 0) {
+      this.bad = true;
+      return;
     }
     this.length += text.length;
   }
 
-  /** False once a character has ruled the text out. */
+  /** Checks complete groups; padding, if any, ends the text. */
+  private groups(text: string): boolean {
+    if (this.ended || decodeBase64Strict(text) === undefined) {
+      this.bad = true;
+      return false;
+    }
+    if (text.charCodeAt(text.length - 1) === 61 /* = */) this.ended = true;
+    return true;
+  }
+
+  /** False once a character has ruled the text out (the 0–3 carried characters are judged with the next piece). */
   get plausible(): boolean {
     return !this.bad;
   }
 
   get ok(): boolean {
-    return !this.bad && this.length % 4 === 0;
+    return !this.bad && this.carry.length === 0;
   }
 
   /** Characters seen (the decoded text's length when ok). */
   get size(): number {
     return this.length;
   }
-}
-
-function isAlphabet(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47;
 }

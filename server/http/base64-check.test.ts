@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { decodeBase64Strict } from '../../shared/protocol/base64-decode.js';
+import { Base64Check } from './base64-check.js';
+
+/** Feeds the text cut at the given offsets. */
+function check(text: string, cuts: readonly number[]): Base64Check {
+  const c = new Base64Check();
+  let at = 0;
+  for (const cut of [...cuts, text.length]) {
+    c.feed(text.slice(at, cut));
+    at = cut;
+  }
+  return c;
+}
+
+function randomCuts(length: number, count: number): number[] {
+  const cuts = Array.from({ length: count }, () => Math.floor(Math.random() * (length + 1)));
+  return cuts.sort((a, b) => a - b);
+}
+
+const VALID = ['', 'AAAA', 'AA==', 'AAA=', 'QUJD', randomBytes(1000).toString('base64'), randomBytes(1001).toString('base64'), randomBytes(1002).toString('base64')];
+const INVALID = [
+  'A',
+  'AA',
+  'AAA',
+  'AAAAA',
+  'A===',
+  '====',
+  'AA=A',
+  'AA==AAAA',
+  'AAA=AAAA',
+  'AAA==',
+  'AA===',
+  'AAAA=',
+  'AB-_',
+  'AB C',
+  'ABC\n',
+  'ABCŁ',
+  'ABC\u00e9',
+  `${randomBytes(300).toString('base64')}!${randomBytes(300).toString('base64')}`,
+];
+
+describe('Base64Check', () => {
+  it('accepts valid Base-64 however it is cut, and counts its characters', () => {
+    for (const text of VALID) {
+      for (let round = 0; round < 30; round++) {
+        const c = check(text, randomCuts(text.length, round % 6));
+        expect(c.ok, text).toBe(true);
+        expect(c.plausible).toBe(true);
+        expect(c.size).toBe(text.length);
+      }
+      // one character at a time
+      expect(check(text, Array.from({ length: text.length }, (_, i) => i)).ok).toBe(true);
+    }
+  });
+
+  it('refuses invalid Base-64 however it is cut', () => {
+    for (const text of INVALID) {
+      expect(decodeBase64Strict(text), text).toBeUndefined();
+      for (let round = 0; round < 30; round++) {
+        expect(check(text, randomCuts(text.length, round % 6)).ok, JSON.stringify(text)).toBe(false);
+      }
+      expect(check(text, Array.from({ length: text.length }, (_, i) => i)).ok).toBe(false);
+    }
+  });
+
+  it('rules a piece out as soon as a complete group is bad', () => {
+    const c = new Base64Check();
+    c.feed('AAAA');
+    expect(c.plausible).toBe(true);
+    c.feed('A!AA');
+    expect(c.plausible).toBe(false);
+    c.feed('AAAA');
+    expect(c.ok).toBe(false);
+  });
+
+  it('refuses anything after the padded group', () => {
+    const c = new Base64Check();
+    c.feed('AAA=');
+    expect(c.ok).toBe(true);
+    c.feed('A');
+    expect(c.plausible).toBe(false);
+    expect(c.ok).toBe(false);
+  });
+});
