@@ -116,6 +116,20 @@ describe('ItemJsonStreamParser', () => {
     expect(r.fields).toEqual({ id: 'x' });
   });
 
+  it('hands the streamed text on in blocks of 1 MiB, however small the pieces', () => {
+    const b64 = randomBytes(3 * 1024 * 1024).toString('base64');
+    const bytes = Buffer.from(JSON.stringify({ content: b64 }));
+    const r = parse(bytes, randomPieces(bytes, 64 * 1024));
+    expect(r.streamed === b64).toBe(true);
+    expect(r.calls).toBe(Math.ceil(b64.length / (1024 * 1024)));
+  });
+
+  it('joins a UTF-8 character split by the block boundary', () => {
+    const text = `${'a'.repeat(1024 * 1024 - 1)}\u00e9\u{1f600}${'b'.repeat(10)}`;
+    const r = parse(JSON.stringify({ content: text }), undefined);
+    expect(r.streamed === text).toBe(true);
+  });
+
   it('uses another stream field name when told', () => {
     const r = parse('{"content":"small","data":"big"}', undefined, { streamField: 'data' });
     expect(r.streamed).toBe('big');
