@@ -1,5 +1,5 @@
 // The reference exchange server: start one on a data folder, or work on the folder directly.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { MAX_REQUEST_BYTES } from '../shared/types.js';
 import { contentFolders, sweepContent } from './content-files.js';
@@ -49,6 +49,79 @@ function clientErrorResponse(status: number, code: number, message: string, deta
   return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${cors}Connection: close\r\n\r\n${body}`;
 }
 
+/** The requests of each connection whose answers have not gone out yet. */
+class PendingAnswers {
+  private readonly bySocket = new WeakMap<Socket, { open: Set<{ req: IncomingMessage; res: ServerResponse }>; whenDone: (() => void)[] }>();
+
+  track(req: IncomingMessage, res: ServerResponse): void {
+    const entry = this.entry(req.socket);
+    const x = { req, res };
+    entry.open.add(x);
+    res.once('close', () => {
+      entry.open.delete(x);
+      if (entry.open.size > 0) return;
+      for (const f of entry.whenDone.splice(0)) f();
+    });
+  }
+
+  of(socket: Socket): { req: IncomingMessage; res: ServerResponse }[] {
+    return [...(this.bySocket.get(socket)?.open ?? [])];
+  }
+
+  /** Runs `f` once every answer pending on the socket has gone (at once when none is). */
+  whenDone(socket: Socket, f: () => void): void {
+    const entry = this.entry(socket);
+    if (entry.open.size === 0) f();
+    else entry.whenDone.push(f);
+  }
+
+  private entry(socket: Socket) {
+    let e = this.bySocket.get(socket);
+    if (!e) this.bySocket.set(socket, (e = { open: new Set(), whenDone: [] }));
+    return e;
+  }
+}
+
+/**
+ * Malformed requests and oversized headers never reach the handler: Node's parser reports them
+ * as 'clientError', and they are answered as JSON errors too. Two rules keep every answer
+ * whole and in order:
+ * - Bytes the parser refuses AFTER complete requests whose answers are still being made (a
+ *   request pipelined behind a lying Content-Length, or data after `Connection: close`) are
+ *   answered only after those answers, and only if the connection stays open; answering at
+ *   once put a 400 in front of the real answer, which was then lost (issue 9: a DELETE whose
+ *   204 never went out while the client read the 400).
+ * - The parser stays failed and reports every later chunk again. Those repeats are ignored:
+ *   destroying the socket while the client still sends would reset the connection (RST) and
+ *   could wipe the 400 out of the client's receive buffer. The socket closes when the client
+ *   closes its side, or by the idle timeout.
+ */
+function guardClientErrors(server: Server, pending: PendingAnswers): void {
+  const handled = new WeakSet<Socket>();
+  const answer = (socket: Socket, err: NodeJS.ErrnoException): void => {
+    if (!socket.writable) return; // already closing (e.g. after a Connection: close answer)
+    const e = ERROR_CODES.headerInvalid;
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    socket.end(clientErrorResponse(400, e.code, e.message, tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.'));
+  };
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (handled.has(socket)) return;
+    handled.add(socket);
+    const open = pending.of(socket);
+    if (open.some((x) => !x.req.complete)) {
+      // the refused bytes are the body of the last request: its handler waits for a body that
+      // cannot come, so the 400 answers it now, unless the handler already answered (early,
+      // before reading the body): then that answer stands and the connection closes after it
+      if (!open.some((x) => x.res.headersSent)) return answer(socket, err);
+      return pending.whenDone(socket, () => {
+        if (socket.writable) socket.end();
+      });
+    }
+    // complete requests still being answered go first; the 400 follows if the connection stays open
+    pending.whenDone(socket, () => answer(socket, err));
+  });
+}
+
 export async function startExchange(o: ExchangeOptions): Promise<RunningExchange> {
   const db = openDatabase(o.dataDir);
   const { tmpDir, contentDir } = contentFolders(o.dataDir);
@@ -67,7 +140,9 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
     log,
   };
   const handler = createRequestHandler(app, ALL_ROUTES);
+  const pending = new PendingAnswers();
   const server: Server = createServer({ requestTimeout: 0, requireHostHeader: false }, (req, res) => {
+    pending.track(req, res);
     handler(req, res).catch((e: unknown) => {
       log(`unhandled: ${(e as Error).stack ?? String(e)}`);
       if (!res.headersSent) {
@@ -79,13 +154,7 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
   // No overall request deadline (a 300 MiB upload may take long), but a connection that
   // sends nothing for two minutes, e.g. one that declared more body than it sends, is closed.
   server.timeout = 120_000;
-  // malformed requests and oversized headers never reach the handler: answer them as JSON errors too
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable) return socket.destroy();
-    const e = ERROR_CODES.headerInvalid;
-    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    socket.end(clientErrorResponse(400, e.code, e.message, tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.'));
-  });
+  guardClientErrors(server, pending);
   const sockets = new Set<Socket>();
   server.on('connection', (s) => {
     sockets.add(s);

@@ -33,9 +33,13 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
     const started = Date.now();
     const requestId = echoedRequestId(req);
     let orgId = '-';
-    res.once('finish', () => {
+    // logged on 'close', not 'finish': a request whose answer never left (the connection went
+    // first) is logged too, marked as such, so no effect of a request goes unrecorded
+    res.once('close', () => {
       const path = splitTarget(req.url ?? '/').path;
-      app.log(`${req.method} ${path.length > 300 ? `${path.slice(0, 300)}...` : path} ${res.statusCode} ${Date.now() - started}ms org=${orgId} request=${requestId ?? '-'}`);
+      const status = res.headersSent ? String(res.statusCode) : '-';
+      const unsent = res.writableFinished ? '' : ' (answer not sent)';
+      app.log(`${req.method} ${path.length > 300 ? `${path.slice(0, 300)}...` : path} ${status}${unsent} ${Date.now() - started}ms org=${orgId} request=${requestId ?? '-'}`);
     });
     setCommonHeaders(res, requestId);
     // The Date header tells clients the server's time (they correct clock skew from it), so
