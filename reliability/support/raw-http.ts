@@ -1,13 +1,25 @@
-// One HTTP/1.1 exchange over a bare socket, so anything can be sent: lying Content-Length,
-// duplicate or malformed headers, NUL bytes in the target. Reads the first response (the
-// request asks for Connection: close) and reports a hang as such.
+// HTTP/1.1 over a bare socket, so anything can be sent: lying Content-Length, duplicate or
+// malformed headers, NUL bytes in the target. Reads EVERY answer the server sends on the
+// connection until the server closes it: a request that turns out to be two (a lying
+// Content-Length leaves the rest of the body to be parsed as a second request) gets two
+// answers, and each must be judged; reading only the first once hid a 204 (issue 9).
 import { connect } from 'node:net';
 
-export interface RawAnswer {
-  /** 0 when the connection closed without a complete response. */
+export interface RawResponse {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly body: string;
+}
+
+export interface RawAnswer {
+  /** The first complete response's status; 0 when the connection closed without one. */
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+  /** Every complete response on the connection, in order (the first is repeated above). */
+  readonly responses: readonly RawResponse[];
+  /** Bytes after the last complete response (a cut or unparsable answer), if any. */
+  readonly leftover: number;
   readonly hung: boolean;
 }
 
@@ -23,6 +35,7 @@ export interface RawRequestSpec {
   readonly halfClose?: boolean;
 }
 
+/** Sends the request and collects answers until the server ends the connection (or the timeout: hung). */
 export function sendWire(port: number, spec: RawRequestSpec, timeoutMs = 15_000): Promise<RawAnswer> {
   const head = `${spec.method} ${spec.target} HTTP/1.1\r\n${spec.headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
   const wire = spec.wire ?? Buffer.concat([Buffer.from(head, 'latin1'), spec.body ?? Buffer.alloc(0)]);
@@ -35,34 +48,42 @@ export function sendWire(port: number, spec: RawRequestSpec, timeoutMs = 15_000)
       done = true;
       clearTimeout(timer);
       socket.destroy();
-      resolve({ ...parse(Buffer.concat(chunks)), hung });
+      const { responses, leftover } = parseAll(Buffer.concat(chunks));
+      const first = responses[0];
+      resolve({ status: first?.status ?? 0, headers: first?.headers ?? {}, body: first?.body ?? '', responses, leftover, hung });
     };
     const timer = setTimeout(() => finish(true), timeoutMs);
-    socket.on('data', (c: Buffer) => {
-      chunks.push(c);
-      const got = parse(Buffer.concat(chunks));
-      if (got.complete) finish(false);
-    });
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    // the server's FIN: everything it will ever answer on this connection has arrived
+    socket.on('end', () => finish(false));
     socket.on('error', () => finish(false));
     socket.on('close', () => finish(false));
-    // the server may answer (413, 400) and close before all is written: that is fine
+    // the server may answer (413, 400) before all is written: that is fine
     if (spec.halfClose) socket.end(wire);
     else socket.write(wire, () => undefined);
   });
 }
 
-function parse(buf: Buffer): { status: number; headers: Record<string, string>; body: string; complete: boolean } {
-  const end = buf.indexOf('\r\n\r\n');
-  if (end < 0) return { status: 0, headers: {}, body: '', complete: false };
-  const lines = buf.subarray(0, end).toString('latin1').split('\r\n');
-  const m = /^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? '');
-  const headers: Record<string, string> = {};
-  for (const l of lines.slice(1)) {
-    const i = l.indexOf(':');
-    if (i > 0) headers[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
+function parseAll(buf: Buffer): { responses: RawResponse[]; leftover: number } {
+  const responses: RawResponse[] = [];
+  let at = 0;
+  while (at < buf.length) {
+    const end = buf.indexOf('\r\n\r\n', at);
+    if (end < 0) break;
+    const lines = buf.subarray(at, end).toString('latin1').split('\r\n');
+    const m = /^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? '');
+    if (!m) break;
+    const headers: Record<string, string> = {};
+    for (const l of lines.slice(1)) {
+      const i = l.indexOf(':');
+      if (i > 0) headers[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
+    }
+    const length = Number(headers['content-length'] ?? NaN);
+    // every answer of this server carries a Content-Length; one without it would run to the close
+    const bodyEnd = Number.isFinite(length) ? end + 4 + length : buf.length;
+    if (bodyEnd > buf.length) break;
+    responses.push({ status: Number(m[1]), headers, body: buf.subarray(end + 4, bodyEnd).toString('utf8') });
+    at = bodyEnd;
   }
-  const length = Number(headers['content-length'] ?? NaN);
-  const body = buf.subarray(end + 4);
-  const complete = Number.isFinite(length) && body.length >= length;
-  return { status: complete && m ? Number(m[1]) : 0, headers, body: body.subarray(0, Number.isFinite(length) ? length : body.length).toString('utf8'), complete };
+  return { responses, leftover: buf.length - at };
 }
