@@ -9,7 +9,9 @@ export function newId(): string {
 
 /** ISO 8601 with milliseconds and an explicit +00:00 offset (decisions §3). */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString().replace(/Z$/, '+00:00');
+  const iso = new Date(ms).toISOString();
+  // toISOString always ends in Z; slicing is cheaper than a regex on 200,000 times per listing
+  return `${iso.slice(0, -1)}+00:00`;
 }
 
 export function containerUrl(containerId: string): string {

@@ -13,9 +13,11 @@ import {
   getItem,
   getVisibleItem,
   insertItem,
-  listVisibleItems,
+  iterateListedItems,
   replaceItem,
   toItem,
+  wireItemJson,
+  type ListedItemRow,
 } from '../store/items.js';
 import { itemPayload } from './item-payload.js';
 import { containerFor, itemPathFromUrl } from './route-helpers.js';
@@ -50,8 +52,38 @@ function listItems(ctx: RouteContext): void {
     const single = getVisibleItem(ctx.app.db, c.id, path, orgId);
     if (single) return sendJson(ctx.res, 200, toItem(single));
   }
-  const rows = listVisibleItems(ctx.app.db, { containerId: c.id, orgId, path, ...q });
-  sendJson(ctx.res, 200, rows.map(toItem));
+  sendItemList(ctx, c.id, iterateListedItems(ctx.app.db, { containerId: c.id, orgId, path, ...q }));
+}
+
+/** Bytes of JSON text gathered before each write of a listing. */
+const LIST_CHUNK = 1024 * 1024;
+
+/**
+ * A listing's JSON array, written in ~1 MiB pieces as the rows are read (chunked transfer
+ * encoding), never as one array of Items plus one string plus one Buffer: 100,000 items
+ * are ~150 MiB of JSON. The rows are read to the end synchronously (an open SQLite
+ * iterator keeps the connection busy), so the socket buffers what the client has not read.
+ */
+function sendItemList(ctx: RouteContext, containerId: string, rows: Iterable<ListedItemRow>): void {
+  const res = ctx.res;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  let parts: string[] = ['['];
+  let length = 1;
+  let first = true;
+  for (const row of rows) {
+    const json = wireItemJson(containerId, row);
+    parts.push(first ? json : `,${json}`);
+    first = false;
+    length += json.length + 1;
+    if (length >= LIST_CHUNK) {
+      res.write(parts.join(''));
+      parts = [];
+      length = 0;
+    }
+  }
+  parts.push(']');
+  res.end(parts.join(''));
 }
 
 /** PUT (the path is the id) and POST (a generated segment is added below the path). */

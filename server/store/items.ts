@@ -3,7 +3,8 @@
 import type { Item } from '../../shared/types.js';
 import type { Db } from './database.js';
 import type { OrganizationRow } from './organizations.js';
-import { containerUrl, isoTime, itemUrl, organizationUrl } from '../format.js';
+import { itemPathToUrl } from '../../shared/item-path.js';
+import { containerUrl, isoTime, organizationUrl } from '../format.js';
 
 export interface ItemRow {
   readonly rowid: number;
@@ -27,14 +28,35 @@ export interface VisibleItemRow extends ItemRow {
   readonly key: string;
 }
 
+/** The columns a listing sends (the wire item), nothing more: fewer values to build per row. */
+export interface ListedItemRow {
+  readonly path: string;
+  readonly owner_id: string;
+  readonly header: string;
+  readonly header_hash: string;
+  readonly content_hash: string;
+  readonly key_hash: string;
+  readonly iv: string;
+  readonly created_at: number;
+  readonly updated_at: number;
+  readonly key: string;
+}
+
 export function toItem(r: VisibleItemRow): Item {
+  return wireItem(r.container_id, r);
+}
+
+export function wireItem(containerId: string, r: ListedItemRow): Item {
+  const base = containerUrl(containerId);
+  // the path is URL-encoded once for its three URLs
+  const url = itemPathToUrl(r.path);
   return {
     id: r.path,
-    url: itemUrl(r.container_id, 'items', r.path),
-    contentUrl: itemUrl(r.container_id, 'content', r.path),
+    url: `${base}/items/${url}`,
+    contentUrl: `${base}/content/${url}`,
     ownerUrl: organizationUrl(r.owner_id),
-    containerUrl: containerUrl(r.container_id),
-    permissionsUrl: itemUrl(r.container_id, 'permissions', r.path),
+    containerUrl: base,
+    permissionsUrl: `${base}/permissions/${url}`,
     createdAt: isoTime(r.created_at),
     updatedAt: isoTime(r.updated_at),
     header: r.header,
@@ -48,6 +70,41 @@ export function toItem(r: VisibleItemRow): Item {
     keyHash: r.key_hash,
     keyHashAlgorithm: 'SHA256',
   };
+}
+
+/** A character JSON would escape; the stored hashes, iv, header and key never hold one (hex, Base-64). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+
+/**
+ * JSON.stringify(wireItem(containerId, r)), the same text, written directly: a listing of
+ * 100,000 items spent 0.6 s building Item objects and 0.4–0.8 s stringifying them, most of
+ * it escaping values that are hex or Base-64 (checked here by one regex each instead).
+ */
+export function wireItemJson(containerId: string, r: ListedItemRow): string {
+  if (
+    NEEDS_ESCAPE.test(r.header) ||
+    NEEDS_ESCAPE.test(r.key) ||
+    NEEDS_ESCAPE.test(r.header_hash) ||
+    NEEDS_ESCAPE.test(r.content_hash) ||
+    NEEDS_ESCAPE.test(r.key_hash) ||
+    NEEDS_ESCAPE.test(r.iv) ||
+    NEEDS_ESCAPE.test(r.owner_id) ||
+    NEEDS_ESCAPE.test(containerId)
+  ) {
+    return JSON.stringify(wireItem(containerId, r));
+  }
+  const base = containerUrl(containerId);
+  // encodeURIComponent leaves nothing JSON would escape
+  const url = itemPathToUrl(r.path);
+  return (
+    `{"id":${JSON.stringify(r.path)},"url":"${base}/items/${url}","contentUrl":"${base}/content/${url}",` +
+    `"ownerUrl":"${organizationUrl(r.owner_id)}","containerUrl":"${base}","permissionsUrl":"${base}/permissions/${url}",` +
+    `"createdAt":"${isoTime(r.created_at)}","updatedAt":"${isoTime(r.updated_at)}",` +
+    `"header":"${r.header}","headerHash":"${r.header_hash}","headerHashAlgorithm":"SHA256",` +
+    `"contentHash":"${r.content_hash}","contentHashAlgorithm":"SHA256","algorithm":"AES",` +
+    `"iv":"${r.iv}","key":"${r.key}","keyHash":"${r.key_hash}","keyHashAlgorithm":"SHA256"}`
+  );
 }
 
 export function getItem(db: Db, containerId: string, path: string): ItemRow | undefined {
@@ -73,20 +130,43 @@ export interface ListQuery {
   readonly since?: number;
 }
 
-/** Items below a path visible to the organization, by id. */
-export function listVisibleItems(db: Db, q: ListQuery): VisibleItemRow[] {
+function listSql(columns: string, q: ListQuery): { sql: string; params: Record<string, unknown> } {
   const where = ['i.container_id = @containerId'];
   const depth = q.path === '' ? 0 : q.path.split('|').length;
   if (q.path !== '') {
     // a range on the path column: every id that starts with `path|`
     where.push("i.path >= @path || '|' AND i.path < @path || '}'");
   }
-  where.push(q.recurse ? 'i.depth > @depth' : 'i.depth = @depth + 1');
+  // Recursive: the path range (or the whole container) already means depth > depth; saying it
+  // again made SQLite read the depth index and sort 100,000 rows in a temporary B-tree.
+  if (!q.recurse) where.push('i.depth = @depth + 1');
   if (q.owner !== undefined) where.push('i.owner_id = @owner');
   if (q.since !== undefined) where.push('i.updated_at >= @since');
-  const sql = `SELECT i.*, k.key FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = @orgId
+  const sql = `SELECT ${columns} FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = @orgId
     WHERE ${where.join(' AND ')} ORDER BY i.path`;
-  return db.prepare(sql).all({ ...q, depth, owner: q.owner ?? null, since: q.since ?? null }) as VisibleItemRow[];
+  const params: Record<string, unknown> = { containerId: q.containerId, orgId: q.orgId };
+  if (q.path !== '') params['path'] = q.path;
+  if (!q.recurse) params['depth'] = depth;
+  if (q.owner !== undefined) params['owner'] = q.owner;
+  if (q.since !== undefined) params['since'] = q.since;
+  return { sql, params };
+}
+
+/** Items below a path visible to the organization, by id. */
+export function listVisibleItems(db: Db, q: ListQuery): VisibleItemRow[] {
+  const { sql, params } = listSql('i.*, k.key', q);
+  return db.prepare(sql).all(params) as VisibleItemRow[];
+}
+
+const LISTED_COLUMNS = 'i.path, i.owner_id, i.header, i.header_hash, i.content_hash, i.key_hash, i.iv, i.created_at, i.updated_at, k.key';
+
+/**
+ * The same items as listVisibleItems, only the wire columns, one row at a time. The
+ * connection is busy until the iteration ends: consume it synchronously.
+ */
+export function iterateListedItems(db: Db, q: ListQuery): IterableIterator<ListedItemRow> {
+  const { sql, params } = listSql(LISTED_COLUMNS, q);
+  return db.prepare(sql).iterate(params) as IterableIterator<ListedItemRow>;
 }
 
 export interface ItemFields {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './database.js';
 import { MIGRATIONS } from './schema.js';
 import { insertContainer } from './containers.js';
-import { insertItem, listVisibleItems } from './items.js';
+import { getVisibleItem, insertItem, iterateListedItems, listVisibleItems, toItem, wireItem, wireItemJson, type ListedItemRow } from './items.js';
 import { insertOrganization } from './organizations.js';
 
 let dir: string;
@@ -70,6 +70,37 @@ describe('store', () => {
     expect(byOwner).toMatch(/USING INDEX items_owner_path/);
     const bySince = plan('SELECT * FROM items WHERE container_id = @c AND updated_at >= @s', { c: containerId, s: 5 });
     expect(bySince).toMatch(/USING INDEX items_updated/);
+  });
+
+  it('iterates the same rows as listVisibleItems, and a recursive listing needs no sort', () => {
+    for (const q of [
+      { containerId, orgId: ownerA, path: 'f7', recurse: false },
+      { containerId, orgId: ownerA, path: 'f1', recurse: true },
+      { containerId, orgId: ownerB, path: '', recurse: true, since: 99_990 },
+      { containerId, orgId: ownerA, path: 'f1', recurse: true, owner: ownerA },
+    ]) {
+      const listed = [...iterateListedItems(db, q)];
+      expect(listed.map((r) => r.path)).toEqual(listVisibleItems(db, q).map((r) => r.path));
+    }
+    const all = [...iterateListedItems(db, { containerId, orgId: ownerA, path: '', recurse: true })];
+    expect(all).toHaveLength(50_000);
+    expect(all.every((r, i) => i === 0 || all[i - 1]!.path < r.path)).toBe(true);
+    const plan = (db.prepare(
+      "EXPLAIN QUERY PLAN SELECT i.path FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = @o WHERE i.container_id = @c ORDER BY i.path",
+    ).all({ o: ownerA, c: containerId }) as { detail: string }[]).map((r) => r.detail).join('\n');
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('writes the wire JSON of an item exactly as JSON.stringify of the Item', () => {
+    const row = getVisibleItem(db, containerId, 'f7|item7', ownerA)!;
+    expect(wireItemJson(containerId, row)).toBe(JSON.stringify(toItem(row)));
+    const odd: ListedItemRow = { ...row, path: 'a "quoted"|b\\slash|ü €|x%2Fy' };
+    const text = wireItemJson(containerId, odd);
+    expect(text).toBe(JSON.stringify(wireItem(containerId, odd)));
+    expect((JSON.parse(text) as { url: string }).url).toBe(`/containers/${containerId}/items/a%20%22quoted%22/b%5Cslash/%C3%BC%20%E2%82%AC/x%252Fy`);
+    // a value JSON must escape (never stored by the routes) still gives valid JSON
+    const bad: ListedItemRow = { ...row, header: 'a"b\n' };
+    expect(JSON.parse(wireItemJson(containerId, bad))).toEqual(wireItem(containerId, bad));
   });
 
   it('refuses a data folder from a newer server', () => {
