@@ -183,6 +183,21 @@ describe('streamed document upload body', () => {
     c.close();
   });
 
+  it('refuses to send a file changed since its hash was signed, even at the same size', async () => {
+    const file = path.join(dir, 'edited.bin');
+    const data = randomBytes(2 * 1024 * 1024 + 5);
+    await writeFile(file, data);
+    const doc = await prepareDocumentBody({ file, wrapForSelf: selfKey });
+    data[1000] = data[1000]! ^ 1;
+    await writeFile(file, data);
+    const sent = doc.body.open();
+    const error = await (async () => {
+      for await (const _chunk of sent) void _chunk;
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadError);
+    expect((error as UploadError).failure).toBe('file-changed');
+  });
+
   it('refuses a document over the request limit before reading it, naming the limit', async () => {
     const file = path.join(dir, 'big.bin');
     await writeFile(file, randomBytes(4096));

@@ -76,6 +76,29 @@ describe('encryptContentStream', () => {
     expect(() => enc.plainHash()).toThrow(/after the stream has ended/);
   });
 
+  it('gives the last ciphertext block, the same under any chunking, another for any change', async () => {
+    for (const size of [0, 5, 16, 47, 100_000]) {
+      const plain = randomBytes(size);
+      const lastOf = async (data: Buffer, maxPiece: number, hashPlaintext = true) => {
+        const enc = encryptContentStream(k, { hashPlaintext });
+        const text = await runThrough(enc.stream, randomPieces(data, maxPiece));
+        return { last: enc.lastBlock(), text: text.toString('latin1') };
+      };
+      const a = await lastOf(plain, 7);
+      expect(a.last.equals(encryptBytes(plain, k).subarray(-16))).toBe(true);
+      expect((await lastOf(plain, 4096, false)).last.equals(a.last)).toBe(true);
+      if (size > 0) {
+        const changed = Buffer.from(plain);
+        const at = randomInt(size);
+        changed[at] = changed[at]! ^ 0x80;
+        expect((await lastOf(changed, 7)).last.equals(a.last)).toBe(false);
+      }
+    }
+    const unhashed = encryptContentStream(k, { hashPlaintext: false });
+    await runThrough(unhashed.stream, [Buffer.from('abc')]);
+    expect(() => unhashed.plainHash()).toThrow(/without hashing/);
+  });
+
   it('encryptedBase64Length matches the real size from 0 to 100 bytes', () => {
     for (let n = 0; n <= 100; n++) {
       expect(encryptedBase64Length(n)).toBe(encryptBytes(Buffer.alloc(n), k).toString('base64').length);

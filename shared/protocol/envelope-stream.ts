@@ -8,10 +8,21 @@ import { CIPHER, EnvelopeError, assertItemKey, type ItemKey } from './envelope.j
 export interface EncryptStream {
   /** Plaintext bytes in, Base-64 text of the AES-256-CBC ciphertext out (ASCII Buffers). */
   readonly stream: Transform;
-  /** Lower-case hex SHA-256 of the plaintext; valid after the stream ends. */
+  /** Lower-case hex SHA-256 of the plaintext; valid after the stream ends (unless hashing was turned off). */
   plainHash(): string;
   /** Count of plaintext bytes seen. */
   plainBytes(): number;
+  /**
+   * The last 16 ciphertext bytes, after the stream ends. CBC chains every block into the
+   * next, so under the same secret key and IV any change to the plaintext changes them:
+   * a second encryption of the same file can be checked without hashing it again.
+   */
+  lastBlock(): Buffer;
+}
+
+export interface EncryptOptions {
+  /** Hash the plaintext (default true); off when the hash is already known. */
+  readonly hashPlaintext?: boolean;
 }
 
 export interface DecryptStream {
@@ -40,20 +51,42 @@ function toBuffer(chunk: unknown, encoding: BufferEncoding): Buffer {
   throw new TypeError('expected Buffer, Uint8Array or string chunks');
 }
 
-export function encryptContentStream(k: ItemKey): EncryptStream {
+export function encryptContentStream(k: ItemKey, options: EncryptOptions = {}): EncryptStream {
   assertItemKey(k);
   const cipher = createCipheriv(CIPHER, k.key, k.iv);
-  const hash = createHash('sha256');
+  const hash = options.hashPlaintext === false ? undefined : createHash('sha256');
   let carry = EMPTY; // 0–2 ciphertext bytes not yet Base-64 encoded
   let count = 0;
   let digest: string | undefined;
+  let last = EMPTY; // the newest ciphertext bytes, at most 16
+  let ended = false;
 
   // Encodes whole 3-byte groups so the concatenated output is one valid Base-64 text.
   const emit = (t: Transform, bytes: Buffer, final: boolean): void => {
-    const data = carry.length === 0 ? bytes : Buffer.concat([carry, bytes]);
-    const whole = final ? data.length : data.length - (data.length % 3);
-    carry = final ? EMPTY : Buffer.from(data.subarray(whole));
-    if (whole > 0) t.push(Buffer.from(data.subarray(0, whole).toString('base64'), 'latin1'));
+    last = bytes.length >= 16 ? Buffer.from(bytes.subarray(bytes.length - 16)) : Buffer.concat([last, bytes]).subarray(-16);
+    // The carried 1–2 bytes are completed into one group on their own, so the large chunk is
+    // encoded where it lies (no copy of every chunk behind a 1–2 byte carry).
+    let head = '';
+    let from = 0;
+    if (carry.length > 0) {
+      const need = 3 - carry.length;
+      if (bytes.length < need && !final) {
+        carry = Buffer.concat([carry, bytes]);
+        return;
+      }
+      from = Math.min(need, bytes.length);
+      head = Buffer.concat([carry, bytes.subarray(0, from)]).toString('base64');
+      carry = EMPTY;
+    }
+    const rest = bytes.length - from;
+    const whole = final ? rest : rest - (rest % 3);
+    if (!final) carry = Buffer.from(bytes.subarray(from + whole));
+    const body = whole > 0 ? bytes.subarray(from, from + whole).toString('base64') : '';
+    if (head.length + body.length === 0) return;
+    const out = Buffer.allocUnsafe(head.length + body.length);
+    out.write(head, 0, 'latin1');
+    out.write(body, head.length, 'latin1');
+    t.push(out);
   };
 
   const stream = new Transform({
@@ -63,7 +96,7 @@ export function encryptContentStream(k: ItemKey): EncryptStream {
       try {
         const plain = toBuffer(chunk, encoding);
         count += plain.length;
-        hash.update(plain);
+        hash?.update(plain);
         emit(this, cipher.update(plain), false);
         done();
       } catch (error) {
@@ -73,14 +106,22 @@ export function encryptContentStream(k: ItemKey): EncryptStream {
     flush(done: TransformCallback) {
       try {
         emit(this, cipher.final(), true);
-        digest = hash.digest('hex');
+        digest = hash?.digest('hex');
+        ended = true;
         done();
       } catch (error) {
         done(error as Error);
       }
     },
   });
-  return { stream, plainHash: hashGetter(() => digest), plainBytes: () => count };
+  const lastBlock = (): Buffer => {
+    if (!ended) throw new Error('the last block is known only after the stream has ended');
+    return Buffer.from(last);
+  };
+  const plainHash = hash ? hashGetter(() => digest) : (): string => {
+    throw new Error('this stream was made without hashing the plaintext');
+  };
+  return { stream, plainHash, plainBytes: () => count, lastBlock };
 }
 
 function notBase64(detail: string): EnvelopeError {

@@ -1,6 +1,7 @@
 // The JSON body of a document upload, streamed. The body hash is signed, so it must be
 // known before sending: a first pass encrypts and hashes without keeping anything, a
-// second pass (same key and IV, so the same bytes) produces the body while it is sent.
+// second pass (same key and IV, so the same bytes) produces the body while it is sent,
+// checked against the first by its last CBC block (which depends on every plaintext byte).
 // `content` comes before `contentHash`, so one pass yields both. Memory stays flat.
 import { FailureError } from '../../../shared/failure-error.js';
 import { createHash } from 'node:crypto';
@@ -116,11 +117,13 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
   );
   if (first.plainBytes() !== size) throw changed(fileName);
   const contentHash = first.plainHash();
+  const lastBlock = first.lastBlock();
   const suffix = suffixOf(contentHash);
   bodyHash.update(suffix);
 
   const open = (): Readable => {
-    const encrypt = encryptContentStream(k);
+    // The plaintext hash is known from pass 1; the last CBC block tells whether the file changed.
+    const encrypt = encryptContentStream(k, { hashPlaintext: false });
     const out = new PassThrough({ highWaterMark: MIB });
     const run = async (): Promise<void> => {
       out.write(prefix);
@@ -132,7 +135,7 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
         { end: false },
       );
       // The body's hash was signed: a file edited since pass 1 must not be sent as if it were the same.
-      if (encrypt.plainHash() !== contentHash) throw changed(fileName);
+      if (encrypt.plainBytes() !== size || !encrypt.lastBlock().equals(lastBlock)) throw changed(fileName);
       out.end(suffix);
     };
     run().catch((error: unknown) => out.destroy(error as Error));
