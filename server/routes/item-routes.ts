@@ -154,7 +154,8 @@ async function itemContent(ctx: RouteContext): Promise<void> {
     ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
     ctx.res.setHeader('Content-Length', head.length + size + tail.length);
     ctx.res.write(head);
-    await pipeline(file.createReadStream({ autoClose: false }), ctx.res, { end: false });
+    // 1 MiB reads: the default 64 KiB made 4,300 reads and socket writes of a 280 MB content
+    await pipeline(file.createReadStream({ autoClose: false, highWaterMark: 1024 * 1024 }), ctx.res, { end: false });
     ctx.res.end(tail);
   } finally {
     await file.close();
