@@ -1,7 +1,8 @@
 // The preload: exposes `window.exchange` with one named function per contract operation and
 // typed event subscription — nothing else (no generic send, no ipcRenderer).
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { EVENT_NAMES, OPERATION_NAMES, type EventName, type ExchangeApi } from '../../shared/ipc/contract.js';
+import type { EventName, ExchangeApi } from '../../shared/ipc/contract.js';
+import { EVENT_NAMES, OPERATION_NAMES } from '../../shared/ipc/names.js';
 import { CALL_CHANNEL, EVENT_CHANNEL, STAGE_CHANNEL } from '../../shared/ipc/channels.js';
 
 const api: Record<string, unknown> = {};
@@ -10,7 +11,7 @@ for (const name of OPERATION_NAMES) {
 }
 
 api.on = (event: EventName, listener: (payload: unknown) => void) => {
-  if (!EVENT_NAMES.includes(event)) throw new Error(`unknown event ${String(event)}`);
+  if (!(EVENT_NAMES as readonly string[]).includes(event)) throw new Error(`unknown event ${String(event)}`);
   const wrapped = (_e: unknown, name: EventName, payload: unknown) => {
     if (name === event) listener(payload);
   };

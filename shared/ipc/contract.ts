@@ -2,6 +2,7 @@
 // schema (checked at the door) and result type, and every event main pushes. The preload,
 // the browser bridge, the door and the renderer's hooks are all typed from this file.
 import { z } from 'zod';
+import { EVENT_NAMES as EVENT_NAMES_LIST, OPERATION_NAMES as OPERATION_NAMES_LIST } from './names.js';
 import type { Organization, RecordHeader } from '../types.js';
 import type {
   AccessResult,
@@ -200,7 +201,14 @@ export const operations = {
 export type OperationName = keyof typeof operations;
 export type OperationArgs<N extends OperationName> = z.output<(typeof operations)[N]['args']>;
 export type OperationResult<N extends OperationName> = (typeof operations)[N]['result'];
-export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
+export { OPERATION_NAMES, EVENT_NAMES } from './names.js';
+
+// The zod-free name list and the schemas must name the same operations and events.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const namesMatch: Same<(typeof OPERATION_NAMES_LIST)[number], OperationName> = true;
+const eventsMatch: Same<(typeof EVENT_NAMES_LIST)[number], EventName> = true;
+void namesMatch;
+void eventsMatch;
 
 /** What every call returns across the boundary: a value or an expected failure as data. */
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };
@@ -213,13 +221,6 @@ export interface EventPayloads {
   notification: { kind: 'success' | 'failure'; title: string; body: string };
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: readonly EventName[] = [
-  'transfers.changed',
-  'transfer.progress',
-  'profile.switched',
-  'connection.skew',
-  'notification',
-];
 
 /** The renderer's API (`window.exchange`): one function per operation, and event subscription. */
 export type ExchangeApi = {
