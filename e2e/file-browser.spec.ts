@@ -1,0 +1,109 @@
+// Issue 6's end-to-end journeys through the browser host (the real app on a fresh data folder,
+// its embedded sandbox exchange, Debian's Chromium): first run, a folder drop that ends verified
+// with byte-identical downloads, a 5,000-item study.
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { formatBytes } from '../renderer/lib/format.js';
+import { expect, test } from './host-fixture.js';
+import { saveScreenshot } from './support/artifacts.js';
+import { DOCX_TYPE, minimalDocx, minimalPdf } from './support/documents.js';
+import { dropFiles, dropPaths } from './support/drop.js';
+
+async function newStudy(page: Page): Promise<void> {
+  await page.getByTestId('new-study').click();
+  await expect(page.getByTestId('study-row')).toHaveCount(1);
+  await page.getByTestId('study-row').first().click();
+  await expect(page.getByTestId('file-list-empty')).toBeVisible();
+}
+
+test('first run: the sandbox is created, its sIRB profile is active, the empty study list explains itself', async ({ page, host }) => {
+  await page.goto(host.url);
+  const chrome = page.getByTestId('active-profile');
+  await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
+  await expect(page.getByTestId('active-role')).toHaveText('sIRB');
+  await expect(page.getByTestId('active-environment')).toHaveText('sandbox');
+  await expect(chrome).toBeVisible();
+  // The sandbox's demo organizations are all there as profiles, the sIRB's selected.
+  const switcher = page.getByTestId('profile-switcher');
+  await expect(switcher.locator('option')).not.toHaveCount(0);
+  await expect(switcher.locator('option:checked')).toContainText('Sandbox IRB');
+  expect(await switcher.locator('option').count()).toBeGreaterThanOrEqual(3);
+  // The connection to the sandbox is good.
+  await expect(page.getByTestId('connection-indicator')).toHaveClass(/connection-ok/);
+
+  const empty = page.getByTestId('studies-empty');
+  await expect(empty).toContainText('No studies yet.');
+  await expect(empty).toContainText('A study is a shared, encrypted space');
+  await expect(empty).toContainText('Choose "New study"');
+  await expect(page.getByTestId('new-study')).toBeEnabled();
+  await saveScreenshot(page, 'journey-1-first-run');
+});
+
+test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified, header fields shown, downloads byte-identical', async ({ page, host }) => {
+  const desktop = await mkdtemp(join(tmpdir(), 'e2e-desktop-'));
+  try {
+    const pdf = minimalPdf('Informed consent form, version 3');
+    const docx = minimalDocx('Study protocol amendment 2');
+    const letter = minimalPdf('Letter to the site');
+    const folder = join(desktop, 'Site documents');
+    await mkdir(folder);
+    await writeFile(join(folder, 'consent-form.pdf'), pdf);
+    await writeFile(join(folder, 'protocol.docx'), docx);
+
+    await page.goto(host.url);
+    await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
+    await newStudy(page);
+
+    // A real desktop drop of a folder onto the list: it lands as a new folder with its files.
+    await dropPaths(page, page.getByTestId('file-list'), [folder]);
+    const completed = page.getByTestId('transfers-tab-completed');
+    await expect(completed).toHaveText(/Completed \(2\)/, { timeout: 30_000 });
+    const folderRow = page.getByTestId('file-row').filter({ hasText: 'Site documents' });
+    await expect(folderRow).toHaveAttribute('data-kind', 'folder');
+    await expect(page.locator('[data-testid="folder-tree-item"][data-tree-path="Site documents"]')).toBeVisible();
+
+    // A file dragged onto the (new) folder's row: the row lights up and the file lands inside.
+    const { highlighted } = await dropFiles(folderRow, [{ name: 'site-letter.pdf', mimeType: 'application/pdf', bytes: letter }]);
+    expect(highlighted).toBe(true);
+    await expect(completed).toHaveText(/Completed \(3\)/, { timeout: 30_000 });
+
+    await completed.click();
+    const rows = page.getByTestId('transfer-row');
+    for (const name of ['consent-form.pdf', 'protocol.docx', 'site-letter.pdf']) {
+      await expect(rows.filter({ hasText: name }).getByTestId('transfer-state')).toHaveText('verified');
+    }
+
+    await folderRow.dblclick();
+    await expect(page.getByTestId('breadcrumbs')).toContainText('Site documents');
+    const expected = [
+      { name: 'consent-form.pdf', bytes: pdf, type: 'application/pdf' },
+      { name: 'protocol.docx', bytes: docx, type: DOCX_TYPE },
+      { name: 'site-letter.pdf', bytes: letter, type: 'application/pdf' },
+    ];
+    await expect(page.getByTestId('file-row')).toHaveCount(expected.length);
+    for (const doc of expected) {
+      const row = page.getByTestId('file-row').filter({ hasText: doc.name });
+      await expect(row).toHaveAttribute('data-kind', 'item');
+      await row.click();
+      await expect(row).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('detail-file-name')).toHaveText(doc.name);
+      await expect(page.getByTestId('detail-media-type')).toHaveText(doc.type);
+      await expect(page.getByTestId('detail-size')).toHaveText(formatBytes(doc.bytes.length));
+      await expect(page.getByTestId('detail-access')).toContainText('Sandbox IRB');
+
+      const downloading = page.waitForEvent('download');
+      await page.getByTestId('details-save-as').click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(doc.name);
+      const saved = join(desktop, `downloaded-${doc.name}`);
+      await download.saveAs(saved);
+      expect((await readFile(saved)).equals(doc.bytes)).toBe(true);
+    }
+    await page.getByTestId('file-row').filter({ hasText: 'consent-form.pdf' }).click();
+    await saveScreenshot(page, 'journey-2-folder-drop');
+  } finally {
+    await rm(desktop, { recursive: true, force: true });
+  }
+});
