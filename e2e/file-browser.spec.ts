@@ -10,6 +10,7 @@ import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { DOCX_TYPE, minimalDocx, minimalPdf } from './support/documents.js';
 import { dropFiles, dropPaths } from './support/drop.js';
+import { callHost, inParallel } from './support/host-api.js';
 
 async function newStudy(page: Page): Promise<void> {
   await page.getByTestId('new-study').click();
@@ -106,4 +107,76 @@ test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified
   } finally {
     await rm(desktop, { recursive: true, force: true });
   }
+});
+
+const ITEM_COUNT = 5_000;
+const visitName = (n: number): string => `visit-${String(n).padStart(4, '0')}`;
+
+test('a study with 5,000 items opens, filters, scrolls a windowed list, and the keyboard moves the selection', async ({ page, host }) => {
+  // Setup through the app's own core (the host's operations, as the sIRB): one study, 5,000 records.
+  const study = await callHost<{ id: string }>(host, 'containers.create');
+  const numbers = Array.from({ length: ITEM_COUNT }, (_, n) => n);
+  await inParallel(numbers, 8, (n) =>
+    callHost(host, 'items.writeRecord', {
+      containerId: study.id,
+      itemPath: visitName(n),
+      header: { type: 'visit-report', version: '1' },
+      content: { site: `Site ${n % 7}`, visit: n, outcome: n % 2 ? 'completed' : 'scheduled' },
+    }),
+  );
+
+  await page.goto(host.url);
+  await page.locator(`[data-testid="study-row"][data-container-id="${study.id}"]`).click();
+  const list = page.getByTestId('file-list');
+  const rows = page.getByTestId('file-row');
+  const row = (n: number) => page.locator(`[data-testid="file-row"][data-path="${visitName(n)}"]`);
+  await expect(list).toHaveAttribute('aria-rowcount', String(ITEM_COUNT + 1), { timeout: 30_000 });
+  await expect(row(0)).toBeVisible();
+  // Windowed: only the rows in view (plus a margin) are in the DOM.
+  const inDom = await rows.count();
+  expect(inDom).toBeGreaterThan(5);
+  expect(inDom).toBeLessThan(200);
+  await saveScreenshot(page, 'journey-3-5000-items');
+
+  // Scrolling to the middle brings the middle rows in and drops the first ones.
+  const viewport = list.locator('.file-viewport');
+  await viewport.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+  await expect(row(2500)).toBeAttached();
+  await expect(row(0)).not.toBeAttached();
+  expect(await rows.count()).toBeLessThan(200);
+  await viewport.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(row(ITEM_COUNT - 1)).toBeVisible();
+
+  // Filter as you type narrows the list.
+  const filter = page.getByTestId('filter-input');
+  await filter.fill('visit-42');
+  await expect(list).toHaveAttribute('aria-rowcount', String(100 + 1));
+  await filter.pressSequentially('17');
+  await expect(list).toHaveAttribute('aria-rowcount', '2');
+  await expect(rows).toHaveCount(1);
+  await expect(row(4217)).toBeVisible();
+  await filter.fill('');
+  await expect(list).toHaveAttribute('aria-rowcount', String(ITEM_COUNT + 1));
+
+  // Keyboard navigation moves the selection (aria-selected), scrolling the focused row into view.
+  await list.focus();
+  await list.press('Home');
+  await expect(row(0)).toHaveAttribute('aria-selected', 'true');
+  await list.press('ArrowDown');
+  await expect(row(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(row(0)).toHaveAttribute('aria-selected', 'false');
+  await list.press('End');
+  await expect(row(ITEM_COUNT - 1)).toHaveAttribute('aria-selected', 'true');
+  await expect(row(ITEM_COUNT - 1)).toBeInViewport();
+  await expect(row(1)).not.toBeAttached();
+  await list.press('ArrowUp');
+  await expect(row(ITEM_COUNT - 2)).toHaveAttribute('aria-selected', 'true');
+  await expect(row(ITEM_COUNT - 1)).toHaveAttribute('aria-selected', 'false');
+  await expect(page.locator('[data-testid="file-row"][aria-selected="true"]')).toHaveCount(1);
+  // The selected record opens readably in the details pane, not as raw JSON.
+  await expect(page.getByTestId('record-view')).toContainText('Site');
+  await list.press('Home');
+  await expect(row(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(row(0)).toBeInViewport();
+  await saveScreenshot(page, 'journey-3-5000-items-keyboard');
 });
