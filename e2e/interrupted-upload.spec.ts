@@ -1,0 +1,135 @@
+// Issue 6, journey 4: an upload interrupted by stopping the exchange fails with a retry; once the
+// exchange is back (same port, same data folder), Retry ends verified. The exchange is a separate
+// reference server process, so stopping it leaves the app and its page running. Two cases: the
+// exchange stopped before the upload starts (SIGTERM), and killed while the upload's bytes are in
+// flight (SIGKILL, behind a slow loopback proxy so the upload is surely still running).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test, type RunningHost } from './host-fixture.js';
+import { saveScreenshot } from './support/artifacts.js';
+import { callHost } from './support/host-api.js';
+import { createSandboxFolder, freePort, serveExchange, type SandboxOrganization, type ServingExchange } from './support/reference-server.js';
+import { startSlowProxy, type SlowProxy } from './support/slow-proxy.js';
+
+/** Adds the test exchange's sIRB as a profile, switches to it in the UI, creates a study, opens it. */
+async function openStudyOnTestExchange(page: Page, host: RunningHost, sirb: SandboxOrganization, baseUrl: string): Promise<void> {
+  const profile = await callHost<{ id: string }>(host, 'profiles.importPem', {
+    name: 'Test exchange IRB',
+    environment: 'test',
+    baseUrl,
+    organizationId: sirb.id,
+    keyPem: sirb.keyPem,
+    certificatePem: sirb.certificatePem,
+  });
+  await page.goto(host.url);
+  await expect(page.getByTestId('active-environment')).toHaveText('sandbox');
+  await page.getByTestId('profile-switcher').selectOption(profile.id);
+  await expect(page.getByTestId('active-environment')).toHaveText('test');
+  await expect(page.getByTestId('active-role')).toHaveText('sIRB');
+  await expect(page.getByTestId('connection-indicator')).toHaveClass(/connection-ok/);
+  await page.getByTestId('new-study').click();
+  await expect(page.getByTestId('study-row')).toHaveCount(1);
+  await page.getByTestId('study-row').first().click();
+  await expect(page.getByTestId('file-list-empty')).toBeVisible();
+}
+
+test('an upload while the exchange is stopped fails with a retry; after the exchange restarts, Retry ends verified', async ({ page, host }) => {
+  const work = await mkdtemp(join(tmpdir(), 'e2e-exchange-'));
+  const dataDir = join(work, 'data');
+  let exchange: ServingExchange | undefined;
+  try {
+    const orgs = await createSandboxFolder(dataDir, join(work, 'keys'));
+    const sirb = orgs.find((o) => o.role === 'sirb')!;
+    const port = await freePort();
+    exchange = await serveExchange(dataDir, port);
+    await openStudyOnTestExchange(page, host, sirb, exchange.url);
+
+    await exchange.stop('SIGTERM');
+    const bytes = randomBytes(256 * 1024);
+    await page.getByTestId('upload-input').setInputFiles({ name: 'monitoring-report.pdf', mimeType: 'application/pdf', buffer: bytes });
+
+    const failedTab = page.getByTestId('transfers-tab-failed');
+    await expect(failedTab).toHaveText(/Failed \(1\)/, { timeout: 60_000 });
+    await failedTab.click();
+    const row = page.getByTestId('transfer-row').filter({ hasText: 'monitoring-report.pdf' });
+    await expect(row).toHaveAttribute('data-state', 'failed');
+    // The failure says where it happened, and offers the retry.
+    await expect(row.getByTestId('error-display')).toContainText('Upload of "monitoring-report.pdf" failed.');
+    const retry = row.getByTestId('transfer-retry');
+    await expect(retry).toBeVisible();
+    await saveScreenshot(page, 'journey-4-upload-failed');
+
+    exchange = await serveExchange(dataDir, port);
+    await retry.click();
+    const completed = page.getByTestId('transfers-tab-completed');
+    await expect(completed).toHaveText(/Completed \(1\)/, { timeout: 60_000 });
+    await expect(failedTab).toHaveText(/Failed \(0\)/);
+    await completed.click();
+    await expect(page.getByTestId('transfer-row').filter({ hasText: 'monitoring-report.pdf' }).getByTestId('transfer-state')).toHaveText('verified');
+    await expect(page.getByTestId('file-row').filter({ hasText: 'monitoring-report.pdf' })).toBeVisible();
+    // The restarted exchange holds it: the details come from the server.
+    await page.getByTestId('file-row').filter({ hasText: 'monitoring-report.pdf' }).click();
+    await expect(page.getByTestId('detail-access')).toContainText('Sandbox IRB');
+    await saveScreenshot(page, 'journey-4-retry-verified');
+  } finally {
+    await exchange?.stop('SIGTERM');
+    await rm(work, { recursive: true, force: true });
+  }
+});
+
+test('an upload cut off by killing the exchange mid-transfer fails with a retry; after the exchange restarts, Retry ends verified', async ({ page, host }) => {
+  const work = await mkdtemp(join(tmpdir(), 'e2e-exchange-'));
+  const dataDir = join(work, 'data');
+  let exchange: ServingExchange | undefined;
+  let proxy: SlowProxy | undefined;
+  try {
+    const orgs = await createSandboxFolder(dataDir, join(work, 'keys'));
+    const sirb = orgs.find((o) => o.role === 'sirb')!;
+    const port = await freePort();
+    exchange = await serveExchange(dataDir, port);
+    // 1 MiB/s towards the exchange: a 4 MiB upload takes about four seconds.
+    proxy = await startSlowProxy(port, 1024 * 1024);
+    await openStudyOnTestExchange(page, host, sirb, `http://localhost:${proxy.port}`);
+
+    const bytes = randomBytes(4 * 1024 * 1024);
+    await page.getByTestId('upload-input').setInputFiles({ name: 'site-binder.pdf', mimeType: 'application/pdf', buffer: bytes });
+    const active = page.getByTestId('transfer-row').filter({ hasText: 'site-binder.pdf' });
+    await expect(active).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+    // Some bytes are on their way, not all: now the exchange dies.
+    await expect.poll(async () => Number(await active.locator('progress').getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(Number(await active.locator('progress').getAttribute('value'))).toBeLessThan(100);
+    await exchange.stop('SIGKILL');
+
+    const failedTab = page.getByTestId('transfers-tab-failed');
+    await expect(failedTab).toHaveText(/Failed \(1\)/, { timeout: 60_000 });
+    await failedTab.click();
+    const row = page.getByTestId('transfer-row').filter({ hasText: 'site-binder.pdf' });
+    await expect(row).toHaveAttribute('data-state', 'failed');
+    await expect(row.getByTestId('error-display')).toContainText('Upload of "site-binder.pdf" failed.');
+    await expect(page.getByTestId('file-row').filter({ hasText: 'site-binder.pdf' })).toHaveCount(0);
+    await saveScreenshot(page, 'journey-4-upload-cut-off');
+
+    exchange = await serveExchange(dataDir, port);
+    await row.getByTestId('transfer-retry').click();
+    const completed = page.getByTestId('transfers-tab-completed');
+    await expect(completed).toHaveText(/Completed \(1\)/, { timeout: 60_000 });
+    await completed.click();
+    await expect(page.getByTestId('transfer-row').filter({ hasText: 'site-binder.pdf' }).getByTestId('transfer-state')).toHaveText('verified');
+
+    // What the restarted exchange holds is exactly what was uploaded.
+    const file = page.getByTestId('file-row').filter({ hasText: 'site-binder.pdf' });
+    await file.click();
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('details-save-as').click();
+    const saved = join(work, 'downloaded.pdf');
+    await (await downloading).saveAs(saved);
+    expect((await readFile(saved)).equals(bytes)).toBe(true);
+  } finally {
+    await exchange?.stop('SIGTERM');
+    await proxy?.close();
+    await rm(work, { recursive: true, force: true });
+  }
+});
