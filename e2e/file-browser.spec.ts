@@ -104,6 +104,11 @@ test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified
     }
     await page.getByTestId('file-row').filter({ hasText: 'consent-form.pdf' }).click();
     await saveScreenshot(page, 'journey-2-folder-drop');
+    // The README's picture (copied to docs/file-browser.png by hand, so test runs leave the tree clean).
+    await page.getByTestId('transfers-tab-active').click();
+    await page.setViewportSize({ width: 1200, height: 750 });
+    await expect(page.getByTestId('detail-file-name')).toHaveText('consent-form.pdf');
+    await saveScreenshot(page, 'readme-file-browser');
   } finally {
     await rm(desktop, { recursive: true, force: true });
   }
