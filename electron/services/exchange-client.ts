@@ -19,7 +19,8 @@ import { itemPathToUrl, parseItemPath } from '../../shared/item-path.js';
 import { EMPTY_PAYLOAD_HASH, signRequest, type RequestSigner } from '../../shared/protocol/signing.js';
 import { defaultUserAgent } from './app-info.js';
 import { ExchangeError, NetworkError, CancelledError } from './exchange-errors.js';
-import { bytesBody, readAll, readText, sendRequest, type RequestBody } from './http-transport.js';
+import { bytesBody, MAX_JSON_RESPONSE_BYTES, readAll, sendRequest, type RequestBody } from './http-transport.js';
+import { readJsonStreaming } from './json-reader.js';
 import { parseIsoTimestamp, toSinceParameter } from './timestamps.js';
 
 export type { RequestBody } from './http-transport.js';
@@ -420,8 +421,7 @@ function permissionsPath(containerId: string, path: string): string {
 }
 
 async function readJson<T>(res: IncomingMessage): Promise<T> {
-  const text = await readText(res);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
+  return (await readJsonStreaming(res, MAX_JSON_RESPONSE_BYTES)) as T;
 }
 
 async function readExchangeError(res: IncomingMessage, requestId: string, method: string, path: string): Promise<ExchangeError> {

@@ -4,7 +4,6 @@ import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { pipeline } from 'node:stream/promises';
 
 /** A request body: small bodies as bytes, large ones re-openable (a retry reads it again). */
@@ -107,30 +106,10 @@ export async function readAll(res: Readable, limit = 64 * 1024 * 1024): Promise<
 }
 
 /**
- * Largest JSON answer read: a listing of 100,000 items is about 150 MiB; V8 strings stop
- * just short of 512 Mi characters.
+ * Largest JSON answer read: a listing of 100,000 items is about 150 MiB (it is parsed as it
+ * arrives, never held whole; any other answer is, and V8 strings stop short of 512 Mi characters).
  */
 export const MAX_JSON_RESPONSE_BYTES = 500 * 1024 * 1024;
-
-/**
- * Reads a response body as UTF-8 text, decoding each chunk as it arrives: the chunks are
- * dropped as they are decoded, never joined into one more Buffer beside the text.
- */
-export async function readText(res: Readable, limit = MAX_JSON_RESPONSE_BYTES): Promise<string> {
-  const decoder = new StringDecoder('utf8');
-  let text = '';
-  let size = 0;
-  for await (const chunk of res) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buf.length;
-    if (size > limit) {
-      res.destroy();
-      throw new TransportError(`The response is larger than ${limit} bytes.`);
-    }
-    text += decoder.write(buf);
-  }
-  return text + decoder.end();
-}
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) {

@@ -1,0 +1,125 @@
+// Reads a JSON answer as it arrives. A top-level array (a listing: 100,000 items are about
+// 150 MiB) is cut into its elements while the chunks come in, and each element is parsed
+// at once: parsing overlaps the server still writing, and the whole text is never held.
+// Any other value is parsed whole at the end. The result equals JSON.parse of the text,
+// and malformed text throws a SyntaxError as JSON.parse would.
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { TransportError } from './http-transport.js';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Splits the text of one top-level JSON array into parsed elements, fed in any pieces. */
+export class JsonArraySplitter {
+  readonly items: unknown[] = [];
+  private text = ''; // from the start of the current element (or the opening '[')
+  private pos = 0; // next character of `text` to scan
+  private start = -1; // where the current element starts in `text`; -1 before '['
+  private depth = 0; // nesting inside the current element
+  private inString = false;
+  private afterComma = false;
+  private closed = false;
+
+  push(piece: string): void {
+    if (piece.length === 0) return;
+    this.text = this.start > 0 ? this.text.slice(this.start) + piece : this.text + piece;
+    if (this.start > 0) {
+      this.pos -= this.start;
+      this.start = 0;
+    }
+    this.scan();
+  }
+
+  /** The elements, once the array has closed. */
+  end(): unknown[] {
+    if (!this.closed) throw new SyntaxError('Unexpected end of JSON input');
+    return this.items;
+  }
+
+  private scan(): void {
+    const text = this.text;
+    const n = text.length;
+    let i = this.pos;
+    while (i < n) {
+      if (this.inString) {
+        const q = text.indexOf('"', i);
+        if (q < 0) {
+          i = n;
+          break;
+        }
+        // escaped when preceded by an odd run of backslashes
+        let b = q - 1;
+        while (b >= 0 && text.charCodeAt(b) === BACKSLASH) b--;
+        i = q + 1;
+        if ((q - 1 - b) % 2 === 0) this.inString = false;
+        continue;
+      }
+      const c = text.charCodeAt(i);
+      if (this.closed) {
+        if (!isSpace(c)) throw new SyntaxError(`Unexpected non-whitespace character after JSON at position ${i}`);
+      } else if (this.start < 0) {
+        if (c === 0x5b) this.start = i + 1;
+        else if (!isSpace(c)) throw new SyntaxError(`Unexpected token in JSON at position ${i}`);
+      } else if (c === QUOTE) {
+        this.inString = true;
+      } else if (c === 0x7b || c === 0x5b) {
+        this.depth++;
+      } else if ((c === 0x7d || c === 0x5d) && this.depth > 0) {
+        this.depth--;
+      } else if (this.depth === 0 && (c === 0x2c || c === 0x5d)) {
+        this.element(text.slice(this.start, i), c === 0x5d);
+        this.start = i + 1;
+        if (c === 0x5d) this.closed = true;
+      } else if (this.depth === 0 && c === 0x7d) {
+        throw new SyntaxError(`Unexpected token '}' in JSON at position ${i}`);
+      }
+      i++;
+    }
+    this.pos = i;
+  }
+
+  private element(raw: string, last: boolean): void {
+    if (raw.trim() === '') {
+      // `[]` is the only place an element may be missing
+      if (last && !this.afterComma && this.items.length === 0) return;
+      throw new SyntaxError('Unexpected token in JSON: a missing array element');
+    }
+    this.items.push(JSON.parse(raw));
+    this.afterComma = !last;
+  }
+}
+
+/** Parses a JSON answer as it arrives (see above); undefined for an empty body. */
+export async function readJsonStreaming(res: Readable, limit: number): Promise<unknown> {
+  const decoder = new StringDecoder('utf8');
+  let size = 0;
+  let splitter: JsonArraySplitter | undefined;
+  let whole = ''; // a non-array answer, or the leading whitespace before we know
+  const feed = (text: string): void => {
+    if (splitter) return splitter.push(text);
+    whole += text;
+    const first = whole.trimStart();
+    if (first.startsWith('[')) {
+      splitter = new JsonArraySplitter();
+      splitter.push(whole);
+      whole = '';
+    }
+  };
+  for await (const chunk of res) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.length;
+    if (size > limit) {
+      res.destroy();
+      throw new TransportError(`The response is larger than ${limit} bytes.`);
+    }
+    feed(decoder.write(buf));
+  }
+  feed(decoder.end());
+  if (splitter) return splitter.end();
+  return whole === '' ? undefined : JSON.parse(whole);
+}
