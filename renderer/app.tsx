@@ -44,6 +44,7 @@ export function App() {
 
   return (
     <div className="app">
+      <div className="app-top">
       <WindowChrome
         profiles={profiles.data ?? []}
         active={active}
@@ -56,6 +57,7 @@ export function App() {
       <ConnectionBanner status={status} />
       {profiles.error ? <ErrorDisplay context="The profiles could not be loaded." error={toAppError(profiles.error)} onRetry={() => void profiles.refetch()} /> : null}
       {switchProfile.error ? <ErrorDisplay context="The profile could not be switched." error={toAppError(switchProfile.error)} onDismiss={() => switchProfile.reset()} /> : null}
+      </div>
       <main className="workspace">
         <StudiesSidebar
           containers={containers.data}
