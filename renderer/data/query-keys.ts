@@ -10,6 +10,10 @@ export const keys = {
   collaborators: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'collaborators'] as const,
   items: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'items'] as const,
   details: (profileId: string, containerId: string, path: string) => ['profile', profileId, 'container', containerId, 'item', path, 'details'] as const,
+  access: (profileId: string, containerId: string, path: string) => ['profile', profileId, 'container', containerId, 'item', path, 'access'] as const,
+  organizations: (profileId: string, prefix: string) => ['profile', profileId, 'organizations', prefix] as const,
+  organization: (profileId: string, organizationId: string) => ['profile', profileId, 'organization', organizationId] as const,
+  activity: (action: string, text: string) => ['activity', action, text] as const,
   record: (profileId: string, containerId: string, path: string, updatedAt: string) =>
     ['profile', profileId, 'container', containerId, 'item', path, 'record', updatedAt] as const,
 };

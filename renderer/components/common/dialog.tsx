@@ -10,11 +10,13 @@ export interface DialogProps {
   readonly actions?: ReactNode;
   readonly testId?: string;
   readonly role?: 'dialog' | 'alertdialog';
+  /** Room for lists and forms (the issue-7 dialogs). */
+  readonly wide?: boolean;
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Dialog({ title, onClose, children, actions, testId, role = 'dialog' }: DialogProps) {
+export function Dialog({ title, onClose, children, actions, testId, role = 'dialog', wide = false }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
 
@@ -36,6 +38,8 @@ export function Dialog({ title, onClose, children, actions, testId, role = 'dial
       return;
     }
     if (event.key !== 'Tab' || !ref.current) return;
+    // A dialog opened from inside another handles its own Tab; the outer one must not act again.
+    event.stopPropagation();
     const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const first = items[0];
     const last = items[items.length - 1];
@@ -53,7 +57,7 @@ export function Dialog({ title, onClose, children, actions, testId, role = 'dial
     <div className="dialog-backdrop">
       <div
         ref={ref}
-        className="dialog"
+        className={wide ? 'dialog dialog-wide' : 'dialog'}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,0 +1,31 @@
+// The directory wired to organizations.list (by name prefix) and organizations.get.
+import { useState } from 'react';
+import { toAppError } from '../bridge/api.js';
+import { OrganizationsView } from '../components/orgs/organizations-view.js';
+import { useOperationQuery } from '../data/operations.js';
+import { keys } from '../data/query-keys.js';
+import type { SlotDialogProps } from './slot-dialogs.js';
+
+export function OrganizationsDialog({ context, onClose }: SlotDialogProps) {
+  const { profileId } = context;
+  const [query, setQuery] = useState('');
+  const [selectedId, setSelectedId] = useState<string | undefined>();
+  const prefix = query.trim();
+  const list = useOperationQuery('organizations.list', prefix ? { namePrefix: prefix } : {}, keys.organizations(profileId, prefix));
+  const details = useOperationQuery('organizations.get', { organizationId: selectedId ?? '' }, keys.organization(profileId, selectedId ?? ''), !!selectedId);
+  return (
+    <OrganizationsView
+      query={query}
+      onQuery={setQuery}
+      organizations={list.data ?? []}
+      loading={list.isPending}
+      error={list.error ? toAppError(list.error) : undefined}
+      selectedId={selectedId}
+      onSelect={(org) => setSelectedId(org.id)}
+      details={details.data}
+      detailsLoading={!!selectedId && details.isPending}
+      detailsError={details.error ? toAppError(details.error) : undefined}
+      onClose={onClose}
+    />
+  );
+}
