@@ -5,11 +5,14 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 
 export interface SlowProxy {
   readonly port: number;
+  /** Changes the rate for the bytes still to come. */
+  setRate(bytesPerSecond: number): void;
   close(): Promise<void>;
 }
 
 export async function startSlowProxy(targetPort: number, bytesPerSecond: number): Promise<SlowProxy> {
   const sockets = new Set<Socket>();
+  let rate = bytesPerSecond;
   const server: Server = createServer((client) => {
     const upstream = connect(targetPort, '127.0.0.1');
     sockets.add(client).add(upstream);
@@ -26,7 +29,7 @@ export async function startSlowProxy(targetPort: number, bytesPerSecond: number)
       upstream.write(chunk);
       // Hold the next chunk back for as long as this one "takes" at the limited rate.
       client.pause();
-      setTimeout(() => client.resume(), Math.ceil((chunk.length / bytesPerSecond) * 1000));
+      setTimeout(() => client.resume(), Math.ceil((chunk.length / rate) * 1000));
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -35,6 +38,9 @@ export async function startSlowProxy(targetPort: number, bytesPerSecond: number)
   });
   return {
     port: (server.address() as { port: number }).port,
+    setRate: (next) => {
+      rate = next;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
