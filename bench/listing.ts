@@ -97,6 +97,7 @@ export async function runListing(world: World, count: number, log: (line: string
   // the seeding blocked this process: let a cheap request replace any connection the server closed meanwhile
   await client.getContainer(org.containerId);
   log('listing: items list --recurse');
+  const listMark = world.server.mark();
   let t = performance.now();
   let clientRefused: string | undefined;
   let listed: Item[];
@@ -110,7 +111,7 @@ export async function runListing(world: World, count: number, log: (line: string
     listed = await rawListItems(org);
   }
   const serverSeconds = seconds(t);
-  const listMs = world.server.lastRequestMs(`/containers/${org.containerId}/items `);
+  const listMs = await world.server.requestMsAfter(`/containers/${org.containerId}/items `, listMark);
   if (listed.length !== count) throw new Error(`listed ${listed.length} items, expected ${count}`);
   const responseMiB = Buffer.byteLength(JSON.stringify(listed)) / 1024 / 1024;
 
@@ -123,12 +124,13 @@ export async function runListing(world: World, count: number, log: (line: string
   const changed = listed.filter((_, i) => i % Math.floor(count / 100) === 0).slice(0, 100).map((i) => i.id);
   changeItems(world, changed);
   log('listing: since refresh');
+  const sinceMark = world.server.mark();
   t = performance.now();
   const fresh = clientRefused
     ? await rawListItems(org, cache.since!)
     : ((await client.listItems(org.containerId, undefined, { recurse: true, since: cache.since! })) as Item[]);
   const sinceSeconds = seconds(t);
-  const sinceMs = world.server.lastRequestMs(`/containers/${org.containerId}/items `);
+  const sinceMs = await world.server.requestMsAfter(`/containers/${org.containerId}/items `, sinceMark);
   if (fresh.length < 100) throw new Error(`the since refresh returned ${fresh.length} items, expected at least 100`);
 
   t = performance.now();

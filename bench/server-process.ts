@@ -8,18 +8,28 @@ export interface ServerProcess {
   readonly pid: number;
   /** Milliseconds the server logged for the last request whose line contains `fragment`. */
   lastRequestMs(fragment: string): number | undefined;
+  /** A position in the log, for requestMsAfter. */
+  mark(): number;
+  /**
+   * Milliseconds of the first request logged after `mark` whose line contains `fragment`,
+   * waiting up to a second for the line: the server logs a request when its connection has
+   * sent the answer, which can be after a streaming client has already finished with it.
+   */
+  requestMsAfter(fragment: string, mark: number): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
 export async function startServerProcess(dataDir: string): Promise<ServerProcess> {
   const child: ChildProcess = spawnScript('server-child.ts', { dataDir, log: true });
   const lines: string[] = [];
+  let seen = 0; // lines ever received (lines keeps the newest)
   let partial = '';
   child.stderr!.on('data', (c: Buffer) => {
     const parts = (partial + c.toString()).split('\n');
     partial = parts.pop() ?? '';
     for (const l of parts) {
-      lines.push(l); if (process.env.BENCH_SERVER_LOG) process.stderr.write(`server: ${l}\n`);
+      lines.push(l);
+      seen++; if (process.env.BENCH_SERVER_LOG) process.stderr.write(`server: ${l}\n`);
       if (lines.length > 2000) lines.splice(0, 1000);
     }
   });
@@ -41,6 +51,18 @@ export async function startServerProcess(dataDir: string): Promise<ServerProcess
         if (m && lines[i]!.includes(fragment)) return Number(m[1]);
       }
       return undefined;
+    },
+    mark: () => seen,
+    async requestMsAfter(fragment, mark) {
+      const deadline = Date.now() + 1000;
+      for (;;) {
+        for (let i = Math.max(0, mark - (seen - lines.length)); i < lines.length; i++) {
+          const m = / (\d+)ms org=/.exec(lines[i]!);
+          if (m && lines[i]!.includes(fragment)) return Number(m[1]);
+        }
+        if (Date.now() > deadline) return undefined;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     },
     async stop() {
       if (child.exitCode !== null) return;
