@@ -2,22 +2,12 @@
 // binary cannot be downloaded on every machine (it cannot here); without it these skip and
 // say why.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { _electron as electron, expect, test } from '@playwright/test';
-
-function electronBinary(): string | undefined {
-  try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { electronBinary } from '../electron/main/electron-binary.js';
 
 const binary = electronBinary();
 const reason = 'No Electron binary on this machine (it is fetched on first use and cannot be downloaded here); the same journey runs through the browser host in smoke.spec.ts.';

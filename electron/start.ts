@@ -2,8 +2,8 @@
 // the system's Chromium, so the app's main job runs on any machine with Node and Chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { electronBinary } from './main/electron-binary.js';
 
 const { values } = parseArgs({
   options: {
@@ -23,15 +23,6 @@ if (values.help) {
   --port N     the browser host's loopback port (default: a free one)
   --data DIR   the app's data folder (profiles, keys, sandbox) instead of the user's`);
   process.exit(0);
-}
-
-function electronBinary(): string | undefined {
-  try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function build(script: string[]): void {
