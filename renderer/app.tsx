@@ -1,13 +1,14 @@
 // The window: chrome on top, studies on the left, the selected study's files, the transfers panel
 // at the bottom; slot dialogs (next issue) over it.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ItemView } from '../shared/ipc/views.js';
 import { toAppError } from './bridge/api.js';
 import { ConnectionBanner } from './components/chrome/connection-banner.js';
 import { WindowChrome } from './components/chrome/window-chrome.js';
 import { FileBrowser } from './components/browser/file-browser.js';
 import { ErrorDisplay } from './components/common/error-display.js';
+import { ToastList, useToasts } from './components/notifications/toasts.js';
 import { StudiesSidebar } from './components/studies/studies-sidebar.js';
 import { TransfersDock } from './components/transfers/transfers-dock.js';
 import { useApi } from './data/api-context.js';
@@ -33,6 +34,7 @@ export function App() {
   const [selected, setSelected] = useState<{ profileId: string; containerId: string } | undefined>();
   const [slot, setSlot] = useState<OpenSlot | undefined>();
   useTheme(settings.data?.theme ?? 'system');
+  const toasts = useToasts(useCallback((listener) => api.on('notification', listener), [api]));
 
   useEffect(() => api.on('connection.skew', () => void client.invalidateQueries({ queryKey: keys.connection(profileId) })), [api, client, profileId]);
 
@@ -84,6 +86,7 @@ export function App() {
         )}
       </main>
       <TransfersDock profileId={active?.id} />
+      <ToastList toasts={toasts.toasts} onDismiss={toasts.dismiss} />
       {slot ? <SlotDialog slot={slot.slot} context={slot.context} onClose={() => setSlot(undefined)} /> : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { item } from '../test-support/fixtures.js';
-import { fromFullList, withChanges, withoutPaths } from './items-cache.js';
+import { fromFullList, reconciled, withChanges, withoutPaths } from './items-cache.js';
 
 describe('items cache', () => {
   it('marks the newest updatedAt as the next since, and merges changes by path', () => {
@@ -16,5 +16,18 @@ describe('items cache', () => {
     const cache = fromFullList([item('a|1'), item('a|2')]);
     expect(withoutPaths(cache, ['a|1'])?.items.map((i) => i.path)).toEqual(['a/2']);
     expect(withoutPaths(undefined, ['a'])).toBeUndefined();
+  });
+});
+
+describe('reconciled', () => {
+  it('adds items newly shared, drops revoked ones, and keeps decrypted headers of unchanged items', () => {
+    const a = item('docs|a', { updatedAt: '2026-01-01T00:00:00.000+00:00', header: { type: 'document', version: 'IRBX.2', name: 'A' } });
+    const b = item('docs|b', { updatedAt: '2026-01-02T00:00:00.000+00:00' });
+    const cache = fromFullList([a, b]);
+    const grantedOld = item('docs|c', { updatedAt: '2025-12-01T00:00:00.000+00:00' });
+    const fresh = [{ ...a, decryptedHeader: undefined }, grantedOld];
+    const next = reconciled(cache, fresh);
+    expect(next.items.map((i) => i.path).sort()).toEqual(['docs/a', 'docs/c']);
+    expect(next.items.find((i) => i.path === 'docs/a')?.decryptedHeader).toMatchObject({ name: 'A' });
   });
 });

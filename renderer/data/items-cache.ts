@@ -28,3 +28,19 @@ export function withoutPaths(cache: ItemsCache | undefined, paths: readonly stri
   const gone = new Set(paths.map((p) => itemSlashPath({ id: p })));
   return { ...cache, items: cache.items.filter((i) => !gone.has(itemSlashPath(i))) };
 }
+
+/**
+ * The cache brought in line with a full listing: new items added (a grant does not touch an
+ * item's updatedAt, so `since` cannot report it), revoked or deleted ones dropped, and every
+ * unchanged item kept as cached, with its decrypted header.
+ */
+export function reconciled(cache: ItemsCache | undefined, full: readonly ItemView[]): ItemsCache {
+  if (!cache) return fromFullList(full);
+  const cached = new Map(cache.items.map((i) => [itemSlashPath(i), i]));
+  const items = full.map((fresh) => {
+    const old = cached.get(itemSlashPath(fresh));
+    const same = old && old.updatedAt === fresh.updatedAt && old.headerHash === fresh.headerHash && old.keyHash === fresh.keyHash;
+    return same && !fresh.decryptedHeader ? old : fresh;
+  });
+  return { items: mergeItems([], items), since: newestUpdate(full, cache.since) };
+}

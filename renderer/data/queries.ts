@@ -8,7 +8,7 @@ import { unwrap } from '../bridge/api.js';
 import { itemSlashPath } from '../lib/file-tree.js';
 import { applyProgress } from '../lib/transfer-groups.js';
 import { useApi } from './api-context.js';
-import { fromFullList, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
+import { fromFullList, reconciled, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
 import { keys } from './query-keys.js';
 
 export function useAppInfo() {
@@ -112,12 +112,23 @@ export async function refreshSince(api: ExchangeApi, client: QueryClient, profil
   client.setQueryData<ItemsCache>(key, (current) => withChanges(current, changed));
 }
 
+/**
+ * The Refresh button: what changed since the newest item seen (decrypted anew), then the
+ * list's membership from a metadata-only listing, which also catches what `since` cannot
+ * report: items newly shared with us, revoked, or deleted by others.
+ */
+export async function refreshChanges(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<void> {
+  await refreshSince(api, client, profileId, containerId);
+  const full = unwrap(await api['items.list']({ containerId }));
+  client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (current) => reconciled(current, full));
+}
+
 export function useRefreshItems(profileId: string, containerId: string | undefined) {
   const api = useApi();
   const client = useQueryClient();
   const changesOnly = useMutation({
     mutationFn: async () => {
-      if (containerId) await refreshSince(api, client, profileId, containerId);
+      if (containerId) await refreshChanges(api, client, profileId, containerId);
     },
   });
   const fullReload = useCallback(

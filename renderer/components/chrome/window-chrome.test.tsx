@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DialogSlot } from '../../dialogs/dialog-slots.js';
-import { SlotDialog } from '../../dialogs/slot-dialogs.js';
+import { SLOT_DIALOGS, SlotDialog } from '../../dialogs/slot-dialogs.js';
+import { SLOT_LABELS } from '../../dialogs/dialog-slots.js';
 import { connectionStatus } from '../../lib/connection-status.js';
 import { profile } from '../../test-support/fixtures.js';
 import { WindowChrome } from './window-chrome.js';
@@ -25,7 +26,7 @@ function Harness({ onSwitch }: { onSwitch: (id: string) => void }) {
         onRecheck={() => {}}
         onOpen={setSlot}
       />
-      {slot ? <SlotDialog slot={slot} context={{ profileId: 'p1' }} onClose={() => setSlot(undefined)} /> : null}
+      {slot ? <SlotDialog slot={slot} context={{ profileId: 'p1' }} dialogs={{}} onClose={() => setSlot(undefined)} /> : null}
     </>
   );
 }
@@ -50,7 +51,7 @@ describe('WindowChrome', () => {
     expect(indicator.getAttribute('aria-label')).toContain('ahead by 6 minutes 40 seconds');
   });
 
-  it('opens the placeholder for a dialog of the next issue and returns focus', () => {
+  it('opens the placeholder for a slot missing from the registry and returns focus', () => {
     render(<Harness onSwitch={() => {}} />);
     const settings = screen.getByTestId('open-settings');
     settings.focus();
@@ -59,5 +60,9 @@ describe('WindowChrome', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(settings);
+  });
+
+  it('has a dialog registered for every slot', () => {
+    expect(Object.keys(SLOT_DIALOGS).sort()).toEqual(Object.keys(SLOT_LABELS).sort());
   });
 });

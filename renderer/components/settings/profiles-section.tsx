@@ -1,0 +1,96 @@
+// The profiles on this computer: organization, environment, certificate subject, thumbprint and
+// expiry (warned 30 days ahead); removal explains what losing the key means.
+import { useState } from 'react';
+import type { ProfileView } from '../../../shared/ipc/views.js';
+import { daysUntil } from '../../lib/file-read.js';
+import { formatDate } from '../../lib/format.js';
+import { roleNames } from '../chrome/window-chrome.js';
+import { ConfirmDialog } from '../common/confirm-dialog.js';
+
+export const EXPIRY_WARNING_DAYS = 30;
+
+export function expiryWarning(validTo: string, now: number): string | undefined {
+  const days = daysUntil(validTo, now);
+  if (days === undefined) return undefined;
+  if (days < 0) return 'The certificate has expired: the exchange refuses this profile until a new one is registered.';
+  if (days <= EXPIRY_WARNING_DAYS) return `The certificate expires in ${days} day${days === 1 ? '' : 's'}: ask for a new one to be registered before then.`;
+  return undefined;
+}
+
+export function removeMessage(profile: ProfileView): string {
+  return (
+    `Removing "${profile.name}" deletes its private key from this computer. Without that key, nothing shared with ${profile.organizationName} ` +
+    'can be opened here again and nothing can be sent in its name, unless you still have a copy of the key (for example its PKCS#12 file). ' +
+    'Its registration at the exchange does not change.'
+  );
+}
+
+export interface ProfilesSectionProps {
+  readonly profiles: readonly ProfileView[];
+  readonly now: number;
+  readonly busy?: boolean;
+  readonly platform?: string;
+  readonly onRemove: (profileId: string) => void;
+}
+
+export function ProfilesSection({ profiles, now, busy, platform, onRemove }: ProfilesSectionProps) {
+  const [confirm, setConfirm] = useState<ProfileView | undefined>();
+  return (
+    <section aria-label="Profiles" className="settings-section">
+      <h3 className="section-title">Profiles</h3>
+      <p className="muted">
+        A profile is your organization's private key with its certificate at one exchange. The key proves who you are and opens what is shared with
+        your organization; it never leaves this computer.
+      </p>
+      {profiles.length === 0 ? <p className="muted">No profile yet: add one below.</p> : null}
+      <ul className="plain-list profile-list">
+        {profiles.map((p) => {
+          const warning = expiryWarning(p.certificate.validTo, now);
+          return (
+            <li key={p.id} className="profile-entry" data-testid="profile-row" data-profile-id={p.id}>
+              <div className="profile-head">
+                <strong>{p.name}</strong> — {p.organizationName} <span className="badge">{roleNames(p.roles)}</span>{' '}
+                <span className={`badge env-${p.environment}`}>{p.environment}</span>
+                {p.active ? <span className="muted"> · active</span> : null}
+                <button type="button" className="danger push-end" data-testid="profile-remove" disabled={busy} onClick={() => setConfirm(p)}>
+                  Remove…
+                </button>
+              </div>
+              <dl className="kv">
+                <dt>Subject</dt>
+                <dd>{p.certificate.subject || '—'}</dd>
+                <dt>Thumbprint</dt>
+                <dd className="mono" data-testid="profile-thumbprint">
+                  {p.certificate.thumbprint || '—'}
+                </dd>
+                <dt>Expires</dt>
+                <dd data-testid="profile-expiry">{formatDate(p.certificate.validTo)}</dd>
+                <dt>Exchange</dt>
+                <dd className="mono">{p.baseUrl}</dd>
+              </dl>
+              {warning ? (
+                <p className="warning" role="status" data-testid="profile-expiry-warning">
+                  {warning}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {confirm ? (
+        <ConfirmDialog
+          title={`Remove the profile "${confirm.name}"?`}
+          message={removeMessage(confirm)}
+          confirmLabel="Remove profile and key"
+          platform={platform}
+          onCancel={() => setConfirm(undefined)}
+          onConfirm={() => {
+            const id = confirm.id;
+            setConfirm(undefined);
+            onRemove(id);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+// Settings wired to the service: profiles.importPem / importPkcs12 (files read with FileReader),
+// profiles.generateKey (CSR offered as a download), profiles.remove, settings.update, sandbox.reset.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AppError, ProfileView } from '../../shared/ipc/views.js';
+import { toAppError } from '../bridge/api.js';
+import type { AddProfileInput } from '../components/settings/add-profile-form.js';
+import { SettingsView } from '../components/settings/settings-view.js';
+import { useOperation } from '../data/operations.js';
+import { useAppInfo, useProfiles, useSettings } from '../data/queries.js';
+import { keys } from '../data/query-keys.js';
+import { downloadText, readAsBase64, readAsText } from '../lib/file-read.js';
+import type { SlotDialogProps } from './slot-dialogs.js';
+
+export function SettingsDialog({ onClose }: SlotDialogProps) {
+  const client = useQueryClient();
+  const appInfo = useAppInfo();
+  const profiles = useProfiles();
+  const settings = useSettings();
+  const importPem = useOperation('profiles.importPem');
+  const importPkcs12 = useOperation('profiles.importPkcs12');
+  const generateKey = useOperation('profiles.generateKey');
+  const removeProfile = useOperation('profiles.remove');
+  const updateSettings = useOperation('settings.update');
+  const resetSandbox = useOperation('sandbox.reset');
+  const [status, setStatus] = useState<string | undefined>();
+  const [actionError, setActionError] = useState<{ context: string; error: AppError } | undefined>();
+  const [addError, setAddError] = useState<AppError | undefined>();
+  const [adding, setAdding] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const [csr, setCsr] = useState<{ commonName: string; csrPem: string; pendingKeyId: string } | undefined>();
+
+  const profilesChanged = (list?: ProfileView[]): void => {
+    if (list) client.setQueryData(keys.profiles, list);
+    else void client.invalidateQueries({ queryKey: keys.profiles });
+    // Another active profile means other studies: drop what was cached for the old one.
+    void client.invalidateQueries({ queryKey: ['profile'] });
+  };
+
+  const add = async (input: AddProfileInput): Promise<ProfileView> => {
+    const identity = { name: input.name, environment: input.environment, baseUrl: input.baseUrl, organizationId: input.organizationId, administrator: input.administrator };
+    if (input.kind === 'pkcs12') {
+      return importPkcs12.mutateAsync({ ...identity, pkcs12Base64: await readAsBase64(input.file), password: input.password });
+    }
+    const certificatePem = await readAsText(input.certificateFile);
+    const keyPem = input.keyFile ? await readAsText(input.keyFile) : undefined;
+    return importPem.mutateAsync({ ...identity, certificatePem, ...(input.pendingKeyId ? { pendingKeyId: input.pendingKeyId } : { keyPem }) });
+  };
+
+  return (
+    <SettingsView
+      profiles={profiles.data ?? []}
+      settings={settings.data}
+      now={Date.now()}
+      platform={appInfo.data?.platform}
+      loadError={settings.error ? toAppError(settings.error) : profiles.error ? toAppError(profiles.error) : undefined}
+      status={status}
+      actionError={actionError}
+      removing={removeProfile.isPending}
+      onRemoveProfile={(profileId) => {
+        setActionError(undefined);
+        removeProfile.mutate(
+          { profileId },
+          {
+            onSuccess: (list) => {
+              profilesChanged(list);
+              setStatus('The profile and its key were removed.');
+            },
+            onError: (e) => setActionError({ context: 'The profile could not be removed.', error: toAppError(e) }),
+          },
+        );
+      }}
+      add={{
+        busy: adding,
+        error: addError,
+        formKey,
+        pendingKey: csr ? { pendingKeyId: csr.pendingKeyId, commonName: csr.commonName } : undefined,
+        onSubmit: (input) => {
+          setAdding(true);
+          setAddError(undefined);
+          add(input)
+            .then((profile) => {
+              profilesChanged();
+              setStatus(`Profile "${profile.name}" added for ${profile.organizationName}.`);
+              setFormKey((k) => k + 1);
+              if (input.kind === 'pem' && input.pendingKeyId) setCsr(undefined);
+            })
+            .catch((e: unknown) => setAddError(toAppError(e)))
+            .finally(() => setAdding(false));
+        },
+      }}
+      generate={{
+        busy: generateKey.isPending,
+        error: generateKey.error ? toAppError(generateKey.error) : undefined,
+        csr,
+        onGenerate: (input) =>
+          generateKey.mutate(input, { onSuccess: (r) => setCsr({ commonName: input.commonName, csrPem: r.csrPem, pendingKeyId: r.pendingKeyId }) }),
+        onSaveCsr: () => csr && downloadText(csr.csrPem, `${csr.commonName.replace(/[^\w.-]+/g, '_') || 'request'}.csr`, 'application/pkcs10'),
+      }}
+      preferencesBusy={updateSettings.isPending}
+      onPreferences={(patch) =>
+        updateSettings.mutate(patch, {
+          onSuccess: (next) => client.setQueryData(keys.settings, next),
+          onError: (e) => setActionError({ context: 'The setting could not be saved.', error: toAppError(e) }),
+        })
+      }
+      resetting={resetSandbox.isPending}
+      onResetSandbox={() =>
+        resetSandbox.mutate({}, {
+          onSuccess: (list) => {
+            profilesChanged(list);
+            setStatus('The sandbox was reset.');
+          },
+          onError: (e) => setActionError({ context: 'The sandbox could not be reset.', error: toAppError(e) }),
+        })
+      }
+      onClose={onClose}
+    />
+  );
+}
