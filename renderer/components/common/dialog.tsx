@@ -19,6 +19,10 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
 export function Dialog({ title, onClose, children, actions, testId, role = 'dialog', wide = false }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -29,6 +33,22 @@ export function Dialog({ title, onClose, children, actions, testId, role = 'dial
       // Focus returns to what opened the dialog, if it is still there.
       if (previous?.isConnected) previous.focus();
     };
+  }, []);
+
+  useEffect(() => {
+    // When the focused control disappears (a picked option re-renders away) focus falls to <body>
+    // and the dialog's own key handler no longer hears Escape: the topmost dialog takes it here.
+    const onDocumentKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('.dialog')) return;
+      const dialogs = document.querySelectorAll('.dialog');
+      if (dialogs[dialogs.length - 1] !== ref.current) return;
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
   }, []);
 
   function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>): void {
