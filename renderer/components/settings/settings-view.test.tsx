@@ -1,0 +1,162 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Settings } from '../../../shared/ipc/views.js';
+import { appError, profile } from '../../test-support/fixtures.js';
+import { SettingsView, type SettingsViewProps } from './settings-view.js';
+
+afterEach(cleanup);
+
+const NOW = Date.parse('2026-03-01T00:00:00Z');
+const settings: Settings = { theme: 'system', transferConcurrency: 3, shareUploadsWithOwner: {} };
+
+function props(overrides: Partial<SettingsViewProps> = {}): SettingsViewProps {
+  return {
+    profiles: [
+      profile({ certificate: { subject: 'CN=Central IRB', issuer: 'CN=CA', validFrom: '2025-01-01T00:00:00Z', validTo: '2026-03-20T00:00:00Z', thumbprint: 'ab12', keyBits: 2048 } }),
+      profile({ id: 'p2', name: 'Riverside', organizationName: 'Riverside Medical Center', roles: ['psite'], active: false, certificate: { subject: 'CN=Riverside', issuer: 'CN=CA', validFrom: '2025-01-01T00:00:00Z', validTo: '2027-01-01T00:00:00Z', thumbprint: 'cd34', keyBits: 2048 } }),
+    ],
+    settings,
+    now: NOW,
+    removing: false,
+    onRemoveProfile: vi.fn(),
+    add: { busy: false, formKey: 0, onSubmit: vi.fn() },
+    generate: { busy: false, onGenerate: vi.fn(), onSaveCsr: vi.fn() },
+    preferencesBusy: false,
+    onPreferences: vi.fn(),
+    resetting: false,
+    onResetSandbox: vi.fn(),
+    onClose: vi.fn(),
+    ...overrides,
+  };
+}
+
+function fillIdentity(): void {
+  fireEvent.change(screen.getByTestId('profile-add-name'), { target: { value: 'Riverside production' } });
+  fireEvent.change(screen.getByTestId('profile-add-base-url'), { target: { value: 'https://exchange.example.org' } });
+  fireEvent.change(screen.getByTestId('profile-add-org-id'), { target: { value: 'A'.repeat(32) } });
+}
+
+describe('SettingsView', () => {
+  it('lists profiles with thumbprint, subject and expiry, warning within 30 days only', () => {
+    render(<SettingsView {...props()} />);
+    const rows = screen.getAllByTestId('profile-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByTestId('profile-thumbprint').textContent).toBe('ab12');
+    expect(rows[0]!.textContent).toContain('CN=Central IRB');
+    expect(within(rows[0]!).getByTestId('profile-expiry-warning').textContent).toContain('expires in 19 days');
+    expect(within(rows[1]!).queryByTestId('profile-expiry-warning')).toBeNull();
+  });
+
+  it('removes a profile only after a confirmation that explains losing the key', () => {
+    const p = props();
+    render(<SettingsView {...p} />);
+    fireEvent.click(within(screen.getAllByTestId('profile-row')[1]!).getByTestId('profile-remove'));
+    const confirm = screen.getByRole('alertdialog');
+    expect(confirm.textContent).toContain('deletes its private key from this computer');
+    expect(confirm.textContent).toContain('nothing shared with Riverside Medical Center can be opened here again');
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove profile and key' }));
+    expect(p.onRemoveProfile).toHaveBeenCalledWith('p2');
+  });
+
+  it('adds from a PKCS#12 file with its password, and only once the form is complete', () => {
+    const p = props();
+    render(<SettingsView {...p} />);
+    const submit = screen.getByTestId('profile-add-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fillIdentity();
+    expect(screen.getByTestId('profile-add-hint').textContent).toContain('PKCS#12');
+    const p12 = new File([new Uint8Array([48, 130])], 'riverside.p12');
+    fireEvent.change(screen.getByTestId('profile-add-p12-file'), { target: { files: [p12] } });
+    fireEvent.change(screen.getByTestId('profile-add-p12-password'), { target: { value: 'secret' } });
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    expect(p.add.onSubmit).toHaveBeenCalledWith({
+      kind: 'pkcs12',
+      name: 'Riverside production',
+      environment: 'sandbox',
+      baseUrl: 'https://exchange.example.org',
+      organizationId: 'a'.repeat(32),
+      administrator: false,
+      file: p12,
+      password: 'secret',
+    });
+  });
+
+  it('adds from PEM key and certificate files', () => {
+    const p = props();
+    render(<SettingsView {...p} />);
+    fillIdentity();
+    const key = new File(['-----BEGIN PRIVATE KEY-----'], 'key.pem');
+    const cert = new File(['-----BEGIN CERTIFICATE-----'], 'cert.pem');
+    fireEvent.change(screen.getByTestId('profile-add-pem-key'), { target: { files: [key] } });
+    fireEvent.change(screen.getByTestId('profile-add-pem-cert'), { target: { files: [cert] } });
+    fireEvent.click(screen.getByTestId('profile-add-admin'));
+    fireEvent.click(screen.getByTestId('profile-add-submit'));
+    expect(p.add.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ kind: 'pem', keyFile: key, certificateFile: cert, administrator: true, pendingKeyId: undefined }));
+  });
+
+  it('shows a wrong PKCS#12 password as a clear message in the form', () => {
+    const error = appError({ code: 'KeyImportError', message: 'The password of the PKCS#12 file is wrong.', details: '', explanation: 'The key or certificate cannot be used; nothing was saved.', status: undefined });
+    render(<SettingsView {...props({ add: { busy: false, formKey: 0, error, onSubmit: vi.fn() } })} />);
+    const box = screen.getByTestId('profile-add-error');
+    expect(box.textContent).toContain('The password of the PKCS#12 file is wrong.');
+    expect(box.textContent).toContain('nothing was saved');
+  });
+
+  it('generates a key, offers the CSR, and uses the pending key for the certificate', () => {
+    const onGenerate = vi.fn();
+    const onSaveCsr = vi.fn();
+    const onSubmit = vi.fn();
+    render(
+      <SettingsView
+        {...props({
+          generate: { busy: false, onGenerate, onSaveCsr, csr: { commonName: 'North Clinic', csrPem: '-----BEGIN CERTIFICATE REQUEST-----' } },
+          add: { busy: false, formKey: 0, onSubmit, pendingKey: { pendingKeyId: 'k1', commonName: 'North Clinic' } },
+        })}
+      />,
+    );
+    fireEvent.change(screen.getByTestId('profile-gen-cn'), { target: { value: 'North Clinic' } });
+    fireEvent.change(screen.getByTestId('profile-gen-country'), { target: { value: 'us' } });
+    fireEvent.click(screen.getByTestId('profile-gen-submit'));
+    expect(onGenerate).toHaveBeenCalledWith({ commonName: 'North Clinic', organization: undefined, country: 'US', bits: 2048 });
+    expect(screen.getByTestId('csr-result').textContent).toContain('North Clinic');
+    fireEvent.click(screen.getByTestId('csr-download'));
+    expect(onSaveCsr).toHaveBeenCalledTimes(1);
+    fillIdentity();
+    fireEvent.click(screen.getByTestId('profile-add-use-generated'));
+    const cert = new File(['-----BEGIN CERTIFICATE-----'], 'north.crt');
+    fireEvent.change(screen.getByTestId('profile-add-pem-cert'), { target: { files: [cert] } });
+    fireEvent.click(screen.getByTestId('profile-add-submit'));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ kind: 'pem', pendingKeyId: 'k1', keyFile: undefined, certificateFile: cert }));
+  });
+
+  it('preferences: theme, concurrency, and sharing with the owner on by default for pSite', () => {
+    const p = props();
+    const { rerender } = render(<SettingsView {...p} />);
+    // The active profile is an sIRB: off unless chosen.
+    const share = screen.getByTestId('settings-share-owner') as HTMLInputElement;
+    expect(share.checked).toBe(false);
+    fireEvent.click(share);
+    expect(p.onPreferences).toHaveBeenCalledWith({ shareUploadsWithOwner: true });
+    fireEvent.change(screen.getByTestId('settings-theme'), { target: { value: 'dark' } });
+    expect(p.onPreferences).toHaveBeenCalledWith({ theme: 'dark' });
+    fireEvent.change(screen.getByTestId('settings-concurrency'), { target: { value: '5' } });
+    expect(p.onPreferences).toHaveBeenCalledWith({ transferConcurrency: 5 });
+    const psite = profile({ id: 'p3', roles: ['psite'] });
+    rerender(<SettingsView {...props({ profiles: [psite] })} />);
+    expect((screen.getByTestId('settings-share-owner') as HTMLInputElement).checked).toBe(true);
+    rerender(<SettingsView {...props({ profiles: [psite], settings: { ...settings, shareUploadsWithOwner: { p3: false } } })} />);
+    expect((screen.getByTestId('settings-share-owner') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('resets the sandbox only after confirmation', () => {
+    const p = props();
+    render(<SettingsView {...p} />);
+    fireEvent.click(screen.getByTestId('sandbox-reset'));
+    expect(screen.getByRole('alertdialog').textContent).toContain('Profiles for real exchanges are not touched');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset sandbox' }));
+    expect(p.onResetSandbox).toHaveBeenCalledTimes(1);
+  });
+});
