@@ -28,6 +28,17 @@ function isJsonMediaType(req: IncomingMessage): boolean {
   return ct !== undefined && ct.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
+/**
+ * The answer goes out before the body has all arrived. A body within the limit is read to
+ * its end and dropped, so the client can finish sending and read the answer (closing at once
+ * would reset a connection the client is still writing to, and it would see a network error
+ * instead of the answer); a body over the limit is not worth reading: the connection closes.
+ */
+function refuseRestOfBody(req: IncomingMessage, res: ServerResponse, overLimit: boolean): void {
+  if (overLimit) res.setHeader('Connection', 'close');
+  req.resume();
+}
+
 export function createRequestHandler(app: AppContext, routes: readonly Route[]) {
   return async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
@@ -80,19 +91,11 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
         res.destroy();
         return;
       }
+      if (!req.complete && hasBody(req)) refuseRestOfBody(req, res, e instanceof ApiError && e.kind === 'tooLarge');
       if (e instanceof ApiError) {
-        if (!req.complete && hasBody(req)) {
-          // the rest of the body is not wanted: say so, swallow what still arrives, and close
-          res.setHeader('Connection', 'close');
-          req.resume();
-        }
         sendError(res, e.body());
       } else {
         app.log(`unexpected error: ${(e as Error).stack ?? String(e)}`);
-        if (!req.complete) {
-          res.setHeader('Connection', 'close');
-          req.resume();
-        }
         sendError(res, internalErrorBody());
       }
     } finally {
