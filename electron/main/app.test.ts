@@ -99,6 +99,8 @@ describe('app core on the embedded sandbox', () => {
     expect(preview.certificate?.subject).toContain('Riverside Medical Center');
     const granted = await call('access.grant', { containerId: study.id, itemPaths: [item.path], organizationIds: [site.organizationId] });
     expect(granted.every((g) => g.ok)).toBe(true);
+    const [counted] = await call('items.headers', { containerId: study.id, itemPaths: [item.path] });
+    expect(counted?.accessCount).toBe(1);
     const details = await call('items.details', { containerId: study.id, itemPath: item.path });
     expect(details.access.map((o) => o.id)).toEqual([irb.organizationId, site.organizationId]);
 

@@ -40,6 +40,8 @@ export interface ItemView extends Item {
   readonly decryptedHeader?: RecordHeader;
   /** Why the header could not be read, when it could not. */
   readonly headerProblem?: string;
+  /** How many organizations besides the owner have access, when main has counted. */
+  readonly accessCount?: number;
 }
 
 export interface ItemDetails {

@@ -1,5 +1,6 @@
 // Items of a study: listing (with lazily decrypted headers), details, records, delete, re-key.
-import { toSlashForm } from '../../../shared/item-path.js';
+import { parentItemPath, toSlashForm } from '../../../shared/item-path.js';
+import { mapLimit } from '../../../shared/map-limit.js';
 import type { AccessResult } from '../../../shared/ipc/views.js';
 import type { Item } from '../../../shared/types.js';
 import { readRecord, writeRecord } from '../../services/transfers/records.js';
@@ -24,10 +25,24 @@ export function itemHandlers(ctx: AppContext): ItemHandlers {
       return items.map((i) => itemView(s, containerId, i, false));
     },
     'items.headers': async ({ containerId, itemPaths }) => {
+      // The rows in view: their folders are listed (one level each, not the whole study),
+      // headers decrypted, and who has access counted for the "Shared with" column.
       const s = await ctx.session();
       const wanted = new Set(itemPaths.map(toSlashForm));
-      const items = asArray(await s.client.listItems(containerId, undefined, { recurse: true }));
-      return items.filter((i) => wanted.has(toSlashForm(i.id))).map((i) => itemView(s, containerId, i, true));
+      const folders = [...new Set([...wanted].map(parentItemPath))];
+      const found = new Map<string, Item>();
+      for (const folder of folders) {
+        const listed = await s.client.listItems(containerId, folder || undefined);
+        // A folder that is also an item answers with the item itself: fetch its children one by one.
+        const items = Array.isArray(listed)
+          ? listed
+          : await mapLimit([...wanted].filter((p) => parentItemPath(p) === folder), 8, (p) => s.client.getItem(containerId, p).catch(() => undefined));
+        for (const i of items) if (i && wanted.has(toSlashForm(i.id))) found.set(toSlashForm(i.id), i);
+      }
+      return mapLimit([...found.values()], 8, async (i) => {
+        const access = await s.client.getItemAccess(containerId, i.id).catch(() => undefined);
+        return { ...itemView(s, containerId, i, true), ...(access ? { accessCount: Math.max(0, access.length - 1) } : {}) };
+      });
     },
     'items.details': async ({ containerId, itemPath }) => {
       const s = await ctx.session();
