@@ -12,6 +12,16 @@ describe('items cache', () => {
     expect(withChanges(next, []).since).toBe('2026-01-05T00:00:00Z');
   });
 
+  it('compares updatedAt as instants when the offsets differ', () => {
+    // 10:00+02:00 is 08:00Z: earlier than 09:00Z although it sorts later as text
+    const cache = fromFullList([item('a|1', { updatedAt: '2026-01-01T09:00:00.000Z' }), item('a|2', { updatedAt: '2026-01-01T10:00:00.000+02:00' })]);
+    expect(cache.since).toBe('2026-01-01T09:00:00.000Z');
+    expect(withChanges(cache, [item('b', { updatedAt: '2026-01-01T10:30:00+02:00' })]).since).toBe('2026-01-01T09:00:00.000Z');
+    expect(withChanges(cache, [item('b', { updatedAt: '2026-01-01T12:00:00+02:00' }), item('c', { updatedAt: '2026-01-01T09:00:00.000Z' })]).since).toBe(
+      '2026-01-01T12:00:00+02:00',
+    );
+  });
+
   it('removes deleted items in either form', () => {
     const cache = fromFullList([item('a|1'), item('a|2')]);
     expect(withoutPaths(cache, ['a|1'])?.items.map((i) => i.path)).toEqual(['a/2']);

@@ -8,10 +8,46 @@ export interface ItemsCache {
   readonly since?: string;
 }
 
+/**
+ * The latest `updatedAt`, compared as instants (the service may send other offsets). Two ISO
+ * times of one shape (same length, same offset) compare as text; any other pair is parsed, and
+ * the newest so far is parsed once, not per item.
+ */
 export function newestUpdate(items: readonly ItemView[], previous?: string): string | undefined {
   let newest = previous;
-  for (const item of items) if (!newest || Date.parse(item.updatedAt) > Date.parse(newest)) newest = item.updatedAt;
+  let newestMs: number | undefined;
+  for (const item of items) {
+    const at = item.updatedAt;
+    if (newest === undefined) {
+      newest = at;
+      newestMs = undefined;
+      continue;
+    }
+    if (sameShape(at, newest)) {
+      if (at > newest) {
+        newest = at;
+        newestMs = undefined;
+      }
+      continue;
+    }
+    newestMs ??= Date.parse(newest);
+    const ms = Date.parse(at);
+    if (ms > newestMs || Number.isNaN(newestMs)) {
+      newest = at;
+      newestMs = ms;
+    }
+  }
   return newest;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)` twice with the same length and offset: text order is time order. */
+function sameShape(a: string, b: string): boolean {
+  const n = a.length;
+  if (n !== b.length || n < 20 || a[4] !== '-' || b[4] !== '-' || a[10] !== 'T' || b[10] !== 'T') return false;
+  if (a[n - 1] === 'Z') return b[n - 1] === 'Z';
+  if (a[n - 6] !== '+' && a[n - 6] !== '-') return false;
+  for (let i = n - 6; i < n; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  return true;
 }
 
 export function fromFullList(items: readonly ItemView[]): ItemsCache {

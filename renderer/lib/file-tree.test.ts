@@ -44,6 +44,14 @@ describe('mergeItems', () => {
     expect(merged[0]?.decryptedHeader).toEqual(doc('a.pdf', 10));
   });
 
+  it('keeps the later instant when one item comes with two offsets', () => {
+    const later = item('d|1', { updatedAt: '2026-01-01T09:00:00Z' });
+    const earlier = item('d/1', { updatedAt: '2026-01-01T10:00:00+02:00' });
+    expect(mergeItems([later], [earlier])[0]?.updatedAt).toBe('2026-01-01T09:00:00Z');
+    expect(mergeItems([earlier], [later])[0]?.updatedAt).toBe('2026-01-01T09:00:00Z');
+    expect(buildTree([later, earlier]).items.get('d/1')?.updatedAt).toBe('2026-01-01T09:00:00Z');
+  });
+
   it('drops the old header when a newer version arrives', () => {
     const old = item('d|1', { header: doc('a.pdf', 10), updatedAt: '2026-01-01T00:00:00Z' });
     const merged = mergeItems([old], [item('d|1', { updatedAt: '2026-03-01T00:00:00Z' })]);
