@@ -1,7 +1,7 @@
 // Hooks over the service: every read is a react-query query keyed per profile/container/path;
 // every write updates or invalidates the cache from its response.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
 import type { ContainerView, ItemView, ProfileView, TransferView } from '../../shared/ipc/views.js';
 import { unwrap } from '../bridge/api.js';
@@ -121,6 +121,31 @@ export async function refreshChanges(api: ExchangeApi, client: QueryClient, prof
   await refreshSince(api, client, profileId, containerId);
   const full = unwrap(await api['items.list']({ containerId }));
   client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (current) => reconciled(current, full));
+}
+
+/**
+ * The items query never goes stale (a full listing of a large study is costly), so a cached list
+ * would show as it was until Refresh, e.g. after switching back to a profile. When the list is
+ * already cached, this runs the changes-only refresh once in the background and says whether it did.
+ */
+export async function refreshIfCached(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<boolean> {
+  if (client.getQueryData<ItemsCache>(keys.items(profileId, containerId)) === undefined) return false;
+  await refreshChanges(api, client, profileId, containerId);
+  return true;
+}
+
+/** For a file browser opening: refreshIfCached once per profile and study (StrictMode's second effect run included). */
+export function useRefreshCachedItems(profileId: string, containerId: string | undefined): void {
+  const api = useApi();
+  const client = useQueryClient();
+  const done = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const key = `${profileId}:${containerId ?? ''}`;
+    if (!containerId || done.current === key) return;
+    done.current = key;
+    // In the background: the cached list stays on screen; a failure leaves it as it was (Refresh shows errors).
+    void refreshIfCached(api, client, profileId, containerId).catch(() => undefined);
+  }, [api, client, profileId, containerId]);
 }
 
 export function useRefreshItems(profileId: string, containerId: string | undefined) {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react
 import type { AppError, AppInfo, ContainerView, ItemView, ProfileView } from '../../../shared/ipc/views.js';
 import { toAppError, unwrap } from '../../bridge/api.js';
 import { useApi } from '../../data/api-context.js';
-import { useCollaborators, useDeleteItems, useDetails, useItems, useRecord, useRefreshItems } from '../../data/queries.js';
+import { useCollaborators, useDeleteItems, useDetails, useItems, useRecord, useRefreshCachedItems, useRefreshItems } from '../../data/queries.js';
 import type { DialogSlot } from '../../dialogs/dialog-slots.js';
 import { takeDropEntries, walkEntries, type DroppedFile } from '../../lib/drop-walk.js';
 import { buildTree, folderEntries, itemSlashPath } from '../../lib/file-tree.js';
@@ -42,6 +42,8 @@ type DownloadMode = 'open' | 'saveAs' | 'dragOut';
 export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBrowserProps) {
   const api = useApi();
   const items = useItems(profile.id, container.id);
+  // Opened again on a list cached earlier (e.g. back from another profile): fetch what changed meanwhile.
+  useRefreshCachedItems(profile.id, container.id);
   const collaborators = useCollaborators(profile.id, container.id);
   const { changesOnly, fullReload } = useRefreshItems(profile.id, container.id);
   const remove = useDeleteItems(profile.id, container.id);
