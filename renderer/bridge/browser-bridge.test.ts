@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { OPERATION_NAMES } from '../../shared/ipc/contract.js';
+import { OPERATION_NAMES } from '../../shared/ipc/names.js';
 import { createBrowserBridge, takeToken } from './browser-bridge.js';
 
 afterEach(() => {

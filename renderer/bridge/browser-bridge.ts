@@ -1,13 +1,9 @@
 // The browser host's side of the contract: the same ExchangeApi as Electron's preload, carried
 // over loopback HTTP (one POST per call) and a WebSocket for events. Built from OPERATION_NAMES
 // so there is exactly one function per operation and no generic "call anything" door.
-import {
-  OPERATION_NAMES,
-  type EventName,
-  type EventPayloads,
-  type ExchangeApi,
-  type IpcResult,
-} from '../../shared/ipc/contract.js';
+// Types only from the contract: its schemas would pull zod into the bundle; the names come from names.ts.
+import type { EventName, EventPayloads, ExchangeApi, IpcResult } from '../../shared/ipc/contract.js';
+import { OPERATION_NAMES } from '../../shared/ipc/names.js';
 import type { AppError, FileRef } from '../../shared/ipc/views.js';
 
 const TOKEN_KEY = 'study-exchange.token';
