@@ -26,6 +26,13 @@ describe('toRow', () => {
     // Header not decrypted yet: the path segment and a placeholder type.
     expect(rows.find((r) => r.key === 'item:docs/ccc')).toMatchObject({ label: 'ccc', type: '…', size: undefined });
   });
+
+  it('takes the shared count main counted with the headers when no details were fetched', () => {
+    const tree = buildTree([{ ...item('docs|aaa', { header: doc('Protocol.pdf', 3000) }), accessCount: 2 }, item('docs|bbb')]);
+    const rows = folderEntries(tree, 'docs').map((e) => toRow(e, { names }));
+    expect(rows.find((r) => r.key === 'item:docs/aaa')?.sharedWith).toBe(2);
+    expect(rows.find((r) => r.key === 'item:docs/bbb')?.sharedWith).toBeUndefined();
+  });
 });
 
 describe('sortRows', () => {

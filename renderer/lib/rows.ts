@@ -65,7 +65,8 @@ export function toRow(entry: Entry, context: RowContext): Row {
     size: typeof doc?.size === 'number' ? doc.size : undefined,
     owner: item.ownedByMe ? 'You' : (context.names.get(item.ownerId) ?? 'Another organization'),
     updated: item.updatedAt,
-    sharedWith: context.sharedWith?.get(entry.path),
+    // Counted by main with the headers of the rows in view; a details fetch is fresher.
+    sharedWith: context.sharedWith?.get(entry.path) ?? item.accessCount,
   };
 }
 
