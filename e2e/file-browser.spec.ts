@@ -108,6 +108,9 @@ test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified
     await page.getByTestId('transfers-tab-active').click();
     await page.setViewportSize({ width: 1200, height: 750 });
     await expect(page.getByTestId('detail-file-name')).toHaveText('consent-form.pdf');
+    // Toasts fade on their own; dismissed here so they do not cover the picture.
+    for (const dismiss of await page.getByTestId('toast').getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
     await saveScreenshot(page, 'readme-file-browser');
   } finally {
     await rm(desktop, { recursive: true, force: true });
