@@ -51,7 +51,7 @@ export const ERROR_EXPLANATIONS: Readonly<Record<number, string>> = {
   1007: 'The data sent was damaged (not Base-64).',
   1008: 'The data sent was damaged (not hexadecimal).',
   1009: 'A value sent was not valid.',
-  1010: 'The certificate is not valid: it must be an RSA certificate of at least 2048 bits.',
+  1010: 'The certificate was refused: it must be a readable RSA certificate of at least 2048 bits, issued by an authority this exchange trusts. The details say which.',
   1011: 'The name or folder path is not valid.',
   1012: 'That organization is not a collaborator on this study.',
   1013: 'That organization already has access.',

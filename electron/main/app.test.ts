@@ -123,6 +123,9 @@ describe('app core on the embedded sandbox', () => {
     const { csv } = await call('activity.exportCsv', {});
     expect(csv.split('\r\n')[0]).toBe('time,profile,action,ok,study,item,organization,detail');
     expect(csv).toContain('protocol');
+    // Uploads and grants are named by the document, not by its generated path.
+    expect(log.find((e) => e.action === 'upload')?.item).toBe('protocol v3.pdf');
+    expect(log.find((e) => e.action === 'grant')?.item).toBe('protocol v3.pdf');
   });
 
   it('shows the service refusal as data: a pSite cannot create a study', async () => {

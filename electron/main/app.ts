@@ -1,7 +1,7 @@
 // The app core: builds the stores and services in the data folder, keeps the active
 // session, and exposes the contract's handlers. Plain Node: Electron and the browser host
 // both run it.
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { toSlashForm } from '../../shared/item-path.js';
 import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
 import { KeyVault } from '../services/keys/key-vault.js';
@@ -79,7 +79,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
           action: d.kind,
           ok: !error,
           study: d.containerId,
-          item: d.name ?? toSlashForm(d.remotePath),
+          // Staged and chosen files keep their own name on disk; downloads carry the document's.
+          item: d.name ?? (basename(d.localPath) || toSlashForm(d.remotePath)),
           ...(error ? { detail: `${error.code}: ${error.message}` } : {}),
         });
       },

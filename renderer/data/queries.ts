@@ -234,10 +234,14 @@ export function useTransfers(profileId: string | undefined) {
   return useQuery({ queryKey: keys.transfers, queryFn: async () => unwrap(await api['transfers.list']({})) });
 }
 
-export function mergeTransfers(list: readonly TransferView[] | undefined, changed: readonly TransferView[]): TransferView[] {
-  const byId = new Map((list ?? []).map((t) => [t.id, t]));
-  for (const t of changed) byId.set(t.id, t);
-  return [...byId.values()];
+/**
+ * Adds transfers an answer names that the list does not have yet. Main pushes every state
+ * change as an event before it answers, so an answer is never newer than the list: a small
+ * upload may already be verified when the call that queued it returns "queued".
+ */
+export function mergeTransfers(list: readonly TransferView[] | undefined, answered: readonly TransferView[]): TransferView[] {
+  const known = new Set((list ?? []).map((t) => t.id));
+  return [...(list ?? []), ...answered.filter((t) => !known.has(t.id))];
 }
 
 export function useTransferAction(action: 'transfers.cancel' | 'transfers.retry') {

@@ -1,12 +1,12 @@
 // Item access: list, preview a grantee's certificate, grant, update (re-wrap), revoke, and
 // share with everyone in the study. Batches report per item and organization.
-import { toSlashForm } from '../../../shared/item-path.js';
 import type { AccessResult, ActivityAction } from '../../../shared/ipc/views.js';
 import { toAppError } from '../app-error.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import type { Session } from '../session.js';
 import { granteePreview } from './study-handlers.js';
+import { itemDisplayName } from './views.js';
 
 type AccessHandlers = Pick<Handlers, 'access.list' | 'access.preview' | 'access.grant' | 'access.update' | 'access.revoke' | 'access.shareWithStudy'>;
 
@@ -18,16 +18,17 @@ export function accessHandlers(ctx: AppContext): AccessHandlers {
     const s = await ctx.session();
     const results: AccessResult[] = [];
     for (const itemPath of args.itemPaths) {
+      const item = await itemDisplayName(s, args.containerId, itemPath);
       for (const organizationId of args.organizationIds) {
         const organization = await s.organizationName(organizationId);
         try {
           await step(s, args.containerId, itemPath, organizationId);
           results.push({ itemPath, organizationId, ok: true });
-          await ctx.record({ action, ok: true, study: args.containerId, item: toSlashForm(itemPath), organization });
+          await ctx.record({ action, ok: true, study: args.containerId, item, organization });
         } catch (e) {
           const error = toAppError(e);
           results.push({ itemPath, organizationId, ok: false, error });
-          await ctx.record({ action, ok: false, study: args.containerId, item: toSlashForm(itemPath), organization, detail: error.message });
+          await ctx.record({ action, ok: false, study: args.containerId, item, organization, detail: error.message });
         }
       }
     }

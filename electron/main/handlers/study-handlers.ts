@@ -83,7 +83,8 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
     },
     'admin.createOrganization': async (args) => {
       const s = await ctx.session();
-      const org = await s.client.createOrganization(args);
+      // The wire field is `certificate` (decisions §3); the contract names it for what it holds.
+      const org = await s.client.createOrganization({ name: args.name, isSirb: args.isSirb, ...(args.certificatePem ? { certificate: args.certificatePem } : {}) });
       await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: 'created organization' });
       return org;
     },

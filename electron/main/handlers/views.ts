@@ -68,3 +68,18 @@ function slashForm(id: string): string {
 export async function containerView(session: Session, c: Container): Promise<ContainerView> {
   return { ...c, ownerName: await session.organizationName(c.ownerId), ownedByMe: c.ownerId === session.profile.organizationId };
 }
+
+/** A name to show for an item: its document's file name or title when its header is open, else its path. */
+export async function itemDisplayName(session: Session, containerId: string, itemPath: string): Promise<string> {
+  const pipe = itemPath.replaceAll('/', '|');
+  let header = containerCache(session, containerId).get(pipe)?.header;
+  if (header === undefined) {
+    const item = await session.client.getItem(containerId, itemPath).catch(() => undefined);
+    if (item) header = itemView(session, containerId, item, true).decryptedHeader;
+  }
+  if (header && typeof header === 'object') {
+    const name = header.fileName ?? header.name;
+    if (typeof name === 'string' && name) return name;
+  }
+  return slashForm(itemPath);
+}
