@@ -89,9 +89,8 @@ export function sendRequest(req: TransportRequest): Promise<IncomingMessage> {
   });
 }
 
-/** Reads a whole (small) response body. */
-export async function readAll(res: Readable, limit = 64 * 1024 * 1024): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+/** A response body's chunks as Buffers, refusing (and closing) one that grows past the limit. */
+export async function* limitedChunks(res: Readable, limit: number): AsyncGenerator<Buffer> {
   let size = 0;
   for await (const chunk of res) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
@@ -100,8 +99,14 @@ export async function readAll(res: Readable, limit = 64 * 1024 * 1024): Promise<
       res.destroy();
       throw new TransportError(`The response is larger than ${limit} bytes.`);
     }
-    chunks.push(buf);
+    yield buf;
   }
+}
+
+/** Reads a whole (small) response body. */
+export async function readAll(res: Readable, limit = 64 * 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const buf of limitedChunks(res, limit)) chunks.push(buf);
   return Buffer.concat(chunks);
 }
 

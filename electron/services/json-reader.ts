@@ -5,7 +5,7 @@
 // and malformed text throws a SyntaxError as JSON.parse would.
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { TransportError } from './http-transport.js';
+import { limitedChunks } from './http-transport.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -97,7 +97,6 @@ export class JsonArraySplitter {
 /** Parses a JSON answer as it arrives (see above); undefined for an empty body. */
 export async function readJsonStreaming(res: Readable, limit: number): Promise<unknown> {
   const decoder = new StringDecoder('utf8');
-  let size = 0;
   let splitter: JsonArraySplitter | undefined;
   let whole = ''; // a non-array answer, or the leading whitespace before we know
   const feed = (text: string): void => {
@@ -110,15 +109,7 @@ export async function readJsonStreaming(res: Readable, limit: number): Promise<u
       whole = '';
     }
   };
-  for await (const chunk of res) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buf.length;
-    if (size > limit) {
-      res.destroy();
-      throw new TransportError(`The response is larger than ${limit} bytes.`);
-    }
-    feed(decoder.write(buf));
-  }
+  for await (const buf of limitedChunks(res, limit)) feed(decoder.write(buf));
   feed(decoder.end());
   if (splitter) return splitter.end();
   return whole === '' ? undefined : JSON.parse(whole);

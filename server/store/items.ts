@@ -29,18 +29,7 @@ export interface VisibleItemRow extends ItemRow {
 }
 
 /** The columns a listing sends (the wire item), nothing more: fewer values to build per row. */
-export interface ListedItemRow {
-  readonly path: string;
-  readonly owner_id: string;
-  readonly header: string;
-  readonly header_hash: string;
-  readonly content_hash: string;
-  readonly key_hash: string;
-  readonly iv: string;
-  readonly created_at: number;
-  readonly updated_at: number;
-  readonly key: string;
-}
+export type ListedItemRow = Pick<VisibleItemRow, 'path' | 'owner_id' | 'header' | 'header_hash' | 'content_hash' | 'key_hash' | 'iv' | 'created_at' | 'updated_at' | 'key'>;
 
 export function toItem(r: VisibleItemRow): Item {
   return wireItem(r.container_id, r);
