@@ -88,7 +88,8 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
   useEffect(() => {
     if (!details.data || !single) return;
     const path = itemSlashPath(single);
-    const count = details.data.access.length;
+    // Shared with = organizations other than the owner (the access list starts with the owner).
+    const count = Math.max(0, details.data.access.length - 1);
     setSharedWith((prev) => (prev.get(path) === count ? prev : new Map(prev).set(path, count)));
   }, [details.data, single]);
 
