@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRaw, type TestResponse } from '../test-support/signed-client.js';
 import { createWorld, payloadFor, type World, type WorldOrg } from '../test-support/world.js';
+import { ALL, MEMBERS, type Caller, type Row } from '../test-support/role-table.js';
 
-type Caller = 'anonymous' | 'site' | 'site2' | 'sirb' | 'sirb2' | 'disabled' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'site', 'site2', 'sirb2', 'disabled', 'admin', 'sirb'];
 
 let w: World;
@@ -23,18 +23,7 @@ afterAll(async () => {
   await w.close();
 });
 
-interface Row {
-  readonly name: string;
-  readonly method: string;
-  path(): string;
-  body?(caller: Caller): object | Buffer | string;
-  contentType?: string;
-  /** Expected status per caller (anonymous defaults to 404, disabled to 403). */
-  readonly expect: Partial<Record<Caller, number>>;
-}
 
-const ALL = (s: number): Partial<Record<Caller, number>> => ({ site: s, site2: s, sirb: s, sirb2: s, admin: s });
-const MEMBERS = (s: number): Partial<Record<Caller, number>> => ({ site: s, sirb: s, site2: 404, sirb2: 404, admin: 404 });
 
 const rows: Row[] = [
   { name: 'root', method: 'GET', path: () => '/', expect: ALL(200) },
