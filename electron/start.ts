@@ -1,7 +1,8 @@
 // `npm start`: the Electron app when its binary is present; otherwise the browser host in
 // the system's Chromium, so the app's main job runs on any machine with Node and Chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { electronBinary } from './main/electron-binary.js';
 
@@ -25,13 +26,26 @@ if (values.help) {
   process.exit(0);
 }
 
+/** The built renderer is missing or older than a source it is built from. */
+function rendererIsStale(): boolean {
+  const built = 'dist/renderer/index.html';
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  const sources = ['renderer', 'shared'].flatMap((dir) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name)),
+  );
+  return ['vite.config.ts', ...sources].some((f) => statSync(f).mtimeMs > builtAt);
+}
+
 function build(script: string[]): void {
   const r = spawnSync('npx', script, { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
 const binary = values['host-only'] ? undefined : electronBinary();
-if (!existsSync('dist/renderer/index.html')) build(['vite', 'build', '--logLevel', 'warn']);
+if (rendererIsStale()) build(['vite', 'build', '--logLevel', 'warn']);
 
 if (binary) {
   build(['node', 'scripts/build-electron.mjs']);
