@@ -99,8 +99,8 @@ export class TransferManager {
     return this.list();
   }
 
-  setConcurrency(_n: number): void {
-    // The queue's limit is fixed at start; the new setting applies from the next start.
+  setConcurrency(n: number): void {
+    this.queue.setConcurrency(n);
   }
 
   idle(): Promise<void> {

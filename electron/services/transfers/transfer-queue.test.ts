@@ -67,6 +67,19 @@ describe('TransferQueue', () => {
     expect(g.peak()).toBe(2);
   });
 
+  it('applies a raised concurrency limit at once', async () => {
+    const g = gatedRunner();
+    const queue = new TransferQueue({ runner: g.runner, concurrency: 1 });
+    ['x', 'y', 'z'].forEach((n) => queue.enqueue(input(n)));
+    await tick();
+    expect(queue.list().map((d) => d.state)).toEqual(['running', 'queued', 'queued']);
+    queue.setConcurrency(3);
+    await tick();
+    expect(queue.list().map((d) => d.state)).toEqual(['running', 'running', 'running']);
+    ['x', 'y', 'z'].forEach((n) => g.release(n));
+    await queue.idle();
+  });
+
   it('records a failure with its message', async () => {
     const queue = new TransferQueue({ runner: async () => Promise.reject(new Error('disk full')) });
     const d = queue.enqueue(input('x'));

@@ -73,7 +73,7 @@ export interface TransferQueueEvents {
 export class TransferQueue extends EventEmitter<TransferQueueEvents> {
   private readonly items = new Map<string, TransferDescriptor>();
   private readonly running = new Map<string, AbortController>();
-  private readonly concurrency: number;
+  private concurrency: number;
   private saving: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: TransferQueueOptions) {
@@ -110,6 +110,12 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
     this.set(d);
     this.pump();
     return d;
+  }
+
+  /** A new limit applies at once: more transfers start, or running ones finish before others start. */
+  setConcurrency(limit: number): void {
+    this.concurrency = Math.max(1, limit);
+    this.pump();
   }
 
   /** Stops a running or queued transfer; it can be resumed (from the start). */
