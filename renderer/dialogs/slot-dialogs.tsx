@@ -1,6 +1,6 @@
 // Slot → dialog. Issue 7 replaces the placeholders by adding entries to SLOT_DIALOGS.
 import type { ComponentType } from 'react';
-import { Dialog } from '../components/common/dialog.js';
+import { CloseAction, Dialog } from '../components/common/dialog.js';
 import { ActivityDialog } from './activity-dialog.js';
 import { AdminDialog } from './admin-dialog.js';
 import { CollaboratorsDialog } from './collaborators-dialog.js';
@@ -39,11 +39,7 @@ export function SlotDialog({
       title={title}
       onClose={onClose}
       testId={`slot-dialog-${slot}`}
-      actions={
-        <button type="button" data-autofocus onClick={onClose}>
-          Close
-        </button>
-      }
+      actions={<CloseAction onClose={onClose} autoFocus />}
     >
       <p>{title} is not available yet in this version; it arrives with the next update of the app.</p>
     </Dialog>

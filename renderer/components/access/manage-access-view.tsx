@@ -7,7 +7,7 @@ import type { AccessResult, AppError, GranteePreview, ItemView } from '../../../
 import { itemSlashPath } from '../../lib/file-tree.js';
 import { CertificateDetails } from '../common/certificate-details.js';
 import { ConfirmDialog } from '../common/confirm-dialog.js';
-import { Dialog } from '../common/dialog.js';
+import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { matchingNames, OrgPicker } from '../common/org-picker.js';
 import { AccessResults } from './access-results.js';
@@ -74,11 +74,7 @@ export function ManageAccessView(props: ManageAccessViewProps) {
       onClose={props.onClose}
       testId="manage-access-dialog"
       wide
-      actions={
-        <button type="button" onClick={props.onClose}>
-          Close
-        </button>
-      }
+      actions={<CloseAction onClose={props.onClose} />}
     >
       {count > 1 ? (
         <p className="muted" data-testid="access-selection">

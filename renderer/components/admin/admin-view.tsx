@@ -4,7 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Organization } from '../../../shared/types.js';
 import type { AppError } from '../../../shared/ipc/views.js';
-import { Dialog } from '../common/dialog.js';
+import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { FormError } from '../common/form-error.js';
 
@@ -51,11 +51,7 @@ export function AdminView(props: AdminViewProps) {
       onClose={props.onClose}
       testId="admin-dialog"
       wide
-      actions={
-        <button type="button" onClick={props.onClose}>
-          Close
-        </button>
-      }
+      actions={<CloseAction onClose={props.onClose} />}
     >
       {!props.isAdmin ? <p className="warning">This profile is not marked as an administrator of the exchange; the exchange will refuse these actions.</p> : null}
       <form className="form-grid" onSubmit={create} aria-label="Create an organization">

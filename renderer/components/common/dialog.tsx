@@ -94,3 +94,12 @@ export function Dialog({ title, onClose, children, actions, testId, role = 'dial
     </div>
   );
 }
+
+/** The lone action of a dialog that only shows or edits in place: close it. */
+export function CloseAction({ onClose, autoFocus = false }: { readonly onClose: () => void; readonly autoFocus?: boolean }) {
+  return (
+    <button type="button" data-autofocus={autoFocus || undefined} onClick={onClose}>
+      Close
+    </button>
+  );
+}

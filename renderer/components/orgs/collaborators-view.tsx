@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Organization } from '../../../shared/types.js';
 import type { AppError } from '../../../shared/ipc/views.js';
 import { ConfirmDialog } from '../common/confirm-dialog.js';
-import { Dialog } from '../common/dialog.js';
+import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { OrgPicker } from '../common/org-picker.js';
 
@@ -42,11 +42,7 @@ export function CollaboratorsView(props: CollaboratorsViewProps) {
       onClose={props.onClose}
       testId="collaborators-dialog"
       wide
-      actions={
-        <button type="button" onClick={props.onClose}>
-          Close
-        </button>
-      }
+      actions={<CloseAction onClose={props.onClose} />}
     >
       {props.error ? <ErrorDisplay context="The collaborators could not be loaded." error={props.error} /> : null}
       {props.loading ? <p className="muted">Loading…</p> : null}

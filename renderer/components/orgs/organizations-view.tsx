@@ -4,7 +4,7 @@ import type { Organization } from '../../../shared/types.js';
 import type { AppError, GranteePreview } from '../../../shared/ipc/views.js';
 import { formatDate } from '../../lib/format.js';
 import { CertificateDetails } from '../common/certificate-details.js';
-import { Dialog } from '../common/dialog.js';
+import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 
 export interface OrganizationsViewProps {
@@ -29,11 +29,7 @@ export function OrganizationsView(props: OrganizationsViewProps) {
       onClose={props.onClose}
       testId="organizations-dialog"
       wide
-      actions={
-        <button type="button" onClick={props.onClose}>
-          Close
-        </button>
-      }
+      actions={<CloseAction onClose={props.onClose} />}
     >
       <label className="field-label">
         Name starts with

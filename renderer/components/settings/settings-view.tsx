@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { AppError, ProfileView, Settings } from '../../../shared/ipc/views.js';
 import { ConfirmDialog } from '../common/confirm-dialog.js';
-import { Dialog } from '../common/dialog.js';
+import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { AddProfileForm, type AddProfileInput } from './add-profile-form.js';
 import { GenerateKeySection, type GenerateKeySectionProps } from './generate-key-section.js';
@@ -44,11 +44,7 @@ export function SettingsView(props: SettingsViewProps) {
       onClose={props.onClose}
       testId="settings-dialog"
       wide
-      actions={
-        <button type="button" onClick={props.onClose}>
-          Close
-        </button>
-      }
+      actions={<CloseAction onClose={props.onClose} />}
     >
       {props.loadError ? <ErrorDisplay context="The settings could not be loaded." error={props.loadError} /> : null}
       <div role="status" aria-live="polite" className="status-line" data-testid="settings-status">
