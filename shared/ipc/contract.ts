@@ -29,6 +29,14 @@ const environment = z.enum(['production', 'test', 'sandbox', 'other']);
 const baseUrl = z.string().url().max(2000);
 const pem = z.string().min(1).max(64 * 1024);
 const none = z.strictObject({});
+/** What every way of adding a profile asks besides the key. */
+const newProfileFields = {
+  name: z.string().min(1).max(100),
+  environment,
+  baseUrl,
+  organizationId: hexId,
+  administrator: z.boolean().optional(),
+};
 
 /** Declares one operation: its argument schema and (type-only) result. */
 function op<A extends z.ZodType, R>(args: A): { readonly args: A; readonly result: R } {
@@ -42,25 +50,17 @@ export const operations = {
   'profiles.switch': op<z.ZodObject<{ profileId: typeof id }>, ProfileView>(z.strictObject({ profileId: id })),
   'profiles.importPem': op<z.ZodType<ImportPemArgs>, ProfileView>(
     z.strictObject({
-      name: z.string().min(1).max(100),
-      environment,
-      baseUrl,
-      organizationId: hexId,
+      ...newProfileFields,
       keyPem: pem.optional(),
       pendingKeyId: id.optional(),
       certificatePem: pem,
-      administrator: z.boolean().optional(),
     }),
   ),
   'profiles.importPkcs12': op<z.ZodType<ImportPkcs12Args>, ProfileView>(
     z.strictObject({
-      name: z.string().min(1).max(100),
-      environment,
-      baseUrl,
-      organizationId: hexId,
+      ...newProfileFields,
       pkcs12Base64: z.string().min(1).max(1024 * 1024),
       password: z.string().max(1024),
-      administrator: z.boolean().optional(),
     }),
   ),
   'profiles.generateKey': op<z.ZodType<GenerateKeyArgs>, { pendingKeyId: string; csrPem: string }>(
