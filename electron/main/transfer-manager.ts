@@ -103,6 +103,22 @@ export class TransferManager {
     this.queue.setConcurrency(n);
   }
 
+  /** Resolves with the transfer's view once it is verified, failed or cancelled. */
+  whenFinished(id: string): Promise<TransferView> {
+    const final = (d: TransferDescriptor) => d.state === 'done' || d.state === 'failed' || d.state === 'cancelled';
+    const current = this.queue.get(id);
+    if (!current) return Promise.reject(new Error('The transfer is no longer in the list.'));
+    if (final(current)) return Promise.resolve(this.view(current));
+    return new Promise((resolve) => {
+      const onChange = (d: TransferDescriptor) => {
+        if (d.id !== id || !final(d)) return;
+        this.queue.off('change', onChange);
+        resolve(this.view(d));
+      };
+      this.queue.on('change', onChange);
+    });
+  }
+
   idle(): Promise<void> {
     return this.queue.idle();
   }

@@ -24,20 +24,6 @@ export function safeFileName(name: string): string {
 export function transferHandlers(ctx: AppContext): TransferHandlers {
   const { platform } = ctx.options;
 
-  /** Resolves when the transfer leaves the queue, with its final view. */
-  const finished = (id: string) =>
-    new Promise<TransferView>((resolve) => {
-      const check = () => {
-        const v = ctx.transfers.list().find((t) => t.id === id);
-        if (!v || v.state === 'verified' || v.state === 'failed' || v.state === 'cancelled') {
-          clearInterval(timer);
-          resolve(v!);
-        }
-      };
-      const timer = setInterval(check, 50);
-      check();
-    });
-
   return {
     'files.pick': async ({ folders }) => {
       if (!platform.pickFiles) throw new UserFacingError('not-available', 'No file dialog here.', 'Use the Upload button or drop files onto the window.');
@@ -85,7 +71,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       }
       const t = ctx.transfers.enqueue({ kind: 'download', profileId: s.profile.id, containerId, remotePath: itemPath, localPath: destination, name: fileName });
       if (mode === 'saveAs' && platform.saveDialog) return { kind: 'saved', path: destination };
-      const done = await finished(t.id);
+      const done = await ctx.transfers.whenFinished(t.id);
       if (done.state !== 'verified') throw Object.assign(new Error(done.error?.message ?? 'The download did not finish.'), done.error ?? {});
       if (mode === 'open') {
         await platform.openPath(destination);
