@@ -29,14 +29,25 @@ function isJsonMediaType(req: IncomingMessage): boolean {
 }
 
 /**
- * The answer goes out before the body has all arrived. A body within the limit is read to
- * its end and dropped, so the client can finish sending and read the answer (closing at once
- * would reset a connection the client is still writing to, and it would see a network error
- * instead of the answer); a body over the limit is not worth reading: the connection closes.
+ * A refusal before the body has all arrived. A body within the limit is read to its end and
+ * dropped before the answer goes out, so the client is never answered (and the connection
+ * never closed) while it is still sending: that resets the connection, and the client sees a
+ * network error instead of the answer. A body over the limit is not worth reading: the answer
+ * goes at once and the connection closes.
  */
-function refuseRestOfBody(req: IncomingMessage, res: ServerResponse, overLimit: boolean): void {
-  if (overLimit) res.setHeader('Connection', 'close');
-  req.resume();
+async function refuseRestOfBody(req: IncomingMessage, res: ServerResponse, overLimit: boolean): Promise<void> {
+  if (overLimit) {
+    res.setHeader('Connection', 'close');
+    req.resume();
+    return;
+  }
+  if (req.readableEnded) return;
+  await new Promise<void>((resolve) => {
+    req.once('end', resolve);
+    req.once('close', resolve);
+    req.once('error', () => resolve());
+    req.resume();
+  });
 }
 
 export function createRequestHandler(app: AppContext, routes: readonly Route[]) {
@@ -91,7 +102,8 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
         res.destroy();
         return;
       }
-      if (!req.complete && hasBody(req)) refuseRestOfBody(req, res, e instanceof ApiError && e.kind === 'tooLarge');
+      if (!req.complete && hasBody(req)) await refuseRestOfBody(req, res, e instanceof ApiError && e.kind === 'tooLarge');
+      if (res.destroyed) return;
       if (e instanceof ApiError) {
         sendError(res, e.body());
       } else {
