@@ -20,7 +20,9 @@ export interface ServerProcess {
 }
 
 export async function startServerProcess(dataDir: string): Promise<ServerProcess> {
-  const child: ChildProcess = spawnScript('server-child.ts', { dataDir, log: true });
+  // BENCH_SERVER_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server.
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawnScript('server-child.ts', { dataDir, log: true }, flags);
   const lines: string[] = [];
   let seen = 0; // lines ever received (lines keeps the newest)
   let partial = '';

@@ -11,6 +11,8 @@ import type { TransferJob, TransferResult } from './transfer-child.js';
 import type { World } from './world.js';
 
 const MIB = 1024 * 1024;
+/** BENCH_CLIENT_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the transfer children. */
+const clientFlags = process.env.BENCH_CLIENT_FLAGS?.split(' ').filter(Boolean) ?? [];
 
 export interface TransferFigure {
   readonly sizeMiB: number;
@@ -48,7 +50,7 @@ async function fileHash(file: string): Promise<string> {
   return h.digest('hex');
 }
 
-export async function runTransfers(world: World, sizesMiB: readonly number[], log: (line: string) => void): Promise<TransferRun> {
+export async function runTransfers(world: World, sizesMiB: readonly number[], log: (line: string) => void, options: { readonly naive?: boolean } = {}): Promise<TransferRun> {
   const figures: TransferFigure[] = [];
   const naiveErrors: Record<string, string> = {};
   let peakResetWorked = true;
@@ -65,11 +67,15 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
 
     const measured = async (job: TransferJob): Promise<TransferResult & { serverDeltaMiB: number }> => {
       const server = memoryWindow(world.server.pid);
-      const r = await runScript<TransferResult>('transfer-child.ts', job, { nodeFlags: ['--expose-gc'], timeoutMs: 600_000 });
+      const r = await runScript<TransferResult>('transfer-child.ts', job, { nodeFlags: ['--expose-gc', ...clientFlags], timeoutMs: 600_000 });
       peakResetWorked &&= server.resetOk && r.resetOk;
       return { ...r, serverDeltaMiB: server.peakDeltaMiB() };
     };
     const naive = async (job: TransferJob, key: string): Promise<number | null> => {
+      if (options.naive === false) {
+        naiveErrors[key] = 'not run (--no-naive)';
+        return null;
+      }
       try {
         const r = await runScript<{ seconds: number }>('naive-child.ts', job, { nodeFlags: ['--max-old-space-size=8192'], timeoutMs: Math.max(60_000, sizeMiB * 1500) });
         return r.seconds;

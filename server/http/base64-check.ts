@@ -6,12 +6,26 @@
 // not yet fill a group are carried to the next piece. '=' may only end the final group.
 import { decodeBase64Strict } from '../../shared/protocol/base64-decode.js';
 
+/** Bytes checked per string: short strings stay in V8's young generation and are collected at once. */
+const PIECE = 64 * 1024;
+
 export class Base64Check {
   private length = 0;
+  private ascii = false;
   private carry = '';
   /** A group with padding was seen: the text must end there. */
   private ended = false;
   private bad = false;
+
+  /** ASCII bytes (checked as such by the caller): no character above U+007F to rule out. */
+  feedAscii(bytes: Buffer): void {
+    this.ascii = true;
+    try {
+      for (let at = 0; at < bytes.length && !this.bad; at += PIECE) this.feed(bytes.toString('latin1', at, Math.min(bytes.length, at + PIECE)));
+    } finally {
+      this.ascii = false;
+    }
+  }
 
   feed(text: string): void {
     if (this.bad || text.length === 0) return;
@@ -43,7 +57,7 @@ export class Base64Check {
 
   /** Checks complete groups; padding, if any, ends the text. */
   private groups(text: string): boolean {
-    if (this.ended || decodeBase64Strict(text) === undefined) {
+    if (this.ended || decodeBase64Strict(text, this.ascii) === undefined) {
       this.bad = true;
       return false;
     }

@@ -1,11 +1,12 @@
 // Reads a request body as it arrives: every byte is hashed for the signature; item bodies
 // are parsed on the fly and their `content` text goes to a temporary file (memory stays
 // flat whatever the size); other bodies are kept only up to a small cap.
-import { createHash } from 'node:crypto';
 import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { ItemJsonStreamParser, JsonStreamError } from '../../shared/protocol/json-stream.js';
+import { sha256Set } from '../../shared/protocol/parallel-sha256.js';
 import { MAX_REQUEST_BYTES } from '../../shared/types.js';
 import { newId } from '../format.js';
 import { ApiError } from './api-error.js';
@@ -15,6 +16,8 @@ export type BodyKind = 'buffer' | 'item';
 
 /** Small bodies (JSON objects, certificates) are kept up to this many bytes. */
 export const SMALL_BODY_CAP = 1024 * 1024;
+/** Bodies announced at least this large are hashed on the worker thread, beside the parsing and writing. */
+const HASH_ON_WORKER_FROM = 8 * 1024 * 1024;
 
 export interface StreamedItem {
   readonly fields: Record<string, unknown>;
@@ -46,7 +49,8 @@ export class BodyAbortedError extends Error {
 
 export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, limit = MAX_REQUEST_BYTES): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
+    const announced = Number(req.headers['content-length']);
+    const hash = sha256Set(1, kind === 'item' && announced >= HASH_ON_WORKER_FROM);
     let total = 0;
     let settled = false;
     const chunks: Buffer[] = [];
@@ -61,28 +65,43 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     let outFailed: Error | undefined;
     if (kind === 'item') {
       tempFile = join(tmpDir, `${newId()}.part`);
-      out = createWriteStream(tempFile, { flags: 'wx' });
+      out = createWriteStream(tempFile, { flags: 'wx', highWaterMark: 4 * 1024 * 1024 });
       // A full or unwritable disk fails the request at once: waiting for 'drain' on a
       // failed stream would leave the paused request hanging.
       out.on('error', (e) => {
         outFailed = e;
         fail(e);
       });
+      // a bad body is still hashed to the end, but nothing more is written for it
+      const save = (data: Buffer | string): void => {
+        if (check.plausible && out && !out.write(data, 'latin1')) holdFor(once(out, 'drain'));
+      };
       parser = new ItemJsonStreamParser({
+        onStreamBytes: (bytes) => {
+          check.feedAscii(bytes);
+          save(bytes);
+        },
         onStreamChunk: (text) => {
           check.feed(text);
-          // a bad body is still hashed to the end, but nothing more is written for it
-          if (check.plausible) {
-            if (out && !out.write(text, 'latin1')) {
-              req.pause();
-              out.once('drain', () => req.resume());
-            }
-          }
+          save(text);
         },
       });
     }
 
+    // The request waits (TCP pushes back on the client) while the disk or the hashing worker catches up.
+    let holds = 0;
+    const holdFor = (until: Promise<unknown>): void => {
+      if (holds++ === 0) req.pause();
+      void until.then(
+        () => {
+          if (--holds === 0 && !settled) req.resume();
+        },
+        () => undefined,
+      );
+    };
+
     const cleanup = (): void => {
+      hash.abort();
       if (!out) return;
       // The file may still be opening: remove it only once the stream has closed, or an
       // open that completes later would leave an empty orphan behind.
@@ -106,7 +125,8 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
         fail(new ApiError('tooLarge', `The request body passed ${limit} bytes.`));
         return;
       }
-      hash.update(chunk);
+      hash.update(0, chunk);
+      if (hash.busy) holdFor(hash.ready());
       if (parser && !jsonError) {
         try {
           parser.write(chunk);
@@ -127,7 +147,10 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
 
     const onEnd = (): void => {
       if (settled) return;
-      const payloadHash = hash.digest('hex');
+      hash.digest().then(([digest]) => finish(digest!), (e: Error) => fail(e));
+    };
+    const finish = (payloadHash: string): void => {
+      if (settled) return;
       if (kind === 'buffer') {
         settled = true;
         resolve({ payloadHash, byteLength: total, overCap, ...(overCap ? {} : { buffer: Buffer.concat(chunks) }) });

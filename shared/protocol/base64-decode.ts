@@ -16,7 +16,7 @@ function paddingOf(text: string): number {
  * Decodes RFC 4648 standard Base-64 with padding; undefined when the text is not valid
  * (wrong length, a character outside the alphabet, '=' anywhere but the end).
  */
-export function decodeBase64Strict(text: string): Buffer | undefined {
+export function decodeBase64Strict(text: string, knownAscii = false): Buffer | undefined {
   if (text.length % 4 !== 0) return undefined;
   const pad = paddingOf(text);
   if (pad < 0) return undefined;
@@ -24,6 +24,6 @@ export function decodeBase64Strict(text: string): Buffer | undefined {
   if (decoded.length !== (text.length / 4) * 3 - pad) return undefined;
   if (text.indexOf('-') !== -1 || text.indexOf('_') !== -1) return undefined;
   // Node decodes a character above U+00FF by its low byte: 'Ł' (U+0141) would pass as 'A'.
-  if (Buffer.byteLength(text, 'utf8') !== text.length) return undefined;
+  if (!knownAscii && Buffer.byteLength(text, 'utf8') !== text.length) return undefined;
   return decoded;
 }

@@ -1,29 +1,9 @@
-// Streaming content encryption for documents: memory stays flat whatever the size.
-// Work is done in whole chunks by native code (cipher, hash, Base-64); only the 0–3
-// characters that do not fill a Base-64 group are carried between chunks.
+// Streaming content encryption and decryption for documents: memory stays flat whatever
+// the size. Work is done in whole chunks by native code (cipher, hash, Base-64); only the
+// 0–3 characters that do not fill a Base-64 group are carried between chunks.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { CIPHER, EnvelopeError, assertItemKey, type ItemKey } from './envelope.js';
-
-export interface EncryptStream {
-  /** Plaintext bytes in, Base-64 text of the AES-256-CBC ciphertext out (ASCII Buffers). */
-  readonly stream: Transform;
-  /** Lower-case hex SHA-256 of the plaintext; valid after the stream ends (unless hashing was turned off). */
-  plainHash(): string;
-  /** Count of plaintext bytes seen. */
-  plainBytes(): number;
-  /**
-   * The last 16 ciphertext bytes, after the stream ends. CBC chains every block into the
-   * next, so under the same secret key and IV any change to the plaintext changes them:
-   * a second encryption of the same file can be checked without hashing it again.
-   */
-  lastBlock(): Buffer;
-}
-
-export interface EncryptOptions {
-  /** Hash the plaintext (default true); off when the hash is already known. */
-  readonly hashPlaintext?: boolean;
-}
 
 export interface DecryptStream {
   /** Base-64 text of the ciphertext in (strings or Buffers, any chunking), plaintext out. Errors with EnvelopeError. */
@@ -51,77 +31,77 @@ function toBuffer(chunk: unknown, encoding: BufferEncoding): Buffer {
   throw new TypeError('expected Buffer, Uint8Array or string chunks');
 }
 
-export function encryptContentStream(k: ItemKey, options: EncryptOptions = {}): EncryptStream {
-  assertItemKey(k);
-  const cipher = createCipheriv(CIPHER, k.key, k.iv);
-  const hash = options.hashPlaintext === false ? undefined : createHash('sha256');
-  let carry = EMPTY; // 0–2 ciphertext bytes not yet Base-64 encoded
-  let count = 0;
-  let digest: string | undefined;
-  let last = EMPTY; // the newest ciphertext bytes, at most 16
-  let ended = false;
+/** Plaintext is enciphered this much at a time: each piece's Base-64 string is short-lived and young (collected at once). */
+const PIECE = 64 * 1024;
 
-  // Encodes whole 3-byte groups so the concatenated output is one valid Base-64 text.
-  const emit = (t: Transform, bytes: Buffer, final: boolean): void => {
-    last = bytes.length >= 16 ? Buffer.from(bytes.subarray(bytes.length - 16)) : Buffer.concat([last, bytes]).subarray(-16);
-    // The carried 1–2 bytes are completed into one group on their own, so the large chunk is
-    // encoded where it lies (no copy of every chunk behind a 1–2 byte carry).
-    let head = '';
+/**
+ * AES-256-CBC encryption as one Base-64 text, block by block, without a stream: each
+ * update() returns the next ASCII bytes (a fresh Buffer the caller may keep). Whole 3-byte
+ * groups are encoded; the 0–2 bytes left over are carried into the next call.
+ */
+export class Base64CipherWriter {
+  private readonly cipher: ReturnType<typeof createCipheriv>;
+  private carry = EMPTY;
+  private count = 0;
+  private last: Buffer = EMPTY;
+
+  constructor(k: ItemKey) {
+    assertItemKey(k);
+    this.cipher = createCipheriv(CIPHER, k.key, k.iv);
+  }
+
+  /** Plaintext bytes seen. */
+  get plainBytes(): number {
+    return this.count;
+  }
+
+  /**
+   * The last 16 ciphertext bytes, after final(). CBC chains every block into the next, so
+   * under the same key and IV any change to the plaintext changes them: a second
+   * encryption of the same file can be checked without hashing it again.
+   */
+  lastBlock(): Buffer {
+    return Buffer.from(this.last);
+  }
+
+  update(plain: Uint8Array): Buffer {
+    this.count += plain.length;
+    // At most 16 bytes more ciphertext than plaintext, plus the carry.
+    const out = Buffer.allocUnsafe(Math.ceil((plain.length + 16 + this.carry.length) / 3) * 4);
+    let used = 0;
+    for (let at = 0; at < plain.length; at += PIECE) {
+      used = this.encode(this.cipher.update(plain.subarray(at, Math.min(plain.length, at + PIECE))), false, out, used);
+    }
+    return out.subarray(0, used);
+  }
+
+  /** The last ciphertext (PKCS#7 padding) and the Base-64 padding. */
+  final(): Buffer {
+    const out = Buffer.allocUnsafe(Math.ceil((16 + this.carry.length) / 3) * 4);
+    return out.subarray(0, this.encode(this.cipher.final(), true, out, 0));
+  }
+
+  private encode(bytes: Buffer, final: boolean, out: Buffer, at: number): number {
+    if (bytes.length > 0) this.last = bytes.length >= 16 ? Buffer.from(bytes.subarray(bytes.length - 16)) : Buffer.concat([this.last, bytes]).subarray(-16);
+    let used = at;
     let from = 0;
-    if (carry.length > 0) {
-      const need = 3 - carry.length;
+    if (this.carry.length > 0) {
+      // the carried 1–2 bytes are completed into one group on their own: no copy of the large piece
+      const need = 3 - this.carry.length;
       if (bytes.length < need && !final) {
-        carry = Buffer.concat([carry, bytes]);
-        return;
+        this.carry = Buffer.concat([this.carry, bytes]);
+        return used;
       }
       from = Math.min(need, bytes.length);
-      head = Buffer.concat([carry, bytes.subarray(0, from)]).toString('base64');
-      carry = EMPTY;
+      used += out.write(Buffer.concat([this.carry, bytes.subarray(0, from)]).toString('base64'), used, 'latin1');
+      this.carry = EMPTY;
     }
     const rest = bytes.length - from;
     const whole = final ? rest : rest - (rest % 3);
-    if (!final) carry = Buffer.from(bytes.subarray(from + whole));
-    const body = whole > 0 ? bytes.subarray(from, from + whole).toString('base64') : '';
-    if (head.length + body.length === 0) return;
-    const out = Buffer.allocUnsafe(head.length + body.length);
-    out.write(head, 0, 'latin1');
-    out.write(body, head.length, 'latin1');
-    t.push(out);
-  };
-
-  const stream = new Transform({
-    readableHighWaterMark: HIGH_WATER,
-    writableHighWaterMark: HIGH_WATER,
-    transform(chunk: unknown, encoding: BufferEncoding, done: TransformCallback) {
-      try {
-        const plain = toBuffer(chunk, encoding);
-        count += plain.length;
-        hash?.update(plain);
-        emit(this, cipher.update(plain), false);
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
-    },
-    flush(done: TransformCallback) {
-      try {
-        emit(this, cipher.final(), true);
-        digest = hash?.digest('hex');
-        ended = true;
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
-    },
-  });
-  const lastBlock = (): Buffer => {
-    if (!ended) throw new Error('the last block is known only after the stream has ended');
-    return Buffer.from(last);
-  };
-  const plainHash = hash ? hashGetter(() => digest) : (): string => {
-    throw new Error('this stream was made without hashing the plaintext');
-  };
-  return { stream, plainHash, plainBytes: () => count, lastBlock };
+    if (!final && whole < rest) this.carry = Buffer.from(bytes.subarray(from + whole));
+    if (whole > 0) used += out.write(bytes.toString('base64', from, from + whole), used, 'latin1');
+    return used;
+  }
 }
 
 function notBase64(detail: string): EnvelopeError {

@@ -124,6 +124,21 @@ describe('ItemJsonStreamParser', () => {
     expect(r.calls).toBe(Math.ceil(b64.length / (1024 * 1024)));
   });
 
+
+  it('hands ASCII on as bytes the consumer may keep, and text after the first other byte as strings', () => {
+    const ascii = 'QUJD'.repeat(600_000); // 2.4 MB: three blocks
+    const text = `${ascii}\u00e9tail`;
+    const bytes: Buffer[] = [];
+    const strings: string[] = [];
+    const parser = new ItemJsonStreamParser({ onStreamBytes: (b) => bytes.push(b), onStreamChunk: (s) => strings.push(s) });
+    const input = Buffer.from(JSON.stringify({ content: text, other: 1 }));
+    for (const piece of randomPieces(input, 100_000)) parser.write(piece);
+    expect(parser.end().fields).toEqual({ other: 1 });
+    // every block is its own Buffer: keeping one does not see it overwritten by the next
+    expect(new Set(bytes.map((b) => b.buffer)).size).toBe(bytes.length);
+    expect(Buffer.concat(bytes).toString('latin1') + strings.join('')).toBe(text);
+    expect(strings.join('')).toMatch(/^[\s\S]*\u00e9tail$/);
+  });
   it('joins a UTF-8 character split by the block boundary', () => {
     const text = `${'a'.repeat(1024 * 1024 - 1)}\u00e9\u{1f600}${'b'.repeat(10)}`;
     const r = parse(JSON.stringify({ content: text }), undefined);

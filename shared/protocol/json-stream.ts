@@ -19,6 +19,12 @@ export interface ItemJsonStreamOptions {
   readonly streamField?: string;
   /** Receives the decoded (JSON-unescaped) text of the big field, in order. */
   readonly onStreamChunk: (text: string) => void;
+  /**
+   * When given, receives the streamed text instead as long as it is ASCII (all of Base-64):
+   * the raw bytes, a Buffer the consumer may keep (no string is built). Text after the first
+   * non-ASCII byte still goes to onStreamChunk.
+   */
+  readonly onStreamBytes?: (ascii: Buffer) => void;
   /** Longest other string value, in characters; default 1 MiB. */
   readonly maxStringLength?: number;
   /** Deepest nesting; default 32. The top-level object is depth 1. */
@@ -99,6 +105,7 @@ function fail(failure: JsonStreamFailure, message: string): never {
 export class ItemJsonStreamParser {
   private readonly streamField: string;
   private readonly onStreamChunk: (text: string) => void;
+  private readonly onStreamBytes: ((ascii: Buffer) => void) | undefined;
   private readonly maxStringLength: number;
   private readonly maxDepth: number;
   private readonly maxValueBytes: number;
@@ -132,6 +139,7 @@ export class ItemJsonStreamParser {
   constructor(options: ItemJsonStreamOptions) {
     this.streamField = options.streamField ?? 'content';
     this.onStreamChunk = options.onStreamChunk;
+    this.onStreamBytes = options.onStreamBytes;
     this.maxStringLength = options.maxStringLength ?? 1024 * 1024;
     this.maxDepth = options.maxDepth ?? 32;
     this.maxValueBytes = options.maxValueBytes ?? 16 * 1024 * 1024;
@@ -458,7 +466,13 @@ export class ItemJsonStreamParser {
     // ASCII (all of Base-64) is the same text in latin1, which V8 builds far faster than
     // UTF-8; once any other byte is seen the StringDecoder joins sequences split across blocks.
     if (!this.viaDecoder && isAscii(bytes)) {
-      this.emit(bytes.toString('latin1'));
+      if (this.onStreamBytes) {
+        // handed over whole: the next bytes go to a new block
+        this.block = undefined;
+        this.onStreamBytes(bytes);
+      } else {
+        this.emit(bytes.toString('latin1'));
+      }
     } else {
       this.viaDecoder = true;
       this.emit(this.decoder.write(bytes));
