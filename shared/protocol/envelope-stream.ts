@@ -1,9 +1,10 @@
 // Streaming content encryption and decryption for documents: memory stays flat whatever
 // the size. Work is done in whole chunks by native code (cipher, hash, Base-64); only the
 // 0–3 characters that do not fill a Base-64 group are carried between chunks.
-import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { CIPHER, EnvelopeError, assertItemKey, type ItemKey } from './envelope.js';
+import { sha256Set } from './parallel-sha256.js';
 
 export interface DecryptStream {
   /** Base-64 text of the ciphertext in (strings or Buffers, any chunking), plaintext out. Errors with EnvelopeError. */
@@ -108,10 +109,19 @@ function notBase64(detail: string): EnvelopeError {
   return new EnvelopeError('not-base64', `the encrypted content is not valid Base-64: ${detail}`);
 }
 
-export function decryptContentStream(k: ItemKey): DecryptStream {
+export interface DecryptOptions {
+  /** Hash the plaintext on the worker thread (worth it from a few MiB). */
+  readonly large?: boolean;
+}
+
+export function decryptContentStream(k: ItemKey, options: DecryptOptions = {}): DecryptStream {
   assertItemKey(k);
   const decipher = createDecipheriv(CIPHER, k.key, k.iv);
-  const hash = createHash('sha256');
+  const hash = sha256Set(1, options.large ?? false);
+  // Base-64 is decoded into this buffer piece by piece (no allocation per piece), then
+  // deciphered and passed on once per chunk (one file write per chunk, not per piece).
+  let decoded = Buffer.allocUnsafe(HIGH_WATER);
+  let decodedLength = 0;
   let carry = ''; // 0–3 characters that do not yet make a 4-character group
   let tail: string | undefined; // set once '=' is seen: the final group, completed by padding only
   let cipherBytes = 0;
@@ -121,17 +131,27 @@ export function decryptContentStream(k: ItemKey): DecryptStream {
   const push = (t: Transform, plain: Buffer): void => {
     if (plain.length === 0) return;
     count += plain.length;
-    hash.update(plain);
+    hash.update(0, plain);
     t.push(plain);
   };
 
   // Decodes whole groups without padding; Node's decoder is lenient, so a short result or a
   // URL-safe character means the text held something outside the standard alphabet.
-  const decodeGroups = (t: Transform, text: string): void => {
+  const decodeGroups = (all: string): void => {
+    // 64 KiB strings stay in V8's young generation, collected at once
+    for (let at = 0; at < all.length; at += PIECE) decodePiece(at === 0 && all.length <= PIECE ? all : all.slice(at, at + PIECE));
+  };
+  const decodePiece = (text: string): void => {
     if (text.length === 0) return;
-    const bytes = Buffer.from(text, 'base64');
+    const expected = (text.length / 4) * 3;
+    if (decoded.length - decodedLength < expected) {
+      const bigger = Buffer.allocUnsafe(Math.max(decoded.length * 2, decodedLength + expected));
+      decoded.copy(bigger, 0, 0, decodedLength);
+      decoded = bigger;
+    }
+    const written = decoded.write(text, decodedLength, expected, 'base64');
     if (
-      bytes.length !== (text.length / 4) * 3 ||
+      written !== expected ||
       text.indexOf('-') !== -1 ||
       text.indexOf('_') !== -1 ||
       // Node decodes a character above U+00FF by its low byte: 'Ł' (U+0141) would pass as 'A'.
@@ -139,8 +159,34 @@ export function decryptContentStream(k: ItemKey): DecryptStream {
     ) {
       throw notBase64('a character outside the standard alphabet');
     }
-    cipherBytes += bytes.length;
-    push(t, decipher.update(bytes));
+    decodedLength += written;
+  };
+  const decipherDecoded = (t: Transform): void => {
+    if (decodedLength === 0) return;
+    cipherBytes += decodedLength;
+    push(t, decipher.update(decoded.subarray(0, decodedLength)));
+    decodedLength = 0;
+  };
+
+  const feed = (text: string): void => {
+    if (tail !== undefined) {
+      tail += text;
+      if (tail.length > 4) throw notBase64('text continues after the padding');
+      return;
+    }
+    const data = carry.length === 0 ? text : carry + text;
+    const pad = data.indexOf('=');
+    if (pad !== -1) {
+      const groupStart = pad - (pad % 4);
+      decodeGroups(data.slice(0, groupStart));
+      carry = '';
+      tail = data.slice(groupStart);
+      if (tail.length > 4) throw notBase64('text continues after the padding');
+    } else {
+      const whole = data.length - (data.length % 4);
+      decodeGroups(data.slice(0, whole));
+      carry = data.slice(whole);
+    }
   };
 
   const stream = new Transform({
@@ -149,31 +195,20 @@ export function decryptContentStream(k: ItemKey): DecryptStream {
     decodeStrings: false,
     transform(chunk: unknown, _encoding: BufferEncoding, done: TransformCallback) {
       try {
-        // latin1 maps every byte to one character, so a non-ASCII byte stays invalid.
-        const text = typeof chunk === 'string' ? chunk : toBuffer(chunk, 'latin1').toString('latin1');
-        if (tail !== undefined) {
-          tail += text;
-          if (tail.length > 4) throw notBase64('text continues after the padding');
-          done();
-          return;
+        if (typeof chunk === 'string') feed(chunk);
+        else {
+          // latin1 maps every byte to one character, so a non-ASCII byte stays invalid;
+          // 64 KiB strings at a time stay young (no 1 MiB strings waiting for a full GC)
+          const bytes = toBuffer(chunk, 'latin1');
+          for (let at = 0; at < bytes.length; at += PIECE) feed(bytes.toString('latin1', at, Math.min(bytes.length, at + PIECE)));
         }
-        const data = carry.length === 0 ? text : carry + text;
-        const pad = data.indexOf('=');
-        if (pad !== -1) {
-          const groupStart = pad - (pad % 4);
-          decodeGroups(this, data.slice(0, groupStart));
-          carry = '';
-          tail = data.slice(groupStart);
-          if (tail.length > 4) throw notBase64('text continues after the padding');
-        } else {
-          const whole = data.length - (data.length % 4);
-          decodeGroups(this, data.slice(0, whole));
-          carry = data.slice(whole);
-        }
-        done();
+        decipherDecoded(this);
       } catch (error) {
         done(error as Error);
+        return;
       }
+      if (hash.busy) hash.ready().then(() => done(), done);
+      else done();
     },
     flush(done: TransformCallback) {
       try {
@@ -205,13 +240,18 @@ export function decryptContentStream(k: ItemKey): DecryptStream {
           throw new EnvelopeError('bad-padding', 'decrypted content has invalid PKCS#7 padding: wrong key or iv, or corrupted ciphertext');
         }
         push(this, final);
-        digest = hash.digest('hex');
-        done();
       } catch (error) {
+        hash.abort();
         done(error as Error);
+        return;
       }
+      hash.digest().then(([value]) => {
+        digest = value;
+        done();
+      }, done);
     },
   });
+  stream.once('error', () => hash.abort());
   return { stream, plainHash: hashGetter(() => digest), plainBytes: () => count };
 }
 
