@@ -73,19 +73,24 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
         fail(e);
       });
       // a bad body is still hashed to the end, but nothing more is written for it
-      const save = (data: Buffer | string): void => {
-        if (check.plausible && out && !out.write(data, 'latin1')) holdFor(once(out, 'drain'));
+      const save = (data: Buffer | string, written?: () => void): void => {
+        if (check.plausible && out) {
+          if (!out.write(data, 'latin1', written)) holdFor(once(out, 'drain'));
+        } else {
+          written?.();
+        }
       };
-      parser = new ItemJsonStreamParser({
+      const streamParser = new ItemJsonStreamParser({
         onStreamBytes: (bytes) => {
           check.feedAscii(bytes);
-          save(bytes);
+          save(bytes, () => streamParser.giveBack(bytes));
         },
         onStreamChunk: (text) => {
           check.feed(text);
           save(text);
         },
       });
+      parser = streamParser;
     }
 
     // The request waits (TCP pushes back on the client) while the disk or the hashing worker catches up.

@@ -139,6 +139,25 @@ describe('ItemJsonStreamParser', () => {
     expect(Buffer.concat(bytes).toString('latin1') + strings.join('')).toBe(text);
     expect(strings.join('')).toMatch(/^[\s\S]*\u00e9tail$/);
   });
+
+  it('fills a block given back again instead of taking new memory', () => {
+    const seen: ArrayBufferLike[] = [];
+    const received: Buffer[] = [];
+    const parser: ItemJsonStreamParser = new ItemJsonStreamParser({
+      onStreamBytes: (b) => {
+        seen.push(b.buffer);
+        received.push(Buffer.from(b));
+        parser.giveBack(b);
+      },
+      onStreamChunk: () => undefined,
+    });
+    const b64 = randomBytes(4 * 1024 * 1024).toString('base64');
+    parser.write(Buffer.from(JSON.stringify({ content: b64 })));
+    parser.end();
+    expect(seen.length).toBeGreaterThan(4);
+    expect(new Set(seen).size).toBe(1);
+    expect(Buffer.concat(received).toString('latin1') === b64).toBe(true);
+  });
   it('joins a UTF-8 character split by the block boundary', () => {
     const text = `${'a'.repeat(1024 * 1024 - 1)}\u00e9\u{1f600}${'b'.repeat(10)}`;
     const r = parse(JSON.stringify({ content: text }), undefined);

@@ -22,7 +22,8 @@ export interface ItemJsonStreamOptions {
   /**
    * When given, receives the streamed text instead as long as it is ASCII (all of Base-64):
    * the raw bytes, a Buffer the consumer may keep (no string is built). Text after the first
-   * non-ASCII byte still goes to onStreamChunk.
+   * non-ASCII byte still goes to onStreamChunk. Hand each Buffer back with giveBack() once
+   * done with it, and it is filled again (no new memory per block).
    */
   readonly onStreamBytes?: (ascii: Buffer) => void;
   /** Longest other string value, in characters; default 1 MiB. */
@@ -123,6 +124,7 @@ export class ItemJsonStreamParser {
   private viaDecoder = false;
   private block: Buffer | undefined;
   private blockLength = 0;
+  private readonly spare: Buffer[] = [];
   private escapeCarry: Buffer | undefined; // an escape split across chunks
   private pendingHigh = -1; // a \uD800–\uDBFF waiting for its low surrogate
 
@@ -452,9 +454,16 @@ export class ItemJsonStreamParser {
     }
   }
 
+  /** A block given to onStreamBytes, which the consumer no longer needs. */
+  giveBack(bytes: Buffer): void {
+    if (bytes.byteOffset === 0 && bytes.buffer.byteLength === STREAM_BLOCK && this.spare.length < 4) {
+      this.spare.push(Buffer.from(bytes.buffer, 0, STREAM_BLOCK));
+    }
+  }
+
   /** The block, emptied first when fewer than `bytes` bytes are free. */
   private room(bytes: number): Buffer {
-    this.block ??= Buffer.allocUnsafe(STREAM_BLOCK);
+    this.block ??= this.spare.pop() ?? Buffer.allocUnsafe(STREAM_BLOCK);
     if (this.block.length - this.blockLength < bytes) this.flushBlock();
     return this.block;
   }

@@ -73,9 +73,9 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
   try {
     const response = await client.openItemContent(containerId, input.path, { signal: input.signal });
     let needDrain = false;
-    const parser = new ItemJsonStreamParser({
+    const parser: ItemJsonStreamParser = new ItemJsonStreamParser({
       onStreamBytes: (bytes) => {
-        if (!decrypt.stream.write(bytes)) needDrain = true;
+        if (!decrypt.stream.write(bytes, () => parser.giveBack(bytes))) needDrain = true;
       },
       onStreamChunk: (text) => {
         if (!decrypt.stream.write(text)) needDrain = true;
