@@ -22,7 +22,7 @@ const nodeBuiltins = builtinModules
 
 export default defineConfig(
   {
-    ignores: ['**/node_modules/**', 'dist/**', 'release/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**', 'coverage/**'],
+    ignores: ['**/node_modules/**', 'dist/**', 'release/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**', 'coverage/**', '.tmp/**'],
   },
   {
     files: ['**/*.{ts,tsx,mts,cts}'],

@@ -105,22 +105,30 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
       );
     };
 
-    const cleanup = (): void => {
+    /** Resolves once the temporary file is gone, so a refusal is never sent while it still exists. */
+    const cleanup = (): Promise<void> => {
       hash.abort();
-      if (!out) return;
+      if (!out) return Promise.resolve();
       // The file may still be opening: remove it only once the stream has closed, or an
       // open that completes later would leave an empty orphan behind.
       const file = tempFile;
-      out.once('close', () => rmSync(file, { force: true }));
-      out.destroy();
+      const stream = out;
+      return new Promise((resolve) => {
+        const remove = (): void => {
+          rmSync(file, { force: true });
+          resolve();
+        };
+        if (stream.closed) return remove();
+        stream.once('close', remove);
+        stream.destroy();
+      });
     };
     const fail = (e: Error): void => {
       if (settled) return;
       settled = true;
       req.off('data', onData);
       req.pause();
-      cleanup();
-      reject(e);
+      void cleanup().then(() => reject(e));
     };
 
     const onData = (chunk: Buffer): void => {

@@ -17,7 +17,7 @@ import {
   replaceItem,
   toItem,
   wireItemJson,
-  type ListedItemRow,
+  type ListedWireRow,
 } from '../store/items.js';
 import { itemPayload } from './item-payload.js';
 import { containerFor, itemPathFromUrl } from './route-helpers.js';
@@ -64,7 +64,7 @@ const LIST_CHUNK = 1024 * 1024;
  * are ~150 MiB of JSON. The rows are read to the end synchronously (an open SQLite
  * iterator keeps the connection busy), so the socket buffers what the client has not read.
  */
-function sendItemList(ctx: RouteContext, containerId: string, rows: Iterable<ListedItemRow>): void {
+function sendItemList(ctx: RouteContext, containerId: string, rows: Iterable<ListedWireRow>): void {
   const res = ctx.res;
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
