@@ -4,12 +4,14 @@
 // Whole 4-character groups are checked at once by the native strict decoder (a
 // per-character loop cost 1.5 s of a 100 MiB upload); only the 0–3 characters that do
 // not yet fill a group are carried to the next piece. '=' may only end the final group.
-import { decodeBase64Strict } from '../../shared/protocol/base64-decode.js';
+import { checkBase64Strict } from '../../shared/protocol/base64-decode.js';
 
 /** Bytes checked per string: short strings stay in V8's young generation and are collected at once. */
 const PIECE = 64 * 1024;
 
 export class Base64Check {
+  /** Where pieces are decoded to be checked; grown for a larger piece. */
+  private scratch = Buffer.allocUnsafe((PIECE / 4) * 3);
   private length = 0;
   private ascii = false;
   private carry = '';
@@ -57,7 +59,8 @@ export class Base64Check {
 
   /** Checks complete groups; padding, if any, ends the text. */
   private groups(text: string): boolean {
-    if (this.ended || decodeBase64Strict(text, this.ascii) === undefined) {
+    if (this.scratch.length < (text.length / 4) * 3) this.scratch = Buffer.allocUnsafe((text.length / 4) * 3);
+    if (this.ended || checkBase64Strict(text, this.scratch, this.ascii) === undefined) {
       this.bad = true;
       return false;
     }

@@ -65,7 +65,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     let outFailed: Error | undefined;
     if (kind === 'item') {
       tempFile = join(tmpDir, `${newId()}.part`);
-      out = createWriteStream(tempFile, { flags: 'wx', highWaterMark: 4 * 1024 * 1024 });
+      out = createWriteStream(tempFile, { flags: 'wx' });
       // A full or unwritable disk fails the request at once: waiting for 'drain' on a
       // failed stream would leave the paused request hanging.
       out.on('error', (e) => {

@@ -18,12 +18,28 @@ function paddingOf(text: string): number {
  */
 export function decodeBase64Strict(text: string, knownAscii = false): Buffer | undefined {
   if (text.length % 4 !== 0) return undefined;
+  const decoded = Buffer.allocUnsafe((text.length / 4) * 3);
+  const length = strictLength(text, decoded, knownAscii);
+  return length === undefined ? undefined : decoded.subarray(0, length);
+}
+
+/**
+ * The same check, decoding into `scratch` (at least 3/4 of the text's length) instead of
+ * new memory: for large texts checked piece by piece. The decoded length, or undefined.
+ */
+export function checkBase64Strict(text: string, scratch: Buffer, knownAscii = false): number | undefined {
+  return strictLength(text, scratch, knownAscii);
+}
+
+function strictLength(text: string, into: Buffer, knownAscii: boolean): number | undefined {
+  if (text.length % 4 !== 0) return undefined;
   const pad = paddingOf(text);
   if (pad < 0) return undefined;
-  const decoded = Buffer.from(text, 'base64');
-  if (decoded.length !== (text.length / 4) * 3 - pad) return undefined;
+  const expected = (text.length / 4) * 3 - pad;
+  if (into.length < expected) throw new RangeError('the scratch buffer is too small');
+  if (into.write(text, 0, 'base64') !== expected) return undefined;
   if (text.indexOf('-') !== -1 || text.indexOf('_') !== -1) return undefined;
   // Node decodes a character above U+00FF by its low byte: 'Ł' (U+0141) would pass as 'A'.
   if (!knownAscii && Buffer.byteLength(text, 'utf8') !== text.length) return undefined;
-  return decoded;
+  return expected;
 }

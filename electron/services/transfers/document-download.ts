@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { Item, RecordHeader } from '../../../shared/types.js';
 import { EnvelopeError, openHeader, type ItemFields, type ItemKey } from '../../../shared/protocol/envelope.js';
@@ -81,14 +81,30 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
         if (!decrypt.stream.write(text)) needDrain = true;
       },
     });
-    for await (const chunk of response.body) {
-      if (streamError) break;
-      parser.write(chunk as Buffer);
-      if (needDrain && !streamError) {
-        needDrain = false;
-        await Promise.race([once(decrypt.stream, 'drain'), written]);
+    // 'data' events, paused while the decryptor catches up: no promise per 64 KiB chunk
+    const body = response.body;
+    const ended = finished(body);
+    body.on('data', (chunk: Buffer) => {
+      if (streamError) {
+        body.destroy();
+        return;
       }
-    }
+      try {
+        parser.write(chunk);
+      } catch (error) {
+        streamError ??= error;
+        body.destroy();
+        return;
+      }
+      if (needDrain) {
+        needDrain = false;
+        body.pause();
+        void Promise.race([once(decrypt.stream, 'drain'), written]).then(() => body.resume(), () => undefined);
+      }
+    });
+    await ended.catch((error: unknown) => {
+      streamError ??= error;
+    });
     if (streamError) {
       response.body.destroy();
       throw streamError;
