@@ -17,9 +17,17 @@ export function contentFolders(dataDir: string): { tmpDir: string; contentDir: s
   return { tmpDir, contentDir };
 }
 
+/**
+ * Content files hold the decoded ciphertext (`.bin`); data folders from before that hold
+ * the Base-64 text as received (`.b64`) and are served as they are.
+ */
+export function isBase64ContentFile(name: string): boolean {
+  return name.endsWith('.b64');
+}
+
 /** Moves a verified temporary file into content/; returns its new name. */
 export function promoteTempFile(tempFile: string, contentDir: string): string {
-  const name = `${newId()}.b64`;
+  const name = `${newId()}.bin`;
   renameSync(tempFile, join(contentDir, name));
   return name;
 }

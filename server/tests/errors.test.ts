@@ -1,7 +1,7 @@
 // Every error code of decisions §4 produced by a real request, and bad input that must
 // never give a 5xx (except the one deliberate internal failure, code 1).
 import { randomBytes } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -249,6 +249,33 @@ describe('internal failure', () => {
     expect(r.text).not.toContain(w.dataDir);
     expect(r.text).not.toContain('ENOENT');
     expect(w.logs.some((l) => l.includes('ENOENT'))).toBe(true);
+  });
+});
+
+describe('content at rest', () => {
+  it('is stored decoded, and a data folder holding Base-64 content files (older servers) is served the same', async () => {
+    const payload = payloadFor(w.sirb);
+    await w.client.put(w.sirb, `${c}/items/stored`, payload);
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(join(w.dataDir, 'exchange.sqlite'));
+    try {
+      const file = (db.prepare("SELECT content_file FROM items WHERE path = 'stored'").get() as { content_file: string }).content_file;
+      const stored = readFileSync(join(w.dataDir, 'content', file));
+      expect(file).toMatch(/\.bin$/);
+      expect(stored.equals(Buffer.from(payload.content, 'base64'))).toBe(true);
+      const fresh = (await w.client.get(w.sirb, `${c}/content/stored`)).json();
+      expect(fresh.content).toBe(payload.content);
+      // the same item as an older server left it: the text as received, in a .b64 file
+      const old = file.replace(/\.bin$/, '.b64');
+      writeFileSync(join(w.dataDir, 'content', old), payload.content, 'latin1');
+      db.prepare("UPDATE items SET content_file = ? WHERE path = 'stored'").run(old);
+      rmSync(join(w.dataDir, 'content', file));
+      const r = await w.client.get(w.sirb, `${c}/content/stored`);
+      expect(r.status).toBe(200);
+      expect(r.json()).toEqual(fresh);
+    } finally {
+      db.close();
+    }
   });
 });
 
