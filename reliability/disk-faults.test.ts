@@ -17,6 +17,7 @@ import { ExchangeClient } from '../electron/services/exchange-client.js';
 import { ExchangeError } from '../electron/services/exchange-errors.js';
 import { keyHandle, type KeyHandle } from '../electron/services/keys/key-vault.js';
 import { newDocumentPath, uploadDocument } from '../electron/services/transfers/document-upload.js';
+import { downloadDocument } from '../electron/services/transfers/document-download.js';
 import { createCast, type Cast } from './support/cast.js';
 
 const MIB = 1024 * 1024;
@@ -151,6 +152,41 @@ describe('disk full on the server', () => {
     expect((await raw.put(cast.sirb, `${containerUrl}/items/too-big`, again)).status).toBe(201);
     expect((await raw.delete(cast.sirb, `${containerUrl}/items/too-big`)).status).toBe(204);
     assertNotCorrupted();
+  });
+});
+
+describe('disk full on the client', () => {
+  it('a download into a folder that fills up fails with the disk error, at once, and leaves no partial file', async () => {
+    const work = mkdtempSync(join(cast.dir, 'client-'));
+    const file = join(work, 'report.bin');
+    writeFileSync(file, randomBytes(6 * MIB)); // above the size hashed on the worker
+    const path = newDocumentPath('docs');
+    await uploadDocument({ client, containerId, path, file, wrapForSelf: keys.wrapForSelf });
+    const into = join(work, 'downloads');
+    execFileSync('mkdir', [into]);
+    let method = 'tmpfs';
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', into], { stdio: 'ignore' });
+    } catch {
+      // no mount here: the folder disappears instead, so the file cannot be created
+      method = 'folder-removed';
+      rmSync(into, { recursive: true });
+    }
+    console.log(`client disk full simulated by: ${method}`);
+    try {
+      const error = await answered(
+        downloadDocument({ client, keys, containerId, path, destination: join(into, 'report.bin') }).catch((e: unknown) => e),
+        'a download into a full folder',
+      );
+      expect(error).toBeInstanceOf(Error);
+      expect((error as NodeJS.ErrnoException).code).toBe(method === 'tmpfs' ? 'ENOSPC' : 'ENOENT');
+      if (method === 'tmpfs') expect(readdirSync(into)).toEqual([]);
+    } finally {
+      if (method === 'tmpfs') execFileSync('umount', [into], { stdio: 'ignore' });
+    }
+    // the same download works where there is room
+    const done = await downloadDocument({ client, keys, containerId, path, destination: join(work, 'copy.bin') });
+    expect(done.bytes).toBe(6 * MIB);
   });
 });
 

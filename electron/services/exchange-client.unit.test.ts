@@ -2,6 +2,7 @@
 // scripted loopback server; the reference server's answers are covered in exchange-client.test.ts.
 import { generateKeyPairSync, createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -196,6 +197,38 @@ describe('streamed document upload body', () => {
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadError);
     expect((error as UploadError).failure).toBe('file-changed');
+  });
+
+  it('a send abandoned halfway (a reset socket, a retry) closes the file at once', async () => {
+    const file = path.join(dir, 'abandoned.bin');
+    await writeFile(file, randomBytes(6 * 1024 * 1024));
+    const doc = await prepareDocumentBody({ file, wrapForSelf: selfKey });
+    const openOnFile = (): number => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false;
+      }
+    }).length;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const body = doc.body.open();
+      // past the JSON prefix and into the content, so the file is being read
+      let got = 0;
+      await new Promise<void>((resolve) => {
+        body.on('data', (chunk: Buffer) => {
+          got += chunk.length;
+          if (got > 2 * 1024 * 1024) {
+            body.pause();
+            resolve();
+          }
+        });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      body.on('error', () => undefined);
+      body.destroy(new Error('socket reset'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(openOnFile()).toBe(0);
+    }
   });
 
   it('refuses a document over the request limit before reading it, naming the limit', async () => {

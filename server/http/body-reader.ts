@@ -118,7 +118,8 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
         () => {
           if (--holds === 0 && !settled) req.resume();
         },
-        () => undefined,
+        // the disk or the hashing worker failed: the request fails rather than stay paused
+        (e: unknown) => fail(e instanceof Error ? e : new Error(String(e))),
       );
     };
 

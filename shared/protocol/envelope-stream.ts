@@ -251,7 +251,10 @@ export function decryptContentStream(k: ItemKey, options: DecryptOptions = {}): 
       }, done);
     },
   });
-  stream.once('error', () => hash.abort());
+  // destroyed before the end (an error, a cancel): the hashing job is dropped, not left open
+  stream.once('close', () => {
+    if (digest === undefined) hash.abort();
+  });
   return { stream, plainHash: hashGetter(() => digest), plainBytes: () => count };
 }
 

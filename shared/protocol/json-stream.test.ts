@@ -140,6 +140,17 @@ describe('ItemJsonStreamParser', () => {
     expect(strings.join('')).toMatch(/^[\s\S]*\u00e9tail$/);
   });
 
+  it('an escape that ends a handed-over block continues in a new one', () => {
+    // valid JSON: '\\u0041' is 'A', and it needs room where the 1 MiB block has only 2 bytes left
+    for (const before of [1024 * 1024 - 3, 1024 * 1024 - 2, 1024 * 1024 - 1]) {
+      const received: Buffer[] = [];
+      const parser = new ItemJsonStreamParser({ onStreamBytes: (b) => received.push(b), onStreamChunk: () => undefined });
+      parser.write(Buffer.from(`{"content":"${'A'.repeat(before)}\\u0041AAA"}`));
+      parser.end();
+      expect(Buffer.concat(received).toString('latin1') === 'A'.repeat(before + 4)).toBe(true);
+    }
+  });
+
   it('fills a block given back again instead of taking new memory', () => {
     const seen: ArrayBufferLike[] = [];
     const received: Buffer[] = [];

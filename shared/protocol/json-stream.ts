@@ -464,7 +464,11 @@ export class ItemJsonStreamParser {
   /** The block, emptied first when fewer than `bytes` bytes are free. */
   private room(bytes: number): Buffer {
     this.block ??= this.spare.pop() ?? Buffer.allocUnsafe(STREAM_BLOCK);
-    if (this.block.length - this.blockLength < bytes) this.flushBlock();
+    if (this.block.length - this.blockLength < bytes) {
+      this.flushBlock();
+      // a block handed to onStreamBytes is gone: take another
+      this.block ??= this.spare.pop() ?? Buffer.allocUnsafe(STREAM_BLOCK);
+    }
     return this.block;
   }
 

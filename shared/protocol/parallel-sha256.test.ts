@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sha256Set } from './parallel-sha256.js';
+import { openHashJobs, sha256Set } from './parallel-sha256.js';
 
 const hex = (...parts: Buffer[]): string => {
   const h = createHash('sha256');
@@ -51,6 +51,15 @@ describe('sha256Set', () => {
     await set.ready();
     expect(set.busy).toBe(false);
     expect((await set.digest())[0]).toBe(hex(...Array.from({ length: 12 }, () => data)));
+  });
+
+  it('a digest still pending when the job is aborted rejects instead of waiting forever', async () => {
+    const set = sha256Set(1);
+    set.update(0, randomBytes(3 * 1024 * 1024));
+    const digest = set.digest();
+    set.abort();
+    await expect(digest).rejects.toThrow(/stopped/);
+    expect(openHashJobs()).toBe(0);
   });
 
   it('an aborted job refuses further waits and digests', async () => {

@@ -66,6 +66,11 @@ function worker(): NonNullable<typeof shared> {
   return state;
 }
 
+/** Jobs open on the worker (each keeps it referenced): for tests that check nothing is left behind. */
+export function openHashJobs(): number {
+  return shared?.jobs.size ?? 0;
+}
+
 export interface Sha256Set {
   /** Adds bytes to hash `index` (copied; the caller may reuse `data` at once). */
   update(index: number, data: Uint8Array): void;
@@ -204,6 +209,7 @@ function workerSet(count: number): Sha256Set {
       w.postMessage({ id, op: 'abort' });
       end();
       settleWaiter();
+      finish?.reject(failure);
     },
   };
 }

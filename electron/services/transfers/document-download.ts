@@ -99,7 +99,14 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
       if (needDrain) {
         needDrain = false;
         body.pause();
-        void Promise.race([once(decrypt.stream, 'drain'), written]).then(() => body.resume(), () => undefined);
+        void Promise.race([once(decrypt.stream, 'drain'), written]).then(
+          () => body.resume(),
+          (error: unknown) => {
+            // the decryptor or the file failed while the answer was paused: stop reading it
+            streamError ??= error;
+            body.destroy();
+          },
+        );
       }
     });
     await ended.catch((error: unknown) => {

@@ -146,11 +146,14 @@ async function* sending(input: DocumentBodyInput, k: ItemKey, size: number, pref
   const blocks: Buffer[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
+  let stopped = false; // the consumer went away (socket closed, retry, cancel)
   // The file is read and enciphered one block ahead of the socket.
   const run = encryptFile(input, k, size, 'sending', async (text) => {
     blocks.push(text);
     wake?.();
-    while (blocks.length > 1 && !finished) await new Promise<void>((resolve) => (wake = resolve));
+    while (blocks.length > 1 && !stopped) await new Promise<void>((resolve) => (wake = resolve));
+    // ends the reading, so the file is closed now rather than when collected
+    if (stopped) throw new Error('the upload body is no longer read');
   }, false).finally(() => {
     finished = true;
     wake?.();
@@ -171,7 +174,8 @@ async function* sending(input: DocumentBodyInput, k: ItemKey, size: number, pref
     if (!second.lastBlock.equals(lastBlock)) throw changed(fileName);
     yield suffix;
   } finally {
-    finished = true;
+    stopped = true;
+    wake?.();
   }
 }
 
