@@ -5,7 +5,7 @@
 // Whole 4-character groups are checked at once by the native strict decoder (a
 // per-character loop cost 1.5 s of a 100 MiB upload); only the 0–3 characters that do
 // not yet fill a group are carried to the next piece. '=' may only end the final group.
-import { checkBase64Strict } from '../../shared/protocol/base64-decode.js';
+import { decodeBase64Into } from '../../shared/protocol/base64-decode.js';
 
 /** Bytes checked per string: short strings stay in V8's young generation and are collected at once. */
 const PIECE = 64 * 1024;
@@ -64,7 +64,7 @@ export class Base64Check {
   /** Checks complete groups; padding, if any, ends the text. */
   private groups(text: string): boolean {
     if (this.scratch.length < (text.length / 4) * 3) this.scratch = Buffer.allocUnsafe((text.length / 4) * 3);
-    const decoded = this.ended ? undefined : checkBase64Strict(text, this.scratch, this.ascii);
+    const decoded = this.ended ? undefined : decodeBase64Into(text, this.scratch, 0, this.ascii);
     if (decoded === undefined) {
       this.bad = true;
       return false;

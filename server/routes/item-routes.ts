@@ -20,6 +20,7 @@ import {
   wireItemJson,
   type ListedWireRow,
 } from '../store/items.js';
+import { Base64BlockEncoder } from '../../shared/protocol/envelope-stream.js';
 import { itemPayload } from './item-payload.js';
 import { containerFor, itemPathFromUrl } from './route-helpers.js';
 
@@ -169,20 +170,12 @@ async function itemContent(ctx: RouteContext): Promise<void> {
 const MIB = 1024 * 1024;
 /** Stored bytes encoded per read: a multiple of 3, so every block but the last encodes without padding. */
 const ENCODE_BLOCK = 3 * 256 * 1024;
-/** Encoded 48 KiB at a time: 64 KiB strings stay in V8's young generation. */
-const ENCODE_PIECE = 3 * 16 * 1024;
-
 /** Base-64 text of the bytes passing through, in one Buffer per block read. */
 function base64Encoder(): Transform {
-  let carry = Buffer.alloc(0);
+  const base64 = new Base64BlockEncoder();
   const encode = (bytes: Buffer, final: boolean): Buffer => {
-    const data = carry.length > 0 ? Buffer.concat([carry, bytes]) : bytes;
-    const whole = final ? data.length : data.length - (data.length % 3);
-    carry = Buffer.from(data.subarray(whole));
-    const out = Buffer.allocUnsafe(4 * Math.ceil(whole / 3));
-    let used = 0;
-    for (let at = 0; at < whole; at += ENCODE_PIECE) used += out.write(data.toString('base64', at, Math.min(whole, at + ENCODE_PIECE)), used, 'latin1');
-    return out.subarray(0, used);
+    const out = Buffer.allocUnsafe(base64.room(bytes.length));
+    return out.subarray(0, base64.encodeInto(bytes, final, out, 0));
   };
   return new Transform({
     readableHighWaterMark: MIB,

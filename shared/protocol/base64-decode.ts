@@ -24,20 +24,21 @@ export function decodeBase64Strict(text: string, knownAscii = false): Buffer | u
 }
 
 /**
- * The same check, decoding into `scratch` (at least 3/4 of the text's length) instead of
- * new memory: for large texts checked piece by piece. The decoded length, or undefined.
+ * The same check, decoding into `into` at `offset` (room for 3/4 of the text's length)
+ * instead of new memory: for large texts checked piece by piece. The decoded length, or
+ * undefined.
  */
-export function checkBase64Strict(text: string, scratch: Buffer, knownAscii = false): number | undefined {
-  return strictLength(text, scratch, knownAscii);
+export function decodeBase64Into(text: string, into: Buffer, offset = 0, knownAscii = false): number | undefined {
+  return strictLength(text, into, knownAscii, offset);
 }
 
-function strictLength(text: string, into: Buffer, knownAscii: boolean): number | undefined {
+function strictLength(text: string, into: Buffer, knownAscii: boolean, offset = 0): number | undefined {
   if (text.length % 4 !== 0) return undefined;
   const pad = paddingOf(text);
   if (pad < 0) return undefined;
   const expected = (text.length / 4) * 3 - pad;
-  if (into.length < expected) throw new RangeError('the scratch buffer is too small');
-  if (into.write(text, 0, 'base64') !== expected) return undefined;
+  if (into.length - offset < expected) throw new RangeError('the buffer has no room for the decoded bytes');
+  if (into.write(text, offset, 'base64') !== expected) return undefined;
   if (text.indexOf('-') !== -1 || text.indexOf('_') !== -1) return undefined;
   // Node decodes a character above U+00FF by its low byte: 'Ł' (U+0141) would pass as 'A'.
   if (!knownAscii && Buffer.byteLength(text, 'utf8') !== text.length) return undefined;

@@ -4,6 +4,7 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { CIPHER, EnvelopeError, assertItemKey, type ItemKey } from './envelope.js';
+import { decodeBase64Into } from './base64-decode.js';
 import { sha256Set } from './parallel-sha256.js';
 
 export interface DecryptStream {
@@ -34,6 +35,46 @@ function toBuffer(chunk: unknown, encoding: BufferEncoding): Buffer {
 
 /** Plaintext is enciphered this much at a time: each piece's Base-64 string is short-lived and young (collected at once). */
 const PIECE = 64 * 1024;
+/** Bytes encoded per string (a multiple of 3, so pieces join without padding). */
+const ENCODE_PIECE = 3 * 16 * 1024;
+
+/**
+ * Base-64 of bytes that arrive in pieces, as one text written into the caller's buffers:
+ * whole 3-byte groups are encoded, the 0–2 bytes left over are carried into the next call,
+ * and strings are built 48 KiB at a time, so they die young.
+ */
+export class Base64BlockEncoder {
+  private carry = EMPTY;
+
+  /** Room encodeInto needs for `length` more bytes. */
+  room(length: number): number {
+    return Math.ceil((length + this.carry.length) / 3) * 4;
+  }
+
+  /** Encodes into `out` at `at`; `final` pads the end of the text. Returns the new end. */
+  encodeInto(bytes: Buffer, final: boolean, out: Buffer, at: number): number {
+    let used = at;
+    let from = 0;
+    if (this.carry.length > 0) {
+      // the carried 1–2 bytes are completed into one group on their own: no copy of the large piece
+      const need = 3 - this.carry.length;
+      if (bytes.length < need && !final) {
+        this.carry = Buffer.concat([this.carry, bytes]);
+        return used;
+      }
+      from = Math.min(need, bytes.length);
+      used += out.write(Buffer.concat([this.carry, bytes.subarray(0, from)]).toString('base64'), used, 'latin1');
+      this.carry = EMPTY;
+    }
+    const rest = bytes.length - from;
+    const end = from + (final ? rest : rest - (rest % 3));
+    if (end < bytes.length) this.carry = Buffer.from(bytes.subarray(end));
+    for (let piece = from; piece < end; piece += ENCODE_PIECE) {
+      used += out.write(bytes.toString('base64', piece, Math.min(end, piece + ENCODE_PIECE)), used, 'latin1');
+    }
+    return used;
+  }
+}
 
 /**
  * AES-256-CBC encryption as one Base-64 text, block by block, without a stream: each
@@ -42,7 +83,7 @@ const PIECE = 64 * 1024;
  */
 export class Base64CipherWriter {
   private readonly cipher: ReturnType<typeof createCipheriv>;
-  private carry = EMPTY;
+  private readonly base64 = new Base64BlockEncoder();
   private count = 0;
   private last: Buffer = EMPTY;
 
@@ -68,7 +109,7 @@ export class Base64CipherWriter {
   update(plain: Uint8Array): Buffer {
     this.count += plain.length;
     // At most 16 bytes more ciphertext than plaintext, plus the carry.
-    const out = Buffer.allocUnsafe(Math.ceil((plain.length + 16 + this.carry.length) / 3) * 4);
+    const out = Buffer.allocUnsafe(this.base64.room(plain.length + 16));
     let used = 0;
     for (let at = 0; at < plain.length; at += PIECE) {
       used = this.encode(this.cipher.update(plain.subarray(at, Math.min(plain.length, at + PIECE))), false, out, used);
@@ -78,30 +119,13 @@ export class Base64CipherWriter {
 
   /** The last ciphertext (PKCS#7 padding) and the Base-64 padding. */
   final(): Buffer {
-    const out = Buffer.allocUnsafe(Math.ceil((16 + this.carry.length) / 3) * 4);
+    const out = Buffer.allocUnsafe(this.base64.room(16));
     return out.subarray(0, this.encode(this.cipher.final(), true, out, 0));
   }
 
   private encode(bytes: Buffer, final: boolean, out: Buffer, at: number): number {
     if (bytes.length > 0) this.last = bytes.length >= 16 ? Buffer.from(bytes.subarray(bytes.length - 16)) : Buffer.concat([this.last, bytes]).subarray(-16);
-    let used = at;
-    let from = 0;
-    if (this.carry.length > 0) {
-      // the carried 1–2 bytes are completed into one group on their own: no copy of the large piece
-      const need = 3 - this.carry.length;
-      if (bytes.length < need && !final) {
-        this.carry = Buffer.concat([this.carry, bytes]);
-        return used;
-      }
-      from = Math.min(need, bytes.length);
-      used += out.write(Buffer.concat([this.carry, bytes.subarray(0, from)]).toString('base64'), used, 'latin1');
-      this.carry = EMPTY;
-    }
-    const rest = bytes.length - from;
-    const whole = final ? rest : rest - (rest % 3);
-    if (!final && whole < rest) this.carry = Buffer.from(bytes.subarray(from + whole));
-    if (whole > 0) used += out.write(bytes.toString('base64', from, from + whole), used, 'latin1');
-    return used;
+    return this.base64.encodeInto(bytes, final, out, at);
   }
 }
 
@@ -149,16 +173,9 @@ export function decryptContentStream(k: ItemKey, options: DecryptOptions = {}): 
       decoded.copy(bigger, 0, 0, decodedLength);
       decoded = bigger;
     }
-    const written = decoded.write(text, decodedLength, expected, 'base64');
-    if (
-      written !== expected ||
-      text.indexOf('-') !== -1 ||
-      text.indexOf('_') !== -1 ||
-      // Node decodes a character above U+00FF by its low byte: 'Ł' (U+0141) would pass as 'A'.
-      Buffer.byteLength(text, 'utf8') !== text.length
-    ) {
-      throw notBase64('a character outside the standard alphabet');
-    }
+    // whole groups before any '=' (feed keeps the padded group for the tail)
+    const written = decodeBase64Into(text, decoded, decodedLength);
+    if (written === undefined) throw notBase64('a character outside the standard alphabet');
     decodedLength += written;
   };
   const decipherDecoded = (t: Transform): void => {
