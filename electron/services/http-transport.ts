@@ -16,6 +16,8 @@ export type RequestBody =
       readonly sha256: string;
       readonly contentType: string;
       readonly open: () => Readable;
+      /** Called once a chunk open() yielded has been handed to the socket: the body may fill it again. */
+      readonly written?: (chunk: Buffer) => void;
     };
 
 export interface TransportRequest {
@@ -79,14 +81,64 @@ export function sendRequest(req: TransportRequest): Promise<IncomingMessage> {
     } else if (body.kind === 'bytes') {
       outgoing.end(body.bytes);
     } else {
-      // The service may answer early (e.g. 413) and close; pipeline errors then are not ours to report
+      // The service may answer early (e.g. 413) and close; send errors then are not ours to report
       // when a response has already arrived.
-      pipeline(body.open(), outgoing).catch((error: unknown) => {
+      const sending = body.written ? pump(body.open(), outgoing, body.written) : pipeline(body.open(), outgoing);
+      sending.catch((error: unknown) => {
         outgoing.destroy();
         fail(error);
       });
     }
   });
+}
+
+/**
+ * pipeline(), plus a callback per chunk once the socket has it (write's callback), so the
+ * body can reuse its blocks instead of making 1 MiB of garbage per block.
+ */
+async function pump(source: Readable, out: http.ClientRequest, written: (chunk: Buffer) => void): Promise<void> {
+  try {
+    for await (const chunk of source) {
+      const buf = chunk as Buffer;
+      const more = out.write(buf, (error) => {
+        if (!error) written(buf);
+      });
+      if (!more) await drained(out);
+    }
+    await new Promise<void>((resolve, reject) => {
+      if (out.destroyed) return reject(closedEarly());
+      out.once('error', reject);
+      out.end(() => {
+        out.off('error', reject);
+        resolve();
+      });
+    });
+  } finally {
+    source.destroy();
+  }
+}
+
+/** Resolves on 'drain'; rejects if the request fails or closes first (no 'drain' would come). */
+function drained(out: http.ClientRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (out.destroyed) return reject(closedEarly());
+    const settle = (error?: Error): void => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      out.off('error', settle);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = (): void => settle();
+    const onClose = (): void => settle(closedEarly());
+    out.on('drain', onDrain);
+    out.on('close', onClose);
+    out.on('error', settle);
+  });
+}
+
+function closedEarly(): TransportError {
+  return new TransportError('The connection closed while the request was being sent.');
 }
 
 /** A response body's chunks as Buffers, refusing (and closing) one that grows past the limit. */

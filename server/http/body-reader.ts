@@ -74,7 +74,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
       if (!block || blockUsed === 0 || !out) return;
       const full = block;
       const ok = out.write(full.subarray(0, blockUsed), () => {
-        if (spare.length < 4) spare.push(full);
+        if (spare.length < 6) spare.push(full);
       });
       block = undefined;
       blockUsed = 0;
@@ -93,7 +93,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     let outFailed: Error | undefined;
     if (kind === 'item') {
       tempFile = join(tmpDir, `${newId()}.part`);
-      out = createWriteStream(tempFile, { flags: 'wx' });
+      out = createWriteStream(tempFile, { flags: 'wx', highWaterMark: 4 * STORE_BLOCK });
       // A full or unwritable disk fails the request at once: waiting for 'drain' on a
       // failed stream would leave the paused request hanging.
       out.on('error', (e) => {

@@ -78,7 +78,7 @@ export class Base64BlockEncoder {
 
 /**
  * AES-256-CBC encryption as one Base-64 text, block by block, without a stream: each
- * update() returns the next ASCII bytes (a fresh Buffer the caller may keep). Whole 3-byte
+ * update() returns the next ASCII bytes (a fresh Buffer, or the caller's to reuse). Whole 3-byte
  * groups are encoded; the 0–2 bytes left over are carried into the next call.
  */
 export class Base64CipherWriter {
@@ -106,10 +106,16 @@ export class Base64CipherWriter {
     return Buffer.from(this.last);
   }
 
-  update(plain: Uint8Array): Buffer {
+  /** Room update() needs for `length` plaintext bytes (at most 16 more ciphertext bytes, plus the carry). */
+  room(length: number): number {
+    return this.base64.room(length + 16);
+  }
+
+  /** The next text, in `into` when it has room() (reused blocks make no garbage), else in a fresh Buffer. */
+  update(plain: Uint8Array, into?: Buffer): Buffer {
     this.count += plain.length;
-    // At most 16 bytes more ciphertext than plaintext, plus the carry.
-    const out = Buffer.allocUnsafe(this.base64.room(plain.length + 16));
+    const need = this.room(plain.length);
+    const out = into && into.length >= need ? into : Buffer.allocUnsafe(need);
     let used = 0;
     for (let at = 0; at < plain.length; at += PIECE) {
       used = this.encode(this.cipher.update(plain.subarray(at, Math.min(plain.length, at + PIECE))), false, out, used);

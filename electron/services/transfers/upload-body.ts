@@ -21,6 +21,10 @@ import { mediaTypeFor } from './media-types.js';
 const MIB = 1024 * 1024;
 /** File reads (one await each); the cipher works through each in smaller pieces (see Base64CipherWriter). */
 const READ_BLOCK = MIB;
+/** Base-64 text of one block's ciphertext: up to 16 bytes of padding and 2 carried bytes more. */
+const TEXT_BLOCK = Math.ceil((READ_BLOCK + 16 + 2) / 3) * 4;
+/** Text blocks kept for reuse while sending (the socket holds a few at a time). */
+const SPARE_TEXT_BLOCKS = 4;
 /** Below this the hashes are computed in this thread: a worker costs a few ms to start. */
 const WORKER_FROM = 4 * MIB;
 
@@ -114,7 +118,9 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
   bodyHash.update(0, Buffer.from(prefix, 'utf8'));
   let first: { contentHash: string; lastBlock: Buffer };
   try {
-    first = await encryptFile(input, k, size, 'preparing', async (text) => {
+    // the hash copies each text block, so one block serves the whole pass
+    const text = Buffer.allocUnsafe(Math.min(TEXT_BLOCK, encryptedBase64Length(size)));
+    first = await encryptFile(input, k, size, 'preparing', () => text, async (text) => {
       bodyHash.update(0, text);
       await bodyHash.ready();
     }, true);
@@ -127,13 +133,29 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
   const [bodySha] = await bodyHash.digest();
   if ((await stat(input.file)).mtimeMs !== info.mtimeMs) throw changed(fileName);
 
+  // Text blocks come back once the socket has them (body.written) and are filled again: a
+  // fresh 1.3 MiB block each time outlives a scavenge in the socket's queue, and the garbage
+  // then costs a full collection every few blocks.
+  const ours = new WeakSet<ArrayBuffer>();
+  const spare: Buffer[] = [];
+  const textBlock = (): Buffer => {
+    const reused = spare.pop();
+    if (reused) return reused;
+    const block = Buffer.allocUnsafeSlow(TEXT_BLOCK);
+    ours.add(block.buffer as ArrayBuffer);
+    return block;
+  };
+  const written = (chunk: Buffer): void => {
+    const memory = chunk.buffer as ArrayBuffer;
+    if (ours.has(memory) && spare.length < SPARE_TEXT_BLOCKS) spare.push(Buffer.from(memory));
+  };
   const open = (): Readable => {
-    const parts = sending(input, k, size, Buffer.from(prefix, 'utf8'), suffix, first.lastBlock, fileName);
+    const parts = sending(input, k, size, Buffer.from(prefix, 'utf8'), suffix, first.lastBlock, fileName, textBlock);
     return Readable.from(parts, { objectMode: false, highWaterMark: MIB });
   };
 
   return {
-    body: { kind: 'stream', length, sha256: bodySha!, contentType: 'application/json', open },
+    body: { kind: 'stream', length, sha256: bodySha!, contentType: 'application/json', open, written },
     header,
     contentHash: first.contentHash,
     size,
@@ -141,14 +163,23 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
 }
 
 /** Pass 2: the body again, block by block; a file edited since pass 1 fails instead of being sent as the same. */
-async function* sending(input: DocumentBodyInput, k: ItemKey, size: number, prefix: Buffer, suffix: Buffer, lastBlock: Buffer, fileName: string): AsyncGenerator<Buffer> {
+async function* sending(
+  input: DocumentBodyInput,
+  k: ItemKey,
+  size: number,
+  prefix: Buffer,
+  suffix: Buffer,
+  lastBlock: Buffer,
+  fileName: string,
+  textBlock: () => Buffer,
+): AsyncGenerator<Buffer> {
   yield prefix;
   const blocks: Buffer[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
   let stopped = false; // the consumer went away (socket closed, retry, cancel)
   // The file is read and enciphered one block ahead of the socket.
-  const run = encryptFile(input, k, size, 'sending', async (text) => {
+  const run = encryptFile(input, k, size, 'sending', textBlock, async (text) => {
     blocks.push(text);
     wake?.();
     while (blocks.length > 1 && !stopped) await new Promise<void>((resolve) => (wake = resolve));
@@ -181,7 +212,7 @@ async function* sending(input: DocumentBodyInput, k: ItemKey, size: number, pref
 
 /**
  * Reads the file once in 1 MiB blocks (the next block is read while this one is
- * enciphered), hands each block's Base-64 ciphertext to `sink`, and hashes the plaintext
+ * enciphered), hands each block's Base-64 ciphertext (written into `textBlock()`) to `sink`, and hashes the plaintext
  * on the worker when asked. Returns the plaintext hash ('' when not hashed) and the last
  * ciphertext block.
  */
@@ -190,6 +221,7 @@ async function encryptFile(
   k: ItemKey,
   size: number,
   phase: 'preparing' | 'sending',
+  textBlock: () => Buffer,
   sink: (text: Buffer) => Promise<void>,
   hashPlaintext: boolean,
 ): Promise<{ contentHash: string; lastBlock: Buffer }> {
@@ -215,7 +247,7 @@ async function encryptFile(
       which ^= 1;
       pending = file.read(buffers[which]!, 0, READ_BLOCK, read);
       plainHash?.update(0, block);
-      await sink(writer.update(block));
+      await sink(writer.update(block, textBlock()));
       await plainHash?.ready();
       input.onProgress?.({ phase, bytes: read, total: size });
     }
