@@ -5,6 +5,7 @@ import https from 'node:https';
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { drained } from '../../shared/protocol/drained.js';
 
 /** A request body: small bodies as bytes, large ones re-openable (a retry reads it again). */
 export type RequestBody =
@@ -103,7 +104,7 @@ async function pump(source: Readable, out: http.ClientRequest, written: (chunk: 
       const more = out.write(buf, (error) => {
         if (!error) written(buf);
       });
-      if (!more) await drained(out);
+      if (!more) await drained(out, closedEarly);
     }
     await new Promise<void>((resolve, reject) => {
       if (out.destroyed) return reject(closedEarly());
@@ -116,25 +117,6 @@ async function pump(source: Readable, out: http.ClientRequest, written: (chunk: 
   } finally {
     source.destroy();
   }
-}
-
-/** Resolves on 'drain'; rejects if the request fails or closes first (no 'drain' would come). */
-function drained(out: http.ClientRequest): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (out.destroyed) return reject(closedEarly());
-    const settle = (error?: Error): void => {
-      out.off('drain', onDrain);
-      out.off('close', onClose);
-      out.off('error', settle);
-      if (error) reject(error);
-      else resolve();
-    };
-    const onDrain = (): void => settle();
-    const onClose = (): void => settle(closedEarly());
-    out.on('drain', onDrain);
-    out.on('close', onClose);
-    out.on('error', settle);
-  });
 }
 
 function closedEarly(): TransportError {
