@@ -1,8 +1,11 @@
 // What every route needs: the store, the folders, the clock and the configuration.
 import type { Db } from './store/database.js';
+import type { ReadConnections } from './store/read-connections.js';
 
 export interface AppContext {
   readonly db: Db;
+  /** Connections of their own for long reads (listings). */
+  readonly readers: ReadConnections;
   readonly dataDir: string;
   readonly tmpDir: string;
   readonly contentDir: string;

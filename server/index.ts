@@ -10,6 +10,7 @@ import { CORS_HEADERS } from './http/responses.js';
 import { createRequestHandler } from './http/handle-request.js';
 import { ALL_ROUTES } from './routes/all-routes.js';
 import { openDatabase } from './store/database.js';
+import { ReadConnections } from './store/read-connections.js';
 import { loadTrustedCas } from './trust-store.js';
 
 export { registerOrganization, type RegisterOrganizationOptions } from './register.js';
@@ -128,8 +129,10 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
   const log = o.log ?? ((line: string) => console.log(line));
   const swept = sweepContent(db, tmpDir, contentDir);
   if (swept > 0) log(`start-up sweep removed ${swept} unfinished or unreferenced content file(s)`);
+  const readers = new ReadConnections(o.dataDir);
   const app: AppContext = {
     db,
+    readers,
     dataDir: o.dataDir,
     tmpDir,
     contentDir,
@@ -175,6 +178,7 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
+          readers.close();
           db.close();
           resolve();
         });

@@ -2,6 +2,7 @@
 // with an exact Content-Length.
 import type { ServerResponse } from 'node:http';
 import type { ErrorBody } from '../../shared/types.js';
+import { drained } from '../../shared/protocol/drained.js';
 
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
@@ -49,4 +50,21 @@ export function sendEmpty(res: ServerResponse, status: number, extra: Record<str
 
 export function sendError(res: ServerResponse, body: ErrorBody): void {
   sendJson(res, body.status, body);
+}
+
+const CLIENT_GONE = new Error('the client went away');
+
+/**
+ * Waits until the socket takes more of a long answer. False when the client went away:
+ * nothing more to send, and nothing to report (the request log already says the answer
+ * was not sent).
+ */
+export async function roomToWrite(res: ServerResponse): Promise<boolean> {
+  try {
+    await drained(res, () => CLIENT_GONE);
+    return true;
+  } catch (e) {
+    if (e === CLIENT_GONE || res.destroyed) return false;
+    throw e;
+  }
 }

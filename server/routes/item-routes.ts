@@ -7,7 +7,7 @@ import { MAX_SEGMENTS } from '../../shared/item-path.js';
 import { isBase64ContentFile, promoteTempFile, removeContentFile } from '../content-files.js';
 import { newId } from '../format.js';
 import { ApiError } from '../http/api-error.js';
-import { sendEmpty, sendJson } from '../http/responses.js';
+import { roomToWrite, sendEmpty, sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
 import {
   deleteItem,
@@ -21,7 +21,6 @@ import {
   type ListedWireRow,
 } from '../store/items.js';
 import { Base64BlockEncoder } from '../../shared/protocol/envelope-stream.js';
-import { drained } from '../../shared/protocol/drained.js';
 import { itemPayload } from './item-payload.js';
 import { containerFor, itemPathFromUrl } from './route-helpers.js';
 
@@ -46,7 +45,7 @@ function listQuery(ctx: RouteContext): { recurse: boolean; owner?: string; since
   return { recurse, ...(owner !== undefined ? { owner } : {}), ...(since !== undefined ? { since } : {}) };
 }
 
-function listItems(ctx: RouteContext): void {
+async function listItems(ctx: RouteContext): Promise<void> {
   const q = listQuery(ctx);
   const path = itemPathFromUrl(ctx.rest, 0);
   const c = containerFor(ctx);
@@ -55,7 +54,7 @@ function listItems(ctx: RouteContext): void {
     const single = getVisibleItem(ctx.app.db, c.id, path, orgId);
     if (single) return sendJson(ctx.res, 200, toItem(single));
   }
-  sendItemList(ctx, c.id, iterateListedItems(ctx.app.db, { containerId: c.id, orgId, path, ...q }));
+  await ctx.app.readers.use((reader) => sendItemList(ctx.res, c.id, iterateListedItems(reader, { containerId: c.id, orgId, path, ...q })));
 }
 
 /** Bytes of JSON text gathered before each write of a listing. */
@@ -64,26 +63,32 @@ const LIST_CHUNK = 1024 * 1024;
 /**
  * A listing's JSON array, written in ~1 MiB pieces as the rows are read (chunked transfer
  * encoding), never as one array of Items plus one string plus one Buffer: 100,000 items
- * are ~150 MiB of JSON. The rows are read to the end synchronously (an open SQLite
- * iterator keeps the connection busy), so the socket buffers what the client has not read.
+ * are ~150 MiB of JSON. Reading waits while the socket is full, so the client parses
+ * while the server reads (reading it all first kept the client idle for a second); the
+ * rows come from a connection of the listing's own, one snapshot throughout.
  */
-function sendItemList(ctx: RouteContext, containerId: string, rows: Iterable<ListedWireRow>): void {
-  const res = ctx.res;
+async function sendItemList(res: ServerResponse, containerId: string, rows: IterableIterator<ListedWireRow>): Promise<void> {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   let parts: string[] = ['['];
   let length = 1;
   let first = true;
-  for (const row of rows) {
-    const json = wireItemJson(containerId, row);
-    parts.push(first ? json : `,${json}`);
-    first = false;
-    length += json.length + 1;
-    if (length >= LIST_CHUNK) {
-      res.write(parts.join(''));
-      parts = [];
-      length = 0;
+  try {
+    for (const row of rows) {
+      const json = wireItemJson(containerId, row);
+      parts.push(first ? json : `,${json}`);
+      first = false;
+      length += json.length + 1;
+      if (length >= LIST_CHUNK) {
+        const more = res.write(parts.join(''));
+        parts = [];
+        length = 0;
+        if (!more && !(await roomToWrite(res))) return;
+      }
     }
+  } finally {
+    // a listing cut short frees its statement (and so its connection) at once
+    rows.return?.();
   }
   parts.push(']');
   res.end(parts.join(''));
@@ -205,7 +210,7 @@ async function sendBase64(file: FileHandle, size: number, res: ServerResponse): 
       const more = res.write(text.subarray(0, base64.encodeInto(bytes, false, text, 0)), (error) => {
         if (!error && spare.length < SPARE_TEXT_BLOCKS) spare.push(text);
       });
-      if (!more) await drained(res, () => new Error('the client went away during the content'));
+      if (!more && !(await roomToWrite(res))) return;
     }
   } finally {
     // a read still in flight when the client went away must not fail unobserved

@@ -151,7 +151,8 @@ export function listVisibleItems(db: Db, q: ListQuery): VisibleItemRow[] {
 
 /**
  * The same items as listVisibleItems, only the wire columns, one row at a time. The
- * connection is busy until the iteration ends: consume it synchronously.
+ * connection is busy until the iteration ends (or return() is called): a listing that
+ * waits between rows uses a connection of its own (ReadConnections).
  */
 export function iterateListedItems(db: Db, q: ListQuery): IterableIterator<ListedWireRow> {
   const { sql, params } = listSql(LISTED_WIRE_COLUMNS, q);
