@@ -2,13 +2,13 @@
 // are parsed on the fly and their `content` is checked as Base-64 and goes, decoded, to a
 // temporary file (memory stays flat whatever the size); other bodies are kept only up to a
 // small cap.
-import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { ItemJsonStreamParser, JsonStreamError } from '../../shared/protocol/json-stream.js';
 import { sha256Set } from '../../shared/protocol/parallel-sha256.js';
 import { MAX_REQUEST_BYTES } from '../../shared/types.js';
+import { alignedBlock, ContentFileWriter, DIRECT_IO_FROM } from '../content-io.js';
 import { newId } from '../format.js';
 import { ApiError } from './api-error.js';
 import { Base64Check } from './base64-check.js';
@@ -55,6 +55,8 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
   return new Promise((resolve, reject) => {
     const announced = Number(req.headers['content-length']);
     const hash = sha256Set(1, kind === 'item' && announced >= HASH_ON_WORKER_FROM);
+    // large content goes past the page cache (content-io.ts)
+    const direct = kind === 'item' && announced >= DIRECT_IO_FROM;
     let total = 0;
     let settled = false;
     const chunks: Buffer[] = [];
@@ -62,7 +64,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     let overCap = false;
 
     let tempFile = '';
-    let out: WriteStream | undefined;
+    let out: ContentFileWriter | undefined;
     let parser: ItemJsonStreamParser | undefined;
     let jsonError: JsonStreamError | undefined;
     // Decoded content is gathered into 1 MiB blocks for the file (a quarter fewer bytes to
@@ -73,33 +75,29 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     const writeBlock = (): void => {
       if (!block || blockUsed === 0 || !out) return;
       const full = block;
-      const ok = out.write(full.subarray(0, blockUsed), () => {
+      const ok = out.write(full, blockUsed, () => {
         if (spare.length < 6) spare.push(full);
       });
       block = undefined;
       blockUsed = 0;
-      if (!ok) holdFor(once(out, 'drain'));
+      if (!ok) holdFor(out.room());
     };
     // a bad body is still hashed to the end, but nothing more is written for it
     const check = new Base64Check((decoded) => {
       for (let from = 0; from < decoded.length; ) {
-        block ??= spare.pop() ?? Buffer.allocUnsafe(STORE_BLOCK);
+        block ??= spare.pop() ?? (direct ? alignedBlock(STORE_BLOCK) : Buffer.allocUnsafe(STORE_BLOCK));
         const n = decoded.copy(block, blockUsed, from);
         blockUsed += n;
         from += n;
         if (blockUsed === block.length) writeBlock();
       }
     });
-    let outFailed: Error | undefined;
     if (kind === 'item') {
       tempFile = join(tmpDir, `${newId()}.part`);
-      out = createWriteStream(tempFile, { flags: 'wx', highWaterMark: 4 * STORE_BLOCK });
-      // A full or unwritable disk fails the request at once: waiting for 'drain' on a
-      // failed stream would leave the paused request hanging.
-      out.on('error', (e) => {
-        outFailed = e;
-        fail(e);
-      });
+      // Up to four blocks queued: fewer paused the request for every block written.
+      // A full or unwritable disk fails the request at once (onError): waiting for room on
+      // a failed file would leave the paused request hanging.
+      out = new ContentFileWriter(tempFile, { direct, highWaterMark: 4 * STORE_BLOCK, onError: (e) => fail(e) });
       const streamParser = new ItemJsonStreamParser({
         onStreamBytes: (bytes) => {
           check.feedAscii(bytes);
@@ -127,19 +125,10 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     const cleanup = (): Promise<void> => {
       hash.abort();
       if (!out) return Promise.resolve();
-      // The file may still be opening: remove it only once the stream has closed, or an
-      // open that completes later would leave an empty orphan behind.
+      // The file may still be opening: remove it only once it is closed, or an open that
+      // completes later would leave an empty orphan behind.
       const file = tempFile;
-      const stream = out;
-      return new Promise((resolve) => {
-        const remove = (): void => {
-          rmSync(file, { force: true });
-          resolve();
-        };
-        if (stream.closed) return remove();
-        stream.once('close', remove);
-        stream.destroy();
-      });
+      return out.destroy().then(() => rmSync(file, { force: true }));
     };
     const fail = (e: Error): void => {
       if (settled) return;
@@ -200,9 +189,8 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
         }
       }
       writeBlock();
-      out!.end(() => {
+      out!.end().then(() => {
         if (settled) return;
-        if (outFailed) return fail(outFailed);
         settled = true;
         resolve({
           payloadHash,
@@ -210,7 +198,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
           overCap: false,
           item: { fields, sawContent, tempFile, contentLength: check.size, contentIsBase64: check.ok, ...(jsonError ? { jsonError } : {}) },
         });
-      });
+      }, fail);
     };
 
     req.on('data', onData);

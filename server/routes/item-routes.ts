@@ -1,10 +1,11 @@
 // Items: list, save (PUT), add (POST), delete, content (interface §4, decisions §3).
-import { open, type FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MAX_SEGMENTS } from '../../shared/item-path.js';
 import { isBase64ContentFile, promoteTempFile, removeContentFile } from '../content-files.js';
+import { alignedBlock, contentReader, DIRECT_IO_FROM, type ContentReader } from '../content-io.js';
 import { newId } from '../format.js';
 import { ApiError } from '../http/api-error.js';
 import { roomToWrite, sendEmpty, sendJson } from '../http/responses.js';
@@ -167,7 +168,7 @@ async function itemContent(ctx: RouteContext): Promise<void> {
       // 1 MiB reads: the default 64 KiB made 4,300 reads and socket writes of a 280 MB content
       await pipeline(file.createReadStream({ autoClose: false, highWaterMark: MIB }), ctx.res, { end: false });
     } else {
-      await sendBase64(file, size, ctx.res);
+      await sendBase64(await contentReader(file, size >= DIRECT_IO_FROM), size, ctx.res);
     }
     ctx.res.end(tail);
   } finally {
@@ -189,17 +190,18 @@ const SPARE_TEXT_BLOCKS = 4;
  * blocks per read outlived a scavenge in the socket queue and cost a full collection every
  * few blocks.
  */
-async function sendBase64(file: FileHandle, size: number, res: ServerResponse): Promise<void> {
+async function sendBase64(file: ContentReader, size: number, res: ServerResponse): Promise<void> {
   const base64 = new Base64BlockEncoder();
-  const reads = [Buffer.allocUnsafeSlow(ENCODE_BLOCK), Buffer.allocUnsafeSlow(ENCODE_BLOCK)];
+  // aligned, for direct reads of large content (content-io.ts)
+  const reads = [alignedBlock(ENCODE_BLOCK), alignedBlock(ENCODE_BLOCK)];
   const spare: Buffer[] = [];
-  const readAt = (which: number, position: number) => file.read(reads[which]!, 0, Math.min(ENCODE_BLOCK, size - position), position);
+  const readAt = (which: number, position: number) => file.read(reads[which]!, Math.min(ENCODE_BLOCK, size - position), position);
   let position = 0;
   let which = 0;
   let pending = size > 0 ? readAt(0, 0) : undefined;
   try {
     while (pending) {
-      const { bytesRead } = await pending;
+      const bytesRead = await pending;
       // the file is never changed in place; a shorter one is a fault, not an answer to send
       if (bytesRead === 0) throw new Error(`stored content ended at ${position} of ${size} bytes`);
       const bytes = reads[which]!.subarray(0, bytesRead);
@@ -214,7 +216,8 @@ async function sendBase64(file: FileHandle, size: number, res: ServerResponse): 
     }
   } finally {
     // a read still in flight when the client went away must not fail unobserved
-    pending?.catch(() => undefined);
+    await pending?.catch(() => undefined);
+    await file.close();
   }
   const end = Buffer.allocUnsafe(4);
   res.write(end.subarray(0, base64.encodeInto(Buffer.alloc(0), true, end, 0)));
