@@ -6,10 +6,34 @@ import { closeSync, constants, mkdtempSync, openSync, readdirSync, readFileSync,
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openContent, openItemKey, sealItem } from '../shared/protocol/envelope.js';
 import { alignedBlock, contentReader, ContentFileWriter, DIRECT_IO_FROM } from './content-io.js';
 import { createWorld } from './test-support/world.js';
+
+// Ordinary reopens (leaving direct I/O) fail with EMFILE while this is set.
+let failReopen = false;
+vi.mock('node:fs/promises', async (original) => {
+  const real = await original<typeof import('node:fs/promises')>();
+  const open = ((path: string, flags?: string | number, mode?: number) =>
+    failReopen && flags === constants.O_WRONLY
+      ? Promise.reject(Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' }))
+      : real.open(path, flags, mode)) as typeof real.open;
+  return { ...real, open };
+});
+
+/** Runs `body` as if no WebAssembly memory fit in the address space (ulimit -v). */
+async function withoutWasmMemory<T>(body: () => Promise<T>): Promise<T> {
+  const real = WebAssembly.Memory;
+  (WebAssembly as { Memory: unknown }).Memory = function Memory() {
+    throw new RangeError('WebAssembly.Memory(): could not allocate memory');
+  };
+  try {
+    return await body();
+  } finally {
+    (WebAssembly as { Memory: unknown }).Memory = real;
+  }
+}
 
 const MIB = 1024 * 1024;
 let dir: string;
@@ -97,6 +121,37 @@ describe('ContentFileWriter', () => {
     expect(readFileSync(file).equals(data)).toBe(true);
   });
 
+  it('a reopen that fails while leaving direct I/O is reported by the writer, never as an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown): void => void unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    failReopen = true;
+    try {
+      const errors: Error[] = [];
+      const w = new ContentFileWriter(join(dir, 'reopen-fails'), { direct: true, highWaterMark: 4 * MIB, onError: (e) => errors.push(e) });
+      w.write(alignedBlock(MIB), 100, () => undefined);
+      // at offset 100: not aligned, so the writer leaves direct I/O and reopens
+      w.write(alignedBlock(MIB), 5000, () => undefined);
+      await expect(w.end()).rejects.toMatchObject({ code: 'EMFILE' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(errors.map((e) => (e as { code?: string }).code)).toEqual(['EMFILE']);
+      expect(unhandled).toEqual([]);
+    } finally {
+      failReopen = false;
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('where no aligned memory can be had, blocks are ordinary memory and the bytes are still exact', async () => {
+    const data = randomBytes(3 * MIB + 100);
+    const file = join(dir, 'no-wasm');
+    await withoutWasmMemory(async () => {
+      expect(alignedBlock(MIB)).toHaveLength(MIB);
+      await writeInBlocks(file, data, MIB, true);
+    });
+    expect(readFileSync(file).equals(data)).toBe(true);
+  });
+
   it('a file that cannot be created fails at once: onError, room() and end() all report it', async () => {
     const errors: Error[] = [];
     const w = new ContentFileWriter(join(dir, 'no-such-folder', 'x'), { direct: true, highWaterMark: MIB, onError: (e) => errors.push(e) });
@@ -150,6 +205,14 @@ describe('contentReader', () => {
 
 describe('large content through the reference server', () => {
   it(`an item over ${DIRECT_IO_FROM / MIB} MiB is stored at its exact size and served whole`, async () => {
+    await roundTrip();
+  });
+
+  it('the same where no aligned memory can be had (a limited address space)', async () => {
+    await withoutWasmMemory(roundTrip);
+  });
+
+  async function roundTrip(): Promise<void> {
     const w = await createWorld();
     try {
       const c = (await w.client.post(w.sirb, '/containers', {})).json();
@@ -167,5 +230,5 @@ describe('large content through the reference server', () => {
     } finally {
       await w.close();
     }
-  });
+  }
 });

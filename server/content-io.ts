@@ -17,10 +17,18 @@ export const DIRECT_ALIGN = 4096;
 const WASM_PAGE = 64 * 1024;
 const O_DIRECT: number | undefined = constants.O_DIRECT;
 
-/** Page-aligned memory of `bytes` (a multiple of 64 KiB), usable for direct I/O. */
+/** Page-aligned memory of `bytes` (a multiple of 64 KiB), for direct I/O. */
 export function alignedBlock(bytes: number): Buffer {
   if (bytes % WASM_PAGE !== 0) throw new RangeError(`aligned blocks are whole 64 KiB pages, not ${bytes} bytes`);
-  return Buffer.from(new WebAssembly.Memory({ initial: bytes / WASM_PAGE }).buffer);
+  try {
+    return Buffer.from(new WebAssembly.Memory({ initial: bytes / WASM_PAGE }).buffer);
+  } catch (e) {
+    // A WebAssembly memory reserves ~10 GiB of address space, which a limit (ulimit -v,
+    // LimitAS=) may not allow: ordinary memory then; direct I/O refuses it or copes, and
+    // the writer and reader fall back to ordinary I/O.
+    if (e instanceof RangeError) return Buffer.allocUnsafeSlow(bytes);
+    throw e;
+  }
 }
 
 const roundUp = (n: number): number => Math.ceil(n / DIRECT_ALIGN) * DIRECT_ALIGN;
@@ -83,8 +91,8 @@ export class ContentFileWriter {
     this.size += length;
     this.queued += length;
     this.chain = this.chain.then(async () => {
-      if (this.failure) return;
       try {
+        if (this.failure) return;
         await this.writeAt(block, length, at);
         written();
       } catch (e) {
@@ -161,9 +169,10 @@ export class ContentFileWriter {
   private async leaveDirect(at: number): Promise<void> {
     const old = await this.fh;
     this.direct = false;
+    await old?.close();
+    // awaited at once (a failed open is this write's failure, never an unobserved rejection)
     const next = open(this.file, constants.O_WRONLY);
     this.fh = next;
-    await old?.close();
     // the padding of the block before, if any, goes (the next write starts there)
     await (await next).truncate(at);
   }

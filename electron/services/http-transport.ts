@@ -3,9 +3,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { drained } from '../../shared/protocol/drained.js';
 
 /** A request body: small bodies as bytes, large ones re-openable (a retry reads it again). */
 export type RequestBody =
@@ -108,15 +107,38 @@ async function pump(source: Readable, out: http.ClientRequest, written: (chunk: 
     }
     await new Promise<void>((resolve, reject) => {
       if (out.destroyed) return reject(closedEarly());
+      // 'close' too: a request destroyed before it finishes may never call end's callback
+      const onClose = (): void => reject(closedEarly());
       out.once('error', reject);
+      out.once('close', onClose);
       out.end(() => {
         out.off('error', reject);
+        out.off('close', onClose);
         resolve();
       });
     });
   } finally {
     source.destroy();
   }
+}
+
+/** Resolves on 'drain'; rejects with the stream's error, or with `closedEarly()` when it closes (or has closed) first. */
+function drained(out: Writable, closedEarly: () => Error): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (out.destroyed) return reject(closedEarly());
+    const settle = (error?: Error): void => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      out.off('error', settle);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = (): void => settle();
+    const onClose = (): void => settle(closedEarly());
+    out.on('drain', onDrain);
+    out.on('close', onClose);
+    out.on('error', settle);
+  });
 }
 
 function closedEarly(): TransportError {

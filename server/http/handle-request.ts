@@ -57,12 +57,23 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
     let orgId = '-';
     // logged on 'close', not 'finish': a request whose answer never left (the connection went
     // first) is logged too, marked as such, so no effect of a request goes unrecorded
-    res.once('close', () => {
+    // (an answer queued behind another on the same connection sees no 'close' of its own
+    // when the connection goes: the connection's 'close' counts then)
+    const socket = req.socket;
+    let done = false;
+    const logged = (): void => {
+      // both may fire in one emit (the connection's 'close' closes the answer first)
+      if (done) return;
+      done = true;
+      res.off('close', logged);
+      socket.off('close', logged);
       const path = splitTarget(req.url ?? '/').path;
       const status = res.headersSent ? String(res.statusCode) : '-';
       const unsent = res.writableFinished ? '' : ' (answer not sent)';
       app.log(`${req.method} ${path.length > 300 ? `${path.slice(0, 300)}...` : path} ${status}${unsent} ${Date.now() - started}ms org=${orgId} request=${requestId ?? '-'}`);
-    });
+    };
+    res.once('close', logged);
+    socket.once('close', logged);
     setCommonHeaders(res, requestId);
     // The Date header tells clients the server's time (they correct clock skew from it), so
     // it comes from the same clock that judges the request window.

@@ -2,7 +2,6 @@
 // with an exact Content-Length.
 import type { ServerResponse } from 'node:http';
 import type { ErrorBody } from '../../shared/types.js';
-import { drained } from '../../shared/protocol/drained.js';
 
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
@@ -52,19 +51,28 @@ export function sendError(res: ServerResponse, body: ErrorBody): void {
   sendJson(res, body.status, body);
 }
 
-const CLIENT_GONE = new Error('the client went away');
-
 /**
  * Waits until the socket takes more of a long answer. False when the client went away:
- * nothing more to send, and nothing to report (the request log already says the answer
- * was not sent).
+ * nothing more to send, and nothing to report (the request log says the answer was not
+ * sent). The connection's own 'close' counts too: an answer queued behind another on the
+ * same connection (pipelining) never sees 'drain' or 'close' of its own.
  */
-export async function roomToWrite(res: ServerResponse): Promise<boolean> {
-  try {
-    await drained(res, () => CLIENT_GONE);
-    return true;
-  } catch (e) {
-    if (e === CLIENT_GONE || res.destroyed) return false;
-    throw e;
-  }
+export function roomToWrite(res: ServerResponse): Promise<boolean> {
+  const socket = res.req.socket;
+  if (res.destroyed || socket.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const settle = (room: boolean): void => {
+      res.off('drain', onDrain);
+      res.off('close', gone);
+      res.off('error', gone);
+      socket.off('close', gone);
+      resolve(room);
+    };
+    const onDrain = (): void => settle(true);
+    const gone = (): void => settle(false);
+    res.on('drain', onDrain);
+    res.on('close', gone);
+    res.on('error', gone);
+    socket.on('close', gone);
+  });
 }

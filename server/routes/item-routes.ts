@@ -1,11 +1,11 @@
 // Items: list, save (PUT), add (POST), delete, content (interface §4, decisions §3).
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MAX_SEGMENTS } from '../../shared/item-path.js';
 import { isBase64ContentFile, promoteTempFile, removeContentFile } from '../content-files.js';
-import { alignedBlock, contentReader, DIRECT_IO_FROM, type ContentReader } from '../content-io.js';
+import { alignedBlock, contentReader, DIRECT_IO_FROM } from '../content-io.js';
 import { newId } from '../format.js';
 import { ApiError } from '../http/api-error.js';
 import { roomToWrite, sendEmpty, sendJson } from '../http/responses.js';
@@ -168,7 +168,7 @@ async function itemContent(ctx: RouteContext): Promise<void> {
       // 1 MiB reads: the default 64 KiB made 4,300 reads and socket writes of a 280 MB content
       await pipeline(file.createReadStream({ autoClose: false, highWaterMark: MIB }), ctx.res, { end: false });
     } else {
-      await sendBase64(await contentReader(file, size >= DIRECT_IO_FROM), size, ctx.res);
+      await sendBase64(file, size, ctx.res);
     }
     ctx.res.end(tail);
   } finally {
@@ -190,16 +190,19 @@ const SPARE_TEXT_BLOCKS = 4;
  * blocks per read outlived a scavenge in the socket queue and cost a full collection every
  * few blocks.
  */
-async function sendBase64(file: ContentReader, size: number, res: ServerResponse): Promise<void> {
-  const base64 = new Base64BlockEncoder();
-  // aligned, for direct reads of large content (content-io.ts)
-  const reads = [alignedBlock(ENCODE_BLOCK), alignedBlock(ENCODE_BLOCK)];
-  const spare: Buffer[] = [];
-  const readAt = (which: number, position: number) => file.read(reads[which]!, Math.min(ENCODE_BLOCK, size - position), position);
-  let position = 0;
-  let which = 0;
-  let pending = size > 0 ? readAt(0, 0) : undefined;
+async function sendBase64(fh: FileHandle, size: number, res: ServerResponse): Promise<void> {
+  const direct = size >= DIRECT_IO_FROM;
+  const file = await contentReader(fh, direct);
+  let pending: Promise<number> | undefined;
   try {
+    const base64 = new Base64BlockEncoder();
+    // aligned for direct reads of large content (content-io.ts)
+    const reads = direct ? [alignedBlock(ENCODE_BLOCK), alignedBlock(ENCODE_BLOCK)] : [Buffer.allocUnsafeSlow(ENCODE_BLOCK), Buffer.allocUnsafeSlow(ENCODE_BLOCK)];
+    const spare: Buffer[] = [];
+    const readAt = (which: number, position: number) => file.read(reads[which]!, Math.min(ENCODE_BLOCK, size - position), position);
+    let position = 0;
+    let which = 0;
+    pending = size > 0 ? readAt(0, 0) : undefined;
     while (pending) {
       const bytesRead = await pending;
       // the file is never changed in place; a shorter one is a fault, not an answer to send
@@ -214,13 +217,13 @@ async function sendBase64(file: ContentReader, size: number, res: ServerResponse
       });
       if (!more && !(await roomToWrite(res))) return;
     }
+    const end = Buffer.allocUnsafe(4);
+    res.write(end.subarray(0, base64.encodeInto(Buffer.alloc(0), true, end, 0)));
   } finally {
-    // a read still in flight when the client went away must not fail unobserved
+    // a read still in flight when the client went away ends before its file is closed
     await pending?.catch(() => undefined);
     await file.close();
   }
-  const end = Buffer.allocUnsafe(4);
-  res.write(end.subarray(0, base64.encodeInto(Buffer.alloc(0), true, end, 0)));
 }
 
 export const itemRoutes: Route[] = [

@@ -3,6 +3,7 @@
 // snapshot, and a listing the client abandons frees its connection.
 import { randomBytes } from 'node:crypto';
 import { request, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keySigner, signRequest } from '../../shared/protocol/signing.js';
 import Database from 'better-sqlite3';
@@ -49,6 +50,16 @@ function openGet(org: WorldOrg, path: string): Promise<IncomingMessage> {
     req.on('error', reject);
     req.end();
   });
+}
+
+/** The bytes of a signed GET, for sending several on one connection at once (pipelining). */
+function rawGet(org: WorldOrg, path: string): string {
+  const signed = signRequest(
+    { method: 'GET', target: path, host: w.client.host, organizationId: org.id, requestId: newRequestId(), date: new Date(), payloadHash: sha256Hex(Buffer.alloc(0)) },
+    keySigner(org.keyPem),
+  );
+  const headers: Record<string, string> = { 'User-Agent': 'server-tests/1.0', Host: w.client.host, ...signed.headers };
+  return `GET ${path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
 }
 
 function readRest(res: IncomingMessage, first: Buffer[]): Promise<string> {
@@ -125,5 +136,23 @@ describe('a listing larger than the socket buffers', () => {
     expect(noReadOpen()).toBe(true);
     const full = (await w.client.get(w.sirb, listPath)).json() as unknown[];
     expect(full).toHaveLength(ITEMS + 2);
+  });
+
+  it('queued behind another answer on the same connection (pipelining), it ends when the connection closes', async () => {
+    const listPath = `/containers/${containerId}/items/bulk?recurse=true`;
+    const listLog = `GET /containers/${containerId}/items/bulk 200 (answer not sent)`;
+    const before = w.logs.length;
+    const socket = connect(w.server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(rawGet(w.sirb, listPath) + rawGet(w.sirb, listPath));
+    // the first answer has begun; the second waits behind it, its rows not read yet
+    await new Promise((resolve) => socket.once('data', resolve));
+    socket.pause();
+    expect((await w.client.put(w.sirb, `/containers/${containerId}/items/bulk/while-pipelined`, payloadFor(w.sirb))).status).toBe(201);
+    expect(noReadOpen()).toBe(false);
+    socket.destroy();
+    // both end, are logged as not sent, and free their connections
+    await expect.poll(() => w.logs.slice(before).filter((l) => l.startsWith(listLog)).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => noReadOpen(), { timeout: 10_000 }).toBe(true);
   });
 });
