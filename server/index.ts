@@ -178,9 +178,11 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
-          readers.close();
-          db.close();
-          resolve();
+          // a listing still ending (its client gone) finishes with its own connection first
+          void readers.close().then(() => {
+            db.close();
+            resolve();
+          });
         });
         server.closeIdleConnections();
         // requests still running get a moment, then their connections go

@@ -11,7 +11,9 @@ const KEEP_IDLE = 2;
 
 export class ReadConnections {
   private readonly idle: Db[] = [];
+  private inUse = 0;
   private closed = false;
+  private allReleased: (() => void) | undefined;
 
   constructor(private readonly dataDir: string) {}
 
@@ -19,17 +21,23 @@ export class ReadConnections {
   async use<T>(read: (db: Db) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('the store is closed');
     const db = this.idle.pop() ?? this.open();
+    this.inUse++;
     try {
       return await read(db);
     } finally {
+      this.inUse--;
       if (!this.closed && this.idle.length < KEEP_IDLE) this.idle.push(db);
       else db.close();
+      if (this.inUse === 0) this.allReleased?.();
     }
   }
 
-  close(): void {
+  /** Closes every connection; resolves once the reads still running have ended too. */
+  close(): Promise<void> {
     this.closed = true;
     for (const db of this.idle.splice(0)) db.close();
+    if (this.inUse === 0) return Promise.resolve();
+    return new Promise((resolve) => (this.allReleased = resolve));
   }
 
   private open(): Db {

@@ -2,6 +2,7 @@
 // connection of its own: other requests are answered meanwhile, the listing is one
 // snapshot, and a listing the client abandons frees its connection.
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,5 +155,23 @@ describe('a listing larger than the socket buffers', () => {
     // both end, are logged as not sent, and free their connections
     await expect.poll(() => w.logs.slice(before).filter((l) => l.startsWith(listLog)).length, { timeout: 10_000 }).toBe(2);
     await expect.poll(() => noReadOpen(), { timeout: 10_000 }).toBe(true);
+  });
+
+  // last: it closes the server the other tests share
+  it('closing the server while a listing waits for its client ends the listing, then closes every database handle', async () => {
+    const res = await openGet(w.sirb, `/containers/${containerId}/items?recurse=true`);
+    res.pause();
+    res.on('error', () => undefined);
+    const handles = (): number =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(join(w.dataDir, DB_FILE));
+        } catch {
+          return false;
+        }
+      }).length;
+    expect(handles()).toBeGreaterThan(0);
+    await w.server.close();
+    expect(handles()).toBe(0);
   });
 });
