@@ -21,7 +21,8 @@ serve      Serves the exchange on a data folder (created when missing).
   --trust-ca FILE  PEM CA certificate; repeatable. When any is given (or the data folder holds
                    trust/*.pem, as a sandbox does) every registered certificate must chain to one.
   Logs one line per request: method, path, status, ms, organization id, request id.
-  Stops cleanly on SIGINT or SIGTERM.
+  Content of 8 MiB and more is written and read past the page cache (O_DIRECT) where the file
+  system allows it, with ordinary I/O elsewhere. Stops cleanly on SIGINT or SIGTERM.
 
 sandbox    Creates a fresh data folder with a local CA (trusted by that folder), an Admin
            organization "Sandbox Admin", an sIRB "Sandbox IRB" and two pSites "Riverside Medical
