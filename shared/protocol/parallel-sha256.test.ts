@@ -73,4 +73,52 @@ describe('sha256Set', () => {
     next.update(0, Buffer.from('abc'));
     expect((await next.digest())[0]).toBe(hex(Buffer.from('abc')));
   });
+
+  for (const large of [true, false]) {
+    it(`give() hashes its own blocks in order with copied bytes between them (${large ? 'worker' : 'this thread'})`, async () => {
+      const set = sha256Set(1, large);
+      const parts: Buffer[] = [];
+      for (let i = 0; i < 12; i++) {
+        const own = set.block(700_000);
+        expect(own.length).toBeGreaterThanOrEqual(700_000);
+        const data = randomBytes(randomInt(1, 700_000));
+        data.copy(own);
+        parts.push(data, Buffer.from(`between ${i}`));
+        set.give(0, own.subarray(0, data.length));
+        set.update(0, Buffer.from(`between ${i}`));
+        await set.ready();
+      }
+      expect((await set.digest())[0]).toBe(hex(...parts));
+    });
+  }
+
+  it('give() moves a block to the worker instead of copying it, and the memory comes back for block()', async () => {
+    const set = sha256Set(1);
+    const blocks = Array.from({ length: 9 }, () => set.block(1024 * 1024));
+    for (const own of blocks) {
+      own.fill(7);
+      set.give(0, own);
+      // moved: the caller's view is empty now
+      expect(own.length).toBe(0);
+    }
+    // 9 MiB given is more than may wait, so ready() resolves only once the first is hashed and back
+    expect(set.busy).toBe(true);
+    await set.ready();
+    const again = set.block(1024 * 1024);
+    // memory that came back still holds what was hashed (fresh memory would not be all 7s)
+    expect(again.length).toBe(1024 * 1024);
+    expect(again.every((b) => b === 7)).toBe(true);
+    expect((await set.digest())[0]).toBe(hex(...blocks.map(() => Buffer.alloc(1024 * 1024, 7))));
+  });
+
+  it('give() copies memory that is not its own (a pooled Buffer is shared with others)', async () => {
+    const set = sha256Set(1);
+    const pooled = Buffer.from('pooled bytes');
+    const neighbour = Buffer.from('its neighbour in the pool');
+    set.give(0, pooled);
+    // nothing was moved away: both still read as before
+    expect(pooled.toString()).toBe('pooled bytes');
+    expect(neighbour.toString()).toBe('its neighbour in the pool');
+    expect((await set.digest())[0]).toBe(hex(Buffer.from('pooled bytes')));
+  });
 });

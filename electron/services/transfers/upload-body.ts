@@ -118,10 +118,10 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
   bodyHash.update(0, Buffer.from(prefix, 'utf8'));
   let first: { contentHash: string; lastBlock: Buffer };
   try {
-    // the hash copies each text block, so one block serves the whole pass
-    const text = Buffer.allocUnsafe(Math.min(TEXT_BLOCK, encryptedBase64Length(size)));
-    first = await encryptFile(input, k, size, 'preparing', () => text, async (text) => {
-      bodyHash.update(0, text);
+    // each text block moves to the hashing worker as it is and comes back to be filled again
+    const textLength = Math.min(TEXT_BLOCK, encryptedBase64Length(size));
+    first = await encryptFile(input, k, size, 'preparing', () => bodyHash.block(textLength), async (text) => {
+      bodyHash.give(0, text);
       await bodyHash.ready();
     }, true);
   } catch (error) {
@@ -231,10 +231,14 @@ async function encryptFile(
     source = await open(input.file, 'r');
     const file = source;
     const writer = new Base64CipherWriter(k);
-    const buffers = [Buffer.allocUnsafe(READ_BLOCK), Buffer.allocUnsafe(READ_BLOCK)];
+    // Hashed, a block moves to the worker (no copy) and the next read goes into another
+    // from the hash set; not hashed, two blocks take turns.
+    const buffers: Buffer[] = [];
+    const readBlock = (i: number): Buffer => plainHash?.block(READ_BLOCK) ?? (buffers[i] ??= Buffer.allocUnsafe(READ_BLOCK));
     let read = 0;
     let which = 0;
-    let pending = file.read(buffers[0]!, 0, READ_BLOCK, 0);
+    let current = readBlock(0);
+    let pending = file.read(current, 0, READ_BLOCK, 0);
     for (;;) {
       const { bytesRead } = await pending;
       if (bytesRead === 0 || read + bytesRead > size) {
@@ -242,12 +246,14 @@ async function encryptFile(
         break;
       }
       input.signal?.throwIfAborted();
-      const block = buffers[which]!.subarray(0, bytesRead);
+      const block = current.subarray(0, bytesRead);
       read += bytesRead;
       which ^= 1;
-      pending = file.read(buffers[which]!, 0, READ_BLOCK, read);
-      plainHash?.update(0, block);
-      await sink(writer.update(block, textBlock()));
+      current = readBlock(which);
+      pending = file.read(current, 0, READ_BLOCK, read);
+      const text = writer.update(block, textBlock());
+      plainHash?.give(0, block);
+      await sink(text);
       await plainHash?.ready();
       input.onProgress?.({ phase, bytes: read, total: size });
     }
