@@ -83,4 +83,56 @@ describe('Base64Check', () => {
     expect(c.plausible).toBe(false);
     expect(c.ok).toBe(false);
   });
+
+  it('decodes straight into a target with room, and hands on only what did not fit, in order', () => {
+    const bytes = randomBytes(300_001);
+    const text = bytes.toString('base64');
+    for (const room of [1000, 4096, 65_536]) {
+      const blocks: Buffer[] = [];
+      let block = Buffer.alloc(room);
+      let used = 0;
+      let direct = 0;
+      const full = (): void => {
+        blocks.push(block.subarray(0, used));
+        block = Buffer.alloc(room);
+        used = 0;
+      };
+      const c = new Base64Check(
+        (decoded) => {
+          for (let from = 0; from < decoded.length; ) {
+            const n = decoded.copy(block, used, from);
+            used += n;
+            from += n;
+            if (used === room) full();
+          }
+        },
+        {
+          space: (n) => (room - used >= n ? { buffer: block, offset: used } : undefined),
+          filled: (n) => {
+            direct += n;
+            used += n;
+            if (used === room) full();
+          },
+        },
+      );
+      let at = 0;
+      for (const cut of [...randomCuts(text.length, 40), text.length]) {
+        c.feed(text.slice(at, cut));
+        at = cut;
+      }
+      if (used > 0) full();
+      expect(c.ok).toBe(true);
+      expect(Buffer.concat(blocks).equals(bytes)).toBe(true);
+      expect(direct).toBeGreaterThan(0);
+    }
+  });
+
+  it('with a target, still refuses invalid text', () => {
+    const target = { space: () => ({ buffer: Buffer.alloc(100_000), offset: 0 }), filled: () => undefined };
+    for (const text of INVALID.filter((t) => t.length >= 4)) {
+      const c = new Base64Check(undefined, target);
+      c.feed(text);
+      expect(c.ok, text).toBe(false);
+    }
+  });
 });

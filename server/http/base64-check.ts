@@ -10,9 +10,23 @@ import { decodeBase64Into } from '../../shared/protocol/base64-decode.js';
 /** Bytes checked per string: short strings stay in V8's young generation and are collected at once. */
 const PIECE = 64 * 1024;
 
+/** Where decoded bytes may go directly, when it has room: no copy from a scratch buffer. */
+export interface DecodeTarget {
+  /** The buffer and offset to decode up to `bytes` bytes into, or undefined when there is less room. */
+  space(bytes: number): { readonly buffer: Buffer; readonly offset: number } | undefined;
+  /** `bytes` were decoded into the space last given. */
+  filled(bytes: number): void;
+}
+
 export class Base64Check {
-  /** Receives the decoded bytes of each valid run of groups (a view of a buffer reused at once: copy it). */
-  constructor(private readonly onDecoded?: (bytes: Buffer) => void) {}
+  /**
+   * onDecoded receives the decoded bytes of each valid run of groups that did not go to
+   * `target` (a view of a buffer reused at once: copy it).
+   */
+  constructor(
+    private readonly onDecoded?: (bytes: Buffer) => void,
+    private readonly target?: DecodeTarget,
+  ) {}
 
   /** Where pieces are decoded to be checked; grown for a larger piece. */
   private scratch = Buffer.allocUnsafe((PIECE / 4) * 3);
@@ -63,13 +77,17 @@ export class Base64Check {
 
   /** Checks complete groups; padding, if any, ends the text. */
   private groups(text: string): boolean {
-    if (this.scratch.length < (text.length / 4) * 3) this.scratch = Buffer.allocUnsafe((text.length / 4) * 3);
-    const decoded = this.ended ? undefined : decodeBase64Into(text, this.scratch, 0, this.ascii);
+    const most = (text.length / 4) * 3;
+    const room = this.ended ? undefined : this.target?.space(most);
+    if (!room && this.scratch.length < most) this.scratch = Buffer.allocUnsafe(most);
+    const into = room ?? { buffer: this.scratch, offset: 0 };
+    const decoded = this.ended ? undefined : decodeBase64Into(text, into.buffer, into.offset, this.ascii);
     if (decoded === undefined) {
       this.bad = true;
       return false;
     }
-    this.onDecoded?.(this.scratch.subarray(0, decoded));
+    if (room) this.target!.filled(decoded);
+    else this.onDecoded?.(this.scratch.subarray(0, decoded));
     if (text.charCodeAt(text.length - 1) === 61 /* = */) this.ended = true;
     return true;
   }

@@ -82,15 +82,22 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
       blockUsed = 0;
       if (!ok) holdFor(out.room());
     };
-    // a bad body is still hashed to the end, but nothing more is written for it
+    const storeBlock = (): Buffer => (block ??= spare.pop() ?? (direct ? alignedBlock(STORE_BLOCK) : Buffer.allocUnsafe(STORE_BLOCK)));
+    // A bad body is still hashed to the end, but nothing more is written for it. Pieces are
+    // decoded straight into the block when they fit; one that would straddle two is copied.
     const check = new Base64Check((decoded) => {
       for (let from = 0; from < decoded.length; ) {
-        block ??= spare.pop() ?? (direct ? alignedBlock(STORE_BLOCK) : Buffer.allocUnsafe(STORE_BLOCK));
-        const n = decoded.copy(block, blockUsed, from);
+        const n = decoded.copy(storeBlock(), blockUsed, from);
         blockUsed += n;
         from += n;
-        if (blockUsed === block.length) writeBlock();
+        if (blockUsed === STORE_BLOCK) writeBlock();
       }
+    }, {
+      space: (bytes) => (STORE_BLOCK - blockUsed >= bytes ? { buffer: storeBlock(), offset: blockUsed } : undefined),
+      filled: (bytes) => {
+        blockUsed += bytes;
+        if (blockUsed === STORE_BLOCK) writeBlock();
+      },
     });
     if (kind === 'item') {
       tempFile = join(tmpDir, `${newId()}.part`);
@@ -99,6 +106,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
       // a failed file would leave the paused request hanging.
       out = new ContentFileWriter(tempFile, { direct, highWaterMark: 4 * STORE_BLOCK, onError: (e) => fail(e) });
       const streamParser = new ItemJsonStreamParser({
+        lendChunks: true,
         onStreamBytes: (bytes) => {
           check.feedAscii(bytes);
           streamParser.giveBack(bytes);

@@ -169,6 +169,30 @@ describe('ItemJsonStreamParser', () => {
     expect(new Set(seen).size).toBe(1);
     expect(Buffer.concat(received).toString('latin1') === b64).toBe(true);
   });
+  it('with lendChunks, ASCII runs are views of the written chunk (nothing gathered), escapes and other text in order', () => {
+    const text = `${'QUJD'.repeat(50_000)}\n\u0041${'RUZH'.repeat(30_000)}\u00e9tail${'x'.repeat(10)}`;
+    const input = Buffer.from(JSON.stringify({ content: text, other: 1 }));
+    const chunks = randomPieces(input, 70_000).map((p) => Buffer.from(p));
+    const seen: string[] = [];
+    let lent = 0;
+    const parser = new ItemJsonStreamParser({
+      lendChunks: true,
+      onStreamBytes: (b) => {
+        if (chunks.some((c) => c.buffer === b.buffer)) lent++;
+        seen.push(b.toString('latin1'));
+        parser.giveBack(b);
+      },
+      onStreamChunk: (t) => seen.push(t),
+    });
+    const copies = chunks.map((c) => Buffer.from(c));
+    for (const c of chunks) parser.write(c);
+    expect(parser.end().fields).toEqual({ other: 1 });
+    expect(seen.join('') === text).toBe(true);
+    expect(lent).toBeGreaterThan(3);
+    // a lent view given back is never filled again: the caller's chunks are unchanged
+    expect(chunks.every((c, i) => c.equals(copies[i]!))).toBe(true);
+  });
+
   it('joins a UTF-8 character split by the block boundary', () => {
     const text = `${'a'.repeat(1024 * 1024 - 1)}\u00e9\u{1f600}${'b'.repeat(10)}`;
     const r = parse(JSON.stringify({ content: text }), undefined);

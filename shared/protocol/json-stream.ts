@@ -26,6 +26,11 @@ export interface ItemJsonStreamOptions {
    * done with it, and it is filled again (no new memory per block).
    */
   readonly onStreamBytes?: (ascii: Buffer) => void;
+  /**
+   * onStreamBytes may receive views of the chunk being written, valid only during the call
+   * (the consumer copies what it keeps): ASCII runs then go on without being gathered.
+   */
+  readonly lendChunks?: boolean;
   /** Longest other string value, in characters; default 1 MiB. */
   readonly maxStringLength?: number;
   /** Deepest nesting; default 32. The top-level object is depth 1. */
@@ -107,6 +112,7 @@ export class ItemJsonStreamParser {
   private readonly streamField: string;
   private readonly onStreamChunk: (text: string) => void;
   private readonly onStreamBytes: ((ascii: Buffer) => void) | undefined;
+  private readonly lendChunks: boolean;
   private readonly maxStringLength: number;
   private readonly maxDepth: number;
   private readonly maxValueBytes: number;
@@ -125,6 +131,7 @@ export class ItemJsonStreamParser {
   private block: Buffer | undefined;
   private blockLength = 0;
   private readonly spare: Buffer[] = [];
+  private readonly ownBlocks = new WeakSet<ArrayBufferLike>();
   private escapeCarry: Buffer | undefined; // an escape split across chunks
   private pendingHigh = -1; // a \uD800–\uDBFF waiting for its low surrogate
 
@@ -142,6 +149,7 @@ export class ItemJsonStreamParser {
     this.streamField = options.streamField ?? 'content';
     this.onStreamChunk = options.onStreamChunk;
     this.onStreamBytes = options.onStreamBytes;
+    this.lendChunks = options.lendChunks === true;
     this.maxStringLength = options.maxStringLength ?? 1024 * 1024;
     this.maxDepth = options.maxDepth ?? 32;
     this.maxValueBytes = options.maxValueBytes ?? 16 * 1024 * 1024;
@@ -378,7 +386,7 @@ export class ItemJsonStreamParser {
       const rawEnd = escapeAt < 0 ? stop : escapeAt;
       if (rawEnd > pos) {
         settleHigh();
-        this.append(buf, pos, rawEnd);
+        this.raw(buf, pos, rawEnd);
         pos = rawEnd;
       }
       if (pos === n) break;
@@ -442,6 +450,22 @@ export class ItemJsonStreamParser {
     return pos;
   }
 
+  /** Raw UTF-8 of the streamed string: lent as it is when it may be, else gathered. */
+  private raw(src: Buffer, from: number, to: number): void {
+    if (this.lendChunks && !this.viaDecoder && this.onStreamBytes) {
+      const view = src.subarray(from, to);
+      if (isAscii(view)) {
+        // what was gathered before (escapes) goes first
+        this.flushBlock();
+        if (!this.viaDecoder) {
+          this.onStreamBytes(view);
+          return;
+        }
+      }
+    }
+    this.append(src, from, to);
+  }
+
   /** Copies raw UTF-8 of the streamed string into the block, emitting each block as it fills. */
   private append(src: Buffer, from: number, to: number): void {
     while (from < to) {
@@ -456,20 +480,27 @@ export class ItemJsonStreamParser {
 
   /** A block given to onStreamBytes, which the consumer no longer needs. */
   giveBack(bytes: Buffer): void {
-    if (bytes.byteOffset === 0 && bytes.buffer.byteLength === STREAM_BLOCK && this.spare.length < 4) {
+    // a lent view of the caller's chunk is not ours to fill
+    if (bytes.byteOffset === 0 && this.ownBlocks.has(bytes.buffer) && this.spare.length < 4) {
       this.spare.push(Buffer.from(bytes.buffer, 0, STREAM_BLOCK));
     }
   }
 
   /** The block, emptied first when fewer than `bytes` bytes are free. */
   private room(bytes: number): Buffer {
-    this.block ??= this.spare.pop() ?? Buffer.allocUnsafe(STREAM_BLOCK);
+    this.block ??= this.spare.pop() ?? this.newBlock();
     if (this.block.length - this.blockLength < bytes) {
       this.flushBlock();
       // a block handed to onStreamBytes is gone: take another
-      this.block ??= this.spare.pop() ?? Buffer.allocUnsafe(STREAM_BLOCK);
+      this.block ??= this.spare.pop() ?? this.newBlock();
     }
     return this.block;
+  }
+
+  private newBlock(): Buffer {
+    const block = Buffer.allocUnsafeSlow(STREAM_BLOCK);
+    this.ownBlocks.add(block.buffer);
+    return block;
   }
 
   private flushBlock(): void {
