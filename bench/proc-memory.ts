@@ -34,3 +34,14 @@ export function memoryWindow(pid: number | 'self' = 'self'): { readonly resetOk:
     peakDeltaMiB: () => Math.max(0, peakRssBytes(pid) - start) / MIB,
   };
 }
+
+/** CPU time (user + system, all threads) of a process so far, in seconds, from /proc/<pid>/stat. */
+export function cpuSeconds(pid: number | 'self' = 'self'): number {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // fields after the command name (which may hold spaces) start at state; utime and stime are the 12th and 13th after it
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** USER_HZ: 100 on every Linux Node supports. */
+const CLOCK_TICKS = 100;

@@ -1,5 +1,8 @@
 // Section 1: document transfers through the client core, each side measured in its own
 // process, beside the physical reference (OpenSSL) and the naive baseline (forge + JSON.stringify).
+// Each measured transfer follows a small warm-up transfer in the same process (the steady
+// state of a running app); the largest size is also measured as the first transfer of a
+// fresh process, and both are reported.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
@@ -11,6 +14,8 @@ import type { TransferJob, TransferResult } from './transfer-child.js';
 import type { World } from './world.js';
 
 const MIB = 1024 * 1024;
+/** The warm-up transfer before each measured one. */
+const WARM_UP_MIB = 8;
 /** BENCH_CLIENT_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the transfer children. */
 const clientFlags = process.env.BENCH_CLIENT_FLAGS?.split(' ').filter(Boolean) ?? [];
 
@@ -22,8 +27,13 @@ export interface TransferFigure {
   readonly clientPeakRssDeltaMiB: number;
   readonly serverPeakRssDeltaMiB: number;
   readonly referenceSeconds: number;
+  /** CPU time of the client process and of the server (all threads) during the transfer: less noisy than wall time on a shared VM. */
+  readonly clientCpuSeconds: number;
+  readonly serverCpuSeconds: number;
   /** null when the naive way could not complete (see naiveError). */
   readonly naiveSeconds: number | null;
+  /** Largest size only: the same transfer as the first of a fresh process (no warm-up). */
+  readonly firstInProcess?: { readonly seconds: number; readonly clientPeakRssDeltaMiB: number; readonly serverPeakRssDeltaMiB: number };
 }
 
 export interface TransferRun {
@@ -32,6 +42,8 @@ export interface TransferRun {
   readonly naiveErrors: Record<string, string>;
   readonly peakResetWorked: boolean;
   /** Where the time of each upload went: the client's first pass, and the PUT as the server logged it. */
+  /** Size of the warm-up transfer that precedes each measured one. */
+  readonly warmUpMiB: number;
   readonly uploadBreakdown: { readonly sizeMiB: number; readonly prepareSeconds?: number; readonly serverPutSeconds?: number; readonly serverGetSeconds?: number }[];
 }
 
@@ -55,6 +67,13 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
   const naiveErrors: Record<string, string> = {};
   let peakResetWorked = true;
   const uploadBreakdown: TransferRun['uploadBreakdown'] = [];
+  const warmUpFile = path.join(world.dir, 'warm-up.bin');
+  await randomFile(warmUpFile, WARM_UP_MIB * MIB);
+  const warmUp = (op: 'upload' | 'download'): TransferJob['warmUp'] => ({
+    itemPath: 'bench/transfers/warm-up',
+    file: op === 'upload' ? warmUpFile : path.join(world.dir, 'warm-up-copy.bin'),
+  });
+  const largest = Math.max(...sizesMiB);
   for (const sizeMiB of sizesMiB) {
     const bytes = sizeMiB * MIB;
     const file = path.join(world.dir, `doc-${sizeMiB}.bin`);
@@ -85,11 +104,22 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
       }
     };
 
+    let first: { upload: TransferResult & { serverDeltaMiB: number }; download: TransferResult & { serverDeltaMiB: number } } | undefined;
+    if (sizeMiB === largest) {
+      log(`transfer ${sizeMiB} MiB: upload, first in a fresh process`);
+      const firstPath = `${itemPath}-first`;
+      const upload = await measured({ ...world.org, op: 'upload', itemPath: firstPath, file, serverPid: world.server.pid });
+      log(`transfer ${sizeMiB} MiB: download, first in a fresh process`);
+      const download = await measured({ ...world.org, op: 'download', itemPath: firstPath, file: copy, serverPid: world.server.pid });
+      await rm(copy, { force: true });
+      await world.client.deleteItem(world.org.containerId, firstPath).catch(() => undefined);
+      first = { upload, download };
+    }
     log(`transfer ${sizeMiB} MiB: upload`);
-    const up = await measured({ ...world.org, op: 'upload', itemPath, file });
+    const up = await measured({ ...world.org, op: 'upload', itemPath, file, serverPid: world.server.pid, warmUp: warmUp('upload') });
     log(`transfer ${sizeMiB} MiB: download`);
     const serverPut = world.server.lastRequestMs(`/items/${itemPath} `);
-    const down = await measured({ ...world.org, op: 'download', itemPath, file: copy });
+    const down = await measured({ ...world.org, op: 'download', itemPath, file: copy, serverPid: world.server.pid, warmUp: warmUp('download') });
     const serverGet = world.server.lastRequestMs(`/content/${itemPath} `);
     uploadBreakdown.push({
       sizeMiB,
@@ -121,9 +151,14 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
         clientPeakRssDeltaMiB: r.peakRssDeltaMiB,
         serverPeakRssDeltaMiB: r.serverDeltaMiB,
         referenceSeconds: reference,
+        clientCpuSeconds: r.cpuSeconds,
+        serverCpuSeconds: r.serverCpuSeconds,
         naiveSeconds,
+        ...(first ? { firstInProcess: { seconds: first[direction].seconds, clientPeakRssDeltaMiB: first[direction].peakRssDeltaMiB, serverPeakRssDeltaMiB: first[direction].serverDeltaMiB } } : {}),
       });
     }
   }
-  return { figures, naiveErrors, peakResetWorked, uploadBreakdown };
+  await rm(warmUpFile, { force: true });
+  await rm(path.join(world.dir, 'warm-up-copy.bin'), { force: true });
+  return { figures, naiveErrors, peakResetWorked, uploadBreakdown, warmUpMiB: WARM_UP_MIB };
 }
