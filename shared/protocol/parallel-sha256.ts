@@ -3,13 +3,10 @@
 // the work. One worker per process serves every job; it is started on first use and does
 // not keep the process alive. Node-only (never imported by the renderer).
 //
-// Bytes reach the worker without a copy where they can: memory from block() moves there
-// and back, to be filled again (give). Anything else is copied into 1 MiB blocks that move
-// and come back the same way. No garbage and no fresh memory per block (touching new pages
-// is expensive on virtual machines). Callers wait on ready() when more than IN_FLIGHT
-// bytes are unhashed, so memory stays flat whatever the size. (Moving socket reads to the
-// worker for good saved no time, and left their freeing to the worker's collector: 100 MiB
-// more resident.)
+// Bytes are copied into 1 MiB blocks that are transferred (not copied again) to the
+// worker and back, and reused: no garbage and no fresh memory per block (touching new
+// pages is expensive on virtual machines). Callers wait on ready() when more than
+// IN_FLIGHT bytes are unhashed, so memory stays flat whatever the size.
 import { createHash, type Hash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 
@@ -27,7 +24,7 @@ parentPort.on('message', (m) => {
   else if (m.op === 'data') {
     const hashes = jobs.get(m.id);
     if (hashes) hashes[m.index].update(new Uint8Array(m.buffer, 0, m.length));
-    parentPort.postMessage({ id: m.id, acked: m.length, buffer: m.buffer, given: m.given }, [m.buffer]);
+    parentPort.postMessage({ id: m.id, acked: m.length, buffer: m.buffer }, [m.buffer]);
   } else if (m.op === 'end') {
     const hashes = jobs.get(m.id);
     jobs.delete(m.id);
@@ -36,11 +33,10 @@ parentPort.on('message', (m) => {
 });
 `;
 
-/** `given`: the memory came from block() (else it is one of the set's own copy blocks). */
-type Reply = { id: number; acked: number; buffer: ArrayBuffer; given: boolean } | { id: number; digests: string[] };
+type Reply = { id: number; acked: number; buffer: ArrayBuffer } | { id: number; digests: string[] };
 
 interface JobSink {
-  acked(bytes: number, buffer: ArrayBuffer, given: boolean): void;
+  acked(bytes: number, buffer: ArrayBuffer): void;
   done(digests: string[]): void;
   failed(error: Error): void;
 }
@@ -57,7 +53,7 @@ function worker(): NonNullable<typeof shared> {
     const job = state.jobs.get(m.id);
     if (!job) return;
     if ('digests' in m) job.done(m.digests);
-    else job.acked(m.acked, m.buffer, m.given);
+    else job.acked(m.acked, m.buffer);
   });
   const lost = (error: Error): void => {
     if (shared === state) shared = undefined;
@@ -78,17 +74,6 @@ export function openHashJobs(): number {
 export interface Sha256Set {
   /** Adds bytes to hash `index` (copied; the caller may reuse `data` at once). */
   update(index: number, data: Uint8Array): void;
-  /**
-   * Memory of at least `length` bytes to fill and give(): memory given earlier and hashed
-   * since when some is back, else new.
-   */
-  block(length: number): Buffer;
-  /**
-   * Adds `data` to hash `index`. When it is a view from byte 0 of a block(), its memory
-   * moves to the worker instead of being copied: `data` must not be used afterwards.
-   * Anything else is copied, as by update().
-   */
-  give(index: number, data: Buffer): void;
   /** Resolves when few enough bytes are waiting to be hashed. */
   ready(): Promise<void>;
   /** True while ready() would wait. */
@@ -108,25 +93,10 @@ function localSet(count: number): Sha256Set {
   const hashes: Hash[] = Array.from({ length: count }, () => createHash('sha256'));
   let state: 'open' | 'finished' | 'aborted' = 'open';
   const refusal = (): Error => new Error(state === 'aborted' ? 'hashing was stopped' : 'this hash set has been finished');
-  // given memory is hashed at once and can be handed out again
-  const returned: Buffer[] = [];
-  const ours = new WeakSet<ArrayBuffer>();
-  const update = (index: number, data: Uint8Array): void => {
-    if (state !== 'open') throw refusal();
-    hashes[index]!.update(data);
-  };
   return {
-    update,
-    block(length) {
-      const at = returned.findIndex((b) => b.length >= length);
-      const block = at >= 0 ? returned.splice(at, 1)[0]! : Buffer.allocUnsafeSlow(length);
-      ours.add(block.buffer as ArrayBuffer);
-      return block;
-    },
-    give(index, data) {
-      update(index, data);
-      const memory = data.buffer as ArrayBuffer;
-      if (data.byteOffset === 0 && ours.delete(memory)) returned.push(Buffer.from(memory));
+    update(index, data) {
+      if (state !== 'open') throw refusal();
+      hashes[index]!.update(data);
     },
     ready: () => (state === 'aborted' ? Promise.reject(refusal()) : Promise.resolve()),
     busy: false,
@@ -144,17 +114,13 @@ function localSet(count: number): Sha256Set {
 function workerSet(count: number): Sha256Set {
   const { worker: w, jobs } = worker();
   const id = nextId++;
-  // Copy blocks come back from the worker once hashed and are filled again.
+  // Blocks come back from the worker once hashed and are filled again.
   const spare: ArrayBuffer[] = [];
   const newBlock = (): { buffer: Buffer; used: number } => {
     const memory = spare.pop();
     return { buffer: memory ? Buffer.from(memory) : Buffer.allocUnsafeSlow(BLOCK), used: 0 };
   };
   const blocks = Array.from({ length: count }, newBlock);
-  /** Memory from block() that was given, hashed and is back. */
-  const returned: ArrayBuffer[] = [];
-  /** Memory handed out by block(): only that is ever moved by give() (a pooled Buffer's memory is shared). */
-  const ours = new WeakSet<ArrayBuffer>();
   let unacked = 0;
   let failure: Error | undefined;
   const waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
@@ -173,9 +139,9 @@ function workerSet(count: number): Sha256Set {
     if (jobs.size === 0) w.unref();
   };
   jobs.set(id, {
-    acked(bytes, memory, given) {
+    acked(bytes, memory) {
       unacked -= bytes;
-      (given ? returned : spare).push(memory);
+      spare.push(memory);
       settleWaiter();
     },
     done(digests) {
@@ -193,48 +159,28 @@ function workerSet(count: number): Sha256Set {
   w.ref();
   w.postMessage({ id, op: 'open', count });
 
-  const post = (index: number, memory: ArrayBuffer, length: number, given: boolean): void => {
-    unacked += length;
-    w.postMessage({ id, op: 'data', index, buffer: memory, length, given }, [memory]);
-  };
-  /** Sends the copy block of `index` if it holds anything. */
   const send = (index: number): void => {
     const block = blocks[index]!;
     if (block.used === 0) return;
-    // allocUnsafeSlow: the block owns its whole ArrayBuffer, so moving it moves nothing else
-    post(index, block.buffer.buffer as ArrayBuffer, block.used, false);
+    // allocUnsafeSlow: the block owns its whole ArrayBuffer, so transferring it moves nothing else
+    const memory = block.buffer.buffer as ArrayBuffer;
+    unacked += block.used;
+    w.postMessage({ id, op: 'data', index, buffer: memory, length: block.used }, [memory]);
     blocks[index] = newBlock();
-  };
-  const update = (index: number, data: Uint8Array): void => {
-    if (closed) throw new Error('this hash set has been finished');
-    let from = 0;
-    while (from < data.length) {
-      const block = blocks[index]!;
-      const n = Math.min(BLOCK - block.used, data.length - from);
-      block.buffer.set(data.subarray(from, from + n), block.used);
-      block.used += n;
-      from += n;
-      if (block.used === BLOCK) send(index);
-    }
   };
 
   return {
-    update,
-    block(length) {
-      const at = returned.findIndex((m) => m.byteLength >= length);
-      const memory = at >= 0 ? returned.splice(at, 1)[0]! : (Buffer.allocUnsafeSlow(length).buffer as ArrayBuffer);
-      ours.add(memory);
-      return Buffer.from(memory);
-    },
-    give(index, data) {
-      const memory = data.buffer as ArrayBuffer;
-      if (data.byteOffset !== 0 || !ours.has(memory)) return update(index, data);
+    update(index, data) {
       if (closed) throw new Error('this hash set has been finished');
-      ours.delete(memory);
-      // bytes copied earlier go first
-      send(index);
-      if (data.length > 0) post(index, memory, data.length, true);
-      else returned.push(memory);
+      let from = 0;
+      while (from < data.length) {
+        const block = blocks[index]!;
+        const n = Math.min(BLOCK - block.used, data.length - from);
+        block.buffer.set(data.subarray(from, from + n), block.used);
+        block.used += n;
+        from += n;
+        if (block.used === BLOCK) send(index);
+      }
     },
     get busy() {
       return unacked > IN_FLIGHT;

@@ -1,21 +1,22 @@
 // The JSON body of a document upload, streamed. The body hash is signed, so it must be
-// known before sending: a first pass encrypts and hashes without keeping anything (the
-// hashes of the plaintext and of the body run on a worker thread beside the cipher), a
-// second pass (same key and IV, so the same bytes) produces the body while it is sent,
-// checked against the first by its last CBC block (which depends on every plaintext byte).
-// Nothing is written to disk: on virtual machines, fresh page-cache pages cost more than
-// encrypting again. `content` comes before `contentHash`, so one pass yields both. Memory
-// stays flat.
+// known before sending: a first pass encrypts and hashes without keeping anything (for a
+// large file a worker reads, enciphers and hashes the plaintext while this thread makes
+// the Base-64 and hashes the body: encrypt-worker.ts), a second pass (same key and IV, so
+// the same bytes) produces the body while it is sent, checked against the first by its
+// last CBC block (which depends on every plaintext byte). Nothing is written to disk:
+// keeping the first pass's text in a file cut the CPU time but made the first pass wait
+// on the disk, for no gain. `content` comes before `contentHash`, so one pass yields
+// both. Memory stays flat.
 import { FailureError } from '../../../shared/failure-error.js';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { HEADER_VERSION, MAX_REQUEST_BYTES, type DocumentHeader } from '../../../shared/types.js';
 import { encryptBytes, newItemKey, type ItemKey } from '../../../shared/protocol/envelope.js';
-import { Base64CipherWriter, encryptedBase64Length } from '../../../shared/protocol/envelope-stream.js';
-import { sha256Set } from '../../../shared/protocol/parallel-sha256.js';
+import { Base64BlockEncoder, Base64CipherWriter, encryptedBase64Length } from '../../../shared/protocol/envelope-stream.js';
 import type { RequestBody } from '../http-transport.js';
+import { encryptFileOnWorker } from './encrypt-worker.js';
 import { mediaTypeFor } from './media-types.js';
 
 const MIB = 1024 * 1024;
@@ -25,7 +26,7 @@ const READ_BLOCK = MIB;
 const TEXT_BLOCK = Math.ceil((READ_BLOCK + 16 + 2) / 3) * 4;
 /** Text blocks kept for reuse while sending (the socket holds a few at a time). */
 const SPARE_TEXT_BLOCKS = 4;
-/** Below this the hashes are computed in this thread: a worker costs a few ms to start. */
+/** Below this the first pass runs in this thread: a worker costs a few ms to start. */
 const WORKER_FROM = 4 * MIB;
 
 export class UploadError extends FailureError<'too-large' | 'file-changed' | 'not-a-file'> {
@@ -114,23 +115,18 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
     );
   }
 
-  const bodyHash = sha256Set(1, size >= WORKER_FROM);
-  bodyHash.update(0, Buffer.from(prefix, 'utf8'));
-  let first: { contentHash: string; lastBlock: Buffer };
-  try {
-    // each text block moves to the hashing worker as it is and comes back to be filled again
-    const textLength = Math.min(TEXT_BLOCK, encryptedBase64Length(size));
-    first = await encryptFile(input, k, size, 'preparing', () => bodyHash.block(textLength), async (text) => {
-      bodyHash.give(0, text);
-      await bodyHash.ready();
-    }, true);
-  } catch (error) {
-    bodyHash.abort();
-    throw error;
-  }
+  // the body is hashed here as its text is made, so one text block serves the whole pass
+  const bodyHash = createHash('sha256').update(prefix, 'utf8');
+  const text = Buffer.allocUnsafe(Math.min(TEXT_BLOCK, encryptedBase64Length(size)));
+  const first =
+    size >= WORKER_FROM
+      ? await firstPassOnWorker(input, k, size, bodyHash, text)
+      : await encryptFile(input, k, size, 'preparing', () => text, (done) => {
+          bodyHash.update(done);
+          return Promise.resolve();
+        }, true);
   const suffix = Buffer.from(suffixOf(first.contentHash), 'utf8');
-  bodyHash.update(0, suffix);
-  const [bodySha] = await bodyHash.digest();
+  const bodySha = bodyHash.update(suffix).digest('hex');
   if ((await stat(input.file)).mtimeMs !== info.mtimeMs) throw changed(fileName);
 
   // Text blocks come back once the socket has them (body.written) and are filled again: a
@@ -162,6 +158,30 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
   };
 }
 
+/**
+ * Pass 1 of a large file: the worker reads, enciphers and hashes the plaintext
+ * (encrypt-worker.ts); here each piece of ciphertext becomes Base-64 and goes into the body hash.
+ */
+async function firstPassOnWorker(input: DocumentBodyInput, k: ItemKey, size: number, bodyHash: Hash, text: Buffer): Promise<{ contentHash: string; lastBlock: Buffer }> {
+  const encoder = new Base64BlockEncoder();
+  let last = Buffer.alloc(0);
+  const done = await encryptFileOnWorker(
+    input.file,
+    k,
+    size,
+    (cipherText, read, final) => {
+      last = cipherText.length >= 16 ? Buffer.from(cipherText.subarray(-16)) : Buffer.concat([last, cipherText]).subarray(-16);
+      const room = encoder.room(cipherText.length);
+      const out = text.length >= room ? text : Buffer.allocUnsafe(room);
+      bodyHash.update(out.subarray(0, encoder.encodeInto(cipherText, final, out, 0)));
+      input.onProgress?.({ phase: 'preparing', bytes: Math.min(read, size), total: size });
+    },
+    input.signal,
+  );
+  if (done.read !== size) throw changed(path.basename(input.file));
+  return { contentHash: done.plainHash, lastBlock: last };
+}
+
 /** Pass 2: the body again, block by block; a file edited since pass 1 fails instead of being sent as the same. */
 async function* sending(
   input: DocumentBodyInput,
@@ -179,13 +199,14 @@ async function* sending(
   let finished = false;
   let stopped = false; // the consumer went away (socket closed, retry, cancel)
   // The file is read and enciphered one block ahead of the socket.
-  const run = encryptFile(input, k, size, 'sending', textBlock, async (text) => {
+  const sink = async (text: Buffer): Promise<void> => {
     blocks.push(text);
     wake?.();
     while (blocks.length > 1 && !stopped) await new Promise<void>((resolve) => (wake = resolve));
     // ends the reading, so the file is closed now rather than when collected
     if (stopped) throw new Error('the upload body is no longer read');
-  }, false).finally(() => {
+  };
+  const run = encryptFile(input, k, size, 'sending', textBlock, sink, false).finally(() => {
     finished = true;
     wake?.();
   });
@@ -225,20 +246,17 @@ async function encryptFile(
   sink: (text: Buffer) => Promise<void>,
   hashPlaintext: boolean,
 ): Promise<{ contentHash: string; lastBlock: Buffer }> {
-  const plainHash = hashPlaintext ? sha256Set(1, size >= WORKER_FROM) : undefined;
+  // only small files are hashed here (large ones go through encrypt-worker.ts)
+  const plainHash = hashPlaintext ? createHash('sha256') : undefined;
   let source: FileHandle | undefined;
   try {
     source = await open(input.file, 'r');
     const file = source;
     const writer = new Base64CipherWriter(k);
-    // Hashed, a block moves to the worker (no copy) and the next read goes into another
-    // from the hash set; not hashed, two blocks take turns.
-    const buffers: Buffer[] = [];
-    const readBlock = (i: number): Buffer => plainHash?.block(READ_BLOCK) ?? (buffers[i] ??= Buffer.allocUnsafe(READ_BLOCK));
+    const buffers = [Buffer.allocUnsafe(READ_BLOCK), Buffer.allocUnsafe(READ_BLOCK)];
     let read = 0;
     let which = 0;
-    let current = readBlock(0);
-    let pending = file.read(current, 0, READ_BLOCK, 0);
+    let pending = file.read(buffers[0]!, 0, READ_BLOCK, 0);
     for (;;) {
       const { bytesRead } = await pending;
       if (bytesRead === 0 || read + bytesRead > size) {
@@ -246,24 +264,17 @@ async function encryptFile(
         break;
       }
       input.signal?.throwIfAborted();
-      const block = current.subarray(0, bytesRead);
+      const block = buffers[which]!.subarray(0, bytesRead);
       read += bytesRead;
       which ^= 1;
-      current = readBlock(which);
-      pending = file.read(current, 0, READ_BLOCK, read);
-      const text = writer.update(block, textBlock());
-      plainHash?.give(0, block);
-      await sink(text);
-      await plainHash?.ready();
+      pending = file.read(buffers[which]!, 0, READ_BLOCK, read);
+      plainHash?.update(block);
+      await sink(writer.update(block, textBlock()));
       input.onProgress?.({ phase, bytes: read, total: size });
     }
     if (read !== size) throw changed(path.basename(input.file));
     await sink(writer.final());
-    const contentHash = plainHash ? (await plainHash.digest())[0]! : '';
-    return { contentHash, lastBlock: writer.lastBlock() };
-  } catch (error) {
-    plainHash?.abort();
-    throw error;
+    return { contentHash: plainHash?.digest('hex') ?? '', lastBlock: writer.lastBlock() };
   } finally {
     await source?.close();
   }
