@@ -2,11 +2,11 @@
 // are parsed on the fly and their `content` is checked as Base-64 and goes, decoded, to a
 // temporary file (memory stays flat whatever the size); other bodies are kept only up to a
 // small cap.
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { ItemJsonStreamParser, JsonStreamError } from '../../shared/protocol/json-stream.js';
-import { sha256Set } from '../../shared/protocol/parallel-sha256.js';
 import { MAX_REQUEST_BYTES } from '../../shared/types.js';
 import { alignedBlock, ContentFileWriter, DIRECT_IO_FROM } from '../content-io.js';
 import { newId } from '../format.js';
@@ -19,8 +19,6 @@ export type BodyKind = 'buffer' | 'item';
 export const SMALL_BODY_CAP = 1024 * 1024;
 /** Decoded content is written to the temporary file in blocks of this size. */
 const STORE_BLOCK = 1024 * 1024;
-/** Bodies announced at least this large are hashed on the worker thread, beside the parsing and writing. */
-const HASH_ON_WORKER_FROM = 8 * 1024 * 1024;
 
 export interface StreamedItem {
   readonly fields: Record<string, unknown>;
@@ -54,7 +52,9 @@ export class BodyAbortedError extends Error {
 export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, limit = MAX_REQUEST_BYTES): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
     const announced = Number(req.headers['content-length']);
-    const hash = sha256Set(1, kind === 'item' && announced >= HASH_ON_WORKER_FROM);
+    // Hashed here, while each chunk is still in this core's cache: a worker thread hashing
+    // copies of the chunks made the 200 MiB PUT 0.06 s slower and cost 0.1 CPU-s more.
+    const hash = createHash('sha256');
     // large content goes past the page cache (content-io.ts)
     const direct = kind === 'item' && announced >= DIRECT_IO_FROM;
     let total = 0;
@@ -116,7 +116,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
       parser = streamParser;
     }
 
-    // The request waits (TCP pushes back on the client) while the disk or the hashing worker catches up.
+    // The request waits (TCP pushes back on the client) while the disk catches up.
     let holds = 0;
     const holdFor = (until: Promise<unknown>): void => {
       if (holds++ === 0) req.pause();
@@ -124,14 +124,13 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
         () => {
           if (--holds === 0 && !settled) req.resume();
         },
-        // the disk or the hashing worker failed: the request fails rather than stay paused
+        // the disk failed: the request fails rather than stay paused
         (e: unknown) => fail(e instanceof Error ? e : new Error(String(e))),
       );
     };
 
     /** Resolves once the temporary file is gone, so a refusal is never sent while it still exists. */
     const cleanup = (): Promise<void> => {
-      hash.abort();
       if (!out) return Promise.resolve();
       // The file may still be opening: remove it only once it is closed, or an open that
       // completes later would leave an empty orphan behind.
@@ -153,8 +152,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
         fail(new ApiError('tooLarge', `The request body passed ${limit} bytes.`));
         return;
       }
-      hash.update(0, chunk);
-      if (hash.busy) holdFor(hash.ready());
+      hash.update(chunk);
       if (parser && !jsonError) {
         try {
           parser.write(chunk);
@@ -175,7 +173,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
 
     const onEnd = (): void => {
       if (settled) return;
-      hash.digest().then(([digest]) => finish(digest!), (e: Error) => fail(e));
+      finish(hash.digest('hex'));
     };
     const finish = (payloadHash: string): void => {
       if (settled) return;
