@@ -46,7 +46,7 @@ export function transfersSection(run: TransferRun): string {
   for (const t of run.figures.filter((x) => x.sizeMiB === largest)) {
     out.push(`- Target: ${t.direction} of ${largest} MiB within 3× the reference${tag}: ${verdict(t.seconds / t.referenceSeconds, 3, '×')}`);
   }
-  // the memory targets hold for first transfers too (they start the hashing worker)
+  // the memory targets hold for first transfers too (they start the encrypting worker)
   const client = Math.max(...run.figures.flatMap((t) => [t.clientPeakRssDeltaMiB, t.firstInProcess?.clientPeakRssDeltaMiB ?? 0]));
   const server = Math.max(...run.figures.flatMap((t) => [t.serverPeakRssDeltaMiB, t.firstInProcess?.serverPeakRssDeltaMiB ?? 0]));
   out.push(`- Target: client peak RSS increase under 64 MiB at every size: ${verdict(client, 64, 'MiB')}`);
@@ -57,7 +57,7 @@ export function transfersSection(run: TransferRun): string {
   for (const t of run.figures.filter((x) => x.sizeMiB === largest && x.firstInProcess)) {
     const first = t.firstInProcess!;
     out.push(
-      `- ${largest} MiB ${t.direction} as the first transfer of a fresh process (code not yet compiled, hashing worker not started; the table shows the steady state after a ${run.warmUpMiB} MiB warm-up): ${f(first.seconds)} s = ${f(first.seconds / t.referenceSeconds)}× the reference; peak ΔRSS client ${f(first.clientPeakRssDeltaMiB)} MiB, server ${f(first.serverPeakRssDeltaMiB)} MiB`,
+      `- ${largest} MiB ${t.direction} as the first transfer of a fresh process (code not yet compiled, encrypting worker not started; the table shows the steady state after a ${run.warmUpMiB} MiB warm-up): ${f(first.seconds)} s = ${f(first.seconds / t.referenceSeconds)}× the reference; peak ΔRSS client ${f(first.clientPeakRssDeltaMiB)} MiB, server ${f(first.serverPeakRssDeltaMiB)} MiB`,
     );
   }
   for (const t of run.figures.filter((x) => x.sizeMiB === largest)) {

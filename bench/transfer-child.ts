@@ -1,7 +1,7 @@
 // One document transfer through the client core (uploadDocument / downloadDocument), in a
 // process of its own: prints its wall time, its own peak RSS increase and the CPU time of
 // both sides. With `warmUp`, a small transfer of the same kind runs first in this process,
-// so the figure is the steady state of a running app (code compiled, hashing worker
+// so the figure is the steady state of a running app (code compiled, encrypting worker
 // started), not the first transfer after start.
 import { performance } from 'node:perf_hooks';
 import { openItemKey, wrapKey } from '../shared/protocol/envelope.js';

@@ -55,7 +55,7 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
   const dir = path.dirname(path.resolve(input.destination));
   const temp = path.join(dir, `.${path.basename(input.destination)}.${randomBytes(6).toString('hex')}.part`);
   const out = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
-  const decrypt = decryptContentStream(k, { large: total >= 4 * 1024 * 1024 });
+  const decrypt = decryptContentStream(k);
   let streamError: unknown;
   // pipeline destroys both sides on any error, so waiting on it never hangs.
   const written = pipeline(decrypt.stream, out).catch((error: unknown) => {

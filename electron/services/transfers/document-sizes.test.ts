@@ -1,6 +1,6 @@
 // Documents of sizes around the upload's block and threshold boundaries make the round trip
-// byte for byte: read blocks double-buffered while the cipher works on the other, text
-// blocks moved to the hashing worker and back, hashes in this thread below 4 MiB.
+// byte for byte: the first pass on the encrypting worker from 4 MiB and in this thread
+// below, read blocks double-buffered, the server's store blocks filled across pieces.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
