@@ -41,9 +41,9 @@ export interface TransferRun {
   /** Why a naive run did not complete, by "size direction". */
   readonly naiveErrors: Record<string, string>;
   readonly peakResetWorked: boolean;
-  /** Where the time of each upload went: the client's first pass, and the PUT as the server logged it. */
   /** Size of the warm-up transfer that precedes each measured one. */
   readonly warmUpMiB: number;
+  /** Where the time of each upload went: the client's first pass, and the PUT as the server logged it. */
   readonly uploadBreakdown: { readonly sizeMiB: number; readonly prepareSeconds?: number; readonly serverPutSeconds?: number; readonly serverGetSeconds?: number }[];
 }
 

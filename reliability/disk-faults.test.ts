@@ -160,7 +160,7 @@ describe('disk full on the client', () => {
   it('a download into a folder that fills up fails with the disk error, at once, and leaves no partial file', async () => {
     const work = mkdtempSync(join(cast.dir, 'client-'));
     const file = join(work, 'report.bin');
-    writeFileSync(file, randomBytes(6 * MIB)); // above the size hashed on the worker
+    writeFileSync(file, randomBytes(6 * MIB)); // above the size whose upload goes through the encrypting worker
     const path = newDocumentPath('docs');
     await uploadDocument({ client, containerId, path, file, wrapForSelf: keys.wrapForSelf });
     const into = join(work, 'downloads');

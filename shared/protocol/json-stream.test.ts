@@ -193,6 +193,27 @@ describe('ItemJsonStreamParser', () => {
     expect(chunks.every((c, i) => c.equals(copies[i]!))).toBe(true);
   });
 
+  it('with lendChunks, text full of escapes is still handed on in large pieces', () => {
+    // valid JSON that escapes every '/', as some encoders do
+    const b64 = randomBytes(1024 * 1024).toString('base64');
+    const input = Buffer.from(`{"content":"${b64.replaceAll('/', '\\/')}"}`);
+    let calls = 0;
+    const seen: string[] = [];
+    const parser = new ItemJsonStreamParser({
+      lendChunks: true,
+      onStreamBytes: (b) => {
+        calls++;
+        seen.push(b.toString('latin1'));
+        parser.giveBack(b);
+      },
+      onStreamChunk: (t) => seen.push(t),
+    });
+    for (const piece of randomPieces(input, 65_536)) parser.write(piece);
+    parser.end();
+    expect(seen.join('') === b64).toBe(true);
+    expect(calls).toBeLessThan(10);
+  });
+
   it('joins a UTF-8 character split by the block boundary', () => {
     const text = `${'a'.repeat(1024 * 1024 - 1)}\u00e9\u{1f600}${'b'.repeat(10)}`;
     const r = parse(JSON.stringify({ content: text }), undefined);

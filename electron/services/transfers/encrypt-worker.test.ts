@@ -99,8 +99,13 @@ describe('encryptFileOnWorker', () => {
     const run = encryptFileOnWorker(file, newItemKey(), size, () => {
       if (++calls === 1) controller.abort(new Error('cancelled by the user'));
     }, controller.signal);
-    await expect(run).rejects.toThrow('cancelled by the user');
+    const reason = await run.catch((e: unknown) => e);
+    // the signal's own reason, as throwIfAborted() gives it on the in-thread path
+    expect(reason).toBe(controller.signal.reason);
     expect(calls).toBe(1);
+    // an aborted signal gives a rejected promise, not a throw
+    const late = encryptFileOnWorker(file, newItemKey(), size, () => undefined, controller.signal);
+    await expect(late).rejects.toBe(controller.signal.reason);
   });
 
   it('reports a missing file with its code, and a file that grew by the bytes read', async () => {

@@ -19,7 +19,13 @@ const { parentPort } = require('node:worker_threads');
 const { createCipheriv, createHash } = require('node:crypto');
 const fs = require('node:fs');
 const jobs = new Map();
-const owned = (b) => b.byteOffset === 0 && b.buffer.byteLength === b.length ? b : Buffer.from(b);
+// moved whole to the other thread, so it must own all of its memory (a small Buffer.from() copy lands in the shared pool)
+const owned = (b) => {
+  if (b.byteOffset === 0 && b.buffer.byteLength === b.length) return b;
+  const copy = Buffer.allocUnsafeSlow(b.length);
+  b.copy(copy);
+  return copy;
+};
 async function run(job, m) {
   let fd;
   try {
@@ -143,7 +149,8 @@ export function encryptFileOnWorker(
   signal?: AbortSignal,
 ): Promise<EncryptedFile> {
   assertItemKey(k);
-  signal?.throwIfAborted();
+  // rejects with the signal's reason, as throwIfAborted() does on the in-thread path
+  if (signal?.aborted) return Promise.reject(signal.reason);
   const { worker: w, jobs } = worker();
   const id = nextId++;
   return new Promise<EncryptedFile>((resolve, reject) => {
@@ -151,7 +158,7 @@ export function encryptFileOnWorker(
       if (!jobs.delete(id)) return;
       w.postMessage({ id, op: 'stop' });
       if (jobs.size === 0) w.unref();
-      reject(signal!.reason instanceof Error ? signal!.reason : new Error('aborted'));
+      reject(signal!.reason);
     };
     const settle = <T>(f: (v: T) => void) => (v: T): void => {
       signal?.removeEventListener('abort', onAbort);

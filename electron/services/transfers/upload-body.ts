@@ -233,9 +233,10 @@ async function* sending(
 
 /**
  * Reads the file once in 1 MiB blocks (the next block is read while this one is
- * enciphered), hands each block's Base-64 ciphertext (written into `textBlock()`) to `sink`, and hashes the plaintext
- * on the worker when asked. Returns the plaintext hash ('' when not hashed) and the last
- * ciphertext block.
+ * enciphered) and hands each block's Base-64 ciphertext (written into `textBlock()`) to
+ * `sink`, in this thread: the second pass of every upload and the first of a small one,
+ * which also hashes the plaintext. Returns the plaintext hash ('' when not hashed) and
+ * the last ciphertext block.
  */
 async function encryptFile(
   input: DocumentBodyInput,
