@@ -75,6 +75,12 @@ export class Base64BlockEncoder {
   }
 }
 
+/** The last 16 bytes of a ciphertext seen so far, `before` being those before `bytes`. */
+export function lastCipherBlock(before: Buffer, bytes: Buffer): Buffer {
+  if (bytes.length === 0) return before;
+  return bytes.length >= 16 ? Buffer.from(bytes.subarray(bytes.length - 16)) : Buffer.concat([before, bytes]).subarray(-16);
+}
+
 /**
  * AES-256-CBC encryption as one Base-64 text, block by block, without a stream: each
  * update() returns the next ASCII bytes (a fresh Buffer, or the caller's to reuse). Whole 3-byte
@@ -129,7 +135,7 @@ export class Base64CipherWriter {
   }
 
   private encode(bytes: Buffer, final: boolean, out: Buffer, at: number): number {
-    if (bytes.length > 0) this.last = bytes.length >= 16 ? Buffer.from(bytes.subarray(bytes.length - 16)) : Buffer.concat([this.last, bytes]).subarray(-16);
+    this.last = lastCipherBlock(this.last, bytes);
     return this.base64.encodeInto(bytes, final, out, at);
   }
 }

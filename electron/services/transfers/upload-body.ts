@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { HEADER_VERSION, MAX_REQUEST_BYTES, type DocumentHeader } from '../../../shared/types.js';
 import { encryptBytes, newItemKey, type ItemKey } from '../../../shared/protocol/envelope.js';
-import { Base64BlockEncoder, Base64CipherWriter, encryptedBase64Length } from '../../../shared/protocol/envelope-stream.js';
+import { Base64BlockEncoder, Base64CipherWriter, encryptedBase64Length, lastCipherBlock } from '../../../shared/protocol/envelope-stream.js';
 import type { RequestBody } from '../http-transport.js';
 import { encryptFileOnWorker } from './encrypt-worker.js';
 import { mediaTypeFor } from './media-types.js';
@@ -164,13 +164,13 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
  */
 async function firstPassOnWorker(input: DocumentBodyInput, k: ItemKey, size: number, bodyHash: Hash, text: Buffer): Promise<{ contentHash: string; lastBlock: Buffer }> {
   const encoder = new Base64BlockEncoder();
-  let last = Buffer.alloc(0);
+  let last: Buffer = Buffer.alloc(0);
   const done = await encryptFileOnWorker(
     input.file,
     k,
     size,
     (cipherText, read, final) => {
-      last = cipherText.length >= 16 ? Buffer.from(cipherText.subarray(-16)) : Buffer.concat([last, cipherText]).subarray(-16);
+      last = lastCipherBlock(last, cipherText);
       const room = encoder.room(cipherText.length);
       const out = text.length >= room ? text : Buffer.allocUnsafe(room);
       bodyHash.update(out.subarray(0, encoder.encodeInto(cipherText, final, out, 0)));
