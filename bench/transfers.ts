@@ -47,6 +47,9 @@ export interface TransferRun {
   readonly uploadBreakdown: { readonly sizeMiB: number; readonly prepareSeconds?: number; readonly serverPutSeconds?: number; readonly serverGetSeconds?: number }[];
 }
 
+/** A transfer child's result and the server's peak memory increase meanwhile. */
+type Measured = TransferResult & { readonly serverDeltaMiB: number };
+
 async function randomFile(file: string, bytes: number): Promise<void> {
   const h = await open(file, 'w');
   try {
@@ -68,10 +71,11 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
   let peakResetWorked = true;
   const uploadBreakdown: TransferRun['uploadBreakdown'] = [];
   const warmUpFile = path.join(world.dir, 'warm-up.bin');
+  const warmUpCopy = path.join(world.dir, 'warm-up-copy.bin');
   await randomFile(warmUpFile, WARM_UP_MIB * MIB);
   const warmUp = (op: 'upload' | 'download'): TransferJob['warmUp'] => ({
     itemPath: 'bench/transfers/warm-up',
-    file: op === 'upload' ? warmUpFile : path.join(world.dir, 'warm-up-copy.bin'),
+    file: op === 'upload' ? warmUpFile : warmUpCopy,
   });
   const largest = Math.max(...sizesMiB);
   for (const sizeMiB of sizesMiB) {
@@ -84,9 +88,9 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
     const reference = Math.min(await referenceSeconds(file), await referenceSeconds(file));
     const itemPath = `bench/transfers/doc-${sizeMiB}`;
 
-    const measured = async (job: TransferJob): Promise<TransferResult & { serverDeltaMiB: number }> => {
+    const measured = async (job: Omit<TransferJob, 'serverPid'>): Promise<Measured> => {
       const server = memoryWindow(world.server.pid);
-      const r = await runScript<TransferResult>('transfer-child.ts', job, { nodeFlags: ['--expose-gc', ...clientFlags], timeoutMs: 600_000 });
+      const r = await runScript<TransferResult>('transfer-child.ts', { ...job, serverPid: world.server.pid }, { nodeFlags: ['--expose-gc', ...clientFlags], timeoutMs: 600_000 });
       peakResetWorked &&= server.resetOk && r.resetOk;
       return { ...r, serverDeltaMiB: server.peakDeltaMiB() };
     };
@@ -104,22 +108,22 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
       }
     };
 
-    let first: { upload: TransferResult & { serverDeltaMiB: number }; download: TransferResult & { serverDeltaMiB: number } } | undefined;
+    let first: { upload: Measured; download: Measured } | undefined;
     if (sizeMiB === largest) {
       log(`transfer ${sizeMiB} MiB: upload, first in a fresh process`);
       const firstPath = `${itemPath}-first`;
-      const upload = await measured({ ...world.org, op: 'upload', itemPath: firstPath, file, serverPid: world.server.pid });
+      const upload = await measured({ ...world.org, op: 'upload', itemPath: firstPath, file });
       log(`transfer ${sizeMiB} MiB: download, first in a fresh process`);
-      const download = await measured({ ...world.org, op: 'download', itemPath: firstPath, file: copy, serverPid: world.server.pid });
+      const download = await measured({ ...world.org, op: 'download', itemPath: firstPath, file: copy });
       await rm(copy, { force: true });
       await world.client.deleteItem(world.org.containerId, firstPath).catch(() => undefined);
       first = { upload, download };
     }
     log(`transfer ${sizeMiB} MiB: upload`);
-    const up = await measured({ ...world.org, op: 'upload', itemPath, file, serverPid: world.server.pid, warmUp: warmUp('upload') });
+    const up = await measured({ ...world.org, op: 'upload', itemPath, file, warmUp: warmUp('upload') });
     log(`transfer ${sizeMiB} MiB: download`);
     const serverPut = world.server.lastRequestMs(`/items/${itemPath} `);
-    const down = await measured({ ...world.org, op: 'download', itemPath, file: copy, serverPid: world.server.pid, warmUp: warmUp('download') });
+    const down = await measured({ ...world.org, op: 'download', itemPath, file: copy, warmUp: warmUp('download') });
     const serverGet = world.server.lastRequestMs(`/content/${itemPath} `);
     uploadBreakdown.push({
       sizeMiB,
@@ -159,6 +163,6 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
     }
   }
   await rm(warmUpFile, { force: true });
-  await rm(path.join(world.dir, 'warm-up-copy.bin'), { force: true });
+  await rm(warmUpCopy, { force: true });
   return { figures, naiveErrors, peakResetWorked, uploadBreakdown, warmUpMiB: WARM_UP_MIB };
 }

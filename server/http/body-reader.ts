@@ -85,19 +85,19 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     const storeBlock = (): Buffer => (block ??= spare.pop() ?? (direct ? alignedBlock(STORE_BLOCK) : Buffer.allocUnsafe(STORE_BLOCK)));
     // A bad body is still hashed to the end, but nothing more is written for it. Pieces are
     // decoded straight into the block when they fit; one that would straddle two is copied.
+    const filled = (bytes: number): void => {
+      blockUsed += bytes;
+      if (blockUsed === STORE_BLOCK) writeBlock();
+    };
     const check = new Base64Check((decoded) => {
       for (let from = 0; from < decoded.length; ) {
         const n = decoded.copy(storeBlock(), blockUsed, from);
-        blockUsed += n;
         from += n;
-        if (blockUsed === STORE_BLOCK) writeBlock();
+        filled(n);
       }
     }, {
       space: (bytes) => (STORE_BLOCK - blockUsed >= bytes ? { buffer: storeBlock(), offset: blockUsed } : undefined),
-      filled: (bytes) => {
-        blockUsed += bytes;
-        if (blockUsed === STORE_BLOCK) writeBlock();
-      },
+      filled,
     });
     if (kind === 'item') {
       tempFile = join(tmpDir, `${newId()}.part`);
