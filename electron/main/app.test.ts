@@ -128,6 +128,35 @@ describe('app core on the embedded sandbox', () => {
     expect(log.find((e) => e.action === 'grant')?.item).toBe('protocol v3.pdf');
   });
 
+  it('clears one tab of the transfers panel and leaves the others', async () => {
+    const study = await call('containers.create', {});
+    const local = join(dir, 'minutes.txt');
+    await writeFile(local, 'minutes of the kick-off meeting');
+    const good = core.registerFile({ path: local, relativePath: 'minutes.txt', size: 31 });
+    // A file that is gone by the time the queue reads it: the upload fails.
+    const gone = core.registerFile({ path: join(dir, 'deleted.txt'), relativePath: 'deleted.txt', size: 10 });
+    const started = await call('transfers.upload', {
+      containerId: study.id,
+      folder: '',
+      files: [
+        { ref: good.ref, relativePath: 'minutes.txt' },
+        { ref: gone.ref, relativePath: 'deleted.txt' },
+      ],
+    });
+    const ids = started.map((t) => t.id);
+    const settled = async () => (await call('transfers.list', {})).filter((t) => ids.includes(t.id));
+    for (let i = 0; i < 200 && (await settled()).some((t) => t.state !== 'verified' && t.state !== 'failed'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await settled()).map((t) => t.state)).toEqual(['verified', 'failed']);
+
+    const afterCompleted = await call('transfers.clear', { states: ['verified'] });
+    expect(afterCompleted.filter((t) => t.state === 'verified')).toEqual([]);
+    expect(afterCompleted.find((t) => t.id === ids[1])?.state).toBe('failed');
+    const afterFailed = await call('transfers.clear', { states: ['failed', 'cancelled'] });
+    expect(afterFailed.filter((t) => t.state === 'failed' || t.state === 'cancelled')).toEqual([]);
+  });
+
   it('shows the service refusal as data: a pSite cannot create a study', async () => {
     const site = (await call('profiles.list', {})).find((p) => p.name.endsWith('Lakeside University'))!;
     await call('profiles.switch', { profileId: site.id });

@@ -6,7 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toSlashForm } from '../../shared/item-path.js';
-import type { AppError, TransferView } from '../../shared/ipc/views.js';
+import { isFinished, type AppError, type FinishedTransferState, type TransferView } from '../../shared/ipc/views.js';
 import { TransferQueue, type TransferDescriptor } from '../services/transfers/transfer-queue.js';
 import { documentTransferRunner, type ProfileSession } from '../services/transfers/transfer-runner.js';
 import { toAppError } from './app-error.js';
@@ -58,7 +58,7 @@ export class TransferManager {
     });
     this.queue.on('change', (d) => {
       this.emit('transfers.changed', this.list());
-      if (d.state === 'done') this.batch.done += 1;
+      if (d.state === 'verified') this.batch.done += 1;
       if (d.state === 'failed') this.batch.failed += 1;
       this.maybeNotify();
     });
@@ -94,8 +94,8 @@ export class TransferManager {
     return this.view(this.queue.get(id)!);
   }
 
-  clear(): TransferView[] {
-    this.queue.clearFinished();
+  clear(states: readonly FinishedTransferState[]): TransferView[] {
+    this.queue.clear(states);
     return this.list();
   }
 
@@ -105,13 +105,12 @@ export class TransferManager {
 
   /** Resolves with the transfer's view once it is verified, failed or cancelled. */
   whenFinished(id: string): Promise<TransferView> {
-    const final = (d: TransferDescriptor) => d.state === 'done' || d.state === 'failed' || d.state === 'cancelled';
     const current = this.queue.get(id);
     if (!current) return Promise.reject(new Error('The transfer is no longer in the list.'));
-    if (final(current)) return Promise.resolve(this.view(current));
+    if (isFinished(current.state)) return Promise.resolve(this.view(current));
     return new Promise((resolve) => {
       const onChange = (d: TransferDescriptor) => {
-        if (d.id !== id || !final(d)) return;
+        if (d.id !== id || !isFinished(d.state)) return;
         this.queue.off('change', onChange);
         resolve(this.view(d));
       };
@@ -140,7 +139,7 @@ export class TransferManager {
   }
 
   private view(d: TransferDescriptor): TransferView {
-    const state = d.state === 'done' ? 'verified' : d.state;
+    const { state } = d;
     const error = this.errors.get(d.id) ?? (d.error ? { code: 'failed', message: d.error, details: '', explanation: d.error, retryable: true } : undefined);
     return {
       id: d.id,
@@ -155,7 +154,7 @@ export class TransferManager {
       rate: 0,
       ...(state === 'failed' && error ? { error } : {}),
       startedAt: d.createdAt,
-      ...(state === 'verified' || state === 'failed' || state === 'cancelled' ? { finishedAt: d.updatedAt } : {}),
+      ...(isFinished(state) ? { finishedAt: d.updatedAt } : {}),
     };
   }
 }

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
-import type { ContainerView, ItemView, ProfileView, TransferView } from '../../shared/ipc/views.js';
+import type { ContainerView, FinishedTransferState, ItemView, ProfileView, TransferView } from '../../shared/ipc/views.js';
 import { unwrap } from '../bridge/api.js';
 import { itemSlashPath } from '../lib/file-tree.js';
 import { applyProgress } from '../lib/transfer-groups.js';
@@ -257,7 +257,7 @@ export function useClearTransfers() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (state: 'verified' | 'failed' | 'cancelled') => unwrap(await api['transfers.clear']({ state })),
+    mutationFn: async (states: FinishedTransferState[]) => unwrap(await api['transfers.clear']({ states })),
     onSuccess: (list) => client.setQueryData(keys.transfers, list),
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transfer } from '../test-support/fixtures.js';
-import { applyProgress, groupTransfers, stateText } from './transfer-groups.js';
+import { applyProgress, groupTransfers, stateText, statesOf } from './transfer-groups.js';
 
 describe('transfer groups', () => {
   it('puts each state in its tab, newest first', () => {
@@ -15,6 +15,11 @@ describe('transfer groups', () => {
     expect(groups.active.map((t) => t.id)).toEqual(['b', 'a', 'f']);
     expect(groups.failed.map((t) => t.id).sort()).toEqual(['c', 'd']);
     expect(groups.completed.map((t) => t.id)).toEqual(['e']);
+  });
+
+  it('clears a finished tab with the states it shows, in one call', () => {
+    expect(statesOf('completed')).toEqual(['verified']);
+    expect(statesOf('failed')).toEqual(['failed', 'cancelled']);
   });
 
   it('merges progress into the matching transfer', () => {

@@ -1,6 +1,6 @@
 // The transfers panel's tabs, and progress events merged into the list between full updates.
 import type { EventPayloads } from '../../shared/ipc/contract.js';
-import type { TransferState, TransferView } from '../../shared/ipc/views.js';
+import { FINISHED_TRANSFER_STATES, type FinishedTransferState, type TransferState, type TransferView } from '../../shared/ipc/views.js';
 
 export type TransferTab = 'active' | 'failed' | 'completed';
 
@@ -16,6 +16,11 @@ export function tabOf(state: TransferState): TransferTab {
     case 'verified':
       return 'completed';
   }
+}
+
+/** The states one finished tab shows: what "Clear" on that tab removes, in one call. */
+export function statesOf(tab: 'failed' | 'completed'): FinishedTransferState[] {
+  return FINISHED_TRANSFER_STATES.filter((state) => tabOf(state) === tab);
 }
 
 export function groupTransfers(list: readonly TransferView[]): Record<TransferTab, TransferView[]> {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { EVENT_NAMES as EVENT_NAMES_LIST, OPERATION_NAMES as OPERATION_NAMES_LIST } from './names.js';
 import type { Organization, RecordHeader } from '../types.js';
+import { FINISHED_TRANSFER_STATES, type FinishedTransferState } from './views.js';
 import type {
   AccessResult,
   ActivityEntry,
@@ -137,8 +138,9 @@ export const operations = {
   'transfers.list': op<typeof none, TransferView[]>(none),
   'transfers.cancel': op<z.ZodType<{ transferId: string }>, TransferView>(z.strictObject({ transferId: id })),
   'transfers.retry': op<z.ZodType<{ transferId: string }>, TransferView>(z.strictObject({ transferId: id })),
-  'transfers.clear': op<z.ZodType<{ state: 'verified' | 'failed' | 'cancelled' }>, TransferView[]>(
-    z.strictObject({ state: z.enum(['verified', 'failed', 'cancelled']) }),
+  /** Clears one tab of the panel in one call: Completed is ['verified'], Failed is ['failed', 'cancelled']. */
+  'transfers.clear': op<z.ZodType<{ states: FinishedTransferState[] }>, TransferView[]>(
+    z.strictObject({ states: z.array(z.enum(FINISHED_TRANSFER_STATES)).min(1).max(FINISHED_TRANSFER_STATES.length) }),
   ),
 
   'access.list': op<z.ZodType<ItemArgs>, Organization[]>(z.strictObject({ containerId: hexId, itemPath })),

@@ -50,7 +50,13 @@ export interface ItemDetails {
 }
 
 export type TransferDirection = 'upload' | 'download';
-export type TransferState = 'queued' | 'running' | 'paused' | 'verified' | 'failed' | 'cancelled';
+export const TRANSFER_STATES = ['queued', 'running', 'paused', 'verified', 'failed', 'cancelled'] as const;
+export type TransferState = (typeof TRANSFER_STATES)[number];
+/** The states a transfer ends in; the panel's Failed and Completed tabs are cleared by these. */
+export const FINISHED_TRANSFER_STATES = ['verified', 'failed', 'cancelled'] as const satisfies readonly TransferState[];
+export type FinishedTransferState = (typeof FINISHED_TRANSFER_STATES)[number];
+export const isFinished = (state: TransferState): state is FinishedTransferState =>
+  (FINISHED_TRANSFER_STATES as readonly TransferState[]).includes(state);
 
 export interface TransferView {
   readonly id: string;

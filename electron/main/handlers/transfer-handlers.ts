@@ -90,6 +90,6 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       if (!ctx.transfers.get(transferId)) throw new UserFacingError('not-found', 'That transfer is gone.', 'The transfer is no longer in the list.');
       return ctx.transfers.retry(transferId);
     },
-    'transfers.clear': async () => ctx.transfers.clear(),
+    'transfers.clear': async ({ states }) => ctx.transfers.clear(states),
   };
 }

@@ -63,7 +63,7 @@ describe('TransferQueue', () => {
     await tick();
     g.release('b');
     await queue.idle();
-    expect(queue.list().map((d) => d.state)).toEqual(['done', 'done', 'done']);
+    expect(queue.list().map((d) => d.state)).toEqual(['verified', 'verified', 'verified']);
     expect(g.peak()).toBe(2);
   });
 
@@ -105,8 +105,17 @@ describe('TransferQueue', () => {
     ]);
     second.resume(loaded[0]!.id);
     await second.idle();
-    expect(second.get(loaded[0]!.id)!.state).toBe('done');
+    expect(second.get(loaded[0]!.id)!.state).toBe('verified');
     expect(second.get(loaded[1]!.id)!.state).toBe('paused');
+  });
+
+  it("reads a list saved when a verified transfer was called 'done'", async () => {
+    const file = path.join(dir, 'old-transfers.json');
+    const at = new Date().toISOString();
+    const saved = { id: 'a'.repeat(32), kind: 'upload', profileId: 'p', containerId: 'c', remotePath: 'r', localPath: 'l', bytes: 1, total: 1, createdAt: at, updatedAt: at };
+    await writeFile(file, JSON.stringify({ transfers: [{ ...saved, state: 'done' }] }));
+    const queue = new TransferQueue({ runner: async () => undefined, file });
+    expect((await queue.load()).map((d) => d.state)).toEqual(['verified']);
   });
 });
 
@@ -135,7 +144,7 @@ describe('TransferQueue with the real transfers', () => {
     const paths = files.map(() => newDocumentPath('documents'));
     files.forEach((file, i) => queue.enqueue({ kind: 'upload', profileId: 'sirb', containerId: study.id, remotePath: paths[i]!, localPath: file }));
     await queue.idle();
-    expect(queue.list().map((d) => d.state)).toEqual(['done', 'done', 'done']);
+    expect(queue.list().map((d) => d.state)).toEqual(['verified', 'verified', 'verified']);
     paths.forEach((p, i) => queue.enqueue({ kind: 'download', profileId: 'sirb', containerId: study.id, remotePath: p, localPath: `${files[i]}.back` }));
     await queue.idle();
     for (const file of files) expect((await readFile(`${file}.back`)).equals(await readFile(file))).toBe(true);

@@ -4,10 +4,10 @@
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { TRANSFER_STATES, type FinishedTransferState, type TransferState } from '../../../shared/ipc/views.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
 
 export type TransferKind = 'upload' | 'download';
-export type TransferState = 'queued' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled';
 
 export interface TransferDescriptor {
   readonly id: string;
@@ -57,7 +57,8 @@ const descriptorSchema = z.object({
   remotePath: z.string(),
   localPath: z.string(),
   name: z.string().optional(),
-  state: z.enum(['queued', 'running', 'paused', 'done', 'failed', 'cancelled']),
+  // Lists saved before the vocabulary was one called a verified transfer 'done'.
+  state: z.preprocess((s) => (s === 'done' ? 'verified' : s), z.enum(TRANSFER_STATES)),
   bytes: z.number(),
   total: z.number(),
   error: z.string().optional(),
@@ -130,7 +131,7 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
   /** Queues a paused, failed or cancelled transfer again. */
   retry(id: string): void {
     const d = this.items.get(id);
-    if (!d || d.state === 'running' || d.state === 'queued' || d.state === 'done') return;
+    if (!d || d.state === 'running' || d.state === 'queued' || d.state === 'verified') return;
     this.set({ ...d, state: 'queued', bytes: 0, error: undefined });
     this.pump();
   }
@@ -139,9 +140,10 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
     this.retry(id);
   }
 
-  /** Removes finished, failed and cancelled transfers from the list. */
-  clearFinished(): void {
-    for (const d of this.items.values()) if (d.state === 'done' || d.state === 'failed' || d.state === 'cancelled') this.items.delete(d.id);
+  /** Removes the transfers that ended in one of these states (one tab of the panel). */
+  clear(states: readonly FinishedTransferState[]): void {
+    const cleared = new Set<TransferState>(states);
+    for (const d of this.items.values()) if (cleared.has(d.state)) this.items.delete(d.id);
     void this.save();
   }
 
@@ -161,7 +163,7 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
 
   private stop(id: string, state: 'paused' | 'cancelled'): void {
     const d = this.items.get(id);
-    if (!d || d.state === 'done') return;
+    if (!d || d.state === 'verified') return;
     this.set({ ...d, state });
     this.running.get(id)?.abort();
   }
@@ -190,7 +192,7 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
       .then(
         () => {
           const current = this.items.get(d.id);
-          if (current && current.state === 'running') this.set({ ...current, state: 'done', bytes: current.total || current.bytes });
+          if (current && current.state === 'running') this.set({ ...current, state: 'verified', bytes: current.total || current.bytes });
         },
         (error: unknown) => {
           const current = this.items.get(d.id);

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { toAppError } from '../../bridge/api.js';
 import { useClearTransfers, useTransferAction, useTransfers } from '../../data/queries.js';
+import { statesOf } from '../../lib/transfer-groups.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { TransfersPanel } from './transfers-panel.js';
 
@@ -18,13 +19,7 @@ export function TransfersDock({ profileId }: { readonly profileId?: string }) {
       transfers={transfers.data ?? []}
       onCancel={(id) => cancel.mutate(id)}
       onRetry={(id) => retry.mutate(id)}
-      onClear={(tab) => {
-        if (tab === 'completed') clear.mutate('verified');
-        else {
-          clear.mutate('failed');
-          clear.mutate('cancelled');
-        }
-      }}
+      onClear={(tab) => clear.mutate(statesOf(tab))}
       actionError={failure && failure !== dismissed ? toAppError(failure) : undefined}
       onDismissError={() => setDismissed(failure)}
     />
