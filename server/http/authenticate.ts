@@ -1,6 +1,7 @@
-// Authentication in the order of the brief: Authorization present (else 404), required
-// headers, Host, date window, Authorization syntax, credential, disabled. The signature
-// itself and replay are checked after the body has been read (verifySignature).
+// Authentication in the order of decisions §1: Authorization present (else 404), required
+// headers, Host, date window, Authorization syntax, credential. The signature, replay and
+// then the disabled flag are checked once the body has been read (verifySignature): nothing
+// about the organization is told to a request that has not proved to come from it.
 import { createPublicKey } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
@@ -66,11 +67,10 @@ export function authenticate(req: IncomingMessage, db: Db, hostName: string, now
   }
   const org = /^[0-9a-f]{32}$/.test(params.credential) ? getOrganization(db, params.credential) : undefined;
   if (!org) throw new ApiError('signatureMismatch', 'The credential does not name a registered organization.');
-  if (org.is_disabled) throw new ApiError('organizationDisabled', `Organization ${org.id} is disabled.`);
   return { org, requestId, date: date.getTime(), authorization: params };
 }
 
-/** Signature over the request as received, then replay refusal. */
+/** Signature over the request as received, then replay refusal, then a disabled caller. */
 export function verifySignature(req: IncomingMessage, db: Db, caller: Caller, payloadHash: string, now: number): void {
   if (!caller.org.certificate_pem) throw new ApiError('signatureMismatch', 'The organization has no certificate registered.');
   const result = verifyRequest({
@@ -89,4 +89,5 @@ export function verifySignature(req: IncomingMessage, db: Db, caller: Caller, pa
   if (!recordRequestId(db, caller.org.id, caller.requestId, expires, now)) {
     throw new ApiError('requestIdReused', `Request id ${caller.requestId} was already used.`);
   }
+  if (caller.org.is_disabled) throw new ApiError('organizationDisabled', `Organization ${caller.org.id} is disabled.`);
 }

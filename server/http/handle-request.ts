@@ -1,6 +1,7 @@
 // The request pipeline: CORS preflight, anonymous ping, authentication, size limit, body
-// (hashed and streamed), signature and replay, Content-Type, then the route. Every
-// response carries CORS headers and echoes the request id; every refusal is an error body.
+// (hashed and streamed), signature, replay and disabled, the query, then the route (role,
+// ownership and visibility before the body's fields, decisions §1 "Order of checks").
+// Every response carries CORS headers and echoes the request id; every refusal is an error body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { AppContext } from '../context.js';
@@ -8,6 +9,7 @@ import { ApiError, internalErrorBody } from './api-error.js';
 import { authenticate, verifySignature, type Caller } from './authenticate.js';
 import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';
 import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
+import { readQuery } from './query.js';
 import { matchRoute, splitTarget, type Route } from './router.js';
 
 const ECHOABLE = /^[\x21-\x7e]{1,128}$/;
@@ -21,11 +23,6 @@ function echoedRequestId(req: IncomingMessage): string | undefined {
 function hasBody(req: IncomingMessage): boolean {
   const len = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (len !== undefined && len !== '0');
-}
-
-function isJsonMediaType(req: IncomingMessage): boolean {
-  const ct = req.headers['content-type'];
-  return ct !== undefined && ct.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 /**
@@ -97,12 +94,9 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       }
       body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, app.maxRequestBytes);
       verifySignature(req, app.db, caller, body.payloadHash, app.now());
+      const params = readQuery(query);
       if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
-      const mode = match.route.body;
-      if ((mode === 'json' || mode === 'item') && body.byteLength > 0 && !isJsonMediaType(req)) {
-        throw new ApiError('unsupportedMediaType', 'The body must be sent as application/json.');
-      }
-      await match.route.handle({ req, res, app, caller, params: match.params, rest: match.rest, query: new URLSearchParams(query), body });
+      await match.route.handle({ req, res, app, caller, params: match.params, rest: match.rest, query: params, body });
     } catch (e) {
       if (e instanceof BodyAbortedError) {
         res.destroy();

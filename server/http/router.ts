@@ -5,6 +5,7 @@ import type { RootEndpoint } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
 import type { Caller } from './authenticate.js';
 import type { ReadBody } from './body-reader.js';
+import type { QueryParams } from './query.js';
 
 /** none: no body expected (any is hashed and ignored); json: small JSON object; item: item write payload; raw: certificate bytes. */
 export type BodyMode = 'none' | 'json' | 'item' | 'raw';
@@ -17,7 +18,8 @@ export interface RouteContext {
   readonly params: Readonly<Record<string, string>>;
   /** Raw (still percent-encoded) segments matched by `*`. */
   readonly rest: readonly string[];
-  readonly query: URLSearchParams;
+  /** The verified query, decoded as signed (query.ts). */
+  readonly query: QueryParams;
   readonly body: ReadBody;
 }
 

@@ -2,7 +2,7 @@
 import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
-import { parseJsonObject, requireString } from '../http/validate.js';
+import { requireString } from '../http/validate.js';
 import {
   addCollaborator,
   containerMembers,
@@ -12,16 +12,15 @@ import {
   toContainer,
 } from '../store/containers.js';
 import { getOrganization, toOrganization } from '../store/organizations.js';
-import { containerFor, requireSirb } from './route-helpers.js';
+import { containerFor, jsonFields, requireSirb } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 
 function accessChange(ctx: RouteContext, change: 'grant' | 'revoke'): void {
-  const fields = parseJsonObject(ctx.body.buffer, ctx.body.overCap);
-  const organizationId = requireString(fields, 'organizationId');
   requireSirb(ctx);
   const c = containerFor(ctx);
   if (c.owner_id !== ctx.caller.org.id) throw new ApiError('notAllowed', 'Only the container owner may change its access list.');
+  const organizationId = requireString(jsonFields(ctx), 'organizationId');
   const target = getOrganization(ctx.app.db, organizationId);
   if (!target) throw new ApiError('notFound', `Organization ${organizationId} was not found.`);
   if (change === 'grant') {
@@ -47,8 +46,8 @@ export const containerRoutes: Route[] = [
     body: 'json',
     roles: ['sIRB'],
     handle: (ctx) => {
-      parseJsonObject(ctx.body.buffer, ctx.body.overCap);
       requireSirb(ctx);
+      jsonFields(ctx);
       const c = toContainer(insertContainer(ctx.app.db, ctx.caller.org.id, ctx.app.now()));
       sendJson(ctx.res, 201, c, { Location: c.url });
     },

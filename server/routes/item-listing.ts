@@ -12,18 +12,18 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
 function listQuery(ctx: RouteContext): { recurse: boolean; owner?: string; since?: number } {
   const recurseText = ctx.query.get('recurse');
   let recurse = false;
-  if (recurseText !== null) {
+  if (recurseText !== undefined) {
     const v = recurseText.toLowerCase();
     if (v !== 'true' && v !== 'false' && v !== '') throw new ApiError('invalidValue', 'The query parameter recurse must be true or false.');
     recurse = v !== 'false';
   }
   const sinceText = ctx.query.get('since');
   let since: number | undefined;
-  if (sinceText !== null) {
+  if (sinceText !== undefined) {
     since = ISO_DATE.test(sinceText) ? Date.parse(sinceText) : NaN;
     if (!Number.isFinite(since)) throw new ApiError('invalidValue', 'The query parameter since must be an ISO 8601 date or date-time.');
   }
-  const owner = ctx.query.get('owner') ?? undefined;
+  const owner = ctx.query.get('owner');
   return { recurse, ...(owner !== undefined ? { owner } : {}), ...(since !== undefined ? { since } : {}) };
 }
 

@@ -10,13 +10,12 @@ import { deleteItem, getItem, getVisibleItem, insertItem, replaceItem, toItem } 
 import { itemContent } from './item-content.js';
 import { itemPayload } from './item-payload.js';
 import { listItems } from './item-listing.js';
-import { containerFor, itemPathFromUrl } from './route-helpers.js';
+import { containerFor, itemPathFromUrl, requireJsonBody } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 
 /** PUT (the path is the id) and POST (a generated segment is added below the path). */
 function writeItem(ctx: RouteContext, mode: 'save' | 'add'): void {
-  const payload = itemPayload(ctx.body.item);
   const given = itemPathFromUrl(ctx.rest, mode === 'add' ? 0 : 1, mode === 'add' ? MAX_SEGMENTS - 1 : MAX_SEGMENTS);
   const path = mode === 'add' ? (given === '' ? newId() : `${given}|${newId()}`) : given;
   const c = containerFor(ctx);
@@ -24,6 +23,9 @@ function writeItem(ctx: RouteContext, mode: 'save' | 'add'): void {
   const orgId = ctx.caller.org.id;
   const existing = getItem(db, c.id, path);
   if (existing && existing.owner_id !== orgId) throw new ApiError('notAllowed', 'Only the owner of the item may replace it.');
+  // the payload only once the caller may write here (decisions §1 "Order of checks")
+  requireJsonBody(ctx);
+  const payload = itemPayload(ctx.body.item);
 
   const contentFile = promoteTempFile(payload.tempFile, contentDir);
   const fields = { ...payload, contentFile };

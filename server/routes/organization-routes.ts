@@ -4,7 +4,7 @@ import { checkCertificate } from '../certificate-check.js';
 import { ApiError } from '../http/api-error.js';
 import { sendBytes, sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
-import { asBoolean, asString, parseJsonObject, requireString } from '../http/validate.js';
+import { asBoolean, asString, requireString } from '../http/validate.js';
 import {
   NameTakenError,
   getOrganization,
@@ -14,7 +14,7 @@ import {
   updateOrganization,
   type OrganizationRow,
 } from '../store/organizations.js';
-import { requireAdmin } from './route-helpers.js';
+import { jsonFields, requireAdmin } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 const MAX_NAME = 200;
@@ -42,12 +42,12 @@ function nameTaken<T>(f: () => T): T {
 }
 
 function create(ctx: RouteContext): void {
-  const f = parseJsonObject(ctx.body.buffer, ctx.body.overCap);
+  requireAdmin(ctx);
+  const f = jsonFields(ctx);
   const name = checkName(requireString(f, 'name'));
   const isSirb = asBoolean(f, 'isSirb') ?? false;
   const pem = asString(f, 'certificate');
   const cert = pem !== undefined ? checkCertificate(pem, ctx.app.trustCaPems) : undefined;
-  requireAdmin(ctx);
   const row = nameTaken(() =>
     insertOrganization(ctx.app.db, { name, isSirb, ...(cert ? { certificatePem: cert.pem, thumbprint: cert.thumbprint } : {}) }, ctx.app.now()),
   );
@@ -56,13 +56,13 @@ function create(ctx: RouteContext): void {
 }
 
 function update(ctx: RouteContext): void {
-  const f = parseJsonObject(ctx.body.buffer, ctx.body.overCap);
+  requireAdmin(ctx);
+  const target = organizationFor(ctx);
+  const f = jsonFields(ctx);
   const nameText = asString(f, 'name');
   const name = nameText !== undefined ? checkName(nameText) : undefined;
   const isSirb = asBoolean(f, 'isSirb');
   const isDisabled = asBoolean(f, 'isDisabled');
-  requireAdmin(ctx);
-  const target = organizationFor(ctx);
   const row = nameTaken(() =>
     updateOrganization(
       ctx.app.db,
@@ -87,6 +87,8 @@ function getCertificate(ctx: RouteContext): void {
 const CERTIFICATE_TYPES = new Set(['application/x-pem-file', 'application/x-x509-ca-cert', 'application/pkix-cert']);
 
 function putCertificate(ctx: RouteContext): void {
+  requireAdmin(ctx);
+  const target = organizationFor(ctx);
   const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!CERTIFICATE_TYPES.has(type)) {
     throw new ApiError('certificateMediaType', 'Send the certificate as application/x-pem-file, application/x-x509-ca-cert or application/pkix-cert.');
@@ -95,8 +97,6 @@ function putCertificate(ctx: RouteContext): void {
   if (ctx.body.overCap || !ctx.body.buffer) throw new ApiError('invalidCertificate', 'The body is too large to be a certificate.');
   const input = type === 'application/x-pem-file' ? ctx.body.buffer.toString('utf8') : ctx.body.buffer;
   const cert = checkCertificate(input, ctx.app.trustCaPems);
-  requireAdmin(ctx);
-  const target = organizationFor(ctx);
   const row = updateOrganization(ctx.app.db, target.id, { certificatePem: cert.pem, thumbprint: cert.thumbprint }, ctx.app.now());
   sendJson(ctx.res, 200, toOrganization(row!));
 }
@@ -107,7 +107,7 @@ export const organizationRoutes: Route[] = [
     pattern: '/organizations',
     body: 'none',
     roles: ANY,
-    handle: (ctx) => sendJson(ctx.res, 200, listOrganizations(ctx.app.db, ctx.query.get('name') ?? undefined).map(toOrganization)),
+    handle: (ctx) => sendJson(ctx.res, 200, listOrganizations(ctx.app.db, ctx.query.get('name')).map(toOrganization)),
   },
   { method: 'POST', pattern: '/organizations', body: 'json', roles: ['Admin'], handle: create },
   { method: 'GET', pattern: '/organizations/:organizationId', body: 'none', roles: ANY, handle: (ctx) => sendJson(ctx.res, 200, toOrganization(organizationFor(ctx))) },

@@ -2,11 +2,11 @@
 import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
-import { parseJsonObject, requireBase64, requireString } from '../http/validate.js';
+import { requireBase64, requireString } from '../http/validate.js';
 import { isMember, type ContainerRow } from '../store/containers.js';
 import { getVisibleItem, grantItemKey, hasItemKey, itemReaders, revokeItemKey, updateItemKey, type VisibleItemRow } from '../store/items.js';
 import { getOrganization, toOrganization, type OrganizationRow } from '../store/organizations.js';
-import { containerFor, itemPathFromUrl } from './route-helpers.js';
+import { containerFor, itemPathFromUrl, jsonFields } from './route-helpers.js';
 
 const OWNER = ['sIRB', 'pSite'] as const;
 
@@ -35,10 +35,10 @@ function readers(ctx: RouteContext, row: VisibleItemRow): void {
 }
 
 function grant(ctx: RouteContext): void {
-  const f = parseJsonObject(ctx.body.buffer, ctx.body.overCap);
+  const { c, row } = ownedItem(ctx);
+  const f = jsonFields(ctx);
   const organizationId = requireString(f, 'organizationId');
   const key = requireBase64(f, 'key');
-  const { c, row } = ownedItem(ctx);
   const target = targetOrganization(ctx, organizationId);
   const db = ctx.app.db;
   db.transaction(() => {
@@ -50,10 +50,10 @@ function grant(ctx: RouteContext): void {
 }
 
 function update(ctx: RouteContext): void {
-  const f = parseJsonObject(ctx.body.buffer, ctx.body.overCap);
+  const { row } = ownedItem(ctx);
+  const f = jsonFields(ctx);
   const organizationId = requireString(f, 'organizationId');
   const key = requireBase64(f, 'key');
-  const { row } = ownedItem(ctx);
   const target = targetOrganization(ctx, organizationId);
   const db = ctx.app.db;
   db.transaction(() => {
@@ -64,9 +64,8 @@ function update(ctx: RouteContext): void {
 }
 
 function revoke(ctx: RouteContext): void {
-  const f = parseJsonObject(ctx.body.buffer, ctx.body.overCap);
-  const organizationId = requireString(f, 'organizationId');
   const { row } = ownedItem(ctx);
+  const organizationId = requireString(jsonFields(ctx), 'organizationId');
   const target = targetOrganization(ctx, organizationId);
   if (target.id === row.owner_id) throw new ApiError('ownerNotRevocable', "The item owner's access cannot be revoked.");
   const db = ctx.app.db;

@@ -1,6 +1,7 @@
-// Checks shared by the routes: item paths from the URL, roles, visible containers.
+// Checks shared by the routes: item paths from the URL, roles, visible containers, the body's type.
 import { describeProblem, segmentsProblem, MAX_SEGMENTS } from '../../shared/item-path.js';
 import { ApiError } from '../http/api-error.js';
+import { parseJsonObject, type Fields } from '../http/validate.js';
 import type { RouteContext } from '../http/router.js';
 import { visibleContainer, type ContainerRow } from '../store/containers.js';
 
@@ -38,4 +39,19 @@ export function containerFor(ctx: RouteContext): ContainerRow {
   const c = visibleContainer(ctx.app.db, id, ctx.caller.org.id);
   if (!c) throw new ApiError('notFound', `Container ${id} was not found.`);
   return c;
+}
+
+/**
+ * A JSON endpoint's body is looked at only once the caller may act (decisions §1: role,
+ * ownership and visibility come before the body): its type, then its fields.
+ */
+export function requireJsonBody(ctx: RouteContext): void {
+  const ct = ctx.req.headers['content-type'];
+  const json = ct !== undefined && ct.split(';')[0]!.trim().toLowerCase() === 'application/json';
+  if (ctx.body.byteLength > 0 && !json) throw new ApiError('unsupportedMediaType', 'The body must be sent as application/json.');
+}
+
+export function jsonFields(ctx: RouteContext): Fields {
+  requireJsonBody(ctx);
+  return parseJsonObject(ctx.body.buffer, ctx.body.overCap);
 }

@@ -51,16 +51,25 @@ export function canonicalUri(path: string): string {
   return '/' + stack.join('/') + (trailingSlash ? '/' : '');
 }
 
-export function canonicalQuery(query: string): string {
-  const pairs: Array<readonly [string, string]> = [];
+/**
+ * The query's parameters as bytes, decoded once for both the canonical query and the routes
+ * (decisions §1): `+` stays a literal plus (percentDecodeBytes never makes it a space), a
+ * parameter with no `=` has an empty value, and empty pieces (`?`, `a=1&`) carry nothing.
+ */
+export function decodeQueryPairs(query: string): Array<readonly [Buffer, Buffer]> {
+  const pairs: Array<readonly [Buffer, Buffer]> = [];
   for (const piece of query.split('&')) {
-    if (piece === '') continue; // `?`, `a=1&` and `a=1&&b=2` carry no parameter there
+    if (piece === '') continue;
     const eq = piece.indexOf('=');
     const name = eq >= 0 ? piece.slice(0, eq) : piece;
     const value = eq >= 0 ? piece.slice(eq + 1) : '';
-    // '+' stays a literal plus: percentDecodeBytes never turns it into a space.
-    pairs.push([strictEncodeBytes(percentDecodeBytes(name)), strictEncodeBytes(percentDecodeBytes(value))]);
+    pairs.push([percentDecodeBytes(name), percentDecodeBytes(value)]);
   }
+  return pairs;
+}
+
+export function canonicalQuery(query: string): string {
+  const pairs = decodeQueryPairs(query).map(([n, v]) => [strictEncodeBytes(n), strictEncodeBytes(v)] as const);
   // Encoded strings are ASCII, so code-unit order is byte order. Names are compared on their
   // own (not `name=value`), so `Param` sorts before `Param-3`.
   pairs.sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]));
