@@ -1,6 +1,7 @@
 // `profile add|list|remove|import-p12|generate-key|set-cert`.
 import { readFile, writeFile } from 'node:fs/promises';
-import { ENVIRONMENTS, type Environment, type Profile } from '../services/profiles.js';
+import { ENVIRONMENTS, type Environment } from '../../shared/ipc/views.js';
+import type { Profile } from '../services/profiles.js';
 import { KeyVault, type KeySummary } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { UsageError, boolFlag, requireFlag, stringFlag, word } from './args.js';

@@ -102,3 +102,13 @@ export function invalidArgument(details: string): AppError {
     retryable: false,
   };
 }
+
+export function untrustedSender(details: string): AppError {
+  return {
+    code: 'untrusted-sender',
+    message: 'The request did not come from the app.',
+    details,
+    explanation: 'The app refused a request from an unknown page.',
+    retryable: false,
+  };
+}

@@ -32,6 +32,8 @@ export interface BrowserHostOptions {
 export interface BrowserHost {
   readonly url: string;
   readonly origin: string;
+  /** The app's own origins (this port on 127.0.0.1 and on localhost): calls must come from one. */
+  readonly origins: readonly string[];
   readonly token: string;
   readonly port: number;
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
@@ -97,13 +99,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const maxStage = options.maxStageBytes ?? 400 * 1024 * 1024;
   await fs.mkdir(options.stagingDir, { recursive: true });
   let origin = '';
-  let port = 0;
+  let origins: string[] = [];
 
   /** Host must name this loopback server: refuses DNS-rebinding names. */
-  const hostOk = (req: IncomingMessage): boolean =>
-    req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
-  const originOk = (req: IncomingMessage): boolean =>
-    req.headers.origin === origin || req.headers.origin === `http://localhost:${port}`;
+  const hostOk = (req: IncomingMessage): boolean => origins.includes(`http://${req.headers.host}`);
+  const originOk = (req: IncomingMessage): boolean => origins.includes(req.headers.origin ?? '');
   const bearer = (req: IncomingMessage): string | undefined => {
     const h = req.headers.authorization;
     return h?.startsWith('Bearer ') ? h.slice(7) : undefined;
@@ -223,12 +223,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  port = (server.address() as AddressInfo).port;
+  const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
+  origins = [origin, `http://localhost:${port}`];
 
   return {
     url: `${origin}/#token=${token}`,
     origin,
+    origins,
     token,
     port,
     emit(event, payload) {

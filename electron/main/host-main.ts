@@ -80,7 +80,7 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
     },
   });
   hostRef.host = host;
-  originCheck.allowed = allowOrigins([host.origin, `http://localhost:${host.port}`]);
+  originCheck.allowed = allowOrigins(host.origins);
   const forward: EventSink = (name, payload) => host.emit(name, payload);
   const unsubscribe = core.onEvent(forward);
 

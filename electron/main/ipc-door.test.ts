@@ -69,6 +69,27 @@ describe('ipc door', () => {
     expect(logs.join('\n')).toContain('boom');
   });
 
+  it("checks Electron's staged files like any call: sender, then schema", async () => {
+    const staged: unknown[] = [];
+    const d = createDoor({
+      handlers: echoHandlers(),
+      isTrustedSender: allowOrigins(['http://127.0.0.1:5000']),
+      stage: (file) => {
+        staged.push(file);
+        return { ref: 'r1', name: 'a.pdf', size: file.size };
+      },
+    });
+    const file = { path: '/home/u/a.pdf', relativePath: 'a.pdf', size: 3 };
+    expect(await d.stage({ url: 'https://evil.example/' }, file)).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+    const wrong = await d.stage({ url: APP }, { ...file, size: '3' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+    if (!wrong.ok) expect(wrong.error.details).toContain('size');
+    expect(await d.stage({ url: APP }, { ...file, extra: 1 })).toMatchObject({ ok: false });
+    expect(staged).toEqual([]);
+    expect(await d.stage({ url: APP }, file)).toEqual({ ok: true, value: { ref: 'r1', name: 'a.pdf', size: 3 } });
+    expect(staged).toEqual([file]);
+  });
+
   it('accepts file:// pages only under the allowed folder', () => {
     const check = allowOrigins(['file:///opt/app/renderer/']);
     expect(check({ url: 'file:///opt/app/renderer/index.html' })).toBe(true);

@@ -1,17 +1,21 @@
 // The single door between the renderer and main, shared by Electron IPC and the browser
 // host: refuses untrusted senders and unknown operations, parses every payload with the
-// contract's schema, and returns failures as data.
+// contract's schema, and returns failures as data. Electron's side channel for dropped files
+// (stage) comes through here too.
+import type { z } from 'zod';
 import {
   operations,
+  stageArgs,
+  type HandlerArgs,
   type IpcResult,
-  type OperationArgs,
   type OperationName,
   type OperationResult,
 } from '../../shared/ipc/contract.js';
-import { invalidArgument, toAppError } from './app-error.js';
+import type { FileRef } from '../../shared/ipc/views.js';
+import { invalidArgument, toAppError, untrustedSender } from './app-error.js';
 
 export type Handlers = {
-  readonly [N in OperationName]: (args: OperationArgs<N>) => Promise<OperationResult<N>> | OperationResult<N>;
+  readonly [N in OperationName]: (args: HandlerArgs<N>) => Promise<OperationResult<N>> | OperationResult<N>;
 };
 
 export interface Sender {
@@ -21,49 +25,54 @@ export interface Sender {
 
 export interface Door {
   call(sender: Sender, operation: string, rawArgs: unknown): Promise<IpcResult<unknown>>;
+  /** Registers a file the preload read from a drop or a picker (Electron only). */
+  stage(sender: Sender, rawArgs: unknown): Promise<IpcResult<FileRef>>;
 }
 
 export interface DoorOptions {
   readonly handlers: Handlers;
+  readonly stage?: (file: z.output<typeof stageArgs>) => FileRef;
   readonly isTrustedSender: (sender: Sender) => boolean;
   /** Where unexpected failures are logged; never receives payloads. */
   readonly log?: (line: string) => void;
 }
 
-const refused = (details: string): IpcResult<never> => ({
-  ok: false,
-  error: {
-    code: 'untrusted-sender',
-    message: 'The request did not come from the app.',
-    details,
-    explanation: 'The app refused a request from an unknown page.',
-    retryable: false,
-  },
-});
-
 export function createDoor(options: DoorOptions): Door {
   const { handlers, isTrustedSender, log = () => {} } = options;
+
+  const refused = (sender: Sender): IpcResult<never> => ({ ok: false, error: untrustedSender(`sender ${JSON.stringify(sender.url).slice(0, 200)}`) });
+
+  /** The schema, then the handler; whatever fails comes back as data. */
+  async function checked<S extends z.ZodType, R>(label: string, schema: S, rawArgs: unknown, run: (args: z.output<S>) => Promise<R> | R): Promise<IpcResult<R>> {
+    const parsed = schema.safeParse(rawArgs ?? {});
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first?.path.length ? first.path.join('.') : 'arguments';
+      return { ok: false, error: invalidArgument(`${label}: ${where}: ${first?.message ?? 'invalid'}`) };
+    }
+    try {
+      return { ok: true, value: await run(parsed.data) };
+    } catch (e) {
+      const error = toAppError(e);
+      if (error.code === 'internal') log(`${label} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return { ok: false, error };
+    }
+  }
+
   return {
     async call(sender, operation, rawArgs) {
-      if (!isTrustedSender(sender)) return refused(`sender ${JSON.stringify(sender.url).slice(0, 200)}`);
+      if (!isTrustedSender(sender)) return refused(sender);
       if (!Object.hasOwn(operations, operation)) {
         return { ok: false, error: invalidArgument(`unknown operation ${JSON.stringify(operation).slice(0, 100)}`) };
       }
       const name = operation as OperationName;
-      const parsed = operations[name].args.safeParse(rawArgs ?? {});
-      if (!parsed.success) {
-        const first = parsed.error.issues[0];
-        const where = first?.path.length ? first.path.join('.') : 'arguments';
-        return { ok: false, error: invalidArgument(`${name}: ${where}: ${first?.message ?? 'invalid'}`) };
-      }
-      try {
-        const handler = handlers[name] as (args: unknown) => Promise<unknown>;
-        return { ok: true, value: await handler(parsed.data) };
-      } catch (e) {
-        const error = toAppError(e);
-        if (error.code === 'internal') log(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-        return { ok: false, error };
-      }
+      return checked(name, operations[name].args, rawArgs, handlers[name] as (args: unknown) => Promise<unknown>);
+    },
+    async stage(sender, rawArgs) {
+      if (!isTrustedSender(sender)) return refused(sender);
+      const { stage } = options;
+      if (!stage) return { ok: false, error: invalidArgument('stage: not offered here') };
+      return checked('stage', stageArgs, rawArgs, stage);
     },
   };
 }

@@ -5,10 +5,9 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeJsonAtomic } from './atomic-file.js';
+import { ENVIRONMENTS, type Environment } from '../../shared/ipc/views.js';
 import type { CertificateSummary } from './keys/certificate-summary.js';
 
-export const ENVIRONMENTS = ['production', 'test', 'sandbox', 'other'] as const;
-export type Environment = (typeof ENVIRONMENTS)[number];
 
 export interface RoleHints {
   readonly sirb?: boolean;

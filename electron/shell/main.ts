@@ -24,8 +24,9 @@ if (!app.requestSingleInstanceLock()) {
 async function run(): Promise<void> {
   await app.whenReady();
   const dataDir = process.env.STUDY_EXCHANGE_DATA ?? app.getPath('userData');
-  const devUrl = process.env.VITE_DEV_SERVER_URL;
-  const rendererUrl = devUrl ?? pathToFileURL(join(__dirname, '..', 'renderer', 'index.html')).href;
+  // The app's URL: Vite's dev server in development, the built page otherwise. The window loads
+  // it, navigation stays under it and the door trusts only calls from it.
+  const rendererUrl = process.env.VITE_DEV_SERVER_URL ?? pathToFileURL(join(__dirname, '..', 'renderer', 'index.html')).href;
   const preloadPath = join(__dirname, 'preload.cjs');
 
   // On Linux without a keyring, safeStorage is only obfuscation: use a passphrase instead
@@ -70,20 +71,15 @@ async function run(): Promise<void> {
   const core = await createApp({ dataDir, platform, version: APP_VERSION });
   const door = createDoor({
     handlers: core.handlers,
-    isTrustedSender: allowOrigins([devUrl ?? rendererUrl]),
+    isTrustedSender: allowOrigins([rendererUrl]),
+    stage: (file) => core.registerFile(file),
     log: (line) => console.error(line),
   });
 
   ipcMain.handle(CALL_CHANNEL, (event, name: unknown, args: unknown) =>
     door.call({ url: event.senderFrame?.url ?? '' }, String(name), args),
   );
-  ipcMain.handle(STAGE_CHANNEL, async (event, path: unknown, relativePath: unknown, size: unknown) => {
-    const trusted = allowOrigins([devUrl ?? rendererUrl])({ url: event.senderFrame?.url ?? '' });
-    if (!trusted || typeof path !== 'string' || !path || typeof relativePath !== 'string' || typeof size !== 'number') {
-      return { ok: false, error: { code: 'invalid-argument', message: 'The file could not be used.', details: '', explanation: 'Only files chosen or dropped by you can be uploaded.', retryable: false } };
-    }
-    return { ok: true, value: core.registerFile({ path, relativePath, size }) };
-  });
+  ipcMain.handle(STAGE_CHANNEL, (event, args: unknown) => door.stage({ url: event.senderFrame?.url ?? '' }, args));
   core.onEvent((name, payload) => {
     const w = shellState.window;
     if (w && !w.isDestroyed()) w.webContents.send(EVENT_CHANNEL, name, payload);

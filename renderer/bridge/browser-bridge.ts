@@ -1,9 +1,9 @@
 // The browser host's side of the contract: the same ExchangeApi as Electron's preload, carried
-// over loopback HTTP (one POST per call) and a WebSocket for events. Built from OPERATION_NAMES
-// so there is exactly one function per operation and no generic "call anything" door.
-// Types only from the contract: its schemas would pull zod into the bundle; the names come from names.ts.
+// over loopback HTTP (one POST per call) and a WebSocket for events. Built from the contract's
+// operation list (bind.ts), so there is exactly one function per operation and no generic
+// "call anything" door. Types only from the contract: its schemas would pull zod into the bundle.
+import { bindOperations } from '../../shared/ipc/bind.js';
 import type { EventName, EventPayloads, ExchangeApi, IpcResult } from '../../shared/ipc/contract.js';
-import { OPERATION_NAMES } from '../../shared/ipc/names.js';
 import type { AppError, FileRef } from '../../shared/ipc/views.js';
 
 const TOKEN_KEY = 'study-exchange.token';
@@ -114,14 +114,14 @@ function eventChannel(options: BrowserBridgeOptions): ExchangeApi['on'] {
 export function createBrowserBridge(options: BrowserBridgeOptions): ExchangeApi {
   const auth = { Authorization: `Bearer ${options.token}` };
 
-  async function call(name: string, args: unknown): Promise<IpcResult<unknown>> {
+  async function call<T>(name: string, args: unknown): Promise<IpcResult<T>> {
     try {
       const response = await fetch(new URL(`/api/call/${name}`, options.origin), {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json' },
         body: JSON.stringify(args ?? {}),
       });
-      return await readResult(response);
+      return await readResult<T>(response);
     } catch (e) {
       return failure('network', 'The app could not be reached. Is it still running?', String(e), true);
     }
@@ -143,6 +143,5 @@ export function createBrowserBridge(options: BrowserBridgeOptions): ExchangeApi 
     }
   }
 
-  const operations = Object.fromEntries(OPERATION_NAMES.map((name) => [name, (args: unknown) => call(name, args)]));
-  return { ...operations, on: eventChannel(options), stageFile } as unknown as ExchangeApi;
+  return { ...bindOperations(call), on: eventChannel(options), stageFile };
 }

@@ -2,9 +2,8 @@
 // schema (checked at the door) and result type, and every event main pushes. The preload,
 // the browser bridge, the door and the renderer's hooks are all typed from this file.
 import { z } from 'zod';
-import { EVENT_NAMES as EVENT_NAMES_LIST, OPERATION_NAMES as OPERATION_NAMES_LIST } from './names.js';
 import type { Organization, RecordHeader } from '../types.js';
-import { FINISHED_TRANSFER_STATES, type FinishedTransferState } from './views.js';
+import { ENVIRONMENTS, FINISHED_TRANSFER_STATES } from './views.js';
 import type {
   AccessResult,
   ActivityEntry,
@@ -26,95 +25,88 @@ const id = z.string().min(1).max(200);
 const hexId = z.string().regex(/^[0-9a-f]{32}$/);
 const itemPath = z.string().min(1).max(12 * 201);
 const folderPath = z.string().max(12 * 201);
-const environment = z.enum(['production', 'test', 'sandbox', 'other']);
 const baseUrl = z.string().url().max(2000);
 const pem = z.string().min(1).max(64 * 1024);
 const none = z.strictObject({});
+const profile = z.strictObject({ profileId: id });
+const container = z.strictObject({ containerId: hexId });
+const containerOrg = z.strictObject({ containerId: hexId, organizationId: hexId });
+const item = z.strictObject({ containerId: hexId, itemPath });
+const items = (max: number) => z.strictObject({ containerId: hexId, itemPaths: z.array(itemPath).min(1).max(max) });
+/** Grant, update and revoke: these items, for these organizations. */
+const itemsForOrgs = items(10_000).extend({ organizationIds: z.array(hexId).min(1).max(1000) });
+const transfer = z.strictObject({ transferId: id });
+const orgName = z.string().min(1).max(200);
 /** What every way of adding a profile asks besides the key. */
 const newProfileFields = {
   name: z.string().min(1).max(100),
-  environment,
+  environment: z.enum(ENVIRONMENTS),
   baseUrl,
   organizationId: hexId,
+  /** The organization is an administrator of the exchange (not visible in its directory entry). */
   administrator: z.boolean().optional(),
 };
 
-/** Declares one operation: its argument schema and (type-only) result. */
-function op<A extends z.ZodType, R>(args: A): { readonly args: A; readonly result: R } {
-  return { args, result: undefined as unknown as R };
+/** The type an operation answers with: main builds it from views.ts, so it is declared, not parsed. */
+const answers = <R>(): R => undefined as R;
+
+/** Declares one operation: its argument schema (checked at the door) and its result type. */
+function op<A extends z.ZodType, R>(args: A, result: R): { readonly args: A; readonly result: R } {
+  return { args, result };
 }
 
 export const operations = {
-  'app.info': op<typeof none, AppInfo>(none),
+  'app.info': op(none, answers<AppInfo>()),
 
-  'profiles.list': op<typeof none, ProfileView[]>(none),
-  'profiles.switch': op<z.ZodObject<{ profileId: typeof id }>, ProfileView>(z.strictObject({ profileId: id })),
-  'profiles.importPem': op<z.ZodType<ImportPemArgs>, ProfileView>(
-    z.strictObject({
-      ...newProfileFields,
-      keyPem: pem.optional(),
-      pendingKeyId: id.optional(),
-      certificatePem: pem,
-    }),
+  'profiles.list': op(none, answers<ProfileView[]>()),
+  'profiles.switch': op(profile, answers<ProfileView>()),
+  'profiles.importPem': op(
+    z.strictObject({ ...newProfileFields, keyPem: pem.optional(), pendingKeyId: id.optional(), certificatePem: pem }),
+    answers<ProfileView>(),
   ),
-  'profiles.importPkcs12': op<z.ZodType<ImportPkcs12Args>, ProfileView>(
-    z.strictObject({
-      ...newProfileFields,
-      pkcs12Base64: z.string().min(1).max(1024 * 1024),
-      password: z.string().max(1024),
-    }),
+  'profiles.importPkcs12': op(
+    z.strictObject({ ...newProfileFields, pkcs12Base64: z.string().min(1).max(1024 * 1024), password: z.string().max(1024) }),
+    answers<ProfileView>(),
   ),
-  'profiles.generateKey': op<z.ZodType<GenerateKeyArgs>, { pendingKeyId: string; csrPem: string }>(
+  'profiles.generateKey': op(
     z.strictObject({
       commonName: z.string().min(1).max(64),
       organization: z.string().max(64).optional(),
       country: z.string().length(2).optional(),
       bits: z.union([z.literal(2048), z.literal(3072), z.literal(4096)]).optional(),
     }),
+    answers<{ pendingKeyId: string; csrPem: string }>(),
   ),
-  'profiles.update': op<z.ZodType<UpdateProfileArgs>, ProfileView>(
-    z.strictObject({
-      profileId: id,
-      name: z.string().min(1).max(100).optional(),
-      environment: environment.optional(),
-      baseUrl: baseUrl.optional(),
-    }),
+  'profiles.update': op(
+    profile.extend({ name: newProfileFields.name.optional(), environment: newProfileFields.environment.optional(), baseUrl: baseUrl.optional() }),
+    answers<ProfileView>(),
   ),
-  'profiles.remove': op<z.ZodObject<{ profileId: typeof id }>, ProfileView[]>(z.strictObject({ profileId: id })),
+  'profiles.remove': op(profile, answers<ProfileView[]>()),
 
-  'connection.check': op<typeof none, ConnectionCheck>(none),
+  'connection.check': op(none, answers<ConnectionCheck>()),
 
-  'containers.list': op<typeof none, ContainerView[]>(none),
-  'containers.create': op<typeof none, ContainerView>(none),
-  'collaborators.list': op<z.ZodType<{ containerId: string }>, Organization[]>(z.strictObject({ containerId: hexId })),
-  'collaborators.add': op<z.ZodType<ContainerOrgArgs>, Organization[]>(z.strictObject({ containerId: hexId, organizationId: hexId })),
-  'collaborators.remove': op<z.ZodType<ContainerOrgArgs>, Organization[]>(z.strictObject({ containerId: hexId, organizationId: hexId })),
+  'containers.list': op(none, answers<ContainerView[]>()),
+  'containers.create': op(none, answers<ContainerView>()),
+  'collaborators.list': op(container, answers<Organization[]>()),
+  'collaborators.add': op(containerOrg, answers<Organization[]>()),
+  'collaborators.remove': op(containerOrg, answers<Organization[]>()),
 
-  'items.list': op<z.ZodType<ListItemsArgs>, ItemView[]>(
-    z.strictObject({ containerId: hexId, since: z.string().max(64).optional() }),
-  ),
-  'items.headers': op<z.ZodType<ItemsArgs>, ItemView[]>(
-    z.strictObject({ containerId: hexId, itemPaths: z.array(itemPath).min(1).max(500) }),
-  ),
-  'items.details': op<z.ZodType<ItemArgs>, ItemDetails>(z.strictObject({ containerId: hexId, itemPath })),
-  'items.readRecord': op<z.ZodType<ItemArgs>, { header: RecordHeader; content: unknown }>(
-    z.strictObject({ containerId: hexId, itemPath }),
-  ),
-  'items.writeRecord': op<z.ZodType<WriteRecordArgs>, ItemView>(
-    z.strictObject({
-      containerId: hexId,
-      itemPath,
+  'items.list': op(container.extend({ since: z.string().max(64).optional() }), answers<ItemView[]>()),
+  'items.headers': op(items(500), answers<ItemView[]>()),
+  'items.details': op(item, answers<ItemDetails>()),
+  'items.readRecord': op(item, answers<{ header: RecordHeader; content: unknown }>()),
+  'items.writeRecord': op(
+    item.extend({
       header: z.looseObject({ type: z.string().min(1).max(100), version: z.string().min(1).max(50) }),
       content: z.unknown(),
     }),
+    answers<ItemView>(),
   ),
-  'items.delete': op<z.ZodType<ItemsArgs>, AccessResult[]>(
-    z.strictObject({ containerId: hexId, itemPaths: z.array(itemPath).min(1).max(10_000) }),
-  ),
-  'items.rekey': op<z.ZodType<ItemArgs>, AccessResult[]>(z.strictObject({ containerId: hexId, itemPath })),
+  'items.delete': op(items(10_000), answers<AccessResult[]>()),
+  'items.rekey': op(item, answers<AccessResult[]>()),
 
-  'files.pick': op<z.ZodType<{ folders?: boolean }>, FileRef[]>(z.strictObject({ folders: z.boolean().optional() })),
-  'transfers.upload': op<z.ZodType<UploadArgs>, TransferView[]>(
+  'files.pick': op(z.strictObject({ folders: z.boolean().optional() }), answers<FileRef[]>()),
+  'transfers.upload': op(
     z.strictObject({
       containerId: hexId,
       folder: folderPath,
@@ -131,86 +123,68 @@ export const operations = {
         .min(1)
         .max(10_000),
     }),
+    answers<TransferView[]>(),
   ),
-  'transfers.download': op<z.ZodType<DownloadArgs>, SaveOutcome>(
-    z.strictObject({ containerId: hexId, itemPath, mode: z.enum(['saveAs', 'open', 'dragOut']) }),
-  ),
-  'transfers.list': op<typeof none, TransferView[]>(none),
-  'transfers.cancel': op<z.ZodType<{ transferId: string }>, TransferView>(z.strictObject({ transferId: id })),
-  'transfers.retry': op<z.ZodType<{ transferId: string }>, TransferView>(z.strictObject({ transferId: id })),
+  'transfers.download': op(item.extend({ mode: z.enum(['saveAs', 'open', 'dragOut']) }), answers<SaveOutcome>()),
+  'transfers.list': op(none, answers<TransferView[]>()),
+  'transfers.cancel': op(transfer, answers<TransferView>()),
+  'transfers.retry': op(transfer, answers<TransferView>()),
   /** Clears one tab of the panel in one call: Completed is ['verified'], Failed is ['failed', 'cancelled']. */
-  'transfers.clear': op<z.ZodType<{ states: FinishedTransferState[] }>, TransferView[]>(
+  'transfers.clear': op(
     z.strictObject({ states: z.array(z.enum(FINISHED_TRANSFER_STATES)).min(1).max(FINISHED_TRANSFER_STATES.length) }),
+    answers<TransferView[]>(),
   ),
 
-  'access.list': op<z.ZodType<ItemArgs>, Organization[]>(z.strictObject({ containerId: hexId, itemPath })),
-  'access.preview': op<z.ZodType<ContainerOrgArgs>, GranteePreview>(
-    z.strictObject({ containerId: hexId, organizationId: hexId }),
+  'access.list': op(item, answers<Organization[]>()),
+  'access.preview': op(containerOrg, answers<GranteePreview>()),
+  'access.grant': op(itemsForOrgs, answers<AccessResult[]>()),
+  'access.update': op(itemsForOrgs, answers<AccessResult[]>()),
+  'access.revoke': op(itemsForOrgs, answers<AccessResult[]>()),
+  'access.shareWithStudy': op(items(10_000), answers<AccessResult[]>()),
+
+  'organizations.list': op(z.strictObject({ namePrefix: z.string().max(200).optional() }), answers<Organization[]>()),
+  'organizations.get': op(z.strictObject({ organizationId: hexId }), answers<GranteePreview>()),
+
+  'admin.createOrganization': op(z.strictObject({ name: orgName, isSirb: z.boolean(), certificatePem: pem.optional() }), answers<Organization>()),
+  'admin.updateOrganization': op(
+    z.strictObject({ organizationId: hexId, name: orgName.optional(), isSirb: z.boolean().optional(), isDisabled: z.boolean().optional() }),
+    answers<Organization>(),
   ),
-  'access.grant': op<z.ZodType<AccessArgs>, AccessResult[]>(
-    z.strictObject({ containerId: hexId, itemPaths: z.array(itemPath).min(1).max(10_000), organizationIds: z.array(hexId).min(1).max(1000) }),
-  ),
-  'access.update': op<z.ZodType<AccessArgs>, AccessResult[]>(
-    z.strictObject({ containerId: hexId, itemPaths: z.array(itemPath).min(1).max(10_000), organizationIds: z.array(hexId).min(1).max(1000) }),
-  ),
-  'access.revoke': op<z.ZodType<AccessArgs>, AccessResult[]>(
-    z.strictObject({ containerId: hexId, itemPaths: z.array(itemPath).min(1).max(10_000), organizationIds: z.array(hexId).min(1).max(1000) }),
-  ),
-  'access.shareWithStudy': op<z.ZodType<ItemsArgs>, AccessResult[]>(
-    z.strictObject({ containerId: hexId, itemPaths: z.array(itemPath).min(1).max(10_000) }),
+  'admin.putCertificate': op(
+    z.strictObject({ organizationId: hexId, certificateBase64: z.string().min(0).max(1024 * 1024), mediaType: z.string().min(1).max(100) }),
+    answers<Organization>(),
   ),
 
-  'organizations.list': op<z.ZodType<{ namePrefix?: string }>, Organization[]>(
-    z.strictObject({ namePrefix: z.string().max(200).optional() }),
-  ),
-  'organizations.get': op<z.ZodType<{ organizationId: string }>, GranteePreview>(z.strictObject({ organizationId: hexId })),
+  'activity.list': op(z.strictObject({ action: z.string().max(40).optional(), text: z.string().max(200).optional() }), answers<ActivityEntry[]>()),
+  'activity.exportCsv': op(none, answers<{ csv: string }>()),
 
-  'admin.createOrganization': op<z.ZodType<CreateOrgArgs>, Organization>(
-    z.strictObject({ name: z.string().min(1).max(200), isSirb: z.boolean(), certificatePem: pem.optional() }),
-  ),
-  'admin.updateOrganization': op<z.ZodType<UpdateOrgArgs>, Organization>(
-    z.strictObject({
-      organizationId: hexId,
-      name: z.string().min(1).max(200).optional(),
-      isSirb: z.boolean().optional(),
-      isDisabled: z.boolean().optional(),
-    }),
-  ),
-  'admin.putCertificate': op<z.ZodType<PutCertificateArgs>, Organization>(
-    z.strictObject({
-      organizationId: hexId,
-      certificateBase64: z.string().min(0).max(1024 * 1024),
-      mediaType: z.string().min(1).max(100),
-    }),
-  ),
-
-  'activity.list': op<z.ZodType<{ action?: string; text?: string }>, ActivityEntry[]>(
-    z.strictObject({ action: z.string().max(40).optional(), text: z.string().max(200).optional() }),
-  ),
-  'activity.exportCsv': op<typeof none, { csv: string }>(none),
-
-  'settings.get': op<typeof none, Settings>(none),
-  'settings.update': op<z.ZodType<Partial<Pick<Settings, 'theme' | 'transferConcurrency'>> & { shareUploadsWithOwner?: boolean }>, Settings>(
+  'settings.get': op(none, answers<Settings>()),
+  'settings.update': op(
     z.strictObject({
       theme: z.enum(['light', 'dark', 'system']).optional(),
       transferConcurrency: z.number().int().min(1).max(8).optional(),
       shareUploadsWithOwner: z.boolean().optional(),
     }),
+    answers<Settings>(),
   ),
-  'sandbox.reset': op<typeof none, ProfileView[]>(none),
+  'sandbox.reset': op(none, answers<ProfileView[]>()),
 } as const;
 
+/**
+ * The side channel for a dropped or picked file in Electron: the preload reads its path where
+ * only Electron can, and the door checks the sender and this schema like any operation.
+ */
+export const stageArgs = z.strictObject({ path: z.string().min(1).max(4096), relativePath: z.string().min(1).max(12 * 201), size: z.number().int().min(0) });
+export type StageArgs = z.input<typeof stageArgs>;
+
 export type OperationName = keyof typeof operations;
-export type OperationArgs<N extends OperationName> = z.output<(typeof operations)[N]['args']>;
+/** What a caller passes (the schema's input). */
+export type OperationArgs<N extends OperationName> = z.input<(typeof operations)[N]['args']>;
+/** What a handler receives, once the door has parsed it (the schema's output). */
+export type HandlerArgs<N extends OperationName> = z.output<(typeof operations)[N]['args']>;
 export type OperationResult<N extends OperationName> = (typeof operations)[N]['result'];
 export { OPERATION_NAMES, EVENT_NAMES } from './names.js';
 
-// The zod-free name list and the schemas must name the same operations and events.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const namesMatch: Same<(typeof OPERATION_NAMES_LIST)[number], OperationName> = true;
-const eventsMatch: Same<(typeof EVENT_NAMES_LIST)[number], EventName> = true;
-void namesMatch;
-void eventsMatch;
 
 /** What every call returns across the boundary: a value or an expected failure as data. */
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };
@@ -224,88 +198,14 @@ export interface EventPayloads {
 }
 export type EventName = keyof EventPayloads;
 
+/** One operation as the renderer calls it. */
+export type OperationCall<N extends OperationName> = (args: OperationArgs<N>) => Promise<IpcResult<OperationResult<N>>>;
+/** One function per operation. */
+export type ExchangeOperations = { readonly [N in OperationName]: OperationCall<N> };
+
 /** The renderer's API (`window.exchange`): one function per operation, and event subscription. */
-export type ExchangeApi = {
-  readonly [N in OperationName]: (args: OperationArgs<N>) => Promise<IpcResult<OperationResult<N>>>;
-} & {
+export type ExchangeApi = ExchangeOperations & {
   readonly on: <E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void) => () => void;
   /** Registers a dropped File (Electron: its path; browser host: its bytes) and returns a reference. */
   readonly stageFile: (file: File, relativePath: string) => Promise<IpcResult<FileRef>>;
 };
-
-interface ImportPemArgs {
-  name: string;
-  environment: z.infer<typeof environment>;
-  baseUrl: string;
-  organizationId: string;
-  keyPem?: string;
-  pendingKeyId?: string;
-  certificatePem: string;
-  /** The organization is an administrator of the exchange (not visible in its directory entry). */
-  administrator?: boolean;
-}
-interface ImportPkcs12Args extends Omit<ImportPemArgs, 'keyPem' | 'pendingKeyId' | 'certificatePem'> {
-  pkcs12Base64: string;
-  password: string;
-}
-interface GenerateKeyArgs {
-  commonName: string;
-  organization?: string;
-  country?: string;
-  bits?: 2048 | 3072 | 4096;
-}
-interface UpdateProfileArgs {
-  profileId: string;
-  name?: string;
-  environment?: z.infer<typeof environment>;
-  baseUrl?: string;
-}
-interface ContainerOrgArgs {
-  containerId: string;
-  organizationId: string;
-}
-interface ListItemsArgs {
-  containerId: string;
-  since?: string;
-}
-interface ItemArgs {
-  containerId: string;
-  itemPath: string;
-}
-interface ItemsArgs {
-  containerId: string;
-  itemPaths: string[];
-}
-interface WriteRecordArgs extends ItemArgs {
-  header: RecordHeader;
-  content: unknown;
-}
-interface UploadArgs {
-  containerId: string;
-  folder: string;
-  files: { ref: string; relativePath: string; conflict?: 'replace' | 'keepBoth' | 'skip'; replacePath?: string }[];
-}
-interface DownloadArgs extends ItemArgs {
-  mode: 'saveAs' | 'open' | 'dragOut';
-}
-interface AccessArgs {
-  containerId: string;
-  itemPaths: string[];
-  organizationIds: string[];
-}
-interface CreateOrgArgs {
-  name: string;
-  isSirb: boolean;
-  certificatePem?: string;
-}
-interface UpdateOrgArgs {
-  organizationId: string;
-  name?: string;
-  isSirb?: boolean;
-  isDisabled?: boolean;
-}
-interface PutCertificateArgs {
-  organizationId: string;
-  certificateBase64: string;
-  mediaType: string;
-}

@@ -1,6 +1,8 @@
 // The names of the contract's operations and events, without its schemas: the preload and
-// the renderer need only these, so they do not bundle zod. contract.ts checks at compile
-// time that this list and its operations are the same set.
+// the renderer need only these, so they do not bundle zod. Checked at compile time (below)
+// to be exactly the contract's operations and events.
+import type { EventName, OperationName } from './contract.js';
+
 export const OPERATION_NAMES = [
   'app.info',
   'profiles.list',
@@ -49,3 +51,9 @@ export const OPERATION_NAMES = [
 ] as const;
 
 export const EVENT_NAMES = ['transfers.changed', 'transfer.progress', 'profile.switched', 'connection.skew', 'notification'] as const;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const operationsMatch: Same<(typeof OPERATION_NAMES)[number], OperationName> = true;
+const eventsMatch: Same<(typeof EVENT_NAMES)[number], EventName> = true;
+void operationsMatch;
+void eventsMatch;

@@ -2,7 +2,8 @@
 // item keys. Every IPC result and event is built from these types.
 import type { Container, Item, Organization, RecordHeader } from '../types.js';
 
-export type Environment = 'production' | 'test' | 'sandbox' | 'other';
+export const ENVIRONMENTS = ['production', 'test', 'sandbox', 'other'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
 export type Role = 'sirb' | 'psite' | 'admin';
 
 export interface CertificateView {

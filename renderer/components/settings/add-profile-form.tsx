@@ -1,7 +1,7 @@
 // Add a profile from PEM files (key + certificate, or the key generated here + its certificate) or
 // from a PKCS#12 file with its password. The files go up as File objects; the dialog reads them.
 import { useRef, useState, type FormEvent } from 'react';
-import type { AppError, Environment } from '../../../shared/ipc/views.js';
+import { ENVIRONMENTS, type AppError, type Environment } from '../../../shared/ipc/views.js';
 import { FormError } from '../common/form-error.js';
 
 export interface ProfileIdentity {
@@ -24,7 +24,6 @@ export interface AddProfileFormProps {
   readonly onSubmit: (input: AddProfileInput) => void;
 }
 
-const ENVIRONMENTS: readonly Environment[] = ['production', 'test', 'sandbox', 'other'];
 
 /** What is still missing, in words; undefined when the form can be sent. */
 export function addProfileProblem(f: { name: string; baseUrl: string; organizationId: string; hasKey: boolean; hasCert: boolean; hasP12: boolean }): string | undefined {
