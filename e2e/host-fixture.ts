@@ -13,10 +13,13 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-export async function startHost(dataDir: string): Promise<RunningHost> {
+/** The passphrase the e2e hosts protect their keys with. */
+export const E2E_PASSPHRASE = 'e2e passphrase';
+
+export async function startHost(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<RunningHost> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/start.ts', '--host-only', '--data', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: 'e2e passphrase' },
+    env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: E2E_PASSPHRASE, ...env },
   });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));

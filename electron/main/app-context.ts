@@ -4,6 +4,7 @@ import type { ActivityEntry } from '../../shared/ipc/views.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
 import type { ProfileStore } from '../services/profiles.js';
 import type { ActivityLog } from './activity-log.js';
+import type { ClearCopies } from './clear-copies.js';
 import type { FileRegistry } from './file-registry.js';
 import type { AppOptions } from './platform.js';
 import type { SandboxManager } from './sandbox-manager.js';
@@ -19,6 +20,8 @@ export interface AppContext {
   readonly activity: ActivityLog;
   readonly sandbox: SandboxManager;
   readonly files: FileRegistry;
+  /** The one folder for decrypted copies made to open, drag out or offer as a download. */
+  readonly copies: ClearCopies;
   readonly transfers: TransferManager;
   /** Upload transfer id → the file reference it reads (released once the upload is verified). */
   readonly uploadRefs: Map<string, string>;

@@ -6,7 +6,10 @@ import { toSlashForm } from '../../shared/item-path.js';
 import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
 import { KeyVault } from '../services/keys/key-vault.js';
 import { ProfileStore } from '../services/profiles.js';
+import { cleanFileName } from '../../shared/file-name.js';
+import { markOfTheWeb } from '../services/mark-of-the-web.js';
 import { ActivityLog } from './activity-log.js';
+import { ClearCopies } from './clear-copies.js';
 import type { AppContext } from './app-context.js';
 import { UserFacingError } from './app-error.js';
 import { FileRegistry } from './file-registry.js';
@@ -36,6 +39,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   const activity = new ActivityLog(join(dataDir, 'activity.jsonl'));
   const sandbox = new SandboxManager(dataDir, profiles, vault);
   const files = new FileRegistry();
+  const copies = new ClearCopies(join(dataDir, 'open-copies'));
+  await copies.start();
   const listeners = new Set<EventSink>();
   const stateFile = join(dataDir, 'state.json');
   const sessions = new Map<string, Promise<Session>>();
@@ -71,7 +76,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
           await s.sharing.shareWithOwner(d.containerId, d.remotePath);
         }
       },
-      afterDownload: async () => {},
+      afterDownload: async (d) => void (await markOfTheWeb(d.localPath)),
       finished: async (d, error) => {
         const s = await sessionFor(d.profileId).catch(() => undefined);
         await activity.record({
@@ -80,7 +85,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
           ok: !error,
           study: d.containerId,
           // Staged and chosen files keep their own name on disk; downloads carry the document's.
-          item: d.name ?? (basename(d.localPath) || toSlashForm(d.remotePath)),
+          item: cleanFileName(d.name ?? basename(d.localPath), toSlashForm(d.remotePath)),
           ...(error ? { detail: `${error.code}: ${error.message}` } : {}),
         });
       },
@@ -98,6 +103,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     activity,
     sandbox,
     files,
+    copies,
     transfers,
     uploadRefs,
     activeProfileId: () => activeId,
@@ -156,6 +162,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       await transfers.close();
       await ctx.resetSession();
       await sandbox.stop();
+      await copies.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,11 +95,37 @@ describe('browser host', () => {
     expect(file?.relativePath).toBe('docs/a.txt');
     expect(await readFile(file!.path)).toEqual(bytes);
 
-    const url = host.offerDownload(file!.path, 'a b.txt', false);
+    let gone = 0;
+    const url = host.offerDownload(file!.path, 'a b.txt', async () => void (gone += 1));
     const d = await raw('GET', url, { Host: `127.0.0.1:${host.port}` });
     expect(d.body).toBe('hello staged world');
     expect(String(d.headers['content-disposition'])).toContain("filename*=UTF-8''a%20b.txt");
     expect((await raw('GET', url, { Host: `127.0.0.1:${host.port}` })).status).toBe(404);
+    expect(gone).toBe(1);
+  });
+
+  it('removes a download nobody fetched once its time is up (10 minutes in the app)', async () => {
+    const quick = await startBrowserHost({ door: createDoor({ handlers: {} as Handlers, isTrustedSender: () => false }), rendererDir: join(dir, 'renderer'), stagingDir: join(dir, 'staging-quick'), downloadTtlMs: 50 });
+    try {
+      const file = join(dir, 'decrypted-copy.pdf');
+      await writeFile(file, 'plaintext');
+      const url = quick.offerDownload(file, 'copy.pdf');
+      await new Promise((r) => setTimeout(r, 200));
+      await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+      const late = await new Promise<number>((resolve, reject) =>
+        request({ host: '127.0.0.1', port: quick.port, path: url }, (res) => resolve(res.statusCode ?? 0)).on('error', reject).end(),
+      );
+      expect(late).toBe(404);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('answers a malformed URL with 400, not 500', async () => {
+    for (const path of ['/%E0%A4%A', '/assets/%', '/%ZZ.js']) {
+      const r = await raw('GET', path, { Host: `127.0.0.1:${host.port}` });
+      expect(r.status, path).toBe(400);
+    }
   });
 
   it('pushes events over the WebSocket only to a client with the token and the app origin', async () => {

@@ -27,7 +27,11 @@ export interface BrowserHostOptions {
   readonly onStaged?: (file: StagedFile) => void;
   /** Largest staged file; larger drops are refused before they are read. */
   readonly maxStageBytes?: number;
+  /** How long an offered download waits to be fetched before it is removed (10 minutes). */
+  readonly downloadTtlMs?: number;
 }
+
+export const DOWNLOAD_TTL_MS = 10 * 60 * 1000;
 
 export interface BrowserHost {
   readonly url: string;
@@ -37,8 +41,11 @@ export interface BrowserHost {
   readonly token: string;
   readonly port: number;
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
-  /** Serves a file once at an unguessable URL (the browser's "Save as"), then forgets it. */
-  offerDownload(path: string, fileName: string, deleteAfter?: boolean): string;
+  /**
+   * Serves a file once at an unguessable URL (the browser's "Save as"), then forgets it; `gone`
+   * (by default: delete the file) runs after the fetch, or when nobody fetched it in time.
+   */
+  offerDownload(path: string, fileName: string, gone?: () => Promise<void>): string;
   close(): Promise<void>;
 }
 
@@ -95,7 +102,7 @@ async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const token = randomBytes(32).toString('hex');
-  const downloads = new Map<string, { path: string; fileName: string; deleteAfter: boolean }>();
+  const downloads = new Map<string, { path: string; fileName: string; gone: () => Promise<void>; expiry: NodeJS.Timeout }>();
   const maxStage = options.maxStageBytes ?? 400 * 1024 * 1024;
   await fs.mkdir(options.stagingDir, { recursive: true });
   let origin = '';
@@ -110,7 +117,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   };
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    let rel: string;
+    try {
+      rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    } catch {
+      res.writeHead(400, SECURITY_HEADERS).end('Malformed URL');
+      return;
+    }
     const file = normalize(join(options.rendererDir, rel));
     if (!file.startsWith(normalize(options.rendererDir) + sep) && file !== normalize(join(options.rendererDir, 'index.html'))) {
       res.writeHead(404).end();
@@ -165,6 +178,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return;
     }
     downloads.delete(id);
+    clearTimeout(entry.expiry);
     const stat = await fs.stat(entry.path);
     res.writeHead(200, {
       ...SECURITY_HEADERS,
@@ -173,13 +187,18 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(entry.fileName)}`,
     });
     await pipeline(createReadStream(entry.path), res).catch(() => {});
-    if (entry.deleteAfter) await fs.rm(entry.path, { force: true });
+    await entry.gone();
   }
 
   const server = createServer((req, res) => {
     void (async () => {
       if (!hostOk(req)) return refuse(res, 421, 'unexpected Host header');
-      const url = new URL(req.url ?? '/', origin);
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', origin);
+      } catch {
+        return void res.writeHead(400, SECURITY_HEADERS).end('Malformed URL');
+      }
       if (url.pathname.startsWith('/api/')) {
         if (url.pathname.startsWith('/api/download/') && req.method === 'GET') return download(res, url.pathname.slice(14));
         if (!originOk(req)) return refuse(res, 403, 'wrong Origin');
@@ -237,12 +256,22 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       const text = JSON.stringify({ event, payload });
       for (const ws of sockets) ws.send(text);
     },
-    offerDownload(path, fileName, deleteAfter = true) {
+    offerDownload(path, fileName, gone = () => fs.rm(path, { force: true })) {
       const id = randomBytes(24).toString('hex');
-      downloads.set(id, { path, fileName, deleteAfter });
+      // A decrypted copy nobody fetched does not stay on disk.
+      const expiry = setTimeout(() => {
+        if (downloads.delete(id)) void gone().catch(() => {});
+      }, options.downloadTtlMs ?? DOWNLOAD_TTL_MS);
+      expiry.unref();
+      downloads.set(id, { path, fileName, gone, expiry });
       return `/api/download/${id}`;
     },
     async close() {
+      for (const [id, entry] of downloads) {
+        downloads.delete(id);
+        clearTimeout(entry.expiry);
+        await entry.gone().catch(() => {});
+      }
       for (const ws of sockets) ws.terminate();
       wss.close();
       server.closeAllConnections();

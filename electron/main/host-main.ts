@@ -58,7 +58,7 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
     openPath: async (path) => {
       spawn(openerCommand(), [path], { detached: true, stdio: 'ignore' }).on('error', () => {}).unref();
     },
-    offerDownload: (path, fileName) => hostRef.host!.offerDownload(path, fileName),
+    offerDownload: (path, fileName, gone) => hostRef.host!.offerDownload(path, fileName, gone),
     notify: (title, body) => hostRef.host?.emit('notification', { kind: 'success', title, body }),
     secretBox: new PassphraseSecretBox(await hostPassphrase(dataDir)),
   };

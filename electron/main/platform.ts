@@ -16,8 +16,11 @@ export interface Platform {
   readonly openPath: (path: string) => Promise<void>;
   /** Starts an OS drag of a local file out of the window (Electron only). */
   readonly startDrag?: (path: string) => void;
-  /** Offers a file to the page as a one-time download URL (browser host only). */
-  readonly offerDownload?: (path: string, fileName: string) => string;
+  /**
+   * Offers a file to the page as a one-time download URL (browser host only); `gone` runs once
+   * the page fetched it or the offer expired.
+   */
+  readonly offerDownload?: (path: string, fileName: string, gone: () => Promise<void>) => string;
   readonly notify: (title: string, body: string) => void;
   /** Encrypts secrets at rest: Electron safeStorage, or a passphrase box. */
   readonly secretBox: SecretBox;

@@ -2,9 +2,6 @@
 // app adds around each transfer — staged files released, uploads shared with the study's
 // owner when asked, the activity log, notifications when a batch ends, and views for the
 // renderer with structured errors.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { toSlashForm } from '../../shared/item-path.js';
 import { isFinished, type AppError, type FinishedTransferState, type TransferView } from '../../shared/ipc/views.js';
 import { TransferQueue, type TransferDescriptor } from '../services/transfers/transfer-queue.js';
@@ -25,7 +22,6 @@ export class TransferManager {
   private readonly queue: TransferQueue;
   private readonly errors = new Map<string, AppError>();
   private batch = { done: 0, failed: 0 };
-  readonly downloadsDir: Promise<string>;
 
   constructor(
     file: string,
@@ -65,7 +61,6 @@ export class TransferManager {
     this.queue.on('progress', (p) => {
       this.emit('transfer.progress', { id: p.id, bytes: p.bytes, total: p.total, rate: p.rate, state: 'running' });
     });
-    this.downloadsDir = mkdtemp(join(tmpdir(), 'study-exchange-'));
   }
 
   async load(): Promise<void> {

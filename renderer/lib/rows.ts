@@ -1,5 +1,6 @@
 // File-list rows: what each column shows for a folder or an item, then sorting and filtering.
 // Folders always come before items, whatever the column, as in every file manager.
+import { cleanFileName } from '../../shared/file-name.js';
 import type { DocumentHeader } from '../../shared/types.js';
 import type { ItemView } from '../../shared/ipc/views.js';
 import { compareText, type Entry } from './file-tree.js';
@@ -35,12 +36,18 @@ export function asDocument(header: ItemView['decryptedHeader']): DocumentHeader 
   return header?.type === 'document' ? (header as unknown as DocumentHeader) : undefined;
 }
 
-export function itemLabel(item: ItemView, fallback: string): string {
+/** The name the sender gave, not yet cleaned ('' when there is none). */
+export function senderName(item: ItemView): string {
   const h = item.decryptedHeader;
   const d = asDocument(h);
-  if (d) return d.fileName || d.name || fallback;
-  if (h && typeof h.name === 'string' && h.name) return h.name;
-  return fallback;
+  if (d) return d.fileName || d.name || '';
+  return h && typeof h.name === 'string' ? h.name : '';
+}
+
+/** The name shown: the sender's, cleaned like every name another organization chose. */
+export function itemLabel(item: ItemView, fallback: string): string {
+  const name = senderName(item);
+  return name ? cleanFileName(name, fallback) : fallback;
 }
 
 export function itemType(item: ItemView): string {

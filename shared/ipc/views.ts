@@ -168,4 +168,6 @@ export type SaveOutcome =
   | { readonly kind: 'saved'; readonly path: string }
   | { readonly kind: 'opened'; readonly path: string }
   | { readonly kind: 'download'; readonly url: string }
-  | { readonly kind: 'cancelled' };
+  | { readonly kind: 'cancelled' }
+  /** Open or drag-out refused by the open rule (shared/open-rule.ts): nothing was written. */
+  | { readonly kind: 'blocked'; readonly fileName: string; readonly realType: string; readonly reason: string };

@@ -1,6 +1,7 @@
 // Files and transfers: pick, upload (with conflict choices), download to save, open or drag.
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cleanFileName } from '../../../shared/file-name.js';
+import { openVerdict } from '../../../shared/open-rule.js';
 import { itemBaseName, joinItemPath, parentItemPath, parseItemPath } from '../../../shared/item-path.js';
 import type { SaveOutcome, TransferView } from '../../../shared/ipc/views.js';
 import { newDocumentPath } from '../../services/transfers/document-upload.js';
@@ -13,13 +14,6 @@ type TransferHandlers = Pick<
   Handlers,
   'files.pick' | 'transfers.upload' | 'transfers.download' | 'transfers.list' | 'transfers.cancel' | 'transfers.retry' | 'transfers.clear'
 >;
-
-/** A file name safe to create in a folder (the header's name is the sender's). */
-export function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '_').slice(0, 200);
-  return cleaned || 'document';
-}
 
 export function transferHandlers(ctx: AppContext): TransferHandlers {
   const { platform } = ctx.options;
@@ -57,7 +51,15 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       const view = itemView(s, containerId, await s.client.getItem(containerId, itemPath), true);
       const header = view.decryptedHeader;
       if (!header) throw new UserFacingError('verification', view.headerProblem ?? 'The item could not be read.', 'The item failed its integrity check and was not opened.');
-      const fileName = safeFileName(typeof header.fileName === 'string' ? header.fileName : typeof header.name === 'string' ? header.name : 'document');
+      // The sender chose the name and the type: clean the one, judge both before anything is written.
+      const fileName = cleanFileName(typeof header.fileName === 'string' ? header.fileName : typeof header.name === 'string' ? header.name : '');
+      if (mode === 'open' || mode === 'dragOut') {
+        const verdict = openVerdict(fileName, typeof header.mediaType === 'string' ? header.mediaType : undefined);
+        if (!verdict.safe) {
+          await ctx.record({ action: 'download', ok: false, study: containerId, item: fileName, detail: `not opened: ${verdict.reason}` });
+          return { kind: 'blocked', fileName, realType: verdict.realType, reason: verdict.reason };
+        }
+      }
 
       let destination: string;
       if (mode === 'saveAs' && platform.saveDialog) {
@@ -65,14 +67,15 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         if (!chosen) return { kind: 'cancelled' };
         destination = chosen;
       } else {
-        const dir = join(await ctx.transfers.downloadsDir, `${Date.now()}-${Math.random().toString(16).slice(2)}`);
-        await mkdir(dir, { recursive: true, mode: 0o700 });
-        destination = join(dir, fileName);
+        destination = join(await ctx.copies.newSlot(), fileName);
       }
       const t = ctx.transfers.enqueue({ kind: 'download', profileId: s.profile.id, containerId, remotePath: itemPath, localPath: destination, name: fileName });
       if (mode === 'saveAs' && platform.saveDialog) return { kind: 'saved', path: destination };
       const done = await ctx.transfers.whenFinished(t.id);
-      if (done.state !== 'verified') throw Object.assign(new Error(done.error?.message ?? 'The download did not finish.'), done.error ?? {});
+      if (done.state !== 'verified') {
+        await ctx.copies.remove(destination);
+        throw Object.assign(new Error(done.error?.message ?? 'The download did not finish.'), done.error ?? {});
+      }
       if (mode === 'open') {
         await platform.openPath(destination);
         return { kind: 'opened', path: destination };
@@ -81,7 +84,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         platform.startDrag(destination);
         return { kind: 'saved', path: destination };
       }
-      if (platform.offerDownload) return { kind: 'download', url: platform.offerDownload(destination, fileName) };
+      if (platform.offerDownload) return { kind: 'download', url: platform.offerDownload(destination, fileName, () => ctx.copies.remove(destination)) };
       return { kind: 'saved', path: destination };
     },
     'transfers.list': async () => ctx.transfers.list(),

@@ -1,5 +1,6 @@
 // Builds the renderer's views from wire resources, decrypting headers with the session's
 // key (cached by header hash, so a refresh does not unwrap a key twice).
+import { cleanFileName } from '../../../shared/file-name.js';
 import { openHeader } from '../../../shared/protocol/envelope.js';
 import type { ContainerView, ItemView } from '../../../shared/ipc/views.js';
 import type { Container, Item, RecordHeader } from '../../../shared/types.js';
@@ -79,7 +80,7 @@ export async function itemDisplayName(session: Session, containerId: string, ite
   }
   if (header && typeof header === 'object') {
     const name = header.fileName ?? header.name;
-    if (typeof name === 'string' && name) return name;
+    if (typeof name === 'string' && name) return cleanFileName(name, slashForm(itemPath));
   }
   return slashForm(itemPath);
 }

@@ -2,6 +2,7 @@
 // after checking its certificate (blocked when the thumbprint differs from the directory's),
 // update (re-wrap the key for one organization), revoke with confirmation, share with the study.
 import { useState } from 'react';
+import { cleanFileName } from '../../../shared/file-name.js';
 import type { Organization } from '../../../shared/types.js';
 import type { AccessResult, AppError, GranteePreview, ItemView } from '../../../shared/ipc/views.js';
 import { itemSlashPath } from '../../lib/file-tree.js';
@@ -44,7 +45,7 @@ export interface ManageAccessViewProps {
 
 function itemLabel(item: ItemView): string {
   const name = item.decryptedHeader?.name;
-  return typeof name === 'string' && name ? name : itemSlashPath(item);
+  return typeof name === 'string' && name ? cleanFileName(name, itemSlashPath(item)) : itemSlashPath(item);
 }
 
 /** Owner first, then by name. */

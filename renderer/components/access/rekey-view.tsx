@@ -1,4 +1,5 @@
 // Re-key one item: a new key, a new version, every grantee's copy of the key replaced.
+import { cleanFileName } from '../../../shared/file-name.js';
 import type { AccessResult, AppError, ItemView } from '../../../shared/ipc/views.js';
 import { itemSlashPath } from '../../lib/file-tree.js';
 import { Dialog } from '../common/dialog.js';
@@ -19,7 +20,8 @@ export interface RekeyViewProps {
 }
 
 export function RekeyView({ item, busy, results, error, names, onRekey, onClose }: RekeyViewProps) {
-  const label = item ? (typeof item.decryptedHeader?.name === 'string' && item.decryptedHeader.name ? item.decryptedHeader.name : itemSlashPath(item)) : '';
+  const name = item?.decryptedHeader?.name;
+  const label = item ? (typeof name === 'string' && name ? cleanFileName(name, itemSlashPath(item)) : itemSlashPath(item)) : '';
   const done = !!results;
   return (
     <Dialog

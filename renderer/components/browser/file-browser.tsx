@@ -17,6 +17,7 @@ import { studyLabel } from '../studies/studies-sidebar.js';
 import { ConflictDialog } from '../upload/conflict-dialog.js';
 import { UploadControls } from '../upload/upload-controls.js';
 import { useUpload } from '../upload/use-upload.js';
+import { BlockedOpenDialog, type BlockedOpen } from './blocked-open-dialog.js';
 import { Breadcrumbs } from './breadcrumbs.js';
 import { ContextMenu, type MenuEntry } from './context-menu.js';
 import { triggerDownload } from './download.js';
@@ -55,6 +56,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
   const [confirmDelete, setConfirmDelete] = useState<Row[] | undefined>();
   const [problem, setProblem] = useState<ActionProblem | undefined>();
   const [status, setStatus] = useState<string | undefined>();
+  const [blocked, setBlocked] = useState<{ item: ItemView; outcome: BlockedOpen } | undefined>();
   const [sharedWith, setSharedWith] = useState<ReadonlyMap<string, number>>(new Map());
   const onVisibleRows = useLazyHeaders(profile.id, container.id);
 
@@ -111,6 +113,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
           if (outcome.kind === 'download') triggerDownload(outcome.url);
           else if (outcome.kind === 'saved') setStatus(`Saved to ${outcome.path}`);
           else if (outcome.kind === 'opened') setStatus(`Opened ${outcome.path}`);
+          else if (outcome.kind === 'blocked') setBlocked({ item, outcome });
         } catch (e) {
           const verb = mode === 'open' ? 'opened' : 'saved';
           setProblem({ context: `"${path}" could not be ${verb}.`, error: toAppError(e), retry: () => void run() });
@@ -287,6 +290,16 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
           platform={appInfo?.platform}
           onConfirm={() => doDelete(confirmDelete)}
           onCancel={() => setConfirmDelete(undefined)}
+        />
+      ) : null}
+      {blocked ? (
+        <BlockedOpenDialog
+          blocked={blocked.outcome}
+          onSaveAs={() => {
+            setBlocked(undefined);
+            void download(blocked.item, 'saveAs');
+          }}
+          onClose={() => setBlocked(undefined)}
         />
       ) : null}
       {upload.conflict ? <ConflictDialog conflict={upload.conflict.conflict} remaining={upload.conflict.remaining} onAnswer={upload.answer} onCancel={upload.cancelConflicts} /> : null}

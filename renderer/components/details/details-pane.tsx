@@ -1,5 +1,6 @@
 // The details of the selected item: decrypted header fields, dates, owner, the three hashes, who
 // has access; a structured record's content shown readably.
+import { cleanFileName, revealHidden } from '../../../shared/file-name.js';
 import type { DocumentHeader, Organization, RecordHeader } from '../../../shared/types.js';
 import type { AppError, ItemDetails, ItemView } from '../../../shared/ipc/views.js';
 import { formatBytes, formatDate } from '../../lib/format.js';
@@ -25,9 +26,11 @@ export interface DetailsPaneProps {
 function headerRows(header: RecordHeader): [string, string][] {
   if (header.type === 'document') {
     const d = header as unknown as DocumentHeader;
+    const original = d.fileName && cleanFileName(d.fileName) !== d.fileName ? [['Original name', revealHidden(d.fileName)] as [string, string]] : [];
     return [
-      ['Title', d.name || '—'],
-      ['File name', d.fileName || '—'],
+      ['Title', d.name ? cleanFileName(d.name) : '—'],
+      ['File name', d.fileName ? cleanFileName(d.fileName) : '—'],
+      ...original,
       ['Media type', d.mediaType || '—'],
       ['Size', formatBytes(d.size)],
       ['Type', `${d.type} (version ${d.version})`],
@@ -58,7 +61,7 @@ export function DetailsPane(props: DetailsPaneProps) {
   const header = shown.decryptedHeader;
   return (
     <aside className="details-pane" aria-label="Details" data-testid="details-pane">
-      <h2 className="details-title">{header && typeof header.name === 'string' && header.name ? header.name : shown.path}</h2>
+      <h2 className="details-title">{header && typeof header.name === 'string' && header.name ? cleanFileName(header.name, shown.path) : shown.path}</h2>
       <div className="details-actions">
         {props.onOpen ? (
           <button type="button" onClick={props.onOpen} data-testid="details-open">

@@ -1,0 +1,112 @@
+// Issue 16: a collaborating site uploads documents whose names and types it chose. Double-click
+// (Open) and drag-out hand a document to the system opener only when its extension is a
+// document's and agrees with its media type; names are cleaned before anything is shown or
+// written. A fake `xdg-open` first on PATH records every path the app hands to the opener.
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { openVerdict } from '../shared/open-rule.js';
+import { startHost, type RunningHost } from './host-fixture.js';
+import { saveScreenshot } from './support/artifacts.js';
+import { minimalPdf } from './support/documents.js';
+import { callHost } from './support/host-api.js';
+import { uploadAs } from './support/hostile-upload.js';
+
+const LAUNCHER = Buffer.from('[Desktop Entry]\nType=Application\nName=Consent form\nExec=sh -c "echo pwned > /tmp/pwned-by-study-exchange"\n');
+const LONG_NAME = `${'中'.repeat(100)}.pdf`;
+
+const test = base.extend<{ work: string; openerLog: string; host: RunningHost }>({
+  work: async ({}, use) => {
+    const dir = await mkdtemp(join(tmpdir(), 'e2e-safe-open-'));
+    await use(dir);
+    await rm(dir, { recursive: true, force: true });
+  },
+  openerLog: async ({ work }, use) => use(join(work, 'opener.log')),
+  host: async ({ work, openerLog }, use) => {
+    const bin = join(work, 'bin');
+    await mkdir(bin);
+    // Records each argument on its own line (NUL-free: a name never holds one after cleaning).
+    await writeFile(join(bin, 'xdg-open'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> "${openerLog}"; done\n`);
+    await chmod(join(bin, 'xdg-open'), 0o755);
+    const host = await startHost(join(work, 'data'), { PATH: `${bin}:${process.env.PATH ?? ''}` });
+    await use(host);
+    await host.stop();
+  },
+});
+
+async function openerCalls(log: string): Promise<string[]> {
+  return (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+}
+
+test('a launcher named to look like a PDF is never opened; real documents are, under cleaned names', async ({ page, host, work, openerLog }) => {
+  const study = await callHost<{ id: string }>(host, 'containers.create', {});
+  const profiles = await callHost<{ name: string; organizationId: string }[]>(host, 'profiles.list', {});
+  const site = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!;
+  await callHost(host, 'collaborators.add', { containerId: study.id, organizationId: site.organizationId });
+  // The site's uploads, shared with the study's owner (the sIRB, the active profile in the page).
+  const paths = await uploadAs(
+    host.dataDir,
+    'Riverside Medical Center',
+    study.id,
+    [
+      { fileName: 'Consent form \u202Efdp.desktop', mediaType: 'application/pdf', bytes: LAUNCHER },
+      { fileName: 'Consent\u202Efdp.exe', mediaType: 'application/pdf', bytes: LAUNCHER },
+      { fileName: 'Site report.pdf', mediaType: 'application/x-desktop', bytes: LAUNCHER },
+      { fileName: 'protocol.pdf', mediaType: 'application/pdf', bytes: minimalPdf('Protocol') },
+      { fileName: LONG_NAME, mediaType: 'application/pdf', bytes: minimalPdf('Long name') },
+    ],
+    work,
+    true,
+  );
+  expect(paths).toHaveLength(5);
+
+  await page.goto(host.url);
+  await page.getByTestId('study-row').first().click();
+  const rows = page.getByTestId('file-row');
+  await expect(rows).toHaveCount(5);
+  // The list shows cleaned names: the override is gone, the real extension shows.
+  for (const text of await rows.allTextContents()) expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F]/);
+  const launcher = rows.filter({ hasText: 'Consent form fdp.desktop' });
+  await expect(launcher).toHaveCount(1);
+
+  // Double-click the launcher: a dialog names its real type; nothing reaches the opener.
+  await launcher.dblclick();
+  const dialog = page.getByTestId('blocked-open-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('blocked-real-type')).toHaveText('a Linux launcher (.desktop)');
+  await expect(dialog.getByTestId('blocked-save-as')).toBeVisible();
+  await saveScreenshot(page, 'safe-open-blocked');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await rows.filter({ hasText: 'Consentfdp.exe' }).dblclick();
+  await expect(dialog.getByTestId('blocked-real-type')).toHaveText('a Windows program (.exe)');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await rows.filter({ hasText: 'Site report.pdf' }).dblclick();
+  await expect(dialog.getByTestId('blocked-real-type')).toHaveText('a .pdf file declared as application/x-desktop');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Drag-out follows the same rule.
+  const dragged = await callHost<{ kind: string }>(host, 'transfers.download', { containerId: study.id, itemPath: paths[0], mode: 'dragOut' });
+  expect(dragged.kind).toBe('blocked');
+
+  // A real PDF opens; so does one whose name was 600 bytes (ENAMETOOLONG before), cut to 200.
+  await rows.filter({ hasText: 'protocol.pdf' }).dblclick();
+  await expect(page.getByTestId('browser-status')).toContainText('Opened');
+  await rows.filter({ hasText: '中中中' }).dblclick();
+  await expect.poll(async () => (await openerCalls(openerLog)).length, { timeout: 20_000 }).toBe(2);
+
+  const calls = await openerCalls(openerLog);
+  for (const path of calls) {
+    // eslint-disable-next-line no-control-regex
+    expect(path).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/);
+    expect(openVerdict(basename(path), 'application/pdf')).toEqual({ safe: true });
+    // Decrypted copies live only in the app's own folder.
+    expect(path.startsWith(join(host.dataDir, 'open-copies'))).toBe(true);
+  }
+  expect(basename(calls[0]!)).toBe('protocol.pdf');
+  expect(Buffer.byteLength(basename(calls[1]!))).toBeLessThanOrEqual(200);
+  expect(basename(calls[1]!).endsWith('.pdf')).toBe(true);
+  expect(await readFile(calls[0]!)).toEqual(minimalPdf('Protocol'));
+});
