@@ -30,6 +30,8 @@ describe('parseItemPath', () => {
     ['with space/ሴ/a.b/..x/.hidden', ['with space', 'ሴ', 'a.b', '..x', '.hidden']],
     [twelve.join('/'), twelve],
     ['x'.repeat(MAX_SEGMENT_LENGTH), ['x'.repeat(MAX_SEGMENT_LENGTH)]],
+    // code points, not UTF-16 units: 200 emoji are 200 characters
+    ['\u{1F600}'.repeat(MAX_SEGMENT_LENGTH), ['\u{1F600}'.repeat(MAX_SEGMENT_LENGTH)]],
   ])('accepts %j', (path, segments) => {
     expect(parseItemPath(path)).toEqual(segments);
     expect(isValidItemPath(path)).toBe(true);
@@ -47,6 +49,7 @@ describe('parseItemPath', () => {
     ['a/../b', 'dot-segment'],
     ['a|.', 'dot-segment'],
     ['x'.repeat(MAX_SEGMENT_LENGTH + 1), 'segment-too-long'],
+    ['\u{1F600}'.repeat(MAX_SEGMENT_LENGTH + 1), 'segment-too-long'],
     ['a/b\u0000c', 'control-character'],
     ['a\nb', 'control-character'],
     ['a\u007fb', 'control-character'],

@@ -1,4 +1,5 @@
-// Item paths (interface.md §2, decisions.md §3): 1 to 12 segments of 1 to 200 characters,
+// Item paths (interface.md §2, decisions.md §3): 1 to 12 segments of 1 to 200 characters
+// (Unicode code points, so 200 emoji are 200 characters, not 400 UTF-16 units),
 // never `.` or `..`. The service stores them with `|` between segments and shows URLs with
 // `/`; both forms name the same item, so everything here accepts either.
 
@@ -48,6 +49,15 @@ export function splitItemPath(path: string): string[] {
   return path.split(/[/|]/);
 }
 
+/** Code points of a segment, counted only as far as the limit needs. */
+function tooLong(s: string): boolean {
+  if (s.length <= MAX_SEGMENT_LENGTH) return false;
+  if (s.length > 2 * MAX_SEGMENT_LENGTH) return true;
+  let points = 0;
+  for (const _ of s) if (++points > MAX_SEGMENT_LENGTH) return true;
+  return false;
+}
+
 /** The first problem of a list of segments, or undefined when they form a valid item path. */
 export function segmentsProblem(segments: readonly string[], maxSegments = MAX_SEGMENTS): ItemPathProblem | undefined {
   if (segments.length === 0) return 'empty';
@@ -55,7 +65,7 @@ export function segmentsProblem(segments: readonly string[], maxSegments = MAX_S
   for (const s of segments) {
     if (s.length === 0) return 'empty-segment';
     if (s === '.' || s === '..') return 'dot-segment';
-    if (s.length > MAX_SEGMENT_LENGTH) return 'segment-too-long';
+    if (tooLong(s)) return 'segment-too-long';
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(s)) return 'control-character';
   }

@@ -45,7 +45,8 @@ export function asBoolean(f: Fields, name: string): boolean | undefined {
 
 export function requireBase64(f: Fields, name: string): string {
   const v = requireString(f, name);
-  if (!isBase64(v)) throw new ApiError('notBase64', `The field ${name} is not Base-64.`);
+  // never empty (decisions §2): a wrapped key or a ciphertext has at least one block
+  if (v === '' || !isBase64(v)) throw new ApiError('notBase64', `The field ${name} is not Base-64${v === '' ? ' (it is empty)' : ''}.`);
   return v;
 }
 

@@ -1,13 +1,12 @@
 // Item listings (interface §4: GET /containers/{id}/items[/{path}]): one item as an object,
 // or the items below a path as an array streamed from a read connection of its own.
 import type { ServerResponse } from 'node:http';
+import { parseIsoTimestamp } from '../../shared/iso-date.js';
 import { ApiError } from '../http/api-error.js';
 import { roomToWrite, sendJson } from '../http/responses.js';
 import type { RouteContext } from '../http/router.js';
 import { getVisibleItem, iterateListedItems, toItem, wireItemJson, type ListedWireRow } from '../store/items.js';
 import { containerFor, itemPathFromUrl } from './route-helpers.js';
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 function listQuery(ctx: RouteContext): { recurse: boolean; owner?: string; since?: number } {
   const recurseText = ctx.query.get('recurse');
@@ -20,8 +19,8 @@ function listQuery(ctx: RouteContext): { recurse: boolean; owner?: string; since
   const sinceText = ctx.query.get('since');
   let since: number | undefined;
   if (sinceText !== undefined) {
-    since = ISO_DATE.test(sinceText) ? Date.parse(sinceText) : NaN;
-    if (!Number.isFinite(since)) throw new ApiError('invalidValue', 'The query parameter since must be an ISO 8601 date or date-time.');
+    since = parseIsoTimestamp(sinceText);
+    if (since === undefined) throw new ApiError('invalidValue', 'The query parameter since must be an ISO 8601 date, or a date-time with Z or an offset.');
   }
   const owner = ctx.query.get('owner');
   return { recurse, ...(owner !== undefined ? { owner } : {}), ...(since !== undefined ? { since } : {}) };

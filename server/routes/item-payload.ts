@@ -47,6 +47,7 @@ export function itemPayload(item: StreamedItem | undefined): ItemPayload {
   const header = requireBase64(f, 'header');
   const key = requireBase64(f, 'key');
   if (!item.contentIsBase64) throw new ApiError('notBase64', 'The field content is not Base-64.');
+  if (item.contentLength === 0) throw new ApiError('notBase64', 'The field content is not Base-64 (it is empty).');
   return {
     header,
     key,

@@ -22,7 +22,7 @@ export function itemPathFromUrl(rest: readonly string[], minSegments: number, ma
   }
   if (segments.length === 0 && minSegments === 0) return '';
   const problem = segmentsProblem(segments, maxSegments);
-  if (problem) throw new ApiError('invalidItemPath', `The item path is not valid: ${describeProblem(problem)}.`);
+  if (problem) throw new ApiError('invalidItemPath', `The item path is not valid: ${describeProblem(problem, maxSegments)}.`);
   return segments.join('|');
 }
 

@@ -71,6 +71,17 @@ describe('item payload validation', () => {
     expectCode(await w.client.put(w.sirb, `${c}/items/x`, itemBody({ content: 'QU\u00e9D' })), 1007);
   });
 
+  it('1007 for empty Base-64 in header, key, content and a grant\'s key (decisions §2: never empty)', async () => {
+    for (const field of ['header', 'key', 'content']) {
+      const r = await w.client.put(w.sirb, `${c}/items/empty`, itemBody({ [field]: '' }));
+      expectCode(r, 1007);
+      expect(r.json().details).toContain(field);
+    }
+    expectCode(await w.client.get(w.sirb, `${c}/content/empty`), 1015);
+    expectCode(await w.client.post(w.sirb, `${c}/permissions/base`, { organizationId: w.site.id, key: '' }), 1007);
+    expectCode(await w.client.put(w.sirb, `${c}/permissions/base`, { organizationId: w.sirb.id, key: '' }), 1007);
+  });
+
   it('1008 for hashes and iv that are not lower-case hex of the right length', async () => {
     expectCode(await w.client.put(w.sirb, `${c}/items/x`, itemBody({ iv: 'ab'.repeat(15) })), 1008);
     expectCode(await w.client.put(w.sirb, `${c}/items/x`, itemBody({ headerHash: 'AB'.repeat(32) })), 1008);
@@ -105,6 +116,20 @@ describe('item paths (1011)', () => {
   it.each(bad)('%s: %s', async (method, _name, path) => {
     const r = await w.client.send(w.sirb, { method, path: `${c}/items${path ? `/${path}` : ''}`, body: payloadFor(w.sirb) });
     expectCode(r, 1011);
+  });
+
+  it('a POST with 12 segments is told the limit is 11', async () => {
+    const r = await w.client.post(w.sirb, `${c}/items/${Array.from({ length: 12 }, (_, i) => `s${i}`).join('/')}`, payloadFor(w.sirb));
+    expectCode(r, 1011);
+    expect(r.json().details).toContain('more than 11 segments');
+  });
+
+  it('segments are counted in code points: 200 emoji are fine, 201 are not', async () => {
+    const emoji = '\u{1F600}';
+    const ok = await w.client.put(w.sirb, `${c}/items/${encodeURIComponent(emoji.repeat(200))}`, payloadFor(w.sirb));
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.json().id).toBe(emoji.repeat(200));
+    expectCode(await w.client.put(w.sirb, `${c}/items/${encodeURIComponent(emoji.repeat(201))}`, payloadFor(w.sirb)), 1011);
   });
 
   it('12 segments of 200 characters are fine; `|` reads as `/`', async () => {

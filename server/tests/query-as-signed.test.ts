@@ -64,4 +64,16 @@ describe('the query a route reads is the query that was signed', () => {
     expect(r.status).toBe(400);
     expect(r.json().code).toBe(1009);
   });
+
+  it('since is read strictly: an impossible date or a date-time without an offset is 1009', async () => {
+    for (const since of ['2000-02-30', '2026-11-21T10:33:34', '2026-11-21T24:00:00Z', '2026-11-21T10:33:34+25:00']) {
+      const r = await w.client.get(w.sirb, `${c}/items?since=${encodeURIComponent(since)}`);
+      expect(r.status, since).toBe(400);
+      expect(r.json().code, since).toBe(1009);
+    }
+    const day = await w.client.get(w.sirb, `${c}/items?since=2000-02-29`);
+    expect(day.status, day.text).toBe(200);
+    expect(day.json()).toHaveLength(2);
+    expect((await w.client.get(w.sirb, `${c}/items?since=9999-12-31T23:59:59Z`)).json()).toEqual([]);
+  });
 });
