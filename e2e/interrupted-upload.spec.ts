@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test, type RunningHost } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
-import { callHost } from './support/host-api.js';
+import { callHost, stageOnHost } from './support/host-api.js';
 import { createSandboxFolder, freePort, serveExchange, type SandboxOrganization, type ServingExchange } from './support/reference-server.js';
 import { startSlowProxy, type SlowProxy } from './support/slow-proxy.js';
 
@@ -21,7 +21,7 @@ async function openStudyOnTestExchange(page: Page, host: RunningHost, sirb: Sand
     environment: 'test',
     baseUrl,
     organizationId: sirb.id,
-    keyPem: sirb.keyPem,
+    keyFile: await stageOnHost(host, 'sirb.key', sirb.keyPem),
     certificatePem: sirb.certificatePem,
   });
   await page.goto(host.url);

@@ -126,15 +126,21 @@ describe('what crosses to the renderer', () => {
     expect(irb).toBeDefined();
     const baseUrl = irb.baseUrl;
 
-    await call('profiles.importPem', { name: 'Imported', environment: 'test', baseUrl, organizationId: randomBytes(16).toString('hex'), keyPem: imported.privateKeyPem, certificatePem: imported.certificatePem });
+    // Key files go to main by reference, as the window sends them (staged or chosen): never their bytes.
+    const keyPath = join(dir, 'imported.key');
+    await writeFile(keyPath, imported.privateKeyPem, { mode: 0o600 });
+    const keyFile = core.registerFile({ path: keyPath, relativePath: 'imported.key', size: imported.privateKeyPem.length }).ref;
+    await call('profiles.importPem', { name: 'Imported', environment: 'test', baseUrl, organizationId: randomBytes(16).toString('hex'), keyFile, certificatePem: imported.certificatePem });
     const p12 = forge.pkcs12.toPkcs12Asn1(
       forge.pki.privateKeyFromPem(createPrivateKey(fromP12.privateKeyPem).export({ type: 'pkcs1', format: 'pem' }).toString()),
       [forge.pki.certificateFromPem(fromP12.certificatePem)],
       P12_PASSWORD,
       { algorithm: '3des' },
     );
-    const pkcs12Base64 = Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary').toString('base64');
-    await call('profiles.importPkcs12', { name: 'From P12', environment: 'test', baseUrl, organizationId: randomBytes(16).toString('hex'), pkcs12Base64, password: P12_PASSWORD });
+    const p12Path = join(dir, 'from.p12');
+    await writeFile(p12Path, Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'), { mode: 0o600 });
+    const pkcs12File = core.registerFile({ path: p12Path, relativePath: 'from.p12', size: 1 }).ref;
+    await call('profiles.importPkcs12', { name: 'From P12', environment: 'test', baseUrl, organizationId: randomBytes(16).toString('hex'), pkcs12File, password: P12_PASSWORD });
     const generated = await call('profiles.generateKey', { commonName: 'Generated Site' });
     expect(generated.csrPem).toContain('CERTIFICATE REQUEST');
 

@@ -37,6 +37,20 @@ export async function callHost<T = unknown>(host: RunningHost, operation: string
   return body.value;
 }
 
+/** Stages a file on the host the way the page does (PUT /api/stage) and returns its reference. */
+export async function stageOnHost(host: RunningHost, name: string, bytes: Buffer | string): Promise<string> {
+  const { origin, token } = hostAccess(host);
+  const body = Buffer.from(bytes);
+  const res = await fetch(`${origin}/api/stage?name=${encodeURIComponent(name)}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${token}`, Origin: origin, 'Content-Type': 'application/octet-stream', 'Content-Length': String(body.length) },
+    body,
+  });
+  const answer = (await res.json()) as { ok: true; value: { ref: string } } | { ok: false; error: HostCallError };
+  if (!answer.ok) throw new HostCallFailed('stage', answer.error);
+  return answer.value.ref;
+}
+
 /** Runs `work` over `inputs` with at most `limit` in flight. */
 export async function inParallel<I>(inputs: readonly I[], limit: number, work: (input: I) => Promise<unknown>): Promise<void> {
   let next = 0;

@@ -112,7 +112,7 @@ describe('expected failures below the door', () => {
       environment: 'test',
       baseUrl: 'http://localhost:1',
       organizationId: '0'.repeat(32),
-      pkcs12Base64: 'AAAA',
+      pkcs12File: 'a'.repeat(32),
       password: 'nope',
     });
     expect(r).toMatchObject({ ok: false, error: { code: 'wrong-password', message: 'The password of the PKCS#12 file is wrong.', retryable: false } });

@@ -49,8 +49,14 @@ async function run(): Promise<void> {
   const shellState: { window?: BrowserWindow } = {};
   const platform: Platform = {
     kind: 'electron',
-    pickFiles: async ({ folders }) => {
-      const r = await dialog.showOpenDialog(shellState.window!, { properties: [folders ? 'openDirectory' : 'openFile', 'multiSelections'] });
+    pickFiles: async ({ folders, purpose }) => {
+      const r =
+        purpose === 'key'
+          ? await dialog.showOpenDialog(shellState.window!, {
+              properties: ['openFile'],
+              filters: [{ name: 'Private key or PKCS#12', extensions: ['pem', 'key', 'p12', 'pfx'] }],
+            })
+          : await dialog.showOpenDialog(shellState.window!, { properties: [folders ? 'openDirectory' : 'openFile', 'multiSelections'] });
       return r.canceled ? [] : r.filePaths;
     },
     saveDialog: async (defaultName) => {

@@ -1,15 +1,15 @@
-// Settings wired to the service: profiles.importPem / importPkcs12 (files read with FileReader),
+// Settings wired to the service: profiles.importPem / importPkcs12 (key files by reference),
 // profiles.generateKey (CSR offered as a download), profiles.remove, settings.update, sandbox.reset.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AppError, ProfileView } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
-import type { AddProfileInput } from '../components/settings/add-profile-form.js';
 import { SettingsView } from '../components/settings/settings-view.js';
 import { useOperation } from '../data/operations.js';
+import { useAddProfile, usePickKeyFile } from '../data/profile-import.js';
 import { useAppInfo, useProfiles, useSettings } from '../data/queries.js';
 import { keys } from '../data/query-keys.js';
-import { downloadText, readAsBase64, readAsText } from '../lib/file-read.js';
+import { downloadText } from '../lib/file-read.js';
 import type { SlotDialogProps } from './slot-dialogs.js';
 
 export function SettingsDialog({ onClose }: SlotDialogProps) {
@@ -17,8 +17,8 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
   const appInfo = useAppInfo();
   const profiles = useProfiles();
   const settings = useSettings();
-  const importPem = useOperation('profiles.importPem');
-  const importPkcs12 = useOperation('profiles.importPkcs12');
+  const addProfile = useAddProfile();
+  const pickKeyFile = usePickKeyFile();
   const generateKey = useOperation('profiles.generateKey');
   const removeProfile = useOperation('profiles.remove');
   const updateSettings = useOperation('settings.update');
@@ -35,16 +35,6 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
     else void client.invalidateQueries({ queryKey: keys.profiles });
     // Another active profile means other studies: drop what was cached for the old one.
     void client.invalidateQueries({ queryKey: ['profile'] });
-  };
-
-  const add = async (input: AddProfileInput): Promise<ProfileView> => {
-    const identity = { name: input.name, environment: input.environment, baseUrl: input.baseUrl, organizationId: input.organizationId, administrator: input.administrator };
-    if (input.kind === 'pkcs12') {
-      return importPkcs12.mutateAsync({ ...identity, pkcs12Base64: await readAsBase64(input.file), password: input.password });
-    }
-    const certificatePem = await readAsText(input.certificateFile);
-    const keyPem = input.keyFile ? await readAsText(input.keyFile) : undefined;
-    return importPem.mutateAsync({ ...identity, certificatePem, ...(input.pendingKeyId ? { pendingKeyId: input.pendingKeyId } : { keyPem }) });
   };
 
   return (
@@ -75,12 +65,13 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
         error: addError,
         formKey,
         pendingKey: csr ? { pendingKeyId: csr.pendingKeyId, commonName: csr.commonName } : undefined,
+        onPickKeyFile: appInfo.data?.nativeFiles ? pickKeyFile : undefined,
         onSubmit: (input) => {
           setAdding(true);
           setAddError(undefined);
-          add(input)
+          addProfile
+            .mutateAsync(input)
             .then((profile) => {
-              profilesChanged();
               setStatus(`Profile "${profile.name}" added for ${profile.organizationName}.`);
               setFormKey((k) => k + 1);
               if (input.kind === 'pem' && input.pendingKeyId) setCsr(undefined);

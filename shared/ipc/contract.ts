@@ -60,14 +60,13 @@ export const operations = {
 
   'profiles.list': op(none, answers<ProfileView[]>()),
   'profiles.switch': op(profile, answers<ProfileView>()),
+  // Key files travel by reference (files.pick in Electron, the browser host's staging): main
+  // reads them, the window never holds a private key. The PKCS#12 password is the one secret typed.
   'profiles.importPem': op(
-    z.strictObject({ ...newProfileFields, keyPem: pem.optional(), pendingKeyId: id.optional(), certificatePem: pem }),
+    z.strictObject({ ...newProfileFields, keyFile: id.optional(), pendingKeyId: id.optional(), certificatePem: pem }),
     answers<ProfileView>(),
   ),
-  'profiles.importPkcs12': op(
-    z.strictObject({ ...newProfileFields, pkcs12Base64: z.string().min(1).max(1024 * 1024), password: z.string().max(1024) }),
-    answers<ProfileView>(),
-  ),
+  'profiles.importPkcs12': op(z.strictObject({ ...newProfileFields, pkcs12File: id, password: z.string().max(1024) }), answers<ProfileView>()),
   'profiles.generateKey': op(
     z.strictObject({
       commonName: z.string().min(1).max(64),
@@ -105,7 +104,8 @@ export const operations = {
   'items.delete': op(items(10_000), answers<AccessResult[]>()),
   'items.rekey': op(item, answers<AccessResult[]>()),
 
-  'files.pick': op(z.strictObject({ folders: z.boolean().optional() }), answers<FileRef[]>()),
+  /** Main's own file dialog (Electron); `purpose` 'key' picks one private key, certificate or PKCS#12 file. */
+  'files.pick': op(z.strictObject({ folders: z.boolean().optional(), purpose: z.enum(['upload', 'key']).optional() }), answers<FileRef[]>()),
   'transfers.upload': op(
     z.strictObject({
       containerId: hexId,

@@ -6,6 +6,30 @@ import type { AppContext } from '../app-context.js';
 import { openSession, toProfileView } from '../session.js';
 import type { Profile } from '../../services/profiles.js';
 
+/** Key, certificate and PKCS#12 files are small; anything larger is not one. */
+const MAX_KEY_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Reads a key file the user chose (main's dialog) or the page staged (browser host): the key's
+ * bytes never cross to the window. A staged copy is deleted at once; a chosen file's reference
+ * stays until the import succeeds, so a wrong password can be typed again.
+ */
+async function withKeyFile<T>(ctx: AppContext, ref: string, use: (bytes: Buffer) => Promise<T>): Promise<T> {
+  const { readFile, stat } = await import('node:fs/promises');
+  const file = ctx.files.get(ref);
+  let done = false;
+  try {
+    if ((await stat(file.path)).size > MAX_KEY_FILE_BYTES) {
+      throw new UserFacingError('invalid-argument', 'That file is too large to be a key or certificate.', 'Choose the private key (.pem, .key) or PKCS#12 (.p12, .pfx) file.');
+    }
+    const result = await use(await readFile(file.path));
+    done = true;
+    return result;
+  } finally {
+    if (done || file.temporary) await ctx.files.release(ref);
+  }
+}
+
 type ProfileHandlers = Pick<
   Handlers,
   | 'app.info'
@@ -70,14 +94,14 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
     'profiles.importPem': async (args) => {
       const key = args.pendingKeyId
         ? await ctx.vault.attachCertificate(args.pendingKeyId, args.certificatePem)
-        : args.keyPem
-          ? await ctx.vault.importPem(args.keyPem, args.certificatePem)
+        : args.keyFile
+          ? await withKeyFile(ctx, args.keyFile, (keyPem) => ctx.vault.importPem(keyPem, args.certificatePem))
           : undefined;
       if (!key) throw new UserFacingError('missing-key', 'Choose the private key file.', 'A profile needs the organization\u2019s private key.');
       return addProfile(args, key);
     },
     'profiles.importPkcs12': async (args) => {
-      const key = await ctx.vault.importPkcs12(Buffer.from(args.pkcs12Base64, 'base64'), args.password);
+      const key = await withKeyFile(ctx, args.pkcs12File, (p12) => ctx.vault.importPkcs12(p12, args.password));
       return addProfile(args, key);
     },
     'profiles.generateKey': async (args) => {

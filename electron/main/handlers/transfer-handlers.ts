@@ -19,10 +19,10 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
   const { platform } = ctx.options;
 
   return {
-    'files.pick': async ({ folders }) => {
+    'files.pick': async ({ folders, purpose }) => {
       if (!platform.pickFiles) throw new UserFacingError('not-available', 'No file dialog here.', 'Use the Upload button or drop files onto the window.');
       const { stat } = await import('node:fs/promises');
-      const paths = await platform.pickFiles({ folders: folders ?? false });
+      const paths = await platform.pickFiles({ folders: folders ?? false, purpose: purpose ?? 'upload' });
       return Promise.all(paths.map(async (p) => ctx.files.register({ path: p, relativePath: itemBaseName(p.replace(/\\/g, '/')), size: (await stat(p)).size })));
     },
     'transfers.upload': async ({ containerId, folder, files }) => {

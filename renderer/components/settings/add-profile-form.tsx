@@ -1,7 +1,9 @@
 // Add a profile from PEM files (key + certificate, or the key generated here + its certificate) or
-// from a PKCS#12 file with its password. The files go up as File objects; the dialog reads them.
+// from a PKCS#12 file with its password. Key files are never read here: they go to main by
+// reference (staged, or chosen in main's own dialog where there is one).
 import { useRef, useState, type FormEvent } from 'react';
-import { ENVIRONMENTS, type AppError, type Environment } from '../../../shared/ipc/views.js';
+import { ENVIRONMENTS, type AppError, type Environment, type FileRef } from '../../../shared/ipc/views.js';
+import { OneTimeSecret, type AddProfileRequest, type KeyFileSource } from '../../data/profile-import.js';
 import { FormError } from '../common/form-error.js';
 
 export interface ProfileIdentity {
@@ -12,9 +14,7 @@ export interface ProfileIdentity {
   readonly administrator: boolean;
 }
 
-export type AddProfileInput =
-  | (ProfileIdentity & { readonly kind: 'pem'; readonly keyFile?: File; readonly certificateFile: File; readonly pendingKeyId?: string })
-  | (ProfileIdentity & { readonly kind: 'pkcs12'; readonly file: File; readonly password: string });
+export type AddProfileInput = AddProfileRequest;
 
 export interface AddProfileFormProps {
   readonly defaults: { readonly baseUrl: string; readonly environment: Environment };
@@ -22,6 +22,50 @@ export interface AddProfileFormProps {
   readonly busy: boolean;
   readonly error?: AppError;
   readonly onSubmit: (input: AddProfileInput) => void;
+  /** Main's own file dialog (Electron): key files are chosen there instead of in the page. */
+  readonly onPickKeyFile?: () => Promise<FileRef | undefined>;
+}
+
+/** A key file input: main's dialog where there is one, else the page's file input (then staged). */
+function KeyFileInput(props: {
+  readonly label: string;
+  readonly accept: string;
+  readonly testId: string;
+  readonly disabled?: boolean;
+  readonly value?: KeyFileSource;
+  readonly onChange: (source: KeyFileSource | undefined) => void;
+  readonly onPick?: () => Promise<FileRef | undefined>;
+}) {
+  const { onPick, onChange } = props;
+  if (onPick) {
+    const chosen = props.value?.kind === 'chosen' ? props.value.ref.name : 'none chosen';
+    return (
+      <div className="field-label">
+        {props.label}
+        <span>
+          <button type="button" data-testid={props.testId} disabled={props.disabled} onClick={() => void onPick().then((ref) => ref && onChange({ kind: 'chosen', ref }))}>
+            Choose…
+          </button>{' '}
+          <span className="muted">{chosen}</span>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <label className="field-label">
+      {props.label}
+      <input
+        type="file"
+        accept={props.accept}
+        data-testid={props.testId}
+        disabled={props.disabled}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          onChange(file ? { kind: 'file', file } : undefined);
+        }}
+      />
+    </label>
+  );
 }
 
 
@@ -34,16 +78,16 @@ export function addProfileProblem(f: { name: string; baseUrl: string; organizati
   return undefined;
 }
 
-export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit }: AddProfileFormProps) {
+export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, onPickKeyFile }: AddProfileFormProps) {
   const [name, setName] = useState('');
   const [environment, setEnvironment] = useState<Environment>(defaults.environment);
   const [baseUrl, setBaseUrl] = useState(defaults.baseUrl);
   const [organizationId, setOrganizationId] = useState('');
   const [administrator, setAdministrator] = useState(false);
-  const [keyFile, setKeyFile] = useState<File | undefined>();
+  const [keyFile, setKeyFile] = useState<KeyFileSource | undefined>();
   const [certificateFile, setCertificateFile] = useState<File | undefined>();
   const [useGenerated, setUseGenerated] = useState(false);
-  const [p12, setP12] = useState<File | undefined>();
+  const [p12, setP12] = useState<KeyFileSource | undefined>();
   const [password, setPassword] = useState('');
   const form = useRef<HTMLFormElement>(null);
 
@@ -54,7 +98,7 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit }: 
     e.preventDefault();
     if (problem) return;
     const identity: ProfileIdentity = { name: name.trim(), environment, baseUrl: baseUrl.trim(), organizationId: organizationId.trim(), administrator };
-    if (p12) onSubmit({ ...identity, kind: 'pkcs12', file: p12, password });
+    if (p12) onSubmit({ ...identity, kind: 'pkcs12', file: p12, password: new OneTimeSecret(password) });
     else if (certificateFile) onSubmit({ ...identity, kind: 'pem', keyFile: generated ? undefined : keyFile, certificateFile, pendingKeyId: generated?.pendingKeyId });
   };
 
@@ -97,10 +141,7 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit }: 
             Use the key generated above ({pendingKey.commonName})
           </label>
         ) : null}
-        <label className="field-label">
-          Private key (.pem, .key)
-          <input type="file" accept=".pem,.key" data-testid="profile-add-pem-key" disabled={!!generated} onChange={(e) => setKeyFile(e.currentTarget.files?.[0])} />
-        </label>
+        <KeyFileInput label="Private key (.pem, .key)" accept=".pem,.key" testId="profile-add-pem-key" disabled={!!generated} value={keyFile} onChange={setKeyFile} onPick={onPickKeyFile} />
         <label className="field-label">
           Certificate (.pem, .crt)
           <input type="file" accept=".pem,.crt,.cer" data-testid="profile-add-pem-cert" onChange={(e) => setCertificateFile(e.currentTarget.files?.[0])} />
@@ -108,10 +149,7 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit }: 
       </fieldset>
       <fieldset>
         <legend>Or from a PKCS#12 file</legend>
-        <label className="field-label">
-          PKCS#12 file (.p12, .pfx)
-          <input type="file" accept=".p12,.pfx" data-testid="profile-add-p12-file" onChange={(e) => setP12(e.currentTarget.files?.[0])} />
-        </label>
+        <KeyFileInput label="PKCS#12 file (.p12, .pfx)" accept=".p12,.pfx" testId="profile-add-p12-file" value={p12} onChange={setP12} onPick={onPickKeyFile} />
         <label className="field-label">
           Its password
           <input type="password" autoComplete="off" data-testid="profile-add-p12-password" value={password} onChange={(e) => setPassword(e.target.value)} />

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../../shared/ipc/views.js';
 import { appError, profile } from '../../test-support/fixtures.js';
+import { OneTimeSecret } from '../../data/profile-import.js';
 import { SettingsView, type SettingsViewProps } from './settings-view.js';
 
 afterEach(cleanup);
@@ -79,9 +80,30 @@ describe('SettingsView', () => {
       baseUrl: 'https://exchange.example.org',
       organizationId: 'a'.repeat(32),
       administrator: false,
-      file: p12,
-      password: 'secret',
+      file: { kind: 'file', file: p12 },
+      password: expect.any(OneTimeSecret),
     });
+    // The password is handed over once; what stays behind (e.g. in a mutation's variables) is empty.
+    const sent = vi.mocked(p.add.onSubmit).mock.calls[0]![0] as { password: OneTimeSecret };
+    expect(JSON.stringify(sent)).not.toContain('secret"');
+    expect(sent.password.take()).toBe('secret');
+    expect(sent.password.take()).toBe('');
+  });
+
+  it('chooses key files in main\'s own dialog where there is one: the page never holds the file', async () => {
+    const ref = { ref: 'f'.repeat(32), name: 'riverside.p12', size: 2 };
+    const onPickKeyFile = vi.fn(async () => ref);
+    const p = props();
+    render(<SettingsView {...p} add={{ ...p.add, onPickKeyFile }} />);
+    fillIdentity();
+    const pick = screen.getByTestId('profile-add-p12-file');
+    expect(pick.tagName).toBe('BUTTON');
+    fireEvent.click(pick);
+    await screen.findByText('riverside.p12');
+    fireEvent.change(screen.getByTestId('profile-add-p12-password'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByTestId('profile-add-submit'));
+    expect(onPickKeyFile).toHaveBeenCalledTimes(1);
+    expect(p.add.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ kind: 'pkcs12', file: { kind: 'chosen', ref } }));
   });
 
   it('adds from PEM key and certificate files', () => {
@@ -94,7 +116,7 @@ describe('SettingsView', () => {
     fireEvent.change(screen.getByTestId('profile-add-pem-cert'), { target: { files: [cert] } });
     fireEvent.click(screen.getByTestId('profile-add-admin'));
     fireEvent.click(screen.getByTestId('profile-add-submit'));
-    expect(p.add.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ kind: 'pem', keyFile: key, certificateFile: cert, administrator: true, pendingKeyId: undefined }));
+    expect(p.add.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ kind: 'pem', keyFile: { kind: 'file', file: key }, certificateFile: cert, administrator: true, pendingKeyId: undefined }));
   });
 
   it('shows a wrong PKCS#12 password as a clear message in the form', () => {

@@ -4,7 +4,7 @@ import type { AppError, ProfileView, Settings } from '../../../shared/ipc/views.
 import { ConfirmDialog } from '../common/confirm-dialog.js';
 import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
-import { AddProfileForm, type AddProfileInput } from './add-profile-form.js';
+import { AddProfileForm, type AddProfileFormProps, type AddProfileInput } from './add-profile-form.js';
 import { GenerateKeySection, type GenerateKeySectionProps } from './generate-key-section.js';
 import { PreferencesSection, type PreferencesSectionProps } from './preferences-section.js';
 import { ProfilesSection } from './profiles-section.js';
@@ -26,6 +26,8 @@ export interface SettingsViewProps {
     readonly formKey: number;
     readonly pendingKey?: { readonly pendingKeyId: string; readonly commonName: string };
     readonly onSubmit: (input: AddProfileInput) => void;
+    /** Main's own file dialog for key files, where the app has one (Electron). */
+    readonly onPickKeyFile?: AddProfileFormProps['onPickKeyFile'];
   };
   readonly generate: GenerateKeySectionProps;
   readonly preferencesBusy: boolean;
@@ -59,6 +61,7 @@ export function SettingsView(props: SettingsViewProps) {
         busy={props.add.busy}
         error={props.add.error}
         onSubmit={props.add.onSubmit}
+        onPickKeyFile={props.add.onPickKeyFile}
       />
       <GenerateKeySection {...props.generate} />
       {props.settings ? <PreferencesSection settings={props.settings} active={active} busy={props.preferencesBusy} onChange={props.onPreferences} /> : null}

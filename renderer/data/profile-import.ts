@@ -1,0 +1,71 @@
+// Adding a profile without the window ever holding its private key: key and PKCS#12 files go
+// to main by reference (staged by the browser host, or chosen in main's own dialog), and the
+// PKCS#12 password travels inside a one-time box that is empty once sent, so the mutation's
+// state (its variables, kept by react-query) holds neither key nor password.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FileRef, ProfileView } from '../../shared/ipc/views.js';
+import { unwrap } from '../bridge/api.js';
+import { readAsText } from '../lib/file-read.js';
+import { useApi } from './api-context.js';
+import { keys } from './query-keys.js';
+
+/** A secret read once: `take()` hands it over and forgets it. */
+export class OneTimeSecret {
+  #value: string | undefined;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  take(): string {
+    const value = this.#value ?? '';
+    this.#value = undefined;
+    return value;
+  }
+  toJSON(): string {
+    return '[secret]';
+  }
+}
+
+/** A key file: one the page holds as a File (staged on send), or one main's dialog chose. */
+export type KeyFileSource = { readonly kind: 'file'; readonly file: File } | { readonly kind: 'chosen'; readonly ref: FileRef };
+
+export interface ProfileIdentityInput {
+  readonly name: string;
+  readonly environment: 'production' | 'test' | 'sandbox' | 'other';
+  readonly baseUrl: string;
+  readonly organizationId: string;
+  readonly administrator: boolean;
+}
+
+export type AddProfileRequest =
+  | (ProfileIdentityInput & { readonly kind: 'pem'; readonly keyFile?: KeyFileSource; readonly certificateFile: File; readonly pendingKeyId?: string })
+  | (ProfileIdentityInput & { readonly kind: 'pkcs12'; readonly file: KeyFileSource; readonly password: OneTimeSecret });
+
+export function useAddProfile() {
+  const api = useApi();
+  const client = useQueryClient();
+  const reference = async (source: KeyFileSource): Promise<string> =>
+    source.kind === 'chosen' ? source.ref.ref : unwrap(await api.stageFile(source.file, source.file.name)).ref;
+  return useMutation<ProfileView, Error, AddProfileRequest>({
+    mutationFn: async (input) => {
+      const identity = { name: input.name, environment: input.environment, baseUrl: input.baseUrl, organizationId: input.organizationId, administrator: input.administrator };
+      if (input.kind === 'pkcs12') {
+        return unwrap(await api['profiles.importPkcs12']({ ...identity, pkcs12File: await reference(input.file), password: input.password.take() }));
+      }
+      // The certificate is public: it may be read here.
+      const certificatePem = await readAsText(input.certificateFile);
+      const key = input.pendingKeyId ? { pendingKeyId: input.pendingKeyId } : input.keyFile ? { keyFile: await reference(input.keyFile) } : {};
+      return unwrap(await api['profiles.importPem']({ ...identity, certificatePem, ...key }));
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: keys.profiles });
+      // Another active profile means other studies: drop what was cached for the old one.
+      void client.invalidateQueries({ queryKey: ['profile'] });
+    },
+  });
+}
+
+/** Main's own file dialog for a key file (Electron); undefined when the user cancels. */
+export function usePickKeyFile() {
+  const api = useApi();
+  return async (): Promise<FileRef | undefined> => unwrap(await api['files.pick']({ purpose: 'key' }))[0];
+}
