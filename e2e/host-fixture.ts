@@ -19,7 +19,8 @@ export const E2E_PASSPHRASE = 'e2e passphrase';
 export async function startHost(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<RunningHost> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/start.ts', '--host-only', '--data', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: E2E_PASSPHRASE, ...env },
+    // The lowest scrypt cost the app allows (2^14): each key box opens in a fraction of the 2^17 time.
+    env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: E2E_PASSPHRASE, STUDY_EXCHANGE_SCRYPT_LOG2N: '14', ...env },
   });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));

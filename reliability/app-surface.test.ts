@@ -40,7 +40,7 @@ beforeAll(async () => {
     openPath: async () => undefined,
     offerDownload: (p) => `/api/download/${encodeURIComponent(p)}`,
     notify: () => undefined,
-    secretBox: new PassphraseSecretBox(PASSPHRASE, { log2N: 10 }),
+    secretBox: new PassphraseSecretBox(PASSPHRASE, { log2N: 14 }),
   };
   core = await createApp({ dataDir, platform, version: '0.0.0-reliability' });
   core.onEvent((event, payload) => void transcript.push(JSON.stringify({ event, payload })));
@@ -179,7 +179,7 @@ describe('what crosses to the renderer', () => {
     await call('activity.exportCsv', {});
 
     // every item key main opened on the way, in plaintext, to look for
-    const vault = new KeyVault(dataDir, new PassphraseSecretBox(PASSPHRASE, { log2N: 10 }));
+    const vault = new KeyVault(dataDir, new PassphraseSecretBox(PASSPHRASE, { log2N: 14 }));
     const profile = (await new ProfileStore(dataDir).list()).find((p) => p.id === irb.id)!;
     const keys = await vault.open(profile.keyRef);
     for (const i of (await call('items.list', { containerId: study.id })) as ItemView[]) itemKeys.push(keys.openItemKey(i).key);

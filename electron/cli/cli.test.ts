@@ -25,7 +25,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
     execFile(
       process.execPath,
       [launcher, '--data', data, ...args],
-      { cwd: root, env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: 'cli pass', STUDY_EXCHANGE_SCRYPT_LOG2N: '10', ...env }, maxBuffer: 8 << 20 },
+      { cwd: root, env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: 'cli pass', STUDY_EXCHANGE_SCRYPT_LOG2N: '14', ...env }, maxBuffer: 8 << 20 },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { ExchangeClient } from '../services/exchange-client.js';
 import { importFromPem } from '../services/keys/key-import.js';
 import { KeyVault, keyHandle, type KeyHandle } from '../services/keys/key-vault.js';
-import { PassphraseSecretBox } from '../services/keys/secret-box.js';
+import { PassphraseSecretBox, scryptOverride } from '../services/keys/secret-box.js';
 import { ProfileStore, type Profile } from '../services/profiles.js';
 import { UsageError, boolFlag, stringFlag, type ParsedArgs } from './args.js';
 import { defaultDataDir } from '../main/data-dir.js';
@@ -52,8 +52,7 @@ export class CliContext {
     if (this.box) return this.box;
     const passphrase = this.io.env.STUDY_EXCHANGE_PASSPHRASE ?? (await this.io.askSecret('Passphrase for stored keys: '));
     if (!passphrase) throw new UsageError('Stored keys need a passphrase: set STUDY_EXCHANGE_PASSPHRASE or run in a terminal.');
-    const log2N = Number(this.io.env.STUDY_EXCHANGE_SCRYPT_LOG2N ?? '') || undefined;
-    this.box = new PassphraseSecretBox(passphrase, log2N ? { log2N } : {});
+    this.box = new PassphraseSecretBox(passphrase, scryptOverride(this.io.env));
     return this.box;
   }
 

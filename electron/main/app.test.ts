@@ -24,7 +24,7 @@ beforeAll(async () => {
     openPath: async (p) => void opened.push(p),
     offerDownload: (p) => `/api/download/${encodeURIComponent(p)}`,
     notify: (title) => void notes.push(title),
-    secretBox: new PassphraseSecretBox('test passphrase', { log2N: 10 }),
+    secretBox: new PassphraseSecretBox('test passphrase', { log2N: 14 }),
   };
   core = await createApp({ dataDir: join(dir, 'data'), platform, version: '0.0.0-test' });
   const door = createDoor({ handlers: core.handlers, isTrustedSender: () => true });

@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { APP_VERSION } from '../services/app-info.js';
-import { PassphraseSecretBox } from '../services/keys/secret-box.js';
+import { PassphraseSecretBox, scryptOverride } from '../services/keys/secret-box.js';
 import { createApp } from './app.js';
 import { startBrowserHost, type BrowserHost } from './browser-host.js';
 import { defaultDataDir } from './data-dir.js';
@@ -60,7 +60,7 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
     },
     offerDownload: (path, fileName, gone) => hostRef.host!.offerDownload(path, fileName, gone),
     notify: (title, body) => hostRef.host?.emit('notification', { kind: 'success', title, body }),
-    secretBox: new PassphraseSecretBox(await hostPassphrase(dataDir)),
+    secretBox: new PassphraseSecretBox(await hostPassphrase(dataDir), scryptOverride(process.env)),
   };
   const core = await createApp({ dataDir, platform, version: APP_VERSION });
   const originCheck: { allowed?: (s: { url: string }) => boolean } = {};

@@ -99,7 +99,7 @@ describe('import from PKCS#12 made by openssl', () => {
 });
 
 describe('KeyVault', () => {
-  const box = new PassphraseSecretBox('vault pass', { log2N: 10 });
+  const box = new PassphraseSecretBox('vault pass', { log2N: 14 });
 
   it('stores only ciphertext and hands out a working signer and item-key opener', async () => {
     const vault = new KeyVault(path.join(dir, 'vault1'), box);
@@ -126,7 +126,7 @@ describe('KeyVault', () => {
   it('cannot open keys with the wrong passphrase', async () => {
     const vault = new KeyVault(path.join(dir, 'vault2'), box);
     const { keyRef } = await vault.importPem(good.privateKeyPem, good.certificatePem);
-    const wrong = new KeyVault(path.join(dir, 'vault2'), new PassphraseSecretBox('nope', { log2N: 10 }));
+    const wrong = new KeyVault(path.join(dir, 'vault2'), new PassphraseSecretBox('nope', { log2N: 14 }));
     await expect(wrong.open(keyRef)).rejects.toBeInstanceOf(SecretBoxError);
   });
 

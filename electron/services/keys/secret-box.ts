@@ -20,8 +20,18 @@ export class SecretBoxError extends FailureError<'wrong-secret' | 'malformed' | 
 const MAGIC = Buffer.from('SXPB', 'ascii');
 const HEAD = 4 + 1 + 3 + 16 + 12 + 16;
 
+/** scrypt's cost: N = 2^17 with r = 8 (current guidance for interactive logins, about 128 MiB). */
+export const DEFAULT_LOG2N = 17;
+/**
+ * The lowest cost a box is written with, whatever a test or STUDY_EXCHANGE_SCRYPT_LOG2N asks:
+ * a lower one would make a weak box (and below 10 one the box itself refuses to open).
+ */
+export const MIN_LOG2N = 14;
+/** Boxes written by earlier versions (2^15) and by tests (2^10) still open. */
+const OPEN_LOG2N = { min: 10, max: 22 } as const;
+
 export interface PassphraseBoxOptions {
-  /** log2 of scrypt's N; 15 (32768) by default, lower only in tests. */
+  /** log2 of scrypt's N; 17 by default, never below MIN_LOG2N (14) even in tests. */
   readonly log2N?: number;
   readonly r?: number;
   readonly p?: number;
@@ -45,7 +55,8 @@ export class PassphraseSecretBox implements SecretBox {
     options: PassphraseBoxOptions = {},
   ) {
     if (passphrase.length === 0) throw new SecretBoxError('unavailable', 'A passphrase is required to protect keys.');
-    this.log2N = options.log2N ?? 15;
+    const asked = Math.trunc(options.log2N ?? DEFAULT_LOG2N);
+    this.log2N = Math.min(OPEN_LOG2N.max, Math.max(MIN_LOG2N, Number.isFinite(asked) ? asked : DEFAULT_LOG2N));
     this.r = options.r ?? 8;
     this.p = options.p ?? 1;
   }
@@ -72,7 +83,7 @@ export class PassphraseSecretBox implements SecretBox {
     const log2N = blob[5] ?? 0;
     const r = blob[6] ?? 0;
     const p = blob[7] ?? 0;
-    if (log2N < 10 || log2N > 22 || r < 1 || p < 1) throw new SecretBoxError('malformed', 'The protected key file has unusable parameters.');
+    if (log2N < OPEN_LOG2N.min || log2N > OPEN_LOG2N.max || r < 1 || r > 32 || p < 1 || p > 16) throw new SecretBoxError('malformed', 'The protected key file has unusable parameters.');
     const head = blob.subarray(0, 8 + 16 + 12);
     const salt = blob.subarray(8, 24);
     const iv = blob.subarray(24, 36);
@@ -89,7 +100,19 @@ export class PassphraseSecretBox implements SecretBox {
   }
 }
 
+/** STUDY_EXCHANGE_SCRYPT_LOG2N, the tests' way to a cheaper box (still never below MIN_LOG2N). */
+export function scryptOverride(env: NodeJS.ProcessEnv): PassphraseBoxOptions {
+  const log2N = Number(env.STUDY_EXCHANGE_SCRYPT_LOG2N ?? '');
+  return log2N ? { log2N } : {};
+}
+
+/** The box's own parameters, as written into each blob it makes. */
+export function boxParameters(blob: Buffer): { readonly log2N: number; readonly r: number; readonly p: number } {
+  return { log2N: blob[5] ?? 0, r: blob[6] ?? 0, p: blob[7] ?? 0 };
+}
+
 function scryptOptions(log2N: number, r: number, p: number): ScryptOptions {
   const N = 2 ** log2N;
-  return { N, r, p, maxmem: 256 * N * r + 16 * 1024 * 1024 };
+  // scrypt needs 128·N·r·p bytes; Node's default maxmem (32 MiB) is below 2^17 with r = 8.
+  return { N, r, p, maxmem: 128 * N * r * p + 32 * 1024 * 1024 };
 }

@@ -124,7 +124,7 @@ describe('TransferQueue with the real transfers', () => {
   let keys: KeyHandle;
   beforeAll(async () => {
     f = await startFixture();
-    const vault = new KeyVault(path.join(dir, 'app'), new PassphraseSecretBox('q', { log2N: 10 }));
+    const vault = new KeyVault(path.join(dir, 'app'), new PassphraseSecretBox('q', { log2N: 14 }));
     keys = await vault.open((await vault.importPem(f.sirb.identity.privateKeyPem, f.sirb.identity.certificatePem)).keyRef);
   });
   afterAll(async () => {

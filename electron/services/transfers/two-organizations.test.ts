@@ -22,7 +22,7 @@ let siteKeys: KeyHandle;
 beforeAll(async () => {
   f = await startFixture();
   dir = await mkdtemp(path.join(os.tmpdir(), 'sx-story-'));
-  const box = new PassphraseSecretBox('story', { log2N: 10 });
+  const box = new PassphraseSecretBox('story', { log2N: 14 });
   const vault = new KeyVault(path.join(dir, 'app'), box);
   sirbKeys = await vault.open((await vault.importPem(f.sirb.identity.privateKeyPem, f.sirb.identity.certificatePem)).keyRef);
   siteKeys = await vault.open((await vault.importPem(f.site.identity.privateKeyPem, f.site.identity.certificatePem)).keyRef);
