@@ -1,13 +1,16 @@
 // `npm run exchange -- <command>`: serve, sandbox, org-add. See --help.
+import { X509Certificate } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION } from './http/unverified-budget.js';
 import { createSandbox, registerOrganization, startExchange } from './index.js';
 
 const HELP = `Study Exchange reference server
 
 Usage:
   npm run exchange -- serve --data DIR [--port PORT] [--host NAME] [--bind ADDR] [--trust-ca FILE]...
+                            [--max-unverified-bytes N] [--max-uploads-per-org N]
   npm run exchange -- sandbox --data DIR --out DIR
   npm run exchange -- org-add --data DIR --name NAME [--cert FILE] [--sirb] [--admin]
   npm run exchange -- --help
@@ -18,8 +21,16 @@ serve      Serves the exchange on a data folder (created when missing).
   --host NAME      host name every request's Host header must carry, any port (default localhost;
                    for localhost the loopback literals 127.0.0.1 and [::1] are accepted too)
   --bind ADDR      address to listen on (default 127.0.0.1)
-  --trust-ca FILE  PEM CA certificate; repeatable. When any is given (or the data folder holds
-                   trust/*.pem, as a sandbox does) every registered certificate must chain to one.
+  --trust-ca FILE  a CA certificate (PEM) to trust; repeatable. With a trust store (any --trust-ca,
+                   or trust/*.pem in the data folder, as a sandbox has) the server refuses, with
+                   400 code 1010, every certificate that does not chain to one of its CAs, on
+                   organization create and certificate PUT. Without one, any RSA certificate of
+                   2048 bits or more is accepted.
+  --max-unverified-bytes N
+                   bytes of request bodies read before their signature is verified, across all
+                   requests at once (default 1073741824, 1 GiB); over it: 503, code 1018, Retry-After
+  --max-uploads-per-org N
+                   item uploads of one organization at once (default 4); over it: 503, code 1018
   Logs one line per request: method, path, status, ms, organization id, request id.
   Content of 8 MiB and more is written and read past the page cache (O_DIRECT) where the file
   system allows it, with ordinary I/O elsewhere. Stops cleanly on SIGINT or SIGTERM.
@@ -82,6 +93,27 @@ function parse(args: string[], options: Flags): { values: Record<string, string 
   }
 }
 
+/** A positive whole number given to a flag, or its default. */
+function count(v: unknown, flag: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  const text = String(v);
+  if (!/^[1-9]\d{0,15}$/.test(text)) throw new UsageError(`${flag} must be a whole number of at least 1, not ${text}.`);
+  return Number(text);
+}
+
+/** A --trust-ca file: a readable CA certificate, or a usage error now rather than refusals later. */
+function trustedCa(file: string): string {
+  const pem = readFile(file, 'CA certificate').toString('utf8');
+  let isCa = false;
+  try {
+    isCa = new X509Certificate(pem).ca;
+  } catch {
+    throw new UsageError(`${file} is not a PEM certificate.`);
+  }
+  if (!isCa) throw new UsageError(`${file} is not a CA certificate (basicConstraints CA:TRUE).`);
+  return pem;
+}
+
 function required(v: unknown, flag: string): string {
   if (typeof v !== 'string' || v === '') throw new UsageError(`${flag} is required.`);
   return v;
@@ -94,13 +126,19 @@ async function serve(args: string[]): Promise<void> {
     host: { type: 'string' },
     bind: { type: 'string' },
     'trust-ca': { type: 'string', multiple: true },
+    'max-unverified-bytes': { type: 'string' },
+    'max-uploads-per-org': { type: 'string' },
   });
   const dataDir = usable(required(values.data, '--data'), true);
   const portText = (values.port as string | undefined) ?? '8080';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${portText}.`);
-  const trustCaPems = ((values['trust-ca'] as string[] | undefined) ?? []).map((f) => readFile(f, 'CA certificate').toString('utf8'));
+  const trustCaPems = ((values['trust-ca'] as string[] | undefined) ?? []).map(trustedCa);
+  const maxUnverifiedBytes = count(values['max-unverified-bytes'], '--max-unverified-bytes', DEFAULT_MAX_UNVERIFIED_BYTES);
+  const maxUploadsPerOrganization = count(values['max-uploads-per-org'], '--max-uploads-per-org', DEFAULT_MAX_UPLOADS_PER_ORGANIZATION);
   const exchange = await startExchange({
+    maxUnverifiedBytes,
+    maxUploadsPerOrganization,
     dataDir,
     port,
     hostName: (values.host as string | undefined) ?? 'localhost',

@@ -1,5 +1,6 @@
 // What every route needs: the store, the folders, the clock and the configuration.
 import type { Db } from './store/database.js';
+import type { UnverifiedBudget } from './http/unverified-budget.js';
 import type { ReadConnections } from './store/read-connections.js';
 
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   readonly hostName: string;
   readonly trustCaPems: readonly string[];
   readonly maxRequestBytes: number;
+  /** What requests may cost before they are authenticated. */
+  readonly unverified: UnverifiedBudget;
   now(): number;
   log(line: string): void;
 }

@@ -8,6 +8,7 @@ import { internalErrorBody } from './http/api-error.js';
 import { ERROR_CODES } from '../shared/error-codes.js';
 import { CORS_HEADERS } from './http/responses.js';
 import { createRequestHandler } from './http/handle-request.js';
+import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION, UnverifiedBudget } from './http/unverified-budget.js';
 import { ALL_ROUTES } from './routes/all-routes.js';
 import { openDatabase } from './store/database.js';
 import { ReadConnections } from './store/read-connections.js';
@@ -32,6 +33,10 @@ export interface ExchangeOptions {
   log?: (line: string) => void;
   /** Largest request body in bytes; default 300 MiB. Lower only in tests. */
   maxRequestBytes?: number;
+  /** Bytes of request bodies not yet verified, across all requests; default 1 GiB. */
+  maxUnverifiedBytes?: number;
+  /** Item uploads of one organization at once; default 4. */
+  maxUploadsPerOrganization?: number;
 }
 
 export interface RunningExchange {
@@ -139,6 +144,7 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
     hostName: o.hostName ?? 'localhost',
     trustCaPems: [...loadTrustedCas(o.dataDir), ...(o.trustCaPems ?? [])],
     maxRequestBytes: o.maxRequestBytes ?? MAX_REQUEST_BYTES,
+    unverified: new UnverifiedBudget(o.maxUnverifiedBytes ?? DEFAULT_MAX_UNVERIFIED_BYTES, o.maxUploadsPerOrganization ?? DEFAULT_MAX_UPLOADS_PER_ORGANIZATION),
     now: o.now ?? Date.now,
     log,
   };

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_EXPLANATIONS, errorCodeEntry } from './error-codes.js';
 
-// decisions.md §4, written out so the test stands on its own.
+// The error table, written out so the test stands on its own; docs/protocol.md must agree.
 const EXPECTED: ReadonlyArray<readonly [number, number, string]> = [
   [1, 500, 'The server was unable to complete your request.'],
   [1001, 400, 'The certificate file was not specified.'],
@@ -22,6 +22,7 @@ const EXPECTED: ReadonlyArray<readonly [number, number, string]> = [
   [1015, 404, 'The resource was not found.'],
   [1016, 413, 'The request is too large.'],
   [1017, 415, 'The media type is not supported.'],
+  [1018, 503, 'The service is busy.'],
   [2001, 400, 'A required header is missing or not valid.'],
   [2002, 400, 'The Host header does not match the service.'],
   [2003, 401, 'The request signature does not match.'],
@@ -59,17 +60,12 @@ describe('ERROR_CODES', () => {
     for (const text of Object.values(ERROR_EXPLANATIONS)) expect(text.length).toBeGreaterThan(10);
   });
 
-  it('matches the §4 table of decisions.md row for row', () => {
-    // Same sibling layout as the conformance vectors: ../shared beside the repository.
-    const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-    const file = path.resolve(repoRoot, '../shared/spec/decisions.md');
-    expect(existsSync(file), `decisions.md not found at ${file}`).toBe(true);
+  it('matches the table of docs/protocol.md §5 row for row', () => {
+    // the repository's own document: a clone stands alone, without ../shared beside it
+    const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/protocol.md');
     const text = readFileSync(file, 'utf8');
-    const section = text.slice(text.indexOf('## 4. Errors'), text.indexOf('## 5.'));
-    const rows = [...section.matchAll(/^\| (\d+) \| (\d+) \| (.+?) \|/gm)].map(
-      (m) => [Number(m[1]), Number(m[2]), m[3]!.replace(/\s*\*\*\[doc\]\*\*/, '').trim()] as const,
-    );
-    expect(rows).toHaveLength(EXPECTED.length);
+    const section = text.slice(text.indexOf('## 5. Errors'), text.indexOf('## 6.'));
+    const rows = [...section.matchAll(/^\| (\d+) \| (\d+) \| (.+?) \|/gm)].map((m) => [Number(m[1]), Number(m[2]), m[3]!.trim()] as const);
     expect(rows).toEqual(EXPECTED);
   });
 });

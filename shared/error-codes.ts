@@ -1,4 +1,4 @@
-// The error table of decisions.md §4, as data: one place for the server (which answers
+// The error table (docs/protocol.md §5, from decisions.md §4), as data: one place for the server (which answers
 // with it) and the app (which explains it).
 
 export interface ErrorCodeEntry {
@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   notFound: { code: 1015, status: 404, message: 'The resource was not found.' },
   tooLarge: { code: 1016, status: 413, message: 'The request is too large.' },
   unsupportedMediaType: { code: 1017, status: 415, message: 'The media type is not supported.' },
+  busy: { code: 1018, status: 503, message: 'The service is busy.' },
   headerInvalid: { code: 2001, status: 400, message: 'A required header is missing or not valid.' },
   hostMismatch: { code: 2002, status: 400, message: 'The Host header does not match the service.' },
   signatureMismatch: { code: 2003, status: 401, message: 'The request signature does not match.' },
@@ -58,6 +59,7 @@ export const ERROR_EXPLANATIONS: Readonly<Record<number, string>> = {
   1014: "The owner's access cannot be removed.",
   1015: 'Not found, or you do not have access to it.',
   1016: 'This is larger than the exchange accepts in one request (300 MiB).',
+  1018: 'The exchange is busy. The app tries again shortly.',
   1017: 'The request was sent in a format the exchange does not accept.',
   2001: 'The request was missing a required header.',
   2002: 'The exchange address does not match this profile.',

@@ -1,6 +1,7 @@
 // Typed client of the exchange service (interface.md §4, decisions.md §3): one method per
-// operation, every request but GET /ping signed, retries for idempotent requests, and one
-// corrected retry on a clock-skew refusal (code 2004).
+// operation, every request but GET /ping signed, retries for idempotent requests, one
+// corrected retry on a clock-skew refusal (code 2004), and waits of Retry-After when the
+// service is busy (code 1018).
 import http from 'node:http';
 import https from 'node:https';
 import { createHash, randomBytes } from 'node:crypto';
@@ -29,6 +30,8 @@ export interface RetryPolicy {
   /** Total tries for GET/PUT/DELETE (POST always gets one). */
   readonly attempts: number;
   readonly baseDelayMs: number;
+  /** Tries after a busy refusal (1018), each after its Retry-After; any method. Default 8. */
+  readonly busyAttempts?: number;
 }
 
 export interface ExchangeClientOptions {
@@ -86,6 +89,16 @@ interface RequestSpec extends CallOptions {
 }
 
 const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 300 };
+const DEFAULT_BUSY_ATTEMPTS = 8;
+/** The longest Retry-After obeyed; a larger one (or none) waits this long at most. */
+const MAX_BUSY_WAIT_MS = 30_000;
+
+/** Retry-After in seconds (or an HTTP date), as milliseconds to wait; 1 s when absent or unreadable. */
+function retryAfterMs(res: IncomingMessage, now: number): number {
+  const v = res.headers['retry-after'];
+  const seconds = v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) * 1000 : v !== undefined ? Date.parse(v) - now : Number.NaN;
+  return Math.min(MAX_BUSY_WAIT_MS, Number.isFinite(seconds) && seconds >= 0 ? seconds : 1000);
+}
 
 export function newRequestId(): string {
   return randomBytes(16).toString('hex');
@@ -308,6 +321,7 @@ export class ExchangeClient {
   private async exchange(spec: RequestSpec): Promise<{ res: IncomingMessage; requestId: string }> {
     const attempts = spec.method === 'POST' ? 1 : Math.max(1, this.retry.attempts);
     let failures = 0;
+    let busyTries = 0;
     let skewRetried = false;
     for (;;) {
       const requestId = newRequestId();
@@ -336,6 +350,12 @@ export class ExchangeClient {
           this.onClockSkew?.(skew);
           continue;
         }
+      }
+      // Busy (1018) is said before the service reads or acts on anything: safe to send again,
+      // POST too, once the wait it asks for has passed.
+      if (error.code === 1018 && ++busyTries < (this.retry.busyAttempts ?? DEFAULT_BUSY_ATTEMPTS)) {
+        await this.wait(retryAfterMs(res, Date.now()) * (1 + Math.random() * 0.25), spec.signal);
+        continue;
       }
       failures += 1;
       if (error.retryable && failures < attempts) {
@@ -378,7 +398,10 @@ export class ExchangeClient {
   }
 
   private backoff(failures: number, signal?: AbortSignal): Promise<void> {
-    const delay = this.retry.baseDelayMs * 2 ** (failures - 1) * (0.75 + Math.random() * 0.5);
+    return this.wait(this.retry.baseDelayMs * 2 ** (failures - 1) * (0.75 + Math.random() * 0.5), signal);
+  }
+
+  private wait(delay: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         signal?.removeEventListener('abort', onAbort);

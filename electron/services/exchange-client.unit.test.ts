@@ -103,6 +103,34 @@ describe('retries', () => {
     c.close();
   });
 
+  it('sends again after Retry-After when the service is busy (1018), POST too', async () => {
+    const c = client();
+    const at: number[] = [];
+    server.respond((_req, res, i) => {
+      at.push(Date.now());
+      if (i === 0) {
+        res.setHeader('Retry-After', '1');
+        return sendError(res, 503, 1018);
+      }
+      sendJson(res, 201, { id: 'c'.repeat(32) });
+    });
+    await c.createContainer();
+    expect(server.requests).toHaveLength(2);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(950);
+    c.close();
+  });
+
+  it('gives up on busy after its tries, with the 1018 error', async () => {
+    const c = client({ retry: { attempts: 1, baseDelayMs: 1, busyAttempts: 2 } });
+    server.respond((_req, res) => {
+      res.setHeader('Retry-After', '0');
+      sendError(res, 503, 1018);
+    });
+    await expect(c.createContainer()).rejects.toMatchObject({ status: 503, code: 1018, retryable: true });
+    expect(server.requests).toHaveLength(2);
+    c.close();
+  });
+
   it('reports an unreachable exchange as NetworkError after retrying', async () => {
     const c = new ExchangeClient({ baseUrl: 'http://127.0.0.1:1', organizationId: ORG, signer: keySigner(privateKey), retry: { attempts: 2, baseDelayMs: 1 } });
     const error = await c.pingSite().catch((e: unknown) => e);

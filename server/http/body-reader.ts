@@ -49,7 +49,11 @@ export class BodyAbortedError extends Error {
   }
 }
 
-export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, limit = MAX_REQUEST_BYTES): Promise<ReadBody> {
+/**
+ * `admit(total)` is told the bytes received so far and throws (an ApiError) to refuse more:
+ * a body without Content-Length is admitted as it arrives.
+ */
+export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, limit = MAX_REQUEST_BYTES, admit?: (total: number) => void): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
     const announced = Number(req.headers['content-length']);
     // Hashed here, while each chunk is still in this core's cache: a worker thread hashing
@@ -151,6 +155,14 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
       if (total > limit) {
         fail(new ApiError('tooLarge', `The request body passed ${limit} bytes.`));
         return;
+      }
+      if (admit) {
+        try {
+          admit(total);
+        } catch (e) {
+          fail(e as Error);
+          return;
+        }
       }
       hash.update(chunk);
       if (parser && !jsonError) {

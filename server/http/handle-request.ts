@@ -9,6 +9,7 @@ import { ApiError, internalErrorBody } from './api-error.js';
 import { authenticate, verifySignature, type Caller } from './authenticate.js';
 import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';
 import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
+import { BUSY_RETRY_AFTER_SECONDS } from './unverified-budget.js';
 import { readQuery } from './query.js';
 import { matchRoute, splitTarget, type Route } from './router.js';
 
@@ -76,6 +77,13 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
     // it comes from the same clock that judges the request window.
     res.setHeader('Date', new Date(app.now()).toUTCString());
     let body: ReadBody | undefined;
+    // what this request holds of the budget for unverified work, given back when it ends
+    let reserved = 0;
+    let uploadOf: string | undefined;
+    // a refusal's temporary file goes before the answer does (nothing of it outlives the answer)
+    const removeTempFile = (): void => {
+      if (body?.item) rmSync(body.item.tempFile, { force: true });
+    };
     try {
       const method = req.method ?? 'GET';
       if (method === 'OPTIONS') return sendEmpty(res, 204);
@@ -92,7 +100,23 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       if (Number.isFinite(declared) && declared > app.maxRequestBytes) {
         throw new ApiError('tooLarge', `Content-Length ${declared} is over the limit of ${app.maxRequestBytes} bytes.`);
       }
-      body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, app.maxRequestBytes);
+      // Bounded before a byte of the body is read (decisions §5): uploads of the claimed
+      // organization at once, and bytes of unverified bodies (the declared length now, the
+      // rest of a body without one as it arrives).
+      const isUpload = match?.route.body === 'item' && hasBody(req);
+      if (isUpload) {
+        app.unverified.startUpload(caller.org.id);
+        uploadOf = caller.org.id;
+      }
+      const known = Number.isFinite(declared) ? declared : 0;
+      app.unverified.reserve(known);
+      reserved = known;
+      const admit = (total: number): void => {
+        if (total <= reserved) return;
+        app.unverified.reserve(total - reserved);
+        reserved = total;
+      };
+      body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, app.maxRequestBytes, admit);
       verifySignature(req, app.db, caller, body.payloadHash, app.now());
       const params = readQuery(query);
       if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
@@ -107,16 +131,22 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
         res.destroy();
         return;
       }
-      if (!req.complete && hasBody(req)) await refuseRestOfBody(req, res, e instanceof ApiError && e.kind === 'tooLarge');
+      removeTempFile();
+      // a body over the size or the budget is not read on: reading it is the cost refused
+      const notWorthReading = e instanceof ApiError && (e.kind === 'tooLarge' || e.kind === 'busy');
+      if (!req.complete && hasBody(req)) await refuseRestOfBody(req, res, notWorthReading);
       if (res.destroyed) return;
       if (e instanceof ApiError) {
+        if (e.kind === 'busy') res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
         sendError(res, e.body());
       } else {
         app.log(`unexpected error: ${(e as Error).stack ?? String(e)}`);
         sendError(res, internalErrorBody());
       }
     } finally {
-      if (body?.item) rmSync(body.item.tempFile, { force: true });
+      removeTempFile();
+      app.unverified.release(reserved);
+      if (uploadOf !== undefined) app.unverified.endUpload(uploadOf);
     }
   };
 }

@@ -250,6 +250,35 @@ describe('sizes', () => {
     }
   });
 
+  it('1018 with Retry-After over the budget of unverified work, before the body is read, and nothing left in tmp', async () => {
+    const small = await startExchange({ dataDir: w.dataDir, maxUnverifiedBytes: 1024 * 1024, maxUploadsPerOrganization: 1, log: () => undefined });
+    try {
+      const client = new SignedClient(small.port);
+      // one upload holds the organization's only slot: its body is declared but not sent yet
+      const signed = signRequest(
+        { method: 'PUT', target: `${c}/items/slow`, host: client.host, organizationId: w.sirb.id, requestId: newRequestId(), date: new Date(), payloadHash: sha256Hex(Buffer.alloc(0)) },
+        keySigner(w.sirb.keyPem),
+      );
+      const held = request({ host: '127.0.0.1', port: small.port, method: 'PUT', path: `${c}/items/slow`, headers: { ...signed.headers, 'User-Agent': 't', 'Content-Type': 'application/json', 'Content-Length': 512 * 1024 } });
+      held.on('error', () => undefined);
+      held.write('{"header":"');
+      await new Promise((r) => setTimeout(r, 200));
+      const second = await client.put(w.sirb, `${c}/items/second`, payloadFor(w.sirb));
+      expectCode(second, 1018);
+      expect(second.headers['retry-after']).toMatch(/^\d+$/);
+      // another organization may still upload, but not past the bytes in flight
+      expect((await client.put(w.site, `${c}/items/by-site`, payloadFor(w.site))).status).toBe(201);
+      const big = await client.put(w.site, `${c}/items/big`, payloadFor(w.site, randomBytes(700 * 1024)));
+      expectCode(big, 1018);
+      held.destroy();
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await client.put(w.sirb, `${c}/items/second`, payloadFor(w.sirb))).status).toBe(201);
+      expect(readdirSync(join(w.dataDir, 'tmp'))).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('huge headers and garbage requests get a 4xx, never a 5xx', async () => {
     const r = await sendRaw(w.server.port, { method: 'GET', path: '/ping/site', headers: { Host: w.client.host, 'X-Big': 'a'.repeat(70_000) } });
     expect(r.status).toBe(400);

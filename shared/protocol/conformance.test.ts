@@ -1,5 +1,6 @@
-// The AWS SigV4 canonical-request vectors (../shared/conformance, see its README for which cases
-// apply) run through canonicalRequest, with X-Amz-Date renamed to Service-IrbX-Date.
+// The AWS SigV4 canonical-request vectors (conformance/ beside this file, copied with their
+// LICENSE and NOTICE; see its README for which cases apply) run through canonicalRequest,
+// with X-Amz-Date renamed to Service-IrbX-Date.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,9 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { sha256Hex } from './encoding.js';
 import { canonicalRequest } from './signing.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// In CI the repository is cloned with `shared/` beside it; here that is /work/shared.
-const conformanceRoot = path.resolve(repoRoot, '../shared/conformance');
+// In the repository, so a clone stands alone (no ../shared beside it).
+const conformanceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'conformance');
 if (!existsSync(path.join(conformanceRoot, 'sigv4'))) {
   // Loud on purpose: a missing suite must never pass as "no cases".
   throw new Error(`SigV4 conformance vectors not found at ${conformanceRoot} (expected sigv4/ and sigv4-extras/ there).`);
