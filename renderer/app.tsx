@@ -1,7 +1,6 @@
 // The window: chrome on top, studies on the left, the selected study's files, the transfers panel
-// at the bottom; slot dialogs (next issue) over it.
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+// at the bottom; slot dialogs over it.
+import { useState } from 'react';
 import type { ItemView } from '../shared/ipc/views.js';
 import { toAppError } from './bridge/api.js';
 import { ConnectionBanner } from './components/chrome/connection-banner.js';
@@ -11,17 +10,14 @@ import { ErrorDisplay } from './components/common/error-display.js';
 import { ToastList, useToasts } from './components/notifications/toasts.js';
 import { StudiesSidebar } from './components/studies/studies-sidebar.js';
 import { TransfersDock } from './components/transfers/transfers-dock.js';
-import { useApi } from './data/api-context.js';
-import { useAppInfo, useConnection, useContainers, useCreateContainer, useProfiles, useSettings, useSwitchProfile } from './data/queries.js';
-import { keys } from './data/query-keys.js';
+import { useAppInfo, useConnection, useNotifications, useProfiles, useSettings, useSwitchProfile } from './data/profiles.js';
+import { useContainers, useCreateContainer } from './data/studies.js';
 import type { DialogSlot, OpenSlot } from './dialogs/dialog-slots.js';
 import { SlotDialog } from './dialogs/slot-dialogs.js';
 import { connectionStatus } from './lib/connection-status.js';
 import { useTheme } from './theme/use-theme.js';
 
 export function App() {
-  const api = useApi();
-  const client = useQueryClient();
   const appInfo = useAppInfo();
   const settings = useSettings();
   const profiles = useProfiles();
@@ -34,9 +30,7 @@ export function App() {
   const [selected, setSelected] = useState<{ profileId: string; containerId: string } | undefined>();
   const [slot, setSlot] = useState<OpenSlot | undefined>();
   useTheme(settings.data?.theme ?? 'system');
-  const toasts = useToasts(useCallback((listener) => api.on('notification', listener), [api]));
-
-  useEffect(() => api.on('connection.skew', () => void client.invalidateQueries({ queryKey: keys.connection(profileId) })), [api, client, profileId]);
+  const toasts = useToasts(useNotifications());
 
   const containerId = selected?.profileId === profileId ? selected.containerId : undefined;
   const container = containers.data?.find((c) => c.id === containerId);

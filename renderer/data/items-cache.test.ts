@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { item } from '../test-support/fixtures.js';
-import { fromFullList, reconciled, withChanges, withoutPaths } from './items-cache.js';
+import { fromFullList, reconciled, withAccessCount, withChanges, withoutPaths } from './items-cache.js';
 
 describe('items cache', () => {
   it('marks the newest updatedAt as the next since, and merges changes by path', () => {
@@ -39,5 +39,15 @@ describe('reconciled', () => {
     const next = reconciled(cache, fresh);
     expect(next.items.map((i) => i.path).sort()).toEqual(['docs/a', 'docs/c']);
     expect(next.items.find((i) => i.path === 'docs/a')?.decryptedHeader).toMatchObject({ name: 'A' });
+  });
+});
+
+describe('withAccessCount', () => {
+  it("sets one item's shared count from its details and leaves the cache alone when nothing changes", () => {
+    const cache = fromFullList([item('docs|a'), item('docs|b')]);
+    const counted = withAccessCount(cache, 'docs/b', 2);
+    expect(counted?.items.map((i) => i.accessCount)).toEqual([undefined, 2]);
+    expect(withAccessCount(counted, 'docs/b', 2)).toBe(counted);
+    expect(withAccessCount(cache, 'docs/zzz', 1)).toBe(cache);
   });
 });

@@ -80,3 +80,15 @@ export function reconciled(cache: ItemsCache | undefined, full: readonly ItemVie
   });
   return { items: mergeItems([], items), since: newestUpdate(full, cache.since) };
 }
+
+/** The cache with one item's count of organizations besides the owner, as its details said. */
+export function withAccessCount(cache: ItemsCache | undefined, path: string, count: number): ItemsCache | undefined {
+  if (!cache) return cache;
+  const key = itemSlashPath({ id: path });
+  const index = cache.items.findIndex((i) => itemSlashPath(i) === key);
+  const found = cache.items[index];
+  if (!found || found.accessCount === count) return cache;
+  const items = [...cache.items];
+  items[index] = { ...found, accessCount: count };
+  return { ...cache, items };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransferView } from '../../shared/ipc/views.js';
-import { mergeTransfers } from './queries.js';
+import { mergeTransfers } from './transfers.js';
 
 const t = (id: string, state: TransferView['state']): TransferView => ({
   id,

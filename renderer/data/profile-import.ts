@@ -3,11 +3,12 @@
 // PKCS#12 password travels inside a one-time box that is empty once sent, so the mutation's
 // state (its variables, kept by react-query) holds neither key nor password.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FileRef, ProfileView } from '../../shared/ipc/views.js';
+import type { Environment, FileRef, ProfileView } from '../../shared/ipc/views.js';
 import { unwrap } from '../bridge/api.js';
 import { readAsText } from '../lib/file-read.js';
-import { useApi } from './api-context.js';
-import { keys } from './query-keys.js';
+import { useCall } from './call.js';
+import { profilesChanged } from './profiles.js';
+import { useStageFile } from './transfers.js';
 
 /** A secret read once: `take()` hands it over and forgets it. */
 export class OneTimeSecret {
@@ -30,7 +31,7 @@ export type KeyFileSource = { readonly kind: 'file'; readonly file: File } | { r
 
 export interface ProfileIdentityInput {
   readonly name: string;
-  readonly environment: 'production' | 'test' | 'sandbox' | 'other';
+  readonly environment: Environment;
   readonly baseUrl: string;
   readonly organizationId: string;
   readonly administrator: boolean;
@@ -41,31 +42,28 @@ export type AddProfileRequest =
   | (ProfileIdentityInput & { readonly kind: 'pkcs12'; readonly file: KeyFileSource; readonly password: OneTimeSecret });
 
 export function useAddProfile() {
-  const api = useApi();
+  const call = useCall();
+  const stageFile = useStageFile();
   const client = useQueryClient();
   const reference = async (source: KeyFileSource): Promise<string> =>
-    source.kind === 'chosen' ? source.ref.ref : unwrap(await api.stageFile(source.file, source.file.name)).ref;
+    source.kind === 'chosen' ? source.ref.ref : unwrap(await stageFile(source.file, source.file.name)).ref;
   return useMutation<ProfileView, Error, AddProfileRequest>({
     mutationFn: async (input) => {
       const identity = { name: input.name, environment: input.environment, baseUrl: input.baseUrl, organizationId: input.organizationId, administrator: input.administrator };
       if (input.kind === 'pkcs12') {
-        return unwrap(await api['profiles.importPkcs12']({ ...identity, pkcs12File: await reference(input.file), password: input.password.take() }));
+        return call('profiles.importPkcs12', { ...identity, pkcs12File: await reference(input.file), password: input.password.take() });
       }
       // The certificate is public: it may be read here.
       const certificatePem = await readAsText(input.certificateFile);
       const key = input.pendingKeyId ? { pendingKeyId: input.pendingKeyId } : input.keyFile ? { keyFile: await reference(input.keyFile) } : {};
-      return unwrap(await api['profiles.importPem']({ ...identity, certificatePem, ...key }));
+      return call('profiles.importPem', { ...identity, certificatePem, ...key });
     },
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: keys.profiles });
-      // Another active profile means other studies: drop what was cached for the old one.
-      void client.invalidateQueries({ queryKey: ['profile'] });
-    },
+    onSuccess: () => profilesChanged(client),
   });
 }
 
 /** Main's own file dialog for a key file (Electron); undefined when the user cancels. */
 export function usePickKeyFile() {
-  const api = useApi();
-  return async (): Promise<FileRef | undefined> => unwrap(await api['files.pick']({ purpose: 'key' }))[0];
+  const call = useCall();
+  return async (): Promise<FileRef | undefined> => (await call('files.pick', { purpose: 'key' }))[0];
 }

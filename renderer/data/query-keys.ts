@@ -1,6 +1,8 @@
-// Query keys: everything from the service is keyed by profile, then container, then item path,
-// so switching profiles never shows another organization's cache.
+// Query keys, the only place they are written: everything from the service is keyed by profile,
+// then container, then item path, so switching profiles never shows another organization's cache.
 export const keys = {
+  /** Everything cached for any profile (dropped when the active profile changes). */
+  everyProfile: ['profile'] as const,
   appInfo: ['app-info'] as const,
   settings: ['settings'] as const,
   profiles: ['profiles'] as const,
@@ -9,8 +11,13 @@ export const keys = {
   containers: (profileId: string) => ['profile', profileId, 'containers'] as const,
   collaborators: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'collaborators'] as const,
   items: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'items'] as const,
+  /** Every version of an item's details (what an access change invalidates). */
   details: (profileId: string, containerId: string, path: string) => ['profile', profileId, 'container', containerId, 'item', path, 'details'] as const,
+  detailsAt: (profileId: string, containerId: string, path: string, updatedAt: string) =>
+    ['profile', profileId, 'container', containerId, 'item', path, 'details', updatedAt] as const,
   access: (profileId: string, containerId: string, path: string) => ['profile', profileId, 'container', containerId, 'item', path, 'access'] as const,
+  /** Every directory search of a profile (what an administrator's change invalidates). */
+  directory: (profileId: string) => ['profile', profileId, 'organizations'] as const,
   organizations: (profileId: string, prefix: string) => ['profile', profileId, 'organizations', prefix] as const,
   organization: (profileId: string, organizationId: string) => ['profile', profileId, 'organization', organizationId] as const,
   activity: (action: string, text: string) => ['activity', action, text] as const,

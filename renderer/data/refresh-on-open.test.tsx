@@ -8,7 +8,7 @@ import type { ItemView } from '../../shared/ipc/views.js';
 import { item } from '../test-support/fixtures.js';
 import { ApiProvider } from './api-context.js';
 import { fromFullList, type ItemsCache } from './items-cache.js';
-import { refreshIfCached, useItems, useRefreshCachedItems } from './queries.js';
+import { refreshIfCached, useItems, useRefreshCachedItems } from './items.js';
 import { keys } from './query-keys.js';
 
 afterEach(cleanup);

@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import { toAppError } from '../bridge/api.js';
 import { ActivityView } from '../components/activity/activity-view.js';
-import { useOperation, useOperationQuery } from '../data/operations.js';
-import { keys } from '../data/query-keys.js';
+import { useActivity, useExportActivity } from '../data/activity.js';
 import { activityFileName, downloadText } from '../lib/file-read.js';
 import type { SlotDialogProps } from './slot-dialogs.js';
 
@@ -12,8 +11,8 @@ export function ActivityDialog({ onClose }: SlotDialogProps) {
   const [action, setAction] = useState('');
   const [text, setText] = useState('');
   const trimmed = text.trim();
-  const list = useOperationQuery('activity.list', { ...(action ? { action } : {}), ...(trimmed ? { text: trimmed } : {}) }, keys.activity(action, trimmed));
-  const exportCsv = useOperation('activity.exportCsv');
+  const list = useActivity(action, trimmed);
+  const exportCsv = useExportActivity();
   return (
     <ActivityView
       entries={list.data ?? []}
@@ -25,7 +24,7 @@ export function ActivityDialog({ onClose }: SlotDialogProps) {
       onText={setText}
       exporting={exportCsv.isPending}
       exportError={exportCsv.error ? toAppError(exportCsv.error) : undefined}
-      onExport={() => exportCsv.mutate({}, { onSuccess: ({ csv }) => downloadText(csv, activityFileName(new Date()), 'text/csv') })}
+      onExport={() => exportCsv.mutate(undefined, { onSuccess: ({ csv }) => downloadText(csv, activityFileName(new Date()), 'text/csv') })}
       onClose={onClose}
     />
   );

@@ -1,28 +1,25 @@
 // Administration wired to admin.createOrganization / updateOrganization / putCertificate; the
 // certificate file is read here (FileReader → base64) with its media type from the extension.
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Organization } from '../../shared/types.js';
 import type { AppError } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
 import { AdminView, type AdminForm } from '../components/admin/admin-view.js';
-import { useOperation, useOperationQuery } from '../data/operations.js';
-import { useProfiles } from '../data/queries.js';
-import { keys } from '../data/query-keys.js';
+import { useCreateOrganization, useOrganizations, usePutCertificate, useUpdateOrganization } from '../data/directory.js';
+import { useProfiles } from '../data/profiles.js';
 import { certificateMediaType, readAsBase64 } from '../lib/file-read.js';
 import type { SlotDialogProps } from './slot-dialogs.js';
 
 export function AdminDialog({ context, onClose }: SlotDialogProps) {
-  const client = useQueryClient();
   const { profileId } = context;
   const profiles = useProfiles();
   const isAdmin = !!profiles.data?.find((p) => p.id === profileId)?.roles.includes('admin');
   const [query, setQuery] = useState('');
   const prefix = query.trim();
-  const list = useOperationQuery('organizations.list', prefix ? { namePrefix: prefix } : {}, keys.organizations(profileId, prefix));
-  const create = useOperation('admin.createOrganization');
-  const update = useOperation('admin.updateOrganization');
-  const putCertificate = useOperation('admin.putCertificate');
+  const list = useOrganizations(profileId, prefix);
+  const create = useCreateOrganization(profileId);
+  const update = useUpdateOrganization(profileId);
+  const putCertificate = usePutCertificate(profileId);
   const [selected, setSelected] = useState<Organization | undefined>();
   const [error, setError] = useState<{ form: AdminForm; error: AppError } | undefined>();
   const [status, setStatus] = useState<string | undefined>();
@@ -32,8 +29,6 @@ export function AdminDialog({ context, onClose }: SlotDialogProps) {
     setSelected(org);
     setError(undefined);
     setStatus(message);
-    void client.invalidateQueries({ queryKey: ['profile', profileId, 'organizations'] });
-    void client.invalidateQueries({ queryKey: keys.organization(profileId, org.id) });
   };
   const failed = (form: AdminForm) => (e: unknown) => {
     setStatus(undefined);

@@ -1,16 +1,14 @@
 // Manage access wired to the service: access.list per selected item, the study's collaborators,
 // access.preview before a grant, and grant / update / revoke / shareWithStudy with per-organization
-// results. Caches of the details pane are refreshed after each change.
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+// results (data/access.ts refreshes the access lists and details after each change).
 import { useState } from 'react';
 import type { Organization } from '../../shared/types.js';
 import type { AccessResult, AppError, GranteePreview } from '../../shared/ipc/views.js';
-import { toAppError, unwrap } from '../bridge/api.js';
+import { toAppError } from '../bridge/api.js';
 import { ManageAccessView, type AccessHolder } from '../components/access/manage-access-view.js';
-import { useApi } from '../data/api-context.js';
-import { useOperation } from '../data/operations.js';
-import { useAppInfo, useCollaborators } from '../data/queries.js';
-import { keys } from '../data/query-keys.js';
+import { useAccessLists, useChangeAccess, usePreviewGrantee, type AccessChange } from '../data/access.js';
+import { useAppInfo } from '../data/profiles.js';
+import { useCollaborators } from '../data/studies.js';
 import { itemSlashPath } from '../lib/file-tree.js';
 import type { SlotDialogProps } from './slot-dialogs.js';
 
@@ -18,24 +16,14 @@ import type { SlotDialogProps } from './slot-dialogs.js';
 const LIST_LIMIT = 100;
 
 export function ManageAccessDialog({ context, onClose }: SlotDialogProps) {
-  const api = useApi();
-  const client = useQueryClient();
   const { profileId, containerId = '' } = context;
   const items = context.items ?? [];
   const paths = items.map(itemSlashPath);
   const appInfo = useAppInfo();
   const collaborators = useCollaborators(profileId, containerId);
-  const access = useQueries({
-    queries: paths.slice(0, LIST_LIMIT).map((itemPath) => ({
-      queryKey: keys.access(profileId, containerId, itemPath),
-      queryFn: async () => unwrap(await api['access.list']({ containerId, itemPath })),
-    })),
-  });
-  const preview = useOperation('access.preview');
-  const grant = useOperation('access.grant');
-  const update = useOperation('access.update');
-  const revoke = useOperation('access.revoke');
-  const share = useOperation('access.shareWithStudy');
+  const access = useAccessLists(profileId, containerId, paths.slice(0, LIST_LIMIT));
+  const preview = usePreviewGrantee(containerId);
+  const change = useChangeAccess(profileId, containerId);
   const [previewFor, setPreviewFor] = useState<Organization | undefined>();
   const [busy, setBusy] = useState<string | undefined>();
   const [results, setResults] = useState<{ title: string; results: readonly AccessResult[] } | undefined>();
@@ -49,27 +37,18 @@ export function ManageAccessDialog({ context, onClose }: SlotDialogProps) {
   const names = new Map<string, string>([...(collaborators.data ?? []), ...[...holders.values()].map((h) => h.organization)].map((o) => [o.id, o.name]));
   const nameOf = (id: string): string => names.get(id) ?? 'the organization';
 
-  const refresh = async (): Promise<void> => {
-    await Promise.all([
-      ...paths.map((p) => client.invalidateQueries({ queryKey: keys.access(profileId, containerId, p) })),
-      ...paths.map((p) => client.invalidateQueries({ queryKey: keys.details(profileId, containerId, p) })),
-    ]);
-  };
-
-  const run = (what: string, title: string, call: () => Promise<readonly AccessResult[]>): void => {
+  const run = (what: string, title: string, access: AccessChange): void => {
     setBusy(what);
     setActionError(undefined);
     setResults(undefined);
-    call()
-      .then((r) => setResults({ title, results: r }))
-      .catch((e: unknown) => setActionError({ context: `${title}: it did not work.`, error: toAppError(e) }))
-      .finally(() => {
-        setBusy(undefined);
-        void refresh();
-      });
+    change.mutate(access, {
+      onSuccess: (r) => setResults({ title, results: r }),
+      onError: (e) => setActionError({ context: `${title}: it did not work.`, error: toAppError(e) }),
+      onSettled: () => setBusy(undefined),
+    });
   };
   const target = items.length === 1 ? 'the item' : `${items.length} items`;
-  const args = (organizationId: string) => ({ containerId, itemPaths: paths, organizationIds: [organizationId] });
+  const forOrg = (change: 'access.grant' | 'access.update' | 'access.revoke', organizationId: string): AccessChange => ({ change, itemPaths: paths, organizationId });
 
   const holderList: AccessHolder[] = [...holders.values()];
   const firstError = access.find((q) => q.error)?.error;
@@ -92,7 +71,7 @@ export function ManageAccessDialog({ context, onClose }: SlotDialogProps) {
       onPickGrantee={(org) => {
         setPreviewFor(org);
         setResults(undefined);
-        preview.mutate({ containerId, organizationId: org.id });
+        preview.mutate(org.id);
       }}
       onCancelPreview={() => {
         setPreviewFor(undefined);
@@ -101,13 +80,11 @@ export function ManageAccessDialog({ context, onClose }: SlotDialogProps) {
       onGrant={(id) => {
         setPreviewFor(undefined);
         preview.reset();
-        run(`Giving ${nameOf(id)} access to ${target}…`, `Access for ${nameOf(id)}`, () => grant.mutateAsync(args(id)));
+        run(`Giving ${nameOf(id)} access to ${target}…`, `Access for ${nameOf(id)}`, forOrg('access.grant', id));
       }}
-      onUpdate={(id) => run(`Wrapping the key again for ${nameOf(id)}…`, `Update for ${nameOf(id)}`, () => update.mutateAsync(args(id)))}
-      onRevoke={(id) => run(`Revoking ${nameOf(id)}'s access to ${target}…`, `Revoked for ${nameOf(id)}`, () => revoke.mutateAsync(args(id)))}
-      onShareWithStudy={() =>
-        run(`Sharing ${target} with everyone in this study…`, 'Shared with the study', () => share.mutateAsync({ containerId, itemPaths: paths }))
-      }
+      onUpdate={(id) => run(`Wrapping the key again for ${nameOf(id)}…`, `Update for ${nameOf(id)}`, forOrg('access.update', id))}
+      onRevoke={(id) => run(`Revoking ${nameOf(id)}'s access to ${target}…`, `Revoked for ${nameOf(id)}`, forOrg('access.revoke', id))}
+      onShareWithStudy={() => run(`Sharing ${target} with everyone in this study…`, 'Shared with the study', { change: 'access.shareWithStudy', itemPaths: paths })}
       onClose={onClose}
     />
   );

@@ -2,8 +2,7 @@
 import { useState } from 'react';
 import { toAppError } from '../bridge/api.js';
 import { OrganizationsView } from '../components/orgs/organizations-view.js';
-import { useOperationQuery } from '../data/operations.js';
-import { keys } from '../data/query-keys.js';
+import { useOrganization, useOrganizations } from '../data/directory.js';
 import type { SlotDialogProps } from './slot-dialogs.js';
 
 export function OrganizationsDialog({ context, onClose }: SlotDialogProps) {
@@ -11,8 +10,8 @@ export function OrganizationsDialog({ context, onClose }: SlotDialogProps) {
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState<string | undefined>();
   const prefix = query.trim();
-  const list = useOperationQuery('organizations.list', prefix ? { namePrefix: prefix } : {}, keys.organizations(profileId, prefix));
-  const details = useOperationQuery('organizations.get', { organizationId: selectedId ?? '' }, keys.organization(profileId, selectedId ?? ''), !!selectedId);
+  const list = useOrganizations(profileId, prefix);
+  const details = useOrganization(profileId, selectedId);
   return (
     <OrganizationsView
       query={query}

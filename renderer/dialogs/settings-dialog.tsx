@@ -1,41 +1,30 @@
 // Settings wired to the service: profiles.importPem / importPkcs12 (key files by reference),
 // profiles.generateKey (CSR offered as a download), profiles.remove, settings.update, sandbox.reset.
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AppError, ProfileView } from '../../shared/ipc/views.js';
+import type { AppError } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
 import { SettingsView } from '../components/settings/settings-view.js';
-import { useOperation } from '../data/operations.js';
 import { useAddProfile, usePickKeyFile } from '../data/profile-import.js';
-import { useAppInfo, useProfiles, useSettings } from '../data/queries.js';
-import { keys } from '../data/query-keys.js';
+import { useAppInfo, useGenerateKey, useProfiles, useRemoveProfile, useResetSandbox, useSettings, useUpdateSettings } from '../data/profiles.js';
 import { downloadText } from '../lib/file-read.js';
 import type { SlotDialogProps } from './slot-dialogs.js';
 
 export function SettingsDialog({ onClose }: SlotDialogProps) {
-  const client = useQueryClient();
   const appInfo = useAppInfo();
   const profiles = useProfiles();
   const settings = useSettings();
   const addProfile = useAddProfile();
   const pickKeyFile = usePickKeyFile();
-  const generateKey = useOperation('profiles.generateKey');
-  const removeProfile = useOperation('profiles.remove');
-  const updateSettings = useOperation('settings.update');
-  const resetSandbox = useOperation('sandbox.reset');
+  const generateKey = useGenerateKey();
+  const removeProfile = useRemoveProfile();
+  const updateSettings = useUpdateSettings();
+  const resetSandbox = useResetSandbox();
   const [status, setStatus] = useState<string | undefined>();
   const [actionError, setActionError] = useState<{ context: string; error: AppError } | undefined>();
   const [addError, setAddError] = useState<AppError | undefined>();
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [csr, setCsr] = useState<{ commonName: string; csrPem: string; pendingKeyId: string } | undefined>();
-
-  const profilesChanged = (list?: ProfileView[]): void => {
-    if (list) client.setQueryData(keys.profiles, list);
-    else void client.invalidateQueries({ queryKey: keys.profiles });
-    // Another active profile means other studies: drop what was cached for the old one.
-    void client.invalidateQueries({ queryKey: ['profile'] });
-  };
 
   return (
     <SettingsView
@@ -49,16 +38,10 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
       removing={removeProfile.isPending}
       onRemoveProfile={(profileId) => {
         setActionError(undefined);
-        removeProfile.mutate(
-          { profileId },
-          {
-            onSuccess: (list) => {
-              profilesChanged(list);
-              setStatus('The profile and its key were removed.');
-            },
-            onError: (e) => setActionError({ context: 'The profile could not be removed.', error: toAppError(e) }),
-          },
-        );
+        removeProfile.mutate(profileId, {
+          onSuccess: () => setStatus('The profile and its key were removed.'),
+          onError: (e) => setActionError({ context: 'The profile could not be removed.', error: toAppError(e) }),
+        });
       }}
       add={{
         busy: adding,
@@ -91,17 +74,13 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
       preferencesBusy={updateSettings.isPending}
       onPreferences={(patch) =>
         updateSettings.mutate(patch, {
-          onSuccess: (next) => client.setQueryData(keys.settings, next),
           onError: (e) => setActionError({ context: 'The setting could not be saved.', error: toAppError(e) }),
         })
       }
       resetting={resetSandbox.isPending}
       onResetSandbox={() =>
-        resetSandbox.mutate({}, {
-          onSuccess: (list) => {
-            profilesChanged(list);
-            setStatus('The sandbox was reset.');
-          },
+        resetSandbox.mutate(undefined, {
+          onSuccess: () => setStatus('The sandbox was reset.'),
           onError: (e) => setActionError({ context: 'The sandbox could not be reset.', error: toAppError(e) }),
         })
       }

@@ -8,13 +8,13 @@ const names = new Map([[OTHER, 'Site Hospital']]);
 
 function rowsOf() {
   const tree = buildTree([
-    item('docs|aaa', { header: doc('Protocol.pdf', 3000), updatedAt: '2026-01-03T00:00:00Z' }),
+    { ...item('docs|aaa', { header: doc('Protocol.pdf', 3000), updatedAt: '2026-01-03T00:00:00Z' }), accessCount: 3 },
     item('docs|bbb', { header: doc('consent-form.docx', 100, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'), updatedAt: '2026-01-05T00:00:00Z', ownedByMe: false, ownerId: OTHER }),
     item('docs|ccc', { updatedAt: '2026-01-04T00:00:00Z' }),
     item('docs|zeta|x'),
     item('docs|alpha|y'),
   ]);
-  return folderEntries(tree, 'docs').map((e) => toRow(e, { names, sharedWith: new Map([['docs/aaa', 3]]) }));
+  return folderEntries(tree, 'docs').map((e) => toRow(e, { names }));
 }
 
 describe('toRow', () => {
@@ -27,7 +27,7 @@ describe('toRow', () => {
     expect(rows.find((r) => r.key === 'item:docs/ccc')).toMatchObject({ label: 'ccc', type: '…', size: undefined });
   });
 
-  it('takes the shared count main counted with the headers when no details were fetched', () => {
+  it('has no shared count until main has counted one', () => {
     const tree = buildTree([{ ...item('docs|aaa', { header: doc('Protocol.pdf', 3000) }), accessCount: 2 }, item('docs|bbb')]);
     const rows = folderEntries(tree, 'docs').map((e) => toRow(e, { names }));
     expect(rows.find((r) => r.key === 'item:docs/aaa')?.sharedWith).toBe(2);

@@ -27,8 +27,6 @@ export interface Row {
 export interface RowContext {
   /** Organization names by id (the study's collaborators and the owner). */
   readonly names: ReadonlyMap<string, string>;
-  /** Access counts already known (from details), by slash path. */
-  readonly sharedWith?: ReadonlyMap<string, number>;
 }
 
 /** The header as a document header, when it is one. */
@@ -72,8 +70,8 @@ export function toRow(entry: Entry, context: RowContext): Row {
     size: typeof doc?.size === 'number' ? doc.size : undefined,
     owner: item.ownedByMe ? 'You' : (context.names.get(item.ownerId) ?? 'Another organization'),
     updated: item.updatedAt,
-    // Counted by main with the headers of the rows in view; a details fetch is fresher.
-    sharedWith: context.sharedWith?.get(entry.path) ?? item.accessCount,
+    // Counted by main with the headers of the rows in view, and again by each details fetch.
+    sharedWith: item.accessCount,
   };
 }
 

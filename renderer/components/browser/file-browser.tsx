@@ -2,9 +2,10 @@
 // upload by drop or picker, open / save as / drag out, delete with confirmation, context menu.
 import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
 import type { AppError, AppInfo, ContainerView, ItemView, ProfileView } from '../../../shared/ipc/views.js';
-import { toAppError, unwrap } from '../../bridge/api.js';
-import { useApi } from '../../data/api-context.js';
-import { useCollaborators, useDeleteItems, useDetails, useItems, useRecord, useRefreshCachedItems, useRefreshItems } from '../../data/queries.js';
+import { toAppError } from '../../bridge/api.js';
+import { useDeleteItems, useDetails, useItems, useRecord, useRefreshCachedItems, useRefreshItems } from '../../data/items.js';
+import { useCollaborators } from '../../data/studies.js';
+import { useDownload } from '../../data/transfers.js';
 import type { DialogSlot } from '../../dialogs/dialog-slots.js';
 import { takeDropEntries, walkEntries, type DroppedFile } from '../../lib/drop-walk.js';
 import { buildTree, folderEntries, itemSlashPath } from '../../lib/file-tree.js';
@@ -41,13 +42,13 @@ interface ActionProblem {
 type DownloadMode = 'open' | 'saveAs' | 'dragOut';
 
 export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBrowserProps) {
-  const api = useApi();
   const items = useItems(profile.id, container.id);
   // Opened again on a list cached earlier (e.g. back from another profile): fetch what changed meanwhile.
   useRefreshCachedItems(profile.id, container.id);
   const collaborators = useCollaborators(profile.id, container.id);
   const { changesOnly, fullReload } = useRefreshItems(profile.id, container.id);
   const remove = useDeleteItems(profile.id, container.id);
+  const fetchItem = useDownload(container.id);
   const [folder, setFolder] = useState('');
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<SortSpec>({ column: 'name', direction: 'asc' });
@@ -57,7 +58,6 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
   const [problem, setProblem] = useState<ActionProblem | undefined>();
   const [status, setStatus] = useState<string | undefined>();
   const [blocked, setBlocked] = useState<{ item: ItemView; outcome: BlockedOpen } | undefined>();
-  const [sharedWith, setSharedWith] = useState<ReadonlyMap<string, number>>(new Map());
   const onVisibleRows = useLazyHeaders(profile.id, container.id);
 
   const tree = useMemo(() => buildTree(items.data?.items ?? []), [items.data]);
@@ -67,7 +67,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
     map.set(profile.organizationId, profile.organizationName);
     return map;
   }, [collaborators.data, container, profile]);
-  const allRows = useMemo(() => folderEntries(tree, folder).map((e) => toRow(e, { names, sharedWith })), [tree, folder, names, sharedWith]);
+  const allRows = useMemo(() => folderEntries(tree, folder).map((e) => toRow(e, { names })), [tree, folder, names]);
   const rows = useMemo(() => sortRows(filterRows(allRows, filter), sort), [allRows, filter, sort]);
   const rowKeys = useMemo(() => rows.map((r) => r.key), [rows]);
 
@@ -87,14 +87,6 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
   const isRecord = !!single?.decryptedHeader && single.decryptedHeader.type !== 'document';
   const record = useRecord(profile.id, container.id, single, isRecord);
 
-  useEffect(() => {
-    if (!details.data || !single) return;
-    const path = itemSlashPath(single);
-    // Shared with = organizations other than the owner (the access list starts with the owner).
-    const count = Math.max(0, details.data.access.length - 1);
-    setSharedWith((prev) => (prev.get(path) === count ? prev : new Map(prev).set(path, count)));
-  }, [details.data, single]);
-
   const upload = useUpload(profile.id, container.id);
 
   const openFolder = (path: string): void => {
@@ -109,7 +101,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
       const run = async (): Promise<void> => {
         setProblem(undefined);
         try {
-          const outcome = unwrap(await api['transfers.download']({ containerId: container.id, itemPath: path, mode }));
+          const outcome = await fetchItem.mutateAsync({ itemPath: path, mode });
           if (outcome.kind === 'download') triggerDownload(outcome.url);
           else if (outcome.kind === 'saved') setStatus(`Saved to ${outcome.path}`);
           else if (outcome.kind === 'opened') setStatus(`Opened ${outcome.path}`);
@@ -121,7 +113,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
       };
       await run();
     },
-    [api, container.id],
+    [fetchItem.mutateAsync],
   );
 
   const openRow = (row: Row): void => {

@@ -1,13 +1,10 @@
 // Decrypts headers only for the rows in view, a moment after scrolling stops, each item once.
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { useApi } from '../../data/api-context.js';
-import { loadHeaders } from '../../data/queries.js';
+import { useLoadHeaders } from '../../data/items.js';
 import type { Row } from '../../lib/rows.js';
 
 export function useLazyHeaders(profileId: string, containerId: string): (rows: Row[]) => void {
-  const api = useApi();
-  const client = useQueryClient();
+  const loadHeaders = useLoadHeaders(profileId, containerId);
   const asked = useRef(new Set<string>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -29,9 +26,9 @@ export function useLazyHeaders(profileId: string, containerId: string): (rows: R
           asked.current.add(key);
           paths.push(row.entry.path);
         }
-        if (paths.length) void loadHeaders(api, client, profileId, containerId, paths).catch(() => undefined);
+        if (paths.length) void loadHeaders(paths).catch(() => undefined);
       }, 120);
     },
-    [api, client, profileId, containerId],
+    [loadHeaders],
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newestFirst } from '../../data/queries.js';
+import { newestFirst } from '../../data/studies.js';
 import { appError, container } from '../../test-support/fixtures.js';
 import { StudiesSidebar, type StudiesSidebarProps } from './studies-sidebar.js';
 

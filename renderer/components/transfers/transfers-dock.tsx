@@ -1,7 +1,7 @@
 // The transfers panel wired to the service: the list and its events, cancel, retry, clear.
 import { useState } from 'react';
 import { toAppError } from '../../bridge/api.js';
-import { useClearTransfers, useTransferAction, useTransfers } from '../../data/queries.js';
+import { useClearTransfers, useTransferAction, useTransfers } from '../../data/transfers.js';
 import { statesOf } from '../../lib/transfer-groups.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { TransfersPanel } from './transfers-panel.js';

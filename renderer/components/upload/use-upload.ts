@@ -1,13 +1,10 @@
 // The upload flow: refuse too-large files before any work, hand each file to main (stageFile),
 // ask about name conflicts, then start the transfers and put them in the transfers cache.
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import type { AppError, FileRef, TransferView } from '../../../shared/ipc/views.js';
-import { toAppError, unwrap } from '../../bridge/api.js';
-import { useApi } from '../../data/api-context.js';
-import { keys } from '../../data/query-keys.js';
-import { loadHeaders, mergeTransfers } from '../../data/queries.js';
-import type { ItemsCache } from '../../data/items-cache.js';
+import type { AppError, FileRef } from '../../../shared/ipc/views.js';
+import { toAppError } from '../../bridge/api.js';
+import { useFolderDocuments } from '../../data/items.js';
+import { usePickFiles, useStageFile, useStartUploads } from '../../data/transfers.js';
 import {
   answerConflict,
   landingFolders,
@@ -17,13 +14,9 @@ import {
   type ConflictChoice,
   type ConflictPlan,
   type ConflictState,
-  type ExistingDocument,
   type PlannedFile,
   type UploadFile,
 } from '../../lib/conflicts.js';
-import { itemSlashPath } from '../../lib/file-tree.js';
-import { asDocument } from '../../lib/rows.js';
-import { parentItemPath } from '../../../shared/item-path.js';
 import type { DroppedFile } from '../../lib/drop-walk.js';
 import { checkSizes } from '../../lib/upload-limit.js';
 
@@ -39,11 +32,11 @@ interface Pending {
   readonly state: ConflictState;
 }
 
-const MAX_FILES_PER_CALL = 10_000;
-
 export function useUpload(profileId: string, containerId: string | undefined) {
-  const api = useApi();
-  const client = useQueryClient();
+  const start = useStartUploads(containerId);
+  const existingIn = useFolderDocuments(profileId, containerId);
+  const stageFile = useStageFile();
+  const pick = usePickFiles();
   const [busy, setBusy] = useState<string | undefined>();
   const [refused, setRefused] = useState<string[]>([]);
   const [problem, setProblem] = useState<UploadProblem | undefined>();
@@ -58,10 +51,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
         setBusy('Starting uploads…');
         setProblem(undefined);
         try {
-          for (let i = 0; i < files.length; i += MAX_FILES_PER_CALL) {
-            const started = unwrap(await api['transfers.upload']({ containerId, folder, files: files.slice(i, i + MAX_FILES_PER_CALL) }));
-            client.setQueryData<TransferView[]>(keys.transfers, (list) => mergeTransfers(list, started));
-          }
+          await start.mutateAsync({ folder, files });
         } catch (e) {
           setProblem({ context: 'The uploads could not be started.', error: toAppError(e), retry: () => void run() });
         } finally {
@@ -70,21 +60,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
       };
       await run();
     },
-    [api, client, containerId],
-  );
-
-  /** The documents already in the folders these files land in, headers decrypted first. */
-  const existingIn = useCallback(
-    async (folders: readonly string[]): Promise<ExistingDocument[]> => {
-      if (!containerId) return [];
-      const key = keys.items(profileId, containerId);
-      const inFolders = (): ItemsCache['items'] =>
-        (client.getQueryData<ItemsCache>(key)?.items ?? []).filter((i) => folders.includes(parentItemPath(itemSlashPath(i))));
-      const missing = inFolders().filter((i) => !i.decryptedHeader && !i.headerProblem).map((i) => itemSlashPath(i));
-      if (missing.length) await loadHeaders(api, client, profileId, containerId, missing);
-      return inFolders().map((i) => ({ path: itemSlashPath(i), fileName: asDocument(i.decryptedHeader)?.fileName ?? '', ownedByMe: i.ownedByMe }));
-    },
-    [api, client, profileId, containerId],
+    [start.mutateAsync, containerId],
   );
 
   const proceed = useCallback(
@@ -114,7 +90,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
       let lastError: AppError | undefined;
       for (const [i, { dropped }] of accepted.entries()) {
         setBusy(`Preparing ${i + 1} of ${accepted.length}: ${dropped.relativePath}`);
-        const result = await api.stageFile(dropped.file, dropped.relativePath);
+        const result = await stageFile(dropped.file, dropped.relativePath);
         if (result.ok) staged.push({ ref: result.value.ref, relativePath: dropped.relativePath });
         else {
           failed.push(dropped);
@@ -131,7 +107,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
       }
       await proceed(folder, staged);
     },
-    [api, proceed],
+    [stageFile, proceed],
   );
   const uploadFilesRef = useRef(uploadFiles);
   uploadFilesRef.current = uploadFiles;
@@ -148,14 +124,16 @@ export function useUpload(profileId: string, containerId: string | undefined) {
 
   const pickNative = useCallback(
     async (folders: boolean, folder: string): Promise<void> => {
-      const result = await api['files.pick']({ folders });
-      if (!result.ok) {
-        setProblem({ context: 'The files could not be chosen.', error: result.error });
+      let refs: FileRef[];
+      try {
+        refs = await pick.mutateAsync(folders);
+      } catch (e) {
+        setProblem({ context: 'The files could not be chosen.', error: toAppError(e) });
         return;
       }
-      if (result.value.length) await uploadRefs(result.value, folder);
+      if (refs.length) await uploadRefs(refs, folder);
     },
-    [api, uploadRefs],
+    [pick.mutateAsync, uploadRefs],
   );
 
   const answer = useCallback(

@@ -1,0 +1,184 @@
+// One study's items: the cached list and its refreshes, headers decrypted on demand, details,
+// records, delete and re-key.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import type { ExchangeApi } from '../../shared/ipc/contract.js';
+import type { ItemView } from '../../shared/ipc/views.js';
+import { parentItemPath } from '../../shared/item-path.js';
+import { toAppError } from '../bridge/api.js';
+import type { ExistingDocument } from '../lib/conflicts.js';
+import { itemSlashPath } from '../lib/file-tree.js';
+import { asDocument } from '../lib/rows.js';
+import { useApi } from './api-context.js';
+import { call, useCall } from './call.js';
+import { fromFullList, reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
+import { keys } from './query-keys.js';
+
+export function useItems(profileId: string, containerId: string | undefined) {
+  const call = useCall();
+  return useQuery({
+    queryKey: keys.items(profileId, containerId ?? ''),
+    queryFn: async (): Promise<ItemsCache> => fromFullList(await call('items.list', { containerId: containerId ?? '' })),
+    enabled: !!containerId,
+    staleTime: Infinity,
+  });
+}
+
+/** Fetches only what changed since the newest item seen and merges it into the cache. */
+export async function refreshSince(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<void> {
+  const key = keys.items(profileId, containerId);
+  const cache = client.getQueryData<ItemsCache>(key);
+  if (!cache?.since) {
+    await client.invalidateQueries({ queryKey: key, exact: true });
+    return;
+  }
+  const changed = await call(api, 'items.list', { containerId, since: cache.since });
+  client.setQueryData<ItemsCache>(key, (current) => withChanges(current, changed));
+}
+
+/**
+ * The Refresh button: what changed since the newest item seen (decrypted anew), then the
+ * list's membership from a metadata-only listing, which also catches what `since` cannot
+ * report: items newly shared with us, revoked, or deleted by others.
+ */
+export async function refreshChanges(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<void> {
+  await refreshSince(api, client, profileId, containerId);
+  const full = await call(api, 'items.list', { containerId });
+  client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (current) => reconciled(current, full));
+}
+
+/**
+ * The items query never goes stale (a full listing of a large study is costly), so a cached list
+ * would show as it was until Refresh, e.g. after switching back to a profile. When the list is
+ * already cached, this runs the changes-only refresh once in the background and says whether it did.
+ */
+export async function refreshIfCached(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<boolean> {
+  if (client.getQueryData<ItemsCache>(keys.items(profileId, containerId)) === undefined) return false;
+  await refreshChanges(api, client, profileId, containerId);
+  return true;
+}
+
+/** For a file browser opening: refreshIfCached once per profile and study (StrictMode's second effect run included). */
+export function useRefreshCachedItems(profileId: string, containerId: string | undefined): void {
+  const api = useApi();
+  const client = useQueryClient();
+  const done = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const key = `${profileId}:${containerId ?? ''}`;
+    if (!containerId || done.current === key) return;
+    done.current = key;
+    // In the background: the cached list stays on screen; a failure leaves it as it was (Refresh shows errors).
+    void refreshIfCached(api, client, profileId, containerId).catch(() => undefined);
+  }, [api, client, profileId, containerId]);
+}
+
+export function useRefreshItems(profileId: string, containerId: string | undefined) {
+  const api = useApi();
+  const client = useQueryClient();
+  const changesOnly = useMutation({
+    mutationFn: async () => {
+      if (containerId) await refreshChanges(api, client, profileId, containerId);
+    },
+  });
+  const fullReload = useCallback(
+    () => client.resetQueries({ queryKey: keys.items(profileId, containerId ?? ''), exact: true }),
+    [client, profileId, containerId],
+  );
+  return { changesOnly, fullReload };
+}
+
+/** Decrypts headers for the given paths (the rows in view) and merges them into the items cache. */
+async function loadHeaders(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string, paths: readonly string[]): Promise<void> {
+  for (let i = 0; i < paths.length; i += 500) {
+    const batch = paths.slice(i, i + 500);
+    let headers: ItemView[];
+    try {
+      headers = await call(api, 'items.headers', { containerId, itemPaths: batch });
+    } catch (e) {
+      // Mark them so the rows say why instead of asking again on every scroll.
+      const { explanation, message } = toAppError(e);
+      client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (cache) =>
+        cache ? { ...cache, items: cache.items.map((it) => (batch.includes(itemSlashPath(it)) && !it.decryptedHeader ? { ...it, headerProblem: explanation || message } : it)) } : cache,
+      );
+      continue;
+    }
+    client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (cache) => withChanges(cache, headers));
+  }
+}
+
+/** Decrypts the headers of these paths into the items cache (rows scrolled into view). */
+export function useLoadHeaders(profileId: string, containerId: string): (paths: readonly string[]) => Promise<void> {
+  const api = useApi();
+  const client = useQueryClient();
+  return useCallback((paths) => loadHeaders(api, client, profileId, containerId, paths), [api, client, profileId, containerId]);
+}
+
+/** The documents already in these folders, their headers decrypted first (for name conflicts). */
+export function useFolderDocuments(profileId: string, containerId: string | undefined): (folders: readonly string[]) => Promise<ExistingDocument[]> {
+  const api = useApi();
+  const client = useQueryClient();
+  return useCallback(
+    async (folders) => {
+      if (!containerId) return [];
+      const inFolders = (): ItemView[] =>
+        (client.getQueryData<ItemsCache>(keys.items(profileId, containerId))?.items ?? []).filter((i) => folders.includes(parentItemPath(itemSlashPath(i))));
+      const missing = inFolders().filter((i) => !i.decryptedHeader && !i.headerProblem).map((i) => itemSlashPath(i));
+      if (missing.length) await loadHeaders(api, client, profileId, containerId, missing);
+      return inFolders().map((i) => ({ path: itemSlashPath(i), fileName: asDocument(i.decryptedHeader)?.fileName ?? '', ownedByMe: i.ownedByMe }));
+    },
+    [api, client, profileId, containerId],
+  );
+}
+
+/** An item's details; the access list it brings also updates the item's "shared with" count in the list. */
+export function useDetails(profileId: string, containerId: string, item: ItemView | undefined) {
+  const call = useCall();
+  const client = useQueryClient();
+  const path = item ? itemSlashPath(item) : '';
+  return useQuery({
+    queryKey: keys.detailsAt(profileId, containerId, path, item?.updatedAt ?? ''),
+    queryFn: async () => {
+      const details = await call('items.details', { containerId, itemPath: path });
+      // Shared with = organizations other than the owner (the access list starts with the owner).
+      const count = Math.max(0, details.access.length - 1);
+      client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (cache) => withAccessCount(cache, path, count));
+      return details;
+    },
+    enabled: !!item,
+  });
+}
+
+export function useRecord(profileId: string, containerId: string, item: ItemView | undefined, enabled: boolean) {
+  const call = useCall();
+  return useQuery({
+    queryKey: keys.record(profileId, containerId, item?.path ?? '', item?.updatedAt ?? ''),
+    queryFn: () => call('items.readRecord', { containerId, itemPath: item?.path ?? '' }),
+    enabled: !!item && enabled,
+    staleTime: Infinity,
+  });
+}
+
+export function useDeleteItems(profileId: string, containerId: string) {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (paths: string[]) => call('items.delete', { containerId, itemPaths: paths }),
+    onSuccess: (results) => {
+      const deleted = results.filter((r) => r.ok).map((r) => r.itemPath);
+      client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (cache) => withoutPaths(cache, deleted));
+    },
+  });
+}
+
+/** Re-key: a new version of the item, so the list and its details are fetched again, whatever the outcome. */
+export function useRekey(profileId: string, containerId: string) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (itemPath: string) => call(api, 'items.rekey', { containerId, itemPath }),
+    onSettled: (_results, _error, itemPath) => {
+      void refreshSince(api, client, profileId, containerId).catch(() => undefined);
+      void client.invalidateQueries({ queryKey: keys.details(profileId, containerId, itemPath) });
+    },
+  });
+}

@@ -1,0 +1,108 @@
+// The app, its settings, the profiles and the connection of the active one.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import type { EventPayloads, OperationArgs } from '../../shared/ipc/contract.js';
+import type { ProfileView } from '../../shared/ipc/views.js';
+import { useApi } from './api-context.js';
+import { useCall } from './call.js';
+import { keys } from './query-keys.js';
+
+export function useAppInfo() {
+  const call = useCall();
+  return useQuery({ queryKey: keys.appInfo, queryFn: () => call('app.info', {}), staleTime: Infinity });
+}
+
+export function useSettings() {
+  const call = useCall();
+  return useQuery({ queryKey: keys.settings, queryFn: () => call('settings.get', {}) });
+}
+
+export function useUpdateSettings() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: OperationArgs<'settings.update'>) => call('settings.update', patch),
+    onSuccess: (next) => client.setQueryData(keys.settings, next),
+  });
+}
+
+export function useProfiles() {
+  const api = useApi();
+  const call = useCall();
+  const client = useQueryClient();
+  useEffect(
+    () => api.on('profile.switched', (profile) => client.setQueryData<ProfileView[]>(keys.profiles, (list) => markActive(list, profile))),
+    [api, client],
+  );
+  return useQuery({ queryKey: keys.profiles, queryFn: () => call('profiles.list', {}) });
+}
+
+function markActive(list: ProfileView[] | undefined, active: ProfileView): ProfileView[] {
+  const others = (list ?? []).filter((p) => p.id !== active.id).map((p) => (p.active ? { ...p, active: false } : p));
+  const index = (list ?? []).findIndex((p) => p.id === active.id);
+  const next = [...others];
+  next.splice(index < 0 ? next.length : index, 0, { ...active, active: true });
+  return next;
+}
+
+export function useSwitchProfile() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: string) => call('profiles.switch', { profileId }),
+    onSuccess: (profile) => client.setQueryData<ProfileView[]>(keys.profiles, (list) => markActive(list, profile)),
+  });
+}
+
+/** The profile list changed (added, removed, sandbox reset): another active profile means other studies. */
+export function profilesChanged(client: QueryClient, list?: ProfileView[]): void {
+  if (list) client.setQueryData(keys.profiles, list);
+  else void client.invalidateQueries({ queryKey: keys.profiles });
+  void client.invalidateQueries({ queryKey: keys.everyProfile });
+}
+
+export function useGenerateKey() {
+  const call = useCall();
+  return useMutation({ mutationFn: (args: OperationArgs<'profiles.generateKey'>) => call('profiles.generateKey', args) });
+}
+
+export function useRemoveProfile() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: string) => call('profiles.remove', { profileId }),
+    onSuccess: (list) => profilesChanged(client, list),
+  });
+}
+
+export function useResetSandbox() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('sandbox.reset', {}),
+    onSuccess: (list) => profilesChanged(client, list),
+  });
+}
+
+/** The active profile's connection check, checked again when main sees the clocks drift apart. */
+export function useConnection(profileId: string | undefined) {
+  const api = useApi();
+  const call = useCall();
+  const client = useQueryClient();
+  useEffect(
+    () => api.on('connection.skew', () => void client.invalidateQueries({ queryKey: keys.connection(profileId ?? '') })),
+    [api, client, profileId],
+  );
+  return useQuery({
+    queryKey: keys.connection(profileId ?? ''),
+    queryFn: () => call('connection.check', {}),
+    enabled: !!profileId,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Subscribes to main's notifications (a batch of transfers ended, ...). */
+export function useNotifications(): (listener: (n: EventPayloads['notification']) => void) => () => void {
+  const api = useApi();
+  return useCallback((listener) => api.on('notification', listener), [api]);
+}

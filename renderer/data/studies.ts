@@ -1,0 +1,48 @@
+// The profile's studies and each study's collaborators.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Organization } from '../../shared/types.js';
+import type { ContainerView } from '../../shared/ipc/views.js';
+import { useCall } from './call.js';
+import { keys } from './query-keys.js';
+
+export function newestFirst(list: readonly ContainerView[]): ContainerView[] {
+  return [...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || a.id.localeCompare(b.id));
+}
+
+export function useContainers(profileId: string | undefined) {
+  const call = useCall();
+  return useQuery({
+    queryKey: keys.containers(profileId ?? ''),
+    queryFn: async () => newestFirst(await call('containers.list', {})),
+    enabled: !!profileId,
+  });
+}
+
+export function useCreateContainer(profileId: string) {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('containers.create', {}),
+    onSuccess: (created) =>
+      client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => newestFirst([created, ...(list ?? []).filter((c) => c.id !== created.id)])),
+  });
+}
+
+export function useCollaborators(profileId: string, containerId: string | undefined) {
+  const call = useCall();
+  return useQuery({
+    queryKey: keys.collaborators(profileId, containerId ?? ''),
+    queryFn: () => call('collaborators.list', { containerId: containerId ?? '' }),
+    enabled: !!containerId,
+  });
+}
+
+/** Invites an organization to the study ('collaborators.add') or removes it; the answer is the new list. */
+export function useChangeCollaborators(profileId: string, containerId: string, change: 'collaborators.add' | 'collaborators.remove') {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (org: Organization) => call(change, { containerId, organizationId: org.id }),
+    onSuccess: (list) => client.setQueryData(keys.collaborators(profileId, containerId), list),
+  });
+}

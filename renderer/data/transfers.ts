@@ -1,0 +1,101 @@
+// Transfers: the list kept current by main's events, uploads and downloads started, cancel,
+// retry, clear; files handed to main (staged, or chosen with the native picker).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import type { IpcResult, OperationArgs } from '../../shared/ipc/contract.js';
+import type { FileRef, FinishedTransferState, TransferView } from '../../shared/ipc/views.js';
+import { applyProgress } from '../lib/transfer-groups.js';
+import { useApi } from './api-context.js';
+import { useCall } from './call.js';
+import { refreshSince } from './items.js';
+import { keys } from './query-keys.js';
+
+/** The transfer list, kept current by the `transfers.changed` and `transfer.progress` events. */
+export function useTransfers(profileId: string | undefined) {
+  const api = useApi();
+  const call = useCall();
+  const client = useQueryClient();
+  useEffect(() => {
+    const offChanged = api.on('transfers.changed', (list) => {
+      const before = new Map((client.getQueryData<TransferView[]>(keys.transfers) ?? []).map((t) => [t.id, t.state]));
+      client.setQueryData(keys.transfers, list);
+      // A finished upload is a change in its study: fetch just the changes.
+      const touched = new Set(
+        list.filter((t) => t.direction === 'upload' && t.state === 'verified' && before.get(t.id) !== 'verified' && t.profileId === profileId).map((t) => t.containerId),
+      );
+      if (profileId) for (const containerId of touched) void refreshSince(api, client, profileId, containerId).catch(() => undefined);
+    });
+    const offProgress = api.on('transfer.progress', (p) => client.setQueryData<TransferView[]>(keys.transfers, (list) => applyProgress(list, p)));
+    return () => {
+      offChanged();
+      offProgress();
+    };
+  }, [api, client, profileId]);
+  return useQuery({ queryKey: keys.transfers, queryFn: () => call('transfers.list', {}) });
+}
+
+/**
+ * Adds transfers an answer names that the list does not have yet. Main pushes every state
+ * change as an event before it answers, so an answer is never newer than the list: a small
+ * upload may already be verified when the call that queued it returns "queued".
+ */
+export function mergeTransfers(list: readonly TransferView[] | undefined, answered: readonly TransferView[]): TransferView[] {
+  const known = new Set((list ?? []).map((t) => t.id));
+  return [...(list ?? []), ...answered.filter((t) => !known.has(t.id))];
+}
+
+export function useTransferAction(action: 'transfers.cancel' | 'transfers.retry') {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (transferId: string) => call(action, { transferId }),
+    onSuccess: (t) => client.setQueryData<TransferView[]>(keys.transfers, (list) => mergeTransfers(list, [t])),
+  });
+}
+
+export function useClearTransfers() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (states: FinishedTransferState[]) => call('transfers.clear', { states }),
+    onSuccess: (list) => client.setQueryData(keys.transfers, list),
+  });
+}
+
+/** Most files one 'transfers.upload' call carries (the contract's limit); more go in several calls. */
+const MAX_FILES_PER_CALL = 10_000;
+
+/** Starts uploads into a folder of the study; each call's transfers join the list at once. */
+export function useStartUploads(containerId: string | undefined) {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ folder, files }: { folder: string; files: OperationArgs<'transfers.upload'>['files'] }) => {
+      if (!containerId) return;
+      for (let i = 0; i < files.length; i += MAX_FILES_PER_CALL) {
+        const started = await call('transfers.upload', { containerId, folder, files: files.slice(i, i + MAX_FILES_PER_CALL) });
+        client.setQueryData<TransferView[]>(keys.transfers, (list) => mergeTransfers(list, started));
+      }
+    },
+  });
+}
+
+/** Downloads an item to open, save or drag out; the answer says where it went. */
+export function useDownload(containerId: string) {
+  const call = useCall();
+  return useMutation({
+    mutationFn: ({ itemPath, mode }: { itemPath: string; mode: OperationArgs<'transfers.download'>['mode'] }) => call('transfers.download', { containerId, itemPath, mode }),
+  });
+}
+
+/** Hands a dropped File to main (Electron: its path; browser host: its bytes). */
+export function useStageFile(): (file: File, relativePath: string) => Promise<IpcResult<FileRef>> {
+  const api = useApi();
+  return useCallback((file, relativePath) => api.stageFile(file, relativePath), [api]);
+}
+
+/** The native file picker (Electron): main holds the chosen files and answers with references. */
+export function usePickFiles() {
+  const call = useCall();
+  return useMutation({ mutationFn: (folders: boolean) => call('files.pick', { folders }) });
+}
