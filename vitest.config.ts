@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // one PostgreSQL cluster for the run; the server suites run on SQLite and on PostgreSQL
+    globalSetup: ['server/test-support/pg-global-setup.ts'],
   },
 });

@@ -13,6 +13,6 @@ export default defineConfig({
     pool: 'forks',
     // 2 cores: two files at a time keeps child servers from starving each other
     maxWorkers: 2,
-    globalSetup: ['reliability/support/global-setup.ts'],
+    globalSetup: ['reliability/support/global-setup.ts', 'server/test-support/pg-global-setup.ts'],
   },
 });

@@ -29,7 +29,7 @@ function hex(): string {
 
 beforeAll(async () => {
   w = await createWorld();
-  db = new Database(join(w.dataDir, 'exchange.sqlite'), { readonly: true });
+  db = new Database(join(w.store.dataDir!, 'exchange.sqlite'), { readonly: true });
   c = (await w.client.post(w.sirb, '/containers', {})).json().url;
   await w.client.post(w.sirb, `${c}/organizations`, { organizationId: w.site.id });
   const p = payloadFor(w.sirb);

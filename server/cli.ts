@@ -4,19 +4,31 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } 
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION } from './http/unverified-budget.js';
-import { createSandbox, registerOrganization, startExchange } from './index.js';
+import { createSandbox, registerInStore, startExchange } from './index.js';
+import { openStore, type StoreOptions } from './store/open-store.js';
+import { migrateDatabase } from './store/postgres/pg-migrate.js';
+import type { Store } from './store/store.js';
 
 const HELP = `Study Exchange reference server
 
 Usage:
-  npm run exchange -- serve --data DIR [--port PORT] [--host NAME] [--bind ADDR] [--trust-ca FILE]...
+  npm run exchange -- serve (--data DIR | --database URL) [--port PORT] [--host NAME] [--bind ADDR] [--trust-ca FILE]...
                             [--max-unverified-bytes N] [--max-uploads-per-org N]
-  npm run exchange -- sandbox --data DIR --out DIR
-  npm run exchange -- org-add --data DIR --name NAME [--cert FILE] [--sirb] [--admin]
+  npm run exchange -- sandbox (--data DIR | --database URL) --out DIR
+  npm run exchange -- org-add (--data DIR | --database URL) --name NAME [--cert FILE] [--sirb] [--admin]
+  npm run exchange -- migrate --database URL
   npm run exchange -- --help
 
-serve      Serves the exchange on a data folder (created when missing).
-  --data DIR       data folder: exchange.sqlite, content/, tmp/, trust/ (required)
+Every command works on one store: a data folder (SQLite and content files, for one server
+process) or a PostgreSQL database (postgres://user:password@host:port/name, shared by any
+number of server processes). Without --data or --database, EXCHANGE_DATABASE_URL names the
+database.
+
+serve      Serves the exchange on a data folder (created when missing) or a database.
+  --data DIR       data folder: exchange.sqlite, content/, tmp/, trust/
+  --database URL   PostgreSQL database: everything is kept there, content too; the schema is
+                   migrated first when it is behind. While the database cannot be reached,
+                   requests are answered 503 (code 1018) and the server recovers by itself.
   --port PORT      TCP port, 0 picks a free one (default 8080)
   --host NAME      host name every request's Host header must carry, any port (default localhost;
                    for localhost the loopback literals 127.0.0.1 and [::1] are accepted too)
@@ -35,19 +47,24 @@ serve      Serves the exchange on a data folder (created when missing).
   Content of 8 MiB and more is written and read past the page cache (O_DIRECT) where the file
   system allows it, with ordinary I/O elsewhere. Stops cleanly on SIGINT or SIGTERM.
 
-sandbox    Creates a fresh data folder with a local CA (trusted by that folder), an Admin
+sandbox    Creates a fresh exchange with a local CA (trusted by that store), an Admin
            organization "Sandbox Admin", an sIRB "Sandbox IRB" and two pSites "Riverside Medical
            Center" and "Lakeside University", with 2048-bit keys.
   --data DIR       the new data folder (must be missing or empty)
+  --database URL   or a database without organizations
   --out DIR        where to write <slug>.key.pem, <slug>.cert.pem and organizations.json
                    ([{name, id, role: admin|sirb|psite, key, certificate}], file names relative to DIR)
 
-org-add    Registers an organization directly in a data folder (bootstrap of a real deployment).
+org-add    Registers an organization directly in a store (bootstrap of a real deployment).
   --data DIR       data folder
+  --database URL   or database
   --name NAME      organization name (unique, case-insensitively)
   --cert FILE      its certificate (PEM or DER; RSA of at least 2048 bits)
   --sirb           registers it as an sIRB (default: pSite)
   --admin          marks it as an administrator (may create and update organizations)
+
+migrate    Brings a database's schema to this server's version (serve also does it on start).
+  --database URL   PostgreSQL database
 `;
 
 class UsageError extends Error {}
@@ -119,9 +136,30 @@ function required(v: unknown, flag: string): string {
   return v;
 }
 
+/** The store named by --data or --database (or EXCHANGE_DATABASE_URL); the folder is created when `create`. */
+function storeOf(values: Record<string, unknown>, create: boolean): StoreOptions {
+  const data = values.data as string | undefined;
+  const database = (values.database as string | undefined) ?? (data === undefined ? process.env.EXCHANGE_DATABASE_URL || undefined : undefined);
+  if (data !== undefined && database !== undefined) throw new UsageError('Give --data or --database, not both.');
+  if (database !== undefined) {
+    if (!/^postgres(ql)?:\/\//.test(database)) throw new UsageError('--database must be a postgres:// URL.');
+    return { databaseUrl: database };
+  }
+  return { dataDir: usable(required(data, '--data or --database'), create) };
+}
+
+/** The store for the log: a database URL without its password. */
+function describeStore(s: StoreOptions): string {
+  if (s.dataDir !== undefined) return `data ${s.dataDir}`;
+  const url = new URL(s.databaseUrl!);
+  if (url.password) url.password = '***';
+  return `database ${url.toString()}`;
+}
+
 async function serve(args: string[]): Promise<void> {
   const { values } = parse(args, {
     data: { type: 'string' },
+    database: { type: 'string' },
     port: { type: 'string' },
     host: { type: 'string' },
     bind: { type: 'string' },
@@ -129,7 +167,7 @@ async function serve(args: string[]): Promise<void> {
     'max-unverified-bytes': { type: 'string' },
     'max-uploads-per-org': { type: 'string' },
   });
-  const dataDir = usable(required(values.data, '--data'), true);
+  const store = storeOf(values, true);
   const portText = (values.port as string | undefined) ?? '8080';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${portText}.`);
@@ -139,13 +177,13 @@ async function serve(args: string[]): Promise<void> {
   const exchange = await startExchange({
     maxUnverifiedBytes,
     maxUploadsPerOrganization,
-    dataDir,
+    ...store,
     port,
     hostName: (values.host as string | undefined) ?? 'localhost',
     bindAddress: (values.bind as string | undefined) ?? '127.0.0.1',
     trustCaPems,
   });
-  console.log(`exchange listening on ${exchange.url} (data ${dataDir}, port ${exchange.port})`);
+  console.log(`exchange listening on ${exchange.url} (${describeStore(store)}, port ${exchange.port})`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -158,41 +196,62 @@ async function serve(args: string[]): Promise<void> {
 }
 
 async function sandbox(args: string[]): Promise<void> {
-  const { values } = parse(args, { data: { type: 'string' }, out: { type: 'string' } });
-  const dataDir = resolve(required(values.data, '--data'));
+  const { values } = parse(args, { data: { type: 'string' }, database: { type: 'string' }, out: { type: 'string' } });
+  const store = values.data !== undefined ? { dataDir: resolve(values.data as string) } : storeOf(values, false);
   const outDir = usable(required(values.out, '--out'), true);
   let orgs;
   try {
-    orgs = await createSandbox({ dataDir, outDir });
+    orgs = await createSandbox({ ...store, outDir });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
   for (const o of orgs) console.log(`${o.role.padEnd(5)} ${o.id} ${o.name} (${o.key}, ${o.certificate})`);
-  console.log(`wrote ${outDir}/organizations.json; now run: npm run exchange -- serve --data ${dataDir}`);
+  const serveWith = store.dataDir !== undefined ? `--data ${store.dataDir}` : '--database URL';
+  console.log(`wrote ${outDir}/organizations.json; now run: npm run exchange -- serve ${serveWith}`);
 }
 
-function orgAdd(args: string[]): void {
+async function orgAdd(args: string[]): Promise<void> {
   const { values } = parse(args, {
     data: { type: 'string' },
+    database: { type: 'string' },
     name: { type: 'string' },
     cert: { type: 'string' },
     sirb: { type: 'boolean' },
     admin: { type: 'boolean' },
   });
-  const dataDir = usable(required(values.data, '--data'), true);
+  const store = storeOf(values, true);
   const name = required(values.name, '--name');
   const certificatePem = values.cert !== undefined ? pemOf(readFile(values.cert as string, 'certificate')) : undefined;
   try {
-    const org = registerOrganization(dataDir, {
-      name,
-      isSirb: values.sirb === true,
-      isAdmin: values.admin === true,
-      ...(certificatePem !== undefined ? { certificatePem } : {}),
-    });
+    const org = await withStore(store, (s) =>
+      registerInStore(s, {
+        name,
+        isSirb: values.sirb === true,
+        isAdmin: values.admin === true,
+        ...(certificatePem !== undefined ? { certificatePem } : {}),
+      }),
+    );
     console.log(`${org.id} ${org.name}${org.isSirb ? ' (sIRB)' : ''} thumbprint ${org.thumbprint || '-'}`);
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+}
+
+async function withStore<T>(o: StoreOptions, work: (store: Store) => Promise<T>): Promise<T> {
+  const { store, release } = await openStore(o, () => undefined);
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+    release();
+  }
+}
+
+async function migrate(args: string[]): Promise<void> {
+  const { values } = parse(args, { database: { type: 'string' } });
+  const url = required(values.database ?? process.env.EXCHANGE_DATABASE_URL, '--database');
+  const { from, to } = await migrateDatabase(url);
+  console.log(from === to ? `database schema is current (version ${to})` : `database schema migrated from version ${from} to ${to}`);
 }
 
 /** DER bytes become PEM text so the store always holds PEM. */
@@ -212,7 +271,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'serve') await serve(rest);
     else if (command === 'sandbox') await sandbox(rest);
-    else if (command === 'org-add') orgAdd(rest);
+    else if (command === 'org-add') await orgAdd(rest);
+    else if (command === 'migrate') await migrate(rest);
     else throw new UsageError(`Unknown command ${command}.`);
     return 0;
   } catch (e) {

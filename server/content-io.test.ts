@@ -219,10 +219,10 @@ describe('large content through the reference server', () => {
       const content = randomBytes(DIRECT_IO_FROM + 3 * MIB + 7);
       const put = await w.client.put(w.sirb, `${c.url}/items/big`, sealItem({ header: { type: 'study', version: 'IRBX.2' }, content }, w.sirb.identity.certificatePem));
       expect(put.status).toBe(201);
-      const stored = readdirSync(join(w.dataDir, 'content'));
+      const stored = readdirSync(join(w.store.dataDir!, 'content'));
       expect(stored).toHaveLength(1);
       // AES-CBC with PKCS#7 padding: the next multiple of 16
-      expect(statSync(join(w.dataDir, 'content', stored[0]!)).size).toBe(Math.floor(content.length / 16) * 16 + 16);
+      expect(statSync(join(w.store.dataDir!, 'content', stored[0]!)).size).toBe(Math.floor(content.length / 16) * 16 + 16);
       const got = await w.client.get(w.sirb, `${c.url}/content/big`);
       expect(got.status).toBe(200);
       const item = got.json();

@@ -1,15 +1,11 @@
-// What every route needs: the store, the folders, the clock and the configuration.
-import type { Db } from './store/database.js';
+// What every route needs: the store, the temporary folder, the clock and the configuration.
 import type { UnverifiedBudget } from './http/unverified-budget.js';
-import type { ReadConnections } from './store/read-connections.js';
+import type { Store } from './store/store.js';
 
 export interface AppContext {
-  readonly db: Db;
-  /** Connections of their own for long reads (listings). */
-  readonly readers: ReadConnections;
-  readonly dataDir: string;
+  readonly store: Store;
+  /** Where request bodies land while they arrive (the only state a server process keeps). */
   readonly tmpDir: string;
-  readonly contentDir: string;
   readonly hostName: string;
   readonly trustCaPems: readonly string[];
   readonly maxRequestBytes: number;

@@ -2,7 +2,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { MAX_REQUEST_BYTES } from '../shared/types.js';
-import { contentFolders, sweepContent } from './content-files.js';
 import type { AppContext } from './context.js';
 import { internalErrorBody } from './http/api-error.js';
 import { ERROR_CODES } from '../shared/error-codes.js';
@@ -10,23 +9,20 @@ import { CORS_HEADERS } from './http/responses.js';
 import { createRequestHandler } from './http/handle-request.js';
 import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION, UnverifiedBudget } from './http/unverified-budget.js';
 import { ALL_ROUTES } from './routes/all-routes.js';
-import { openDatabase } from './store/database.js';
-import { ReadConnections } from './store/read-connections.js';
-import { loadTrustedCas } from './trust-store.js';
+import { openStore, type StoreOptions } from './store/open-store.js';
 
-export { registerOrganization, type RegisterOrganizationOptions } from './register.js';
+export { registerInStore, registerOrganization, type RegisterOrganizationOptions } from './register.js';
 export { createSandbox, type SandboxOrganization } from './sandbox.js';
 export type { Organization } from '../shared/types.js';
 
-export interface ExchangeOptions {
-  dataDir: string;
+export interface ExchangeOptions extends StoreOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   bindAddress?: string;
   /** The host name the Host header must carry (any port); default 'localhost', which also accepts 127.0.0.1 and [::1]. */
   hostName?: string;
-  /** CA certificates every registered certificate must chain to, besides DATA/trust/*.pem. */
+  /** CA certificates every registered certificate must chain to, besides those of the store (DATA/trust/*.pem). */
   trustCaPems?: string[];
   /** Clock in ms, for tests. */
   now?: () => number;
@@ -43,6 +39,8 @@ export interface RunningExchange {
   /** `http://localhost:${port}` */
   url: string;
   port: number;
+  /** Where request bodies land while they arrive. */
+  tmpDir: string;
   close(): Promise<void>;
 }
 
@@ -129,20 +127,13 @@ function guardClientErrors(server: Server, pending: PendingAnswers): void {
 }
 
 export async function startExchange(o: ExchangeOptions): Promise<RunningExchange> {
-  const db = openDatabase(o.dataDir);
-  const { tmpDir, contentDir } = contentFolders(o.dataDir);
   const log = o.log ?? ((line: string) => console.log(line));
-  const swept = sweepContent(db, tmpDir, contentDir);
-  if (swept > 0) log(`start-up sweep removed ${swept} unfinished or unreferenced content file(s)`);
-  const readers = new ReadConnections(o.dataDir);
+  const { store, tmpDir, release } = await openStore(o, log);
   const app: AppContext = {
-    db,
-    readers,
-    dataDir: o.dataDir,
+    store,
     tmpDir,
-    contentDir,
     hostName: o.hostName ?? 'localhost',
-    trustCaPems: [...loadTrustedCas(o.dataDir), ...(o.trustCaPems ?? [])],
+    trustCaPems: [...(await store.trustedCas()), ...(o.trustCaPems ?? [])],
     maxRequestBytes: o.maxRequestBytes ?? MAX_REQUEST_BYTES,
     unverified: new UnverifiedBudget(o.maxUnverifiedBytes ?? DEFAULT_MAX_UNVERIFIED_BYTES, o.maxUploadsPerOrganization ?? DEFAULT_MAX_UPLOADS_PER_ORGANIZATION),
     now: o.now ?? Date.now,
@@ -181,12 +172,13 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
   return {
     url: `http://localhost:${port}`,
     port,
+    tmpDir,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
           // a listing still ending (its client gone) finishes with its own connection first
-          void readers.close().then(() => {
-            db.close();
+          void store.close().then(release).then(resolve, (e: unknown) => {
+            log(`closing the store: ${String(e)}`);
             resolve();
           });
         });

@@ -1,11 +1,12 @@
-// A ready-to-use data folder: a local CA (trusted by the folder), an Admin, an sIRB and
-// two pSites, with their keys and certificates written out for clients.
+// A ready-to-use exchange: a local CA (trusted by the store), an Admin, an sIRB and two
+// pSites, with their keys and certificates written out for clients. In a fresh data folder
+// or an empty PostgreSQL database.
 import { mkdirSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCertificateAuthority, issueIdentity } from '../shared/protocol/certificates.js';
-import { addTrustedCa } from './trust-store.js';
-import { registerOrganization } from './register.js';
+import { registerInStore } from './register.js';
 import { DB_FILE } from './store/database.js';
+import { openStore, type StoreOptions } from './store/open-store.js';
 
 export interface SandboxOrganization {
   readonly name: string;
@@ -28,30 +29,39 @@ export function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-export async function createSandbox(o: { dataDir: string; outDir: string }): Promise<SandboxOrganization[]> {
-  if (existsSync(join(o.dataDir, DB_FILE))) throw new Error(`${o.dataDir} already holds an exchange; sandbox needs a fresh data folder.`);
-  if (existsSync(o.dataDir) && readdirSync(o.dataDir).length > 0) throw new Error(`${o.dataDir} is not empty; sandbox needs a fresh data folder.`);
-  mkdirSync(o.dataDir, { recursive: true });
-  mkdirSync(o.outDir, { recursive: true });
-  const ca = createCertificateAuthority('Study Exchange Sandbox CA', 2048);
-  addTrustedCa(o.dataDir, 'sandbox-ca', ca.certificatePem);
-  writeFileSync(join(o.outDir, 'sandbox-ca.cert.pem'), ca.certificatePem);
-  const result: SandboxOrganization[] = [];
-  for (const m of MEMBERS) {
-    const identity = issueIdentity(m.name, { ca, bits: 2048 });
-    const base = slug(m.name);
-    const key = `${base}.key.pem`;
-    const certificate = `${base}.cert.pem`;
-    writeFileSync(join(o.outDir, key), identity.privateKeyPem, { mode: 0o600 });
-    writeFileSync(join(o.outDir, certificate), identity.certificatePem);
-    const org = registerOrganization(o.dataDir, {
-      name: m.name,
-      isSirb: m.role === 'sirb',
-      isAdmin: m.role === 'admin',
-      certificatePem: identity.certificatePem,
-    });
-    result.push({ name: m.name, id: org.id, role: m.role, key, certificate });
+export async function createSandbox(o: StoreOptions & { outDir: string }): Promise<SandboxOrganization[]> {
+  if (o.dataDir !== undefined) {
+    if (existsSync(join(o.dataDir, DB_FILE))) throw new Error(`${o.dataDir} already holds an exchange; sandbox needs a fresh data folder.`);
+    if (existsSync(o.dataDir) && readdirSync(o.dataDir).length > 0) throw new Error(`${o.dataDir} is not empty; sandbox needs a fresh data folder.`);
+    mkdirSync(o.dataDir, { recursive: true });
   }
-  writeFileSync(join(o.outDir, 'organizations.json'), `${JSON.stringify(result, null, 2)}\n`);
-  return result;
+  const { store, release } = await openStore(o, () => undefined);
+  try {
+    if ((await store.listOrganizations()).length > 0) throw new Error('The database already holds organizations; sandbox needs an empty database.');
+    mkdirSync(o.outDir, { recursive: true });
+    const ca = createCertificateAuthority('Study Exchange Sandbox CA', 2048);
+    await store.addTrustedCa('sandbox-ca', ca.certificatePem);
+    writeFileSync(join(o.outDir, 'sandbox-ca.cert.pem'), ca.certificatePem);
+    const result: SandboxOrganization[] = [];
+    for (const m of MEMBERS) {
+      const identity = issueIdentity(m.name, { ca, bits: 2048 });
+      const base = slug(m.name);
+      const key = `${base}.key.pem`;
+      const certificate = `${base}.cert.pem`;
+      writeFileSync(join(o.outDir, key), identity.privateKeyPem, { mode: 0o600 });
+      writeFileSync(join(o.outDir, certificate), identity.certificatePem);
+      const org = await registerInStore(store, {
+        name: m.name,
+        isSirb: m.role === 'sirb',
+        isAdmin: m.role === 'admin',
+        certificatePem: identity.certificatePem,
+      });
+      result.push({ name: m.name, id: org.id, role: m.role, key, certificate });
+    }
+    writeFileSync(join(o.outDir, 'organizations.json'), `${JSON.stringify(result, null, 2)}\n`);
+    return result;
+  } finally {
+    await store.close();
+    release();
+  }
 }

@@ -14,9 +14,8 @@ import {
   type AuthorizationParams,
   type HeaderList,
 } from '../../shared/protocol/signing.js';
-import type { Db } from '../store/database.js';
-import { getOrganization, type OrganizationRow } from '../store/organizations.js';
-import { recordRequestId } from '../store/seen-requests.js';
+import type { OrganizationRow } from '../store/organizations.js';
+import type { Store } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import { hostMatches } from './host-check.js';
 
@@ -42,7 +41,7 @@ function single(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(v) ? v.join(',') : v;
 }
 
-export function authenticate(req: IncomingMessage, db: Db, hostName: string, now: number): Caller {
+export async function authenticate(req: IncomingMessage, store: Store, hostName: string, now: number): Promise<Caller> {
   const authorization = single(req, 'authorization');
   if (authorization === undefined) throw new ApiError('notFound', 'The request carries no authentication.');
   for (const name of ['User-Agent', REQUEST_ID_HEADER, 'Host', DATE_HEADER]) {
@@ -65,13 +64,13 @@ export function authenticate(req: IncomingMessage, db: Db, hostName: string, now
   } catch {
     throw new ApiError('signatureMismatch', 'The Authorization header is not of the form IRBX Credential=..., HashAlgorithm=SHA256, SignedHeaders=..., Signature=....');
   }
-  const org = /^[0-9a-f]{32}$/.test(params.credential) ? getOrganization(db, params.credential) : undefined;
+  const org = /^[0-9a-f]{32}$/.test(params.credential) ? await store.getOrganization(params.credential) : undefined;
   if (!org) throw new ApiError('signatureMismatch', 'The credential does not name a registered organization.');
   return { org, requestId, date: date.getTime(), authorization: params };
 }
 
 /** Signature over the request as received, then replay refusal, then a disabled caller. */
-export function verifySignature(req: IncomingMessage, db: Db, caller: Caller, payloadHash: string, now: number): void {
+export async function verifySignature(req: IncomingMessage, store: Store, caller: Caller, payloadHash: string, now: number): Promise<void> {
   if (!caller.org.certificate_pem) throw new ApiError('signatureMismatch', 'The organization has no certificate registered.');
   const result = verifyRequest({
     method: req.method ?? 'GET',
@@ -86,7 +85,7 @@ export function verifySignature(req: IncomingMessage, db: Db, caller: Caller, pa
     throw new ApiError('signatureMismatch', result.details);
   }
   const expires = Math.max(caller.date, now) + WINDOW_MS + 1000;
-  if (!recordRequestId(db, caller.org.id, caller.requestId, expires, now)) {
+  if (!(await store.recordRequestId(caller.org.id, caller.requestId, expires, now))) {
     throw new ApiError('requestIdReused', `Request id ${caller.requestId} was already used.`);
   }
   if (caller.org.is_disabled) throw new ApiError('organizationDisabled', `Organization ${caller.org.id} is disabled.`);

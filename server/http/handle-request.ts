@@ -12,6 +12,7 @@ import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js
 import { BUSY_RETRY_AFTER_SECONDS } from './unverified-budget.js';
 import { readQuery } from './query.js';
 import { matchRoute, splitTarget, type Route } from './router.js';
+import { StoreUnavailableError } from '../store/store.js';
 
 const ECHOABLE = /^[\x21-\x7e]{1,128}$/;
 
@@ -94,7 +95,7 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       if (match?.route.anonymous) return sendText(res, 200, 'pong');
 
       const now = app.now();
-      const caller: Caller = authenticate(req, app.db, app.hostName, now);
+      const caller: Caller = await authenticate(req, app.store, app.hostName, now);
       orgId = caller.org.id;
       const declared = Number(req.headers['content-length'] ?? '0');
       if (Number.isFinite(declared) && declared > app.maxRequestBytes) {
@@ -117,7 +118,7 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
         reserved = total;
       };
       body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, app.maxRequestBytes, admit);
-      verifySignature(req, app.db, caller, body.payloadHash, app.now());
+      await verifySignature(req, app.store, caller, body.payloadHash, app.now());
       const params = readQuery(query);
       if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
       await match.route.handle({ req, res, app, caller, params: match.params, rest: match.rest, query: params, body });
@@ -139,6 +140,10 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       if (e instanceof ApiError) {
         if (e.kind === 'busy') res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
         sendError(res, e.body());
+      } else if (e instanceof StoreUnavailableError) {
+        // the database is down or unreachable: nothing was done; the client may try again soon
+        app.log(`store unavailable: ${e.message}`);
+        sendError(res, new ApiError('busy', 'The exchange cannot reach its database; try again shortly.').body(), { 'Retry-After': '5' });
       } else {
         app.log(`unexpected error: ${(e as Error).stack ?? String(e)}`);
         sendError(res, internalErrorBody());

@@ -47,8 +47,8 @@ export function sendEmpty(res: ServerResponse, status: number, extra: Record<str
   res.end();
 }
 
-export function sendError(res: ServerResponse, body: ErrorBody): void {
-  sendJson(res, body.status, body);
+export function sendError(res: ServerResponse, body: ErrorBody, extra: Record<string, string> = {}): void {
+  sendJson(res, body.status, body, extra);
 }
 
 /**

@@ -3,33 +3,27 @@ import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
 import { requireString } from '../http/validate.js';
-import {
-  addCollaborator,
-  containerMembers,
-  insertContainer,
-  listVisibleContainers,
-  removeCollaborator,
-  toContainer,
-} from '../store/containers.js';
-import { getOrganization, toOrganization } from '../store/organizations.js';
+import { toContainer } from '../store/containers.js';
+import { toOrganization } from '../store/organizations.js';
 import { containerFor, jsonFields, requireSirb } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 
-function accessChange(ctx: RouteContext, change: 'grant' | 'revoke'): void {
+async function accessChange(ctx: RouteContext, change: 'grant' | 'revoke'): Promise<void> {
   requireSirb(ctx);
-  const c = containerFor(ctx);
+  const c = await containerFor(ctx);
   if (c.owner_id !== ctx.caller.org.id) throw new ApiError('notAllowed', 'Only the container owner may change its access list.');
   const organizationId = requireString(jsonFields(ctx), 'organizationId');
-  const target = getOrganization(ctx.app.db, organizationId);
+  const { store } = ctx.app;
+  const target = await store.getOrganization(organizationId);
   if (!target) throw new ApiError('notFound', `Organization ${organizationId} was not found.`);
   if (change === 'grant') {
-    addCollaborator(ctx.app.db, c, target.id, ctx.app.now());
+    await store.addCollaborator(c, target.id, ctx.app.now());
   } else {
     if (target.id === c.owner_id) throw new ApiError('ownerNotRevocable', 'The container owner keeps its access.');
-    removeCollaborator(ctx.app.db, c, target.id, ctx.app.now());
+    await store.removeCollaborator(c, target.id, ctx.app.now());
   }
-  sendJson(ctx.res, 200, containerMembers(ctx.app.db, c).map(toOrganization));
+  sendJson(ctx.res, 200, (await store.containerMembers(c)).map(toOrganization));
 }
 
 export const containerRoutes: Route[] = [
@@ -38,17 +32,17 @@ export const containerRoutes: Route[] = [
     pattern: '/containers',
     body: 'none',
     roles: ANY,
-    handle: (ctx) => sendJson(ctx.res, 200, listVisibleContainers(ctx.app.db, ctx.caller.org.id).map(toContainer)),
+    handle: async (ctx) => sendJson(ctx.res, 200, (await ctx.app.store.listVisibleContainers(ctx.caller.org.id)).map(toContainer)),
   },
   {
     method: 'POST',
     pattern: '/containers',
     body: 'json',
     roles: ['sIRB'],
-    handle: (ctx) => {
+    handle: async (ctx) => {
       requireSirb(ctx);
       jsonFields(ctx);
-      const c = toContainer(insertContainer(ctx.app.db, ctx.caller.org.id, ctx.app.now()));
+      const c = toContainer(await ctx.app.store.insertContainer(ctx.caller.org.id, ctx.app.now()));
       sendJson(ctx.res, 201, c, { Location: c.url });
     },
   },
@@ -57,14 +51,14 @@ export const containerRoutes: Route[] = [
     pattern: '/containers/:containerId',
     body: 'none',
     roles: ANY,
-    handle: (ctx) => sendJson(ctx.res, 200, toContainer(containerFor(ctx))),
+    handle: async (ctx) => sendJson(ctx.res, 200, toContainer(await containerFor(ctx))),
   },
   {
     method: 'GET',
     pattern: '/containers/:containerId/organizations',
     body: 'none',
     roles: ANY,
-    handle: (ctx) => sendJson(ctx.res, 200, containerMembers(ctx.app.db, containerFor(ctx)).map(toOrganization)),
+    handle: async (ctx) => sendJson(ctx.res, 200, (await ctx.app.store.containerMembers(await containerFor(ctx))).map(toOrganization)),
   },
   {
     method: 'POST',

@@ -1,47 +1,36 @@
 // An item with its content (interface §4: GET /containers/{id}/content/{path}), streamed
-// from its file as the Base-64 the service answers with; never whole in memory.
-import { open, type FileHandle } from 'node:fs/promises';
+// from the store (a file, or PostgreSQL's chunk rows) as the Base-64 the service answers
+// with; never whole in memory.
 import type { ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Base64BlockEncoder } from '../../shared/protocol/envelope-stream.js';
-import { isBase64ContentFile } from '../content-files.js';
-import { alignedBlock, contentReader, DIRECT_IO_FROM } from '../content-io.js';
+import { alignedBlock } from '../content-io.js';
 import { ApiError } from '../http/api-error.js';
 import { roomToWrite } from '../http/responses.js';
 import type { RouteContext } from '../http/router.js';
-import { getVisibleItem, toItem } from '../store/items.js';
+import { toItem } from '../store/items.js';
+import type { StoredContent } from '../store/store.js';
 import { containerFor, itemPathFromUrl } from './route-helpers.js';
 
-/** The item with its content, streamed from the file; never whole in memory. */
+/** The item with its content, streamed from the store; never whole in memory. */
 export async function itemContent(ctx: RouteContext): Promise<void> {
   const path = itemPathFromUrl(ctx.rest, 1);
-  const c = containerFor(ctx);
-  const row = getVisibleItem(ctx.app.db, c.id, path, ctx.caller.org.id);
-  if (!row) throw new ApiError('notFound', `Item ${path} was not found.`);
-  // opened before anything is sent: a concurrent replace may unlink the file, the open handle still reads it
-  const file = await open(join(ctx.app.contentDir, row.content_file), 'r');
-  try {
-    const size = (await file.stat()).size;
-    const stored = isBase64ContentFile(row.content_file) ? 'base64' : 'binary';
+  const c = await containerFor(ctx);
+  const sent = await ctx.app.store.readContent(c.id, path, ctx.caller.org.id, async (row, content) => {
     const json = JSON.stringify({ ...toItem(row), content: '' });
     const cut = json.lastIndexOf('""');
     const head = Buffer.from(json.slice(0, cut + 1), 'utf8');
     const tail = Buffer.from(json.slice(cut + 1), 'utf8');
+    const { size } = content;
     ctx.res.statusCode = 200;
     ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    ctx.res.setHeader('Content-Length', head.length + (stored === 'base64' ? size : 4 * Math.ceil(size / 3)) + tail.length);
+    ctx.res.setHeader('Content-Length', head.length + (content.encoding === 'base64' ? size : 4 * Math.ceil(size / 3)) + tail.length);
     ctx.res.write(head);
-    if (stored === 'base64') {
-      // 1 MiB reads: the default 64 KiB made 4,300 reads and socket writes of a 280 MB content
-      await pipeline(file.createReadStream({ autoClose: false, highWaterMark: MIB }), ctx.res, { end: false });
-    } else {
-      await sendBase64(file, size, ctx.res);
-    }
+    if (content.encoding === 'base64') await sendAsStored(content, ctx.res);
+    else await sendBase64(content, ctx.res);
     ctx.res.end(tail);
-  } finally {
-    await file.close();
-  }
+    return true;
+  });
+  if (!sent) throw new ApiError('notFound', `Item ${path} was not found.`);
 }
 
 const MIB = 1024 * 1024;
@@ -58,9 +47,8 @@ const SPARE_TEXT_BLOCKS = 4;
  * blocks per read outlived a scavenge in the socket queue and cost a full collection every
  * few blocks.
  */
-async function sendBase64(fh: FileHandle, size: number, res: ServerResponse): Promise<void> {
-  const direct = size >= DIRECT_IO_FROM;
-  const file = await contentReader(fh, direct);
+async function sendBase64(file: StoredContent, res: ServerResponse): Promise<void> {
+  const { size, direct } = file;
   let pending: Promise<number> | undefined;
   try {
     const base64 = new Base64BlockEncoder();
@@ -90,6 +78,16 @@ async function sendBase64(fh: FileHandle, size: number, res: ServerResponse): Pr
   } finally {
     // a read still in flight when the client went away ends before its file is closed
     await pending?.catch(() => undefined);
-    await file.close();
+  }
+}
+
+/** Content stored as the Base-64 text it arrived as (old data folders): sent as it is, 1 MiB per read. */
+async function sendAsStored(file: StoredContent, res: ServerResponse): Promise<void> {
+  for (let position = 0; position < file.size; ) {
+    const block = Buffer.allocUnsafe(Math.min(MIB, file.size - position));
+    const bytesRead = await file.read(block, block.length, position);
+    if (bytesRead === 0) throw new Error(`stored content ended at ${position} of ${file.size} bytes`);
+    position += bytesRead;
+    if (!res.write(block.subarray(0, bytesRead)) && !(await roomToWrite(res))) return;
   }
 }

@@ -5,7 +5,7 @@ import { parseIsoTimestamp } from '../../shared/iso-date.js';
 import { ApiError } from '../http/api-error.js';
 import { roomToWrite, sendJson } from '../http/responses.js';
 import type { RouteContext } from '../http/router.js';
-import { getVisibleItem, iterateListedItems, toItem, wireItemJson, type ListedWireRow } from '../store/items.js';
+import { toItem, wireItemJson, type ListedWireRow } from '../store/items.js';
 import { containerFor, itemPathFromUrl } from './route-helpers.js';
 
 function listQuery(ctx: RouteContext): { recurse: boolean; owner?: string; since?: number } {
@@ -29,13 +29,13 @@ function listQuery(ctx: RouteContext): { recurse: boolean; owner?: string; since
 export async function listItems(ctx: RouteContext): Promise<void> {
   const q = listQuery(ctx);
   const path = itemPathFromUrl(ctx.rest, 0);
-  const c = containerFor(ctx);
+  const c = await containerFor(ctx);
   const orgId = ctx.caller.org.id;
   if (path !== '') {
-    const single = getVisibleItem(ctx.app.db, c.id, path, orgId);
+    const single = await ctx.app.store.getVisibleItem(c.id, path, orgId);
     if (single) return sendJson(ctx.res, 200, toItem(single));
   }
-  await ctx.app.readers.use((reader) => sendItemList(ctx.res, c.id, iterateListedItems(reader, { containerId: c.id, orgId, path, ...q })));
+  await ctx.app.store.listItems({ containerId: c.id, orgId, path, ...q }, (batches) => sendItemList(ctx.res, c.id, batches));
 }
 
 /** Bytes of JSON text gathered before each write of a listing. */
@@ -48,13 +48,14 @@ const LIST_CHUNK = 1024 * 1024;
  * while the server reads (reading it all first kept the client idle for a second); the
  * rows come from a connection of the listing's own, one snapshot throughout.
  */
-async function sendItemList(res: ServerResponse, containerId: string, rows: IterableIterator<ListedWireRow>): Promise<void> {
+async function sendItemList(res: ServerResponse, containerId: string, batches: AsyncIterable<readonly ListedWireRow[]>): Promise<void> {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   let parts: string[] = ['['];
   let length = 1;
   let first = true;
-  try {
+  // leaving the loop early (a client gone) ends the batches, which frees their connection at once
+  for await (const rows of batches) {
     for (const row of rows) {
       const json = wireItemJson(containerId, row);
       parts.push(first ? json : `,${json}`);
@@ -67,9 +68,6 @@ async function sendItemList(res: ServerResponse, containerId: string, rows: Iter
         if (!more && !(await roomToWrite(res))) return;
       }
     }
-  } finally {
-    // a listing cut short frees its statement (and so its connection) at once
-    rows.return?.();
   }
   parts.push(']');
   res.end(parts.join(''));

@@ -5,23 +5,15 @@ import { ApiError } from '../http/api-error.js';
 import { sendBytes, sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
 import { asBoolean, asString, requireString } from '../http/validate.js';
-import {
-  NameTakenError,
-  getOrganization,
-  insertOrganization,
-  listOrganizations,
-  toOrganization,
-  updateOrganization,
-  type OrganizationRow,
-} from '../store/organizations.js';
+import { NameTakenError, toOrganization, type OrganizationRow } from '../store/organizations.js';
 import { jsonFields, requireAdmin } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 const MAX_NAME = 200;
 
-function organizationFor(ctx: RouteContext): OrganizationRow {
+async function organizationFor(ctx: RouteContext): Promise<OrganizationRow> {
   const id = ctx.params['organizationId']!;
-  const org = getOrganization(ctx.app.db, id);
+  const org = await ctx.app.store.getOrganization(id);
   if (!org) throw new ApiError('notFound', `Organization ${id} was not found.`);
   return org;
 }
@@ -32,40 +24,39 @@ function checkName(name: string): string {
   return trimmed;
 }
 
-function nameTaken<T>(f: () => T): T {
+async function nameTaken<T>(f: () => Promise<T>): Promise<T> {
   try {
-    return f();
+    return await f();
   } catch (e) {
     if (e instanceof NameTakenError) throw new ApiError('organizationExists', e.message);
     throw e;
   }
 }
 
-function create(ctx: RouteContext): void {
+async function create(ctx: RouteContext): Promise<void> {
   requireAdmin(ctx);
   const f = jsonFields(ctx);
   const name = checkName(requireString(f, 'name'));
   const isSirb = asBoolean(f, 'isSirb') ?? false;
   const pem = asString(f, 'certificate');
   const cert = pem !== undefined ? checkCertificate(pem, ctx.app.trustCaPems) : undefined;
-  const row = nameTaken(() =>
-    insertOrganization(ctx.app.db, { name, isSirb, ...(cert ? { certificatePem: cert.pem, thumbprint: cert.thumbprint } : {}) }, ctx.app.now()),
+  const row = await nameTaken(() =>
+    ctx.app.store.insertOrganization({ name, isSirb, ...(cert ? { certificatePem: cert.pem, thumbprint: cert.thumbprint } : {}) }, ctx.app.now()),
   );
   const org = toOrganization(row);
   sendJson(ctx.res, 201, org, { Location: org.url });
 }
 
-function update(ctx: RouteContext): void {
+async function update(ctx: RouteContext): Promise<void> {
   requireAdmin(ctx);
-  const target = organizationFor(ctx);
+  const target = await organizationFor(ctx);
   const f = jsonFields(ctx);
   const nameText = asString(f, 'name');
   const name = nameText !== undefined ? checkName(nameText) : undefined;
   const isSirb = asBoolean(f, 'isSirb');
   const isDisabled = asBoolean(f, 'isDisabled');
-  const row = nameTaken(() =>
-    updateOrganization(
-      ctx.app.db,
+  const row = await nameTaken(() =>
+    ctx.app.store.updateOrganization(
       target.id,
       { ...(name !== undefined ? { name } : {}), ...(isSirb !== undefined ? { isSirb } : {}), ...(isDisabled !== undefined ? { isDisabled } : {}) },
       ctx.app.now(),
@@ -74,8 +65,8 @@ function update(ctx: RouteContext): void {
   sendJson(ctx.res, 200, toOrganization(row!));
 }
 
-function getCertificate(ctx: RouteContext): void {
-  const org = organizationFor(ctx);
+async function getCertificate(ctx: RouteContext): Promise<void> {
+  const org = await organizationFor(ctx);
   if (!org.certificate_pem) throw new ApiError('notFound', `Organization ${org.id} has no certificate.`);
   const accept = (ctx.req.headers.accept ?? '').toLowerCase();
   if (accept.includes('application/pkix-cert')) {
@@ -86,9 +77,9 @@ function getCertificate(ctx: RouteContext): void {
 
 const CERTIFICATE_TYPES = new Set(['application/x-pem-file', 'application/x-x509-ca-cert', 'application/pkix-cert']);
 
-function putCertificate(ctx: RouteContext): void {
+async function putCertificate(ctx: RouteContext): Promise<void> {
   requireAdmin(ctx);
-  const target = organizationFor(ctx);
+  const target = await organizationFor(ctx);
   const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!CERTIFICATE_TYPES.has(type)) {
     throw new ApiError('certificateMediaType', 'Send the certificate as application/x-pem-file, application/x-x509-ca-cert or application/pkix-cert.');
@@ -97,7 +88,7 @@ function putCertificate(ctx: RouteContext): void {
   if (ctx.body.overCap || !ctx.body.buffer) throw new ApiError('invalidCertificate', 'The body is too large to be a certificate.');
   const input = type === 'application/x-pem-file' ? ctx.body.buffer.toString('utf8') : ctx.body.buffer;
   const cert = checkCertificate(input, ctx.app.trustCaPems);
-  const row = updateOrganization(ctx.app.db, target.id, { certificatePem: cert.pem, thumbprint: cert.thumbprint }, ctx.app.now());
+  const row = await ctx.app.store.updateOrganization(target.id, { certificatePem: cert.pem, thumbprint: cert.thumbprint }, ctx.app.now());
   sendJson(ctx.res, 200, toOrganization(row!));
 }
 
@@ -107,10 +98,10 @@ export const organizationRoutes: Route[] = [
     pattern: '/organizations',
     body: 'none',
     roles: ANY,
-    handle: (ctx) => sendJson(ctx.res, 200, listOrganizations(ctx.app.db, ctx.query.get('name')).map(toOrganization)),
+    handle: async (ctx) => sendJson(ctx.res, 200, (await ctx.app.store.listOrganizations(ctx.query.get('name'))).map(toOrganization)),
   },
   { method: 'POST', pattern: '/organizations', body: 'json', roles: ['Admin'], handle: create },
-  { method: 'GET', pattern: '/organizations/:organizationId', body: 'none', roles: ANY, handle: (ctx) => sendJson(ctx.res, 200, toOrganization(organizationFor(ctx))) },
+  { method: 'GET', pattern: '/organizations/:organizationId', body: 'none', roles: ANY, handle: async (ctx) => sendJson(ctx.res, 200, toOrganization(await organizationFor(ctx))) },
   { method: 'PUT', pattern: '/organizations/:organizationId', body: 'json', roles: ['Admin'], handle: update },
   { method: 'GET', pattern: '/organizations/:organizationId/certificate', body: 'none', roles: ANY, handle: getCertificate },
   { method: 'PUT', pattern: '/organizations/:organizationId/certificate', body: 'raw', roles: ['Admin'], handle: putCertificate },

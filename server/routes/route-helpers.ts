@@ -3,7 +3,7 @@ import { describeProblem, segmentsProblem, MAX_SEGMENTS } from '../../shared/ite
 import { ApiError } from '../http/api-error.js';
 import { parseJsonObject, type Fields } from '../http/validate.js';
 import type { RouteContext } from '../http/router.js';
-import { visibleContainer, type ContainerRow } from '../store/containers.js';
+import type { ContainerRow } from '../store/containers.js';
 
 /**
  * The item path from the raw URL segments, in pipe form. Each segment is percent-decoded
@@ -34,9 +34,9 @@ export function requireAdmin(ctx: RouteContext): void {
   if (!ctx.caller.org.is_admin) throw new ApiError('notAllowed', 'Only an administrator organization may do this.');
 }
 
-export function containerFor(ctx: RouteContext): ContainerRow {
+export async function containerFor(ctx: RouteContext): Promise<ContainerRow> {
   const id = ctx.params['containerId']!;
-  const c = visibleContainer(ctx.app.db, id, ctx.caller.org.id);
+  const c = await ctx.app.store.visibleContainer(id, ctx.caller.org.id);
   if (!c) throw new ApiError('notFound', `Container ${id} was not found.`);
   return c;
 }

@@ -121,7 +121,7 @@ export interface ListQuery {
   readonly since?: number;
 }
 
-function listSql(columns: string, q: ListQuery): { sql: string; params: Record<string, unknown> } {
+export function listSql(columns: string, q: ListQuery): { sql: string; params: Record<string, unknown> } {
   const where = ['i.container_id = @containerId'];
   const depth = q.path === '' ? 0 : q.path.split('|').length;
   if (q.path !== '') {

@@ -1,13 +1,17 @@
-// A running server on a temporary data folder with a cast of organizations, shared by the
-// tests of one file. Keys are made once per file (2 cores: keep key generation rare).
+// A running server on a fresh store (a temporary data folder, or a new PostgreSQL database)
+// with a cast of organizations, shared by the tests of one file. Keys are made once per
+// file (2 cores: keep key generation rare).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCertificateAuthority, issueIdentity, type Identity } from '../../shared/protocol/certificates.js';
 import { sealItem } from '../../shared/protocol/envelope.js';
 import type { ItemWritePayload } from '../../shared/types.js';
-import { registerOrganization, startExchange, type ExchangeOptions, type RunningExchange } from '../index.js';
+import { registerInStore, startExchange, type ExchangeOptions, type RunningExchange } from '../index.js';
+import { openStore, type StoreOptions } from '../store/open-store.js';
+import type { StoreKind } from '../store/store.js';
 import { SignedClient, type TestOrg } from './signed-client.js';
+import { freshStore, probeStore, type StoreProbe } from './stores.js';
 
 export interface WorldOrg extends TestOrg {
   readonly name: string;
@@ -16,7 +20,10 @@ export interface WorldOrg extends TestOrg {
 
 export interface World {
   readonly dir: string;
-  readonly dataDir: string;
+  readonly storeKind: StoreKind;
+  /** The store, for starting another server on it. */
+  readonly store: StoreOptions;
+  readonly probe: StoreProbe;
   readonly server: RunningExchange;
   readonly client: SignedClient;
   readonly ca: Identity;
@@ -34,28 +41,35 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function createWorld(options: Partial<ExchangeOptions> = {}): Promise<World> {
+export async function createWorld(options: Partial<ExchangeOptions> & { storeKind?: StoreKind } = {}): Promise<World> {
+  const { storeKind = 'sqlite', ...exchangeOptions } = options;
   const dir = mkdtempSync(join(tmpdir(), 'exchange-test-'));
-  const dataDir = join(dir, 'data');
+  const store = await freshStore(storeKind, dir);
   const ca = createCertificateAuthority('Test CA', 2048);
-  const make = (name: string, flags: { isSirb?: boolean; isAdmin?: boolean; isDisabled?: boolean }): WorldOrg => {
+  const registry = await openStore(store, () => undefined);
+  const make = async (name: string, flags: { isSirb?: boolean; isAdmin?: boolean; isDisabled?: boolean }): Promise<WorldOrg> => {
     const identity = issueIdentity(name, { ca, bits: 2048 });
-    const org = registerOrganization(dataDir, { name, ...flags, certificatePem: identity.certificatePem, trustCaPems: [ca.certificatePem] });
+    const org = await registerInStore(registry.store, { name, ...flags, certificatePem: identity.certificatePem, trustCaPems: [ca.certificatePem] });
     return { id: org.id, name, keyPem: identity.privateKeyPem, identity };
   };
-  const admin = make('Test Admin', { isAdmin: true });
-  const sirb = make('Central IRB', { isSirb: true });
-  const sirb2 = make('Other IRB', { isSirb: true });
-  const site = make('Riverside Site', {});
-  const site2 = make('Lakeside Site', {});
-  const disabled = make('Closed Clinic', { isSirb: true, isDisabled: true });
-  const bareOrg = registerOrganization(dataDir, { name: 'No Certificate Yet' });
+  const admin = await make('Test Admin', { isAdmin: true });
+  const sirb = await make('Central IRB', { isSirb: true });
+  const sirb2 = await make('Other IRB', { isSirb: true });
+  const site = await make('Riverside Site', {});
+  const site2 = await make('Lakeside Site', {});
+  const disabled = await make('Closed Clinic', { isSirb: true, isDisabled: true });
+  const bareOrg = await registerInStore(registry.store, { name: 'No Certificate Yet' });
+  await registry.store.close();
+  registry.release();
   const spare = issueIdentity('Spare', { ca, bits: 2048 });
   const logs: string[] = [];
-  const server = await startExchange({ dataDir, trustCaPems: [ca.certificatePem], log: (l) => logs.push(l), ...options });
+  const server = await startExchange({ ...store, trustCaPems: [ca.certificatePem], log: (l) => logs.push(l), ...exchangeOptions });
+  const probe = probeStore(store);
   return {
     dir,
-    dataDir,
+    storeKind,
+    store,
+    probe,
     server,
     client: new SignedClient(server.port, options.now),
     ca,
@@ -70,6 +84,7 @@ export async function createWorld(options: Partial<ExchangeOptions> = {}): Promi
     spare,
     async close() {
       await server.close();
+      await probe.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,62 @@
+// Which store a server or a command works on: a data folder (SQLite and content files) or
+// a PostgreSQL database shared by every server process of a deployment.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPostgresStore } from './postgres/pg-store.js';
+import { SqliteStore } from './sqlite-store.js';
+import type { Store } from './store.js';
+
+export interface StoreOptions {
+  /** A data folder: exchange.sqlite, content/, tmp/, trust/. */
+  dataDir?: string;
+  /** postgres://user:password@host:port/database; content lives in the database too. */
+  databaseUrl?: string;
+}
+
+export interface OpenedStore {
+  readonly store: Store;
+  /** Where request bodies land while they arrive. */
+  readonly tmpDir: string;
+  /** Removes what the process kept for itself (PostgreSQL: its temporary folder). */
+  release(): void;
+}
+
+export async function openStore(o: StoreOptions, log: (line: string) => void): Promise<OpenedStore> {
+  if ((o.dataDir === undefined) === (o.databaseUrl === undefined)) throw new Error('Give either a data folder or a database URL.');
+  if (o.dataDir !== undefined) {
+    const store = new SqliteStore(o.dataDir, (swept) => {
+      if (swept > 0) log(`start-up sweep removed ${swept} unfinished or unreferenced content file(s)`);
+    });
+    return { store, tmpDir: store.tmpDir, release: () => undefined };
+  }
+  const store = await openPostgresStore(o.databaseUrl!, { log, migrate: true });
+  // the only state of a server process on PostgreSQL: bodies while they arrive, gone on exit
+  const swept = sweepUploadFolders();
+  if (swept > 0) log(`start-up sweep removed ${swept} upload folder(s) of server processes that are gone`);
+  const tmpDir = mkdtempSync(join(tmpdir(), `${UPLOADS}${process.pid}-`));
+  return { store, tmpDir, release: () => rmSync(tmpDir, { recursive: true, force: true }) };
+}
+
+const UPLOADS = 'exchange-uploads-';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Upload folders left by server processes that were killed (their pid is in the name). */
+function sweepUploadFolders(): number {
+  let removed = 0;
+  for (const name of readdirSync(tmpdir())) {
+    const pid = name.startsWith(UPLOADS) ? Number(name.slice(UPLOADS.length).split('-')[0]) : NaN;
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
+    rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}

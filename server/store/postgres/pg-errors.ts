@@ -1,0 +1,25 @@
+// Which PostgreSQL failures mean "the database cannot be reached right now" (answered 503,
+// code 1018, and tried again by the client) rather than a fault of the request or the server.
+import { StoreUnavailableError } from '../store.js';
+
+/** Connection exceptions (08), operator intervention (57P01–57P03: shutdown, crash, starting up). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres's own words for a connection that broke or could not be made in time. */
+const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|connection error|Client was closed|Connection closed/i;
+
+export function isUnavailable(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+  return e instanceof Error && UNAVAILABLE_MESSAGE.test(e.message);
+}
+
+/** The error to throw on: StoreUnavailableError for an unreachable database, anything else as it is. */
+export function toStoreError(e: unknown): unknown {
+  if (e instanceof StoreUnavailableError || !isUnavailable(e)) return e;
+  return new StoreUnavailableError(e);
+}
+
+export function isUniqueViolation(e: unknown): boolean {
+  return (e as { code?: unknown })?.code === '23505';
+}

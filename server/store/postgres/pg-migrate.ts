@@ -1,0 +1,51 @@
+// Versioned schema migrations for PostgreSQL: every node may start at once, the first
+// takes the lock and migrates, the others then find the schema current.
+import pg from 'pg';
+import { PG_MIGRATIONS } from './pg-schema.js';
+import { toStoreError } from './pg-errors.js';
+
+/** An arbitrary constant naming the migration lock among the database's advisory locks. */
+const MIGRATION_LOCK = 0x5e_c4_a9_6e;
+
+export async function migratePostgres(pool: pg.Pool, apply: boolean): Promise<{ from: number; to: number }> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (e) {
+    throw toStoreError(e);
+  }
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)');
+    const from = Number((await client.query<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations')).rows[0]!.v ?? 0);
+    if (from > PG_MIGRATIONS.length) {
+      throw new Error(`The database was made by a newer server (schema ${from}, this server knows ${PG_MIGRATIONS.length}).`);
+    }
+    if (from < PG_MIGRATIONS.length && !apply) {
+      throw new Error(`The database schema is at version ${from} of ${PG_MIGRATIONS.length}; run: exchange migrate --database URL`);
+    }
+    // DDL is transactional in PostgreSQL: all of the migrations apply, or none
+    for (let v = from; v < PG_MIGRATIONS.length; v++) {
+      await client.query(PG_MIGRATIONS[v]!);
+      await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [v + 1, Date.now()]);
+    }
+    await client.query('COMMIT');
+    return { from, to: PG_MIGRATIONS.length };
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw toStoreError(e);
+  } finally {
+    client.release();
+  }
+}
+
+/** `exchange migrate`: migrates the database at the URL and closes its connection. */
+export async function migrateDatabase(url: string): Promise<{ from: number; to: number }> {
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 });
+  try {
+    return await migratePostgres(pool, true);
+  } finally {
+    await pool.end();
+  }
+}

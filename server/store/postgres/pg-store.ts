@@ -1,0 +1,374 @@
+// The shared store: everything in one PostgreSQL database, so any number of server
+// processes behind a load balancer see the same organizations, items, grants and replayed
+// request ids at once. Content lives in chunk rows written in the item's own transaction
+// (no file beside the database to lose or to back up separately) and is streamed both ways.
+import pg from 'pg';
+import { newId } from '../../format.js';
+import type { ContainerRow } from '../containers.js';
+import { listSql, type ListedWireRow, type ListQuery, type VisibleItemRow } from '../items.js';
+import { NameTakenError, type NewOrganization, type OrganizationChanges, type OrganizationRow } from '../organizations.js';
+import { requestIdKey } from '../seen-requests.js';
+import type { GrantOutcome, ItemWrite, Store, StoredContent } from '../store.js';
+import { readChunk, writeChunks } from './pg-content.js';
+import { isUniqueViolation, toStoreError } from './pg-errors.js';
+import { migratePostgres } from './pg-migrate.js';
+
+/** BIGINT columns (times in ms, sizes) as numbers: they stay far below 2^53. */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (format !== 'binary' && oid === pg.types.builtins.INT8) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
+const ITEM_COLUMNS = `i.rowid, i.container_id, i.path, i.depth, i.owner_id, i.header, i.header_hash, i.content_hash, i.key_hash, i.iv,
+  i.content_id AS content_file, i.content_length, i.created_at, i.updated_at`;
+
+// Field order as in wireItem, so the text equals JSON.stringify of the Item (to_json escapes as JSON does).
+const LISTED_WIRE_COLUMNS = `i.path, i.owner_id, i.created_at, i.updated_at,
+  '"header":' || to_json(i.header)::text || ',"headerHash":' || to_json(i.header_hash)::text ||
+  ',"headerHashAlgorithm":"SHA256","contentHash":' || to_json(i.content_hash)::text ||
+  ',"contentHashAlgorithm":"SHA256","algorithm":"AES","iv":' || to_json(i.iv)::text ||
+  ',"key":' || to_json(k.key)::text || ',"keyHash":' || to_json(i.key_hash)::text || ',"keyHashAlgorithm":"SHA256"}'`;
+
+/** Rows fetched from a listing's cursor at a time. */
+const LIST_BATCH = 2000;
+/** How often expired request ids are deleted (each node does it; the DELETE is cheap). */
+const REPLAY_SWEEP_MS = 60_000;
+
+/** `@name` parameters (shared with the SQLite queries) as PostgreSQL's `$n`, typed. */
+function positional(sql: string, params: Record<string, unknown>): { text: string; values: unknown[] } {
+  const names = Object.keys(params);
+  const text = sql.replace(/@(\w+)/g, (_, name: string) => {
+    const at = names.indexOf(name) + 1;
+    if (at === 0) throw new Error(`no value for @${name}`);
+    return `$${at}::${typeof params[name] === 'number' ? 'bigint' : 'text'}`;
+  });
+  return { text, values: names.map((n) => params[n]) };
+}
+
+export interface PostgresStoreOptions {
+  log(line: string): void;
+  /** Brings the schema up to date first (serve, migrate); otherwise a schema behind is refused. */
+  migrate: boolean;
+  /** Connections kept by this process; default 20. */
+  maxConnections?: number;
+}
+
+export async function openPostgresStore(url: string, o: PostgresStoreOptions): Promise<PostgresStore> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: o.maxConnections ?? 20,
+    // an unreachable database is answered 503 within seconds instead of hanging the request
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    types: TYPES,
+    application_name: 'study-exchange',
+  });
+  // a connection that breaks while idle (the database restarted) is dropped by the pool; say so, never crash
+  pool.on('error', (e) => o.log(`database connection lost: ${e.message}`));
+  const store = new PostgresStore(pool);
+  try {
+    const { from, to } = await migratePostgres(pool, o.migrate);
+    if (from !== to) o.log(`database schema migrated from version ${from} to ${to}`);
+  } catch (e) {
+    await pool.end();
+    throw e;
+  }
+  return store;
+}
+
+export class PostgresStore implements Store {
+  readonly kind = 'postgres' as const;
+  private lastReplaySweep = 0;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  private async q<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
+    try {
+      return (await this.pool.query<R>(text, values)).rows;
+    } catch (e) {
+      throw toStoreError(e);
+    }
+  }
+
+  /** Runs `work` in one transaction on one connection; committed before it resolves. */
+  private async tx<T>(work: (c: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (e) {
+      throw toStoreError(e);
+    }
+    let broken: Error | undefined;
+    try {
+      await client.query(begin);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+      throw toStoreError(e);
+    } finally {
+      // a connection that failed to roll back is closed, not handed to the next request
+      client.release(broken);
+    }
+  }
+
+  async getOrganization(id: string) {
+    return (await this.q<OrganizationRow>('SELECT * FROM organizations WHERE id = $1', [id]))[0];
+  }
+  async listOrganizations(namePrefix?: string) {
+    if (!namePrefix) return this.q<OrganizationRow>('SELECT * FROM organizations ORDER BY name_key, id');
+    return this.q<OrganizationRow>('SELECT * FROM organizations WHERE starts_with(name_key, $1) ORDER BY name_key, id', [namePrefix.toLowerCase()]);
+  }
+  async insertOrganization(o: NewOrganization, now: number) {
+    try {
+      const rows = await this.q<OrganizationRow>(
+        `INSERT INTO organizations (id, name, name_key, is_sirb, is_admin, is_disabled, certificate_pem, thumbprint, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
+        [newId(), o.name, o.name.toLowerCase(), o.isSirb ? 1 : 0, o.isAdmin ? 1 : 0, o.isDisabled ? 1 : 0, o.certificatePem ?? null, o.thumbprint ?? '', now],
+      );
+      return rows[0]!;
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new NameTakenError(o.name);
+      throw e;
+    }
+  }
+  async updateOrganization(id: string, c: OrganizationChanges, now: number) {
+    try {
+      return await this.tx(async (db) => {
+        const row = (await db.query<OrganizationRow>('SELECT * FROM organizations WHERE id = $1 FOR UPDATE', [id])).rows[0];
+        if (!row) return undefined;
+        const flag = (v: boolean | undefined, was: number) => (v === undefined ? was : v ? 1 : 0);
+        const name = c.name ?? row.name;
+        const updated = await db.query<OrganizationRow>(
+          `UPDATE organizations SET name = $1, name_key = $2, is_sirb = $3, is_disabled = $4, is_admin = $5, certificate_pem = $6, thumbprint = $7, updated_at = $8
+           WHERE id = $9 RETURNING *`,
+          [name, name.toLowerCase(), flag(c.isSirb, row.is_sirb), flag(c.isDisabled, row.is_disabled), flag(c.isAdmin, row.is_admin), c.certificatePem ?? row.certificate_pem, c.thumbprint ?? row.thumbprint, now, id],
+        );
+        return updated.rows[0];
+      });
+    } catch (e) {
+      if (isUniqueViolation(e) && c.name !== undefined) throw new NameTakenError(c.name);
+      throw e;
+    }
+  }
+
+  async insertContainer(ownerId: string, now: number) {
+    const rows = await this.q<ContainerRow>('INSERT INTO containers (id, owner_id, created_at, updated_at) VALUES ($1, $2, $3, $3) RETURNING *', [newId(), ownerId, now]);
+    return rows[0]!;
+  }
+  async visibleContainer(containerId: string, orgId: string) {
+    const rows = await this.q<ContainerRow>(
+      `SELECT c.* FROM containers c WHERE c.id = $1 AND (c.owner_id = $2 OR EXISTS (
+         SELECT 1 FROM container_access a WHERE a.container_id = c.id AND a.organization_id = $2))`,
+      [containerId, orgId],
+    );
+    return rows[0];
+  }
+  async listVisibleContainers(orgId: string) {
+    return this.q<ContainerRow>(
+      `SELECT c.* FROM containers c WHERE c.owner_id = $1
+       UNION SELECT c.* FROM containers c JOIN container_access a ON a.container_id = c.id WHERE a.organization_id = $1
+       ORDER BY created_at, id`,
+      [orgId],
+    );
+  }
+  async containerMembers(c: ContainerRow) {
+    return this.q<OrganizationRow>(
+      `SELECT o.* FROM organizations o JOIN (
+         SELECT $1::text AS organization_id, 0 AS seq
+         UNION ALL SELECT organization_id, seq FROM container_access WHERE container_id = $2
+       ) m ON m.organization_id = o.id ORDER BY m.seq`,
+      [c.owner_id, c.id],
+    );
+  }
+  async addCollaborator(c: ContainerRow, orgId: string, now: number) {
+    if (c.owner_id === orgId) return;
+    await this.tx(async (db) => {
+      // the container's row lock orders concurrent grants: each gets the next seq
+      await db.query('SELECT 1 FROM containers WHERE id = $1 FOR UPDATE', [c.id]);
+      const r = await db.query(
+        `INSERT INTO container_access (container_id, organization_id, granted_at, seq)
+         SELECT $1, $2, $3, COALESCE(MAX(seq), 0) + 1 FROM container_access WHERE container_id = $1
+         ON CONFLICT DO NOTHING`,
+        [c.id, orgId, now],
+      );
+      if ((r.rowCount ?? 0) > 0) await db.query('UPDATE containers SET updated_at = $1 WHERE id = $2', [now, c.id]);
+    });
+  }
+  async removeCollaborator(c: ContainerRow, orgId: string, now: number) {
+    await this.tx(async (db) => {
+      const r = await db.query('DELETE FROM container_access WHERE container_id = $1 AND organization_id = $2', [c.id, orgId]);
+      if ((r.rowCount ?? 0) > 0) await db.query('UPDATE containers SET updated_at = $1 WHERE id = $2', [now, c.id]);
+    });
+  }
+
+  private async visibleItemOn(db: pg.Pool | pg.PoolClient, containerId: string, path: string, orgId: string): Promise<VisibleItemRow | undefined> {
+    const r = await db.query<VisibleItemRow>(
+      `SELECT ${ITEM_COLUMNS}, k.key FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = $1
+       WHERE i.container_id = $2 AND i.path = $3`,
+      [orgId, containerId, path],
+    );
+    return r.rows[0];
+  }
+  async getVisibleItem(containerId: string, path: string, orgId: string) {
+    try {
+      return await this.visibleItemOn(this.pool, containerId, path, orgId);
+    } catch (e) {
+      throw toStoreError(e);
+    }
+  }
+
+  async itemOwner(containerId: string, path: string) {
+    return (await this.q<{ owner_id: string }>('SELECT owner_id FROM items WHERE container_id = $1 AND path = $2', [containerId, path]))[0]?.owner_id;
+  }
+
+  async saveItem(containerId: string, path: string, ownerId: string, w: ItemWrite, now: number) {
+    const ownerOf = async (db: pg.Pool | pg.PoolClient, lock: boolean) =>
+      (await db.query<{ rowid: number; owner_id: string; updated_at: number; content_id: string }>(
+        `SELECT rowid, owner_id, updated_at, content_id FROM items WHERE container_id = $1 AND path = $2${lock ? ' FOR UPDATE' : ''}`,
+        [containerId, path],
+      )).rows[0];
+    // refused before 300 MiB are copied into the database, and again under the lock below
+    const before = await ownerOf(this.pool, false).catch((e: unknown) => {
+      throw toStoreError(e);
+    });
+    if (before && before.owner_id !== ownerId) return 'notOwner' as const;
+    return this.tx(async (db) => {
+      const contentId = newId();
+      await writeChunks(db, contentId, w.tempFile);
+      // one writer per path at a time: concurrent first saves of a path would both insert
+      await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${containerId}|${path}`]);
+      const current = await ownerOf(db, true);
+      if (current && current.owner_id !== ownerId) {
+        // the chunks written go with the rollback
+        throw new NotOwnerSignal();
+      }
+      if (current) {
+        await db.query(
+          `UPDATE items SET header = $1, header_hash = $2, content_hash = $3, key_hash = $4, iv = $5, content_id = $6, content_length = $7, updated_at = $8
+           WHERE rowid = $9`,
+          [w.header, w.headerHash, w.contentHash, w.keyHash, w.iv, contentId, w.contentLength, Math.max(now, current.updated_at), current.rowid],
+        );
+        await db.query('UPDATE item_keys SET key = $1 WHERE item_rowid = $2 AND organization_id = $3', [w.key, current.rowid, ownerId]);
+        await db.query('DELETE FROM contents WHERE id = $1', [current.content_id]);
+        return 'replaced' as const;
+      }
+      const inserted = await db.query<{ rowid: number }>(
+        `INSERT INTO items (container_id, path, depth, owner_id, header, header_hash, content_hash, key_hash, iv, content_id, content_length, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING rowid`,
+        [containerId, path, path.split('|').length, ownerId, w.header, w.headerHash, w.contentHash, w.keyHash, w.iv, contentId, w.contentLength, now],
+      );
+      await db.query('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES ($1, $2, $3, 0)', [inserted.rows[0]!.rowid, ownerId, w.key]);
+      return 'created' as const;
+    }).catch((e: unknown) => {
+      if (e instanceof NotOwnerSignal) return 'notOwner' as const;
+      throw e;
+    });
+  }
+
+  async deleteItem(row: VisibleItemRow) {
+    await this.tx(async (db) => {
+      // its grants go with it by cascade, its chunks with its content row
+      await db.query('DELETE FROM items WHERE rowid = $1', [row.rowid]);
+      await db.query('DELETE FROM contents WHERE id = $1', [row.content_file]);
+    });
+  }
+
+  async readContent<T>(containerId: string, path: string, orgId: string, send: (row: VisibleItemRow, content: StoredContent) => Promise<T>): Promise<T | undefined> {
+    // one snapshot for the row and every chunk: a replace or delete meanwhile does not cut the answer
+    return this.tx(async (db) => {
+      const row = await this.visibleItemOn(db, containerId, path, orgId);
+      if (!row) return undefined;
+      const stored = (await db.query<{ size: number }>('SELECT size FROM contents WHERE id = $1', [row.content_file])).rows[0];
+      if (!stored) throw new Error(`the content ${row.content_file} of item ${path} is missing`);
+      const { size } = stored;
+      return send(row, { size, encoding: 'binary', direct: false, read: (into, length, position) => readChunk(db, row.content_file, into, length, position) });
+    }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  }
+
+  async listItems(q: ListQuery, consume: (batches: AsyncIterable<readonly ListedWireRow[]>) => Promise<void>) {
+    const { sql, params } = listSql(LISTED_WIRE_COLUMNS, q);
+    const { text, values } = positional(sql, params);
+    await this.tx(async (db) => {
+      // a cursor: rows are fetched as the client takes them, never the whole listing at once
+      await db.query(`DECLARE listing NO SCROLL CURSOR FOR ${text}`, values);
+      async function* batches(): AsyncGenerator<readonly ListedWireRow[]> {
+        for (;;) {
+          const r = await db.query({ text: `FETCH ${LIST_BATCH} FROM listing`, rowMode: 'array' as const });
+          if (r.rows.length > 0) yield r.rows as unknown as ListedWireRow[];
+          if (r.rows.length < LIST_BATCH) return;
+        }
+      }
+      await consume(batches());
+    }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  }
+
+  async itemReaders(row: VisibleItemRow) {
+    return this.q<OrganizationRow>(
+      `SELECT o.* FROM item_keys k JOIN organizations o ON o.id = k.organization_id
+       WHERE k.item_rowid = $1 ORDER BY (k.organization_id = $2) DESC, k.seq`,
+      [row.rowid, row.owner_id],
+    );
+  }
+  async grantItemKey(c: ContainerRow, row: VisibleItemRow, orgId: string, key: string): Promise<GrantOutcome> {
+    return this.tx(async (db) => {
+      // the item's row lock orders concurrent grants (seq) and a grant against a delete
+      await db.query('SELECT 1 FROM items WHERE rowid = $1 FOR UPDATE', [row.rowid]);
+      const member =
+        c.owner_id === orgId || (await db.query('SELECT 1 FROM container_access WHERE container_id = $1 AND organization_id = $2 FOR SHARE', [c.id, orgId])).rows.length > 0;
+      if (!member) return 'notMember';
+      const r = await db.query(
+        `INSERT INTO item_keys (item_rowid, organization_id, key, seq)
+         SELECT $1, $2, $3, COALESCE(MAX(seq), 0) + 1 FROM item_keys WHERE item_rowid = $1
+         ON CONFLICT DO NOTHING`,
+        [row.rowid, orgId, key],
+      );
+      return (r.rowCount ?? 0) > 0 ? 'granted' : 'alreadyHasAccess';
+    });
+  }
+  async updateItemKey(row: VisibleItemRow, orgId: string, key: string) {
+    const r = await this.pool.query('UPDATE item_keys SET key = $1 WHERE item_rowid = $2 AND organization_id = $3', [key, row.rowid, orgId]).catch((e: unknown) => {
+      throw toStoreError(e);
+    });
+    return (r.rowCount ?? 0) > 0;
+  }
+  async revokeItemKey(row: VisibleItemRow, orgId: string) {
+    const r = await this.pool.query('DELETE FROM item_keys WHERE item_rowid = $1 AND organization_id = $2', [row.rowid, orgId]).catch((e: unknown) => {
+      throw toStoreError(e);
+    });
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async recordRequestId(orgId: string, requestId: string, expiresAt: number, now: number) {
+    if (now - this.lastReplaySweep > REPLAY_SWEEP_MS) {
+      this.lastReplaySweep = now;
+      await this.q('DELETE FROM seen_requests WHERE expires_at < $1', [now]);
+    }
+    // one statement decides, whichever node gets the id first: a new id (or an expired one) is taken, a live one is a replay
+    const rows = await this.q(
+      `INSERT INTO seen_requests (organization_id, request_id, expires_at) VALUES ($1, $2, $3)
+       ON CONFLICT (organization_id, request_id) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE seen_requests.expires_at < $4
+       RETURNING 1`,
+      [orgId, requestIdKey(requestId), expiresAt, now],
+    );
+    return rows.length === 1;
+  }
+
+  async trustedCas() {
+    return (await this.q<{ pem: string }>('SELECT pem FROM trusted_cas ORDER BY name')).map((r) => r.pem);
+  }
+  async addTrustedCa(name: string, pem: string) {
+    await this.q('INSERT INTO trusted_cas (name, pem) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET pem = EXCLUDED.pem', [name, pem]);
+  }
+
+  async close() {
+    await this.pool.end();
+  }
+}
+
+/** Rolls an item write back when another organization owns the path after all. */
+class NotOwnerSignal extends Error {}
