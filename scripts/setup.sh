@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for the app and its tests: Debian's Chromium (the browser
-# host and the Playwright tests use it; Playwright never downloads its own), Xvfb, openssl, and
-# the npm packages. Safe to run again: it skips what is already there.
+# host and the Playwright tests use it; Playwright never downloads its own), Xvfb, openssl,
+# PostgreSQL (the tests start throw-away clusters of their own; the system's cluster is never
+# used), and the npm packages. Safe to run again: it skips what is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +10,8 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+# Debian keeps the server programs off PATH, in /usr/lib/postgresql/<version>/bin
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null 2>&1 || missing+=(postgresql)
 if ((${#missing[@]})); then
   if [ "$(id -u)" = 0 ]; then
     echo "setup: installing ${missing[*]} with apt-get"

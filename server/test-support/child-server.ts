@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import type { StoreOptions } from '../store/open-store.js';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLI = join(REPO_ROOT, 'server', 'cli.ts');
@@ -14,12 +15,18 @@ export interface ChildServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function runCli(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
 }
 
-export function startChildServer(dataDir: string, extra: string[] = []): Promise<ChildServer> {
-  const child = runCli(['serve', '--data', dataDir, '--port', '0', ...extra]);
+/** The command-line flags naming a store. */
+export function storeArgs(store: StoreOptions): string[] {
+  return store.dataDir !== undefined ? ['--data', store.dataDir] : ['--database', store.databaseUrl!];
+}
+
+/** `serve` on a data folder (a string) or any store, on a free port. */
+export function startChildServer(store: string | StoreOptions, extra: string[] = []): Promise<ChildServer> {
+  const child = runCli(['serve', ...storeArgs(typeof store === 'string' ? { dataDir: store } : store), '--port', '0', ...extra]);
   let out = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
@@ -40,8 +47,8 @@ export function startChildServer(dataDir: string, extra: string[] = []): Promise
   });
 }
 
-export async function runCliToEnd(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = runCli(args);
+export async function runCliToEnd(args: string[], env?: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = runCli(args, env);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
