@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeEntry } from '../shared/error-codes.js';
 import { sealItem } from '../shared/protocol/envelope.js';
 import { keySigner, signRequest, type RequestSigner } from '../shared/protocol/signing.js';
+import { registerOrganization } from '../server/index.js';
 import { SignedClient, sha256Hex } from '../server/test-support/signed-client.js';
 import { createCast, rssKib, startChildServer, stopChild, type Cast, type ChildServer } from './support/cast.js';
 import { seeded, type Prng } from './support/prng.js';
@@ -26,10 +27,18 @@ let c = '';
 const stats = { tried: 0, failures: 0 };
 const failures: string[] = [];
 let logStart = 0;
+/** A disabled organization: forged requests in its name must learn nothing of that. */
+let disabled: { id: string };
+
+function createDisabled(k: Cast): { id: string } {
+  return registerOrganization(k.dataDir, { name: 'Reliability Closed', isDisabled: true, certificatePem: k.outsider.certificatePem });
+}
 
 beforeAll(async () => {
   cast = createCast('hostile');
-  server = await startChildServer(cast.dataDir);
+  disabled = createDisabled(cast);
+  // twelve workers of one organization: judged by what they send, not crowded out (1018)
+  server = await startChildServer(cast.dataDir, ['--max-uploads-per-org', String(CONCURRENCY)]);
   signer = keySigner(cast.sirb.keyPem);
   const client = new SignedClient(server.port);
   c = (await client.post(cast.sirb, '/containers', {})).json().url;
@@ -72,6 +81,8 @@ function base(rng: Prng): Draft {
     () => ({ method: 'POST', target: `${c}/permissions/base/x`, body: json({ organizationId: cast.site.id, key: 'AAAA' }), contentType: 'application/json', headers: [], label: 'grant item' }),
     () => ({ method: 'DELETE', target: `${c}/items/base/x`, body: Buffer.alloc(0), headers: [], label: 'delete item' }),
     () => ({ method: 'GET', target: '/organizations?name=Rel', body: Buffer.alloc(0), headers: [], label: 'list organizations' }),
+    // a space and a plus in the query: a rewrite of either after signing must not pass
+    () => ({ method: 'GET', target: '/organizations?name=Rel%20Site%2Bx', body: Buffer.alloc(0), headers: [], label: 'list organizations by a spaced name' }),
   ];
   return rng.pick(choices)();
 }
@@ -97,6 +108,8 @@ const BAD_PATHS = [
   'a/%2F%2F',
   'a/%2F..%2Fb',
   '%2F',
+  // 201 characters counted in code points (402 UTF-16 units, 804 bytes)
+  encodeURIComponent('\u{1F600}'.repeat(201)),
 ];
 
 const WRONG_VALUES: unknown[] = [5, -1.5, null, true, [], ['a'], {}, { $: 1 }];
@@ -107,7 +120,7 @@ function deep(n: number): string {
 
 /** Values that are wrong for the field's kind (Base-64, lower-case hex, a fixed algorithm name). */
 function invalidFor(field: string): string[] {
-  if (['header', 'content', 'key'].includes(field)) return ['***', 'QUJ', 'QUJD=A==', '\u00e9\u00e9\u00e9\u00e9', 'zz', 'QU JD'];
+  if (['header', 'content', 'key'].includes(field)) return ['***', 'QUJ', 'QUJD=A==', '\u00e9\u00e9\u00e9\u00e9', 'zz', 'QU JD', ''];
   if (['headerHash', 'contentHash', 'keyHash'].includes(field)) return ['zz'.repeat(32), 'AB'.repeat(32), 'ab'.repeat(31), 'ab'.repeat(33), ''];
   if (field === 'iv') return ['zz'.repeat(16), 'AB'.repeat(16), 'ab'.repeat(15), ''];
   return ['MD5', 'DES', 'sha256 ', '', 'aes-256-cbc'];
@@ -188,7 +201,25 @@ function preSign(d: Draft, rng: Prng): void {
   if (kind === 4) {
     // query junk the server must refuse (not ignore)
     d.method = 'GET';
-    d.target = `${c}/items?${rng.pick(['recurse=maybe', 'since=yesterday', 'since=2026-13-45T99:00:00Z', 'recurse=%zz', 'since=%00', `since=${'9'.repeat(5000)}`, 'recurse=1'])}`;
+    d.target = `${c}/items?${rng.pick([
+      'recurse=maybe',
+      'since=yesterday',
+      'since=2026-13-45T99:00:00Z',
+      'recurse=%zz',
+      'since=%00',
+      `since=${'9'.repeat(5000)}`,
+      'recurse=1',
+      // issue 19: repeated parameters (one signature for two orders), impossible or zone-less dates, bytes that are not UTF-8
+      `owner=${cast.sirb.id}&owner=${cast.site.id}`,
+      'recurse=true&recurse=true',
+      'since=2026-01-01&since=2026-01-02',
+      'recurse&recurse=',
+      'since=2000-02-30',
+      'since=2026-11-21T10:33:34',
+      'since=2026-11-21T24:00:00Z',
+      'since=2026-11-21T10:33:34+25:00',
+      'owner=%FF%FE',
+    ])}`;
     d.body = Buffer.alloc(0);
     delete d.contentType;
     d.label = `query ${d.target.slice(-30)}`;
@@ -210,6 +241,7 @@ function preSign(d: Draft, rng: Prng): void {
     JSON.stringify(
       rng.pick([
         { organizationId: cast.site.id, key: '***' },
+        { organizationId: cast.site.id, key: '' },
         { organizationId: cast.site.id, key: 5 },
         { organizationId: 'not-hex', key: 'AAAA' },
         { organizationId: cast.outsider.id, key: 'AAAA' },
@@ -245,6 +277,8 @@ function postSign(headers: [string, string][], d: Draft, rng: Prng): { wire?: Bu
       () => v.replace('Credential=', 'Credential=,'),
       () => v.replace(/Credential=[0-9a-f]+/, `Credential=${'f'.repeat(32)}`),
       () => v.replace(/Credential=[0-9a-f]+/, `Credential=${cast.site.id}`),
+      // a forged request of a disabled organization (2003, never 2006)
+      () => v.replace(/Credential=[0-9a-f]+/, `Credential=${disabled.id}`),
       () => v.replace('SHA256', 'MD5'),
       () => v.replace(/SignedHeaders=[^,]+/, 'SignedHeaders=host'),
       () => v.replace(/Signature=.*/, 'Signature=***'),
@@ -257,7 +291,16 @@ function postSign(headers: [string, string][], d: Draft, rng: Prng): { wire?: Bu
     headers[i]![1] = rng.pick(muts)();
     d.label = 'Authorization syntax';
   } else if (kind === 3) {
-    const target = rng.pick([`${d.target}x`, d.target.toUpperCase(), `${d.target}${d.target.includes('?') ? '&' : '?'}junk=%zz&&==`, `${d.target}#frag`, d.target.replace(/\//g, '//')]);
+    const target = rng.pick([
+      `${d.target}x`,
+      d.target.toUpperCase(),
+      `${d.target}${d.target.includes('?') ? '&' : '?'}junk=%zz&&==`,
+      `${d.target}#frag`,
+      d.target.replace(/\//g, '//'),
+      // a query rewritten under the signature: a space made a plus, a plus made a space, a parameter repeated
+      d.target.includes('%20') ? d.target.replace('%20', '+') : `${d.target}${d.target.includes('?') ? '&' : '?'}recurse=true`,
+      d.target.includes('%2B') ? d.target.replace('%2B', '%20') : `${d.target}${d.target.includes('?') ? '&' : '?'}name=x&name=x`,
+    ]);
     d.label = 'target changed after signing';
     return { target };
   } else if (kind === 4) {
@@ -418,6 +461,29 @@ describe('hostile input', () => {
     const log = (await logUpTo(markerId)).slice(logStart).split('\n');
     const carriedOut = log.filter((l) => / 2\d\d( \(answer not sent\))? \d+ms /.test(l) && !l.includes(`request=${markerId}`));
     expect(carriedOut, 'campaign requests the server carried out').toEqual([]);
+  });
+
+  it('the shapes of issue 19 get exactly their codes: forged disabled 2003, repeats and bad dates 1009, empty Base-64 1007', async () => {
+    const port = server!.port;
+    const client = new SignedClient(port);
+    const forgedDisabled = (t: { headers: Record<string, string | number | null> }): void => {
+      t.headers['Authorization'] = String(t.headers['Authorization']).replace(/Credential=[0-9a-f]+/, `Credential=${disabled.id}`);
+    };
+    const cases: [Promise<{ status: number; json(): { code: number } }>, number][] = [
+      [client.get(cast.sirb, '/containers', { tamper: forgedDisabled }), 2003],
+      [client.put(cast.sirb, `${c}/items/d/x`, payload(), { tamper: forgedDisabled }), 2003],
+      [client.get(cast.sirb, `${c}/items?owner=${cast.sirb.id}&owner=${cast.site.id}`), 1009],
+      [client.get(cast.sirb, `${c}/items?since=2000-02-30`), 1009],
+      [client.get(cast.sirb, `${c}/items?since=2026-11-21T10:33:34`), 1009],
+      [client.get(cast.sirb, '/organizations?name=Rel%20Site', { tamper: (t) => (t.path = '/organizations?name=Rel+Site') }), 2003],
+      [client.put(cast.sirb, `${c}/items/e/x`, { ...payload(), key: '' }), 1007],
+      [client.put(cast.sirb, `${c}/items/e/x`, { ...payload(), content: '' }), 1007],
+    ];
+    for (const [answer, code] of cases) {
+      const r = await answer;
+      stats.tried++;
+      expect(r.json().code).toBe(code);
+    }
   });
 
   it('a Content-Length larger than the body sent: the connection ends without a hang, nothing is left behind', async () => {
