@@ -11,7 +11,7 @@ import { MAX_REQUEST_BYTES } from '../../shared/types.js';
 import { alignedBlock, ContentFileWriter, DIRECT_IO_FROM } from '../content-io.js';
 import { newId } from '../format.js';
 import { ApiError } from './api-error.js';
-import { Base64Check } from './base64-check.js';
+import { Base64StreamDecoder } from '../../shared/protocol/base64-stream.js';
 
 export type BodyKind = 'buffer' | 'item';
 
@@ -93,7 +93,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
       blockUsed += bytes;
       if (blockUsed === STORE_BLOCK) writeBlock();
     };
-    const check = new Base64Check((decoded) => {
+    const check = new Base64StreamDecoder((decoded) => {
       for (let from = 0; from < decoded.length; ) {
         const n = decoded.copy(storeBlock(), blockUsed, from);
         from += n;

@@ -4,7 +4,7 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { CIPHER, EnvelopeError, assertItemKey, type ItemKey } from './envelope.js';
-import { decodeBase64Into } from './base64-decode.js';
+import { Base64StreamDecoder } from './base64-stream.js';
 
 export interface DecryptStream {
   /** Base-64 text of the ciphertext in (strings or Buffers, any chunking), plaintext out. Errors with EnvelopeError. */
@@ -156,11 +156,22 @@ export function decryptContentStream(k: ItemKey): DecryptStream {
   // deciphered and passed on once per chunk (one file write per chunk, not per piece).
   let decoded = Buffer.allocUnsafe(HIGH_WATER);
   let decodedLength = 0;
-  let carry = ''; // 0–3 characters that do not yet make a 4-character group
-  let tail: string | undefined; // set once '=' is seen: the final group, completed by padding only
   let cipherBytes = 0;
   let count = 0;
   let digest: string | undefined;
+  const base64 = new Base64StreamDecoder(undefined, {
+    space: (bytes) => {
+      if (decoded.length - decodedLength < bytes) {
+        const bigger = Buffer.allocUnsafe(Math.max(decoded.length * 2, decodedLength + bytes));
+        decoded.copy(bigger, 0, 0, decodedLength);
+        decoded = bigger;
+      }
+      return { buffer: decoded, offset: decodedLength };
+    },
+    filled: (bytes) => {
+      decodedLength += bytes;
+    },
+  });
 
   const push = (t: Transform, plain: Buffer): void => {
     if (plain.length === 0) return;
@@ -168,52 +179,15 @@ export function decryptContentStream(k: ItemKey): DecryptStream {
     hash.update(plain);
     t.push(plain);
   };
-
-  // Decodes whole groups without padding; Node's decoder is lenient, so a short result or a
-  // URL-safe character means the text held something outside the standard alphabet.
-  const decodeGroups = (all: string): void => {
-    // 64 KiB strings stay in V8's young generation, collected at once
-    for (let at = 0; at < all.length; at += PIECE) decodePiece(at === 0 && all.length <= PIECE ? all : all.slice(at, at + PIECE));
-  };
-  const decodePiece = (text: string): void => {
-    if (text.length === 0) return;
-    const expected = (text.length / 4) * 3;
-    if (decoded.length - decodedLength < expected) {
-      const bigger = Buffer.allocUnsafe(Math.max(decoded.length * 2, decodedLength + expected));
-      decoded.copy(bigger, 0, 0, decodedLength);
-      decoded = bigger;
-    }
-    // whole groups before any '=' (feed keeps the padded group for the tail)
-    const written = decodeBase64Into(text, decoded, decodedLength);
-    if (written === undefined) throw notBase64('a character outside the standard alphabet');
-    decodedLength += written;
+  const feed = (text: string): void => {
+    base64.feed(text);
+    if (!base64.plausible) throw notBase64('a character outside the standard alphabet, or text after the padding');
   };
   const decipherDecoded = (t: Transform): void => {
     if (decodedLength === 0) return;
     cipherBytes += decodedLength;
     push(t, decipher.update(decoded.subarray(0, decodedLength)));
     decodedLength = 0;
-  };
-
-  const feed = (text: string): void => {
-    if (tail !== undefined) {
-      tail += text;
-      if (tail.length > 4) throw notBase64('text continues after the padding');
-      return;
-    }
-    const data = carry.length === 0 ? text : carry + text;
-    const pad = data.indexOf('=');
-    if (pad !== -1) {
-      const groupStart = pad - (pad % 4);
-      decodeGroups(data.slice(0, groupStart));
-      carry = '';
-      tail = data.slice(groupStart);
-      if (tail.length > 4) throw notBase64('text continues after the padding');
-    } else {
-      const whole = data.length - (data.length % 4);
-      decodeGroups(data.slice(0, whole));
-      carry = data.slice(whole);
-    }
   };
 
   const stream = new Transform({
@@ -238,21 +212,8 @@ export function decryptContentStream(k: ItemKey): DecryptStream {
     },
     flush(done: TransformCallback) {
       try {
-        if (tail !== undefined) {
-          const last = tail.length === 4 ? Buffer.from(tail, 'base64') : undefined;
-          const padding = tail.endsWith('==') ? 2 : 1;
-          if (
-            last === undefined ||
-            !/^[A-Za-z0-9+/]{2}(?:==|[A-Za-z0-9+/]=)$/.test(tail) ||
-            last.length !== 3 - padding
-          ) {
-            throw notBase64('bad final group with padding');
-          }
-          cipherBytes += last.length;
-          push(this, decipher.update(last));
-        } else if (carry.length !== 0) {
-          throw notBase64(`length is not a multiple of 4 (${carry.length} characters left over)`);
-        }
+        if (!base64.ok) throw notBase64(`length is not a multiple of 4, or bad padding`);
+        decipherDecoded(this);
         if (cipherBytes === 0 || cipherBytes % 16 !== 0) {
           throw new EnvelopeError(
             'truncated',

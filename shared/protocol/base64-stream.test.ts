@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64Strict } from '../../shared/protocol/base64-decode.js';
-import { Base64Check } from './base64-check.js';
+import { decodeBase64Strict } from './base64-decode.js';
+import { Base64StreamDecoder } from './base64-stream.js';
 
 /** Feeds the text cut at the given offsets. */
-function check(text: string, cuts: readonly number[]): Base64Check {
-  const c = new Base64Check();
+function check(text: string, cuts: readonly number[]): Base64StreamDecoder {
+  const c = new Base64StreamDecoder();
   let at = 0;
   for (const cut of [...cuts, text.length]) {
     c.feed(text.slice(at, cut));
@@ -41,7 +41,7 @@ const INVALID = [
   `${randomBytes(300).toString('base64')}!${randomBytes(300).toString('base64')}`,
 ];
 
-describe('Base64Check', () => {
+describe('Base64StreamDecoder', () => {
   it('accepts valid Base-64 however it is cut, and counts its characters', () => {
     for (const text of VALID) {
       for (let round = 0; round < 30; round++) {
@@ -66,7 +66,7 @@ describe('Base64Check', () => {
   });
 
   it('rules a piece out as soon as a complete group is bad', () => {
-    const c = new Base64Check();
+    const c = new Base64StreamDecoder();
     c.feed('AAAA');
     expect(c.plausible).toBe(true);
     c.feed('A!AA');
@@ -76,7 +76,7 @@ describe('Base64Check', () => {
   });
 
   it('refuses anything after the padded group', () => {
-    const c = new Base64Check();
+    const c = new Base64StreamDecoder();
     c.feed('AAA=');
     expect(c.ok).toBe(true);
     c.feed('A');
@@ -97,7 +97,7 @@ describe('Base64Check', () => {
         block = Buffer.alloc(room);
         used = 0;
       };
-      const c = new Base64Check(
+      const c = new Base64StreamDecoder(
         (decoded) => {
           for (let from = 0; from < decoded.length; ) {
             const n = decoded.copy(block, used, from);
@@ -130,7 +130,7 @@ describe('Base64Check', () => {
   it('with a target, still refuses invalid text', () => {
     const target = { space: () => ({ buffer: Buffer.alloc(100_000), offset: 0 }), filled: () => undefined };
     for (const text of INVALID.filter((t) => t.length >= 4)) {
-      const c = new Base64Check(undefined, target);
+      const c = new Base64StreamDecoder(undefined, target);
       c.feed(text);
       expect(c.ok, text).toBe(false);
     }

@@ -1,11 +1,12 @@
-// Base-64 validation for text that arrives in pieces (RFC 4648 standard alphabet, with
-// padding): the streamed `content` field is checked, and its decoded bytes handed on to
-// be stored, as it arrives.
+// Strict streaming Base-64 decoding for text that arrives in pieces (RFC 4648 standard
+// alphabet, with padding), one decoder for both ends: the server checks an upload's `content`
+// and stores its bytes as it arrives, the client decodes a download's `content` for the
+// decipher (envelope-stream.ts).
 //
 // Whole 4-character groups are checked at once by the native strict decoder (a
 // per-character loop cost 1.5 s of a 100 MiB upload); only the 0–3 characters that do
 // not yet fill a group are carried to the next piece. '=' may only end the final group.
-import { decodeBase64Into } from '../../shared/protocol/base64-decode.js';
+import { decodeBase64Into } from './base64-decode.js';
 
 /** Bytes checked per string: short strings stay in V8's young generation and are collected at once. */
 const PIECE = 64 * 1024;
@@ -18,7 +19,7 @@ export interface DecodeTarget {
   filled(bytes: number): void;
 }
 
-export class Base64Check {
+export class Base64StreamDecoder {
   /**
    * onDecoded receives the decoded bytes of each valid run of groups that did not go to
    * `target` (a view of a buffer reused at once: copy it).
