@@ -23,7 +23,7 @@ test('journey 4: the Admin profile creates an organization, uploads its certific
   const ca = certificateAuthority(dir, 'E2E Test CA');
   const untrusted = selfSigned(dir, 'self', 'Test');
   const northside = issuedBy(ca, dir, 'northside', 'Northside Clinic');
-  const host = await restartTrusting(first, ca.certificatePem);
+  const host = await restartTrusting(first, ca.certificatePem, page.context());
   try {
     const admin = (await profiles(host)).find((p) => p.roles.includes('admin'))!;
     expect(admin.name).toContain('Sandbox Admin');
@@ -80,7 +80,7 @@ test('journey 5: a profile is added from a PKCS#12 file; a wrong password is exp
   const ca = certificateAuthority(dir, 'E2E Test CA');
   const harbor = issuedBy(ca, dir, 'harbor', 'Harbor Health');
   const p12Path = pkcs12(harbor, join(dir, 'harbor.p12'), 'correct horse');
-  const host = await restartTrusting(first, ca.certificatePem);
+  const host = await restartTrusting(first, ca.certificatePem, page.context());
   try {
     // A new organization registered with that certificate (as Admin), so the profile's org id is real.
     const admin = (await profiles(host)).find((p) => p.roles.includes('admin'))!;

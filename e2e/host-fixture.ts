@@ -4,11 +4,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, type BrowserContext } from '@playwright/test';
 
 export interface RunningHost {
+  /** As printed: `http://127.0.0.1:N/#token=<one-time code>` (spent by the sign-in below). */
   readonly url: string;
   readonly dataDir: string;
+  /** The session cookie the test traded the one-time code for (HttpOnly on the host's side). */
+  readonly cookie: { readonly name: string; readonly value: string };
   readonly output: () => string;
   stop(): Promise<void>;
 }
@@ -16,7 +19,8 @@ export interface RunningHost {
 /** The passphrase the e2e hosts protect their keys with. */
 export const E2E_PASSPHRASE = 'e2e passphrase';
 
-export async function startHost(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<RunningHost> {
+/** `signIn: false` leaves the one-time code unspent, for the page to trade itself. */
+export async function startHost(dataDir: string, env: NodeJS.ProcessEnv = {}, options: { readonly signIn?: boolean } = {}): Promise<RunningHost> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/start.ts', '--host-only', '--data', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // The lowest scrypt cost the app allows (2^14): each key box opens in a fraction of the 2^17 time.
@@ -37,24 +41,40 @@ export async function startHost(dataDir: string, env: NodeJS.ProcessEnv = {}): P
     child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`host exited with ${code}:\n${out}`)));
   });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+  if (options.signIn === false) return { url, dataDir, cookie: { name: '', value: '' }, output: () => out, stop };
+  // The test signs in once with the printed code, as the page would; pages get the cookie.
+  const origin = new URL(url).origin;
+  const code = /#token=([0-9a-f]+)/.exec(url)![1]!;
+  const signedIn = await fetch(`${origin}/api/session`, { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+  const [name, value] = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!.split('=') as [string, string];
+  if (!signedIn.ok || !value) throw new Error(`could not sign in to the host: ${signedIn.status}`);
   return {
     url,
     dataDir,
+    cookie: { name, value },
     output: () => out,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
+    stop,
   };
 }
 
+/** Gives a browser context the host's session, as the page's own sign-in would have. */
+export async function signInContext(context: BrowserContext, host: RunningHost): Promise<void> {
+  const origin = new URL(host.url).origin;
+  await context.addCookies([{ name: host.cookie.name, value: host.cookie.value, url: origin, httpOnly: true, sameSite: 'Strict' }]);
+}
+
 export const test = base.extend<{ host: RunningHost }>({
-  host: async ({}, use) => {
+  host: async ({ context }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'e2e-app-'));
     const host = await startHost(dataDir);
+    await signInContext(context, host);
     await use(host);
     await host.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { openVerdict } from '../shared/open-rule.js';
-import { startHost, type RunningHost } from './host-fixture.js';
+import { signInContext, startHost, type RunningHost } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { minimalPdf } from './support/documents.js';
 import { callHost } from './support/host-api.js';
@@ -23,13 +23,14 @@ const test = base.extend<{ work: string; openerLog: string; host: RunningHost }>
     await rm(dir, { recursive: true, force: true });
   },
   openerLog: async ({ work }, use) => use(join(work, 'opener.log')),
-  host: async ({ work, openerLog }, use) => {
+  host: async ({ work, openerLog, context }, use) => {
     const bin = join(work, 'bin');
     await mkdir(bin);
     // Records each argument on its own line (NUL-free: a name never holds one after cleaning).
     await writeFile(join(bin, 'xdg-open'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> "${openerLog}"; done\n`);
     await chmod(join(bin, 'xdg-open'), 0o755);
     const host = await startHost(join(work, 'data'), { PATH: `${bin}:${process.env.PATH ?? ''}` });
+    await signInContext(context, host);
     await use(host);
     await host.stop();
   },

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, startHost, test, type RunningHost } from './host-fixture.js';
+import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
 import { closeDialog, fileRow, openChromeDialog, openStudy, savedBytes, switchTo, type ProfileInfo } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { csvRecords } from './support/csv.js';
@@ -35,6 +35,7 @@ test.beforeAll(async ({ browser }) => {
   downloads = await mkdtemp(join(tmpdir(), 'e2e-downloads-'));
   host = await startHost(dataDir);
   page = await browser.newPage({ viewport: { width: 1360, height: 860 }, acceptDownloads: true });
+  await signInContext(page.context(), host);
   const profiles = await callHost<ProfileInfo[]>(host, 'profiles.list');
   sirb = profiles.find((p) => p.roles.includes('sirb'))!;
   site = profiles.find((p) => p.organizationName === 'Riverside Medical Center')!;

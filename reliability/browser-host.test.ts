@@ -1,7 +1,8 @@
 // The browser host as the user runs it (startHostApp: real app core, embedded sandbox):
-// calls, file staging and the event socket are refused without the token, with a wrong
-// token, from another Origin, or under a DNS-rebinding Host, and a refused call changes
-// nothing. Its data folder holds no private key in clear.
+// calls, file staging and the event socket are refused without the session (the cookie the
+// one-time code is traded for), with a wrong one, from another Origin, or under a
+// DNS-rebinding Host, and a refused call changes nothing. Its data folder holds no private
+// key in clear.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,12 +15,14 @@ let dir: string;
 let app: HostApp;
 let port = 0;
 
-function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+let cookie = '';
+
+function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string; setCookie?: string[] }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers, setHost: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), setCookie: res.headers['set-cookie'] }));
     });
     req.on('error', reject);
     req.end(body);
@@ -29,12 +32,12 @@ function raw(method: string, path: string, headers: Record<string, string>, body
 const good = (): Record<string, string> => ({
   Host: `127.0.0.1:${port}`,
   Origin: app.host.origin,
-  Authorization: `Bearer ${app.host.token}`,
+  Cookie: cookie,
   'Content-Type': 'application/json',
 });
 
-function wsRefused(url: string, origin: string, host?: string): Promise<boolean> {
-  const ws = new WebSocket(url, { origin, ...(host ? { headers: { Host: host } } : {}) });
+function wsRefused(url: string, origin: string, host?: string, withCookie = cookie): Promise<boolean> {
+  const ws = new WebSocket(url, { origin, headers: { Cookie: withCookie, ...(host ? { Host: host } : {}) } });
   return new Promise((resolve) => {
     ws.once('open', () => {
       ws.close();
@@ -48,8 +51,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'reliability-host-'));
   await mkdir(join(dir, 'renderer'));
   await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>app</title>');
-  app = await startHostApp({ dataDir: join(dir, 'data'), port: 0, openBrowser: false, rendererDir: join(dir, 'renderer') });
+  app = await startHostApp({ dataDir: join(dir, 'data'), port: 0, openBrowser: false, rendererDir: join(dir, 'renderer'), passphrase: 'reliability host passphrase' });
   port = app.host.port;
+  const signedIn = await raw('POST', '/api/session', { Host: `127.0.0.1:${port}`, Origin: app.host.origin, 'Content-Type': 'application/json' }, JSON.stringify({ code: app.host.code }));
+  cookie = signedIn.setCookie![0]!.split(';')[0]!;
 }, 120_000);
 
 afterAll(async () => {
@@ -58,18 +63,23 @@ afterAll(async () => {
 });
 
 describe('browser host refusals', () => {
-  const wrongTokens = (): string[] => {
-    const t = app.host.token;
-    return ['', 'Bearer ', `Bearer ${'0'.repeat(64)}`, `Bearer ${t.slice(0, -1)}`, `Bearer ${t}x`, `Bearer ${t.toUpperCase()}`, t, `Basic ${t}`, `bearer ${t}`];
+  /** Cookie headers that are not this run's session: none, forged, cut, the spent code, another port's name. */
+  const wrongCookies = (): string[] => {
+    const [name, value] = cookie.split('=') as [string, string];
+    const code = app.host.code;
+    return ['', `${name}=`, `${name}=${'0'.repeat(64)}`, `${name}=${value.slice(0, -1)}`, `${name}=${value}x`, `${name}=${value.toUpperCase()}`, `${name}=${code}`, `sx-session-${port + 1}=${value}`, value];
   };
   const wrongOrigins = (): (string | undefined)[] => [undefined, 'https://evil.example', `http://127.0.0.1:${port + 1}`, 'null', `http://127.0.0.1:${port}.evil.example`, 'file://'];
   const rebindingHosts = (): (string | undefined)[] => [undefined, `evil.example:${port}`, 'evil.example', `127.0.0.1.nip.io:${port}`, `localhost.evil.example:${port}`, `127.0.0.1:${port + 1}`, `[::1]:${port}`];
 
-  it('refuses every call without the token or with a wrong one, and the refused calls change nothing', async () => {
-    for (const auth of wrongTokens()) {
+  it('refuses the spent one-time code, and every call without the session or with a wrong one; the refused calls change nothing', async () => {
+    const again = await raw('POST', '/api/session', { ...good(), Cookie: '' }, JSON.stringify({ code: app.host.code }));
+    expect(again.status).toBe(401);
+    expect(again.setCookie).toBeUndefined();
+    for (const bad of wrongCookies()) {
       for (const op of ['containers.create', 'profiles.list', 'sandbox.reset']) {
-        const r = await raw('POST', `/api/call/${op}`, { ...good(), Authorization: auth }, '{}');
-        expect(r.status, `${op} with ${auth.slice(0, 12)}`).toBe(401);
+        const r = await raw('POST', `/api/call/${op}`, { ...good(), Cookie: bad, Authorization: `Bearer ${app.host.code}` }, '{}');
+        expect(r.status, `${op} with ${bad.slice(0, 30)}`).toBe(401);
         expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
       }
     }
@@ -78,7 +88,7 @@ describe('browser host refusals', () => {
     expect(JSON.parse(listed.body)).toEqual({ ok: true, value: [] });
   });
 
-  it('refuses calls from another Origin, even with the token', async () => {
+  it('refuses calls from another Origin, even with the session', async () => {
     for (const origin of wrongOrigins()) {
       const headers = good();
       if (origin === undefined) delete headers.Origin;
@@ -89,7 +99,7 @@ describe('browser host refusals', () => {
     expect(JSON.parse((await raw('POST', '/api/call/containers.list', good(), '{}')).body)).toEqual({ ok: true, value: [] });
   });
 
-  it('refuses a DNS-rebinding Host header on every path, even with the token and Origin', async () => {
+  it('refuses a DNS-rebinding Host header on every path, even with the session and Origin', async () => {
     for (const host of rebindingHosts()) {
       const headers = good();
       if (host === undefined) delete headers.Host;
@@ -108,22 +118,23 @@ describe('browser host refusals', () => {
     expect(JSON.parse((await raw('POST', '/api/call/containers.list', good(), '{}')).body)).toEqual({ ok: true, value: [] });
   });
 
-  it('refuses staging without the token or from another Origin, and writes nothing', async () => {
+  it('refuses staging without the session or from another Origin, and writes nothing', async () => {
     const staging = join(dir, 'data', 'staging');
     const before = await readdir(staging);
-    expect((await raw('PUT', '/api/stage?name=x.txt', { ...good(), Authorization: '', 'Content-Type': 'application/octet-stream' }, 'data')).status).toBe(401);
+    expect((await raw('PUT', '/api/stage?name=x.txt', { ...good(), Cookie: '', 'Content-Type': 'application/octet-stream' }, 'data')).status).toBe(401);
     expect((await raw('PUT', '/api/stage?name=x.txt', { ...good(), Origin: 'https://evil.example', 'Content-Type': 'application/octet-stream' }, 'data')).status).toBe(403);
     expect(await readdir(staging)).toEqual(before);
   });
 
-  it('refuses the event socket without the token, with a wrong token, from another Origin or Host', async () => {
+  it('refuses the event socket without the session, with a wrong one, from another Origin or Host', async () => {
     const base = `ws://127.0.0.1:${port}/api/events`;
-    expect(await wsRefused(base, app.host.origin)).toBe(true);
-    expect(await wsRefused(`${base}?token=${'0'.repeat(64)}`, app.host.origin)).toBe(true);
-    expect(await wsRefused(`${base}?token=${app.host.token}`, 'https://evil.example')).toBe(true);
-    expect(await wsRefused(`${base}?token=${app.host.token}`, app.host.origin, `evil.example:${port}`)).toBe(true);
-    // the right token, Origin and Host do connect, so the refusals above mean something
-    expect(await wsRefused(`${base}?token=${app.host.token}`, app.host.origin)).toBe(false);
+    expect(await wsRefused(base, app.host.origin, undefined, '')).toBe(true);
+    expect(await wsRefused(`${base}?token=${app.host.code}`, app.host.origin, undefined, '')).toBe(true);
+    expect(await wsRefused(base, app.host.origin, undefined, `${app.host.cookieName}=${'0'.repeat(64)}`)).toBe(true);
+    expect(await wsRefused(base, 'https://evil.example')).toBe(true);
+    expect(await wsRefused(base, app.host.origin, `evil.example:${port}`)).toBe(true);
+    // the right session, Origin and Host do connect, so the refusals above mean something
+    expect(await wsRefused(base, app.host.origin)).toBe(false);
   });
 
   it('a valid call works, so the refusals are not a broken host', async () => {

@@ -1,5 +1,5 @@
 // Calls the app's operations the way the page does: POST /api/call/<op> on the browser host with
-// the run's token and the host's own Origin. Test setup uses it where the UI would be slow
+// the run's session cookie and the host's own Origin. Test setup uses it where the UI would be slow
 // (thousands of records) or where the journey is not about the UI (adding a profile).
 import type { RunningHost } from '../host-fixture.js';
 
@@ -18,18 +18,17 @@ export class HostCallFailed extends Error {
   }
 }
 
-export function hostAccess(host: RunningHost): { origin: string; token: string } {
-  const url = new URL(host.url);
-  const token = /token=([0-9a-f]+)/.exec(url.hash)?.[1];
-  if (!token) throw new Error(`no token in ${host.url}`);
-  return { origin: url.origin, token };
+/** The host's origin and the headers of its signed-in session (as the page sends them). */
+export function hostAccess(host: RunningHost): { origin: string; headers: Record<string, string> } {
+  const origin = new URL(host.url).origin;
+  return { origin, headers: { Origin: origin, Cookie: `${host.cookie.name}=${host.cookie.value}` } };
 }
 
 export async function callHost<T = unknown>(host: RunningHost, operation: string, args: Record<string, unknown> = {}): Promise<T> {
-  const { origin, token } = hostAccess(host);
+  const { origin, headers } = hostAccess(host);
   const res = await fetch(`${origin}/api/call/${operation}`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, Origin: origin, 'Content-Type': 'application/json' },
+    headers: { ...headers, 'Content-Type': 'application/json' },
     body: JSON.stringify(args),
   });
   const body = (await res.json()) as { ok: true; value: T } | { ok: false; error: HostCallError };
@@ -39,11 +38,11 @@ export async function callHost<T = unknown>(host: RunningHost, operation: string
 
 /** Stages a file on the host the way the page does (PUT /api/stage) and returns its reference. */
 export async function stageOnHost(host: RunningHost, name: string, bytes: Buffer | string): Promise<string> {
-  const { origin, token } = hostAccess(host);
+  const { origin, headers } = hostAccess(host);
   const body = Buffer.from(bytes);
   const res = await fetch(`${origin}/api/stage?name=${encodeURIComponent(name)}`, {
     method: 'PUT',
-    headers: { Authorization: `Bearer ${token}`, Origin: origin, 'Content-Type': 'application/octet-stream', 'Content-Length': String(body.length) },
+    headers: { ...headers, 'Content-Type': 'application/octet-stream', 'Content-Length': String(body.length) },
     body,
   });
   const answer = (await res.json()) as { ok: true; value: { ref: string } } | { ok: false; error: HostCallError };

@@ -3,12 +3,16 @@
 // as the exchange's administrator would, and restarts the host so the exchange reads it.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startHost, type RunningHost } from '../host-fixture.js';
+import type { BrowserContext } from '@playwright/test';
+import { signInContext, startHost, type RunningHost } from '../host-fixture.js';
 
-export async function restartTrusting(host: RunningHost, caPem: string): Promise<RunningHost> {
+/** Restarts the host trusting `caPem`; the context's pages get the new run's session. */
+export async function restartTrusting(host: RunningHost, caPem: string, context: BrowserContext): Promise<RunningHost> {
   await host.stop();
   const trust = join(host.dataDir, 'sandbox', 'exchange', 'trust');
   await mkdir(trust, { recursive: true });
   await writeFile(join(trust, 'e2e-test-ca.pem'), caPem);
-  return startHost(host.dataDir);
+  const next = await startHost(host.dataDir);
+  await signInContext(context, next);
+  return next;
 }

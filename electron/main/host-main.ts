@@ -3,15 +3,15 @@
 // toasts instead of OS notifications).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { APP_VERSION } from '../services/app-info.js';
-import { PassphraseSecretBox, scryptOverride } from '../services/keys/secret-box.js';
+import { PassphraseSecretBox, scryptOverride, type SecretBox } from '../services/keys/secret-box.js';
 import { createApp } from './app.js';
 import { startBrowserHost, type BrowserHost } from './browser-host.js';
 import { defaultDataDir } from './data-dir.js';
-import { allowOrigins, createDoor } from './ipc-door.js';
+import { HostLock } from './host-lock.js';
+import { allowOrigins, createDoor, type Door } from './ipc-door.js';
 import type { AppCore, EventSink, Platform } from './platform.js';
 
 export interface HostAppOptions {
@@ -19,29 +19,24 @@ export interface HostAppOptions {
   readonly port?: number;
   readonly openBrowser: boolean;
   readonly rendererDir?: string;
+  /**
+   * Protects keys (STUDY_EXCHANGE_PASSPHRASE by default). Without one the page asks for it
+   * (host-lock.ts): nothing keeps it beside the data.
+   */
+  readonly passphrase?: string;
 }
 
 export interface HostApp {
   readonly host: BrowserHost;
-  readonly core: AppCore;
+  /** The app core, once the keys are unlocked (at once with STUDY_EXCHANGE_PASSPHRASE). */
+  core(): AppCore | undefined;
   close(): Promise<void>;
 }
 
-/**
- * Without an OS keychain the browser host protects keys with a passphrase: the user's
- * (STUDY_EXCHANGE_PASSPHRASE) or a random one kept beside the data with owner-only access.
- */
-async function hostPassphrase(dataDir: string): Promise<string> {
-  if (process.env.STUDY_EXCHANGE_PASSPHRASE) return process.env.STUDY_EXCHANGE_PASSPHRASE;
-  const file = join(dataDir, 'host-passphrase');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    const passphrase = randomBytes(32).toString('base64url');
-    await writeFile(file, passphrase, { mode: 0o600, flag: 'wx' });
-    return passphrase;
-  }
-}
+const notOpen = {
+  ok: false,
+  error: { code: 'locked', message: 'The app is locked.', details: '', explanation: 'Reload the page and enter the passphrase.', retryable: true },
+} as const;
 
 function openerCommand(): string {
   if (process.platform === 'darwin') return 'open';
@@ -53,36 +48,61 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
   const dataDir = resolve(options.dataDir ?? defaultDataDir());
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const hostRef: { host?: BrowserHost } = {};
-  const platform: Platform = {
+  const platform = (secretBox: SecretBox): Platform => ({
     kind: 'browser',
     openPath: async (path) => {
       spawn(openerCommand(), [path], { detached: true, stdio: 'ignore' }).on('error', () => {}).unref();
     },
     offerDownload: (path, fileName, gone) => hostRef.host!.offerDownload(path, fileName, gone),
     notify: (title, body) => hostRef.host?.emit('notification', { kind: 'success', title, body }),
-    secretBox: new PassphraseSecretBox(await hostPassphrase(dataDir), scryptOverride(process.env)),
-  };
-  const core = await createApp({ dataDir, platform, version: APP_VERSION });
-  const originCheck: { allowed?: (s: { url: string }) => boolean } = {};
-  const door = createDoor({
-    handlers: core.handlers,
-    isTrustedSender: (s) => originCheck.allowed?.(s) ?? false,
-    log: (line) => console.error(line),
+    secretBox,
   });
+  const originCheck: { allowed?: (s: { url: string }) => boolean } = {};
+  let core: AppCore | undefined;
+  let door: Door | undefined;
+  let unsubscribe = (): void => {};
+  /** Builds the app core around the unlocked box: from then on calls reach the real door. */
+  const open = async (secretBox: SecretBox): Promise<void> => {
+    const opened = await createApp({ dataDir, platform: platform(secretBox), version: APP_VERSION });
+    door = createDoor({ handlers: opened.handlers, isTrustedSender: (s) => originCheck.allowed?.(s) ?? false, log: (line) => console.error(line) });
+    const forward: EventSink = (name, payload) => hostRef.host?.emit(name, payload);
+    unsubscribe = opened.onEvent(forward);
+    core = opened;
+  };
+
+  const passphrase = options.passphrase ?? process.env.STUDY_EXCHANGE_PASSPHRASE;
+  const lock = passphrase ? undefined : new HostLock(dataDir, scryptOverride(process.env));
+  if (passphrase) await open(new PassphraseSecretBox(passphrase, scryptOverride(process.env)));
+  let opening: Promise<void> | undefined;
   const host = await startBrowserHost({
-    door,
+    // Until the keys are unlocked the host answers calls itself (423); the door exists after.
+    door: {
+      call: (sender, operation, args) => (door ? door.call(sender, operation, args) : Promise.resolve(notOpen)),
+      stage: (sender, args) => (door ? door.stage(sender, args) : Promise.resolve(notOpen)),
+    },
     rendererDir: options.rendererDir ?? resolve('dist/renderer'),
     stagingDir: join(dataDir, 'staging'),
     port: options.port,
     onStaged: (f) => {
       // The host wrote this file itself from the page's drop: it may be uploaded.
-      core.registerFile({ path: f.path, relativePath: f.relativePath, size: f.size, name: f.name, ref: f.ref, temporary: true });
+      core?.registerFile({ path: f.path, relativePath: f.relativePath, size: f.size, name: f.name, ref: f.ref, temporary: true });
     },
+    ...(lock
+      ? {
+          gate: {
+            state: async () => (core ? 'open' : lock.state()),
+            unlock: async (given: string) => {
+              if (core) return;
+              const box = await lock.unlock(given);
+              opening ??= open(box).finally(() => (opening = undefined));
+              await opening;
+            },
+          },
+        }
+      : {}),
   });
   hostRef.host = host;
   originCheck.allowed = allowOrigins(host.origins);
-  const forward: EventSink = (name, payload) => host.emit(name, payload);
-  const unsubscribe = core.onEvent(forward);
 
   console.log(`Open ${host.url}`);
   if (options.openBrowser) {
@@ -100,8 +120,8 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
   const close = async () => {
     unsubscribe();
     await host.close();
-    await core.close();
+    await core?.close();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
-  return { host, core, close };
+  return { host, core: () => core, close };
 }

@@ -2,7 +2,7 @@
 // loopback bridge. The rest of the renderer cannot tell them apart.
 import type { ExchangeApi, IpcResult } from '../../shared/ipc/contract.js';
 import type { AppError } from '../../shared/ipc/views.js';
-import { createBrowserBridge, takeToken } from './browser-bridge.js';
+import { createBrowserBridge, signIn, takeCode } from './browser-bridge.js';
 
 declare global {
   interface Window {
@@ -18,8 +18,8 @@ export function getExchangeApi(): ExchangeApi {
     chosen = window.exchange;
     return chosen;
   }
-  const token = takeToken(window.location, window.sessionStorage, window.history) ?? '';
-  chosen = createBrowserBridge({ origin: window.location.origin, token });
+  const code = takeCode(window.location, window.history);
+  chosen = createBrowserBridge({ origin: window.location.origin, signedIn: signIn(window.location.origin, code) });
   return chosen;
 }
 

@@ -6,34 +6,44 @@ import { bindOperations } from '../../shared/ipc/bind.js';
 import type { EventName, EventPayloads, ExchangeApi, IpcResult } from '../../shared/ipc/contract.js';
 import type { AppError, FileRef } from '../../shared/ipc/views.js';
 
-const TOKEN_KEY = 'study-exchange.token';
-
 export interface BrowserBridgeOptions {
   /** The host's origin, e.g. `http://127.0.0.1:4100`. */
   readonly origin: string;
-  readonly token: string;
+  /** Settles once this page holds a session (signIn); calls wait for it. */
+  readonly signedIn?: Promise<IpcResult<unknown>>;
   /** Shortest and longest wait before reconnecting the event socket. */
   readonly minBackoffMs?: number;
   readonly maxBackoffMs?: number;
 }
 
-/**
- * The per-run token: from `#token=T` on first load (then kept in sessionStorage and removed from
- * the address bar so it is not bookmarked or shared), else from sessionStorage on reloads.
- */
-export function takeToken(location: Location, storage: Storage, history: History): string | undefined {
+/** The one-time code from `#token=C`, removed from the address bar at once (no bookmark, no copy). */
+export function takeCode(location: Location, history: History): string | undefined {
   const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
-  if (match?.[1]) {
-    const token = decodeURIComponent(match[1]);
-    storage.setItem(TOKEN_KEY, token);
-    history.replaceState(history.state, '', location.pathname + location.search);
-    return token;
-  }
-  return storage.getItem(TOKEN_KEY) ?? undefined;
+  if (!match?.[1]) return undefined;
+  history.replaceState(history.state, '', location.pathname + location.search);
+  return decodeURIComponent(match[1]);
 }
 
-function failure(code: string, message: string, details: string, retryable: boolean): { ok: false; error: AppError } {
-  return { ok: false, error: { code, message, details, explanation: message, retryable } };
+/**
+ * Signs this page in: a page that already holds a session (a reload) keeps it; otherwise the
+ * one-time code is traded for the host's HttpOnly cookie. Nothing secret is kept by the page.
+ */
+export async function signIn(origin: string, code: string | undefined): Promise<IpcResult<unknown>> {
+  try {
+    const response = await fetch(new URL('/api/session', origin), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(code ? { code } : {}),
+    });
+    return await readResult(response);
+  } catch (e) {
+    return failure('network', 'The app could not be reached. Is it still running?', String(e), true);
+  }
+}
+
+function failure(code: string, message: string, details: string, retryable: boolean, explanation = message): { ok: false; error: AppError } {
+  return { ok: false, error: { code, message, details, explanation, retryable } };
 }
 
 async function readResult<T>(response: Response): Promise<IpcResult<T>> {
@@ -50,7 +60,7 @@ async function readResult<T>(response: Response): Promise<IpcResult<T>> {
 type Listener = (payload: unknown) => void;
 
 /** One WebSocket shared by every listener, opened on first use and reopened with backoff. */
-function eventChannel(options: BrowserBridgeOptions): ExchangeApi['on'] {
+function eventChannel(options: BrowserBridgeOptions, signedIn: Promise<IpcResult<unknown>>): ExchangeApi['on'] {
   const listeners = new Map<EventName, Set<Listener>>();
   const min = options.minBackoffMs ?? 500;
   const max = options.maxBackoffMs ?? 15_000;
@@ -65,7 +75,7 @@ function eventChannel(options: BrowserBridgeOptions): ExchangeApi['on'] {
     if (socket || count() === 0 || typeof WebSocket === 'undefined') return;
     const url = new URL('/api/events', options.origin);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.searchParams.set('token', options.token);
+    // The session cookie goes with the handshake (same site); the socket waits for sign-in.
     const ws = new WebSocket(url.toString());
     socket = ws;
     ws.onopen = () => {
@@ -97,7 +107,7 @@ function eventChannel(options: BrowserBridgeOptions): ExchangeApi['on'] {
     listeners.set(event, set);
     const wrapped = listener as Listener;
     set.add(wrapped);
-    open();
+    void signedIn.then((r) => r.ok && open());
     return () => {
       set.delete(wrapped);
       if (count() === 0) {
@@ -112,13 +122,16 @@ function eventChannel(options: BrowserBridgeOptions): ExchangeApi['on'] {
 }
 
 export function createBrowserBridge(options: BrowserBridgeOptions): ExchangeApi {
-  const auth = { Authorization: `Bearer ${options.token}` };
+  const signedIn = options.signedIn ?? Promise.resolve<IpcResult<unknown>>({ ok: true, value: {} });
 
   async function call<T>(name: string, args: unknown): Promise<IpcResult<T>> {
+    const session = await signedIn;
+    if (!session.ok) return session;
     try {
       const response = await fetch(new URL(`/api/call/${name}`, options.origin), {
         method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(args ?? {}),
       });
       return await readResult<T>(response);
@@ -131,10 +144,13 @@ export function createBrowserBridge(options: BrowserBridgeOptions): ExchangeApi 
     const url = new URL('/api/stage', options.origin);
     url.searchParams.set('name', file.name);
     url.searchParams.set('relativePath', relativePath);
+    const session = await signedIn;
+    if (!session.ok) return session;
     try {
       const response = await fetch(url, {
         method: 'PUT',
-        headers: { ...auth, 'Content-Type': 'application/octet-stream' },
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/octet-stream' },
         body: file,
       });
       return await readResult<FileRef>(response);
@@ -143,5 +159,5 @@ export function createBrowserBridge(options: BrowserBridgeOptions): ExchangeApi 
     }
   }
 
-  return { ...bindOperations(call), on: eventChannel(options), stageFile };
+  return { ...bindOperations(call), on: eventChannel(options, signedIn), stageFile };
 }

@@ -117,6 +117,21 @@ export class KeyVault {
     return (await this.open(keyRef)).signer;
   }
 
+  /** Protects every stored key with this vault's box instead of `from` (a passphrase change). */
+  async reprotect(from: SecretBox): Promise<number> {
+    const keys = await this.list();
+    for (const { keyRef } of keys) {
+      const plain = await from.decrypt(await readFile(this.keyFile(keyRef)));
+      try {
+        await writeFileAtomic(this.keyFile(keyRef), await this.box.encrypt(plain));
+      } finally {
+        plain.fill(0);
+      }
+      await writeJsonAtomic(this.metaFile(keyRef), { ...(await this.meta(keyRef)), boxKind: this.box.kind });
+    }
+    return keys.length;
+  }
+
   private async store(identity: ImportedIdentity): Promise<KeySummary> {
     return this.write(identity.privateKey, identity.certificate.pem);
   }

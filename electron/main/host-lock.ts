@@ -1,0 +1,78 @@
+// The browser host's passphrase when STUDY_EXCHANGE_PASSPHRASE is not set: the page asks for it
+// (set on first run, with a strength hint; asked again to unlock later) and nothing keeps it
+// beside the data. What is kept is a check value encrypted with it, to tell a wrong passphrase
+// from a right one before any key is touched. A data folder from an earlier version, whose
+// keys were protected by a random passphrase in `host-passphrase`, moves to the user's
+// passphrase on first unlock and loses that file.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { KeyVault } from '../services/keys/key-vault.js';
+import { PassphraseSecretBox, SecretBoxError, type PassphraseBoxOptions } from '../services/keys/secret-box.js';
+import { UserFacingError } from './app-error.js';
+
+export type LockState = 'new' | 'locked' | 'open';
+
+const CHECK_FILE = 'passphrase-check';
+const LEGACY_FILE = 'host-passphrase';
+const CHECK_TEXT = 'study-exchange passphrase check';
+export const MIN_PASSPHRASE_LENGTH = 12;
+
+/** Why a new passphrase is too weak, in words; undefined when it will do. */
+export function passphraseWeakness(passphrase: string): string | undefined {
+  if (passphrase.length < MIN_PASSPHRASE_LENGTH) {
+    return `Use at least ${MIN_PASSPHRASE_LENGTH} characters: four or five unrelated words are strong and easy to remember.`;
+  }
+  if (new Set(passphrase).size < 5) return 'Use more different characters: a phrase of unrelated words, not one character repeated.';
+  return undefined;
+}
+
+export class HostLock {
+  private box: PassphraseSecretBox | undefined;
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly boxOptions: PassphraseBoxOptions = {},
+  ) {}
+
+  async state(): Promise<LockState> {
+    if (this.box) return 'open';
+    return (await this.read(CHECK_FILE)) ? 'locked' : 'new';
+  }
+
+  /** Sets the passphrase (first run) or checks it (later); resolves with the box that protects keys. */
+  async unlock(passphrase: string): Promise<PassphraseSecretBox> {
+    if (this.box) return this.box;
+    const check = await this.read(CHECK_FILE);
+    if (!check) return this.setFirst(passphrase);
+    if (!passphrase) throw new UserFacingError('wrong-passphrase', 'Enter the passphrase.', 'The passphrase set when the app first ran here unlocks its keys.');
+    const box = new PassphraseSecretBox(passphrase, this.boxOptions);
+    try {
+      await box.decrypt(check);
+    } catch (e) {
+      if (e instanceof SecretBoxError && e.failure === 'wrong-secret') {
+        throw new UserFacingError('wrong-passphrase', 'That passphrase is not the one set for this app.', 'Type it again; keys stay locked until it is right.');
+      }
+      throw e;
+    }
+    this.box = box;
+    return box;
+  }
+
+  private async setFirst(passphrase: string): Promise<PassphraseSecretBox> {
+    const weak = passphraseWeakness(passphrase);
+    if (weak) throw new UserFacingError('weak-passphrase', 'Choose a stronger passphrase.', weak);
+    const box = new PassphraseSecretBox(passphrase, this.boxOptions);
+    const legacy = (await this.read(LEGACY_FILE))?.toString('utf8').trim();
+    if (legacy) {
+      await new KeyVault(this.dataDir, box).reprotect(new PassphraseSecretBox(legacy));
+      await rm(join(this.dataDir, LEGACY_FILE), { force: true });
+    }
+    await writeFile(join(this.dataDir, CHECK_FILE), await box.encrypt(Buffer.from(CHECK_TEXT)), { mode: 0o600 });
+    this.box = box;
+    return box;
+  }
+
+  private async read(name: string): Promise<Buffer | undefined> {
+    return readFile(join(this.dataDir, name)).catch(() => undefined);
+  }
+}
