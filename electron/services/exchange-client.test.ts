@@ -180,6 +180,25 @@ describe('organizations', () => {
     expect((await refusal(f.site.client.getOrganization('0'.repeat(32)))).code).toBe(1015);
   });
 
+  it('a name with a plus or a space is searched for as written (the query the server reads is the one signed)', async () => {
+    await f.admin.client.createOrganization({ name: 'Plus X Clinic' });
+    await f.admin.client.createOrganization({ name: 'Plus+X Clinic' });
+    expect((await f.site.client.listOrganizations('Plus+X')).map((o) => o.name)).toEqual(['Plus+X Clinic']);
+    expect((await f.site.client.listOrganizations('Plus X')).map((o) => o.name)).toEqual(['Plus X Clinic']);
+  });
+
+  it('since with a local offset is read as that instant; one without an offset is refused before sending', async () => {
+    const before = (await f.sirb.client.listItems(study.id, undefined, { recurse: true })) as Item[];
+    expect(before.length).toBeGreaterThan(0);
+    const latest = before.map((i) => i.updatedAt).sort().at(-1)!;
+    // the same instant written at -07:00 keeps the newest item, a second later drops it
+    const at = new Date(Date.parse(latest));
+    const local = (ms: number): string => new Date(ms - 7 * 3_600_000).toISOString().replace('Z', '-07:00');
+    expect(((await f.sirb.client.listItems(study.id, undefined, { recurse: true, since: local(at.getTime()) })) as Item[]).length).toBeGreaterThan(0);
+    expect(await f.sirb.client.listItems(study.id, undefined, { recurse: true, since: local(at.getTime() + 1000) })).toEqual([]);
+    await expect(f.sirb.client.listItems(study.id, undefined, { since: '2026-11-21T10:33:34' })).rejects.toThrow(/not an ISO 8601/);
+  });
+
   it('admin creates, updates and sets certificates; others are refused', async () => {
     const created = await f.admin.client.createOrganization({ name: 'New Site', isSirb: false });
     expect(created.thumbprint).toBe('');
