@@ -4,7 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { issueIdentity, type Identity } from '../../shared/protocol/certificates.js';
-import { registerOrganization } from '../../server/index.js';
+import { registerInStore, registerOrganization } from '../../server/index.js';
+import { openStore, type StoreOptions } from '../../server/store/open-store.js';
+import type { StoreKind } from '../../server/store/store.js';
+import { freshStore } from '../../server/test-support/stores.js';
 import { startChildServer, type ChildServer } from '../../server/test-support/child-server.js';
 import type { TestOrg } from '../../server/test-support/signed-client.js';
 
@@ -17,6 +20,8 @@ export interface CastOrg extends TestOrg {
 export interface Cast {
   readonly dir: string;
   readonly dataDir: string;
+  /** The store the organizations are in ({ dataDir } for createCast). */
+  readonly store: StoreOptions;
   readonly sirb: CastOrg;
   readonly site: CastOrg;
   readonly outsider: CastOrg;
@@ -33,10 +38,29 @@ export function createCast(prefix: string): Cast {
   };
   const remove = (): void => rmSync(dir, { recursive: true, force: true });
   try {
-    return { dir, dataDir, sirb: make('Reliability IRB', true), site: make('Reliability Site', false), outsider: make('Reliability Outsider', false), remove };
+    return { dir, dataDir, store: { dataDir }, sirb: make('Reliability IRB', true), site: make('Reliability Site', false), outsider: make('Reliability Outsider', false), remove };
   } catch (e) {
     remove();
     throw e;
+  }
+}
+
+/** The same cast in a fresh store of either kind (dataDir is then where the store's folder would be). */
+export async function createStoreCast(prefix: string, kind: StoreKind): Promise<Cast> {
+  const dir = mkdtempSync(join(tmpdir(), `reliability-${prefix}-`));
+  const store = await freshStore(kind, dir);
+  const { store: opened, release } = await openStore(store, () => undefined);
+  const make = async (name: string, isSirb: boolean): Promise<CastOrg> => {
+    const identity = issueIdentity(name);
+    const org = await registerInStore(opened, { name, isSirb, certificatePem: identity.certificatePem });
+    return { id: org.id, name, keyPem: identity.privateKeyPem, identity, certificatePem: identity.certificatePem };
+  };
+  try {
+    const [sirb, site, outsider] = [await make('Reliability IRB', true), await make('Reliability Site', false), await make('Reliability Outsider', false)];
+    return { dir, dataDir: join(dir, 'data'), store, sirb, site, outsider, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  } finally {
+    await opened.close();
+    release();
   }
 }
 

@@ -102,6 +102,12 @@ export class PostgresStore implements Store {
       throw toStoreError(e);
     }
     let broken: Error | undefined;
+    // a connection that breaks between queries (the database stopped) reports it as an event:
+    // without a listener that would be an uncaught exception; the next query fails anyway
+    const onError = (e: Error): void => {
+      broken = e;
+    };
+    client.on('error', onError);
     try {
       await client.query(begin);
       const result = await work(client);
@@ -111,7 +117,8 @@ export class PostgresStore implements Store {
       await client.query('ROLLBACK').catch((r: Error) => (broken = r));
       throw toStoreError(e);
     } finally {
-      // a connection that failed to roll back is closed, not handed to the next request
+      // a connection that broke or failed to roll back is closed, not handed to the next request
+      client.off('error', onError);
       client.release(broken);
     }
   }
