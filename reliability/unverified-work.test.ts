@@ -86,7 +86,7 @@ describe('work before authentication is bounded', () => {
     const sampler = setInterval(() => (maxTmp = Math.max(maxTmp, tmpBytes())), 5);
     try {
       const document = Buffer.alloc(20 * MIB, 7);
-      const client = new ExchangeClient({ baseUrl: `http://localhost:${port}`, organizationId: cast.sirb.id, signer: keySigner(cast.sirb.keyPem), retry: { attempts: 3, baseDelayMs: 100, busyAttempts: 30 } });
+      const client = new ExchangeClient({ baseUrl: `http://localhost:${port}`, organizationId: cast.sirb.id, signer: keySigner(cast.sirb.keyPem), retry: { attempts: 3, baseDelayMs: 100, busyWaitMs: 120_000 } });
       const attackers = [cast.site.id, cast.outsider.id];
       const forgedAnswers = Promise.all(Array.from({ length: FORGED }, (_, i) => forged(port, attackers[i % attackers.length]!, body, i)));
       // the legitimate upload starts while the forged bodies are streaming

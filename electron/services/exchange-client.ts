@@ -30,8 +30,13 @@ export interface RetryPolicy {
   /** Total tries for GET/PUT/DELETE (POST always gets one). */
   readonly attempts: number;
   readonly baseDelayMs: number;
-  /** Tries after a busy refusal (1018), each after its Retry-After; any method. Default 8. */
-  readonly busyAttempts?: number;
+  /**
+   * How long, in all, to keep waiting out busy refusals (1018) of one request, each wait as its
+   * Retry-After asks; any method. Default 5 minutes: uploads of one organization beyond the
+   * service's limit wait their turn instead of failing (the app may run 8 at once, the
+   * reference server takes 4 per organization by default).
+   */
+  readonly busyWaitMs?: number;
 }
 
 export interface ExchangeClientOptions {
@@ -89,7 +94,7 @@ interface RequestSpec extends CallOptions {
 }
 
 const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 300 };
-const DEFAULT_BUSY_ATTEMPTS = 8;
+const DEFAULT_BUSY_WAIT_MS = 5 * 60_000;
 /** The longest Retry-After obeyed; a larger one (or none) waits this long at most. */
 const MAX_BUSY_WAIT_MS = 30_000;
 
@@ -321,7 +326,7 @@ export class ExchangeClient {
   private async exchange(spec: RequestSpec): Promise<{ res: IncomingMessage; requestId: string }> {
     const attempts = spec.method === 'POST' ? 1 : Math.max(1, this.retry.attempts);
     let failures = 0;
-    let busyTries = 0;
+    let busyWaited = 0;
     let skewRetried = false;
     for (;;) {
       const requestId = newRequestId();
@@ -353,8 +358,10 @@ export class ExchangeClient {
       }
       // Busy (1018) is said before the service reads or acts on anything: safe to send again,
       // POST too, once the wait it asks for has passed.
-      if (error.code === 1018 && ++busyTries < (this.retry.busyAttempts ?? DEFAULT_BUSY_ATTEMPTS)) {
-        await this.wait(retryAfterMs(res, Date.now()) * (1 + Math.random() * 0.25), spec.signal);
+      const busyWait = error.code === 1018 ? retryAfterMs(res, Date.now()) * (1 + Math.random() * 0.25) : 0;
+      if (error.code === 1018 && busyWaited + busyWait <= (this.retry.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS)) {
+        busyWaited += busyWait;
+        await this.wait(busyWait, spec.signal);
         continue;
       }
       failures += 1;

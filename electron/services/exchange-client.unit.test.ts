@@ -120,10 +120,10 @@ describe('retries', () => {
     c.close();
   });
 
-  it('gives up on busy after its tries, with the 1018 error', async () => {
-    const c = client({ retry: { attempts: 1, baseDelayMs: 1, busyAttempts: 2 } });
+  it('gives up on busy once its time to wait is spent, with the 1018 error', async () => {
+    const c = client({ retry: { attempts: 1, baseDelayMs: 1, busyWaitMs: 1500 } });
     server.respond((_req, res) => {
-      res.setHeader('Retry-After', '0');
+      res.setHeader('Retry-After', '1');
       sendError(res, 503, 1018);
     });
     await expect(c.createContainer()).rejects.toMatchObject({ status: 503, code: 1018, retryable: true });
