@@ -1,8 +1,10 @@
 // The active profile's working set: a signed client, the key handle (the private key stays
 // in the vault), sharing, and a small directory cache of organization names.
+import { exchangeUrlProblem } from '../../shared/exchange-url.js';
 import type { Organization } from '../../shared/types.js';
 import type { ProfileView, Role } from '../../shared/ipc/views.js';
 import { ExchangeClient } from '../services/exchange-client.js';
+import { UserFacingError } from './app-error.js';
 import type { KeyHandle, KeyVault } from '../services/keys/key-vault.js';
 import type { Profile } from '../services/profiles.js';
 import { SharingService } from '../services/sharing.js';
@@ -24,6 +26,9 @@ export async function openSession(
   userAgent: string,
   onClockSkew: (seconds: number) => void,
 ): Promise<Session> {
+  // A profile saved before the https rule: refused here rather than used over plain HTTP.
+  const problem = exchangeUrlProblem(profile.baseUrl, profile.environment);
+  if (problem) throw new UserFacingError('insecure-exchange', `The profile "${profile.name}" cannot be used: ${problem}`, 'Edit the profile\u2019s exchange address to https:// in Settings.');
   const keys = await vault.open(profile.keyRef);
   const client = new ExchangeClient({
     baseUrl: profile.baseUrl,

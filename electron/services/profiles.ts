@@ -1,5 +1,6 @@
 // Profiles: which exchange, as which organization, with which stored key. One JSON file
 // in the app data folder, written atomically; checked with zod when read back.
+import { exchangeUrlProblem } from '../../shared/exchange-url.js';
 import { FailureError } from '../../shared/failure-error.js';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -142,6 +143,8 @@ function validate(candidate: unknown): Profile {
     const issue = parsed.error.issues[0];
     throw new ProfileError('invalid', `The profile is not valid: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'unknown problem'}.`);
   }
+  const problem = exchangeUrlProblem(parsed.data.baseUrl, parsed.data.environment);
+  if (problem) throw new ProfileError('invalid', `The profile is not valid: ${problem}`);
   return parsed.data as Profile;
 }
 

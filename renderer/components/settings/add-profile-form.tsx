@@ -3,6 +3,7 @@
 // reference (staged, or chosen in main's own dialog where there is one).
 import { useRef, useState, type FormEvent } from 'react';
 import { ENVIRONMENTS, type AppError, type Environment, type FileRef } from '../../../shared/ipc/views.js';
+import { exchangeUrlProblem } from '../../../shared/exchange-url.js';
 import { OneTimeSecret, type AddProfileRequest, type KeyFileSource } from '../../data/profile-import.js';
 import { FormError } from '../common/form-error.js';
 
@@ -70,9 +71,11 @@ function KeyFileInput(props: {
 
 
 /** What is still missing, in words; undefined when the form can be sent. */
-export function addProfileProblem(f: { name: string; baseUrl: string; organizationId: string; hasKey: boolean; hasCert: boolean; hasP12: boolean }): string | undefined {
+export function addProfileProblem(f: { name: string; baseUrl: string; environment: Environment; organizationId: string; hasKey: boolean; hasCert: boolean; hasP12: boolean }): string | undefined {
   if (!f.name.trim()) return 'Give the profile a name.';
   if (!/^https?:\/\/\S+$/.test(f.baseUrl.trim())) return 'Enter the exchange address (https://…).';
+  const insecure = exchangeUrlProblem(f.baseUrl.trim(), f.environment);
+  if (insecure) return insecure;
   if (!/^[0-9a-f]{32}$/.test(f.organizationId.trim())) return 'Enter the organization id: 32 characters 0-9 and a-f, as registered at the exchange.';
   if (!f.hasP12 && !(f.hasKey && f.hasCert)) return 'Choose a PKCS#12 file, or a private key and a certificate.';
   return undefined;
@@ -92,7 +95,7 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, on
   const form = useRef<HTMLFormElement>(null);
 
   const generated = useGenerated && pendingKey ? pendingKey : undefined;
-  const problem = addProfileProblem({ name, baseUrl, organizationId, hasKey: !!keyFile || !!generated, hasCert: !!certificateFile, hasP12: !!p12 });
+  const problem = addProfileProblem({ name, baseUrl, environment, organizationId, hasKey: !!keyFile || !!generated, hasCert: !!certificateFile, hasP12: !!p12 });
 
   const submit = (e: FormEvent): void => {
     e.preventDefault();
