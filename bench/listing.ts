@@ -1,13 +1,12 @@
-// Section 2: listing at scale. Items go straight into the server's store (its own insertItem /
-// replaceItem), then the client lists them as the app does: listItems(recurse) in main, the
+// Section 2: listing at scale. Items go straight into the server's store (the tests' store
+// probe: SQLite's insertItem / replaceItem, or batched rows in PostgreSQL), then the client lists them as the app does: listItems(recurse) in main, the
 // wire items turned into ItemViews (main's itemView), cached (fromFullList) and built into the
 // renderer's tree (buildTree). Then 100 items change and a `since` refresh fetches them.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Item } from '../shared/types.js';
 import { encryptBytes, newItemKey } from '../shared/protocol/envelope.js';
-import { openDatabase } from '../server/store/database.js';
-import { getItem, insertItem, replaceItem } from '../server/store/items.js';
+import { probeStore } from '../server/test-support/store-probe.js';
 import { itemView } from '../electron/main/handlers/views.js';
 import type { Session } from '../electron/main/session.js';
 import { fromFullList, withChanges } from '../renderer/data/items-cache.js';
@@ -48,40 +47,32 @@ function realisticFields(i: number) {
     keyHash: sha(),
     iv: k.iv.toString('hex'),
     key: randomBytes(256).toString('base64'),
-    contentFile: `${randomBytes(16).toString('hex')}.b64`,
     contentLength: 140_000 + i,
   };
 }
 
-export function seedItems(world: World, count: number): void {
-  const db = openDatabase(world.dataDir);
+export async function seedItems(world: World, count: number): Promise<void> {
+  const start = Date.now() - 30 * 24 * 3600 * 1000;
+  // 20 sites x 50 visits; documents live at folder/<32 hex> as the app stores them
+  const items = Array.from({ length: count }, (_, i) => ({
+    path: `site-${String(i % 20).padStart(2, '0')}|visit-${String(Math.floor(i / 20) % 50).padStart(2, '0')}|${randomBytes(16).toString('hex')}`,
+    ...realisticFields(i),
+  }));
+  const probe = probeStore(world.store);
   try {
-    const start = Date.now() - 30 * 24 * 3600 * 1000;
-    db.transaction(() => {
-      for (let i = 0; i < count; i++) {
-        // 20 sites x 50 visits; documents live at folder/<32 hex> as the app stores them
-        const folder = `site-${String(i % 20).padStart(2, '0')}|visit-${String(Math.floor(i / 20) % 50).padStart(2, '0')}`;
-        insertItem(db, world.org.containerId, `${folder}|${randomBytes(16).toString('hex')}`, world.org.orgId, realisticFields(i), start + i);
-      }
-    })();
+    await probe.insertItems(world.org.containerId, world.org.orgId, items, start);
   } finally {
-    db.close();
+    await probe.close();
   }
 }
 
 /** Replaces `count` items (new key, header, hashes) at the server's current time. */
-function changeItems(world: World, paths: readonly string[]): void {
-  const db = openDatabase(world.dataDir);
+async function changeItems(world: World, paths: readonly string[]): Promise<void> {
+  const probe = probeStore(world.store);
   try {
-    db.transaction(() => {
-      paths.forEach((p, i) => {
-        const row = getItem(db, world.org.containerId, p);
-        if (!row) throw new Error(`seeded item ${p} is missing`);
-        replaceItem(db, row, realisticFields(i), Date.now());
-      });
-    })();
+    await probe.replaceItems(world.org.containerId, paths.map((path, i) => ({ path, ...realisticFields(i) })), Date.now());
   } finally {
-    db.close();
+    await probe.close();
   }
 }
 
@@ -89,7 +80,7 @@ const seconds = (since: number): number => (performance.now() - since) / 1000;
 
 export async function runListing(world: World, count: number, log: (line: string) => void): Promise<ListingRun> {
   log(`listing: inserting ${count.toLocaleString('en')} items`);
-  seedItems(world, count);
+  await seedItems(world, count);
   const { client, org } = world;
   // itemView needs only the profile when it does not decrypt
   const session = { profile: { organizationId: org.orgId } } as unknown as Session;
@@ -122,7 +113,7 @@ export async function runListing(world: World, count: number, log: (line: string
   const treeBuildSeconds = seconds(t);
 
   const changed = listed.filter((_, i) => i % Math.floor(count / 100) === 0).slice(0, 100).map((i) => i.id);
-  changeItems(world, changed);
+  await changeItems(world, changed);
   log('listing: since refresh');
   const sinceMark = world.server.mark();
   t = performance.now();

@@ -18,11 +18,14 @@ export function verdict(value: number, limit: number, unit: string): string {
   return `**missed** by ${f(value - limit)} ${unit} (${f(value)} ${unit} > ${f(limit)} ${unit}, ${f((value / limit - 1) * 100, 0)}% over)`;
 }
 
+/** A section title's store, when the run covers more than one. */
+const on = (store: string): string => (store ? ` — ${store}` : '');
+
 function table(head: string[], rows: string[][]): string {
   return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
 
-export function transfersSection(run: TransferRun): string {
+export function transfersSection(run: TransferRun, store = ''): string {
   const rows = run.figures.map((t) => [
     `${t.sizeMiB} MiB`,
     t.direction,
@@ -36,7 +39,7 @@ export function transfersSection(run: TransferRun): string {
     t.naiveSeconds === null ? 'n/a' : `${f(t.seconds / t.naiveSeconds)}×`,
   ]);
   const out = [
-    '## 1. Document transfers (client core ↔ reference server on loopback)',
+    `## 1. Document transfers (client core ↔ reference server on loopback)${on(store)}`,
     '',
     table(['Size', 'Direction', 'Seconds', 'MB/s', 'Client peak ΔRSS MiB', 'Server peak ΔRSS MiB', 'Reference s', 'Naive s', 'Ours / reference', 'Ours / naive'], rows),
     '',
@@ -68,10 +71,10 @@ export function transfersSection(run: TransferRun): string {
   return out.join('\n');
 }
 
-export function listingSection(run: ListingRun): string {
+export function listingSection(run: ListingRun, store = ''): string {
   const l = run.figure;
   return [
-    '## 2. Listing at scale',
+    `## 2. Listing at scale${on(store)}`,
     '',
     table(
       ['Items', 'Server answer s (client-observed)', 'Server handling ms (its log)', 'Response MiB', 'Tree build s', '`since` refresh s', 'Items returned by `since`', 'Merge + tree rebuild after refresh s'],
@@ -88,13 +91,13 @@ export function listingSection(run: ListingRun): string {
   ].join('\n');
 }
 
-export function requestsSection(figures: readonly RequestFigure[]): string {
+export function requestsSection(figures: readonly RequestFigure[], store = ''): string {
   return [
-    '## 3. Signed small requests (signature verification included)',
+    `## 3. Signed small requests (signature verification included)${on(store)}`,
     '',
     table(
-      ['Operation', 'Concurrent clients', 'Requests/s', 'p50 ms', 'p99 ms'],
-      figures.map((r) => [r.operation, String(r.concurrency), f(r.perSecond, 0), f(r.p50Ms), f(r.p99Ms)]),
+      ['Operation', 'Concurrent clients', 'Server processes', 'Requests/s', 'p50 ms', 'p99 ms'],
+      figures.map((r) => [r.operation, String(r.concurrency), String(r.nodes ?? 1), f(r.perSecond, 0), f(r.p50Ms), f(r.p99Ms)]),
     ),
   ].join('\n');
 }

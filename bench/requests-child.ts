@@ -14,6 +14,8 @@ export interface RequestsJob extends OrgJob {
   readonly operation: Operation;
   readonly concurrency: number;
   readonly requests: number;
+  /** Server processes on one store: the clients take turns among them (default: url alone). */
+  readonly urls?: readonly string[];
 }
 
 export interface RequestsResult {
@@ -31,7 +33,8 @@ const run = (client: ExchangeClient, worker: number, i: number): Promise<unknown
     ? client.getContainer(job.containerId)
     : writeRecord(client, keys, job.containerId, `bench/requests/c${job.concurrency}-w${worker}-${i}`, { header: { type: 'document', name: `note ${i}` }, content });
 
-const clients = Array.from({ length: job.concurrency }, () => clientFor(job));
+const urls = job.urls ?? [job.url];
+const clients = Array.from({ length: job.concurrency }, (_, i) => clientFor({ ...job, url: urls[i % urls.length]! }));
 // warm-up: one request per client opens its connection
 await Promise.all(clients.map((c, w) => run(c, w, -1)));
 

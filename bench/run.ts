@@ -1,5 +1,6 @@
 // `npm run bench` (full) or `npm run bench -- --quick`: transfers, listing at scale and signed
-// small requests against the reference server, printed as Markdown and saved as JSON to
+// small requests against the reference server, on SQLite + files and on PostgreSQL
+// (`--store=sqlite|postgres` for one), printed as Markdown and saved as JSON to
 // bench/results/latest.json. Figures only: nothing here passes or fails.
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,7 +11,9 @@ import { runListing } from './listing.js';
 import { listingSection, requestsSection, transfersSection, type Machine } from './report.js';
 import { runRequests } from './requests.js';
 import { runTransfers } from './transfers.js';
-import { startWorld, type World } from './world.js';
+import type { StoreKind } from '../server/store/store.js';
+import { startPgCluster } from '../server/test-support/pg-cluster.js';
+import { startWorld, type BenchStore, type World } from './world.js';
 
 const quick = process.argv.includes('--quick');
 /** `--only=transfers,listing` runs just those sections (while working on one figure). */
@@ -30,14 +33,20 @@ const log = (line: string): void => {
 
 const failures: string[] = [];
 
+/** `--store=sqlite` or `--store=postgres` runs one store; without it both run. */
+const storeFlag = process.argv.find((a) => a.startsWith('--store='))?.slice('--store='.length);
+if (storeFlag !== undefined && storeFlag !== 'sqlite' && storeFlag !== 'postgres') throw new Error(`--store must be sqlite or postgres, not ${storeFlag}`);
+const stores: StoreKind[] = storeFlag ? [storeFlag] : ['sqlite', 'postgres'];
+const STORE_NAMES: Record<StoreKind, string> = { sqlite: 'SQLite + files', postgres: 'PostgreSQL' };
+
 /** Runs one section on a fresh world; a failed section is reported, and the others still run. */
-async function withWorld<T>(label: string, body: (w: World) => Promise<T>): Promise<T | undefined> {
-  const world = await startWorld(label);
+async function withWorld<T>(label: string, on: BenchStore, body: (w: World) => Promise<T>): Promise<T | undefined> {
+  const world = await startWorld(label, on);
   try {
     return await body(world);
   } catch (e) {
-    failures.push(`${label}: ${(e as Error).stack ?? String(e)}`);
-    log(`${label} failed: ${(e as Error).message}`);
+    failures.push(`${label} (${on.kind}): ${(e as Error).stack ?? String(e)}`);
+    log(`${label} (${on.kind}) failed: ${(e as Error).message}`);
     return undefined;
   } finally {
     await world.close();
@@ -45,21 +54,54 @@ async function withWorld<T>(label: string, body: (w: World) => Promise<T>): Prom
 }
 
 const machine: Machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, node: process.version, date: new Date().toISOString() };
-log(`${quick ? 'quick' : 'full'} run on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}`);
-// A fresh server (and data folder) per section, so one section's data cannot slow another.
-const transfers = runs('transfers') ? await withWorld('transfers', (w) => runTransfers(w, plan.sizesMiB, log, { naive: !process.argv.includes('--no-naive') })) : undefined;
-const listing = runs('listing') ? await withWorld('listing', (w) => runListing(w, plan.items, log)) : undefined;
-const requests = runs('requests') ? await withWorld('requests', (w) => runRequests(w, plan.concurrencies, plan.requests, log)) : undefined;
+log(`${quick ? 'quick' : 'full'} run on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; stores: ${stores.join(', ')}`);
 
+interface StoreRun {
+  readonly transfers?: Awaited<ReturnType<typeof runTransfers>>;
+  readonly listing?: Awaited<ReturnType<typeof runListing>>;
+  readonly requests?: Awaited<ReturnType<typeof runRequests>>;
+}
+const byStore: Partial<Record<StoreKind, StoreRun>> = {};
+// A throw-away cluster of the bench's own, as the tests use (never a system cluster).
+const cluster = stores.includes('postgres') ? await startPgCluster() : undefined;
+try {
+  for (const kind of stores) {
+    const on: BenchStore = { kind, ...(cluster ? { adminUrl: cluster.adminUrl } : {}) };
+    log(`store: ${STORE_NAMES[kind]}`);
+    // A fresh server (and store) per section, so one section's data cannot slow another.
+    const transfers = runs('transfers') ? await withWorld('transfers', on, (w) => runTransfers(w, plan.sizesMiB, log, { naive: !process.argv.includes('--no-naive') })) : undefined;
+    const listing = runs('listing') ? await withWorld('listing', on, (w) => runListing(w, plan.items, log)) : undefined;
+    // on PostgreSQL also with two server processes on the one database, as behind a load balancer
+    const requests = runs('requests') ? await withWorld('requests', on, (w) => runRequests(w, plan.concurrencies, plan.requests, log, kind === 'postgres')) : undefined;
+    byStore[kind] = { ...(transfers ? { transfers } : {}), ...(listing ? { listing } : {}), ...(requests ? { requests } : {}) };
+  }
+} finally {
+  cluster?.destroy();
+}
+
+const shapeOf = (r: StoreRun = {}) => ({ transfers: r.transfers?.figures ?? [], listing: r.listing?.figure ?? null, requests: r.requests ?? [] });
+// issue 8's shape for the first store run, and every store's under `stores`
 const results = {
   machine,
-  transfers: transfers?.figures ?? [],
-  listing: listing?.figure ?? null,
-  requests: requests ?? [],
+  ...shapeOf(byStore[stores[0]!]),
+  stores: Object.fromEntries(stores.map((kind) => [kind, shapeOf(byStore[kind])])),
 };
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
 await mkdir(path.dirname(out), { recursive: true });
 await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
+
+const sections = stores.flatMap((kind) => {
+  const r = byStore[kind] ?? {};
+  const name = stores.length > 1 ? STORE_NAMES[kind] : '';
+  return [
+    r.transfers ? transfersSection(r.transfers, name) : `## 1. Document transfers${name ? ` — ${name}` : ''}: ${runs('transfers') ? 'failed (below)' : 'not run'}`,
+    '',
+    r.listing ? listingSection(r.listing, name) : `## 2. Listing at scale${name ? ` — ${name}` : ''}: ${runs('listing') ? 'failed (below)' : 'not run'}`,
+    '',
+    r.requests ? requestsSection(r.requests, name) : `## 3. Signed small requests${name ? ` — ${name}` : ''}: ${runs('requests') ? 'failed (below)' : 'not run'}`,
+    '',
+  ];
+});
 
 console.log(
   [
@@ -67,12 +109,7 @@ console.log(
     '',
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.date}`,
     '',
-    transfers ? transfersSection(transfers) : `## 1. Document transfers: ${runs('transfers') ? 'failed (below)' : 'not run'}`,
-    '',
-    listing ? listingSection(listing) : `## 2. Listing at scale: ${runs('listing') ? 'failed (below)' : 'not run'}`,
-    '',
-    requests ? requestsSection(requests) : `## 3. Signed small requests: ${runs('requests') ? 'failed (below)' : 'not run'}`,
-    '',
+    ...sections,
     ...failures.map((f) => `Failed section — ${f}\n`),
     `Total ${((performance.now() - started) / 1000).toFixed(0)} s. JSON: ${path.relative(process.cwd(), out)}`,
   ].join('\n'),

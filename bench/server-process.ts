@@ -1,6 +1,7 @@
 // Starts bench/server-child.ts and gives its URL, pid and the server's own request log.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import type { StoreOptions } from '../server/store/open-store.js';
 import { spawnScript } from './child.js';
 
 export interface ServerProcess {
@@ -19,10 +20,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(dataDir: string): Promise<ServerProcess> {
+export async function startServerProcess(store: StoreOptions): Promise<ServerProcess> {
   // BENCH_SERVER_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server.
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawnScript('server-child.ts', { dataDir, log: true }, flags);
+  const child: ChildProcess = spawnScript('server-child.ts', { ...store, log: true }, flags);
   const lines: string[] = [];
   let seen = 0; // lines ever received (lines keeps the newest)
   let partial = '';

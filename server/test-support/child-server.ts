@@ -1,5 +1,6 @@
 // Runs the CLI as a child process (durability tests kill it for real).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { StoreOptions } from '../store/open-store.js';
@@ -56,3 +57,28 @@ export async function runCliToEnd(args: string[], env?: NodeJS.ProcessEnv): Prom
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   return { code, stdout, stderr };
 }
+
+/** An organization as `exchange sandbox` wrote it out: its id, key and certificate. */
+export interface SandboxMember {
+  readonly name: string;
+  readonly role: string;
+  readonly id: string;
+  readonly keyPem: string;
+  readonly cert: string;
+}
+
+/** Runs `exchange sandbox` on the store; its organizations, in the order of organizations.json. */
+export async function runSandbox(store: StoreOptions, outDir: string): Promise<SandboxMember[]> {
+  const made = await runCliToEnd(['sandbox', ...storeArgs(store), '--out', outDir]);
+  if (made.code !== 0) throw new Error(`sandbox failed (${made.code}): ${made.stderr}`);
+  const orgs = JSON.parse(readFileSync(join(outDir, 'organizations.json'), 'utf8')) as { name: string; id: string; role: string; key: string; certificate: string }[];
+  return orgs.map((o) => ({ name: o.name, role: o.role, id: o.id, keyPem: readFileSync(join(outDir, o.key), 'utf8'), cert: readFileSync(join(outDir, o.certificate), 'utf8') }));
+}
+
+/** The cast a sandbox holds, as [name, role]. */
+export const SANDBOX_CAST = [
+  ['Sandbox Admin', 'admin'],
+  ['Sandbox IRB', 'sirb'],
+  ['Riverside Medical Center', 'psite'],
+  ['Lakeside University', 'psite'],
+];

@@ -2,12 +2,12 @@
 // alternate between them, and each sees at once what the other wrote, granted or revoked;
 // a request id used on one node is a replay on the other. The sandbox and migrate commands
 // work on the database as they do on a data folder.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openContent, openItemKey, sealItem } from '../../shared/protocol/envelope.js';
-import { runCliToEnd, startChildServer, type ChildServer } from '../test-support/child-server.js';
+import { runCliToEnd, runSandbox, SANDBOX_CAST, startChildServer, type ChildServer } from '../test-support/child-server.js';
 import { createDatabase } from '../test-support/pg-cluster.js';
 import { newRequestId, SignedClient, type TestOrg } from '../test-support/signed-client.js';
 
@@ -23,18 +23,9 @@ let lakeside: TestOrg & { cert: string };
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'exchange-two-nodes-'));
   databaseUrl = await createDatabase(inject('pgAdminUrl'));
-  const out = join(dir, 'out');
-  const made = await runCliToEnd(['sandbox', '--database', databaseUrl, '--out', out]);
-  expect(made.code, made.stderr).toBe(0);
-  const orgs = JSON.parse(readFileSync(join(out, 'organizations.json'), 'utf8')) as { name: string; id: string; role: string; key: string; certificate: string }[];
-  expect(orgs.map((o) => [o.name, o.role])).toEqual([
-    ['Sandbox Admin', 'admin'],
-    ['Sandbox IRB', 'sirb'],
-    ['Riverside Medical Center', 'psite'],
-    ['Lakeside University', 'psite'],
-  ]);
-  const org = (i: number) => ({ id: orgs[i]!.id, keyPem: readFileSync(join(out, orgs[i]!.key), 'utf8'), cert: readFileSync(join(out, orgs[i]!.certificate), 'utf8') });
-  [irb, site, lakeside] = [org(1), org(2), org(3)];
+  const orgs = await runSandbox({ databaseUrl }, join(dir, 'out'));
+  expect(orgs.map((o) => [o.name, o.role])).toEqual(SANDBOX_CAST);
+  [irb, site, lakeside] = [orgs[1]!, orgs[2]!, orgs[3]!];
   nodes = await Promise.all([startChildServer({ databaseUrl }), startChildServer({ databaseUrl })]);
   a = new SignedClient(nodes[0]!.port);
   b = new SignedClient(nodes[1]!.port);
