@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the Electron main process and the preload into dist/electron (CommonJS, as a
+// Bundles the Electron main process, its worker threads and the preload into dist/electron (CommonJS, as a
 // sandboxed preload requires). Native modules and electron itself stay external.
 import { build } from 'esbuild';
 
@@ -18,6 +18,12 @@ await build({
   outfile: 'dist/electron/main.cjs',
   external: ['electron', 'better-sqlite3'],
 });
+// Worker threads run as scripts of their own beside main.cjs (electron/services/transfers/worker-script.ts).
+await build({
+  ...common,
+  entryPoints: ['electron/services/transfers/encrypt-thread.ts'],
+  outfile: 'dist/electron/encrypt-thread.cjs',
+});
 await build({
   ...common,
   // A sandboxed preload may require only 'electron' and a few built-ins: bundle the rest.
@@ -25,4 +31,4 @@ await build({
   outfile: 'dist/electron/preload.cjs',
   external: ['electron'],
 });
-console.log('built dist/electron/main.cjs and dist/electron/preload.cjs');
+console.log('built dist/electron/main.cjs, encrypt-thread.cjs and preload.cjs');

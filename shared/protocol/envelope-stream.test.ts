@@ -104,6 +104,17 @@ describe('decryptContentStream', () => {
     }
   });
 
+  it('hands each written Buffer back once it is read, and no string', async () => {
+    const pieces = [text.slice(0, 1000), Buffer.from(text.slice(1000, 50_000), 'latin1'), Buffer.from(text.slice(50_000), 'latin1')];
+    const released: unknown[] = [];
+    const d = decryptContentStream(k, (written) => released.push(written));
+    const chunks: Buffer[] = [];
+    await pipeline(Readable.from(pieces, { objectMode: true }), d.stream, new Writable({ write: (c: Buffer, _e, done) => done(void chunks.push(c)) }));
+    expect(Buffer.concat(chunks).equals(plain)).toBe(true);
+    expect(released).toEqual([pieces[1], pieces[2]]);
+    expect(released[0]).toBe(pieces[1]);
+  });
+
   it('decrypts one character at a time, padding split too', async () => {
     const small = Buffer.from('twenty-one characters');
     const b64 = encryptBytes(small, k).toString('base64');

@@ -5,8 +5,8 @@ import { FailureError } from '../../../shared/failure-error.js';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { once } from 'node:events';
-import { finished, pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { Item, RecordHeader } from '../../../shared/types.js';
 import { EnvelopeError, openHeader, type ItemFields, type ItemKey } from '../../../shared/protocol/envelope.js';
@@ -54,13 +54,38 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
 
   const dir = path.dirname(path.resolve(input.destination));
   const temp = path.join(dir, `.${path.basename(input.destination)}.${randomBytes(6).toString('hex')}.part`);
-  const out = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
-  const decrypt = decryptContentStream(k);
-  let streamError: unknown;
-  // pipeline destroys both sides on any error, so waiting on it never hangs.
-  const written = pipeline(decrypt.stream, out).catch((error: unknown) => {
-    streamError ??= error;
+  // The answer's JSON → the content field's Base-64 → plaintext → the temporary file, with
+  // backpressure and teardown on any failure by stream.pipeline.
+  let answer: ReturnType<ItemJsonStreamParser['end']> | undefined;
+  const parser: ItemJsonStreamParser = new ItemJsonStreamParser({
+    onStreamBytes: (bytes) => extract.push(bytes),
+    onStreamChunk: (text) => extract.push(text),
   });
+  const extract = new Transform({
+    // Buffers and strings pass on as they are; the parser's blocks are 1 MiB, so two at most wait here.
+    readableObjectMode: true,
+    readableHighWaterMark: 2,
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        parser.write(chunk);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+    },
+    flush(done) {
+      try {
+        answer = parser.end();
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done(answer.sawStreamField ? undefined : new DownloadError('malformed', 'The exchange answered without the item content.'));
+    },
+  });
+  // The parser fills its blocks again once the decryptor has read them.
+  const decrypt = decryptContentStream(k, (block) => parser.giveBack(block));
   let reported = 0;
   decrypt.stream.on('data', () => {
     const bytes = decrypt.plainBytes();
@@ -72,57 +97,8 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
 
   try {
     const response = await client.openItemContent(containerId, input.path, { signal: input.signal });
-    let needDrain = false;
-    const parser: ItemJsonStreamParser = new ItemJsonStreamParser({
-      onStreamBytes: (bytes) => {
-        if (!decrypt.stream.write(bytes, () => parser.giveBack(bytes))) needDrain = true;
-      },
-      onStreamChunk: (text) => {
-        if (!decrypt.stream.write(text)) needDrain = true;
-      },
-    });
-    // 'data' events, paused while the decryptor catches up: no promise per 64 KiB chunk
-    const body = response.body;
-    const ended = finished(body);
-    body.on('data', (chunk: Buffer) => {
-      if (streamError) {
-        body.destroy();
-        return;
-      }
-      try {
-        parser.write(chunk);
-      } catch (error) {
-        streamError ??= error;
-        body.destroy();
-        return;
-      }
-      if (needDrain) {
-        needDrain = false;
-        body.pause();
-        void Promise.race([once(decrypt.stream, 'drain'), written]).then(
-          () => body.resume(),
-          (error: unknown) => {
-            // the decryptor or the file failed while the answer was paused: stop reading it
-            streamError ??= error;
-            body.destroy();
-          },
-        );
-      }
-    });
-    await ended.catch((error: unknown) => {
-      streamError ??= error;
-    });
-    if (streamError) {
-      response.body.destroy();
-      throw streamError;
-    }
-    const { fields, sawStreamField } = parser.end();
-    if (!sawStreamField) throw new DownloadError('malformed', 'The exchange answered without the item content.');
-    decrypt.stream.end();
-    await written;
-    if (streamError) throw streamError;
-
-    const got = fields as unknown as Item;
+    await pipeline(response.body, extract, decrypt.stream, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+    const got = (answer?.fields ?? {}) as unknown as Item;
     // The content response must describe the same version as the metadata used to decrypt.
     const k2 = guard(() => input.keys.openItemKey(got));
     if (!k2.key.equals(k.key) || !k2.iv.equals(k.iv)) {
@@ -139,9 +115,6 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
     await rename(temp, input.destination);
     return { header, bytes: decrypt.plainBytes(), file: input.destination, contentHash };
   } catch (error) {
-    decrypt.stream.destroy();
-    out.destroy();
-    await written;
     await rm(temp, { force: true });
     throw translate(error);
   }

@@ -4,79 +4,16 @@
 // cores: the plaintext is hashed while still in the reading core's cache and only the
 // ciphertext crosses to the other core (0.38 s instead of 0.45 s for 200 MiB, where this
 // thread enciphered and the worker hashed both). Node-only; one worker per process, started
-// on first use, not keeping the process alive.
+// on first use, not keeping the process alive. The worker's code is encrypt-thread.ts.
 import { Worker } from 'node:worker_threads';
 import { assertItemKey, CIPHER, type ItemKey } from '../../../shared/protocol/envelope.js';
+import type { Command, Reply } from './encrypt-thread.js';
+import { workerScript } from './worker-script.js';
 
 /** Plaintext read and enciphered per block. */
 const BLOCK = 1024 * 1024;
 /** Blocks the worker may run ahead of the consumer. */
 const AHEAD = 6;
-
-// Plain CommonJS run by `eval`: nothing to bundle or resolve, in Node and in Electron's main process.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { createCipheriv, createHash } = require('node:crypto');
-const fs = require('node:fs');
-const jobs = new Map();
-// moved whole to the other thread, so it must own all of its memory (a small Buffer.from() copy lands in the shared pool)
-const owned = (b) => {
-  if (b.byteOffset === 0 && b.buffer.byteLength === b.length) return b;
-  const copy = Buffer.allocUnsafeSlow(b.length);
-  b.copy(copy);
-  return copy;
-};
-async function run(job, m) {
-  let fd;
-  try {
-    fd = fs.openSync(m.file, 'r');
-    const cipher = createCipheriv(m.cipher, Buffer.from(m.key), Buffer.from(m.iv));
-    const hash = createHash('sha256');
-    const block = Buffer.allocUnsafe(m.block);
-    let read = 0;
-    for (;;) {
-      while (job.credit <= 0 && !job.stopped) await new Promise((resolve) => (job.wake = resolve));
-      if (job.stopped) return;
-      const n = fs.readSync(fd, block, 0, block.length, read);
-      if (n === 0) break;
-      read += n;
-      // a file that grew is read no further: the caller sees more bytes than it expected
-      if (read > m.size) break;
-      hash.update(block.subarray(0, n));
-      const cipherText = owned(cipher.update(block.subarray(0, n)));
-      job.credit--;
-      parentPort.postMessage({ id: m.id, cipherText: cipherText.buffer, length: cipherText.length, read }, [cipherText.buffer]);
-    }
-    const last = cipher.final();
-    parentPort.postMessage({ id: m.id, done: true, last, read, plainHash: hash.digest('hex') });
-  } catch (error) {
-    parentPort.postMessage({ id: m.id, error: { message: String(error && error.message || error), code: error && error.code } });
-  } finally {
-    jobs.delete(m.id);
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}
-parentPort.on('message', (m) => {
-  if (m.op === 'start') {
-    const job = { credit: m.ahead, stopped: false, wake: undefined };
-    jobs.set(m.id, job);
-    run(job, m);
-    return;
-  }
-  const job = jobs.get(m.id);
-  if (!job) return;
-  if (m.op === 'credit') job.credit++;
-  else if (m.op === 'stop') job.stopped = true;
-  const wake = job.wake;
-  job.wake = undefined;
-  wake?.();
-});
-`;
-
-type Reply =
-  | { id: number; cipherText: ArrayBuffer; length: number; read: number }
-  | { id: number; done: true; last: Uint8Array; read: number; plainHash: string }
-  | { id: number; error: { message: string; code?: string } };
 
 export interface EncryptedFile {
   /** Lower-case hex SHA-256 of the plaintext read. */
@@ -93,13 +30,14 @@ interface Job {
   queue: Promise<void>;
 }
 
-let shared: { worker: Worker; jobs: Map<number, Job> } | undefined;
+let shared: { worker: Worker; jobs: Map<number, Job>; send: (m: Command) => void } | undefined;
 let nextId = 1;
 
 function worker(): NonNullable<typeof shared> {
   if (shared) return shared;
-  const w = new Worker(WORKER_SOURCE, { eval: true });
-  const state = { worker: w, jobs: new Map<number, Job>() };
+  const w = new Worker(workerScript('encrypt-thread'));
+  const send = (m: Command): void => w.postMessage(m);
+  const state = { worker: w, jobs: new Map<number, Job>(), send };
   w.unref();
   w.on('message', (m: Reply) => {
     const job = state.jobs.get(m.id);
@@ -112,10 +50,10 @@ function worker(): NonNullable<typeof shared> {
         return finish(m.id, () => job.resolve({ plainHash: m.plainHash, read: m.read }));
       }
       await job.onCipherText(Buffer.from(m.cipherText, 0, m.length), m.read, false);
-      w.postMessage({ id: m.id, op: 'credit' });
+      send({ id: m.id, op: 'credit' });
     }).catch((e: unknown) => {
       // the consumer failed: the worker stops reading
-      w.postMessage({ id: m.id, op: 'stop' });
+      send({ id: m.id, op: 'stop' });
       finish(m.id, () => job.reject(e instanceof Error ? e : new Error(String(e))));
     });
   });
@@ -151,12 +89,12 @@ export function encryptFileOnWorker(
   assertItemKey(k);
   // rejects with the signal's reason, as throwIfAborted() does on the in-thread path
   if (signal?.aborted) return Promise.reject(signal.reason);
-  const { worker: w, jobs } = worker();
+  const { worker: w, jobs, send } = worker();
   const id = nextId++;
   return new Promise<EncryptedFile>((resolve, reject) => {
     const onAbort = (): void => {
       if (!jobs.delete(id)) return;
-      w.postMessage({ id, op: 'stop' });
+      send({ id, op: 'stop' });
       if (jobs.size === 0) w.unref();
       reject(signal!.reason);
     };
@@ -168,6 +106,6 @@ export function encryptFileOnWorker(
     signal?.addEventListener('abort', onAbort, { once: true });
     // referenced while a job runs: its result must keep the process alive
     w.ref();
-    w.postMessage({ id, op: 'start', file, size, key: k.key, iv: k.iv, cipher: CIPHER, block: BLOCK, ahead: AHEAD });
+    send({ op: 'start', id, file, size, key: k.key, iv: k.iv, cipher: CIPHER, block: BLOCK, ahead: AHEAD });
   });
 }
