@@ -103,11 +103,19 @@ export interface RootDocument {
 }
 
 /** Decrypted header of a document item (decisions.md §2). */
+/** A document's header: type, version, name and fileName always; mediaType and size as this app writes them. */
 export interface DocumentHeader {
   readonly type: 'document';
   readonly version: string;
   readonly name: string;
   readonly fileName: string;
+  readonly mediaType?: string;
+  readonly size?: number;
+  readonly [field: string]: unknown;
+}
+
+/** A document header as this app writes it: with its media type and size. */
+export interface WrittenDocumentHeader extends DocumentHeader {
   readonly mediaType: string;
   readonly size: number;
 }

@@ -5,7 +5,8 @@ import { FailureError } from '../../shared/failure-error.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DocumentHeader, Item, Organization } from '../../shared/types.js';
+import { asDocument } from '../../shared/headers.js';
+import type { Item, Organization } from '../../shared/types.js';
 import { parseCertificate, type CertificateInfo } from '../../shared/protocol/certificates.js';
 import { newItemKey, openContent, openHeader, sealItem, wrapKey, type ItemFields, type ItemKey } from '../../shared/protocol/envelope.js';
 import type { CallOptions, ExchangeClient } from './exchange-client.js';
@@ -75,12 +76,13 @@ export class SharingService {
     const header = openHeader(meta, oldKey);
     const next = newItemKey();
     let item: Item;
-    if (header.type === 'document') {
+    const document = asDocument(header);
+    if (document) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'sx-rekey-'));
       try {
         const file = path.join(dir, 'document');
         await downloadDocument({ client: this.client, keys: this.keys, containerId, path: itemPath, destination: file, ...options });
-        const body = await prepareDocumentBody({ file, header: header as unknown as DocumentHeader, itemKey: next, wrapForSelf: (key) => wrapKey(key, own.publicKey), ...options });
+        const body = await prepareDocumentBody({ file, header: document, itemKey: next, wrapForSelf: (key) => wrapKey(key, own.publicKey), ...options });
         item = (await this.client.saveItem(containerId, itemPath, body.body, options)).item;
       } finally {
         await rm(dir, { recursive: true, force: true });

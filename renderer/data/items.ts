@@ -4,11 +4,11 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useCallback, useEffect, useRef } from 'react';
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
 import type { ItemView } from '../../shared/ipc/views.js';
+import { asDocument } from '../../shared/headers.js';
 import { parentItemPath } from '../../shared/item-path.js';
 import { toAppError } from '../bridge/api.js';
 import type { ExistingDocument } from '../lib/conflicts.js';
 import { itemSlashPath } from '../lib/file-tree.js';
-import { asDocument } from '../lib/rows.js';
 import { useApi } from './api-context.js';
 import { call, useCall } from './call.js';
 import { fromFullList, reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';

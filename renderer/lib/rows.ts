@@ -1,7 +1,7 @@
 // File-list rows: what each column shows for a folder or an item, then sorting and filtering.
 // Folders always come before items, whatever the column, as in every file manager.
 import { cleanFileName } from '../../shared/file-name.js';
-import type { DocumentHeader } from '../../shared/types.js';
+import { asDocument, headerName } from '../../shared/headers.js';
 import type { ItemView } from '../../shared/ipc/views.js';
 import { compareText, type Entry } from './file-tree.js';
 
@@ -29,22 +29,9 @@ export interface RowContext {
   readonly names: ReadonlyMap<string, string>;
 }
 
-/** The header as a document header, when it is one. */
-export function asDocument(header: ItemView['decryptedHeader']): DocumentHeader | undefined {
-  return header?.type === 'document' ? (header as unknown as DocumentHeader) : undefined;
-}
-
-/** The name the sender gave, not yet cleaned ('' when there is none). */
-export function senderName(item: ItemView): string {
-  const h = item.decryptedHeader;
-  const d = asDocument(h);
-  if (d) return d.fileName || d.name || '';
-  return h && typeof h.name === 'string' ? h.name : '';
-}
-
 /** The name shown: the sender's, cleaned like every name another organization chose. */
 export function itemLabel(item: ItemView, fallback: string): string {
-  const name = senderName(item);
+  const name = headerName(item.decryptedHeader);
   return name ? cleanFileName(name, fallback) : fallback;
 }
 

@@ -15,6 +15,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import type { ItemWritePayload, RecordHeader } from '../types.js';
+import { parseRecordHeader } from '../headers.js';
 import { decodeBase64Strict } from './base64-decode.js';
 import { isLowerHex, sha256Hex } from './encoding.js';
 
@@ -217,16 +218,9 @@ export function openHeader(item: ItemFields, k: ItemKey): RecordHeader {
   } catch {
     throw new EnvelopeError('bad-header', 'the decrypted header is not JSON');
   }
-  if (
-    typeof parsed !== 'object' ||
-    parsed === null ||
-    Array.isArray(parsed) ||
-    typeof (parsed as { type?: unknown }).type !== 'string' ||
-    typeof (parsed as { version?: unknown }).version !== 'string'
-  ) {
-    throw new EnvelopeError('bad-header', 'the decrypted header is not a JSON object with string "type" and "version"');
-  }
-  return parsed as RecordHeader;
+  const opened = parseRecordHeader(parsed);
+  if ('problem' in opened) throw new EnvelopeError('bad-header', opened.problem);
+  return opened.header;
 }
 
 /** Decrypts Base-64 content and verifies contentHash. Throws EnvelopeError('content-hash' | ...). */

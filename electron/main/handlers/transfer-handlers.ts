@@ -1,6 +1,7 @@
 // Files and transfers: pick, upload (with conflict choices), download to save, open or drag.
 import { join } from 'node:path';
 import { cleanFileName } from '../../../shared/file-name.js';
+import { asDocument, headerName } from '../../../shared/headers.js';
 import { openVerdict } from '../../../shared/open-rule.js';
 import { itemBaseName, joinItemPath, parentItemPath, parseItemPath } from '../../../shared/item-path.js';
 import type { SaveOutcome, TransferView } from '../../../shared/ipc/views.js';
@@ -52,9 +53,9 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       const header = view.decryptedHeader;
       if (!header) throw new UserFacingError('verification', view.headerProblem ?? 'The item could not be read.', 'The item failed its integrity check and was not opened.');
       // The sender chose the name and the type: clean the one, judge both before anything is written.
-      const fileName = cleanFileName(typeof header.fileName === 'string' ? header.fileName : typeof header.name === 'string' ? header.name : '');
+      const fileName = cleanFileName(headerName(header));
       if (mode === 'open' || mode === 'dragOut') {
-        const verdict = openVerdict(fileName, typeof header.mediaType === 'string' ? header.mediaType : undefined);
+        const verdict = openVerdict(fileName, asDocument(header)?.mediaType);
         if (!verdict.safe) {
           await ctx.record({ action: 'download', ok: false, study: containerId, item: fileName, detail: `not opened: ${verdict.reason}` });
           return { kind: 'blocked', fileName, realType: verdict.realType, reason: verdict.reason };

@@ -1,6 +1,7 @@
 // Builds the renderer's views from wire resources, decrypting headers with the session's
 // key (cached by header hash, so a refresh does not unwrap a key twice).
 import { cleanFileName } from '../../../shared/file-name.js';
+import { headerName } from '../../../shared/headers.js';
 import { openHeader } from '../../../shared/protocol/envelope.js';
 import type { ContainerView, ItemView } from '../../../shared/ipc/views.js';
 import type { Container, Item, RecordHeader } from '../../../shared/types.js';
@@ -78,9 +79,6 @@ export async function itemDisplayName(session: Session, containerId: string, ite
     const item = await session.client.getItem(containerId, itemPath).catch(() => undefined);
     if (item) header = itemView(session, containerId, item, true).decryptedHeader;
   }
-  if (header && typeof header === 'object') {
-    const name = header.fileName ?? header.name;
-    if (typeof name === 'string' && name) return cleanFileName(name, slashForm(itemPath));
-  }
-  return slashForm(itemPath);
+  const name = headerName(typeof header === 'object' ? header : undefined);
+  return name ? cleanFileName(name, slashForm(itemPath)) : slashForm(itemPath);
 }

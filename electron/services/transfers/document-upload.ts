@@ -1,7 +1,7 @@
 // Upload of a document by PUT at a path whose last segment the client generates, so a
 // retry (by the client or the queue) replaces the same item instead of adding a second.
 import { randomBytes } from 'node:crypto';
-import type { DocumentHeader, Item } from '../../../shared/types.js';
+import type { Item, WrittenDocumentHeader } from '../../../shared/types.js';
 import { joinItemPath } from '../../../shared/item-path.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
 import { prepareDocumentBody, type DocumentBodyInput } from './upload-body.js';
@@ -22,7 +22,7 @@ export interface UploadInput extends Omit<DocumentBodyInput, 'onProgress'> {
 export interface UploadResult {
   readonly item: Item;
   readonly created: boolean;
-  readonly header: DocumentHeader;
+  readonly header: WrittenDocumentHeader;
 }
 
 export async function uploadDocument(input: UploadInput, options: CallOptions = {}): Promise<UploadResult> {

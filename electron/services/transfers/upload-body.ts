@@ -12,7 +12,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { HEADER_VERSION, MAX_REQUEST_BYTES, type DocumentHeader } from '../../../shared/types.js';
+import { HEADER_VERSION, MAX_REQUEST_BYTES, type DocumentHeader, type WrittenDocumentHeader } from '../../../shared/types.js';
 import { encryptBytes, newItemKey, type ItemKey } from '../../../shared/protocol/envelope.js';
 import { Base64BlockEncoder, Base64CipherWriter, encryptedBase64Length, lastCipherBlock } from '../../../shared/protocol/envelope-stream.js';
 import type { RequestBody } from '../http-transport.js';
@@ -51,7 +51,7 @@ export interface DocumentBodyInput {
 
 export interface PreparedDocument {
   readonly body: RequestBody & { readonly kind: 'stream' };
-  readonly header: DocumentHeader;
+  readonly header: WrittenDocumentHeader;
   readonly contentHash: string;
   readonly size: number;
 }
@@ -85,7 +85,7 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
   if (!info.isFile()) throw new UploadError('not-a-file', `${input.file} is not a file.`);
   const size = info.size;
   const fileName = path.basename(input.file);
-  const header: DocumentHeader = {
+  const header: WrittenDocumentHeader = {
     ...input.header,
     type: 'document',
     version: HEADER_VERSION,

@@ -1,7 +1,8 @@
 // The details of the selected item: decrypted header fields, dates, owner, the three hashes, who
 // has access; a structured record's content shown readably.
 import { cleanFileName, revealHidden } from '../../../shared/file-name.js';
-import type { DocumentHeader, Organization, RecordHeader } from '../../../shared/types.js';
+import { asDocument } from '../../../shared/headers.js';
+import type { Organization, RecordHeader } from '../../../shared/types.js';
 import type { AppError, ItemDetails, ItemView } from '../../../shared/ipc/views.js';
 import { formatBytes, formatDate } from '../../lib/format.js';
 import { humanizeKey } from '../../lib/record-format.js';
@@ -24,8 +25,8 @@ export interface DetailsPaneProps {
 }
 
 function headerRows(header: RecordHeader): [string, string][] {
-  if (header.type === 'document') {
-    const d = header as unknown as DocumentHeader;
+  const d = asDocument(header);
+  if (d) {
     const original = d.fileName && cleanFileName(d.fileName) !== d.fileName ? [['Original name', revealHidden(d.fileName)] as [string, string]] : [];
     return [
       ['Title', d.name ? cleanFileName(d.name) : '—'],
