@@ -40,6 +40,7 @@ const FAILURE_EXPLANATIONS: Readonly<Record<string, string>> = {
   CertificateError: 'The certificate cannot be used.',
   SecretBoxError: 'The stored key could not be unlocked.',
   ProfileError: 'The profile could not be saved.',
+  AnswerError: 'The exchange answered with something this app cannot read; nothing was changed here.',
 };
 
 export class UserFacingError extends Error {

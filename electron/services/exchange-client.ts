@@ -18,6 +18,7 @@ import type {
 } from '../../shared/types.js';
 import { itemPathToUrl, parseItemPath } from '../../shared/item-path.js';
 import { EMPTY_PAYLOAD_HASH, signRequest, type RequestSigner } from '../../shared/protocol/signing.js';
+import { containerAnswer, containersAnswer, itemAnswer, itemWithContentAnswer, listingAnswer, organizationAnswer, organizationsAnswer, rootAnswer, type Check } from './answers.js';
 import { defaultUserAgent } from './app-info.js';
 import { ExchangeError, NetworkError, CancelledError } from './exchange-errors.js';
 import { bytesBody, MAX_JSON_RESPONSE_BYTES, readAll, sendRequest, type RequestBody } from './http-transport.js';
@@ -155,7 +156,7 @@ export class ExchangeClient {
   // ---- root and connectivity ------------------------------------------------------------
 
   async root(options: CallOptions = {}): Promise<RootDocument> {
-    return this.json<RootDocument>({ method: 'GET', path: '', ...options });
+    return this.json(rootAnswer, { method: 'GET', path: '', ...options });
   }
 
   /** Anonymous: the only unsigned request. */
@@ -174,23 +175,23 @@ export class ExchangeClient {
   // ---- containers -----------------------------------------------------------------------
 
   async listContainers(options: CallOptions = {}): Promise<Container[]> {
-    return this.json<Container[]>({ method: 'GET', path: 'containers', ...options });
+    return this.json(containersAnswer, { method: 'GET', path: 'containers', ...options });
   }
 
   async createContainer(options: CallOptions = {}): Promise<Container> {
-    return this.json<Container>({ method: 'POST', path: 'containers', body: bytesBody({}), ...options });
+    return this.json(containerAnswer, { method: 'POST', path: 'containers', body: bytesBody({}), ...options });
   }
 
   async getContainer(containerId: string, options: CallOptions = {}): Promise<Container> {
-    return this.json<Container>({ method: 'GET', path: containerPath(containerId), ...options });
+    return this.json(containerAnswer, { method: 'GET', path: containerPath(containerId), ...options });
   }
 
   async listContainerOrganizations(containerId: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.json<Organization[]>({ method: 'GET', path: `${containerPath(containerId)}/organizations`, ...options });
+    return this.json(organizationsAnswer, { method: 'GET', path: `${containerPath(containerId)}/organizations`, ...options });
   }
 
   async grantContainerAccess(containerId: string, organizationId: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.json<Organization[]>({
+    return this.json(organizationsAnswer, {
       method: 'POST',
       path: `${containerPath(containerId)}/organizations`,
       body: bytesBody({ organizationId }),
@@ -199,7 +200,7 @@ export class ExchangeClient {
   }
 
   async revokeContainerAccess(containerId: string, organizationId: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.json<Organization[]>({
+    return this.json(organizationsAnswer, {
       method: 'DELETE',
       path: `${containerPath(containerId)}/organizations`,
       body: bytesBody({ organizationId }),
@@ -216,7 +217,7 @@ export class ExchangeClient {
     if (options.recurse !== undefined) query.push(['recurse', options.recurse ? 'true' : 'false']);
     if (options.since !== undefined) query.push(['since', toSinceParameter(options.since)]);
     const suffix = path === undefined || path === '' ? '' : `/${itemUrl(path)}`;
-    return this.json<Item | Item[]>({ method: 'GET', path: `${containerPath(containerId)}/items${suffix}`, query, signal: options.signal });
+    return this.json(listingAnswer, { method: 'GET', path: `${containerPath(containerId)}/items${suffix}`, query, signal: options.signal });
   }
 
   /** One item's metadata (no content); ExchangeError 1015 when it is a folder or missing. */
@@ -230,15 +231,16 @@ export class ExchangeClient {
 
   /** PUT: creates or replaces the item at exactly this path; safe to retry. */
   async saveItem(containerId: string, path: string, write: ItemWrite, options: CallOptions = {}): Promise<SaveItemResult> {
-    const { res } = await this.exchange({ method: 'PUT', path: `${containerPath(containerId)}/items/${itemUrl(path)}`, body: toBody(write), ...options });
-    const item = await readJson<Item>(res);
+    const where = `${containerPath(containerId)}/items/${itemUrl(path)}`;
+    const { res } = await this.exchange({ method: 'PUT', path: where, body: toBody(write), ...options });
+    const item = itemAnswer(await readJson(res), `PUT /${where}`);
     return { item, created: res.statusCode === 201 };
   }
 
   /** POST: the service names the item (never retried, so never duplicated). */
   async addItem(containerId: string, folderPath: string, write: ItemWrite, options: CallOptions = {}): Promise<Item> {
     const suffix = folderPath === '' ? '' : `/${itemUrl(folderPath, 11)}`;
-    return this.json<Item>({ method: 'POST', path: `${containerPath(containerId)}/items${suffix}`, body: toBody(write), ...options });
+    return this.json(itemAnswer, { method: 'POST', path: `${containerPath(containerId)}/items${suffix}`, body: toBody(write), ...options });
   }
 
   async deleteItem(containerId: string, path: string, options: CallOptions = {}): Promise<void> {
@@ -248,7 +250,7 @@ export class ExchangeClient {
 
   /** The item with its content, read whole: for structured records and small items. */
   async getItemContent(containerId: string, path: string, options: CallOptions = {}): Promise<ItemWithContent> {
-    return this.json<ItemWithContent>({ method: 'GET', path: `${containerPath(containerId)}/content/${itemUrl(path)}`, ...options });
+    return this.json(itemWithContentAnswer, { method: 'GET', path: `${containerPath(containerId)}/content/${itemUrl(path)}`, ...options });
   }
 
   /** The content endpoint as a stream, for documents (parse it with ItemJsonStreamParser). */
@@ -259,39 +261,39 @@ export class ExchangeClient {
   }
 
   async getItemAccess(containerId: string, path: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.json<Organization[]>({ method: 'GET', path: permissionsPath(containerId, path), ...options });
+    return this.json(organizationsAnswer, { method: 'GET', path: permissionsPath(containerId, path), ...options });
   }
 
   /** `key` is the item key wrapped (RSA-OAEP, Base-64) for the grantee. */
   async grantItemAccess(containerId: string, path: string, organizationId: string, key: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.json<Organization[]>({ method: 'POST', path: permissionsPath(containerId, path), body: bytesBody({ organizationId, key }), ...options });
+    return this.json(organizationsAnswer, { method: 'POST', path: permissionsPath(containerId, path), body: bytesBody({ organizationId, key }), ...options });
   }
 
   async updateItemAccess(containerId: string, path: string, organizationId: string, key: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.json<Organization[]>({ method: 'PUT', path: permissionsPath(containerId, path), body: bytesBody({ organizationId, key }), ...options });
+    return this.json(organizationsAnswer, { method: 'PUT', path: permissionsPath(containerId, path), body: bytesBody({ organizationId, key }), ...options });
   }
 
   async revokeItemAccess(containerId: string, path: string, organizationId: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.json<Organization[]>({ method: 'DELETE', path: permissionsPath(containerId, path), body: bytesBody({ organizationId }), ...options });
+    return this.json(organizationsAnswer, { method: 'DELETE', path: permissionsPath(containerId, path), body: bytesBody({ organizationId }), ...options });
   }
 
   // ---- organizations --------------------------------------------------------------------
 
   async listOrganizations(name?: string, options: CallOptions = {}): Promise<Organization[]> {
     const query: [string, string][] = name === undefined || name === '' ? [] : [['name', name]];
-    return this.json<Organization[]>({ method: 'GET', path: 'organizations', query, ...options });
+    return this.json(organizationsAnswer, { method: 'GET', path: 'organizations', query, ...options });
   }
 
   async createOrganization(payload: CreateOrganizationPayload, options: CallOptions = {}): Promise<Organization> {
-    return this.json<Organization>({ method: 'POST', path: 'organizations', body: bytesBody(payload), ...options });
+    return this.json(organizationAnswer, { method: 'POST', path: 'organizations', body: bytesBody(payload), ...options });
   }
 
   async getOrganization(organizationId: string, options: CallOptions = {}): Promise<Organization> {
-    return this.json<Organization>({ method: 'GET', path: `organizations/${encodeURIComponent(organizationId)}`, ...options });
+    return this.json(organizationAnswer, { method: 'GET', path: `organizations/${encodeURIComponent(organizationId)}`, ...options });
   }
 
   async updateOrganization(organizationId: string, payload: UpdateOrganizationPayload, options: CallOptions = {}): Promise<Organization> {
-    return this.json<Organization>({ method: 'PUT', path: `organizations/${encodeURIComponent(organizationId)}`, body: bytesBody(payload), ...options });
+    return this.json(organizationAnswer, { method: 'PUT', path: `organizations/${encodeURIComponent(organizationId)}`, body: bytesBody(payload), ...options });
   }
 
   /** The organization's certificate as PEM text. */
@@ -302,7 +304,7 @@ export class ExchangeClient {
   /** Admin: sets the certificate; the body is the certificate itself (PEM text or DER bytes). */
   async putCertificate(organizationId: string, certificate: string | Buffer, mediaType: CertificateMediaType = 'application/x-pem-file', options: CallOptions = {}): Promise<Organization> {
     const bytes = typeof certificate === 'string' ? Buffer.from(certificate, 'utf8') : certificate;
-    return this.json<Organization>({
+    return this.json(organizationAnswer, {
       method: 'PUT',
       path: `organizations/${encodeURIComponent(organizationId)}/certificate`,
       body: { kind: 'bytes', bytes, contentType: mediaType },
@@ -312,9 +314,9 @@ export class ExchangeClient {
 
   // ---- plumbing -------------------------------------------------------------------------
 
-  private async json<T>(spec: RequestSpec): Promise<T> {
+  private async json<T>(check: Check<T>, spec: RequestSpec): Promise<T> {
     const { res } = await this.exchange({ accept: 'application/json', ...spec });
-    return readJson<T>(res);
+    return check(await readJson(res), `${spec.method} /${spec.path}`);
   }
 
   private async text(spec: RequestSpec): Promise<string> {
@@ -450,8 +452,8 @@ function permissionsPath(containerId: string, path: string): string {
   return `${containerPath(containerId)}/permissions/${itemUrl(path)}`;
 }
 
-async function readJson<T>(res: IncomingMessage): Promise<T> {
-  return (await readJsonStreaming(res, MAX_JSON_RESPONSE_BYTES)) as T;
+function readJson(res: IncomingMessage): Promise<unknown> {
+  return readJsonStreaming(res, MAX_JSON_RESPONSE_BYTES);
 }
 
 async function readExchangeError(res: IncomingMessage, requestId: string, method: string, path: string): Promise<ExchangeError> {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keySigner } from '../../shared/protocol/signing.js';
 import { decryptBytes, unwrapKey } from '../../shared/protocol/envelope.js';
 import { wrapKey } from '../../shared/protocol/envelope.js';
+import { AnswerError } from './answers.js';
 import { ExchangeClient } from './exchange-client.js';
 import { CancelledError, ExchangeError, NetworkError } from './exchange-errors.js';
 import { startLoopback, sendError, sendJson, type LoopbackServer } from './test-support/loopback-server.js';
@@ -30,6 +31,15 @@ afterAll(async () => {
 beforeEach(() => {
   server.requests.length = 0;
 });
+
+/** Answers of the shapes the interface gives them (the client checks every field). */
+function containerOf(id: string) {
+  return { id, url: `/containers/${id}`, ownerId: ORG, itemsUrl: 'i', organizationsUrl: 'o', ownerUrl: 'w', createdAt: 't', updatedAt: 't' };
+}
+function itemOf(id: string) {
+  const s = 'x';
+  return { id, url: s, contentUrl: s, ownerUrl: s, containerUrl: s, permissionsUrl: s, createdAt: s, updatedAt: s, header: s, headerHash: s, headerHashAlgorithm: 'SHA256', contentHash: s, contentHashAlgorithm: 'SHA256', key: s, keyHash: s, keyHashAlgorithm: 'SHA256', iv: s, algorithm: 'AES' };
+}
 
 function client(extra: Partial<ConstructorParameters<typeof ExchangeClient>[0]> = {}): ExchangeClient {
   return new ExchangeClient({ baseUrl: server.url, organizationId: ORG, signer: keySigner(privateKey), retry: { attempts: 3, baseDelayMs: 1 }, ...extra });
@@ -76,6 +86,20 @@ describe('requests', () => {
     c.close();
   });
 
+  it('refuses an answer that is not the shape the interface gives it, naming the field', async () => {
+    const c = client();
+    const container = containerOf('abc');
+    server.respond((_req, res) => sendJson(res, 200, [container, { ...container, ownerId: 42 }]));
+    const error = await c.listContainers().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AnswerError);
+    expect((error as AnswerError).message).toBe(`The exchange's answer to GET /containers (entry 2) is not what the interface describes: "ownerId" is not a string.`);
+    server.respond((_req, res) => sendJson(res, 200, { id: 'abc' }));
+    await expect(c.listContainers()).rejects.toThrow('not a JSON list');
+    server.respond((_req, res) => sendJson(res, 200, [container]));
+    expect(await c.listContainers()).toEqual([container]);
+    c.close();
+  });
+
   it('refuses an invalid item path before sending', async () => {
     const c = client();
     await expect(c.deleteItem('abc', 'a/../b')).rejects.toThrow(/not valid/);
@@ -112,7 +136,7 @@ describe('retries', () => {
         res.setHeader('Retry-After', '1');
         return sendError(res, 503, 1018);
       }
-      sendJson(res, 201, { id: 'c'.repeat(32) });
+      sendJson(res, 201, containerOf('c'.repeat(32)));
     });
     await c.createContainer();
     expect(server.requests).toHaveLength(2);
@@ -157,10 +181,10 @@ describe('clock skew', () => {
       const stamp = req.headers['service-irbx-date'] as string;
       const iso = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`;
       if (Math.abs(Date.parse(iso) - Date.now()) > 180_000) sendError(res, 401, 2004, `server time ${new Date().toISOString()}`);
-      else sendJson(res, 201, { id: 'x' });
+      else sendJson(res, 201, containerOf('x'));
     });
     // Even a POST: the refusal came before anything was done.
-    expect(await c.createContainer()).toEqual({ id: 'x' });
+    expect(await c.createContainer()).toEqual(containerOf('x'));
     expect(server.requests).toHaveLength(2);
     expect(seen).toHaveLength(1);
     expect(Math.abs(seen[0]! - tenMinutes)).toBeLessThan(5_000);
@@ -188,7 +212,7 @@ describe('streamed document upload body', () => {
     const doc = await prepareDocumentBody({ file, wrapForSelf: selfKey, onProgress: (e) => progress.push(`${e.phase}:${e.bytes}/${e.total}`) });
     expect(doc.header).toMatchObject({ type: 'document', version: 'IRBX.2', name: 'report', fileName: 'report.pdf', mediaType: 'application/pdf', size: data.length });
     const c = client();
-    server.respond((req, res, i) => (i === 0 ? sendError(res, 503, 1) : sendJson(res, 201, { id: 'docs|1' })));
+    server.respond((req, res, i) => (i === 0 ? sendError(res, 503, 1) : sendJson(res, 201, itemOf('docs|1'))));
     const saved = await c.saveItem('abc', 'docs/1', doc.body);
     expect(saved.created).toBe(true);
     // The retry re-sent the same body (same hash) with a valid signature each time.
@@ -220,7 +244,7 @@ describe('streamed document upload body', () => {
     const sent: ArrayBufferLike[] = [];
     const body = { ...doc.body, written: (chunk: Buffer) => (sent.push(chunk.buffer), doc.body.written!(chunk)) };
     const c = client();
-    server.respond((_req, res) => sendJson(res, 201, { id: 'docs|2' }));
+    server.respond((_req, res) => sendJson(res, 201, itemOf('docs|2')));
     await c.saveItem('abc', 'docs/2', body);
     // blocks came back and went out again: fewer memories than blocks sent
     expect(sent.length).toBeGreaterThan(12);

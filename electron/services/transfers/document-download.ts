@@ -8,10 +8,11 @@ import { rename, rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
-import type { Item, RecordHeader } from '../../../shared/types.js';
+import type { RecordHeader } from '../../../shared/types.js';
 import { EnvelopeError, openHeader, type ItemFields, type ItemKey } from '../../../shared/protocol/envelope.js';
 import { decryptContentStream } from '../../../shared/protocol/envelope-stream.js';
 import { ItemJsonStreamParser, JsonStreamError } from '../../../shared/protocol/json-stream.js';
+import { itemAnswer } from '../answers.js';
 import type { ExchangeClient } from '../exchange-client.js';
 
 export type DownloadFailure = 'key-hash' | 'header-hash' | 'content-hash' | 'decrypt' | 'malformed' | 'changed' | 'size';
@@ -62,9 +63,12 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
     onStreamChunk: (text) => extract.push(text),
   });
   const extract = new Transform({
-    // Buffers and strings pass on as they are; the parser's blocks are 1 MiB, so two at most wait here.
+    // Buffers and strings pass on as they are; the parser's blocks are 1 MiB, so two at most wait
+    // here. The answer flows in up to 1 MiB at a time, as the decryptor takes it: a smaller buffer
+    // paused the socket after every 64 KiB chunk (measured: +0.4 s of CPU for 200 MiB).
     readableObjectMode: true,
     readableHighWaterMark: 2,
+    writableHighWaterMark: 1 << 20,
     transform(chunk: Buffer, _encoding, done) {
       try {
         parser.write(chunk);
@@ -98,7 +102,7 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
   try {
     const response = await client.openItemContent(containerId, input.path, { signal: input.signal });
     await pipeline(response.body, extract, decrypt.stream, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
-    const got = (answer?.fields ?? {}) as unknown as Item;
+    const got = itemAnswer(answer?.fields, `GET content of ${input.path}`);
     // The content response must describe the same version as the metadata used to decrypt.
     const k2 = guard(() => input.keys.openItemKey(got));
     if (!k2.key.equals(k.key) || !k2.iv.equals(k.iv)) {
