@@ -13,7 +13,8 @@ import { AnswerError } from './answers.js';
 import { ExchangeClient } from './exchange-client.js';
 import { CancelledError, ExchangeError, NetworkError } from './exchange-errors.js';
 import { startLoopback, sendError, sendJson, type LoopbackServer } from './test-support/loopback-server.js';
-import { describeLimit, prepareDocumentBody, maxDocumentBytes, UploadError } from './transfers/upload-body.js';
+import { describeLimit, maxDocumentBytes } from '../../shared/upload-limit.js';
+import { prepareDocumentBody, UploadError } from './transfers/upload-body.js';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 let server: LoopbackServer;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from '../../shared/types.js';
-import { checkSizes, MAX_DOCUMENT_BYTES, maxDocumentBytes } from './upload-limit.js';
+import { MAX_DOCUMENT_BYTES, maxDocumentBytes } from '../../shared/upload-limit.js';
+import { checkSizes } from './upload-limit.js';
 
 const MIB = 1024 * 1024;
 

@@ -1,25 +1,7 @@
-// The largest document one request can carry (decisions §5): the body is JSON whose content is the
-// Base-64 of AES-CBC ciphertext, so 300 MiB of request is about 224 MiB of document. Checked before
-// anything is staged or encrypted, and the limit is named in the message.
-import { MAX_REQUEST_BYTES } from '../../shared/types.js';
+// Files too large for one request are refused before anything is staged or encrypted, with the
+// limit named (the arithmetic is shared/upload-limit.ts).
+import { describeLimit, MAX_DOCUMENT_BYTES } from '../../shared/upload-limit.js';
 import { formatBytes } from './format.js';
-
-/** Room kept for the other JSON fields (header, key, hashes, iv, names). */
-export const HEADER_OVERHEAD_BYTES = 2048;
-const MIB = 1024 * 1024;
-
-/** Base-64 turns 3 bytes into 4; the ciphertext is whole AES blocks and always adds padding. */
-export function maxDocumentBytes(limitBytes = MAX_REQUEST_BYTES, overheadBytes = HEADER_OVERHEAD_BYTES): number {
-  const groups = Math.floor((limitBytes - overheadBytes) / 4);
-  const cipherMax = Math.floor((groups * 3) / 16) * 16;
-  return Math.max(0, cipherMax - 1);
-}
-
-export const MAX_DOCUMENT_BYTES = maxDocumentBytes();
-
-export function describeLimit(): string {
-  return `one request to the exchange carries at most ${Math.round(MAX_REQUEST_BYTES / MIB)} MiB, which is about ${Math.floor(MAX_DOCUMENT_BYTES / MIB)} MiB of document`;
-}
 
 export interface SizedFile {
   readonly name: string;

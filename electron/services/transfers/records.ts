@@ -4,7 +4,8 @@ import { HEADER_VERSION } from '../../../shared/types.js';
 import { newItemKey, openContent, openHeader, sealItem, type ItemFields, type ItemKey, type PublicKeyInput } from '../../../shared/protocol/envelope.js';
 import type { CallOptions, ExchangeClient, SaveItemResult } from '../exchange-client.js';
 import { MAX_REQUEST_BYTES } from '../../../shared/types.js';
-import { UploadError, describeLimit } from './upload-body.js';
+import { describeLimit } from '../../../shared/upload-limit.js';
+import { UploadError } from './upload-body.js';
 
 /** What records need of the key vault (a KeyHandle fits). */
 export interface RecordKeys {

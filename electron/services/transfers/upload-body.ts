@@ -12,6 +12,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { describeLimit } from '../../../shared/upload-limit.js';
 import { HEADER_VERSION, MAX_REQUEST_BYTES, type DocumentHeader, type WrittenDocumentHeader } from '../../../shared/types.js';
 import { encryptBytes, newItemKey, type ItemKey } from '../../../shared/protocol/envelope.js';
 import { Base64BlockEncoder, Base64CipherWriter, encryptedBase64Length, lastCipherBlock } from '../../../shared/protocol/envelope-stream.js';
@@ -67,17 +68,6 @@ function suffixOf(contentHash: string): string {
 }
 
 const SUFFIX_LENGTH = suffixOf('0'.repeat(64)).length;
-
-/** The largest document (bytes) whose request stays within the limit, given the other fields' size. */
-export function maxDocumentBytes(overheadBytes = 2048, limitBytes = MAX_REQUEST_BYTES): number {
-  const groups = Math.floor((limitBytes - overheadBytes) / 4);
-  const cipherMax = Math.floor((groups * 3) / 16) * 16;
-  return Math.max(0, cipherMax - 1);
-}
-
-export function describeLimit(limitBytes = MAX_REQUEST_BYTES): string {
-  return `one request to the exchange may carry at most ${Math.round(limitBytes / MIB)} MiB, which is about ${Math.floor(maxDocumentBytes(2048, limitBytes) / MIB)} MiB of document`;
-}
 
 /** Checks the size, then hashes the whole body once; the returned body re-encrypts on each open(). */
 export async function prepareDocumentBody(input: DocumentBodyInput): Promise<PreparedDocument> {
