@@ -1,6 +1,7 @@
 // Human-readable lines for the command-line tool's default output.
 import type { Container, Item, Organization } from '../../shared/types.js';
 import type { Profile } from '../services/profiles.js';
+import { toSlashForm } from '../../shared/item-path.js';
 
 export function profileLine(p: Profile): string {
   const roles = [p.roleHints.sirb ? 'sIRB' : '', p.roleHints.admin ? 'admin' : ''].filter(Boolean).join(',');
@@ -18,7 +19,7 @@ export function organizationLine(o: Organization): string {
 }
 
 export function itemLine(i: Item): string {
-  return `${i.id.replaceAll('|', '/')}  updated ${i.updatedAt}`;
+  return `${toSlashForm(i.id)}  updated ${i.updatedAt}`;
 }
 
 export function table<T>(rows: readonly T[], line: (row: T) => string, empty = 'None.'): string {

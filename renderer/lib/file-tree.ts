@@ -1,7 +1,7 @@
 // The folder tree and folder listings built from item paths. The service stores `a|b` and shows
 // `a/b`; both are one item here (keyed by the slash form). A path can be an item and a folder at
 // once (`a` and `a/b` both exist): it then shows as both, a folder row and an item row.
-import { splitItemPath } from '../../shared/item-path.js';
+import { splitItemPath, toSlashForm } from '../../shared/item-path.js';
 import type { ItemView } from '../../shared/ipc/views.js';
 
 export interface FolderNode {
@@ -26,12 +26,11 @@ export type Entry =
 
 /**
  * The item's slash path. Main supplies `path` (slash form) in every ItemView, so that is used
- * as is; only a bare id (e.g. a path given in pipe form) is rewritten, without the regex split
- * that cost most of a 100,000-item tree build.
+ * as is; only a bare id (e.g. a path given in pipe form) is rewritten.
  */
 export function itemSlashPath(item: Pick<ItemView, 'id'> & { path?: string }): string {
   if (item.path) return item.path;
-  return item.id.includes('|') ? item.id.replaceAll('|', '/') : item.id;
+  return toSlashForm(item.id);
 }
 
 /** Time of an `updatedAt`; compared as instants because the service may send other offsets. */

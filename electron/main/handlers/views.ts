@@ -2,6 +2,7 @@
 // key (cached by header hash, so a refresh does not unwrap a key twice).
 import { cleanFileName } from '../../../shared/file-name.js';
 import { headerName } from '../../../shared/headers.js';
+import { toPipeForm, toSlashForm } from '../../../shared/item-path.js';
 import { openHeader } from '../../../shared/protocol/envelope.js';
 import type { ContainerView, ItemView } from '../../../shared/ipc/views.js';
 import type { Container, Item, RecordHeader } from '../../../shared/types.js';
@@ -54,17 +55,12 @@ export function itemView(session: Session, containerId: string, item: Item, decr
   // The wire item becomes the view in place: every caller hands over an item fresh from the
   // exchange, and copying 100,000 of them (then collecting the originals) cost most of a listing's view time.
   const view = item as Mutable<ItemView>;
-  view.path = slashForm(item.id);
+  view.path = toSlashForm(item.id);
   view.ownerId = ownerId;
   view.ownedByMe = ownerId === session.profile.organizationId;
   if (typeof header === 'object') view.decryptedHeader = header;
   else if (typeof header === 'string') view.headerProblem = header;
   return view;
-}
-
-/** toSlashForm (split on '/' or '|', joined by '/') without the regex split: every '|' becomes '/'. */
-function slashForm(id: string): string {
-  return id.includes('|') ? id.replaceAll('|', '/') : id;
 }
 
 export async function containerView(session: Session, c: Container): Promise<ContainerView> {
@@ -73,12 +69,12 @@ export async function containerView(session: Session, c: Container): Promise<Con
 
 /** A name to show for an item: its document's file name or title when its header is open, else its path. */
 export async function itemDisplayName(session: Session, containerId: string, itemPath: string): Promise<string> {
-  const pipe = itemPath.replaceAll('/', '|');
+  const pipe = toPipeForm(itemPath);
   let header = containerCache(session, containerId).get(pipe)?.header;
   if (header === undefined) {
     const item = await session.client.getItem(containerId, itemPath).catch(() => undefined);
     if (item) header = itemView(session, containerId, item, true).decryptedHeader;
   }
   const name = headerName(typeof header === 'object' ? header : undefined);
-  return name ? cleanFileName(name, slashForm(itemPath)) : slashForm(itemPath);
+  return name ? cleanFileName(name, toSlashForm(itemPath)) : toSlashForm(itemPath);
 }
