@@ -11,7 +11,7 @@ import { markOfTheWeb } from '../services/mark-of-the-web.js';
 import { ActivityLog } from './activity-log.js';
 import { ClearCopies } from './clear-copies.js';
 import type { AppContext } from './app-context.js';
-import { UserFacingError } from './app-error.js';
+import { UserFacingError } from '../../shared/app-error.js';
 import { FileRegistry } from './file-registry.js';
 import { accessHandlers } from './handlers/access-handlers.js';
 import { itemHandlers } from './handlers/item-handlers.js';

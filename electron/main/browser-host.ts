@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
 import type { FileRef } from '../../shared/ipc/views.js';
-import { toAppError } from './app-error.js';
+import { appError, internalError, invalidArgument, toAppError, untrustedSender } from '../../shared/app-error.js';
 import type { LockState } from './host-lock.js';
 import { HostSessions } from './host-session.js';
 import { UNLOCK_HTML, UNLOCK_JS } from './unlock-page.js';
@@ -90,7 +90,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 function refuse(res: ServerResponse, status: number, details: string): void {
   sendJson(res, status, {
     ok: false,
-    error: { code: 'untrusted-sender', message: 'The request did not come from the app.', details, explanation: details, retryable: false },
+    error: untrustedSender(details),
   });
 }
 
@@ -138,13 +138,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!id) {
       return sendJson(res, 401, {
         ok: false,
-        error: {
-          code: 'code-used',
-          message: 'This link was already used, or is not from this run of the app.',
-          details: '',
-          explanation: 'Each start of the app prints a link that opens it once; start the app again for a new one.',
-          retryable: false,
-        },
+        error: appError(
+          'code-used',
+          'This link was already used, or is not from this run of the app.',
+          'Each start of the app prints a link that opens it once; start the app again for a new one.',
+        ),
       });
     }
     const text = JSON.stringify({ ok: true, value: {} });
@@ -209,12 +207,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const relativePath = url.searchParams.get('relativePath') ?? name;
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (!name || name.length > 255 || /[/\\\0]/.test(name) || relativePath.length > 12 * 201) {
-      sendJson(res, 400, { ok: false, error: { code: 'invalid-argument', message: 'The file name is not valid.', details: name, explanation: 'The file name is not valid.', retryable: false } });
+      sendJson(res, 400, { ok: false, error: appError('invalid-argument', 'The file name is not valid.', 'The file name is not valid.', { details: name }) });
       return;
     }
     if (!Number.isFinite(declared) || declared > maxStage) {
       req.resume();
-      sendJson(res, 413, { ok: false, error: { code: 'too-large', message: 'The file is too large.', details: `limit ${maxStage} bytes`, explanation: 'The file is larger than one upload can carry.', retryable: false } });
+      sendJson(res, 413, { ok: false, error: appError('too-large', 'The file is too large.', 'The file is larger than one upload can carry.', { details: `limit ${maxStage} bytes` }) });
       return;
     }
     const ref = randomBytes(16).toString('hex');
@@ -231,7 +229,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       sendJson(res, 200, { ok: true, value: { ref, name, size } satisfies FileRef });
     } catch (e) {
       await fs.rm(folder, { recursive: true, force: true });
-      sendJson(res, 400, { ok: false, error: { code: 'stage-failed', message: 'The file could not be read.', details: String(e), explanation: 'The file could not be read.', retryable: true } });
+      sendJson(res, 400, { ok: false, error: appError('stage-failed', 'The file could not be read.', 'The file could not be read.', { details: String(e), retryable: true }) });
     }
   }
 
@@ -275,7 +273,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         if ((url.pathname === '/api/lock' || url.pathname === '/api/unlock') && req.method === 'POST') return gate(req, res, url.pathname);
         if (await locked()) {
           req.resume();
-          return sendJson(res, 423, { ok: false, error: { code: 'locked', message: 'The app is locked.', details: '', explanation: 'Reload the page and enter the passphrase.', retryable: true } });
+          return sendJson(res, 423, { ok: false, error: appError('locked', 'The app is locked.', 'Reload the page and enter the passphrase.', { retryable: true }) });
         }
         if (url.pathname === '/api/stage' && req.method === 'PUT') return stage(req, res, url);
         if (url.pathname.startsWith('/api/call/') && req.method === 'POST') {
@@ -283,7 +281,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
           try {
             args = await readJson(req, 8 * 1024 * 1024);
           } catch (e) {
-            return sendJson(res, 400, { ok: false, error: { code: 'invalid-argument', message: 'The request to the app was not valid.', details: String(e), explanation: 'The app refused a malformed request.', retryable: false } });
+            return sendJson(res, 400, { ok: false, error: invalidArgument(String(e)) });
           }
           const result = await options.door.call({ url: req.headers.origin ?? '' }, url.pathname.slice(10), args);
           return sendJson(res, 200, result);
@@ -293,7 +291,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, SECURITY_HEADERS).end();
       return serveStatic(req, res, url.pathname);
     })().catch((e) => {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'Something went wrong in the app.', details: String(e), explanation: '', retryable: true } });
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: internalError(String(e)) });
       else res.destroy();
     });
   });

@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { FileRef } from '../../shared/ipc/views.js';
 import type { LocalFile } from './platform.js';
-import { UserFacingError } from './app-error.js';
+import { UserFacingError } from '../../shared/app-error.js';
 
 export interface RegisteredFile extends LocalFile {
   readonly ref: string;

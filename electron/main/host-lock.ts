@@ -8,7 +8,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KeyVault } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox, SecretBoxError, type PassphraseBoxOptions } from '../services/keys/secret-box.js';
-import { UserFacingError } from './app-error.js';
+import { UserFacingError } from '../../shared/app-error.js';
 
 export type LockState = 'new' | 'locked' | 'open';
 

@@ -12,7 +12,7 @@ import {
   type OperationResult,
 } from '../../shared/ipc/contract.js';
 import type { FileRef } from '../../shared/ipc/views.js';
-import { invalidArgument, toAppError, untrustedSender } from './app-error.js';
+import { invalidArgument, toAppError, untrustedSender } from '../../shared/app-error.js';
 
 export type Handlers = {
   readonly [N in OperationName]: (args: HandlerArgs<N>) => Promise<OperationResult<N>> | OperationResult<N>;

@@ -4,7 +4,7 @@ import { exchangeUrlProblem } from '../../shared/exchange-url.js';
 import type { Organization } from '../../shared/types.js';
 import type { ProfileView, Role } from '../../shared/ipc/views.js';
 import { ExchangeClient } from '../services/exchange-client.js';
-import { UserFacingError } from './app-error.js';
+import { UserFacingError } from '../../shared/app-error.js';
 import type { KeyHandle, KeyVault } from '../services/keys/key-vault.js';
 import type { Profile } from '../services/profiles.js';
 import { SharingService } from '../services/sharing.js';

@@ -6,7 +6,7 @@ import { toSlashForm } from '../../shared/item-path.js';
 import { isFinished, type AppError, type FinishedTransferState, type TransferView } from '../../shared/ipc/views.js';
 import { TransferQueue, type TransferDescriptor } from '../services/transfers/transfer-queue.js';
 import { documentTransferRunner, type ProfileSession } from '../services/transfers/transfer-runner.js';
-import { toAppError } from './app-error.js';
+import { appError, toAppError } from '../../shared/app-error.js';
 import type { EventSink } from './platform.js';
 
 export interface TransferHooks {
@@ -135,7 +135,7 @@ export class TransferManager {
 
   private view(d: TransferDescriptor): TransferView {
     const { state } = d;
-    const error = this.errors.get(d.id) ?? (d.error ? { code: 'failed', message: d.error, details: '', explanation: d.error, retryable: true } : undefined);
+    const error = this.errors.get(d.id) ?? (d.error ? appError('failed', d.error, d.error, { retryable: true }) : undefined);
     return {
       id: d.id,
       direction: d.kind,

@@ -1,7 +1,7 @@
 // The ExchangeApi the app uses: Electron's preload when present, otherwise the browser host's
 // loopback bridge. The rest of the renderer cannot tell them apart.
 import type { ExchangeApi, IpcResult } from '../../shared/ipc/contract.js';
-import type { AppError } from '../../shared/ipc/views.js';
+import { AppFailure } from '../../shared/app-error.js';
 import { createBrowserBridge, signIn, takeCode } from './browser-bridge.js';
 
 declare global {
@@ -23,22 +23,9 @@ export function getExchangeApi(): ExchangeApi {
   return chosen;
 }
 
-/** An expected failure, thrown so react-query sees it; the AppError travels intact. */
-export class AppFailure extends Error {
-  constructor(readonly error: AppError) {
-    super(error.message);
-    this.name = 'AppFailure';
-  }
-}
+export { AppFailure, toAppError } from '../../shared/app-error.js';
 
 export function unwrap<T>(result: IpcResult<T>): T {
   if (result.ok) return result.value;
   throw new AppFailure(result.error);
-}
-
-/** The AppError behind anything caught (unexpected errors become a plain one). */
-export function toAppError(e: unknown): AppError {
-  if (e instanceof AppFailure) return e.error;
-  const message = e instanceof Error ? e.message : String(e);
-  return { code: 'unexpected', message, details: '', explanation: 'Something unexpected went wrong in the app.', retryable: true };
 }

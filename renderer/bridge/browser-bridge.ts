@@ -4,6 +4,7 @@
 // "call anything" door. Types only from the contract: its schemas would pull zod into the bundle.
 import { bindOperations } from '../../shared/ipc/bind.js';
 import type { EventName, EventPayloads, ExchangeApi, IpcResult } from '../../shared/ipc/contract.js';
+import { appError } from '../../shared/app-error.js';
 import type { AppError, FileRef } from '../../shared/ipc/views.js';
 
 export interface BrowserBridgeOptions {
@@ -43,7 +44,7 @@ export async function signIn(origin: string, code: string | undefined): Promise<
 }
 
 function failure(code: string, message: string, details: string, retryable: boolean, explanation = message): { ok: false; error: AppError } {
-  return { ok: false, error: { code, message, details, explanation, retryable } };
+  return { ok: false, error: appError(code, message, explanation, { details, retryable }) };
 }
 
 async function readResult<T>(response: Response): Promise<IpcResult<T>> {

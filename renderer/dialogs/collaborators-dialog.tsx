@@ -2,6 +2,7 @@
 // inviting (data/studies.ts replaces the cached list with each answer).
 import { useState } from 'react';
 import type { AppError } from '../../shared/ipc/views.js';
+import { appError } from '../../shared/app-error.js';
 import { toAppError } from '../bridge/api.js';
 import { CollaboratorsView } from '../components/orgs/collaborators-view.js';
 import { studyLabel } from '../components/studies/studies-sidebar.js';
@@ -33,7 +34,7 @@ export function CollaboratorsDialog({ context, onClose }: SlotDialogProps) {
         ownerId=""
         isOwner={false}
         collaborators={[]}
-        error={{ code: 'no-study', message: '', details: '', explanation: 'Choose a study first.', retryable: false }}
+        error={appError('no-study', '', 'Choose a study first.')}
         query=""
         onQuery={() => {}}
         directory={[]}

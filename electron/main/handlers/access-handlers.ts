@@ -1,7 +1,7 @@
 // Item access: list, preview a grantee's certificate, grant, update (re-wrap), revoke, and
 // share with everyone in the study. Batches report per item and organization.
 import type { AccessResult, ActivityAction } from '../../../shared/ipc/views.js';
-import { toAppError } from '../app-error.js';
+import { toAppError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import type { Session } from '../session.js';

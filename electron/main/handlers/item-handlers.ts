@@ -4,7 +4,7 @@ import { mapLimit } from '../../../shared/map-limit.js';
 import type { AccessResult } from '../../../shared/ipc/views.js';
 import type { Item } from '../../../shared/types.js';
 import { readRecord, writeRecord } from '../../services/transfers/records.js';
-import { toAppError } from '../app-error.js';
+import { toAppError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import { itemView } from './views.js';

@@ -1,7 +1,7 @@
 // Profiles, keys, connection checks, settings and the sandbox.
 import type { Handlers } from '../ipc-door.js';
 import type { CheckResult } from '../../../shared/ipc/views.js';
-import { toAppError, UserFacingError } from '../app-error.js';
+import { toAppError, UserFacingError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import { openSession, toProfileView } from '../session.js';
 import type { Profile } from '../../services/profiles.js';

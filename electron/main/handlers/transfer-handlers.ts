@@ -6,7 +6,7 @@ import { openVerdict } from '../../../shared/open-rule.js';
 import { itemBaseName, joinItemPath, parentItemPath, parseItemPath } from '../../../shared/item-path.js';
 import type { SaveOutcome, TransferView } from '../../../shared/ipc/views.js';
 import { newDocumentPath } from '../../services/transfers/document-upload.js';
-import { UserFacingError } from '../app-error.js';
+import { UserFacingError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import { itemView } from './views.js';

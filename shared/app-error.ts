@@ -1,8 +1,22 @@
-// Turns anything thrown below the door into an AppError the renderer can show: the service's
-// code, message and details, plain words, and whether a retry makes sense.
-import { ERROR_EXPLANATIONS, errorCodeEntry } from '../../shared/error-codes.js';
-import { FailureError } from '../../shared/failure-error.js';
-import type { AppError } from '../../shared/ipc/views.js';
+// AppError, the failure the window shows: built only here. toAppError turns anything thrown
+// (below main's door, or a call's failure in the window) into one: the service's code, message
+// and details, plain words, and whether a retry makes sense.
+import { ERROR_EXPLANATIONS, errorCodeEntry } from './error-codes.js';
+import { FailureError } from './failure-error.js';
+import type { AppError } from './ipc/views.js';
+
+/** An AppError from its parts; `details` is for the curious, `explanation` the plain words. */
+export function appError(code: string, message: string, explanation: string, more: { readonly details?: string; readonly retryable?: boolean } = {}): AppError {
+  return { code, message, details: more.details ?? '', explanation, retryable: more.retryable ?? false };
+}
+
+/** A call's expected failure in the window, thrown so react-query sees it; the AppError travels intact. */
+export class AppFailure extends Error {
+  constructor(readonly error: AppError) {
+    super(error.message);
+    this.name = 'AppFailure';
+  }
+}
 
 interface ServiceLike {
   readonly code: number;
@@ -56,6 +70,7 @@ export class UserFacingError extends Error {
 }
 
 export function toAppError(e: unknown): AppError {
+  if (e instanceof AppFailure) return e.error;
   if (isServiceError(e)) {
     const entry = errorCodeEntry(e.code);
     return {
@@ -68,48 +83,24 @@ export function toAppError(e: unknown): AppError {
       retryable: e.retryable ?? e.status >= 500,
     };
   }
-  if (e instanceof UserFacingError) {
-    return { code: e.code, message: e.message, details: '', explanation: e.explanation, retryable: e.retryable };
-  }
-  if (e instanceof FailureError) {
-    return {
-      code: e.failure,
-      message: e.message,
-      details: '',
-      explanation: FAILURE_EXPLANATIONS[e.name] ?? 'The action could not be completed.',
-      retryable: false,
-    };
-  }
+  if (e instanceof UserFacingError) return appError(e.code, e.message, e.explanation, { retryable: e.retryable });
+  if (e instanceof FailureError) return appError(e.failure, e.message, FAILURE_EXPLANATIONS[e.name] ?? 'The action could not be completed.');
   if (e instanceof Error) {
     const known = CLIENT_FAILURES[e.name];
-    if (known) return { code: known.code, message: e.message, details: '', explanation: known.explanation, retryable: known.retryable };
+    if (known) return appError(known.code, e.message, known.explanation, { retryable: known.retryable });
   }
-  // Unexpected: say so without leaking internals (stack traces stay in main's log).
-  return {
-    code: 'internal',
-    message: 'Something went wrong in the app.',
-    details: e instanceof Error ? e.message : String(e),
-    explanation: 'The app hit an unexpected problem. Try again; if it persists, restart the app.',
-    retryable: true,
-  };
+  return internalError(e instanceof Error ? e.message : String(e));
+}
+
+/** Unexpected: said so without leaking internals (stack traces stay in main's log). */
+export function internalError(details: string): AppError {
+  return appError('internal', 'Something went wrong in the app.', 'The app hit an unexpected problem. Try again; if it persists, restart the app.', { details, retryable: true });
 }
 
 export function invalidArgument(details: string): AppError {
-  return {
-    code: 'invalid-argument',
-    message: 'The request to the app was not valid.',
-    details,
-    explanation: 'The app refused a malformed request.',
-    retryable: false,
-  };
+  return appError('invalid-argument', 'The request to the app was not valid.', 'The app refused a malformed request.', { details });
 }
 
 export function untrustedSender(details: string): AppError {
-  return {
-    code: 'untrusted-sender',
-    message: 'The request did not come from the app.',
-    details,
-    explanation: 'The app refused a request from an unknown page.',
-    retryable: false,
-  };
+  return appError('untrusted-sender', 'The request did not come from the app.', 'The app refused a request from an unknown page.', { details });
 }
