@@ -12,7 +12,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
 import type { FileRef } from '../../shared/ipc/views.js';
 import { appError, internalError, invalidArgument, toAppError, untrustedSender } from '../../shared/app-error.js';
-import type { LockState } from './host-lock.js';
+import { appLocked, type LockState } from './host-lock.js';
 import { HostSessions } from './host-session.js';
 import { UNLOCK_HTML, UNLOCK_JS } from './unlock-page.js';
 import type { Door } from './ipc-door.js';
@@ -273,7 +273,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         if ((url.pathname === '/api/lock' || url.pathname === '/api/unlock') && req.method === 'POST') return gate(req, res, url.pathname);
         if (await locked()) {
           req.resume();
-          return sendJson(res, 423, { ok: false, error: appError('locked', 'The app is locked.', 'Reload the page and enter the passphrase.', { retryable: true }) });
+          return sendJson(res, 423, { ok: false, error: appLocked() });
         }
         if (url.pathname === '/api/stage' && req.method === 'PUT') return stage(req, res, url);
         if (url.pathname.startsWith('/api/call/') && req.method === 'POST') {

@@ -8,9 +8,15 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KeyVault } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox, SecretBoxError, type PassphraseBoxOptions } from '../services/keys/secret-box.js';
-import { UserFacingError } from '../../shared/app-error.js';
+import { appError, UserFacingError } from '../../shared/app-error.js';
+import type { AppError } from '../../shared/ipc/views.js';
 
 export type LockState = 'new' | 'locked' | 'open';
+
+/** What a call gets while the keys are locked. */
+export function appLocked(): AppError {
+  return appError('locked', 'The app is locked.', 'Reload the page and enter the passphrase.', { retryable: true });
+}
 
 const CHECK_FILE = 'passphrase-check';
 const LEGACY_FILE = 'host-passphrase';

@@ -10,7 +10,7 @@ import { PassphraseSecretBox, scryptOverride, type SecretBox } from '../services
 import { createApp } from './app.js';
 import { startBrowserHost, type BrowserHost } from './browser-host.js';
 import { defaultDataDir } from './data-dir.js';
-import { HostLock } from './host-lock.js';
+import { appLocked, HostLock } from './host-lock.js';
 import { allowOrigins, createDoor, type Door } from './ipc-door.js';
 import type { AppCore, EventSink, Platform } from './platform.js';
 
@@ -33,10 +33,7 @@ export interface HostApp {
   close(): Promise<void>;
 }
 
-const notOpen = {
-  ok: false,
-  error: { code: 'locked', message: 'The app is locked.', details: '', explanation: 'Reload the page and enter the passphrase.', retryable: true },
-} as const;
+const notOpen = { ok: false, error: appLocked() } as const;
 
 function openerCommand(): string {
   if (process.platform === 'darwin') return 'open';
