@@ -4,6 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openSession } from '../../electron/main/session.js';
+import { loadTrustedCas } from '../../server/trust-store.js';
 import { KeyVault } from '../../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../electron/services/keys/secret-box.js';
 import { ProfileStore } from '../../electron/services/profiles.js';
@@ -30,7 +31,9 @@ export async function uploadAs(
 ): Promise<string[]> {
   const profile = (await new ProfileStore(dataDir).list()).find((p) => p.name.endsWith(profileSuffix));
   if (!profile) throw new Error(`no profile ending with ${profileSuffix}`);
-  const session = await openSession(profile, new KeyVault(dataDir, new PassphraseSecretBox(E2E_PASSPHRASE)), 'e2e-hostile/1', () => {});
+  // A sandbox profile trusts the sandbox exchange's CA, as the app's sessions do.
+  const anchors = loadTrustedCas(join(dataDir, 'sandbox', 'exchange'));
+  const session = await openSession(profile, new KeyVault(dataDir, new PassphraseSecretBox(E2E_PASSPHRASE)), 'e2e-hostile/1', () => {}, anchors);
   try {
     const paths: string[] = [];
     for (const [i, doc] of docs.entries()) {

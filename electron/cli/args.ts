@@ -16,6 +16,7 @@ const OPTIONS = {
   org: { type: 'string' },
   key: { type: 'string' },
   cert: { type: 'string' },
+  'trust-ca': { type: 'string' },
   json: { type: 'boolean' },
   data: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -79,11 +80,12 @@ export function word(args: ParsedArgs, index: number, what: string): string {
   return v;
 }
 
-export const USAGE = `Usage: study-exchange [--profile NAME | --base-url URL --org ID --key FILE --cert FILE] [--json] [--data DIR] COMMAND
+export const USAGE = `Usage: study-exchange [--profile NAME | --base-url URL --org ID --key FILE --cert FILE] [--trust-ca FILE] [--json] [--data DIR] COMMAND
 
 Profiles (stored in --data DIR, default the app data folder; keys protected by STUDY_EXCHANGE_PASSPHRASE):
   profile list
-  profile add --name NAME --base-url URL --org ID --key FILE --cert FILE [--environment production|test|sandbox|other] [--sirb] [--admin]
+  profile add --name NAME --base-url URL --org ID --key FILE --cert FILE --trust-ca FILE [--environment production|test|sandbox|other] [--sirb] [--admin]
+      (--trust-ca: the consortium's CA certificates, PEM; grants go only to certificates they issued)
   profile import-p12 FILE --name NAME --base-url URL --org ID [--environment ENV]   (password: STUDY_EXCHANGE_P12_PASSWORD or prompt)
   profile generate-key --name NAME --common-name CN --base-url URL --org ID [--organization O] [--country C] [--bits N] [--out CSR_FILE]
   profile set-cert NAME CERT_FILE

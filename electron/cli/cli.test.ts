@@ -47,6 +47,7 @@ beforeAll(async () => {
   ] as const) {
     await writeFile(path.join(dir, `${name}.key`), o.identity.privateKeyPem);
     await writeFile(path.join(dir, `${name}.pem`), o.identity.certificatePem);
+    await writeFile(path.join(dir, 'consortium-ca.pem'), f.ca.certificatePem);
   }
 });
 afterAll(async () => {
@@ -73,6 +74,7 @@ describe('study-exchange command-line tool', () => {
       const added = await json<{ name: string; certificate: { thumbprint: string } }>([
         'profile', 'add', '--name', name, '--base-url', f.url, '--org', org,
         '--key', path.join(dir, `${name}.key`), '--cert', path.join(dir, `${name}.pem`), '--environment', 'sandbox',
+        '--trust-ca', path.join(dir, 'consortium-ca.pem'),
       ]);
       expect(added.name).toBe(name);
       expect(added.certificate.thumbprint).toBe(name === 'sirb' ? f.sirb.org.thumbprint : f.site.org.thumbprint);

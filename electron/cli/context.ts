@@ -9,6 +9,16 @@ import { ProfileStore, type Profile } from '../services/profiles.js';
 import { UsageError, boolFlag, stringFlag, type ParsedArgs } from './args.js';
 import { defaultDataDir } from '../main/data-dir.js';
 import type { CliIo } from './io.js';
+import { parseTrustAnchors } from '../../shared/protocol/trust-anchors.js';
+
+/** The CA certificates of a --trust-ca file, or a usage error saying what is wrong with it. */
+export function readTrustAnchors(text: string): string[] {
+  try {
+    return parseTrustAnchors(text);
+  } catch (e) {
+    throw new UsageError(`--trust-ca: ${(e as Error).message}`);
+  }
+}
 
 export interface Session {
   readonly client: ExchangeClient;
@@ -81,6 +91,14 @@ export class CliContext {
     const keys = await (await this.vault()).open(profile.keyRef);
     this.session = { client: this.client(baseUrl ?? profile.baseUrl, org ?? profile.organizationId, keys), keys, profile };
     return this.session;
+  }
+
+  /** What grantee certificates must chain to: --trust-ca's certificates, then the profile's. */
+  async trustAnchors(): Promise<string[]> {
+    const file = stringFlag(this.args, 'trust-ca');
+    const given = file ? readTrustAnchors(await readFile(file, 'utf8')) : [];
+    const { profile } = await this.open();
+    return [...given, ...(profile?.trustAnchors ?? [])];
   }
 
   /** Only for `ping` without --auth/--sirb: no key needed. */

@@ -49,7 +49,7 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
         onProgress: progressPrinter(ctx, 'upload'),
       });
       // A pSite's upload is no use to the study until its owner can read it.
-      const sharedWithOwner = await new SharingService(client, keys).shareWithOwner(containerId, remote);
+      const sharedWithOwner = await new SharingService(client, keys, () => ctx.trustAnchors()).shareWithOwner(containerId, remote);
       ctx.print({ ...result, sharedWithOwner }, () => `${result.created ? 'Uploaded' : 'Replaced'} ${toSlashForm(result.item.id)} (${mib(result.header.size)})${sharedWithOwner ? ', shared with the study owner' : ''}`);
       return;
     }
@@ -76,7 +76,7 @@ export async function accessCommand(ctx: CliContext): Promise<void> {
   const containerId = await ctx.container();
   const { client, keys } = await ctx.open();
   const remote = word(ctx.args, 2, 'remote path');
-  const sharing = new SharingService(client, keys);
+  const sharing = new SharingService(client, keys, () => ctx.trustAnchors());
   let list;
   switch (sub) {
     case 'list':

@@ -5,7 +5,7 @@ import type { Profile } from '../services/profiles.js';
 import { KeyVault, type KeySummary } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { UsageError, boolFlag, requireFlag, stringFlag, word } from './args.js';
-import type { CliContext } from './context.js';
+import { readTrustAnchors, type CliContext } from './context.js';
 import { profileLine } from './format.js';
 
 function environment(ctx: CliContext): Environment {
@@ -16,6 +16,7 @@ function environment(ctx: CliContext): Environment {
 
 async function saveProfile(ctx: CliContext, summary: KeySummary): Promise<Profile> {
   const baseUrl = requireFlag(ctx.args, 'base-url');
+  const trustFile = stringFlag(ctx.args, 'trust-ca');
   try {
     new URL(baseUrl);
   } catch {
@@ -29,6 +30,7 @@ async function saveProfile(ctx: CliContext, summary: KeySummary): Promise<Profil
     roleHints: { ...(boolFlag(ctx.args, 'sirb') ? { sirb: true } : {}), ...(boolFlag(ctx.args, 'admin') ? { admin: true } : {}) },
     keyRef: summary.keyRef,
     ...(summary.certificate ? { certificate: summary.certificate } : {}),
+    ...(trustFile ? { trustAnchors: readTrustAnchors(await readFile(trustFile, 'utf8')) } : {}),
   });
 }
 

@@ -157,6 +157,20 @@ describe('app core on the embedded sandbox', () => {
     expect(afterFailed.filter((t) => t.state === 'failed' || t.state === 'cancelled')).toEqual([]);
   });
 
+  it('imports a profile\'s trust anchors from a PEM bundle, refusing a certificate that is not a CA', async () => {
+    const { createCertificateAuthority, issueIdentity } = await import('../../shared/protocol/certificates.js');
+    const active = (await call('profiles.list', {})).find((p) => p.active)!;
+    const door = createDoor({ handlers: core.handlers, isTrustedSender: () => true });
+    const refused = await door.call({ url: 'app://test' }, 'profiles.setTrustAnchors', { profileId: active.id, certificatesPem: issueIdentity('Leaf').certificatePem });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-certificate', explanation: expect.stringContaining('not a certificate authority') } });
+    const bundle = `${createCertificateAuthority('Root A').certificatePem}${createCertificateAuthority('Root B').certificatePem}`;
+    const updated = await call('profiles.setTrustAnchors', { profileId: active.id, certificatesPem: bundle });
+    expect(updated.trustAnchorCount).toBe(2);
+    expect((await call('profiles.list', {})).find((p) => p.id === active.id)?.trustAnchorCount).toBe(2);
+    // The sandbox profile still trusts the sandbox's own CA as well: the journey's grants keep working.
+    expect((await call('connection.check', {})).ping.ok).toBe(true);
+  });
+
   it('shows the service refusal as data: a pSite cannot create a study', async () => {
     const site = (await call('profiles.list', {})).find((p) => p.name.endsWith('Lakeside University'))!;
     await call('profiles.switch', { profileId: site.id });

@@ -54,7 +54,13 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   const sessionFor = (profileId: string): Promise<Session> => {
     let s = sessions.get(profileId);
     if (!s) {
-      s = profiles.get(profileId).then((p) => openSession(p, vault, userAgent, (seconds) => emit('connection.skew', { seconds: -seconds })));
+      s = profiles.get(profileId).then((p) =>
+        openSession(p, vault, userAgent, (seconds) => emit('connection.skew', { seconds: -seconds }), async () => [
+          ...(p.trustAnchors ?? []),
+          // The embedded sandbox's CA (and any the sandbox's administrator added) for sandbox profiles.
+          ...(p.environment === 'sandbox' ? sandbox.trustAnchors() : []),
+        ]),
+      );
       s.catch(() => sessions.delete(profileId));
       sessions.set(profileId, s);
     }

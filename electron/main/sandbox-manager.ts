@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, startExchange, type RunningExchange } from '../../server/index.js';
+import { loadTrustedCas } from '../../server/trust-store.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
 import type { Profile, ProfileStore } from '../services/profiles.js';
@@ -36,6 +37,11 @@ export class SandboxManager {
 
   private get stateFile(): string {
     return join(this.dir, 'sandbox.json');
+  }
+
+  /** The CA certificates the sandbox exchange trusts: its own, and any added to its trust folder. */
+  trustAnchors(): string[] {
+    return loadTrustedCas(this.exchangeDir);
   }
 
   exists(): boolean {

@@ -7,7 +7,7 @@ import { ExchangeClient } from '../services/exchange-client.js';
 import { UserFacingError } from '../../shared/app-error.js';
 import type { KeyHandle, KeyVault } from '../services/keys/key-vault.js';
 import type { Profile } from '../services/profiles.js';
-import { SharingService } from '../services/sharing.js';
+import { SharingService, type TrustAnchors } from '../services/sharing.js';
 
 export interface Session {
   readonly profile: Profile;
@@ -25,6 +25,8 @@ export async function openSession(
   vault: KeyVault,
   userAgent: string,
   onClockSkew: (seconds: number) => void,
+  /** Where grantee certificates must chain to; the profile's own anchors by default. */
+  trustAnchors: TrustAnchors = profile.trustAnchors ?? [],
 ): Promise<Session> {
   // A profile saved before the https rule: refused here rather than used over plain HTTP.
   const problem = exchangeUrlProblem(profile.baseUrl, profile.environment);
@@ -55,7 +57,7 @@ export async function openSession(
     profile,
     client,
     keys,
-    sharing: new SharingService(client, keys),
+    sharing: new SharingService(client, keys, trustAnchors),
     organization,
     organizationName: async (id) => (await organization(id))?.name ?? id,
     close: () => client.close(),
@@ -82,5 +84,6 @@ export function toProfileView(profile: Profile, active: boolean, organization?: 
     roles: rolesOf(profile, organization),
     certificate: profile.certificate ?? none,
     active,
+    trustAnchorCount: profile.trustAnchors?.length ?? 0,
   };
 }

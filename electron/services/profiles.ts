@@ -25,6 +25,8 @@ export interface Profile {
   /** Reference into the key vault; never the key. */
   readonly keyRef: string;
   readonly certificate?: CertificateSummary;
+  /** The consortium's CA certificates (PEM): a grantee's certificate must be issued by one. */
+  readonly trustAnchors?: readonly string[];
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -51,6 +53,7 @@ const profileSchema = z.object({
   roleHints: z.object({ sirb: z.boolean().optional(), admin: z.boolean().optional() }),
   keyRef: z.string(),
   certificate: certificateSchema.optional(),
+  trustAnchors: z.array(z.string().max(64 * 1024)).max(50).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

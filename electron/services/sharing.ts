@@ -1,19 +1,21 @@
-// Sharing items: every grant wraps the item key for the grantee's certificate after
-// checking that certificate against the directory's thumbprint, so a swapped certificate
-// cannot receive a key. Re-keying writes a new version and re-grants everyone on the list.
+// Sharing items: every grant wraps the item key for the grantee's certificate only after
+// checking that certificate: the directory's thumbprint, RSA of at least 2048 bits, valid
+// today, and issued by one of the profile's trust anchors (its consortium's CAs), so neither
+// a swapped certificate nor a swapped directory answer can receive a key. Re-keying writes a
+// new version and re-grants everyone on the list.
 import { FailureError } from '../../shared/failure-error.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { asDocument } from '../../shared/headers.js';
 import type { Item, Organization } from '../../shared/types.js';
-import { parseCertificate, type CertificateInfo } from '../../shared/protocol/certificates.js';
+import { assertCurrentlyValid, assertUsableCertificate, chainsTo, parseCertificate, type CertificateInfo } from '../../shared/protocol/certificates.js';
 import { newItemKey, openContent, openHeader, sealItem, wrapKey, type ItemFields, type ItemKey } from '../../shared/protocol/envelope.js';
 import type { CallOptions, ExchangeClient } from './exchange-client.js';
 import { downloadDocument } from './transfers/document-download.js';
 import { prepareDocumentBody } from './transfers/upload-body.js';
 
-export class SharingError extends FailureError<'thumbprint-mismatch' | 'no-certificate' | 'no-own-certificate'> {
+export class SharingError extends FailureError<'thumbprint-mismatch' | 'no-certificate' | 'no-own-certificate' | 'untrusted-certificate' | 'no-trust-anchors'> {
   override readonly name = 'SharingError';
 }
 
@@ -29,13 +31,20 @@ export interface RekeyResult {
   readonly updated: readonly string[];
 }
 
+/** The CA certificates (PEM) a grantee's certificate must chain to: the profile's, or the sandbox's. */
+export type TrustAnchors = readonly string[] | (() => Promise<readonly string[]>);
+
 export class SharingService {
   constructor(
     private readonly client: ExchangeClient,
     private readonly keys: SharingKeys,
+    private readonly trustAnchors: TrustAnchors,
   ) {}
 
-  /** The grantee's certificate, refused unless its thumbprint is the one the directory lists. */
+  /**
+   * The grantee's certificate, refused unless its thumbprint is the one the directory lists, it
+   * holds RSA ≥ 2048 bits, is valid today and chains to one of the trust anchors.
+   */
   async verifiedCertificate(organizationId: string, options: CallOptions = {}): Promise<CertificateInfo> {
     const [org, pem] = await Promise.all([this.client.getOrganization(organizationId, options), this.client.getCertificate(organizationId, options)]);
     if (!org.thumbprint) throw new SharingError('no-certificate', `${org.name} has no registered certificate, so nothing can be shared with it.`);
@@ -45,6 +54,22 @@ export class SharingService {
         'thumbprint-mismatch',
         `The certificate received for ${org.name} (thumbprint ${certificate.thumbprint}) is not the one in the directory (${org.thumbprint}); nothing was shared.`,
       );
+    }
+    try {
+      assertUsableCertificate(certificate);
+      assertCurrentlyValid(certificate);
+    } catch (e) {
+      throw new SharingError('untrusted-certificate', `The certificate of ${org.name} cannot receive keys: ${(e as Error).message}; nothing was shared.`);
+    }
+    const anchors = typeof this.trustAnchors === 'function' ? await this.trustAnchors() : this.trustAnchors;
+    if (anchors.length === 0) {
+      throw new SharingError(
+        'no-trust-anchors',
+        `This profile has no trust anchors (the CA certificates of its consortium), so the certificate of ${org.name} cannot be checked; import them in Settings. Nothing was shared.`,
+      );
+    }
+    if (!chainsTo(certificate, anchors)) {
+      throw new SharingError('untrusted-certificate', `The certificate of ${org.name} is not issued by a certificate authority this profile trusts; nothing was shared.`);
     }
     return certificate;
   }

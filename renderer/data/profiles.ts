@@ -66,6 +66,16 @@ export function useGenerateKey() {
   return useMutation({ mutationFn: (args: OperationArgs<'profiles.generateKey'>) => call('profiles.generateKey', args) });
 }
 
+/** Replaces a profile's trust anchors with the CA certificates of a PEM bundle (public: read by the page). */
+export function useSetTrustAnchors() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (args: OperationArgs<'profiles.setTrustAnchors'>) => call('profiles.setTrustAnchors', args),
+    onSuccess: (profile) => client.setQueryData<ProfileView[]>(keys.profiles, (list) => list?.map((p) => (p.id === profile.id ? profile : p))),
+  });
+}
+
 export function useRemoveProfile() {
   const call = useCall();
   const client = useQueryClient();

@@ -5,8 +5,8 @@ import type { AppError } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
 import { SettingsView } from '../components/settings/settings-view.js';
 import { useAddProfile, usePickKeyFile } from '../data/profile-import.js';
-import { useAppInfo, useGenerateKey, useProfiles, useRemoveProfile, useResetSandbox, useSettings, useUpdateSettings } from '../data/profiles.js';
-import { downloadText } from '../lib/file-read.js';
+import { useAppInfo, useGenerateKey, useProfiles, useRemoveProfile, useResetSandbox, useSetTrustAnchors, useSettings, useUpdateSettings } from '../data/profiles.js';
+import { downloadText, readAsText } from '../lib/file-read.js';
 import type { SlotDialogProps } from './slot-dialogs.js';
 
 export function SettingsDialog({ onClose }: SlotDialogProps) {
@@ -19,6 +19,7 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
   const removeProfile = useRemoveProfile();
   const updateSettings = useUpdateSettings();
   const resetSandbox = useResetSandbox();
+  const setTrustAnchors = useSetTrustAnchors();
   const [status, setStatus] = useState<string | undefined>();
   const [actionError, setActionError] = useState<{ context: string; error: AppError } | undefined>();
   const [addError, setAddError] = useState<AppError | undefined>();
@@ -42,6 +43,13 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
           onSuccess: () => setStatus('The profile and its key were removed.'),
           onError: (e) => setActionError({ context: 'The profile could not be removed.', error: toAppError(e) }),
         });
+      }}
+      onImportTrustAnchors={(profileId, file) => {
+        setActionError(undefined);
+        void readAsText(file)
+          .then((certificatesPem) => setTrustAnchors.mutateAsync({ profileId, certificatesPem }))
+          .then((p) => setStatus(`${p.trustAnchorCount ?? 0} trust anchor${p.trustAnchorCount === 1 ? '' : 's'} imported for "${p.name}".`))
+          .catch((e: unknown) => setActionError({ context: 'The trust anchors were not imported; nothing changed.', error: toAppError(e) }));
       }}
       add={{
         busy: adding,

@@ -66,6 +66,8 @@ export const operations = {
     z.strictObject({ ...newProfileFields, keyFile: id.optional(), pendingKeyId: id.optional(), certificatePem: pem }),
     answers<ProfileView>(),
   ),
+  /** The consortium's CA certificates (a PEM bundle; public) a grantee's certificate must chain to. */
+  'profiles.setTrustAnchors': op(z.strictObject({ profileId: id, certificatesPem: z.string().min(1).max(512 * 1024) }), answers<ProfileView>()),
   'profiles.importPkcs12': op(z.strictObject({ ...newProfileFields, pkcs12File: id, password: z.string().max(1024) }), answers<ProfileView>()),
   'profiles.generateKey': op(
     z.strictObject({

@@ -9,6 +9,7 @@ export const OPERATION_NAMES = [
   'profiles.switch',
   'profiles.importPem',
   'profiles.importPkcs12',
+  'profiles.setTrustAnchors',
   'profiles.generateKey',
   'profiles.update',
   'profiles.remove',

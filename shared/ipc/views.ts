@@ -25,6 +25,8 @@ export interface ProfileView {
   readonly roles: readonly Role[];
   readonly certificate: CertificateView;
   readonly active: boolean;
+  /** How many trust anchors (consortium CA certificates) the profile holds; the sandbox's come with it. */
+  readonly trustAnchorCount?: number;
 }
 
 export interface ContainerView extends Container {

@@ -5,6 +5,7 @@ import { toAppError, UserFacingError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import { openSession, toProfileView } from '../session.js';
 import type { Profile } from '../../services/profiles.js';
+import { parseTrustAnchors } from '../../../shared/protocol/trust-anchors.js';
 
 /** Key, certificate and PKCS#12 files are small; anything larger is not one. */
 const MAX_KEY_FILE_BYTES = 1024 * 1024;
@@ -37,6 +38,7 @@ type ProfileHandlers = Pick<
   | 'profiles.switch'
   | 'profiles.importPem'
   | 'profiles.importPkcs12'
+  | 'profiles.setTrustAnchors'
   | 'profiles.generateKey'
   | 'profiles.update'
   | 'profiles.remove'
@@ -103,6 +105,18 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
     'profiles.importPkcs12': async (args) => {
       const key = await withKeyFile(ctx, args.pkcs12File, (p12) => ctx.vault.importPkcs12(p12, args.password));
       return addProfile(args, key);
+    },
+    'profiles.setTrustAnchors': async ({ profileId, certificatesPem }) => {
+      let trustAnchors: string[];
+      try {
+        trustAnchors = parseTrustAnchors(certificatesPem);
+      } catch (e) {
+        throw new UserFacingError('invalid-certificate', 'These are not trust anchors.', (e as Error).message);
+      }
+      const p = await ctx.profiles.update(profileId, { trustAnchors });
+      // The session checks grantees against the anchors it was opened with.
+      await ctx.resetSession();
+      return toProfileView(p, ctx.activeProfileId() === profileId);
     },
     'profiles.generateKey': async (args) => {
       const { summary, csrPem } = await ctx.vault.generate(

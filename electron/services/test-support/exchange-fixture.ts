@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { issueIdentity, type Identity } from '../../../shared/protocol/certificates.js';
+import { createCertificateAuthority, issueIdentity, type Identity } from '../../../shared/protocol/certificates.js';
 import { keySigner } from '../../../shared/protocol/signing.js';
 import type { Organization } from '../../../shared/types.js';
 import { registerOrganization, startExchange } from '../../../server/index.js';
@@ -17,6 +17,8 @@ export interface FixtureOrg {
 
 export interface ExchangeFixture {
   readonly dir: string;
+  /** The consortium CA that issued every identity here: the trust anchor of sharing. */
+  readonly ca: Identity;
   readonly dataDir: string;
   readonly url: string;
   readonly sirb: FixtureOrg;
@@ -43,8 +45,9 @@ export async function startFixture(): Promise<ExchangeFixture> {
     clients.push(client);
     return client;
   };
+  const ca = createCertificateAuthority('Fixture Consortium CA');
   const make = (name: string, flags: { isSirb?: boolean; isAdmin?: boolean }): FixtureOrg => {
-    const identity = issueIdentity(name);
+    const identity = issueIdentity(name, { ca });
     const org = registerOrganization(dataDir, { name, ...flags, certificatePem: identity.certificatePem });
     const base = { org, identity };
     return { ...base, client: clientFor(base) };
@@ -54,6 +57,7 @@ export async function startFixture(): Promise<ExchangeFixture> {
   const admin = make('Exchange Admin', { isAdmin: true });
   return {
     dir,
+    ca,
     dataDir,
     url: server.url,
     sirb,

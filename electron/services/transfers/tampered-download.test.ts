@@ -5,7 +5,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueIdentity } from '../../../shared/protocol/certificates.js';
+import { issueIdentity, parseCertificate } from '../../../shared/protocol/certificates.js';
 import { keySigner } from '../../../shared/protocol/signing.js';
 import type { Container } from '../../../shared/types.js';
 import { ExchangeClient } from '../exchange-client.js';
@@ -86,11 +86,37 @@ describe('tampered downloads', () => {
     await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
     const swapped = issueIdentity('Man in the middle').certificatePem;
     proxy.rewrite((method, url) => (method === 'GET' && url.endsWith('/certificate') ? Buffer.from(swapped) : undefined));
-    const sharing = new SharingService(viaProxy, keys);
+    const sharing = new SharingService(viaProxy, keys, [f.ca.certificatePem]);
     const error = await sharing.grant(study.id, itemPath, f.site.org.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SharingError);
     expect((error as SharingError).failure).toBe('thumbprint-mismatch');
     expect((await f.sirb.client.getItemAccess(study.id, itemPath)).map((o) => o.id)).toEqual([f.sirb.org.id]);
+  });
+
+  it('a grant is refused when the directory entry and the certificate are both swapped (plain HTTP): it does not chain to the trust anchor', async () => {
+    await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
+    const swapped = issueIdentity('Man in the middle').certificatePem;
+    const org = await f.sirb.client.getOrganization(f.site.org.id);
+    const forged = Buffer.from(JSON.stringify({ ...org, thumbprint: parseCertificate(swapped).thumbprint }));
+    proxy.rewrite((method, url) => {
+      if (method !== 'GET') return undefined;
+      if (url.endsWith('/certificate')) return Buffer.from(swapped);
+      if (url.endsWith(`/organizations/${f.site.org.id}`)) return forged;
+      return undefined;
+    });
+    const sharing = new SharingService(viaProxy, keys, [f.ca.certificatePem]);
+    const error = await sharing.grant(study.id, itemPath, f.site.org.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SharingError);
+    expect((error as SharingError).failure).toBe('untrusted-certificate');
+    expect((error as Error).message).toContain('not issued by a certificate authority this profile trusts');
+    expect((await f.sirb.client.getItemAccess(study.id, itemPath)).map((o) => o.id)).toEqual([f.sirb.org.id]);
+    // Without any anchor nothing is shared either, and the reason says what to do.
+    proxy.rewrite(undefined);
+    const none = await new SharingService(viaProxy, keys, []).grant(study.id, itemPath, f.site.org.id).catch((e: unknown) => e);
+    expect((none as SharingError).failure).toBe('no-trust-anchors');
+    expect((none as Error).message).toContain('import them in Settings');
+    // The honest certificate, chained to the anchor, is granted.
+    expect((await new SharingService(viaProxy, keys, [f.ca.certificatePem]).grant(study.id, itemPath, f.site.org.id)).map((o) => o.id)).toEqual([f.sirb.org.id, f.site.org.id]);
   });
 
   it('a request changed in transit fails its signature (2003)', async () => {

@@ -47,7 +47,7 @@ describe('two organizations', () => {
     expect(uploaded.created).toBe(true);
     expect(uploaded.header).toMatchObject({ name: 'Protocol v3', fileName: 'protocol-v3.pdf', mediaType: 'application/pdf', size: original.length });
 
-    const sharing = new SharingService(sirb, sirbKeys);
+    const sharing = new SharingService(sirb, sirbKeys, [f.ca.certificatePem]);
     const access = await sharing.grant(study.id, itemPath, f.site.org.id);
     expect(access.map((o) => o.id)).toEqual([f.sirb.org.id, f.site.org.id]);
 
@@ -81,7 +81,7 @@ describe('two organizations', () => {
     await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
     const report = await writeRecord(f.site.client, siteKeys, study.id, 'site-modifications/1', { header: { type: 'site-modification' }, content: { reason: 'new PI' } });
     expect(report.created).toBe(true);
-    const siteSharing = new SharingService(f.site.client, siteKeys);
+    const siteSharing = new SharingService(f.site.client, siteKeys, [f.ca.certificatePem]);
     expect(await siteSharing.shareWithOwner(study.id, 'site-modifications/1')).toBe(true);
     expect(await siteSharing.shareWithOwner(study.id, 'site-modifications/1')).toBe(false);
     const read = await readRecord(f.sirb.client, sirbKeys, study.id, 'site-modifications/1');
@@ -89,7 +89,7 @@ describe('two organizations', () => {
     expect(read.content).toEqual({ reason: 'new PI' });
 
     await writeRecord(f.sirb.client, sirbKeys, study.id, 'study', { header: { type: 'study' }, content: { title: 'Trial' } });
-    const sirbSharing = new SharingService(f.sirb.client, sirbKeys);
+    const sirbSharing = new SharingService(f.sirb.client, sirbKeys, [f.ca.certificatePem]);
     expect(await sirbSharing.shareWithStudy(study.id, 'study')).toEqual([f.site.org.id]);
     expect((await readRecord(f.site.client, siteKeys, study.id, 'study')).content).toEqual({ title: 'Trial' });
     // Re-keying a record keeps the reader.

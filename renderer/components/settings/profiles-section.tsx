@@ -31,9 +31,11 @@ export interface ProfilesSectionProps {
   readonly busy?: boolean;
   readonly platform?: string;
   readonly onRemove: (profileId: string) => void;
+  /** Imports a PEM bundle of the consortium's CA certificates as the profile's trust anchors. */
+  readonly onImportTrustAnchors?: (profileId: string, file: File) => void;
 }
 
-export function ProfilesSection({ profiles, now, busy, platform, onRemove }: ProfilesSectionProps) {
+export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImportTrustAnchors }: ProfilesSectionProps) {
   const [confirm, setConfirm] = useState<ProfileView | undefined>();
   return (
     <section aria-label="Profiles" className="settings-section">
@@ -67,6 +69,27 @@ export function ProfilesSection({ profiles, now, busy, platform, onRemove }: Pro
                 <dd data-testid="profile-expiry">{formatDate(p.certificate.validTo)}</dd>
                 <dt>Exchange</dt>
                 <dd className="mono">{p.baseUrl}</dd>
+                <dt>Trust anchors</dt>
+                <dd data-testid="profile-trust-anchors">
+                  {p.environment === 'sandbox' ? 'the sandbox\u2019s own CA' : `${p.trustAnchorCount ?? 0} CA certificate${p.trustAnchorCount === 1 ? '' : 's'}`}
+                  {p.environment !== 'sandbox' && !p.trustAnchorCount ? ' \u2014 nothing can be shared until your consortium\u2019s CA certificates are imported' : ''}
+                  {onImportTrustAnchors ? (
+                    <label className="inline-file">
+                      {' '}
+                      Import CA certificates…
+                      <input
+                        type="file"
+                        accept=".pem,.crt,.cer"
+                        data-testid="profile-trust-import"
+                        onChange={(e) => {
+                          const file = e.currentTarget.files?.[0];
+                          if (file) onImportTrustAnchors(p.id, file);
+                          e.currentTarget.value = '';
+                        }}
+                      />
+                    </label>
+                  ) : null}
+                </dd>
               </dl>
               {warning ? (
                 <p className="warning" role="status" data-testid="profile-expiry-warning">

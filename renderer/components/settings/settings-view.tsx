@@ -19,6 +19,7 @@ export interface SettingsViewProps {
   readonly actionError?: { readonly context: string; readonly error: AppError };
   readonly removing: boolean;
   readonly onRemoveProfile: (profileId: string) => void;
+  readonly onImportTrustAnchors?: (profileId: string, file: File) => void;
   readonly add: {
     readonly busy: boolean;
     readonly error?: AppError;
@@ -53,7 +54,7 @@ export function SettingsView(props: SettingsViewProps) {
         {props.status ?? ''}
       </div>
       {props.actionError ? <ErrorDisplay context={props.actionError.context} error={props.actionError.error} /> : null}
-      <ProfilesSection profiles={props.profiles} now={props.now} busy={props.removing} platform={props.platform} onRemove={props.onRemoveProfile} />
+      <ProfilesSection profiles={props.profiles} now={props.now} busy={props.removing} platform={props.platform} onRemove={props.onRemoveProfile} onImportTrustAnchors={props.onImportTrustAnchors} />
       <AddProfileForm
         key={props.add.formKey}
         defaults={{ baseUrl: active?.baseUrl ?? 'https://', environment: active?.environment ?? 'production' }}
