@@ -23,6 +23,8 @@ test('the one-time code signs in one page; a second browser with the same URL is
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     expect(await page.evaluate(() => document.cookie)).toBe('');
     expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }))).not.toContain(host.url.split('=')[1]!);
+    // The built page carries its own CSP as a second line of defence.
+    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain("script-src 'self';");
     await page.reload();
     await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
 

@@ -95,6 +95,15 @@ describe('ipc door', () => {
     expect(check({ url: 'file:///opt/app/renderer/index.html' })).toBe(true);
     expect(check({ url: 'file:///tmp/evil.html' })).toBe(false);
   });
+
+  it('accepts the app:// page and no other custom-scheme page (their origins are all "null")', () => {
+    const check = allowOrigins(['app://study-exchange/index.html']);
+    expect(check({ url: 'app://study-exchange/index.html' })).toBe(true);
+    expect(check({ url: 'app://study-exchange/assets/x.js' })).toBe(true);
+    for (const url of ['evil://study-exchange/index.html', 'app://other/index.html', 'chrome-extension://abc/index.html', 'data:text/html,x', 'about:blank']) {
+      expect(check({ url }), url).toBe(false);
+    }
+  });
 });
 
 describe('expected failures below the door', () => {

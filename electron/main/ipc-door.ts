@@ -87,8 +87,10 @@ export function allowOrigins(allowed: readonly string[]): (sender: Sender) => bo
     } catch {
       return false;
     }
+    // Scheme and host (with port), not .origin: a custom scheme such as app:// has the origin
+    // 'null', which every other custom-scheme URL shares.
     return parsed.some((a) =>
-      a.protocol === 'file:' ? url.protocol === 'file:' && url.pathname.startsWith(a.pathname) : url.origin === a.origin,
+      a.protocol === 'file:' ? url.protocol === 'file:' && url.pathname.startsWith(a.pathname) : url.protocol === a.protocol && url.host === a.host,
     );
   };
 }

@@ -2,22 +2,21 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, session, shell } from 'electron';
+import { DEVELOPMENT_CSP } from './app-protocol.js';
 import { loadWindowState, trackWindowState } from './window-state.js';
-
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws://localhost:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 export interface WindowOptions {
   readonly dataDir: string;
   readonly preloadPath: string;
-  /** Vite's dev server in development; the built index.html otherwise. */
+  /** Vite's dev server in development; app://study-exchange/index.html otherwise. */
   readonly rendererUrl: string;
 }
 
 /** The URL prefixes the app's own pages live under: everything else is foreign. */
 export function appUrlPrefix(rendererUrl: string): string {
   const u = new URL(rendererUrl);
-  return u.protocol === 'file:' ? pathToFileURL(join(decodeURIComponent(u.pathname), '..')).href + '/' : u.origin + '/';
+  // A custom scheme has no WHATWG origin ('null'): name it by scheme and host.
+  return u.protocol === 'file:' ? pathToFileURL(join(decodeURIComponent(u.pathname), '..')).href + '/' : `${u.protocol}//${u.host}/`;
 }
 
 export function createMainWindow(options: WindowOptions): BrowserWindow {
@@ -26,11 +25,12 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
 
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
-  // Vite's dev server injects an inline preamble for React refresh: allowed in development only.
-  const csp = options.rendererUrl.startsWith('http:') ? CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'") : CSP;
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
-  });
+  // app:// answers carry their CSP (app-protocol.ts); Vite's dev server gets the development one.
+  if (options.rendererUrl.startsWith('http:')) {
+    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [DEVELOPMENT_CSP] } });
+    });
+  }
 
   const window = new BrowserWindow({
     x: state.x || undefined,

@@ -1,19 +1,22 @@
 // Electron entry: a thin shell that wires the app core (plain Node) to a window through the
 // door. Everything that can run without Electron lives below electron/main and services.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, nativeImage, Notification, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, nativeImage, Notification, protocol, shell } from 'electron';
 import { CALL_CHANNEL, EVENT_CHANNEL, STAGE_CHANNEL } from '../../shared/ipc/channels.js';
 import { createApp } from '../main/app.js';
 import { allowOrigins, createDoor } from '../main/ipc-door.js';
 import type { Platform } from '../main/platform.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { APP_VERSION } from '../services/app-info.js';
+import { APP_SCHEME, rendererResponse, rendererUrlFor } from './app-protocol.js';
 import { createMainWindow } from './main-window.js';
 import { installMenu } from './menu.js';
 import { safeStorageBox, safeStorageIsWeak } from './safe-storage-box.js';
 
 const APP_NAME = 'Study Exchange Desktop';
+
+// Before the app is ready: app:// is a standard, secure scheme (its pages get an origin and fetch).
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -24,9 +27,14 @@ if (!app.requestSingleInstanceLock()) {
 async function run(): Promise<void> {
   await app.whenReady();
   const dataDir = process.env.STUDY_EXCHANGE_DATA ?? app.getPath('userData');
-  // The app's URL: Vite's dev server in development, the built page otherwise. The window loads
-  // it, navigation stays under it and the door trusts only calls from it.
-  const rendererUrl = process.env.VITE_DEV_SERVER_URL ?? pathToFileURL(join(__dirname, '..', 'renderer', 'index.html')).href;
+  // The app's URL: Vite's dev server in development (never in a packaged app), the built page on
+  // app:// otherwise. The window loads it, navigation stays under it and the door trusts only it.
+  const rendererUrl = rendererUrlFor({ isPackaged: app.isPackaged, devUrl: process.env.VITE_DEV_SERVER_URL });
+  const rendererDir = join(__dirname, '..', 'renderer');
+  protocol.handle(APP_SCHEME, async (request) => {
+    const r = await rendererResponse(rendererDir, request.url);
+    return new Response(new Uint8Array(r.body), { status: r.status, headers: r.headers });
+  });
   const preloadPath = join(__dirname, 'preload.cjs');
 
   // On Linux without a keyring, safeStorage is only obfuscation: use a passphrase instead
