@@ -14,6 +14,7 @@ import type { AppContext } from './app-context.js';
 import { UserFacingError } from '../../shared/app-error.js';
 import { FileRegistry } from './file-registry.js';
 import { accessHandlers } from './handlers/access-handlers.js';
+import { activityHandlers } from './handlers/activity-handlers.js';
 import { itemHandlers } from './handlers/item-handlers.js';
 import { profileHandlers } from './handlers/profile-handlers.js';
 import { studyHandlers } from './handlers/study-handlers.js';
@@ -155,6 +156,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...itemHandlers(ctx),
     ...accessHandlers(ctx),
     ...transferHandlers(ctx),
+    ...activityHandlers(ctx),
   };
 
   return {

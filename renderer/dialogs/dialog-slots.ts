@@ -1,5 +1,5 @@
-// The dialogs of the next issue (#7), named once. The chrome and the context menu open them by
-// slot; `slot-dialogs.tsx` maps each slot to its component (a placeholder until implemented).
+// The dialogs, named once. The chrome and the context menu open them by slot; `slot-dialogs.tsx`
+// maps each slot to its component, which takes SlotDialogProps.
 import type { ItemView } from '../../shared/ipc/views.js';
 
 export type DialogSlot = 'manageAccess' | 'rekey' | 'collaborators' | 'organizations' | 'admin' | 'settings' | 'activity';
@@ -24,4 +24,10 @@ export interface SlotContext {
 export interface OpenSlot {
   readonly slot: DialogSlot;
   readonly context: SlotContext;
+}
+
+/** What every slot dialog is given. */
+export interface SlotDialogProps {
+  readonly context: SlotContext;
+  readonly onClose: () => void;
 }

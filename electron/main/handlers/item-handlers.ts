@@ -11,7 +11,7 @@ import { itemView } from './views.js';
 
 type ItemHandlers = Pick<
   Handlers,
-  'items.list' | 'items.headers' | 'items.details' | 'items.readRecord' | 'items.writeRecord' | 'items.delete' | 'items.rekey' | 'activity.list' | 'activity.exportCsv'
+  'items.list' | 'items.headers' | 'items.details' | 'items.readRecord' | 'items.writeRecord' | 'items.delete' | 'items.rekey'
 >;
 
 const asArray = (r: Item | Item[]): Item[] => (Array.isArray(r) ? r : [r]);
@@ -80,7 +80,5 @@ export function itemHandlers(ctx: AppContext): ItemHandlers {
       await ctx.record({ action: 'rekey', ok: true, study: containerId, item: toSlashForm(itemPath), detail: `${r.updated.length} organization(s) re-granted` });
       return r.updated.map((organizationId) => ({ itemPath, organizationId, ok: true }));
     },
-    'activity.list': async (filter) => ctx.activity.list(filter),
-    'activity.exportCsv': async () => ({ csv: await ctx.activity.exportCsv() }),
   };
 }
