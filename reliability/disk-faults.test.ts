@@ -2,6 +2,7 @@
 // server's tmp/ folder, where bodies arrive) and an unusable content folder (replaced by a
 // dangling symlink, since chmod does not stop root). Each answer is a clear 500 with code 1,
 // the client reports it, nothing is corrupted, and the server works again once fixed.
+import { toAppError } from '../shared/app-error.js';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { createPrivateKey, randomBytes } from 'node:crypto';
@@ -132,7 +133,8 @@ describe('disk full on the server', () => {
       );
       expect(error).toBeInstanceOf(ExchangeError);
       expect(error).toMatchObject({ status: 500, code: 1, retryable: true });
-      expect((error as ExchangeError).explanation).toBe('The exchange had an internal problem. Try again later.');
+      // what the window shows for it
+      expect(toAppError(error).explanation).toBe('The exchange had an internal problem. Try again later.');
       // small requests that need no disk still work meanwhile
       expect((await raw.get(cast.sirb, '/ping/sirb')).status).toBe(200);
     } finally {

@@ -58,19 +58,6 @@ export interface ItemWithContent extends Item {
   readonly content: string;
 }
 
-export interface ContainerAccessPayload {
-  readonly organizationId: string;
-}
-
-export interface ItemGrantPayload {
-  readonly organizationId: string;
-  readonly key: string;
-}
-
-export interface ItemRevokePayload {
-  readonly organizationId: string;
-}
-
 export interface CreateOrganizationPayload {
   readonly name: string;
   readonly isSirb?: boolean;
@@ -128,17 +115,6 @@ export interface RecordHeader {
 }
 
 export const HEADER_VERSION = 'IRBX.2';
-
-export const RECORD_TYPES = [
-  'study',
-  'reportable-new-information',
-  'reportable-new-information-action-plan',
-  'site-modification',
-  'site-sirb-review-dates',
-  'site-sirb-modification',
-  'sirb-rni',
-  'document',
-] as const;
 
 /** decisions.md §5: the largest request body, in bytes. */
 export const MAX_REQUEST_BYTES = 300 * 1024 * 1024;

@@ -1,4 +1,4 @@
-// Page steps the issue 7 journeys share: switching profiles, opening a study, picking a file row,
+// Page steps the journeys share: switching profiles, opening a study, picking a file row,
 // saving a download, and the account-level dialogs from the top bar.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -113,10 +113,6 @@ export class TransferManager {
     });
   }
 
-  idle(): Promise<void> {
-    return this.queue.idle();
-  }
-
   close(): Promise<void> {
     return this.queue.close();
   }

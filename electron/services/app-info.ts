@@ -14,7 +14,7 @@ function readVersion(): string {
 
 export const APP_VERSION = readVersion();
 
-/** `StudyExchangeDesktop/<version> (<platform>)` as issue 4 asks. */
+/** `StudyExchangeDesktop/<version> (<platform>)`: the User-Agent every request carries. */
 export function defaultUserAgent(platform: string = process.platform): string {
   return `StudyExchangeDesktop/${APP_VERSION} (${platform})`;
 }

@@ -1,7 +1,6 @@
 // Errors of the exchange client: a service answer (ExchangeError, carrying the service's
 // JSON error) is kept apart from a failure to reach the service (NetworkError), because
 // the UI explains and retries them differently.
-import { ERROR_EXPLANATIONS } from '../../shared/error-codes.js';
 
 export interface ExchangeErrorInit {
   readonly status: number;
@@ -37,10 +36,6 @@ export class ExchangeError extends Error {
     return this.status >= 500;
   }
 
-  /** Plain words for a coordinator, falling back to the service's message. */
-  get explanation(): string {
-    return ERROR_EXPLANATIONS[this.code] ?? this.message;
-  }
 
   toJSON(): Record<string, unknown> {
     return {

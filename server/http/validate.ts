@@ -62,7 +62,3 @@ export function requireValue(f: Fields, name: string, allowed: string): string {
   return v;
 }
 
-/** decisions §3: ids of containers and organizations are 32 lower-case hex. */
-export function looksLikeId(v: string): boolean {
-  return /^[0-9a-f]{32}$/.test(v);
-}

@@ -1,5 +1,5 @@
 // Reading an organization's key and certificate from PEM files or a PKCS#12 file, with
-// the checks issue 4 asks for, each failing with a message a coordinator can act on.
+// the checks a key and certificate must pass, each failing with a message a coordinator can act on.
 import { FailureError } from '../../../shared/failure-error.js';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
