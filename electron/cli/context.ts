@@ -2,6 +2,7 @@
 // act as: a saved profile, or a one-off key and certificate given on the command line.
 import { readFile } from 'node:fs/promises';
 import { ExchangeClient } from '../services/exchange-client.js';
+import type { ExchangeSession } from '../services/exchange-session.js';
 import { importFromPem } from '../services/keys/key-import.js';
 import { KeyVault, keyHandle, type KeyHandle } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox, scryptOverride } from '../services/keys/secret-box.js';
@@ -20,16 +21,13 @@ export function readTrustAnchors(text: string): string[] {
   }
 }
 
-export interface Session {
-  readonly client: ExchangeClient;
-  readonly keys: KeyHandle;
-  readonly profile?: Profile;
-}
+/** The organization a command acts as, and its saved profile when it has one. */
+type CliSession = ExchangeSession & { readonly profile?: Profile };
 
 export class CliContext {
   readonly dataDir: string;
   readonly json: boolean;
-  private session: Session | undefined;
+  private session: CliSession | undefined;
   private box: PassphraseSecretBox | undefined;
 
   constructor(
@@ -73,7 +71,7 @@ export class CliContext {
   }
 
   /** The identity to act as, opened once. */
-  async open(): Promise<Session> {
+  async open(): Promise<CliSession> {
     if (this.session) return this.session;
     const oneOff = stringFlag(this.args, 'key') !== undefined || stringFlag(this.args, 'cert') !== undefined;
     const baseUrl = stringFlag(this.args, 'base-url');

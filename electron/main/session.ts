@@ -4,15 +4,15 @@ import { exchangeUrlProblem } from '../../shared/exchange-url.js';
 import type { Organization } from '../../shared/types.js';
 import type { ProfileView, Role } from '../../shared/ipc/views.js';
 import { ExchangeClient } from '../services/exchange-client.js';
+import type { ExchangeSession } from '../services/exchange-session.js';
 import { UserFacingError } from '../../shared/app-error.js';
-import type { KeyHandle, KeyVault } from '../services/keys/key-vault.js';
+import type { KeyVault } from '../services/keys/key-vault.js';
 import type { Profile } from '../services/profiles.js';
 import { SharingService, type TrustAnchors } from '../services/sharing.js';
 
-export interface Session {
+/** The active profile's session: acting as its organization, plus what the app keeps beside it. */
+export interface Session extends ExchangeSession {
   readonly profile: Profile;
-  readonly client: ExchangeClient;
-  readonly keys: KeyHandle;
   readonly sharing: SharingService;
   /** Organization by id, from the directory (refreshed on a miss). */
   organization(id: string): Promise<Organization | undefined>;

@@ -5,7 +5,7 @@
 import { toSlashForm } from '../../shared/item-path.js';
 import { isFinished, type AppError, type FinishedTransferState, type TransferView } from '../../shared/ipc/views.js';
 import { TransferQueue, type TransferDescriptor } from '../services/transfers/transfer-queue.js';
-import { documentTransferRunner, type ProfileSession } from '../services/transfers/transfer-runner.js';
+import { documentTransferRunner, type SessionOf } from '../services/transfers/transfer-runner.js';
 import { appError, toAppError } from '../../shared/app-error.js';
 import type { EventSink } from './platform.js';
 
@@ -26,7 +26,7 @@ export class TransferManager {
   constructor(
     file: string,
     concurrency: number,
-    session: ProfileSession,
+    session: SessionOf,
     private readonly hooks: TransferHooks,
     private readonly emit: EventSink,
     private readonly notify: (title: string, body: string) => void,

@@ -1,14 +1,14 @@
 // Binds the queue to the real transfers: the app says how to get a profile's client and
 // key handle; uploads go by PUT to the descriptor's fixed path.
-import type { ExchangeClient } from '../exchange-client.js';
-import type { KeyHandle } from '../keys/key-vault.js';
+import type { ExchangeSession } from '../exchange-session.js';
 import { downloadDocument } from './document-download.js';
 import { uploadDocument } from './document-upload.js';
 import type { TransferRunner } from './transfer-queue.js';
 
-export type ProfileSession = (profileId: string) => Promise<{ readonly client: ExchangeClient; readonly keys: KeyHandle }>;
+/** The session of a transfer's profile (opened when needed). */
+export type SessionOf = (profileId: string) => Promise<ExchangeSession>;
 
-export function documentTransferRunner(session: ProfileSession): TransferRunner {
+export function documentTransferRunner(session: SessionOf): TransferRunner {
   return async (d, { signal, onProgress }) => {
     const { client, keys } = await session(d.profileId);
     if (d.kind === 'upload') {
