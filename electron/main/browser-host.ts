@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
@@ -16,6 +16,7 @@ import { appLocked, type LockState } from './host-lock.js';
 import { HostSessions } from './host-session.js';
 import { UNLOCK_HTML, UNLOCK_JS } from './unlock-page.js';
 import type { Door } from './ipc-door.js';
+import { staticType } from './static-types.js';
 
 export interface StagedFile extends FileRef {
   readonly path: string;
@@ -61,17 +62,6 @@ export interface BrowserHost {
   offerDownload(path: string, fileName: string, gone?: () => Promise<void>): string;
   close(): Promise<void>;
 }
-
-const MIME: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy':
@@ -194,7 +184,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     try {
       const stat = await fs.stat(file);
       if (!stat.isFile()) throw new Error('not a file');
-      res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream', 'Content-Length': stat.size });
+      res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': staticType(file), 'Content-Length': stat.size });
       if (req.method === 'HEAD') res.end();
       else createReadStream(file).pipe(res);
     } catch {

@@ -3,7 +3,8 @@
 // header (onHeadersReceived never sees file:// loads), and no other file on the disk is
 // reachable from it. Kept free of `electron` so the tests can ask it for answers directly.
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { staticType } from '../main/static-types.js';
+import { join, normalize, sep } from 'node:path';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'study-exchange';
@@ -23,18 +24,6 @@ export function rendererUrlFor(options: { readonly isPackaged: boolean; readonly
   if (!options.isPackaged && options.devUrl) return options.devUrl;
   return APP_URL;
 }
-
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
 
 export interface AppResponse {
   readonly status: number;
@@ -65,7 +54,7 @@ export async function rendererResponse(rendererDir: string, requestUrl: string):
     return {
       status: 200,
       headers: {
-        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'Content-Type': staticType(file),
         'Content-Security-Policy': PRODUCTION_CSP,
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
