@@ -4,7 +4,7 @@
 import { MAX_REQUEST_BYTES } from './types.js';
 
 /** Room kept for the other JSON fields (header, key, hashes, iv, names). */
-export const HEADER_OVERHEAD_BYTES = 2048;
+const HEADER_OVERHEAD_BYTES = 2048;
 const MIB = 1024 * 1024;
 
 /** Base-64 turns 3 bytes into 4; the ciphertext is whole AES blocks and always adds padding. */

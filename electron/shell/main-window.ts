@@ -13,7 +13,7 @@ export interface WindowOptions {
 }
 
 /** The URL prefixes the app's own pages live under: everything else is foreign. */
-export function appUrlPrefix(rendererUrl: string): string {
+function appUrlPrefix(rendererUrl: string): string {
   const u = new URL(rendererUrl);
   // A custom scheme has no WHATWG origin ('null'): name it by scheme and host.
   return u.protocol === 'file:' ? pathToFileURL(join(decodeURIComponent(u.pathname), '..')).href + '/' : `${u.protocol}//${u.host}/`;

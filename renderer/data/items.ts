@@ -41,7 +41,7 @@ export async function refreshSince(api: ExchangeApi, client: QueryClient, profil
  * list's membership from a metadata-only listing, which also catches what `since` cannot
  * report: items newly shared with us, revoked, or deleted by others.
  */
-export async function refreshChanges(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<void> {
+async function refreshChanges(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<void> {
   await refreshSince(api, client, profileId, containerId);
   const full = await call(api, 'items.list', { containerId });
   client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (current) => reconciled(current, full));
