@@ -2,7 +2,7 @@
 // (Open) and drag-out hand a document to the system opener only when its extension is a
 // document's and agrees with its media type; names are cleaned before anything is shown or
 // written. A fake `xdg-open` first on PATH records every path the app hands to the opener.
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
@@ -110,4 +110,13 @@ test('a launcher named to look like a PDF is never opened; real documents are, u
   expect(Buffer.byteLength(basename(calls[1]!))).toBeLessThanOrEqual(200);
   expect(basename(calls[1]!).endsWith('.pdf')).toBe(true);
   expect(await readFile(calls[0]!)).toEqual(minimalPdf('Protocol'));
+
+  // "Show in folder" for the launcher: the opener gets its folder, never the file itself.
+  await launcher.dblclick();
+  await dialog.getByTestId('blocked-show-in-folder').click();
+  await expect.poll(async () => (await openerCalls(openerLog)).length, { timeout: 20_000 }).toBe(3);
+  const folder = (await openerCalls(openerLog))[2]!;
+  expect((await stat(folder)).isDirectory()).toBe(true);
+  expect(folder.startsWith(join(host.dataDir, 'open-copies'))).toBe(true);
+  expect(await readdir(folder)).toEqual(['Consent form fdp.desktop']);
 });

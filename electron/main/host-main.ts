@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { APP_VERSION } from '../services/app-info.js';
 import { PassphraseSecretBox, scryptOverride, type SecretBox } from '../services/keys/secret-box.js';
 import { createApp } from './app.js';
@@ -50,6 +50,8 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
     openPath: async (path) => {
       spawn(openerCommand(), [path], { detached: true, stdio: 'ignore' }).on('error', () => {}).unref();
     },
+    // The folder, never the file, goes to the opener: it opens the file manager there.
+    showInFolder: (path) => void spawn(openerCommand(), [dirname(path)], { detached: true, stdio: 'ignore' }).on('error', () => {}).unref(),
     offerDownload: (path, fileName, gone) => hostRef.host!.offerDownload(path, fileName, gone),
     notify: (title, body) => hostRef.host?.emit('notification', { kind: 'success', title, body }),
     secretBox,

@@ -14,6 +14,8 @@ export interface Platform {
   readonly saveDialog?: (defaultName: string) => Promise<string | undefined>;
   /** Opens a file with the system's default application. */
   readonly openPath: (path: string) => Promise<void>;
+  /** Shows a file selected in the system's file manager (never opens it). */
+  readonly showInFolder?: (path: string) => void;
   /** Starts an OS drag of a local file out of the window (Electron only). */
   readonly startDrag?: (path: string) => void;
   /**

@@ -75,6 +75,7 @@ async function run(): Promise<void> {
       const problem = await shell.openPath(path);
       if (problem) throw new Error(problem);
     },
+    showInFolder: (path) => shell.showItemInFolder(path),
     startDrag: (file) => shellState.window?.webContents.startDrag({ file, icon: nativeImage.createEmpty() }),
     notify: (title, body) => {
       if (Notification.isSupported()) new Notification({ title, body }).show();

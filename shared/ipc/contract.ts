@@ -127,7 +127,8 @@ export const operations = {
     }),
     answers<TransferView[]>(),
   ),
-  'transfers.download': op(item.extend({ mode: z.enum(['saveAs', 'open', 'dragOut']) }), answers<SaveOutcome>()),
+  /** 'showInFolder': the decrypted copy shown in the file manager, not opened (what a blocked Open offers). */
+  'transfers.download': op(item.extend({ mode: z.enum(['saveAs', 'open', 'dragOut', 'showInFolder']) }), answers<SaveOutcome>()),
   'transfers.list': op(none, answers<TransferView[]>()),
   'transfers.cancel': op(transfer, answers<TransferView>()),
   'transfers.retry': op(transfer, answers<TransferView>()),

@@ -169,6 +169,7 @@ export interface FileRef {
 export type SaveOutcome =
   | { readonly kind: 'saved'; readonly path: string }
   | { readonly kind: 'opened'; readonly path: string }
+  | { readonly kind: 'shown'; readonly path: string }
   | { readonly kind: 'download'; readonly url: string }
   | { readonly kind: 'cancelled' }
   /** Open or drag-out refused by the open rule (shared/open-rule.ts): nothing was written. */

@@ -81,6 +81,10 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         await platform.openPath(destination);
         return { kind: 'opened', path: destination };
       }
+      if (mode === 'showInFolder' && platform.showInFolder) {
+        platform.showInFolder(destination);
+        return { kind: 'shown', path: destination };
+      }
       if (mode === 'dragOut' && platform.startDrag) {
         platform.startDrag(destination);
         return { kind: 'saved', path: destination };

@@ -39,7 +39,7 @@ interface ActionProblem {
   readonly retry?: () => void;
 }
 
-type DownloadMode = 'open' | 'saveAs' | 'dragOut';
+type DownloadMode = 'open' | 'saveAs' | 'dragOut' | 'showInFolder';
 
 export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBrowserProps) {
   const items = useItems(profile.id, container.id);
@@ -105,6 +105,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
           if (outcome.kind === 'download') triggerDownload(outcome.url);
           else if (outcome.kind === 'saved') setStatus(`Saved to ${outcome.path}`);
           else if (outcome.kind === 'opened') setStatus(`Opened ${outcome.path}`);
+          else if (outcome.kind === 'shown') setStatus(`Shown in its folder: ${outcome.path}`);
           else if (outcome.kind === 'blocked') setBlocked({ item, outcome });
         } catch (e) {
           const verb = mode === 'open' ? 'opened' : 'saved';
@@ -287,6 +288,10 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
       {blocked ? (
         <BlockedOpenDialog
           blocked={blocked.outcome}
+          onShowInFolder={() => {
+            setBlocked(undefined);
+            void download(blocked.item, 'showInFolder');
+          }}
           onSaveAs={() => {
             setBlocked(undefined);
             void download(blocked.item, 'saveAs');
