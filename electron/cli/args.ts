@@ -39,6 +39,12 @@ const OPTIONS = {
   bits: { type: 'string' },
   out: { type: 'string' },
   'media-type': { type: 'string' },
+  // the study record (containers create)
+  protocol: { type: 'string' },
+  pi: { type: 'string' },
+  'pi-email': { type: 'string' },
+  sponsor: { type: 'string' },
+  description: { type: 'string' },
   title: { type: 'string' },
 } as const;
 
@@ -93,8 +99,9 @@ Profiles (stored in --data DIR, default the app data folder; keys protected by S
 
 Exchange:
   ping [--auth | --sirb]
-  containers list | create | show ID
-  collaborators list|add ORG_ID|remove ORG_ID --container ID
+  containers list | show ID | rename ID TITLE
+  containers create --title TITLE [--protocol NUMBER] [--pi NAME] [--pi-email EMAIL] [--sponsor S] [--description D]
+  collaborators list|add ORG_ID|remove ORG_ID --container ID   (the study record is granted or revoked with it)
   items list [PATH] [--recurse] [--owner ID] [--since ISO8601] --container ID
   items put LOCAL_FILE REMOTE_PATH [--name TITLE] --container ID
   items add LOCAL_FILE REMOTE_DIR [--name TITLE] --container ID

@@ -88,8 +88,21 @@ describe('study-exchange command-line tool', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/2007.*\[request [0-9a-f]{32}\]/);
 
-    const study = await json<{ id: string }>(['--profile', 'sirb', 'containers', 'create']);
+    const untitled = await cli(['--profile', 'sirb', 'containers', 'create']);
+    expect(untitled.code).toBe(2);
+    expect(untitled.stderr).toMatch(/--title/);
+    const study = await json<{ id: string; title: string }>(['--profile', 'sirb', 'containers', 'create', '--title', 'Sleep and Recovery', '--pi', 'Dr. Ada Reyes', '--protocol', '2026-114']);
+    expect(study.title).toBe('Sleep and Recovery');
     await json(['--profile', 'sirb', 'collaborators', 'add', f.site.org.id, '--container', study.id]);
+    // the invited site reads the study by its title; the record is not among the documents
+    const siteList = await cli(['--profile', 'site', 'containers', 'list']);
+    expect(siteList.stdout).toContain(`${study.id}  Sleep and Recovery  owner`);
+    const renamed = await cli(['--profile', 'sirb', 'containers', 'rename', study.id, 'Protocol 2026-114: Sleep and Recovery']);
+    expect(renamed.code).toBe(0);
+    const shown = await cli(['--profile', 'site', 'containers', 'show', study.id]);
+    expect(shown.stdout).toContain('Protocol 2026-114: Sleep and Recovery');
+    expect(shown.stdout).toContain('principal investigator: Dr. Ada Reyes');
+    expect(shown.stdout).toContain('protocol: 2026-114');
     const file = path.join(dir, 'consent form.pdf');
     const bytes = randomBytes(300_000);
     await writeFile(file, bytes);

@@ -1,10 +1,13 @@
 // `ping`, `containers`, `collaborators`, `orgs`, `admin`.
 import { readFile, writeFile } from 'node:fs/promises';
-import type { UpdateOrganizationPayload } from '../../shared/types.js';
+import type { Container, UpdateOrganizationPayload } from '../../shared/types.js';
+import { knownStudyFields, studyFieldsSchema, type StudyFields } from '../../shared/study-record.js';
+import { SharingService } from '../services/sharing.js';
+import { StudyRecords } from '../services/study-records.js';
 import { ExchangeClient } from '../services/exchange-client.js';
 import { UsageError, boolFlag, requireFlag, stringFlag, word } from './args.js';
 import type { CliContext } from './context.js';
-import { containerLine, organizationLine, table } from './format.js';
+import { containerLine, organizationLine, studyLines, table } from './format.js';
 
 export async function pingCommand(ctx: CliContext): Promise<void> {
   if (boolFlag(ctx.args, 'auth') || boolFlag(ctx.args, 'sirb')) {
@@ -23,23 +26,55 @@ export async function pingCommand(ctx: CliContext): Promise<void> {
   }
 }
 
+/** The study record's fields from the command line (--title and its companions). */
+function studyFieldsFrom(ctx: CliContext, title: string): StudyFields {
+  const pi = stringFlag(ctx.args, 'pi');
+  const piEmail = stringFlag(ctx.args, 'pi-email');
+  const fields = {
+    title,
+    protocolNumber: stringFlag(ctx.args, 'protocol'),
+    principalInvestigator: pi ? { name: pi, ...(piEmail ? { email: piEmail } : {}) } : undefined,
+    sponsor: stringFlag(ctx.args, 'sponsor'),
+    description: stringFlag(ctx.args, 'description'),
+  };
+  const checked = studyFieldsSchema.safeParse(fields);
+  if (!checked.success) throw new UsageError(checked.error.issues.map((i) => i.message).join('; '));
+  return checked.data;
+}
+
 export async function containersCommand(ctx: CliContext): Promise<void> {
-  const sub = word(ctx.args, 1, 'containers subcommand (list, create, show)');
-  const { client } = await ctx.open();
+  const sub = word(ctx.args, 1, 'containers subcommand (list, create, show, rename)');
+  if (sub === 'create') studyFieldsFrom(ctx, requireFlag(ctx.args, 'title'));
+  const session = await ctx.open();
+  const { client } = session;
+  const studies = new StudyRecords(client, session.keys, new SharingService(client, session.keys, () => ctx.trustAnchors()));
+  const titled = async (c: Container) => ({ ...c, title: (await studies.title(c)).title });
   switch (sub) {
     case 'list': {
-      const all = await client.listContainers();
+      const all = await Promise.all((await client.listContainers()).map(titled));
       ctx.print(all, () => table(all, containerLine, 'No studies.'));
       return;
     }
     case 'create': {
+      const fields = studyFieldsFrom(ctx, requireFlag(ctx.args, 'title'));
       const c = await client.createContainer();
-      ctx.print(c, () => `Created study ${c.id}`);
+      await studies.save(c.id, fields);
+      ctx.print({ ...c, title: fields.title }, () => `Created study "${fields.title}" ${c.id}`);
       return;
     }
     case 'show': {
       const c = await client.getContainer(word(ctx.args, 2, 'container id'));
-      ctx.print(c, () => `${containerLine(c)}\ncreated ${c.createdAt}`);
+      const record = await studies.read(c.id).catch(() => undefined);
+      const shown = { ...c, title: record?.title ?? (await studies.title(c)).title, ...(record ? { study: record } : {}) };
+      ctx.print(shown, () => [containerLine(shown), `created ${c.createdAt}`, ...studyLines(record)].join('\n'));
+      return;
+    }
+    case 'rename': {
+      const id = word(ctx.args, 2, 'container id');
+      const title = word(ctx.args, 3, 'new title');
+      const previous = await studies.read(id).catch(() => undefined);
+      const { record, granted } = await studies.save(id, { ...(previous ? knownStudyFields(previous) : {}), title: studyFieldsFrom(ctx, title).title });
+      ctx.print({ id, title: record.title, granted }, () => `Renamed study ${id} to "${record.title}"`);
       return;
     }
     default:
@@ -50,18 +85,26 @@ export async function containersCommand(ctx: CliContext): Promise<void> {
 export async function collaboratorsCommand(ctx: CliContext): Promise<void> {
   const sub = word(ctx.args, 1, 'collaborators subcommand (list, add, remove)');
   const containerId = await ctx.container();
-  const { client } = await ctx.open();
+  const { client, keys } = await ctx.open();
+  const studies = new StudyRecords(client, keys, new SharingService(client, keys, () => ctx.trustAnchors()));
   let list;
   switch (sub) {
     case 'list':
       list = await client.listContainerOrganizations(containerId);
       break;
-    case 'add':
-      list = await client.grantContainerAccess(containerId, word(ctx.args, 2, 'organization id'));
+    case 'add': {
+      const org = word(ctx.args, 2, 'organization id');
+      list = await client.grantContainerAccess(containerId, org);
+      // The invited site sees the study by its title (decisions §6).
+      await studies.grantTo(containerId, org);
       break;
-    case 'remove':
-      list = await client.revokeContainerAccess(containerId, word(ctx.args, 2, 'organization id'));
+    }
+    case 'remove': {
+      const org = word(ctx.args, 2, 'organization id');
+      await studies.revokeFrom(containerId, org);
+      list = await client.revokeContainerAccess(containerId, org);
       break;
+    }
     default:
       throw new UsageError(`Unknown collaborators subcommand "${sub}".`);
   }

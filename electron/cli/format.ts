@@ -1,5 +1,6 @@
 // Human-readable lines for the command-line tool's default output.
 import type { Container, Item, Organization } from '../../shared/types.js';
+import { knownStudyFields, type StudyRecord } from '../../shared/study-record.js';
 import type { Profile } from '../services/profiles.js';
 import { toSlashForm } from '../../shared/item-path.js';
 
@@ -9,8 +10,23 @@ export function profileLine(p: Profile): string {
   return `${p.name}  [${p.environment}${roles ? ' ' + roles : ''}]  ${p.baseUrl}  org ${p.organizationId}  ${cert}`;
 }
 
-export function containerLine(c: Container): string {
-  return `${c.id}  owner ${c.ownerId}  updated ${c.updatedAt}`;
+export function containerLine(c: Container & { readonly title?: string }): string {
+  return `${c.id}  ${c.title ? `${c.title}  ` : ''}owner ${c.ownerId}  updated ${c.updatedAt}`;
+}
+
+/** The study record's particulars under `containers show`. */
+export function studyLines(record: StudyRecord | undefined): string[] {
+  if (!record) return ['no readable study record'];
+  const f = knownStudyFields(record);
+  const pi = f.principalInvestigator ? `${f.principalInvestigator.name}${f.principalInvestigator.email ? ` <${f.principalInvestigator.email}>` : ''}` : undefined;
+  return [
+    ['protocol', f.protocolNumber],
+    ['principal investigator', pi],
+    ['sponsor', f.sponsor],
+    ['description', f.description],
+  ]
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}: ${v}`);
 }
 
 export function organizationLine(o: Organization): string {

@@ -90,7 +90,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
           profile: s?.profile.name ?? d.profileId,
           action: d.kind,
           ok: !error,
-          study: d.containerId,
+          study: s ? await s.studyTitle(d.containerId).catch(() => d.containerId) : d.containerId,
           // Staged and chosen files keep their own name on disk; downloads carry the document's.
           item: cleanFileName(d.name ?? basename(d.localPath), toSlashForm(d.remotePath)),
           ...(error ? { detail: `${error.code}: ${error.message}` } : {}),
@@ -132,7 +132,9 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     emit,
     async record(entry) {
       const name = activeId ? ((await profiles.get(activeId).catch(() => undefined))?.name ?? activeId) : 'none';
-      await activity.record({ ...entry, profile: name });
+      // Studies are logged by their titles (decisions §6); the id only when no session can name it.
+      const study = entry.study && activeId ? await (await sessionFor(activeId)).studyTitle(entry.study).catch(() => entry.study) : entry.study;
+      await activity.record({ ...entry, profile: name, ...(study ? { study } : {}) });
     },
   };
 

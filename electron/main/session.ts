@@ -9,11 +9,18 @@ import { UserFacingError } from '../../shared/app-error.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
 import type { Profile } from '../services/profiles.js';
 import { SharingService, type TrustAnchors } from '../services/sharing.js';
+import { StudyRecords } from '../services/study-records.js';
 
 /** The active profile's session: acting as its organization, plus what the app keeps beside it. */
 export interface Session extends ExchangeSession {
   readonly profile: Profile;
   readonly sharing: SharingService;
+  /** The `study` records of this profile's studies (decisions §6). */
+  readonly studies: StudyRecords;
+  /** A study's title as last read (or the fallback), for logs and notifications. */
+  studyTitle(containerId: string): Promise<string>;
+  /** Remembers a study's title once read or written. */
+  rememberTitle(containerId: string, title: string): void;
   /** Organization by id, from the directory (refreshed on a miss). */
   organization(id: string): Promise<Organization | undefined>;
   organizationName(id: string): Promise<string>;
@@ -53,11 +60,23 @@ export async function openSession(
     }
     return directory.get(id);
   };
+  const sharing = new SharingService(client, keys, trustAnchors);
+  const studies = new StudyRecords(client, keys, sharing);
+  const titles = new Map<string, string>();
   return {
     profile,
     client,
     keys,
-    sharing: new SharingService(client, keys, trustAnchors),
+    sharing,
+    studies,
+    async studyTitle(containerId) {
+      const known = titles.get(containerId);
+      if (known) return known;
+      const { title, record } = await studies.title({ id: containerId });
+      if (record) titles.set(containerId, title);
+      return title;
+    },
+    rememberTitle: (containerId, title) => void titles.set(containerId, title),
     organization,
     organizationName: async (id) => (await organization(id))?.name ?? id,
     close: () => client.close(),

@@ -78,6 +78,7 @@ export function container(id: string, createdAt: string, overrides: Partial<Cont
     ownerUrl: '',
     createdAt,
     updatedAt: createdAt,
+    title: `Study ${id.slice(0, 8)}`,
     ownerName: 'Central IRB',
     ownedByMe: true,
     ...overrides,

@@ -1,6 +1,7 @@
 // What the main process shows the renderer: plain data, never keys, passphrases or plaintext
 // item keys. Every IPC result and event is built from these types.
 import type { Container, Item, Organization, RecordHeader } from '../types.js';
+import type { StudyFields } from '../study-record.js';
 
 export const ENVIRONMENTS = ['production', 'test', 'sandbox', 'other'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -32,6 +33,10 @@ export interface ProfileView {
 export interface ContainerView extends Container {
   readonly ownerName: string;
   readonly ownedByMe: boolean;
+  /** The study record's title, or "Study <8 hex>" while no readable record exists (decisions §6). */
+  readonly title: string;
+  /** The record's known fields, when it could be read (what "Study details…" edits). */
+  readonly study?: StudyFields;
 }
 
 /** An item's metadata as listed, with its decrypted header summary when main has it. */

@@ -1,7 +1,8 @@
 // Items of a study: listing (with lazily decrypted headers), details, records, delete, re-key.
 import { parentItemPath, toSlashForm } from '../../../shared/item-path.js';
 import { mapLimit } from '../../../shared/map-limit.js';
-import type { AccessResult } from '../../../shared/ipc/views.js';
+import type { AccessResult, ItemView } from '../../../shared/ipc/views.js';
+import { STUDY_RECORD_PATH } from '../../../shared/study-record.js';
 import type { Item } from '../../../shared/types.js';
 import { readRecord, writeRecord } from '../../services/transfers/records.js';
 import { toAppError } from '../../../shared/app-error.js';
@@ -22,7 +23,10 @@ export function itemHandlers(ctx: AppContext): ItemHandlers {
       const s = await ctx.session();
       const items = asArray(await s.client.listItems(containerId, undefined, { recurse: true, ...(since ? { since } : {}) }));
       // Headers already decrypted come along; the rest are decrypted for the rows in view.
-      return items.map((i) => itemView(s, containerId, i, false));
+      // The study record names the study; it is not one of its documents (decisions §6).
+      const views: ItemView[] = [];
+      for (const i of items) if (i.id !== STUDY_RECORD_PATH) views.push(itemView(s, containerId, i, false));
+      return views;
     },
     'items.headers': async ({ containerId, itemPaths }) => {
       // The rows in view: their folders are listed (one level each, not the whole study),

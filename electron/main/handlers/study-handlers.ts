@@ -62,7 +62,13 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
       const name = await s.organizationName(organizationId);
       try {
         const list = await s.client.grantContainerAccess(containerId, organizationId);
-        await ctx.record({ action: 'invite', ok: true, study: containerId, organization: name });
+        // The invited site sees the study by its title at once (decisions §6).
+        // A failure here leaves the invitation standing; the next edit of the record grants it again.
+        const titleProblem = await s.studies.grantTo(containerId, organizationId).then(
+          () => undefined,
+          (e: unknown) => `the study record could not be shared: ${e instanceof Error ? e.message : String(e)}`,
+        );
+        await ctx.record({ action: 'invite', ok: true, study: containerId, organization: name, ...(titleProblem ? { detail: titleProblem } : {}) });
         return list;
       } catch (e) {
         await ctx.record({ action: 'invite', ok: false, study: containerId, organization: name, detail: String(e) });
@@ -72,6 +78,8 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
     'collaborators.remove': async ({ containerId, organizationId }) => {
       const s = await ctx.session();
       const name = await s.organizationName(organizationId);
+      // Its grant of the study record goes with it, while we may still change the record's access.
+      await s.studies.revokeFrom(containerId, organizationId);
       const list = await s.client.revokeContainerAccess(containerId, organizationId);
       await ctx.record({ action: 'uninvite', ok: true, study: containerId, organization: name });
       return list;

@@ -6,6 +6,7 @@ import { toPipeForm, toSlashForm } from '../../../shared/item-path.js';
 import { openHeader } from '../../../shared/protocol/envelope.js';
 import type { ContainerView, ItemView } from '../../../shared/ipc/views.js';
 import type { Container, Item, RecordHeader } from '../../../shared/types.js';
+import { knownStudyFields } from '../../../shared/study-record.js';
 import type { Session } from '../session.js';
 
 export function ownerIdOf(item: Pick<Item, 'ownerUrl'>): string {
@@ -64,8 +65,11 @@ export function itemView(session: Session, containerId: string, item: Item, decr
 }
 
 export async function containerView(session: Session, c: Container): Promise<ContainerView> {
-  return { ...c, ownerName: await session.organizationName(c.ownerId), ownedByMe: c.ownerId === session.profile.organizationId };
+  const [ownerName, { title, record }] = await Promise.all([session.organizationName(c.ownerId), session.studies.title(c)]);
+  if (record) session.rememberTitle(c.id, title);
+  return { ...c, ownerName, ownedByMe: c.ownerId === session.profile.organizationId, title, ...(record ? { study: knownStudyFields(record) } : {}) };
 }
+
 
 /** A name to show for an item: its document's file name or title when its header is open, else its path. */
 export async function itemDisplayName(session: Session, containerId: string, itemPath: string): Promise<string> {

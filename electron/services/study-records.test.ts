@@ -1,0 +1,76 @@
+// Named studies against the reference server: the owner writes the record, invited sites read
+// it, edits keep other clients' fields, a revoked site loses its grant.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDY_RECORD_PATH } from '../../shared/study-record.js';
+import { KeyVault, type KeyHandle } from './keys/key-vault.js';
+import { PassphraseSecretBox } from './keys/secret-box.js';
+import { SharingService } from './sharing.js';
+import { StudyRecords } from './study-records.js';
+import { startFixture, type ExchangeFixture } from './test-support/exchange-fixture.js';
+import { writeRecord } from './transfers/records.js';
+
+let f: ExchangeFixture;
+let dir: string;
+let sirbKeys: KeyHandle;
+let siteKeys: KeyHandle;
+
+beforeAll(async () => {
+  f = await startFixture();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sx-study-'));
+  const vault = new KeyVault(path.join(dir, 'app'), new PassphraseSecretBox('study', { log2N: 10 }));
+  sirbKeys = await vault.open((await vault.importPem(f.sirb.identity.privateKeyPem, f.sirb.identity.certificatePem)).keyRef);
+  siteKeys = await vault.open((await vault.importPem(f.site.identity.privateKeyPem, f.site.identity.certificatePem)).keyRef);
+});
+afterAll(async () => {
+  await f.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const recordsOf = (side: 'sirb' | 'site') =>
+  side === 'sirb'
+    ? new StudyRecords(f.sirb.client, sirbKeys, new SharingService(f.sirb.client, sirbKeys, [f.ca.certificatePem]))
+    : new StudyRecords(f.site.client, siteKeys, new SharingService(f.site.client, siteKeys, [f.ca.certificatePem]));
+
+describe('study records', () => {
+  it('an invited site reads the title; the fallback holds before; revoking drops the grant', async () => {
+    const sirb = recordsOf('sirb');
+    const site = recordsOf('site');
+    const study = await f.sirb.client.createContainer();
+    expect(await sirb.title(study)).toEqual({ title: `Study ${study.id.slice(0, 8)}` });
+
+    await sirb.save(study.id, { title: 'Protocol 2026-114: Sleep and Recovery', principalInvestigator: { name: 'Dr. Ada Reyes' } });
+    await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
+    expect(await site.title(study)).toEqual({ title: `Study ${study.id.slice(0, 8)}` });
+    expect(await sirb.grantTo(study.id, f.site.org.id)).toBe(true);
+    expect(await sirb.grantTo(study.id, f.site.org.id)).toBe(false);
+
+    const seen = await site.title(study);
+    expect(seen.title).toBe('Protocol 2026-114: Sleep and Recovery');
+    expect(seen.record?.principalInvestigator).toEqual({ name: 'Dr. Ada Reyes' });
+
+    expect(await sirb.revokeFrom(study.id, f.site.org.id)).toBe(true);
+    const access = await f.sirb.client.getItemAccess(study.id, STUDY_RECORD_PATH);
+    expect(access.map((o) => o.id)).toEqual([f.sirb.org.id]);
+  });
+
+  it('an edit keeps unknown fields and grants collaborators that lack the record', async () => {
+    const study = await f.sirb.client.createContainer();
+    await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
+    // another client wrote the record with a field this one does not know, and granted no one
+    const other = { type: 'study', version: 'IRBX.2', title: 'Old', ethicsRef: 'EC-9', shortTitle: 'OLD' };
+    await writeRecord(f.sirb.client, sirbKeys, study.id, STUDY_RECORD_PATH, { header: { type: 'study', name: 'Old' }, content: other });
+
+    const { record, granted } = await recordsOf('sirb').save(study.id, { title: 'Renamed', sponsor: 'NIH' });
+    expect(granted).toEqual([f.site.org.id]);
+    expect(record).toMatchObject({ title: 'Renamed', sponsor: 'NIH', ethicsRef: 'EC-9' });
+    expect('shortTitle' in record).toBe(false);
+    const seen = await recordsOf('site').read(study.id);
+    expect(seen).toEqual(record);
+    // a second edit re-seals the record: the site that had it still reads it
+    await recordsOf('sirb').save(study.id, { title: 'Renamed again' });
+    expect((await recordsOf('site').read(study.id))?.title).toBe('Renamed again');
+  });
+});

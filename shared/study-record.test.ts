@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { fallbackStudyTitle, mergeStudyRecord, parseStudyRecord, studyRecordHeader } from './study-record.js';
+
+describe('study record', () => {
+  it('keeps fields written by other clients when edited', () => {
+    const other = { type: 'study', version: 'IRBX.2', title: 'Old', irbNumber: 'IRB-77', sites: [{ n: 1 }], sponsor: 'Acme' };
+    const parsed = parseStudyRecord(other);
+    const next = mergeStudyRecord(parsed, { title: 'New title', protocolNumber: '2026-114' });
+    expect(next).toEqual({ type: 'study', version: 'IRBX.2', title: 'New title', protocolNumber: '2026-114', irbNumber: 'IRB-77', sites: [{ n: 1 }] });
+  });
+
+  it('removes optional fields left empty and trims the title', () => {
+    const next = mergeStudyRecord({ type: 'study', title: 'A', sponsor: 'Acme' }, { title: '  Sleep  ', sponsor: '' });
+    expect(next.title).toBe('Sleep');
+    expect('sponsor' in next).toBe(false);
+    expect(studyRecordHeader(next)).toEqual({ type: 'study', version: 'IRBX.2', name: 'Sleep' });
+  });
+
+  it('refuses an empty or overlong title', () => {
+    expect(() => mergeStudyRecord(undefined, { title: '   ' })).toThrow(/needs a title/);
+    expect(() => mergeStudyRecord(undefined, { title: 'x'.repeat(201) })).toThrow(/200/);
+  });
+
+  it('reads a record with a malformed optional field by its title, keeping the field', () => {
+    const r = parseStudyRecord({ type: 'study', version: 'IRBX.2', title: 'T', principalInvestigator: 'Dr. Who' });
+    expect(r.title).toBe('T');
+    expect(r.principalInvestigator).toBe('Dr. Who');
+  });
+
+  it('refuses what is not a study record', () => {
+    expect(() => parseStudyRecord({ type: 'document', title: 'x' })).toThrow(/not "study"/);
+    expect(() => parseStudyRecord({ type: 'study', title: '' })).toThrow(/no usable title/);
+    expect(() => parseStudyRecord('study')).toThrow(/not a JSON object/);
+  });
+
+  it('falls back to the first 8 characters of the container id', () => {
+    expect(fallbackStudyTitle('0654ec86aa00bb11cc22dd33ee44ff55')).toBe('Study 0654ec86');
+  });
+});

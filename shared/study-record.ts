@@ -1,0 +1,95 @@
+// The study record (decisions §6): a study's title and particulars, kept as an encrypted
+// structured record at path `study` of its container. Other clients may write fields we do
+// not know; an edit keeps them.
+import { z } from 'zod';
+
+export const STUDY_RECORD_PATH = 'study';
+export const STUDY_RECORD_TYPE = 'study';
+export const STUDY_RECORD_VERSION = 'IRBX.2';
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/** The fields a client may set; `title` is required. */
+export const studyFieldsSchema = z.strictObject({
+  title: z.string().trim().min(1, 'A study needs a title.').max(200, 'A title has at most 200 characters.'),
+  shortTitle: optionalText(100),
+  protocolNumber: optionalText(100),
+  principalInvestigator: z
+    .strictObject({ name: z.string().trim().min(1).max(200), email: z.string().trim().max(320).optional() })
+    .optional(),
+  sponsor: optionalText(200),
+  description: optionalText(4000),
+});
+export type StudyFields = z.output<typeof studyFieldsSchema>;
+
+/** A record as read: its known fields checked, everything else carried along untouched. */
+export interface StudyRecord extends StudyFields {
+  readonly type: 'study';
+  readonly version: string;
+  readonly [unknownField: string]: unknown;
+}
+
+/** What a record read from the exchange is, or why it is not a study record. */
+export function parseStudyRecord(content: unknown): StudyRecord {
+  if (!content || typeof content !== 'object' || Array.isArray(content)) throw new Error('The study record is not a JSON object.');
+  const raw = content as Record<string, unknown>;
+  if (raw.type !== STUDY_RECORD_TYPE) throw new Error(`The record at "study" has type ${JSON.stringify(raw.type)}, not "study".`);
+  const known = studyFieldsSchema.partial().strip().safeParse(raw);
+  const title = typeof raw.title === 'string' ? raw.title.trim() : '';
+  if (!title || title.length > 200) throw new Error('The study record has no usable title.');
+  if (!known.success) {
+    // A malformed optional field does not hide the study's title: keep it as an unknown field.
+    return { ...raw, type: 'study', version: String(raw.version ?? STUDY_RECORD_VERSION), title } as StudyRecord;
+  }
+  return { ...raw, ...known.data, type: 'study', version: String(raw.version ?? STUDY_RECORD_VERSION), title } as StudyRecord;
+}
+
+/**
+ * The record to write: `previous` (when there is one) with the edited fields replaced. Fields
+ * this client does not know stay; optional fields left empty are removed.
+ */
+export function mergeStudyRecord(previous: Readonly<Record<string, unknown>> | undefined, edit: StudyFields): StudyRecord {
+  const fields = studyFieldsSchema.parse(edit);
+  const next: Record<string, unknown> = { ...(previous ?? {}) };
+  for (const key of Object.keys(studyFieldsSchema.shape) as (keyof StudyFields)[]) {
+    const value = fields[key];
+    if (value === undefined || value === '') delete next[key];
+    else next[key] = value;
+  }
+  next.type = STUDY_RECORD_TYPE;
+  next.version = STUDY_RECORD_VERSION;
+  return next as StudyRecord;
+}
+
+/** Only the fields this client knows, well-formed (what the renderer shows and edits). */
+export function knownStudyFields(record: StudyRecord): StudyFields {
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const pi = record.principalInvestigator as unknown;
+  const piName = pi && typeof pi === 'object' ? text((pi as { name?: unknown }).name) : undefined;
+  const piEmail = pi && typeof pi === 'object' ? text((pi as { email?: unknown }).email) : undefined;
+  const fields: Record<string, unknown> = {
+    title: record.title,
+    shortTitle: text(record.shortTitle),
+    protocolNumber: text(record.protocolNumber),
+    principalInvestigator: piName ? { name: piName, ...(piEmail ? { email: piEmail } : {}) } : undefined,
+    sponsor: text(record.sponsor),
+    description: text(record.description),
+  };
+  for (const k of Object.keys(fields)) if (fields[k] === undefined) delete fields[k];
+  return fields as unknown as StudyFields;
+}
+
+/** The header the record is saved with (its `name` is the title). */
+export function studyRecordHeader(record: StudyRecord): { type: 'study'; version: string; name: string } {
+  return { type: STUDY_RECORD_TYPE, version: STUDY_RECORD_VERSION, name: record.title };
+}
+
+/** A study's name while no readable record exists. */
+export function fallbackStudyTitle(containerId: string): string {
+  return `Study ${containerId.slice(0, 8)}`;
+}
+
+/** True for the path of the study record (not one of the study's documents). */
+export function isStudyRecordPath(itemPath: string): boolean {
+  return itemPath === STUDY_RECORD_PATH;
+}
