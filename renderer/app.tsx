@@ -1,6 +1,6 @@
 // The window: chrome on top, studies on the left, the selected study's files, the transfers panel
 // at the bottom; slot dialogs over it.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ItemView } from '../shared/ipc/views.js';
 import { toAppError } from './bridge/api.js';
 import { ConnectionBanner } from './components/chrome/connection-banner.js';
@@ -8,7 +8,7 @@ import { WindowChrome } from './components/chrome/window-chrome.js';
 import { FileBrowser } from './components/browser/file-browser.js';
 import { ErrorDisplay } from './components/common/error-display.js';
 import { ToastList, useToasts } from './components/notifications/toasts.js';
-import { StudiesSidebar } from './components/studies/studies-sidebar.js';
+import { StudiesSidebar, studyLabel } from './components/studies/studies-sidebar.js';
 import { TransfersDock } from './components/transfers/transfers-dock.js';
 import { useAppInfo, useConnection, useNotifications, useProfiles, useSettings, useSwitchProfile } from './data/profiles.js';
 import { useContainers, useCreateContainer } from './data/studies.js';
@@ -36,6 +36,11 @@ export function App() {
   const container = containers.data?.find((c) => c.id === containerId);
   const isSirb = !!active?.roles.includes('sirb');
   const status = connectionStatus(connection.data, isSirb);
+  // The window title names the open study (decisions §6); Electron's window follows the page title.
+  const windowTitle = container ? `${studyLabel(container)} — Study Exchange Desktop` : 'Study Exchange Desktop';
+  useEffect(() => {
+    document.title = windowTitle;
+  }, [windowTitle]);
   const openSlot = (s: DialogSlot, items?: readonly ItemView[]): void => setSlot({ slot: s, context: { profileId, containerId, items } });
 
   return (

@@ -2,8 +2,10 @@
 // structured record at path `study` of its container. Other clients may write fields we do
 // not know; an edit keeps them.
 import { z } from 'zod';
+import { STUDY_TITLE_MAX } from './study-title.js';
 
-export const STUDY_RECORD_PATH = 'study';
+export { STUDY_RECORD_PATH, fallbackStudyTitle, STUDY_TITLE_MAX } from './study-title.js';
+
 export const STUDY_RECORD_TYPE = 'study';
 export const STUDY_RECORD_VERSION = 'IRBX.2';
 
@@ -11,7 +13,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /** The fields a client may set; `title` is required. */
 export const studyFieldsSchema = z.strictObject({
-  title: z.string().trim().min(1, 'A study needs a title.').max(200, 'A title has at most 200 characters.'),
+  title: z.string().trim().min(1, 'A study needs a title.').max(STUDY_TITLE_MAX, `A title has at most ${STUDY_TITLE_MAX} characters.`),
   shortTitle: optionalText(100),
   protocolNumber: optionalText(100),
   principalInvestigator: z
@@ -36,7 +38,7 @@ export function parseStudyRecord(content: unknown): StudyRecord {
   if (raw.type !== STUDY_RECORD_TYPE) throw new Error(`The record at "study" has type ${JSON.stringify(raw.type)}, not "study".`);
   const known = studyFieldsSchema.partial().strip().safeParse(raw);
   const title = typeof raw.title === 'string' ? raw.title.trim() : '';
-  if (!title || title.length > 200) throw new Error('The study record has no usable title.');
+  if (!title || title.length > STUDY_TITLE_MAX) throw new Error('The study record has no usable title.');
   if (!known.success) {
     // A malformed optional field does not hide the study's title: keep it as an unknown field.
     return { ...raw, type: 'study', version: String(raw.version ?? STUDY_RECORD_VERSION), title } as StudyRecord;
@@ -82,14 +84,4 @@ export function knownStudyFields(record: StudyRecord): StudyFields {
 /** The header the record is saved with (its `name` is the title). */
 export function studyRecordHeader(record: StudyRecord): { type: 'study'; version: string; name: string } {
   return { type: STUDY_RECORD_TYPE, version: STUDY_RECORD_VERSION, name: record.title };
-}
-
-/** A study's name while no readable record exists. */
-export function fallbackStudyTitle(containerId: string): string {
-  return `Study ${containerId.slice(0, 8)}`;
-}
-
-/** True for the path of the study record (not one of the study's documents). */
-export function isStudyRecordPath(itemPath: string): boolean {
-  return itemPath === STUDY_RECORD_PATH;
 }

@@ -46,6 +46,14 @@ export function formatDate(iso: string | undefined, locale?: string): string {
   return new Date(ms).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** The date alone (the list's Updated column; the time is in its tooltip). */
+export function formatDay(iso: string | undefined, locale?: string): string {
+  if (!iso) return '—';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return new Date(ms).toLocaleDateString(locale, { dateStyle: 'medium' });
+}
+
 export function percent(bytes: number, total: number): number {
   if (!(total > 0)) return 0;
   return Math.min(100, Math.max(0, Math.floor((bytes / total) * 100)));

@@ -21,7 +21,7 @@ describe('toRow', () => {
   it('shows the file name, media type, size, owner and shared count of a document', () => {
     const rows = rowsOf();
     const protocol = rows.find((r) => r.key === 'item:docs/aaa');
-    expect(protocol).toMatchObject({ label: 'Protocol.pdf', type: 'application/pdf', size: 3000, owner: 'You', sharedWith: 3 });
+    expect(protocol).toMatchObject({ label: 'Protocol.pdf', type: 'PDF document', size: 3000, owner: 'You', sharedWith: 3 });
     expect(rows.find((r) => r.key === 'item:docs/bbb')?.owner).toBe('Site Hospital');
     // Header not decrypted yet: the path segment and a placeholder type.
     expect(rows.find((r) => r.key === 'item:docs/ccc')).toMatchObject({ label: 'ccc', type: '…', size: undefined });
@@ -62,7 +62,7 @@ describe('filterRows', () => {
   it('matches the shown name, the path segment and the type, ignoring case', () => {
     expect(filterRows(rowsOf(), 'PROTO').map((r) => r.label)).toEqual(['Protocol.pdf']);
     expect(filterRows(rowsOf(), 'aaa').map((r) => r.label)).toEqual(['Protocol.pdf']);
-    expect(filterRows(rowsOf(), 'wordprocessing').map((r) => r.label)).toEqual(['consent-form.docx']);
+    expect(filterRows(rowsOf(), 'word doc').map((r) => r.label)).toEqual(['consent-form.docx']);
     expect(filterRows(rowsOf(), 'folder').map((r) => r.label).sort()).toEqual(['alpha', 'zeta']);
     expect(filterRows(rowsOf(), '  ')).toHaveLength(5);
     expect(filterRows(rowsOf(), 'nothing-like-this')).toEqual([]);

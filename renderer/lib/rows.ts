@@ -4,6 +4,7 @@ import { cleanFileName } from '../../shared/file-name.js';
 import { asDocument, headerName } from '../../shared/headers.js';
 import type { ItemView } from '../../shared/ipc/views.js';
 import { compareText, type Entry } from './file-tree.js';
+import { documentKind, kindWords, recordKind, type FileKind } from './file-kind.js';
 
 export type Column = 'name' | 'type' | 'size' | 'owner' | 'updated' | 'shared';
 export type Direction = 'asc' | 'desc';
@@ -17,7 +18,9 @@ export interface Row {
   readonly key: string;
   /** What the Name column shows: the document title or file name when known, else the path segment. */
   readonly label: string;
+  /** What the Type column shows, in words ("PDF document"), and the icon's kind. */
   readonly type: string;
+  readonly kind: FileKind;
   readonly size?: number;
   readonly owner: string;
   readonly updated?: string;
@@ -35,17 +38,21 @@ export function itemLabel(item: ItemView, fallback: string): string {
   return name ? cleanFileName(name, fallback) : fallback;
 }
 
-export function itemType(item: ItemView): string {
+export function itemKind(item: ItemView): FileKind {
   const h = item.decryptedHeader;
-  if (!h) return item.headerProblem ? 'Unreadable' : '…';
+  if (!h) return item.headerProblem ? 'unreadable' : 'pending';
   const d = asDocument(h);
-  if (d) return d.mediaType || 'Document';
-  return `${h.type} record`;
+  if (d) return documentKind(d.mediaType, d.fileName || d.name);
+  return recordKind(h.type);
+}
+
+export function itemType(item: ItemView): string {
+  return kindWords(itemKind(item), item.decryptedHeader?.type);
 }
 
 export function toRow(entry: Entry, context: RowContext): Row {
   if (entry.kind === 'folder') {
-    return { entry, key: entry.key, label: entry.name, type: 'Folder', owner: '' };
+    return { entry, key: entry.key, label: entry.name, type: kindWords('folder'), kind: 'folder', owner: '' };
   }
   const item = entry.item;
   const doc = asDocument(item.decryptedHeader);
@@ -54,6 +61,7 @@ export function toRow(entry: Entry, context: RowContext): Row {
     key: entry.key,
     label: itemLabel(item, entry.name),
     type: itemType(item),
+    kind: itemKind(item),
     size: typeof doc?.size === 'number' ? doc.size : undefined,
     owner: item.ownedByMe ? 'You' : (context.names.get(item.ownerId) ?? 'Another organization'),
     updated: item.updatedAt,

@@ -34,7 +34,8 @@ export function accessHandlers(ctx: AppContext): AccessHandlers {
     }
     if (results.length > 1) {
       const failed = results.filter((r) => !r.ok).length;
-      const title = failed ? `${action}: ${failed} of ${results.length} failed` : `${action}: ${results.length} done`;
+      const study = await s.studyTitle(args.containerId).catch(() => args.containerId);
+      const title = failed ? `${action} in “${study}”: ${failed} of ${results.length} failed` : `${action} in “${study}”: ${results.length} done`;
       ctx.options.platform.notify(title, failed ? 'Open Manage access for the details.' : 'Every organization was updated.');
     }
     return results;

@@ -25,6 +25,8 @@ import { triggerDownload } from './download.js';
 import { FileList } from './file-list.js';
 import { FolderTree } from './folder-tree.js';
 import { useLazyHeaders } from './use-lazy-headers.js';
+import { useDetailsPaneShown } from './use-details-pane.js';
+import { PanelRight } from 'lucide-react';
 
 export interface FileBrowserProps {
   readonly profile: ProfileView;
@@ -59,6 +61,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
   const [status, setStatus] = useState<string | undefined>();
   const [blocked, setBlocked] = useState<{ item: ItemView; outcome: BlockedOpen } | undefined>();
   const onVisibleRows = useLazyHeaders(profile.id, container.id);
+  const [showDetails, setShowDetails] = useDetailsPaneShown();
 
   const tree = useMemo(() => buildTree(items.data?.items ?? []), [items.data]);
   const names = useMemo(() => {
@@ -207,6 +210,9 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
         <button type="button" data-testid="open-collaborators" onClick={() => onOpenSlot('collaborators')}>
           Collaborators…
         </button>
+        <button type="button" data-testid="toggle-details" aria-pressed={showDetails} onClick={() => setShowDetails(!showDetails)} title="Show or hide the details pane">
+          <PanelRight size={16} aria-hidden="true" /> Details
+        </button>
       </div>
       <div className="status-line" role="status" aria-live="polite" data-testid="browser-status">
         {upload.busy ?? status ?? ''}
@@ -227,7 +233,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
       {upload.problem ? <ErrorDisplay context={upload.problem.context} error={upload.problem.error} onRetry={upload.problem.retry} onDismiss={upload.dismiss} /> : null}
       {problem ? <ErrorDisplay context={problem.context} error={problem.error} onRetry={problem.retry} onDismiss={() => setProblem(undefined)} /> : null}
       {refreshError ? <ErrorDisplay context="The list could not be refreshed." error={refreshError} onRetry={() => changesOnly.mutate()} onDismiss={() => changesOnly.reset()} /> : null}
-      <div className="browser-body">
+      <div className={`browser-body ${showDetails ? '' : 'no-details'}`}>
         <FolderTree tree={tree} current={folder} rootLabel={rootLabel} onOpen={openFolder} onDropFiles={(path, data) => onDropFiles(path, data)} />
         <div className="list-column">
           {listError ? <ErrorDisplay context="The files of this study could not be loaded." error={listError} onRetry={() => void items.refetch()} /> : null}
@@ -249,10 +255,19 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
               onDropFiles={onDropFiles}
               onDragOut={onDragOut}
               label={`Files in ${folder || rootLabel}`}
-              emptyText={filter ? `Nothing in this folder matches "${filter}".` : 'This folder is empty. Drop files or folders here, or choose Upload….'}
+              folderName={folder ? (folder.split('/').pop() ?? folder) : rootLabel}
+              emptyStudy={!filter && (items.data?.items.length ?? 0) === 0}
+              emptyText={
+                filter
+                  ? `Nothing in this folder matches "${filter}".`
+                  : (items.data?.items.length ?? 0) === 0
+                    ? 'Drop documents here, or choose Upload…'
+                    : 'This folder is empty. Drop files or folders here, or choose Upload….'
+              }
             />
           )}
         </div>
+        {showDetails ? (
         <DetailsPane
           item={single}
           details={details.data}
@@ -270,6 +285,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
           onSaveAs={single ? () => void download(single, 'saveAs') : undefined}
           onManageAccess={single ? () => onOpenSlot('manageAccess', [single]) : undefined}
         />
+        ) : null}
       </div>
       {menu ? <ContextMenu x={menu.x} y={menu.y} entries={menuEntries(menu.rows)} onClose={() => setMenu(undefined)} /> : null}
       {confirmDelete ? (

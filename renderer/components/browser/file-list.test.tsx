@@ -57,7 +57,7 @@ describe('FileList', () => {
     expect(dataRows().length).toBeLessThan(40);
     expect(dataRows()[0]?.dataset.path).toBe('bulk/item-0000');
     expect(visible).toHaveBeenLastCalledWith(expect.arrayContaining([expect.objectContaining({ key: 'item:bulk/item-0000' })]));
-    const viewport = screen.getByRole('grid').querySelector('.file-viewport') as HTMLElement;
+    const viewport = screen.getByRole('grid');
     viewport.scrollTop = 32 * 2500;
     fireEvent.scroll(viewport);
     const paths = dataRows().map((r) => r.dataset.path);
@@ -105,6 +105,40 @@ describe('FileList', () => {
     expect(onSort).toHaveBeenCalledWith('updated');
     const sizeHeader = screen.getAllByRole('columnheader').find((h) => h.textContent?.startsWith('Size'));
     expect(sizeHeader?.getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('shows the type in words with an icon, sizes right-aligned, the full name as a tooltip', () => {
+    const long = 'Informed consent form — site 12, version 3 (signed).pdf';
+    const tree = buildTree([item('x|1', { header: doc(long, 2048) }), item('x|f|2', { header: doc('log.xlsx', 1, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') })]);
+    render(<Harness rows={sortRows(folderEntries(tree, 'x').map((e) => toRow(e, { names: new Map() })), { column: 'name', direction: 'asc' })} />);
+    const [folderRow, docRow] = dataRows();
+    expect(within(folderRow!).getByTestId('type-cell').textContent).toBe('Folder');
+    expect(folderRow!.querySelector('svg')?.dataset.kind).toBe('folder');
+    expect(within(docRow!).getByTestId('type-cell').textContent).toBe('PDF document');
+    expect(docRow!.querySelector('svg')?.dataset.kind).toBe('pdf');
+    expect(within(docRow!).getAllByRole('gridcell')[0]?.getAttribute('title')).toBe(long);
+    expect(within(docRow!).getAllByRole('gridcell')[2]?.className).toContain('col-size');
+  });
+
+  it('resizes a column with the keyboard and by dragging, and keeps the widths', () => {
+    localStorage.clear();
+    const { unmount } = render(<Harness rows={rowsFor(['a'])} />);
+    const handle = screen.getByRole('separator', { name: 'Width of the Type column' });
+    expect(handle.getAttribute('aria-valuenow')).toBe('136');
+    fireEvent.keyDown(handle, { key: 'ArrowRight' });
+    fireEvent.keyDown(handle, { key: 'ArrowRight', shiftKey: true });
+    expect(handle.getAttribute('aria-valuenow')).toBe('196');
+    const frame = screen.getByTestId('file-drop-zone');
+    expect(frame.style.getPropertyValue('--file-columns')).toBe('minmax(200px, 1fr) 196px 76px 110px 112px 72px');
+    const updated = screen.getByRole('separator', { name: 'Width of the Updated column' });
+    fireEvent.pointerDown(updated, { clientX: 500, pointerId: 1 });
+    fireEvent.pointerMove(updated, { clientX: 460, pointerId: 1 });
+    fireEvent.pointerUp(updated, { pointerId: 1 });
+    expect(updated.getAttribute('aria-valuenow')).toBe('152');
+    unmount();
+    render(<Harness rows={rowsFor(['a'])} />);
+    expect(screen.getByRole('separator', { name: 'Width of the Type column' }).getAttribute('aria-valuenow')).toBe('196');
+    localStorage.clear();
   });
 
   it('filters as rows are passed and shows the empty text', () => {

@@ -1,10 +1,13 @@
 // The file list: a grid with sortable columns, fixed-height rows windowed by hand (only the rows in
 // view are in the DOM), keyboard navigation, multi-select, drop targets and drag-out.
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { formatBytes, formatDate } from '../../lib/format.js';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
+import { Upload } from 'lucide-react';
+import { KEY_STEP, gridTemplate, loadWidths, minimumWidth, resizeColumn, saveWidths, type ColumnWidths, type SizedColumn } from '../../lib/column-widths.js';
+import { formatBytes, formatDate, formatDay } from '../../lib/format.js';
 import type { Column, Row, SortSpec } from '../../lib/rows.js';
 import { clickRow, moveFocus, selectAll, type Selection } from '../../lib/selection.js';
 import { scrollToReveal, visibleRange } from '../../lib/virtual-window.js';
+import { KindIcon } from './kind-icon.js';
 
 export const ROW_HEIGHT = 32;
 
@@ -14,7 +17,7 @@ const COLUMNS: readonly { column: Column; label: string }[] = [
   { column: 'size', label: 'Size' },
   { column: 'owner', label: 'Owner' },
   { column: 'updated', label: 'Updated' },
-  { column: 'shared', label: 'Shared with' },
+  { column: 'shared', label: 'Shared' },
 ];
 
 export interface FileListProps {
@@ -31,13 +34,60 @@ export interface FileListProps {
   readonly onDropFiles?: (folder: string | undefined, data: DataTransfer) => void;
   readonly onDragOut?: (row: Row, event: DragEvent) => void;
   readonly emptyText: string;
+  /** An empty study (not a filter with no match): the list becomes a panel inviting a drop. */
+  readonly emptyStudy?: boolean;
   readonly label: string;
+  /** The folder shown, in words, for the drop hint ("Drop to upload to …"). */
+  readonly folderName?: string;
   /** Used until the real height is measured (and in tests, where layout is not computed). */
   readonly initialViewportHeight?: number;
 }
 
 function hasFiles(event: DragEvent): boolean {
   return [...(event.dataTransfer?.types ?? [])].includes('Files');
+}
+
+/** A column's width handle: drag it, or focus it and press ←/→ (Shift: larger steps). */
+function ColumnResizer({ column, label, width, onResize }: { column: SizedColumn; label: string; width: number; onResize: (column: SizedColumn, delta: number) => void }) {
+  const start = useRef<{ x: number } | undefined>(undefined);
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={`Width of the ${label} column`}
+      aria-valuenow={width}
+      aria-valuemin={56}
+      aria-valuemax={480}
+      tabIndex={0}
+      className="column-resizer"
+      data-testid={`resize-${column}`}
+      onPointerDown={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+        start.current = { x: e.clientX };
+      }}
+      onPointerMove={(e) => {
+        if (!start.current) return;
+        // The handle sits on the column's left edge: dragging left widens it.
+        const delta = start.current.x - e.clientX;
+        if (delta === 0) return;
+        start.current = { x: e.clientX };
+        onResize(column, delta);
+      }}
+      onPointerUp={() => (start.current = undefined)}
+      onPointerCancel={() => (start.current = undefined)}
+      onKeyDown={(e) => {
+        const step = e.shiftKey ? KEY_STEP * 5 : KEY_STEP;
+        if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+          e.preventDefault();
+          e.stopPropagation();
+          onResize(column, e.key === 'ArrowRight' ? step : -step);
+        }
+      }}
+      onClick={(e) => e.stopPropagation()}
+    />
+  );
 }
 
 export function FileList(props: FileListProps) {
@@ -47,9 +97,12 @@ export function FileList(props: FileListProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(props.initialViewportHeight ?? 600);
   const [dropTarget, setDropTarget] = useState<string | undefined>(undefined);
+  const [widths, setWidths] = useState<ColumnWidths>(() => loadWidths());
   const keys = useMemo(() => rows.map((r) => r.key), [rows]);
-  const range = visibleRange(scrollTop, height, ROW_HEIGHT, rows.length);
-  const page = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
+  // The header row sticks to the top of the scrolling grid: rows see the height below it.
+  const rowsHeight = Math.max(ROW_HEIGHT, height - ROW_HEIGHT);
+  const range = visibleRange(scrollTop, rowsHeight, ROW_HEIGHT, rows.length);
+  const page = Math.max(1, Math.floor(rowsHeight / ROW_HEIGHT) - 1);
 
   useEffect(() => {
     const el = viewport.current;
@@ -60,6 +113,13 @@ export function FileList(props: FileListProps) {
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+
+  const resize = (column: SizedColumn, delta: number): void =>
+    setWidths((w) => {
+      const next = resizeColumn(w, column, delta);
+      saveWidths(next);
+      return next;
+    });
 
   const visibleKey = `${range.start}:${range.end}:${rows.length}`;
   useEffect(() => {
@@ -73,17 +133,18 @@ export function FileList(props: FileListProps) {
     if (!el || selection.focus === undefined) return;
     const index = keys.indexOf(selection.focus);
     if (index < 0) return;
-    const top = scrollToReveal(index, el.scrollTop, height, ROW_HEIGHT);
+    const top = scrollToReveal(index, el.scrollTop, rowsHeight, ROW_HEIGHT);
     if (top !== undefined) {
       el.scrollTop = top;
       setScrollTop(top);
     }
-  }, [selection.focus, keys, height]);
-
+  }, [selection.focus, keys, rowsHeight]);
   const selectedRows = (): Row[] => rows.filter((r) => selection.selected.has(r.key));
   const focusedRow = rows.find((r) => r.key === selection.focus);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+    // Keys pressed on a column's width handle are its own.
+    if (event.target !== event.currentTarget) return;
     const mods = { shift: event.shiftKey };
     const ctrl = event.ctrlKey || event.metaKey;
     let next: Selection | undefined;
@@ -154,103 +215,129 @@ export function FileList(props: FileListProps) {
 
   const rowId = (key: string): string => `${gridId}-row-${keys.indexOf(key)}`;
 
+  const dropName = dropTarget === undefined ? undefined : dropTarget === '' ? (props.folderName ?? 'this folder') : (rows.find((r) => r.entry.path === dropTarget && r.entry.kind === 'folder')?.label ?? dropTarget);
+  const empty = rows.length === 0;
+
   return (
     <div
-      className={`file-list ${dropTarget === '' ? 'drop-active' : ''}`}
-      role="grid"
-      aria-label={props.label}
-      aria-rowcount={rows.length + 1}
-      aria-multiselectable="true"
-      aria-activedescendant={selection.focus !== undefined && keys.includes(selection.focus) ? rowId(selection.focus) : undefined}
-      tabIndex={0}
-      data-testid="file-list"
-      onKeyDown={onKeyDown}
-      onFocus={(e) => {
-        if (e.target === e.currentTarget && selection.focus === undefined && keys.length > 0) onSelection(moveFocus(selection, keys, 1));
-      }}
+      className={`file-list-frame ${dropTarget === '' ? 'drop-active' : ''} ${empty ? 'is-empty' : ''}`}
+      style={{ '--file-columns': gridTemplate(widths), '--file-min-width': `${minimumWidth(widths)}px` } as CSSProperties}
+      data-testid="file-drop-zone"
       onDragOver={(e) => dragOver(e, '')}
       onDragLeave={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropTarget(undefined);
       }}
       onDrop={(e) => drop(e, undefined)}
     >
-      <div className="file-row header" role="row" aria-rowindex={1}>
-        {COLUMNS.map(({ column, label }) => (
-          <div
-            key={column}
-            role="columnheader"
-            className={`cell col-${column}`}
-            aria-sort={sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-          >
-            <button type="button" tabIndex={-1} data-testid={`sort-${column}`} onClick={() => onSort(column)}>
-              {label}
-              {sort.column === column ? <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span> : null}
-            </button>
+      <div
+        className="file-list file-viewport"
+        ref={viewport}
+        role="grid"
+        aria-label={props.label}
+        aria-rowcount={rows.length + 1}
+        aria-multiselectable="true"
+        aria-activedescendant={selection.focus !== undefined && keys.includes(selection.focus) ? rowId(selection.focus) : undefined}
+        tabIndex={0}
+        data-testid="file-list"
+        onKeyDown={onKeyDown}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onFocus={(e) => {
+          if (e.target === e.currentTarget && selection.focus === undefined && keys.length > 0) onSelection(moveFocus(selection, keys, 1));
+        }}
+      >
+        <div className="file-head" role="rowgroup">
+          <div className="file-row header" role="row" aria-rowindex={1}>
+            {COLUMNS.map(({ column, label }) => (
+              <div
+                key={column}
+                role="columnheader"
+                className={`cell col-${column}`}
+                aria-sort={sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+              >
+                {column !== 'name' ? <ColumnResizer column={column} label={label} width={widths[column]} onResize={resize} /> : null}
+                <button type="button" tabIndex={-1} data-testid={`sort-${column}`} onClick={() => onSort(column)}>
+                  {label}
+                  {sort.column === column ? <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span> : null}
+                </button>
+              </div>
+            ))}
           </div>
-        ))}
+        </div>
+        {empty ? null : (
+          <div role="rowgroup" className="file-body" style={{ height: range.totalHeight }}>
+            <div style={{ transform: `translateY(${range.offsetTop}px)` }}>
+              {rows.slice(range.start, range.end).map((row, i) => {
+                const index = range.start + i;
+                const selected = selection.selected.has(row.key);
+                const isFolder = row.entry.kind === 'folder';
+                return (
+                  <div
+                    key={row.key}
+                    id={rowId(row.key)}
+                    role="row"
+                    aria-rowindex={index + 2}
+                    aria-selected={selected}
+                    className={`file-row ${selected ? 'selected' : ''} ${row.key === selection.focus ? 'focused' : ''} ${isFolder && dropTarget === row.entry.path ? 'drop-active' : ''}`}
+                    style={{ height: ROW_HEIGHT }}
+                    data-testid="file-row"
+                    data-kind={row.entry.kind}
+                    data-path={row.entry.path}
+                    draggable={!isFolder && !!onDragOut}
+                    onDragStart={(e) => onDragOut?.(row, e)}
+                    onClick={(e) => onSelection(clickRow(selection, keys, row.key, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey }))}
+                    onDoubleClick={() => onOpen(row)}
+                    onContextMenu={(e) => {
+                      e.preventDefault();
+                      const next = selected ? selection : clickRow(selection, keys, row.key);
+                      if (!selected) onSelection(next);
+                      onContextMenu(rows.filter((r) => next.selected.has(r.key)), e.clientX, e.clientY);
+                    }}
+                    onDragOver={isFolder ? (e) => dragOver(e, row.entry.path) : undefined}
+                    onDrop={isFolder ? (e) => drop(e, row.entry.path) : undefined}
+                  >
+                    <div role="gridcell" className="cell col-name" title={row.label}>
+                      <KindIcon kind={row.kind} />
+                      <span className="name-text">{row.label}</span>
+                    </div>
+                    <div role="gridcell" className="cell col-type" data-testid="type-cell">
+                      {row.type}
+                    </div>
+                    <div role="gridcell" className="cell col-size">
+                      {isFolder ? (row.entry.kind === 'folder' ? `${row.entry.childCount} ${row.entry.childCount === 1 ? 'entry' : 'entries'}` : '') : formatBytes(row.size)}
+                    </div>
+                    <div role="gridcell" className="cell col-owner" title={row.owner}>
+                      {row.owner}
+                    </div>
+                    <div role="gridcell" className="cell col-updated" title={isFolder ? undefined : formatDate(row.updated)}>
+                      {isFolder ? '' : formatDay(row.updated)}
+                    </div>
+                    <div role="gridcell" className="cell col-shared">
+                      {isFolder ? '' : row.sharedWith === undefined ? '—' : String(row.sharedWith)}
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        )}
       </div>
-      <div className="file-viewport" ref={viewport} role="rowgroup" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
-        {rows.length === 0 ? (
+      {empty ? (
+        props.emptyStudy ? (
+          <div className="drop-panel" data-testid="file-list-empty">
+            <Upload size={32} aria-hidden="true" />
+            <p>{props.emptyText}</p>
+          </div>
+        ) : (
           <p className="empty-state" data-testid="file-list-empty">
             {props.emptyText}
           </p>
-        ) : null}
-        <div style={{ height: range.totalHeight, position: 'relative' }}>
-          <div style={{ transform: `translateY(${range.offsetTop}px)` }}>
-            {rows.slice(range.start, range.end).map((row, i) => {
-              const index = range.start + i;
-              const selected = selection.selected.has(row.key);
-              const isFolder = row.entry.kind === 'folder';
-              return (
-                <div
-                  key={row.key}
-                  id={rowId(row.key)}
-                  role="row"
-                  aria-rowindex={index + 2}
-                  aria-selected={selected}
-                  className={`file-row ${selected ? 'selected' : ''} ${row.key === selection.focus ? 'focused' : ''} ${isFolder && dropTarget === row.entry.path ? 'drop-active' : ''}`}
-                  style={{ height: ROW_HEIGHT }}
-                  data-testid="file-row"
-                  data-kind={row.entry.kind}
-                  data-path={row.entry.path}
-                  draggable={!isFolder && !!onDragOut}
-                  onDragStart={(e) => onDragOut?.(row, e)}
-                  onClick={(e) => onSelection(clickRow(selection, keys, row.key, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey }))}
-                  onDoubleClick={() => onOpen(row)}
-                  onContextMenu={(e) => {
-                    e.preventDefault();
-                    const next = selected ? selection : clickRow(selection, keys, row.key);
-                    if (!selected) onSelection(next);
-                    onContextMenu(rows.filter((r) => next.selected.has(r.key)), e.clientX, e.clientY);
-                  }}
-                  onDragOver={isFolder ? (e) => dragOver(e, row.entry.path) : undefined}
-                  onDrop={isFolder ? (e) => drop(e, row.entry.path) : undefined}
-                >
-                  <div role="gridcell" className="cell col-name">
-                    <span className={`icon ${isFolder ? 'icon-folder' : 'icon-file'}`} aria-hidden="true" />
-                    <span className="name-text">{row.label}</span>
-                  </div>
-                  <div role="gridcell" className="cell col-type">
-                    {row.type}
-                  </div>
-                  <div role="gridcell" className="cell col-size">
-                    {isFolder ? (row.entry.kind === 'folder' ? `${row.entry.childCount} entries` : '') : formatBytes(row.size)}
-                  </div>
-                  <div role="gridcell" className="cell col-owner">
-                    {row.owner}
-                  </div>
-                  <div role="gridcell" className="cell col-updated">
-                    {isFolder ? '' : formatDate(row.updated)}
-                  </div>
-                  <div role="gridcell" className="cell col-shared">
-                    {isFolder ? '' : row.sharedWith === undefined ? '—' : String(row.sharedWith)}
-                  </div>
-                </div>
-              );
-            })}
-          </div>
+        )
+      ) : null}
+      {dropName !== undefined ? (
+        <div className="drop-hint" data-testid="drop-hint" aria-hidden="true">
+          Drop to upload to “{dropName}”
         </div>
-      </div>
+      ) : null}
     </div>
   );
 }

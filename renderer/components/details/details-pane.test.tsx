@@ -10,7 +10,7 @@ afterEach(cleanup);
 const org = (name: string): Organization => ({ id: name, url: '', name, isSirb: false, isDisabled: false, certificateUrl: '', thumbprint: '', createdAt: '', updatedAt: '' });
 
 describe('DetailsPane', () => {
-  it('shows the header fields, dates, owner, hashes and who has access', () => {
+  it('names the file once, says its type in words, and keeps media type, path and hashes under More', () => {
     const it1 = item('docs|abc', { header: doc('protocol-v3.pdf', 482113) });
     const onSaveAs = vi.fn();
     render(
@@ -25,9 +25,16 @@ describe('DetailsPane', () => {
       />,
     );
     const pane = screen.getByRole('complementary', { name: 'Details' });
+    expect(screen.getByTestId('details-name').textContent).toBe('protocol-v3.pdf');
+    expect(pane.textContent?.split('protocol-v3.pdf').length).toBe(2);
     expect(screen.getByTestId('detail-title').textContent).toBe('protocol-v3');
-    expect(screen.getByTestId('detail-file-name').textContent).toBe('protocol-v3.pdf');
+    expect(screen.getByTestId('detail-type').textContent).toBe('PDF document');
+    expect(screen.getByTestId('details-name').querySelector('svg')?.dataset.kind).toBe('pdf');
+    const more = screen.getByTestId('details-more') as HTMLDetailsElement;
+    expect(more.open).toBe(false);
+    expect(more.contains(screen.getByTestId('detail-media-type'))).toBe(true);
     expect(screen.getByTestId('detail-media-type').textContent).toBe('application/pdf');
+    expect(more.contains(screen.getByTestId('detail-path'))).toBe(true);
     expect(screen.getByTestId('detail-size').textContent).toBe('471 KB');
     expect(screen.getByTestId('detail-access').textContent).toBe('2 organizations: Central IRB, North Site');
     expect(pane.textContent).toContain('Central IRB (you)');
@@ -55,7 +62,9 @@ describe('DetailsPane', () => {
     expect(view.textContent).toContain('P-17');
     expect(view.textContent).toContain('Last name');
     expect(view.textContent).not.toContain('{');
-    expect(screen.getByTestId('detail-type').textContent).toBe('study (version IRBX.2)');
+    expect(screen.getByTestId('detail-type').textContent).toBe('Study record');
+    expect(screen.getByTestId('details-name').textContent).toBe('Trial A');
+    expect(screen.getByTestId('details-more').textContent).toContain('study (version IRBX.2)');
   });
 
   it('says what to do when nothing or several things are selected', () => {

@@ -6,6 +6,8 @@ import type { Organization, RecordHeader } from '../../../shared/types.js';
 import type { AppError, ItemDetails, ItemView } from '../../../shared/ipc/views.js';
 import { formatBytes, formatDate } from '../../lib/format.js';
 import { humanizeKey } from '../../lib/record-format.js';
+import { itemKind, itemLabel, itemType } from '../../lib/rows.js';
+import { KindIcon } from '../browser/kind-icon.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { RecordView } from './record-view.js';
 
@@ -24,22 +26,22 @@ export interface DetailsPaneProps {
   readonly onManageAccess?: () => void;
 }
 
-function headerRows(header: RecordHeader): [string, string][] {
+/** What shows up front: the title when it is not the file name, size; the rest goes under "More". */
+function headerRows(header: RecordHeader, shownName: string): [string, string][] {
   const d = asDocument(header);
   if (d) {
     const original = d.fileName && cleanFileName(d.fileName) !== d.fileName ? [['Original name', revealHidden(d.fileName)] as [string, string]] : [];
-    return [
-      ['Title', d.name ? cleanFileName(d.name) : '—'],
-      ['File name', d.fileName ? cleanFileName(d.fileName) : '—'],
-      ...original,
-      ['Media type', d.mediaType || '—'],
-      ['Size', formatBytes(d.size)],
-      ['Type', `${d.type} (version ${d.version})`],
-    ];
+    const rows: [string, string][] = [];
+    const title = d.name ? cleanFileName(d.name) : '';
+    const fileName = d.fileName ? cleanFileName(d.fileName) : '';
+    if (title && title !== shownName) rows.push(['Title', title]);
+    if (fileName && fileName !== shownName) rows.push(['File name', fileName]);
+    rows.push(...original, ['Size', formatBytes(d.size)]);
+    return rows;
   }
-  const rows: [string, string][] = [['Type', `${header.type} (version ${header.version})`]];
+  const rows: [string, string][] = [];
   for (const [key, value] of Object.entries(header)) {
-    if (key === 'type' || key === 'version') continue;
+    if (key === 'type' || key === 'version' || (key === 'name' && value === shownName)) continue;
     rows.push([humanizeKey(key), typeof value === 'object' ? JSON.stringify(value) : String(value)]);
   }
   return rows;
@@ -60,9 +62,14 @@ export function DetailsPane(props: DetailsPaneProps) {
   }
   const shown = details?.item ?? item;
   const header = shown.decryptedHeader;
+  const name = itemLabel(shown, shown.path);
+  const document = header ? asDocument(header) : undefined;
   return (
     <aside className="details-pane" aria-label="Details" data-testid="details-pane">
-      <h2 className="details-title">{header && typeof header.name === 'string' && header.name ? cleanFileName(header.name, shown.path) : shown.path}</h2>
+      <h2 className="details-title" data-testid="details-name">
+        <KindIcon kind={itemKind(shown)} size={18} />
+        <span>{name}</span>
+      </h2>
       <div className="details-actions">
         {props.onOpen ? (
           <button type="button" onClick={props.onOpen} data-testid="details-open">
@@ -82,18 +89,18 @@ export function DetailsPane(props: DetailsPaneProps) {
       </div>
       {shown.headerProblem ? <p className="warning">The header could not be read: {shown.headerProblem}</p> : null}
       <dl className="details-fields">
+        <div className="field">
+          <dt>Type</dt>
+          <dd data-testid="detail-type">{itemType(shown)}</dd>
+        </div>
         {header
-          ? headerRows(header).map(([label, value]) => (
+          ? headerRows(header, name).map(([label, value]) => (
               <div key={label} className="field">
                 <dt>{label}</dt>
                 <dd data-testid={`detail-${label.toLowerCase().replace(/\s+/g, '-')}`}>{value}</dd>
               </div>
             ))
           : null}
-        <div className="field">
-          <dt>Path</dt>
-          <dd>{shown.path}</dd>
-        </div>
         <div className="field">
           <dt>Created</dt>
           <dd>{formatDate(shown.createdAt)}</dd>
@@ -113,15 +120,41 @@ export function DetailsPane(props: DetailsPaneProps) {
           </dd>
         </div>
       </dl>
-      <details className="hashes">
-        <summary>Hashes (SHA-256)</summary>
-        <dl>
-          <dt>Header</dt>
-          <dd className="mono">{shown.headerHash}</dd>
-          <dt>Content</dt>
-          <dd className="mono">{shown.contentHash}</dd>
-          <dt>Key</dt>
-          <dd className="mono">{shown.keyHash}</dd>
+      <details className="details-more" data-testid="details-more">
+        <summary>More</summary>
+        <dl className="details-fields">
+          {document ? (
+            <div className="field">
+              <dt>Media type</dt>
+              <dd data-testid="detail-media-type">{document.mediaType || '—'}</dd>
+            </div>
+          ) : null}
+          {header ? (
+            <div className="field">
+              <dt>Record type</dt>
+              <dd>{`${header.type} (version ${header.version})`}</dd>
+            </div>
+          ) : null}
+          <div className="field">
+            <dt>Item path</dt>
+            <dd className="mono" data-testid="detail-path">{shown.path}</dd>
+          </div>
+          <div className="field">
+            <dt>Owner id</dt>
+            <dd className="mono">{shown.ownerId}</dd>
+          </div>
+          <div className="field">
+            <dt>Header hash</dt>
+            <dd className="mono">{shown.headerHash}</dd>
+          </div>
+          <div className="field">
+            <dt>Content hash</dt>
+            <dd className="mono">{shown.contentHash}</dd>
+          </div>
+          <div className="field">
+            <dt>Key hash</dt>
+            <dd className="mono">{shown.keyHash}</dd>
+          </div>
         </dl>
       </details>
       {detailsError ? <ErrorDisplay context="The details could not be loaded." error={detailsError} onRetry={props.onRetry} /> : null}

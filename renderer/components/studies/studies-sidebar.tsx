@@ -1,7 +1,8 @@
 // The studies (containers) this organization can see, newest first, with their owner; "New study"
 // for sIRB profiles; an empty state that says what a study is and what to do next.
 import type { AppError, ContainerView } from '../../../shared/ipc/views.js';
-import { formatDate } from '../../lib/format.js';
+import { fallbackStudyTitle } from '../../../shared/study-title.js';
+import { formatDay } from '../../lib/format.js';
 import { ErrorDisplay } from '../common/error-display.js';
 
 export interface StudiesSidebarProps {
@@ -18,8 +19,9 @@ export interface StudiesSidebarProps {
   readonly onCollaborators?: (id: string) => void;
 }
 
+/** The study's title (its record's, or main's "Study <8 hex>" while none can be read). */
 export function studyLabel(c: ContainerView): string {
-  return `Study ${c.id.slice(0, 8)}`;
+  return c.title || fallbackStudyTitle(c.id);
 }
 
 export function StudiesSidebar(props: StudiesSidebarProps) {
@@ -75,9 +77,11 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
               }
             }}
           >
-            <span className="study-name">{studyLabel(c)}</span>
+            <span className="study-name" title={studyLabel(c)} data-testid="study-title">
+              {studyLabel(c)}
+            </span>
             <span className="study-meta">
-              {c.ownedByMe ? 'Yours' : c.ownerName} · {formatDate(c.createdAt)}
+              {[c.study?.protocolNumber, c.ownedByMe ? 'Yours' : c.ownerName, formatDay(c.createdAt)].filter(Boolean).join(' · ')}
             </span>
           </li>
         ))}

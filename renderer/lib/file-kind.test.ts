@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { item, doc } from '../test-support/fixtures.js';
+import { documentKind, kindWords } from './file-kind.js';
+import { itemKind, itemType } from './rows.js';
+
+describe('type in words', () => {
+  it('reads the media type first, then the extension', () => {
+    const cases: [string, string, string][] = [
+      ['application/pdf', 'consent.bin', 'PDF document'],
+      ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'protocol.docx', 'Word document'],
+      ['application/octet-stream', 'protocol.DOCX', 'Word document'],
+      ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'log.xlsx', 'Excel spreadsheet'],
+      ['', 'enrolment.xls', 'Excel spreadsheet'],
+      ['text/csv; charset=utf-8', 'visits.csv', 'CSV table'],
+      ['image/png', 'scan', 'Image'],
+      ['application/octet-stream', 'README', 'Document'],
+    ];
+    for (const [media, name, words] of cases) expect(kindWords(documentKind(media, name)), `${media} ${name}`).toBe(words);
+  });
+
+  it('names records by their type, the study record as "Study record"', () => {
+    expect(itemType(item('study', { header: { type: 'study', version: 'IRBX.2', name: 'T' } }))).toBe('Study record');
+    expect(itemType(item('visits|1', { header: { type: 'visit-report', version: '1' } }))).toBe('Visit-report record');
+    expect(itemKind(item('a', { headerProblem: 'bad key' }))).toBe('unreadable');
+    expect(itemType(item('a', { headerProblem: 'bad key' }))).toBe('Unreadable');
+    expect(itemType(item('docs|x', { header: doc('protocol.pdf', 10) }))).toBe('PDF document');
+  });
+});

@@ -1,0 +1,122 @@
+// What kind of thing a row is, in words a coordinator reads ("PDF document", "Word document"),
+// from the media type first and the file name's extension when the media type says little.
+export type FileKind =
+  | 'folder'
+  | 'pdf'
+  | 'word'
+  | 'excel'
+  | 'powerpoint'
+  | 'csv'
+  | 'text'
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'archive'
+  | 'json'
+  | 'study-record'
+  | 'record'
+  | 'document'
+  | 'unreadable'
+  | 'pending';
+
+const WORDS: Record<FileKind, string> = {
+  folder: 'Folder',
+  pdf: 'PDF document',
+  word: 'Word document',
+  excel: 'Excel spreadsheet',
+  powerpoint: 'PowerPoint presentation',
+  csv: 'CSV table',
+  text: 'Text document',
+  image: 'Image',
+  audio: 'Audio',
+  video: 'Video',
+  archive: 'Archive',
+  json: 'JSON data',
+  'study-record': 'Study record',
+  record: 'Structured record',
+  document: 'Document',
+  unreadable: 'Unreadable',
+  pending: '…',
+};
+
+const BY_MEDIA_TYPE: Readonly<Record<string, FileKind>> = {
+  'application/pdf': 'pdf',
+  'application/msword': 'word',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'word',
+  'application/vnd.oasis.opendocument.text': 'word',
+  'application/rtf': 'word',
+  'application/vnd.ms-excel': 'excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'excel',
+  'application/vnd.oasis.opendocument.spreadsheet': 'excel',
+  'application/vnd.ms-powerpoint': 'powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'powerpoint',
+  'text/csv': 'csv',
+  'application/json': 'json',
+  'application/zip': 'archive',
+  'application/x-zip-compressed': 'archive',
+  'application/gzip': 'archive',
+  'application/x-7z-compressed': 'archive',
+  'application/x-tar': 'archive',
+};
+
+const BY_EXTENSION: Readonly<Record<string, FileKind>> = {
+  pdf: 'pdf',
+  doc: 'word',
+  docx: 'word',
+  odt: 'word',
+  rtf: 'word',
+  xls: 'excel',
+  xlsx: 'excel',
+  ods: 'excel',
+  ppt: 'powerpoint',
+  pptx: 'powerpoint',
+  csv: 'csv',
+  txt: 'text',
+  md: 'text',
+  json: 'json',
+  zip: 'archive',
+  gz: 'archive',
+  '7z': 'archive',
+  tar: 'archive',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  tif: 'image',
+  tiff: 'image',
+  mp3: 'audio',
+  wav: 'audio',
+  mp4: 'video',
+  mov: 'video',
+};
+
+function extensionOf(fileName: string | undefined): string {
+  if (!fileName) return '';
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+}
+
+/** A document's kind from its media type, else its extension; "Document" when neither says. */
+export function documentKind(mediaType: string | undefined, fileName: string | undefined): FileKind {
+  const media = (mediaType ?? '').toLowerCase().split(';')[0]!.trim();
+  const exact = BY_MEDIA_TYPE[media];
+  if (exact) return exact;
+  const byExtension = BY_EXTENSION[extensionOf(fileName)];
+  if (byExtension) return byExtension;
+  if (media.startsWith('image/')) return 'image';
+  if (media.startsWith('audio/')) return 'audio';
+  if (media.startsWith('video/')) return 'video';
+  if (media.startsWith('text/')) return 'text';
+  return 'document';
+}
+
+/** A structured record's kind from its header type. */
+export function recordKind(type: string): FileKind {
+  return type === 'study' ? 'study-record' : 'record';
+}
+
+/** The words for a kind; other record types read "<type> record". */
+export function kindWords(kind: FileKind, recordType?: string): string {
+  if (kind === 'record' && recordType) return `${recordType.charAt(0).toUpperCase()}${recordType.slice(1)} record`;
+  return WORDS[kind];
+}
