@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { electronBinary } from '../electron/main/electron-binary.js';
+import { createStudy } from './support/app-page.js';
 
 const binary = electronBinary();
 const reason = 'No Electron binary on this machine (it is fetched on first use and cannot be downloaded here); the same journey runs through the browser host in smoke.spec.ts.';
@@ -28,7 +29,7 @@ test.describe('Electron app', () => {
     try {
       const page = await app.firstWindow();
       await expect(page.getByTestId('active-organization')).toHaveText(/Sandbox IRB/, { timeout: 60_000 });
-      await page.getByTestId('new-study').click();
+      await createStudy(page, 'Electron study');
       await page.getByTestId('study-row').first().click();
       // A real file: Electron uploads from the path the preload reads off the File.
       const file = join(dataDir, 'consent.txt');

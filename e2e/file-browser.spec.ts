@@ -11,9 +11,10 @@ import { saveScreenshot } from './support/artifacts.js';
 import { DOCX_TYPE, minimalDocx, minimalPdf } from './support/documents.js';
 import { dropFiles, dropPaths } from './support/drop.js';
 import { callHost, inParallel } from './support/host-api.js';
+import { createStudy } from './support/app-page.js';
 
 async function newStudy(page: Page): Promise<void> {
-  await page.getByTestId('new-study').click();
+  await createStudy(page, 'Drop study');
   await expect(page.getByTestId('study-row')).toHaveCount(1);
   await page.getByTestId('study-row').first().click();
   await expect(page.getByTestId('file-list-empty')).toBeVisible();
@@ -122,7 +123,7 @@ const visitName = (n: number): string => `visit-${String(n).padStart(4, '0')}`;
 
 test('a study with 5,000 items opens, filters, scrolls a windowed list, and the keyboard moves the selection', async ({ page, host }) => {
   // Setup through the app's own core (the host's operations, as the sIRB): one study, 5,000 records.
-  const study = await callHost<{ id: string }>(host, 'containers.create');
+  const study = await callHost<{ id: string }>(host, 'containers.create', { title: 'A study of 5,000 items' });
   const numbers = Array.from({ length: ITEM_COUNT }, (_, n) => n);
   await inParallel(numbers, 8, (n) =>
     callHost(host, 'items.writeRecord', {
@@ -147,7 +148,7 @@ test('a study with 5,000 items opens, filters, scrolls a windowed list, and the 
   await saveScreenshot(page, 'journey-3-5000-items');
 
   // Scrolling to the middle brings the middle rows in and drops the first ones.
-  const viewport = list.locator('.file-viewport');
+  const viewport = list;
   await viewport.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
   await expect(row(2500)).toBeAttached();
   await expect(row(0)).not.toBeAttached();

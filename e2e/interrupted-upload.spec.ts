@@ -13,6 +13,7 @@ import { saveScreenshot } from './support/artifacts.js';
 import { callHost, stageOnHost } from './support/host-api.js';
 import { createSandboxFolder, freePort, serveExchange, type SandboxOrganization, type ServingExchange } from './support/reference-server.js';
 import { startSlowProxy, type SlowProxy } from './support/slow-proxy.js';
+import { createStudy } from './support/app-page.js';
 
 /** Adds the test exchange's sIRB as a profile, switches to it in the UI, creates a study, opens it. */
 async function openStudyOnTestExchange(page: Page, host: RunningHost, sirb: SandboxOrganization, baseUrl: string): Promise<void> {
@@ -30,7 +31,7 @@ async function openStudyOnTestExchange(page: Page, host: RunningHost, sirb: Sand
   await expect(page.getByTestId('active-environment')).toHaveText('test');
   await expect(page.getByTestId('active-role')).toHaveText('sIRB');
   await expect(page.getByTestId('connection-indicator')).toHaveClass(/connection-ok/);
-  await page.getByTestId('new-study').click();
+  await createStudy(page, 'Interrupted upload study');
   await expect(page.getByTestId('study-row')).toHaveCount(1);
   await page.getByTestId('study-row').first().click();
   await expect(page.getByTestId('file-list-empty')).toBeVisible();

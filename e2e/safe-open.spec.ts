@@ -41,7 +41,7 @@ async function openerCalls(log: string): Promise<string[]> {
 }
 
 test('a launcher named to look like a PDF is never opened; real documents are, under cleaned names', async ({ page, host, work, openerLog }) => {
-  const study = await callHost<{ id: string }>(host, 'containers.create', {});
+  const study = await callHost<{ id: string }>(host, 'containers.create', { title: 'Safe open study' });
   const profiles = await callHost<{ name: string; organizationId: string }[]>(host, 'profiles.list', {});
   const site = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!;
   await callHost(host, 'collaborators.add', { containerId: study.id, organizationId: site.organizationId });

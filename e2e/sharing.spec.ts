@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
-import { closeDialog, fileRow, openChromeDialog, openStudy, savedBytes, switchTo, type ProfileInfo } from './support/app-page.js';
+import { closeDialog, createStudy, fileRow, openChromeDialog, openStudy, savedBytes, switchTo, type ProfileInfo } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { csvRecords } from './support/csv.js';
 import { minimalPdf } from './support/documents.js';
@@ -57,7 +57,7 @@ function expectedThumbprint(profile: ProfileInfo): string {
 test('journey 1: the sIRB invites Riverside to a study, checks its certificate in Manage access and grants it one document', async () => {
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText(sirb.organizationName);
-  await page.getByTestId('new-study').click();
+  await createStudy(page, 'Sharing study');
   await expect(page.getByTestId('study-row')).toHaveCount(1);
   containerId = (await page.getByTestId('study-row').first().getAttribute('data-container-id'))!;
   await openStudy(page, containerId);

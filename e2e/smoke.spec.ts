@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { expect, test } from './host-fixture.js';
+import { createStudy } from './support/app-page.js';
 
 test('the browser host serves the app on the sandbox: list studies, create one, upload a file', async ({ page, host }) => {
   await page.goto(host.url);
@@ -11,7 +12,7 @@ test('the browser host serves the app on the sandbox: list studies, create one, 
   // The token left the address bar once read.
   expect(page.url()).not.toContain('token=');
 
-  await page.getByTestId('new-study').click();
+  await createStudy(page, 'Smoke study');
   await expect(page.getByTestId('study-row')).toHaveCount(1);
   await page.getByTestId('study-row').first().click();
 

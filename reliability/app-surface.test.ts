@@ -147,8 +147,9 @@ describe('what crosses to the renderer', () => {
     await call('app.info', {});
     await call('connection.check', {});
     await call('settings.get', {});
-    const study = await call('containers.create', {});
+    const study = await call('containers.create', { title: 'Surface study' });
     await call('containers.list', {});
+    await call('containers.updateStudy', { containerId: study.id, title: 'Surface study, renamed', sponsor: 'NIH' });
     await call('collaborators.add', { containerId: study.id, organizationId: site.organizationId });
     await call('collaborators.list', { containerId: study.id });
 

@@ -9,6 +9,7 @@ import { FileBrowser } from './components/browser/file-browser.js';
 import { ErrorDisplay } from './components/common/error-display.js';
 import { ToastList, useToasts } from './components/notifications/toasts.js';
 import { StudiesSidebar, studyLabel } from './components/studies/studies-sidebar.js';
+import { StudyForm } from './components/studies/study-form.js';
 import { TransfersDock } from './components/transfers/transfers-dock.js';
 import { useAppInfo, useConnection, useNotifications, useProfiles, useSettings, useSwitchProfile } from './data/profiles.js';
 import { useContainers, useCreateContainer } from './data/studies.js';
@@ -29,6 +30,7 @@ export function App() {
   const switchProfile = useSwitchProfile();
   const [selected, setSelected] = useState<{ profileId: string; containerId: string } | undefined>();
   const [slot, setSlot] = useState<OpenSlot | undefined>();
+  const [creatingStudy, setCreatingStudy] = useState(false);
   useTheme(settings.data?.theme ?? 'system');
   const toasts = useToasts(useNotifications());
 
@@ -67,13 +69,11 @@ export function App() {
           selectedId={containerId}
           canCreate={isSirb}
           creating={create.isPending}
-          createError={create.error ? toAppError(create.error) : undefined}
           onSelect={(id) => setSelected({ profileId, containerId: id })}
-          onCreate={() =>
-            create.mutate(undefined, {
-              onSuccess: (c) => setSelected({ profileId, containerId: c.id }),
-            })
-          }
+          onCreate={() => {
+            create.reset();
+            setCreatingStudy(true);
+          }}
           onRetry={() => void containers.refetch()}
         />
         {active && container ? (
@@ -86,6 +86,23 @@ export function App() {
       </main>
       <TransfersDock profileId={active?.id} />
       <ToastList toasts={toasts.toasts} onDismiss={toasts.dismiss} />
+      {creatingStudy ? (
+        <StudyForm
+          mode="create"
+          busy={create.isPending}
+          error={create.error ? toAppError(create.error) : undefined}
+          onClose={() => setCreatingStudy(false)}
+          onSubmit={(fields) =>
+            create.mutate(fields, {
+              // Only the view's own state here: the cached list is updated by the mutation itself.
+              onSuccess: (c) => {
+                setSelected({ profileId, containerId: c.id });
+                setCreatingStudy(false);
+              },
+            })
+          }
+        />
+      ) : null}
       {slot ? <SlotDialog slot={slot.slot} context={slot.context} onClose={() => setSlot(undefined)} /> : null}
     </div>
   );

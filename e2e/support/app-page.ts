@@ -49,3 +49,18 @@ export async function closeDialog(dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(dialog).toHaveCount(0);
 }
+
+/** "New study…": the title (and optional fields) in the dialog; the new study opens. Returns its id. */
+export async function createStudy(page: Page, title: string, more: { protocol?: string; pi?: string } = {}): Promise<string> {
+  await page.getByTestId('new-study').click();
+  const dialog = page.getByTestId('new-study-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('study-title-input').fill(title);
+  if (more.protocol) await dialog.getByTestId('study-protocol-input').fill(more.protocol);
+  if (more.pi) await dialog.getByTestId('study-pi-input').fill(more.pi);
+  await dialog.getByTestId('study-form-save').click();
+  await expect(dialog).toHaveCount(0);
+  const row = page.getByTestId('study-row').filter({ has: page.getByTestId('study-title').getByText(title, { exact: true }) });
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  return (await row.getAttribute('data-container-id'))!;
+}

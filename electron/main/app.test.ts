@@ -66,9 +66,12 @@ describe('app core on the embedded sandbox', () => {
   });
 
   it('runs the two-organization journey: create, invite, upload, grant, switch, download, revoke', async () => {
-    const study = await call('containers.create', {});
+    const title = 'Protocol 2026-114: Sleep and Recovery';
+    const study = await call('containers.create', { title, principalInvestigator: { name: 'Dr. Ada Reyes' } });
     expect(study.ownedByMe).toBe(true);
     expect(study.ownerName).toBe('Sandbox IRB');
+    expect(study.title).toBe(title);
+    expect(study.study?.principalInvestigator).toEqual({ name: 'Dr. Ada Reyes' });
     const profiles = await call('profiles.list', {});
     const site = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!;
     const irb = profiles.find((p) => p.active)!;
@@ -105,6 +108,8 @@ describe('app core on the embedded sandbox', () => {
     expect(details.access.map((o) => o.id)).toEqual([irb.organizationId, site.organizationId]);
 
     await call('profiles.switch', { profileId: site.id });
+    // The invited site sees the study by its title; the record is not one of its documents.
+    expect((await call('containers.list', {})).find((c) => c.id === study.id)?.title).toBe(title);
     const seen = await call('items.list', { containerId: study.id });
     expect(seen.map((i) => i.path)).toEqual([item.path]);
     const outcome = await call('transfers.download', { containerId: study.id, itemPath: item.path, mode: 'open' });
@@ -120,6 +125,17 @@ describe('app core on the embedded sandbox', () => {
 
     const log = await call('activity.list', {});
     expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['create-study', 'invite', 'upload', 'grant', 'download', 'revoke']));
+    // The log names the study by its title.
+    expect(log.filter((e) => e.study === title).map((e) => e.action)).toEqual(expect.arrayContaining(['create-study', 'invite', 'upload', 'grant', 'revoke']));
+
+    // "Study details…": the owner renames it; the site sees the new title; a removed site loses the record.
+    const edited = await call('containers.updateStudy', { containerId: study.id, title: 'Sleep and Recovery (amended)', sponsor: 'NIH' });
+    expect(edited).toMatchObject({ title: 'Sleep and Recovery (amended)', study: { title: 'Sleep and Recovery (amended)', sponsor: 'NIH' } });
+    expect(edited.study?.principalInvestigator).toBeUndefined();
+    await call('profiles.switch', { profileId: site.id });
+    expect((await call('containers.list', {})).find((c) => c.id === study.id)?.title).toBe('Sleep and Recovery (amended)');
+    await call('profiles.switch', { profileId: irb.id });
+    await expect(call('containers.updateStudy', { containerId: study.id, title: '   ' })).rejects.toThrow();
     const { csv } = await call('activity.exportCsv', {});
     expect(csv.split('\r\n')[0]).toBe('time,profile,action,ok,study,item,organization,detail');
     expect(csv).toContain('protocol');
@@ -129,7 +145,7 @@ describe('app core on the embedded sandbox', () => {
   });
 
   it('clears one tab of the transfers panel and leaves the others', async () => {
-    const study = await call('containers.create', {});
+    const study = await call('containers.create', { title: 'Transfers study' });
     const local = join(dir, 'minutes.txt');
     await writeFile(local, 'minutes of the kick-off meeting');
     const good = core.registerFile({ path: local, relativePath: 'minutes.txt', size: 31 });
@@ -175,7 +191,7 @@ describe('app core on the embedded sandbox', () => {
     const site = (await call('profiles.list', {})).find((p) => p.name.endsWith('Lakeside University'))!;
     await call('profiles.switch', { profileId: site.id });
     const door = createDoor({ handlers: core.handlers, isTrustedSender: () => true });
-    const r = await door.call({ url: 'app://test' }, 'containers.create', {});
+    const r = await door.call({ url: 'app://test' }, 'containers.create', { title: 'Not allowed' });
     expect(r).toMatchObject({ ok: false, error: { code: 2007, status: 403 } });
     if (!r.ok) {
       expect(r.error.requestId).toMatch(/^[0-9a-f]{32}$/);

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Organization } from '../../shared/types.js';
 import type { ContainerView } from '../../shared/ipc/views.js';
+import type { StudyFields } from '../../shared/study-record.js';
 import { useCall } from './call.js';
 import { keys } from './query-keys.js';
 
@@ -18,13 +19,28 @@ export function useContainers(profileId: string | undefined) {
   });
 }
 
+/** Puts a created or edited study into the cached list. */
+function withStudy(list: readonly ContainerView[] | undefined, study: ContainerView): ContainerView[] {
+  return newestFirst([study, ...(list ?? []).filter((c) => c.id !== study.id)]);
+}
+
+/** "New study": the container and its record (decisions §6). */
 export function useCreateContainer(profileId: string) {
   const call = useCall();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call('containers.create', {}),
-    onSuccess: (created) =>
-      client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => newestFirst([created, ...(list ?? []).filter((c) => c.id !== created.id)])),
+    mutationFn: (fields: StudyFields) => call('containers.create', fields),
+    onSuccess: (created) => client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => withStudy(list, created)),
+  });
+}
+
+/** "Study details…": the record edited; the cached list shows the new title at once. */
+export function useUpdateStudy(profileId: string, containerId: string) {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: StudyFields) => call('containers.updateStudy', { containerId, ...fields }),
+    onSuccess: (updated) => client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => withStudy(list, updated)),
   });
 }
 

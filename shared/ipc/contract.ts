@@ -3,6 +3,7 @@
 // the browser bridge, the door and the renderer's hooks are all typed from this file.
 import { z } from 'zod';
 import type { Organization, RecordHeader } from '../types.js';
+import { studyFieldsSchema } from '../study-record.js';
 import { ENVIRONMENTS, FINISHED_TRANSFER_STATES } from './views.js';
 import type {
   AccessResult,
@@ -87,7 +88,10 @@ export const operations = {
   'connection.check': op(none, answers<ConnectionCheck>()),
 
   'containers.list': op(none, answers<ContainerView[]>()),
-  'containers.create': op(none, answers<ContainerView>()),
+  /** A new study with its record (decisions §6): title required, the rest optional. */
+  'containers.create': op(studyFieldsSchema, answers<ContainerView>()),
+  /** "Study details…": the owner edits the record; fields of other clients are kept. */
+  'containers.updateStudy': op(studyFieldsSchema.extend({ containerId: hexId }), answers<ContainerView>()),
   'collaborators.list': op(container, answers<Organization[]>()),
   'collaborators.add': op(containerOrg, answers<Organization[]>()),
   'collaborators.remove': op(containerOrg, answers<Organization[]>()),

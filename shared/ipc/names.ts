@@ -16,6 +16,7 @@ export const OPERATION_NAMES = [
   'connection.check',
   'containers.list',
   'containers.create',
+  'containers.updateStudy',
   'collaborators.list',
   'collaborators.add',
   'collaborators.remove',

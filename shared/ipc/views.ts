@@ -122,6 +122,7 @@ export type ActivityAction =
   | 'invite'
   | 'uninvite'
   | 'create-study'
+  | 'edit-study'
   | 'admin';
 
 export interface ActivityEntry {

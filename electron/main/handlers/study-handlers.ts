@@ -13,6 +13,7 @@ type StudyHandlers = Pick<
   Handlers,
   | 'containers.list'
   | 'containers.create'
+  | 'containers.updateStudy'
   | 'collaborators.list'
   | 'collaborators.add'
   | 'collaborators.remove'
@@ -50,11 +51,24 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
       const views = await Promise.all(list.map((c) => containerView(s, c)));
       return views.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
     },
-    'containers.create': async () => {
+    'containers.create': async (fields) => {
       const s = await ctx.session();
       const c = await s.client.createContainer();
-      await ctx.record({ action: 'create-study', ok: true, study: c.id });
+      // The record right after the container: a study is never seen without its title for long.
+      await s.studies.save(c.id, fields);
+      s.rememberTitle(c.id, fields.title);
+      await ctx.record({ action: 'create-study', ok: true, study: c.id, ...(fields.protocolNumber ? { detail: `protocol ${fields.protocolNumber}` } : {}) });
+      ctx.options.platform.notify('Study created', `“${fields.title}” is ready: invite the participating sites and upload documents.`);
       return containerView(s, c);
+    },
+    'containers.updateStudy': async ({ containerId, ...fields }) => {
+      const s = await ctx.session();
+      const before = await s.studyTitle(containerId);
+      const { granted } = await s.studies.save(containerId, fields);
+      s.rememberTitle(containerId, fields.title);
+      const renamed = before !== fields.title ? `renamed from “${before}”` : 'study details edited';
+      await ctx.record({ action: 'edit-study', ok: true, study: containerId, detail: granted.length ? `${renamed}; granted to ${granted.length} collaborator(s)` : renamed });
+      return containerView(s, await s.client.getContainer(containerId));
     },
     'collaborators.list': async ({ containerId }) => (await ctx.session()).client.listContainerOrganizations(containerId),
     'collaborators.add': async ({ containerId, organizationId }) => {

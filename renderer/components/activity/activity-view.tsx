@@ -16,6 +16,7 @@ export const ACTION_LABELS: Readonly<Record<ActivityAction, string>> = {
   invite: 'Invitation',
   uninvite: 'Collaborator removed',
   'create-study': 'New study',
+  'edit-study': 'Study details',
   admin: 'Administration',
 };
 

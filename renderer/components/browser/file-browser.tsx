@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react
 import type { AppError, AppInfo, ContainerView, ItemView, ProfileView } from '../../../shared/ipc/views.js';
 import { toAppError } from '../../bridge/api.js';
 import { useDeleteItems, useDetails, useItems, useRecord, useRefreshCachedItems, useRefreshItems } from '../../data/items.js';
-import { useCollaborators } from '../../data/studies.js';
+import { useCollaborators, useUpdateStudy } from '../../data/studies.js';
 import { useDownload } from '../../data/transfers.js';
 import type { DialogSlot } from '../../dialogs/dialog-slots.js';
 import { takeDropEntries, walkEntries, type DroppedFile } from '../../lib/drop-walk.js';
@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../common/confirm-dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { DetailsPane } from '../details/details-pane.js';
 import { studyLabel } from '../studies/studies-sidebar.js';
+import { StudyForm } from '../studies/study-form.js';
 import { ConflictDialog } from '../upload/conflict-dialog.js';
 import { UploadControls } from '../upload/upload-controls.js';
 import { useUpload } from '../upload/use-upload.js';
@@ -62,6 +63,8 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
   const [blocked, setBlocked] = useState<{ item: ItemView; outcome: BlockedOpen } | undefined>();
   const onVisibleRows = useLazyHeaders(profile.id, container.id);
   const [showDetails, setShowDetails] = useDetailsPaneShown();
+  const [editingStudy, setEditingStudy] = useState(false);
+  const updateStudy = useUpdateStudy(profile.id, container.id);
 
   const tree = useMemo(() => buildTree(items.data?.items ?? []), [items.data]);
   const names = useMemo(() => {
@@ -210,6 +213,9 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
         <button type="button" data-testid="open-collaborators" onClick={() => onOpenSlot('collaborators')}>
           Collaborators…
         </button>
+        <button type="button" data-testid="open-study-details" onClick={() => setEditingStudy(true)}>
+          Study details…
+        </button>
         <button type="button" data-testid="toggle-details" aria-pressed={showDetails} onClick={() => setShowDetails(!showDetails)} title="Show or hide the details pane">
           <PanelRight size={16} aria-hidden="true" /> Details
         </button>
@@ -313,6 +319,20 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
             void download(blocked.item, 'saveAs');
           }}
           onClose={() => setBlocked(undefined)}
+        />
+      ) : null}
+      {editingStudy ? (
+        <StudyForm
+          mode="edit"
+          initial={container.study ?? { title: rootLabel }}
+          readOnly={!container.ownedByMe}
+          busy={updateStudy.isPending}
+          error={updateStudy.error ? toAppError(updateStudy.error) : undefined}
+          onClose={() => {
+            updateStudy.reset();
+            setEditingStudy(false);
+          }}
+          onSubmit={(fields) => updateStudy.mutate(fields, { onSuccess: () => setEditingStudy(false) })}
         />
       ) : null}
       {upload.conflict ? <ConflictDialog conflict={upload.conflict.conflict} remaining={upload.conflict.remaining} onAnswer={upload.answer} onCancel={upload.cancelConflicts} /> : null}

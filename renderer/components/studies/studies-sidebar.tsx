@@ -12,7 +12,6 @@ export interface StudiesSidebarProps {
   readonly selectedId?: string;
   readonly canCreate: boolean;
   readonly creating: boolean;
-  readonly createError?: AppError;
   readonly onSelect: (id: string) => void;
   readonly onCreate: () => void;
   readonly onRetry: () => void;
@@ -25,18 +24,17 @@ export function studyLabel(c: ContainerView): string {
 }
 
 export function StudiesSidebar(props: StudiesSidebarProps) {
-  const { containers, loading, error, selectedId, canCreate, creating, createError, onSelect, onCreate, onRetry } = props;
+  const { containers, loading, error, selectedId, canCreate, creating, onSelect, onCreate, onRetry } = props;
   return (
     <nav className="sidebar" aria-label="Studies" data-testid="studies-sidebar">
       <div className="sidebar-head">
         <h2>Studies</h2>
         {canCreate ? (
           <button type="button" className="primary" data-testid="new-study" onClick={onCreate} disabled={creating}>
-            {creating ? 'Creating…' : 'New study'}
+            {creating ? 'Creating…' : 'New study…'}
           </button>
         ) : null}
       </div>
-      {createError ? <ErrorDisplay context="The study could not be created." error={createError} onRetry={onCreate} /> : null}
       {error ? <ErrorDisplay context="The list of studies could not be loaded." error={error} onRetry={onRetry} /> : null}
       {loading ? <p className="muted">Loading studies…</p> : null}
       {!loading && !error && containers?.length === 0 ? (
