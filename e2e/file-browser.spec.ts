@@ -80,9 +80,9 @@ test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified
     await folderRow.dblclick();
     await expect(page.getByTestId('breadcrumbs')).toContainText('Site documents');
     const expected = [
-      { name: 'consent-form.pdf', bytes: pdf, type: 'application/pdf' },
-      { name: 'protocol.docx', bytes: docx, type: DOCX_TYPE },
-      { name: 'site-letter.pdf', bytes: letter, type: 'application/pdf' },
+      { name: 'consent-form.pdf', bytes: pdf, type: 'application/pdf', words: 'PDF document' },
+      { name: 'protocol.docx', bytes: docx, type: DOCX_TYPE, words: 'Word document' },
+      { name: 'site-letter.pdf', bytes: letter, type: 'application/pdf', words: 'PDF document' },
     ];
     await expect(page.getByTestId('file-row')).toHaveCount(expected.length);
     for (const doc of expected) {
@@ -90,7 +90,12 @@ test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified
       await expect(row).toHaveAttribute('data-kind', 'item');
       await row.click();
       await expect(row).toHaveAttribute('aria-selected', 'true');
-      await expect(page.getByTestId('detail-file-name')).toHaveText(doc.name);
+      // The name once, the type in words (in the list too); the media type under More.
+      await expect(page.getByTestId('details-name')).toHaveText(doc.name);
+      await expect(page.getByTestId('detail-type')).toHaveText(doc.words);
+      await expect(row.getByTestId('type-cell')).toHaveText(doc.words);
+      const more = page.getByTestId('details-more');
+      if (!(await more.evaluate((d) => (d as HTMLDetailsElement).open))) await more.locator('summary').click();
       await expect(page.getByTestId('detail-media-type')).toHaveText(doc.type);
       await expect(page.getByTestId('detail-size')).toHaveText(formatBytes(doc.bytes.length));
       await expect(page.getByTestId('detail-access')).toContainText('Sandbox IRB');
@@ -107,8 +112,8 @@ test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified
     await saveScreenshot(page, 'journey-2-folder-drop');
     // The README's picture (copied to docs/file-browser.png by hand, so test runs leave the tree clean).
     await page.getByTestId('transfers-tab-active').click();
-    await page.setViewportSize({ width: 1200, height: 750 });
-    await expect(page.getByTestId('detail-file-name')).toHaveText('consent-form.pdf');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByTestId('details-name')).toHaveText('consent-form.pdf');
     // Toasts fade on their own; dismissed here so they do not cover the picture.
     for (const dismiss of await page.getByTestId('toast').getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
     await expect(page.getByTestId('toast')).toHaveCount(0);

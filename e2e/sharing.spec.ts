@@ -88,7 +88,7 @@ test('journey 1: the sIRB invites Riverside to a study, checks its certificate i
 
   // Manage access on the protocol: the owner listed, Riverside's certificate shown before the grant.
   await fileRow(page, 'protocol-v4.pdf').click();
-  await expect(page.getByTestId('detail-file-name')).toHaveText('protocol-v4.pdf');
+  await expect(page.getByTestId('details-name')).toHaveText('protocol-v4.pdf');
   await page.getByTestId('details-manage-access').click();
   const dialog = page.getByTestId('manage-access-dialog');
   await expect(dialog).toBeVisible();
@@ -120,7 +120,7 @@ test('journey 2: the pSite sees only the granted document, downloads it byte-ide
   await expect(page.getByTestId('file-row')).toHaveCount(1);
   await expect(fileRow(page, 'irb-notes.pdf')).toHaveCount(0);
   await fileRow(page, 'protocol-v4.pdf').click();
-  await expect(page.getByTestId('detail-file-name')).toHaveText('protocol-v4.pdf');
+  await expect(page.getByTestId('details-name')).toHaveText('protocol-v4.pdf');
   expect((await savedBytes(page, downloads, 'protocol-v4.pdf')).equals(shared)).toBe(true);
 
   // Its own upload is shared with the study's owner without asking.
@@ -137,14 +137,14 @@ test('journey 2: the pSite sees only the granted document, downloads it byte-ide
   await page.getByTestId('refresh').click();
   await expect(fileRow(page, 'enrolment-report.pdf')).toBeVisible();
   await fileRow(page, 'enrolment-report.pdf').click();
-  await expect(page.getByTestId('detail-file-name')).toHaveText('enrolment-report.pdf');
+  await expect(page.getByTestId('details-name')).toHaveText('enrolment-report.pdf');
   expect((await savedBytes(page, downloads, 'enrolment-report.pdf')).equals(report)).toBe(true);
 });
 
 test('journey 3: the sIRB revokes with confirmation; after the pSite refreshes the document is gone', async () => {
   await expect(page.getByTestId('active-organization')).toHaveText(sirb.organizationName);
   await fileRow(page, 'protocol-v4.pdf').click();
-  await expect(page.getByTestId('detail-file-name')).toHaveText('protocol-v4.pdf');
+  await expect(page.getByTestId('details-name')).toHaveText('protocol-v4.pdf');
   await page.getByTestId('details-manage-access').click();
   const dialog = page.getByTestId('manage-access-dialog');
   const entry = dialog.locator(`[data-testid="access-entry"][data-org-id="${site.organizationId}"]`);

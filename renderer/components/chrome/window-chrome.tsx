@@ -26,7 +26,7 @@ export function WindowChrome({ profiles, active, connection, switching, onSwitch
   return (
     <header className="chrome" role="banner">
       <div className="chrome-identity" data-testid="active-profile">
-        <span className="app-name">Study Exchange</span>
+        <h1 className="app-name">Study Exchange</h1>
         {active ? (
           <>
             <span className="org-name" data-testid="active-organization">

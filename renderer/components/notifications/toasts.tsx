@@ -9,7 +9,8 @@ export const TOAST_MS = { success: 6000, failure: 12000 } as const;
 
 export function ToastList({ toasts, onDismiss }: { readonly toasts: readonly Notice[]; readonly onDismiss: (id: number) => void }) {
   return (
-    <div className="toasts" aria-label="Notifications">
+    // A labelled region (a plain div may not carry a label): toasts are a landmark of their own.
+    <section className="toasts" aria-label="Notifications">
       {toasts.map((t) => (
         <div key={t.id} role="status" aria-live="polite" className={`toast toast-${t.kind}`} data-testid="toast">
           <div>
@@ -21,7 +22,7 @@ export function ToastList({ toasts, onDismiss }: { readonly toasts: readonly Not
           </button>
         </div>
       ))}
-    </div>
+    </section>
   );
 }
 

@@ -1,0 +1,106 @@
+// Journey 6 of issue 17: axe-core scans every main state and dialog of the window in the light and
+// the dark theme. No serious or critical violation; the rest are printed.
+import { expect, test } from './host-fixture.js';
+import type { Page } from '@playwright/test';
+import { saveScreenshot } from './support/artifacts.js';
+import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
+import { callHost } from './support/host-api.js';
+import { createStudy, fileRow } from './support/app-page.js';
+import { minimalPdf } from './support/documents.js';
+
+async function dialogState(page: Page, open: () => Promise<void>, testId: string, name: string, scans: (n: string) => Promise<void>): Promise<void> {
+  await open();
+  const dialog = page.getByTestId(testId);
+  await expect(dialog).toBeVisible();
+  await scans(name);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+}
+
+test('axe finds no serious or critical violation in any main state or dialog, light and dark', async ({ page, host }) => {
+  test.setTimeout(300_000);
+  const findings: ScanFinding[] = [];
+  let states = 0;
+  let theme = 'light';
+  const scan = async (name: string): Promise<void> => {
+    states++;
+    findings.push(...(await scanState(page, `${theme}: ${name}`)));
+  };
+
+  await page.goto(host.url);
+  await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
+  const study = await createStudy(page, 'Accessibility study', { protocol: 'A11Y-1', pi: 'Dr. Ada Reyes' });
+  await expect(page.getByTestId('file-list-empty')).toBeVisible();
+  const empty = await createStudy(page, 'An empty study');
+  await page.locator(`[data-testid="study-row"][data-container-id="${study}"]`).click();
+  await page.getByTestId('upload-input').setInputFiles({ name: 'consent-form.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Consent') });
+  await expect(fileRow(page, 'consent-form.pdf')).toBeVisible({ timeout: 30_000 });
+  await callHost(host, 'items.writeRecord', { containerId: study, itemPath: 'records/visit-1', header: { type: 'visit-report', version: '1', name: 'Visit 1' }, content: { visit: 1, outcome: 'completed' } });
+
+  for (theme of ['light', 'dark']) {
+    await callHost(host, 'settings.update', { theme });
+    await page.reload();
+    await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+
+    await scan('no study open');
+    await page.locator(`[data-testid="study-row"][data-container-id="${empty}"]`).click();
+    await expect(page.getByTestId('file-list-empty')).toBeVisible();
+    await scan('empty study');
+    await page.locator(`[data-testid="study-row"][data-container-id="${study}"]`).click();
+    await page.getByTestId('reload').click();
+    const row = fileRow(page, 'consent-form.pdf');
+    await row.click();
+    await expect(page.getByTestId('details-name')).toHaveText('consent-form.pdf');
+    await scan('study with a document selected');
+    await page.getByTestId('details-more').locator('summary').click();
+    await scan('details with More open');
+    await page.getByTestId('file-row').filter({ hasText: 'records' }).dblclick();
+    await page.getByTestId('file-row').filter({ hasText: 'Visit 1' }).click();
+    await expect(page.getByTestId('record-view')).toBeVisible();
+    await scan('a structured record selected');
+    await page.getByTestId('breadcrumbs').getByRole('button').first().click();
+    await row.click({ button: 'right' });
+    await expect(page.getByTestId('context-menu')).toBeVisible();
+    await scan('context menu');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('file-list').focus();
+    await row.click();
+    await page.keyboard.press('Delete');
+    await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+    await scan('delete confirmation');
+    await page.keyboard.press('Escape');
+
+    const s = (n: string) => scan(n);
+    await dialogState(page, () => page.getByTestId('new-study').click(), 'new-study-dialog', 'New study', s);
+    await dialogState(page, () => page.getByTestId('open-study-details').click(), 'study-details-dialog', 'Study details', s);
+    await dialogState(page, () => page.getByTestId('open-collaborators').click(), 'collaborators-dialog', 'Collaborators', s);
+    await row.click();
+    await dialogState(page, () => page.getByTestId('details-manage-access').click(), 'manage-access-dialog', 'Manage access', s);
+    await dialogState(
+      page,
+      async () => {
+        await row.click({ button: 'right' });
+        await page.getByTestId('menu-rekey').click();
+      },
+      'rekey-dialog',
+      'Re-key',
+      s,
+    );
+    for (const slot of ['organizations', 'activity', 'settings'] as const) {
+      await dialogState(page, () => page.getByTestId(`open-${slot}`).click(), `${slot}-dialog`, slot, s);
+    }
+    await saveScreenshot(page, `journey-6-axe-${theme}`);
+  }
+
+  const text = report(findings, states);
+  console.log(text);
+  expect(states).toBeGreaterThanOrEqual(30);
+  expect(findings.filter(isBlocking), text).toEqual([]);
+});
+
+test('the scan itself reports what it should: an image without a text alternative is critical', async ({ page }) => {
+  await page.setContent('<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>x</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>');
+  const found = await scanState(page, 'probe');
+  expect(found.filter(isBlocking).map((f) => f.rule)).toContain('image-alt');
+});

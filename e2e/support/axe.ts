@@ -1,0 +1,38 @@
+// axe-core scans of the window: serious and critical violations fail the journey; the rest are
+// collected and printed, so what remains to improve is listed in the test's output.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+export interface ScanFinding {
+  readonly state: string;
+  readonly rule: string;
+  readonly impact: string;
+  readonly nodes: number;
+  readonly help: string;
+  readonly targets: string;
+}
+
+export async function scanState(page: Page, state: string): Promise<ScanFinding[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => ({
+    state,
+    rule: v.id,
+    impact: v.impact ?? 'unknown',
+    nodes: v.nodes.length,
+    help: v.help,
+    targets: v.nodes
+      .slice(0, 3)
+      .map((n) => n.target.join(' '))
+      .join(' | '),
+  }));
+}
+
+export function isBlocking(f: ScanFinding): boolean {
+  return f.impact === 'serious' || f.impact === 'critical';
+}
+
+export function report(findings: readonly ScanFinding[], states: number): string {
+  const lines = [`axe: ${states} states scanned, ${findings.length} violations (${findings.filter(isBlocking).length} serious or critical)`];
+  for (const f of findings) lines.push(`  [${f.impact}] ${f.state}: ${f.rule} ×${f.nodes} — ${f.help} (${f.targets})`);
+  return lines.join('\n');
+}
