@@ -64,7 +64,7 @@ describe('ipc door', () => {
     const d = createDoor({ handlers, isTrustedSender: () => true, log: (l) => logs.push(l) });
     const r = await d.call({ url: APP }, 'containers.list', {});
     expect(r).toMatchObject({ ok: false, error: { code: 2006, status: 403, requestId: 'abc', retryable: false } });
-    const u = await d.call({ url: APP }, 'containers.create', {});
+    const u = await d.call({ url: APP }, 'containers.create', { title: 'A study' });
     expect(u).toMatchObject({ ok: false, error: { code: 'internal', retryable: true } });
     expect(logs.join('\n')).toContain('boom');
   });
