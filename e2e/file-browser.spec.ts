@@ -15,12 +15,10 @@ import { createStudy } from './support/app-page.js';
 
 async function newStudy(page: Page): Promise<void> {
   await createStudy(page, 'Drop study');
-  await expect(page.getByTestId('study-row')).toHaveCount(1);
-  await page.getByTestId('study-row').first().click();
   await expect(page.getByTestId('file-list-empty')).toBeVisible();
 }
 
-test('first run: the sandbox is created, its sIRB profile is active, the empty study list explains itself', async ({ page, host }) => {
+test('first run: the sandbox is created with two named demo studies, its sIRB profile active', async ({ page, host }) => {
   await page.goto(host.url);
   const chrome = page.getByTestId('active-profile');
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
@@ -35,10 +33,23 @@ test('first run: the sandbox is created, its sIRB profile is active, the empty s
   // The connection to the sandbox is good.
   await expect(page.getByTestId('connection-indicator')).toHaveClass(/connection-ok/);
 
-  const empty = page.getByTestId('studies-empty');
-  await expect(empty).toContainText('No studies yet.');
-  await expect(empty).toContainText('A study is a shared, encrypted space');
-  await expect(empty).toContainText('Choose "New study"');
+  // Journey 1 of issue 17: a working exchange at once — two studies known by their titles.
+  await expect(page.getByTestId('study-title')).toHaveText([
+    'Protocol 2025-031: Heart Failure Telemonitoring',
+    'Protocol 2026-007: Pediatric Asthma Inhaler Adherence',
+  ]);
+  await page.getByTestId('study-row').first().click();
+  await expect(page).toHaveTitle('Protocol 2025-031: Heart Failure Telemonitoring — Study Exchange Desktop');
+  await expect(page.getByTestId('breadcrumbs')).toContainText('Protocol 2025-031: Heart Failure Telemonitoring');
+  const rows = page.getByTestId('file-row');
+  await expect(rows.locator('.name-text')).toHaveText(['Consent forms', 'Protocol', 'Site documents']);
+  await expect(rows.getByTestId('type-cell')).toHaveText(['Folder', 'Folder', 'Folder']);
+  await rows.filter({ hasText: 'Protocol' }).dblclick();
+  await expect(rows.getByTestId('type-cell')).toHaveText(['Word document', 'PDF document']);
+  await page.getByTestId('breadcrumbs').getByRole('button').first().click();
+  await rows.filter({ hasText: 'Site documents' }).dblclick();
+  await rows.filter({ hasText: 'Riverside Medical Center' }).dblclick();
+  await expect(rows.getByTestId('type-cell')).toHaveText(['Excel spreadsheet', 'Site-activation record']);
   await expect(page.getByTestId('new-study')).toBeEnabled();
   await saveScreenshot(page, 'journey-1-first-run');
 });

@@ -63,7 +63,7 @@ test('a launcher named to look like a PDF is never opened; real documents are, u
   expect(paths).toHaveLength(5);
 
   await page.goto(host.url);
-  await page.getByTestId('study-row').first().click();
+  await page.locator(`[data-testid="study-row"][data-container-id="${study.id}"]`).click();
   const rows = page.getByTestId('file-row');
   await expect(rows).toHaveCount(5);
   // The list shows cleaned names: the override is gone, the real extension shows.

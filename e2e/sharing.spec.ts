@@ -57,9 +57,7 @@ function expectedThumbprint(profile: ProfileInfo): string {
 test('journey 1: the sIRB invites Riverside to a study, checks its certificate in Manage access and grants it one document', async () => {
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText(sirb.organizationName);
-  await createStudy(page, 'Sharing study');
-  await expect(page.getByTestId('study-row')).toHaveCount(1);
-  containerId = (await page.getByTestId('study-row').first().getAttribute('data-container-id'))!;
+  containerId = await createStudy(page, 'Sharing study');
   await openStudy(page, containerId);
   await expect(page.getByTestId('file-list-empty')).toBeVisible();
   await page.getByTestId('upload-input').setInputFiles([

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startHostApp, type HostApp } from '../electron/main/host-main.js';
+import { DEMO_STUDIES } from '../electron/main/sandbox-demo.js';
 
 let dir: string;
 let app: HostApp;
@@ -62,6 +63,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** A body the door would accept, so only the refusal under test can stop the call. */
+const VALID_STUDY = JSON.stringify({ title: 'Refused study' });
+/** The sandbox's demo studies, newest first: what the list holds when nothing else was created. */
+const DEMO_TITLES = DEMO_STUDIES.map((d) => d.fields.title);
+async function studyTitles(): Promise<string[]> {
+  const listed = JSON.parse((await raw('POST', '/api/call/containers.list', good(), '{}')).body) as { ok: boolean; value: { title: string }[] };
+  expect(listed.ok).toBe(true);
+  return listed.value.map((c) => c.title);
+}
+
 describe('browser host refusals', () => {
   /** Cookie headers that are not this run's session: none, forged, cut, the spent code, another port's name. */
   const wrongCookies = (): string[] => {
@@ -78,14 +89,13 @@ describe('browser host refusals', () => {
     expect(again.setCookie).toBeUndefined();
     for (const bad of wrongCookies()) {
       for (const op of ['containers.create', 'profiles.list', 'sandbox.reset']) {
-        const r = await raw('POST', `/api/call/${op}`, { ...good(), Cookie: bad, Authorization: `Bearer ${app.host.code}` }, '{}');
+        const r = await raw('POST', `/api/call/${op}`, { ...good(), Cookie: bad, Authorization: `Bearer ${app.host.code}` }, op === 'containers.create' ? VALID_STUDY : '{}');
         expect(r.status, `${op} with ${bad.slice(0, 30)}`).toBe(401);
         expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
       }
     }
     // the app itself, with the right token, sees that no study was created
-    const listed = await raw('POST', '/api/call/containers.list', good(), '{}');
-    expect(JSON.parse(listed.body)).toEqual({ ok: true, value: [] });
+    expect(await studyTitles()).toEqual(DEMO_TITLES);
   });
 
   it('refuses calls from another Origin, even with the session', async () => {
@@ -93,10 +103,10 @@ describe('browser host refusals', () => {
       const headers = good();
       if (origin === undefined) delete headers.Origin;
       else headers.Origin = origin;
-      const r = await raw('POST', '/api/call/containers.create', headers, '{}');
+      const r = await raw('POST', '/api/call/containers.create', headers, VALID_STUDY);
       expect(r.status, `Origin ${origin}`).toBe(403);
     }
-    expect(JSON.parse((await raw('POST', '/api/call/containers.list', good(), '{}')).body)).toEqual({ ok: true, value: [] });
+    expect(await studyTitles()).toEqual(DEMO_TITLES);
   });
 
   it('refuses a DNS-rebinding Host header on every path, even with the session and Origin', async () => {
@@ -110,12 +120,12 @@ describe('browser host refusals', () => {
         ['GET', '/'],
         ['GET', '/index.html'],
       ] as const) {
-        const r = await raw(method, path, headers, method === 'GET' ? undefined : '{}');
+        const r = await raw(method, path, headers, method === 'GET' ? undefined : path.endsWith('containers.create') ? VALID_STUDY : '{}');
         // no Host at all is refused by node:http itself (400) before the host's check (421)
         expect(r.status, `${method} ${path} Host ${host}`).toBe(host === undefined ? 400 : 421);
       }
     }
-    expect(JSON.parse((await raw('POST', '/api/call/containers.list', good(), '{}')).body)).toEqual({ ok: true, value: [] });
+    expect(await studyTitles()).toEqual(DEMO_TITLES);
   });
 
   it('refuses staging without the session or from another Origin, and writes nothing', async () => {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpcResult, OperationArgs, OperationName, OperationResult } from '../../shared/ipc/contract.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
+import { DEMO_STUDIES } from './sandbox-demo.js';
 import { createApp } from './app.js';
 import { createDoor } from './ipc-door.js';
 import type { AppCore, Platform } from './platform.js';
@@ -50,9 +51,27 @@ describe('app core on the embedded sandbox', () => {
     expect(active?.name).toBe('Sandbox \u2014 Sandbox IRB');
     expect(active?.roles).toContain('sirb');
     expect(active?.certificate.thumbprint).toMatch(/^[0-9a-f]{40}$/);
-    expect(await call('containers.list', {})).toEqual([]);
     const check = await call('connection.check', {});
     expect([check.ping.ok, check.site.ok, check.sirb.ok]).toEqual([true, true, true]);
+
+    // The demo: two named studies, folders of documents and a record, sites invited, some shared.
+    const demo = await call('containers.list', {});
+    expect(demo.map((c) => c.title)).toEqual(DEMO_STUDIES.map((d) => d.fields.title));
+    expect(demo[0]?.study?.principalInvestigator?.name).toBe('Dr. Maria Okafor');
+    const items = await call('items.list', { containerId: demo[0]!.id });
+    expect(items.some((i) => i.path === 'study')).toBe(false);
+    expect(new Set(items.map((i) => i.path.split('/')[0]))).toEqual(new Set(['Protocol', 'Consent forms', 'Site documents']));
+    expect(items.filter((i) => i.path.startsWith('Site documents/Lakeside University/'))).toHaveLength(2);
+    const lakeside = profiles.find((p) => p.name.endsWith('Lakeside University'))!;
+    await call('profiles.switch', { profileId: lakeside.id });
+    const seen = await call('containers.list', {});
+    expect(seen.map((c) => c.title)).toEqual([DEMO_STUDIES[0]!.fields.title]);
+    // Lakeside reads what was shared with it, not the draft nor Riverside's folder.
+    const visible = await call('items.list', { containerId: seen[0]!.id });
+    const headers = await call('items.headers', { containerId: seen[0]!.id, itemPaths: visible.map((i) => i.path) });
+    const readable = headers.filter((h) => h.decryptedHeader).map((h) => String(h.decryptedHeader?.fileName ?? h.decryptedHeader?.name)).sort();
+    expect(readable).toEqual(['Site activation: Lakeside University', 'delegation-log.xlsx', 'informed-consent-v3.pdf', 'protocol-2025-031-amendment-1.docx', 'protocol-2025-031-v2.pdf'].sort());
+    await call('profiles.switch', { profileId: active!.id });
   });
 
   it('keeps no private key in clear anywhere in the data folder', async () => {

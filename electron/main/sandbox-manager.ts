@@ -5,8 +5,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSandbox, startExchange, type RunningExchange } from '../../server/index.js';
+import { createSandbox, startExchange, type RunningExchange, type SandboxOrganization } from '../../server/index.js';
 import { loadTrustedCas } from '../../server/trust-store.js';
+import { ExchangeClient } from '../services/exchange-client.js';
+import { seedDemo } from './sandbox-demo.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
 import type { Profile, ProfileStore } from '../services/profiles.js';
@@ -27,6 +29,8 @@ export class SandboxManager {
     private readonly profiles: ProfileStore,
     private readonly vault: KeyVault,
     private readonly log: (line: string) => void = () => {},
+    /** Write the demo studies on creation (tests that need an empty exchange turn it off). */
+    private readonly demo = true,
   ) {
     this.dir = join(dataDir, 'sandbox');
   }
@@ -76,9 +80,26 @@ export class SandboxManager {
         );
       }
       await writeJsonAtomic(this.stateFile, { port: this.running!.port, profileIds: created.map((p) => p.id) } satisfies SandboxState);
+      await this.seed(orgs, created);
       return created;
     } finally {
       await rm(out, { recursive: true, force: true });
+    }
+  }
+
+  /** The demo studies, written as the sandbox's sIRB; a failure leaves an empty but working sandbox. */
+  private async seed(orgs: readonly SandboxOrganization[], created: readonly Profile[]): Promise<void> {
+    const sirb = orgs.find((o) => o.role === 'sirb');
+    const profile = created.find((p) => p.organizationId === sirb?.id);
+    if (!sirb || !profile || !this.running || !this.demo) return;
+    const keys = await this.vault.open(profile.keyRef);
+    const client = new ExchangeClient({ baseUrl: this.running.url, organizationId: sirb.id, signer: keys.signer, userAgent: 'StudyExchangeDesktop sandbox' });
+    try {
+      await seedDemo(client, keys, this.trustAnchors(), orgs.filter((o) => o.role === 'psite').map((o) => ({ id: o.id, name: o.name })));
+    } catch (e) {
+      this.log(`sandbox: the demo studies could not be written: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      client.close();
     }
   }
 

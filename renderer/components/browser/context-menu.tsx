@@ -15,9 +15,11 @@ export interface ContextMenuProps {
   readonly y: number;
   readonly entries: readonly MenuEntry[];
   readonly onClose: () => void;
+  /** The menu's accessible name (a toolbar's "More" menu names itself). */
+  readonly label?: string;
 }
 
-export function ContextMenu({ x, y, entries, onClose }: ContextMenuProps) {
+export function ContextMenu({ x, y, entries, onClose, label = 'Actions' }: ContextMenuProps) {
   const ref = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -49,7 +51,7 @@ export function ContextMenu({ x, y, entries, onClose }: ContextMenuProps) {
   }
 
   return (
-    <ul ref={ref} className="context-menu" role="menu" aria-label="Actions" style={{ left: x, top: y }} onKeyDown={onKeyDown} data-testid="context-menu">
+    <ul ref={ref} className="context-menu" role="menu" aria-label={label} style={{ left: x, top: y }} onKeyDown={onKeyDown} data-testid="context-menu">
       {entries.map((entry) => (
         <li
           key={entry.id}

@@ -28,6 +28,8 @@ import { FolderTree } from './folder-tree.js';
 import { useLazyHeaders } from './use-lazy-headers.js';
 import { useDetailsPaneShown } from './use-details-pane.js';
 import { PanelRight } from 'lucide-react';
+import { useNarrow } from '../../lib/use-narrow.js';
+import { OverflowMenu } from '../common/overflow-menu.js';
 
 export interface FileBrowserProps {
   readonly profile: ProfileView;
@@ -64,6 +66,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
   const onVisibleRows = useLazyHeaders(profile.id, container.id);
   const [showDetails, setShowDetails] = useDetailsPaneShown();
   const [editingStudy, setEditingStudy] = useState(false);
+  const narrow = useNarrow();
   const updateStudy = useUpdateStudy(profile.id, container.id);
 
   const tree = useMemo(() => buildTree(items.data?.items ?? []), [items.data]);
@@ -207,18 +210,32 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
         <button type="button" data-testid="refresh" disabled={changesOnly.isPending} onClick={() => changesOnly.mutate()} title="Fetch only what changed since the last refresh">
           {changesOnly.isPending ? 'Refreshing…' : 'Refresh'}
         </button>
-        <button type="button" data-testid="reload" onClick={() => void fullReload()} title="Load the whole list again">
-          Reload all
-        </button>
         <button type="button" data-testid="open-collaborators" onClick={() => onOpenSlot('collaborators')}>
           Collaborators…
         </button>
-        <button type="button" data-testid="open-study-details" onClick={() => setEditingStudy(true)}>
-          Study details…
-        </button>
-        <button type="button" data-testid="toggle-details" aria-pressed={showDetails} onClick={() => setShowDetails(!showDetails)} title="Show or hide the details pane">
-          <PanelRight size={16} aria-hidden="true" /> Details
-        </button>
+        {narrow ? (
+          <OverflowMenu
+            testId="toolbar-more"
+            label="More actions"
+            entries={[
+              { id: 'reload', label: 'Reload all', onSelect: () => void fullReload() },
+              { id: 'study-details', label: 'Study details…', onSelect: () => setEditingStudy(true) },
+              { id: 'toggle-details', label: showDetails ? 'Hide the details pane' : 'Show the details pane', onSelect: () => setShowDetails(!showDetails) },
+            ]}
+          />
+        ) : (
+          <>
+            <button type="button" data-testid="reload" onClick={() => void fullReload()} title="Load the whole list again">
+              Reload all
+            </button>
+            <button type="button" data-testid="open-study-details" onClick={() => setEditingStudy(true)}>
+              Study details…
+            </button>
+            <button type="button" data-testid="toggle-details" aria-pressed={showDetails} onClick={() => setShowDetails(!showDetails)} title="Show or hide the details pane">
+              <PanelRight size={16} aria-hidden="true" /> Details
+            </button>
+          </>
+        )}
       </div>
       <div className="status-line" role="status" aria-live="polite" data-testid="browser-status">
         {upload.busy ?? status ?? ''}

@@ -4,6 +4,8 @@ import type { ProfileView, Role } from '../../../shared/ipc/views.js';
 import type { ConnectionStatus } from '../../lib/connection-status.js';
 import type { DialogSlot } from '../../dialogs/dialog-slots.js';
 import { SLOT_LABELS } from '../../dialogs/dialog-slots.js';
+import { useNarrow } from '../../lib/use-narrow.js';
+import { OverflowMenu } from '../common/overflow-menu.js';
 
 const ROLE_NAMES: Readonly<Record<Role, string>> = { sirb: 'sIRB', psite: 'pSite', admin: 'Admin' };
 
@@ -22,6 +24,7 @@ export interface WindowChromeProps {
 }
 
 export function WindowChrome({ profiles, active, connection, switching, onSwitch, onRecheck, onOpen }: WindowChromeProps) {
+  const narrow = useNarrow();
   const slots: DialogSlot[] = ['organizations', ...(active?.roles.includes('admin') ? (['admin'] as const) : []), 'activity', 'settings'];
   return (
     <header className="chrome" role="banner">
@@ -71,11 +74,15 @@ export function WindowChrome({ profiles, active, connection, switching, onSwitch
         {connection.label}
       </button>
       <nav className="chrome-menu" aria-label="App">
-        {slots.map((slot) => (
-          <button key={slot} type="button" data-testid={`open-${slot}`} onClick={() => onOpen(slot)}>
-            {SLOT_LABELS[slot]}
-          </button>
-        ))}
+        {narrow ? (
+          <OverflowMenu testId="chrome-more" label="Menu" entries={slots.map((slot) => ({ id: `open-${slot}`, label: SLOT_LABELS[slot], onSelect: () => onOpen(slot) }))} />
+        ) : (
+          slots.map((slot) => (
+            <button key={slot} type="button" data-testid={`open-${slot}`} onClick={() => onOpen(slot)}>
+              {SLOT_LABELS[slot]}
+            </button>
+          ))
+        )}
       </nav>
     </header>
   );

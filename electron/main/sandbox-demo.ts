@@ -1,0 +1,95 @@
+// The sandbox's demo content, so a newcomer sees a working exchange at once: two named studies
+// with folders (Protocol, Consent forms, Site documents/<site>), small real documents (PDF, DOCX,
+// XLSX) and a structured record, the sites invited, some documents shared. Written by the
+// sandbox's sIRB through the app's own services, so it is what any client would have made.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { joinItemPath } from '../../shared/item-path.js';
+import type { StudyFields } from '../../shared/study-record.js';
+import { minimalDocx, minimalPdf, minimalXlsx } from '../services/demo-documents.js';
+import type { ExchangeClient } from '../services/exchange-client.js';
+import type { KeyHandle } from '../services/keys/key-vault.js';
+import { SharingService, type TrustAnchors } from '../services/sharing.js';
+import { StudyRecords } from '../services/study-records.js';
+import { newDocumentPath, uploadDocument } from '../services/transfers/document-upload.js';
+import { writeRecord } from '../services/transfers/records.js';
+
+export interface DemoSite {
+  readonly id: string;
+  readonly name: string;
+}
+
+interface DemoStudy {
+  readonly fields: StudyFields;
+  /** How many of the sites are invited (the first n). */
+  readonly siteCount: number;
+}
+
+export const DEMO_STUDIES: readonly DemoStudy[] = [
+  {
+    fields: {
+      title: 'Protocol 2025-031: Heart Failure Telemonitoring',
+      protocolNumber: '2025-031',
+      principalInvestigator: { name: 'Dr. Maria Okafor', email: 'm.okafor@sandbox-irb.example' },
+      sponsor: 'National Heart Institute',
+      description: 'Remote monitoring of weight and blood pressure after discharge for heart failure.',
+    },
+    siteCount: 2,
+  },
+  {
+    fields: {
+      title: 'Protocol 2026-007: Pediatric Asthma Inhaler Adherence',
+      protocolNumber: '2026-007',
+      principalInvestigator: { name: 'Dr. James Lindqvist' },
+      sponsor: 'Children’s Respiratory Foundation',
+    },
+    siteCount: 1,
+  },
+];
+
+export async function seedDemo(client: ExchangeClient, keys: KeyHandle, trustAnchors: TrustAnchors, sites: readonly DemoSite[]): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'sandbox-demo-'));
+  const sharing = new SharingService(client, keys, trustAnchors);
+  const studies = new StudyRecords(client, keys, sharing);
+  const created: string[] = [];
+  const upload = async (containerId: string, folder: string, fileName: string, bytes: Buffer): Promise<string> => {
+    const file = join(dir, fileName);
+    await writeFile(file, bytes);
+    const path = newDocumentPath(folder);
+    await uploadDocument({ client, containerId, path, file, name: fileName.replace(/\.[^.]+$/, ''), wrapForSelf: keys.wrapForSelf });
+    return path;
+  };
+  try {
+    // Oldest first, so the list (newest first) shows the first study on top.
+    for (const demo of [...DEMO_STUDIES].reverse()) {
+      const invited = sites.slice(0, demo.siteCount);
+      const c = await client.createContainer();
+      created.push(c.id);
+      await studies.save(c.id, demo.fields);
+      const number = demo.fields.protocolNumber ?? '';
+      const forEveryone = [
+        await upload(c.id, 'Protocol', `protocol-${number}-v2.pdf`, minimalPdf(`${demo.fields.title} - protocol, version 2`)),
+        await upload(c.id, 'Protocol', `protocol-${number}-amendment-1.docx`, minimalDocx(`Amendment 1 to protocol ${number}`)),
+        await upload(c.id, 'Consent forms', 'informed-consent-v3.pdf', minimalPdf('Informed consent form, version 3')),
+      ];
+      await upload(c.id, 'Consent forms', 'assent-form-draft.docx', minimalDocx('Assent form for minors (draft, not yet shared)'));
+      for (const site of invited) {
+        await client.grantContainerAccess(c.id, site.id);
+        await studies.grantTo(c.id, site.id);
+        const folder = joinItemPath('Site documents', site.name);
+        const log = await upload(c.id, folder, 'delegation-log.xlsx', minimalXlsx([['Name', 'Role', 'Start'], ['A. Rivera', 'Study coordinator', '2026-01-12'], ['K. Osei', 'Sub-investigator', '2026-02-03']]));
+        const activation = joinItemPath(folder, 'site-activation');
+        await writeRecord(client, keys, c.id, activation, {
+          header: { type: 'site-activation', name: `Site activation: ${site.name}` },
+          content: { site: site.name, activatedOn: '2026-03-02', irbApproval: 'approved', enrolmentTarget: 24 },
+        });
+        for (const path of [log, activation]) await sharing.grant(c.id, path, site.id);
+        for (const path of forEveryone) await sharing.grant(c.id, path, site.id);
+      }
+    }
+    return created;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
