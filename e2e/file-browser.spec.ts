@@ -19,6 +19,8 @@ async function newStudy(page: Page): Promise<void> {
 }
 
 test('first run: the sandbox is created with two named demo studies, its sIRB profile active', async ({ page, host }) => {
+  // The README's window size: names of up to 40 characters show whole.
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   const chrome = page.getByTestId('active-profile');
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
@@ -52,6 +54,29 @@ test('first run: the sandbox is created with two named demo studies, its sIRB pr
   await expect(rows.getByTestId('type-cell')).toHaveText(['Excel spreadsheet', 'Site-activation record']);
   await expect(page.getByTestId('new-study')).toBeEnabled();
   await saveScreenshot(page, 'journey-1-first-run');
+
+  // A 40-character name shows whole in the Name column (its text is not cut).
+  await page.getByTestId('breadcrumbs').getByRole('button').first().click();
+  await rows.filter({ hasText: 'Consent forms' }).dblclick();
+  await rows.filter({ hasText: 'informed-consent-v3.pdf' }).click();
+  const name = rows.filter({ hasText: 'informed-consent-v3.pdf' }).locator('.name-text');
+  const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth);
+  expect(cut).toBe(false);
+  const room = await name.evaluate((el) => (el.parentElement as HTMLElement).clientWidth);
+  const forty = await name.evaluate((el) => {
+    const probe = el.cloneNode() as HTMLElement;
+    probe.textContent = 'Informed consent form - site 12 - v3.pdf'; // 40 characters
+    probe.style.position = 'absolute';
+    el.parentElement!.append(probe);
+    const width = probe.scrollWidth;
+    probe.remove();
+    return width;
+  });
+  expect(forty + 30).toBeLessThanOrEqual(room);
+  // The README's picture (copied to docs/file-browser.png by hand, so test runs leave the tree clean).
+  const dismiss = page.getByTestId('toast').getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+  await saveScreenshot(page, 'readme-file-browser');
 });
 
 test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified, header fields shown, downloads byte-identical', async ({ page, host }) => {
@@ -121,14 +146,6 @@ test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified
     }
     await page.getByTestId('file-row').filter({ hasText: 'consent-form.pdf' }).click();
     await saveScreenshot(page, 'journey-2-folder-drop');
-    // The README's picture (copied to docs/file-browser.png by hand, so test runs leave the tree clean).
-    await page.getByTestId('transfers-tab-active').click();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await expect(page.getByTestId('details-name')).toHaveText('consent-form.pdf');
-    // Toasts fade on their own; dismissed here so they do not cover the picture.
-    for (const dismiss of await page.getByTestId('toast').getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
-    await expect(page.getByTestId('toast')).toHaveCount(0);
-    await saveScreenshot(page, 'readme-file-browser');
   } finally {
     await rm(desktop, { recursive: true, force: true });
   }

@@ -3,8 +3,8 @@ import { DEFAULT_WIDTHS, MAX_WIDTH, MIN_WIDTH, gridTemplate, loadWidths, minimum
 
 describe('column widths', () => {
   it('gives Name the remaining width and the others their own', () => {
-    expect(gridTemplate(DEFAULT_WIDTHS)).toBe('minmax(200px, 1fr) 136px 76px 110px 112px 72px');
-    expect(minimumWidth(DEFAULT_WIDTHS)).toBe(200 + 136 + 76 + 110 + 112 + 72);
+    expect(gridTemplate(DEFAULT_WIDTHS)).toBe('minmax(200px, 1fr) 136px 88px 110px 112px 72px');
+    expect(minimumWidth(DEFAULT_WIDTHS)).toBe(200 + 136 + 88 + 110 + 112 + 72);
   });
 
   it('resizes within bounds', () => {

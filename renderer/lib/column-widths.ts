@@ -6,7 +6,7 @@ export type SizedColumn = Exclude<Column, 'name'>;
 export type ColumnWidths = Readonly<Record<SizedColumn, number>>;
 
 export const SIZED_COLUMNS: readonly SizedColumn[] = ['type', 'size', 'owner', 'updated', 'shared'];
-export const DEFAULT_WIDTHS: ColumnWidths = { type: 136, size: 76, owner: 110, updated: 112, shared: 72 };
+export const DEFAULT_WIDTHS: ColumnWidths = { type: 136, size: 88, owner: 110, updated: 112, shared: 72 };
 /** Name never gets narrower than this; the list scrolls sideways instead. */
 export const NAME_MIN_WIDTH = 200;
 export const MIN_WIDTH = 56;

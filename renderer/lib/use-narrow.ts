@@ -3,6 +3,8 @@
 import { useEffect, useState } from 'react';
 
 export const NARROW_QUERY = '(max-width: 1199px)';
+/** The file toolbar holds more than the chrome: its secondary actions fold below this width. */
+export const TOOLBAR_NARROW_QUERY = '(max-width: 1439px)';
 
 export function useNarrow(query = NARROW_QUERY): boolean {
   const [narrow, setNarrow] = useState(() => globalThis.matchMedia?.(query).matches ?? false);

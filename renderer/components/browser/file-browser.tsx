@@ -28,7 +28,7 @@ import { FolderTree } from './folder-tree.js';
 import { useLazyHeaders } from './use-lazy-headers.js';
 import { useDetailsPaneShown } from './use-details-pane.js';
 import { PanelRight } from 'lucide-react';
-import { useNarrow } from '../../lib/use-narrow.js';
+import { TOOLBAR_NARROW_QUERY, useNarrow } from '../../lib/use-narrow.js';
 import { OverflowMenu } from '../common/overflow-menu.js';
 
 export interface FileBrowserProps {
@@ -66,7 +66,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
   const onVisibleRows = useLazyHeaders(profile.id, container.id);
   const [showDetails, setShowDetails] = useDetailsPaneShown();
   const [editingStudy, setEditingStudy] = useState(false);
-  const narrow = useNarrow();
+  const narrow = useNarrow(TOOLBAR_NARROW_QUERY);
   const updateStudy = useUpdateStudy(profile.id, container.id);
 
   const tree = useMemo(() => buildTree(items.data?.items ?? []), [items.data]);

@@ -129,7 +129,7 @@ describe('FileList', () => {
     fireEvent.keyDown(handle, { key: 'ArrowRight', shiftKey: true });
     expect(handle.getAttribute('aria-valuenow')).toBe('196');
     const frame = screen.getByTestId('file-drop-zone');
-    expect(frame.style.getPropertyValue('--file-columns')).toBe('minmax(200px, 1fr) 196px 76px 110px 112px 72px');
+    expect(frame.style.getPropertyValue('--file-columns')).toBe('minmax(200px, 1fr) 196px 88px 110px 112px 72px');
     const updated = screen.getByRole('separator', { name: 'Width of the Updated column' });
     fireEvent.pointerDown(updated, { clientX: 500, pointerId: 1 });
     fireEvent.pointerMove(updated, { clientX: 460, pointerId: 1 });
