@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CloseAction, Dialog } from '../common/dialog.js';
 import { SLOT_LABELS, type DialogSlot, type SlotDialogProps } from '../../dialogs/dialog-slots.js';
 import { SLOT_DIALOGS, SlotDialog, type SlotDialogs } from '../../dialogs/slot-dialogs.js';
@@ -16,6 +16,11 @@ function Stub({ onClose }: SlotDialogProps) {
   return <Dialog title="Stub" onClose={onClose} testId="stub-dialog" actions={<CloseAction onClose={onClose} autoFocus />}>stub</Dialog>;
 }
 const STUBS: SlotDialogs = { manageAccess: Stub, rekey: Stub, collaborators: Stub, organizations: Stub, admin: Stub, settings: Stub, activity: Stub };
+/** happy-dom's window is 1024 px wide: the chrome's dialogs are then in its "Menu". */
+function windowWidth(width: number): void {
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 800 });
+}
+beforeEach(() => windowWidth(1400));
 
 function Harness({ onSwitch }: { onSwitch: (id: string) => void }) {
   const [slot, setSlot] = useState<DialogSlot | undefined>();
@@ -66,6 +71,17 @@ describe('WindowChrome', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(settings);
+  });
+
+  it('in a 1024 px window, puts the dialogs into one menu reachable by keyboard', () => {
+    windowWidth(1024);
+    render(<Harness onSwitch={() => {}} />);
+    expect(screen.queryByTestId('open-settings')).toBeNull();
+    const more = screen.getByTestId('chrome-more');
+    fireEvent.keyDown(more, { key: 'ArrowDown' });
+    expect(screen.getByRole('menu', { name: 'Menu' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByTestId('menu-open-settings'), { key: 'Enter' });
+    expect(screen.getByTestId('stub-dialog')).toBeTruthy();
   });
 
   it('has a dialog registered for every slot', () => {
