@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
 import { callHost } from './support/host-api.js';
-import { createStudy, fileRow } from './support/app-page.js';
+import { createStudy, fileRow, openStudyDetails } from './support/app-page.js';
 import { minimalPdf } from './support/documents.js';
 
 async function dialogState(page: Page, open: () => Promise<void>, testId: string, name: string, scans: (n: string) => Promise<void>): Promise<void> {
@@ -48,7 +48,8 @@ test('axe finds no serious or critical violation in any main state or dialog, li
     await expect(page.getByTestId('file-list-empty')).toBeVisible();
     await scan('empty study');
     await page.locator(`[data-testid="study-row"][data-container-id="${study}"]`).click();
-    await page.getByTestId('reload').click();
+    await page.getByTestId('toolbar-more').click();
+    await page.getByTestId('menu-reload').click();
     const row = fileRow(page, 'consent-form.pdf');
     await row.click();
     await expect(page.getByTestId('details-name')).toHaveText('consent-form.pdf');
@@ -73,7 +74,11 @@ test('axe finds no serious or critical violation in any main state or dialog, li
 
     const s = (n: string) => scan(n);
     await dialogState(page, () => page.getByTestId('new-study').click(), 'new-study-dialog', 'New study', s);
-    await dialogState(page, () => page.getByTestId('open-study-details').click(), 'study-details-dialog', 'Study details', s);
+    await dialogState(page, async () => void (await openStudyDetails(page)), 'study-details-dialog', 'Study details', s);
+    await page.getByTestId('toolbar-more').click();
+    await expect(page.getByRole('menu', { name: 'More actions' })).toBeVisible();
+    await scan('toolbar More menu');
+    await page.keyboard.press('Escape');
     await dialogState(page, () => page.getByTestId('open-collaborators').click(), 'collaborators-dialog', 'Collaborators', s);
     await row.click();
     await dialogState(page, () => page.getByTestId('details-manage-access').click(), 'manage-access-dialog', 'Manage access', s);

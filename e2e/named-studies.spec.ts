@@ -2,7 +2,7 @@
 // by its title; inviting and closing Collaborators… at once still lists the site in Manage access….
 import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
-import { createStudy, fileRow, openStudy, switchTo, type ProfileInfo } from './support/app-page.js';
+import { createStudy, fileRow, openStudy, openStudyDetails, switchTo, type ProfileInfo } from './support/app-page.js';
 import { callHost } from './support/host-api.js';
 import { minimalPdf } from './support/documents.js';
 
@@ -42,8 +42,7 @@ test('journey 2: a named study with its investigator, a site invited sees it by 
   await expect(row).toContainText('2026-114');
   await openStudy(page, id);
   await expect(page.getByTestId('breadcrumbs')).toContainText(TITLE);
-  await page.getByTestId('open-study-details').click();
-  const details = page.getByTestId('study-details-dialog');
+  const details = await openStudyDetails(page);
   await expect(details.getByTestId('study-pi-input')).toHaveValue('Dr. Ada Reyes');
   await expect(details.getByTestId('study-form-save')).toHaveCount(0);
   await saveScreenshot(page, 'journey-2-site-sees-title');

@@ -64,3 +64,16 @@ export async function createStudy(page: Page, title: string, more: { protocol?: 
   await expect(row).toHaveAttribute('aria-selected', 'true');
   return (await row.getAttribute('data-container-id'))!;
 }
+
+/** "Study details…": on the toolbar in a wide window, in its More menu otherwise. */
+export async function openStudyDetails(page: Page): Promise<Locator> {
+  const direct = page.getByTestId('open-study-details');
+  if (await direct.isVisible()) await direct.click();
+  else {
+    await page.getByTestId('toolbar-more').click();
+    await page.getByTestId('menu-study-details').click();
+  }
+  const dialog = page.getByTestId('study-details-dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
