@@ -135,26 +135,22 @@ export function DetailsPane(props: DetailsPaneProps) {
               <dd>{`${header.type} (version ${header.version})`}</dd>
             </div>
           ) : null}
-          <div className="field">
-            <dt>Item path</dt>
-            <dd className="mono" data-testid="detail-path">{shown.path}</dd>
-          </div>
-          <div className="field">
-            <dt>Owner id</dt>
-            <dd className="mono">{shown.ownerId}</dd>
-          </div>
-          <div className="field">
-            <dt>Header hash</dt>
-            <dd className="mono">{shown.headerHash}</dd>
-          </div>
-          <div className="field">
-            <dt>Content hash</dt>
-            <dd className="mono">{shown.contentHash}</dd>
-          </div>
-          <div className="field">
-            <dt>Key hash</dt>
-            <dd className="mono">{shown.keyHash}</dd>
-          </div>
+          {(
+            [
+              ['Item path', shown.path, 'detail-path'],
+              ['Owner id', shown.ownerId],
+              ['Header hash', shown.headerHash],
+              ['Content hash', shown.contentHash],
+              ['Key hash', shown.keyHash],
+            ] as const
+          ).map(([label, value, testId]) => (
+            <div key={label} className="field">
+              <dt>{label}</dt>
+              <dd className="mono" data-testid={testId}>
+                {value}
+              </dd>
+            </div>
+          ))}
         </dl>
       </details>
       {detailsError ? <ErrorDisplay context="The details could not be loaded." error={detailsError} onRetry={props.onRetry} /> : null}
