@@ -44,6 +44,11 @@ test('axe finds no serious or critical violation in any main state or dialog, li
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 
     await scan('no study open');
+    await page.getByTestId('find-input').fill('consent');
+    await expect(page.getByTestId('find-hit').first()).toBeVisible();
+    await scan('find in all studies, results open');
+    await page.getByTestId('find-input').fill('');
+    await page.keyboard.press('Escape');
     await page.locator(`[data-testid="study-row"][data-container-id="${empty}"]`).click();
     await expect(page.getByTestId('file-list-empty')).toBeVisible();
     await scan('empty study');

@@ -5,6 +5,8 @@ import type { ItemView } from '../shared/ipc/views.js';
 import { toAppError } from './bridge/api.js';
 import { ConnectionBanner } from './components/chrome/connection-banner.js';
 import { WindowChrome } from './components/chrome/window-chrome.js';
+import { FindBox } from './components/chrome/find-box.js';
+import type { SearchHit } from '../shared/search-rank.js';
 import { FileBrowser } from './components/browser/file-browser.js';
 import { ErrorDisplay } from './components/common/error-display.js';
 import { ToastList, useToasts } from './components/notifications/toasts.js';
@@ -29,6 +31,12 @@ export function App() {
   const create = useCreateContainer(profileId);
   const switchProfile = useSwitchProfile();
   const [selected, setSelected] = useState<{ profileId: string; containerId: string } | undefined>();
+  // A hit of "Find in all studies": the study opens at the item, selected.
+  const [reveal, setReveal] = useState<{ containerId: string; itemPath: string; nonce: number } | undefined>();
+  const openHit = (hit: SearchHit): void => {
+    setSelected({ profileId, containerId: hit.containerId });
+    setReveal({ containerId: hit.containerId, itemPath: hit.itemPath, nonce: Date.now() });
+  };
   const [slot, setSlot] = useState<OpenSlot | undefined>();
   const [creatingStudy, setCreatingStudy] = useState(false);
   useTheme(settings.data?.theme ?? 'system');
@@ -49,6 +57,7 @@ export function App() {
     <div className="app">
       <div className="app-top">
       <WindowChrome
+        find={active ? <FindBox profileId={profileId} onOpen={openHit} /> : undefined}
         profiles={profiles.data ?? []}
         active={active}
         connection={connection.error ? { level: 'error', label: 'Check failed', message: toAppError(connection.error).explanation } : status}
@@ -77,7 +86,14 @@ export function App() {
           onRetry={() => void containers.refetch()}
         />
         {active && container ? (
-          <FileBrowser key={`${profileId}:${container.id}`} profile={active} container={container} appInfo={appInfo.data} onOpenSlot={openSlot} />
+          <FileBrowser
+            key={`${profileId}:${container.id}`}
+            profile={active}
+            container={container}
+            appInfo={appInfo.data}
+            onOpenSlot={openSlot}
+            reveal={reveal?.containerId === container.id && reveal.itemPath ? reveal : undefined}
+          />
         ) : (
           <section className="file-browser placeholder" aria-label="Files">
             <p className="muted">{profiles.isPending ? 'Loading…' : active ? 'Choose a study on the left to see its files.' : 'No profile is set up yet. Open Settings to add one.'}</p>

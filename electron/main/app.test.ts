@@ -71,7 +71,12 @@ describe('app core on the embedded sandbox', () => {
     const headers = await call('items.headers', { containerId: seen[0]!.id, itemPaths: visible.map((i) => i.path) });
     const readable = headers.filter((h) => h.decryptedHeader).map((h) => String(h.decryptedHeader?.fileName ?? h.decryptedHeader?.name)).sort();
     expect(readable).toEqual(['Site activation: Lakeside University', 'delegation-log.xlsx', 'informed-consent-v3.pdf', 'protocol-2025-031-amendment-1.docx', 'protocol-2025-031-v2.pdf'].sort());
+    // Find in all studies: Lakeside finds what it can read, with its study and folder.
+    const found = await call('search.find', { query: 'delegation' });
+    expect(found.map((h) => [h.name, h.studyTitle, h.folder])).toEqual([['delegation-log.xlsx', DEMO_STUDIES[0]!.fields.title, 'Site documents/Lakeside University']]);
     await call('profiles.switch', { profileId: active!.id });
+    const all = await call('search.find', { query: 'informed consent' });
+    expect(all.map((h) => h.studyTitle).sort()).toEqual(DEMO_STUDIES.map((d) => d.fields.title).sort());
   });
 
   it('keeps no private key in clear anywhere in the data folder', async () => {

@@ -9,6 +9,7 @@ export const keys = {
   transfers: ['transfers'] as const,
   connection: (profileId: string) => ['profile', profileId, 'connection'] as const,
   containers: (profileId: string) => ['profile', profileId, 'containers'] as const,
+  search: (profileId: string, query: string) => ['profile', profileId, 'search', query] as const,
   collaborators: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'collaborators'] as const,
   items: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'items'] as const,
   /** Every version of an item's details (what an access change invalidates). */

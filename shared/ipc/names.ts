@@ -17,6 +17,7 @@ export const OPERATION_NAMES = [
   'containers.list',
   'containers.create',
   'containers.updateStudy',
+  'search.find',
   'collaborators.list',
   'collaborators.add',
   'collaborators.remove',

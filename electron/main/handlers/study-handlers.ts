@@ -8,12 +8,14 @@ import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
 import { containerView } from './views.js';
+import { findInStudies } from './search-index.js';
 
 type StudyHandlers = Pick<
   Handlers,
   | 'containers.list'
   | 'containers.create'
   | 'containers.updateStudy'
+  | 'search.find'
   | 'collaborators.list'
   | 'collaborators.add'
   | 'collaborators.remove'
@@ -61,6 +63,7 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
       ctx.options.platform.notify('Study created', `“${fields.title}” is ready: invite the participating sites and upload documents.`);
       return containerView(s, c);
     },
+    'search.find': async ({ query }) => findInStudies(await ctx.session(), query),
     'containers.updateStudy': async ({ containerId, ...fields }) => {
       const s = await ctx.session();
       const before = await s.studyTitle(containerId);

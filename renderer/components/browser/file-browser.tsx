@@ -7,6 +7,7 @@ import { useDeleteItems, useDetails, useItems, useRecord, useRefreshCachedItems,
 import { useCollaborators, useUpdateStudy } from '../../data/studies.js';
 import { useDownload } from '../../data/transfers.js';
 import type { DialogSlot } from '../../dialogs/dialog-slots.js';
+import { parentItemPath } from '../../../shared/item-path.js';
 import { takeDropEntries, walkEntries, type DroppedFile } from '../../lib/drop-walk.js';
 import { buildTree, folderEntries, itemSlashPath } from '../../lib/file-tree.js';
 import { filterRows, nextSort, sortRows, toRow, type Row, type SortSpec } from '../../lib/rows.js';
@@ -36,6 +37,8 @@ export interface FileBrowserProps {
   readonly container: ContainerView;
   readonly appInfo?: AppInfo;
   readonly onOpenSlot: (slot: DialogSlot, items?: readonly ItemView[]) => void;
+  /** An item to show selected in its folder (from "Find in all studies"); a new nonce shows it again. */
+  readonly reveal?: { readonly itemPath: string; readonly nonce: number };
 }
 
 interface ActionProblem {
@@ -46,7 +49,7 @@ interface ActionProblem {
 
 type DownloadMode = 'open' | 'saveAs' | 'dragOut' | 'showInFolder';
 
-export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBrowserProps) {
+export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }: FileBrowserProps) {
   const items = useItems(profile.id, container.id);
   // Opened again on a list cached earlier (e.g. back from another profile): fetch what changed meanwhile.
   useRefreshCachedItems(profile.id, container.id);
@@ -103,6 +106,17 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot }: FileBro
     setFilter('');
     setSelection(EMPTY_SELECTION);
   };
+
+  // "Find in all studies": once the list is here, its folder opens with the item selected.
+  const revealed = reveal && items.data ? `${reveal.itemPath}#${reveal.nonce}` : undefined;
+  useEffect(() => {
+    if (!reveal || !items.data) return;
+    const path = reveal.itemPath;
+    const key = `item:${path}`;
+    setFolder(parentItemPath(path));
+    setFilter('');
+    setSelection({ selected: new Set([key]), focus: key, anchor: key });
+  }, [revealed]);
 
   const download = useCallback(
     async (item: ItemView, mode: DownloadMode): Promise<void> => {

@@ -1,5 +1,6 @@
 // The top bar: who we are (organization, role, environment) always visible, the profile switcher,
 // the connection indicator and the entries for the account-level dialogs.
+import type { ReactNode } from 'react';
 import type { ProfileView, Role } from '../../../shared/ipc/views.js';
 import type { ConnectionStatus } from '../../lib/connection-status.js';
 import type { DialogSlot } from '../../dialogs/dialog-slots.js';
@@ -21,9 +22,11 @@ export interface WindowChromeProps {
   readonly onSwitch: (profileId: string) => void;
   readonly onRecheck: () => void;
   readonly onOpen: (slot: DialogSlot) => void;
+  /** "Find in all studies", when there is a profile to search. */
+  readonly find?: ReactNode;
 }
 
-export function WindowChrome({ profiles, active, connection, switching, onSwitch, onRecheck, onOpen }: WindowChromeProps) {
+export function WindowChrome({ profiles, active, connection, switching, onSwitch, onRecheck, onOpen, find }: WindowChromeProps) {
   const narrow = useNarrow();
   const slots: DialogSlot[] = ['organizations', ...(active?.roles.includes('admin') ? (['admin'] as const) : []), 'activity', 'settings'];
   return (
@@ -73,6 +76,7 @@ export function WindowChrome({ profiles, active, connection, switching, onSwitch
         <span className="dot" aria-hidden="true" />
         {connection.label}
       </button>
+      {find}
       <nav className="chrome-menu" aria-label="App">
         {narrow ? (
           <OverflowMenu testId="chrome-more" label="Menu" entries={slots.map((slot) => ({ id: `open-${slot}`, label: SLOT_LABELS[slot], onSelect: () => onOpen(slot) }))} />

@@ -1,0 +1,94 @@
+// "Find in all studies": a search box in the chrome (an ARIA combobox) over every study of the
+// active profile; each result names its study and folder; Enter opens the study at the item.
+import { useId, useState } from 'react';
+import { Search } from 'lucide-react';
+import type { SearchHit } from '../../../shared/search-rank.js';
+import { useFindInStudies } from '../../data/search.js';
+
+export function FindBox({ profileId, onOpen }: { readonly profileId: string; readonly onOpen: (hit: SearchHit) => void }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const query = text.trim();
+  const found = useFindInStudies(profileId, query);
+  const hits = query.length >= 2 ? (found.data ?? []) : [];
+  const shown = open && query.length >= 2;
+  const choose = (hit: SearchHit | undefined): void => {
+    if (!hit) return;
+    setOpen(false);
+    setText('');
+    onOpen(hit);
+  };
+  return (
+    <div className="find-box" role="search" aria-label="Find in all studies">
+      <Search size={16} aria-hidden="true" className="find-icon" />
+      <input
+        type="search"
+        role="combobox"
+        aria-label="Find in all studies"
+        aria-expanded={shown}
+        aria-controls={`${id}-results`}
+        aria-autocomplete="list"
+        aria-activedescendant={shown && hits[active] ? `${id}-hit-${active}` : undefined}
+        placeholder="Find in all studies"
+        value={text}
+        data-testid="find-input"
+        onChange={(e) => {
+          setText(e.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            setOpen(true);
+            if (hits.length) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : hits.length - 1)) % hits.length);
+          } else if (e.key === 'Enter') {
+            e.preventDefault();
+            choose(hits[active]);
+          } else if (e.key === 'Escape') {
+            setOpen(false);
+          }
+        }}
+      />
+      {shown ? (
+        <ul id={`${id}-results`} role="listbox" aria-label="Found in your studies" className="find-results" data-testid="find-results">
+          {found.isFetching && hits.length === 0 ? (
+            <li role="option" aria-selected={false} aria-disabled="true" className="muted find-note">
+              Searching…
+            </li>
+          ) : hits.length === 0 ? (
+            <li role="option" aria-selected={false} aria-disabled="true" className="muted find-note" data-testid="find-none">
+              Nothing found for “{query}”.
+            </li>
+          ) : (
+            hits.map((hit, i) => (
+              <li
+                key={`${hit.containerId}:${hit.itemPath}`}
+                id={`${id}-hit-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={`find-hit ${i === active ? 'active' : ''}`}
+                data-testid="find-hit"
+                // mousedown, not click: the input's blur would close the list first
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  choose(hit);
+                }}
+                onMouseEnter={() => setActive(i)}
+              >
+                <span className="find-name">{hit.name}</span>
+                <span className="find-where">
+                  {hit.kind === 'study' ? 'Study' : [hit.studyTitle, ...(hit.folder ? hit.folder.split('/') : [])].join(' › ')}
+                </span>
+              </li>
+            ))
+          )}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
