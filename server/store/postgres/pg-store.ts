@@ -9,7 +9,7 @@ import { listSql, type ListedWireRow, type ListQuery, type VisibleItemRow } from
 import { NameTakenError, type NewOrganization, type OrganizationChanges, type OrganizationRow } from '../organizations.js';
 import { requestIdKey } from '../seen-requests.js';
 import type { GrantOutcome, ItemWrite, Store, StoredContent } from '../store.js';
-import { readChunk, writeChunks } from './pg-content.js';
+import { chunkReader, writeChunks } from './pg-content.js';
 import { isUniqueViolation, toStoreError } from './pg-errors.js';
 import { migratePostgres } from './pg-migrate.js';
 
@@ -293,7 +293,7 @@ export class PostgresStore implements Store {
       const stored = (await db.query<{ size: number }>('SELECT size FROM contents WHERE id = $1', [row.content_file])).rows[0];
       if (!stored) throw new Error(`the content ${row.content_file} of item ${path} is missing`);
       const { size } = stored;
-      return send(row, { size, encoding: 'binary', direct: false, read: (into, length, position) => readChunk(db, row.content_file, into, length, position) });
+      return send(row, { size, encoding: 'binary', direct: false, read: chunkReader(db, row.content_file, size) });
     }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   }
 
