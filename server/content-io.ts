@@ -13,7 +13,7 @@ import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 
 /** Alignment used for direct I/O: the page size, a multiple of every usual device block. */
-export const DIRECT_ALIGN = 4096;
+const DIRECT_ALIGN = 4096;
 const WASM_PAGE = 64 * 1024;
 const O_DIRECT: number | undefined = constants.O_DIRECT;
 
@@ -44,7 +44,7 @@ async function writeFully(fh: FileHandle, block: Buffer, length: number, at: num
   }
 }
 
-export interface ContentWriterOptions {
+interface ContentWriterOptions {
   /** Try direct I/O (worth it for large content; small content is better served from the page cache). */
   readonly direct: boolean;
   /** Bytes queued before write() asks the caller to wait for room(). */
@@ -197,7 +197,7 @@ export class ContentFileWriter {
 export const DIRECT_IO_FROM = 8 * 1024 * 1024;
 
 /** A stored content file opened for reading. */
-export interface ContentReader {
+interface ContentReader {
   /** Reads up to `length` bytes at `position` into the start of `into`; 0 at the end. */
   read(into: Buffer, length: number, position: number): Promise<number>;
   /** Closes what this reader opened (not `fh`, the caller's). */

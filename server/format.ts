@@ -1,6 +1,5 @@
 // Wire formatting shared by the routes: ids, timestamps, URLs.
 import { randomBytes } from 'node:crypto';
-import { itemPathToUrl } from '../shared/item-path.js';
 
 /** 32 lower-case hex (decisions §3). */
 export function newId(): string {
@@ -42,9 +41,4 @@ export function containerUrl(containerId: string): string {
 
 export function organizationUrl(organizationId: string): string {
   return `/organizations/${organizationId}`;
-}
-
-/** `/containers/<c>/<kind>/<path in slash form, each segment URL-encoded>`. */
-export function itemUrl(containerId: string, kind: 'items' | 'content' | 'permissions', path: string): string {
-  return `${containerUrl(containerId)}/${kind}/${itemPathToUrl(path)}`;
 }

@@ -25,7 +25,7 @@ const MEMBERS: ReadonlyArray<{ name: string; role: SandboxOrganization['role'] }
   { name: 'Lakeside University', role: 'psite' },
 ];
 
-export function slug(name: string): string {
+function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 

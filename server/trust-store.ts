@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export function trustDir(dataDir: string): string {
+function trustDir(dataDir: string): string {
   return join(dataDir, 'trust');
 }
 

@@ -1,7 +1,7 @@
 // The error table (docs/protocol.md §5, from decisions.md §4), as data: one place for the server (which answers
 // with it) and the app (which explains it).
 
-export interface ErrorCodeEntry {
+interface ErrorCodeEntry {
   readonly code: number;
   readonly status: number;
   readonly message: string;

@@ -81,7 +81,7 @@ const KNOWN_UNSAFE: Readonly<Record<string, string>> = {
   '.pptm': 'a PowerPoint presentation with macros',
 };
 
-export type OpenVerdict =
+type OpenVerdict =
   | { readonly safe: true }
   | {
       readonly safe: false;

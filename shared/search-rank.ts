@@ -42,7 +42,7 @@ export function matchScore(query: string, name: string): number {
   return score + Math.max(0, 50 - Math.floor(target.length / 4));
 }
 
-export function folderOf(itemPath: string): string {
+function folderOf(itemPath: string): string {
   const i = itemPath.lastIndexOf('/');
   return i < 0 ? '' : itemPath.slice(0, i);
 }

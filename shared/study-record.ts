@@ -6,8 +6,8 @@ import { STUDY_TITLE_MAX } from './study-title.js';
 
 export { STUDY_RECORD_PATH, fallbackStudyTitle, STUDY_TITLE_MAX } from './study-title.js';
 
-export const STUDY_RECORD_TYPE = 'study';
-export const STUDY_RECORD_VERSION = 'IRBX.2';
+const STUDY_RECORD_TYPE = 'study';
+const STUDY_RECORD_VERSION = 'IRBX.2';
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 

@@ -48,7 +48,7 @@ const OPTIONS = {
   title: { type: 'string' },
 } as const;
 
-export type OptionName = keyof typeof OPTIONS;
+type OptionName = keyof typeof OPTIONS;
 
 export interface ParsedArgs {
   readonly words: readonly string[];

@@ -23,7 +23,7 @@ export interface StagedFile extends FileRef {
   readonly relativePath: string;
 }
 
-export interface BrowserHostOptions {
+interface BrowserHostOptions {
   readonly door: Door;
   /** Folder of the built renderer (index.html and assets). */
   readonly rendererDir: string;
@@ -42,7 +42,7 @@ export interface BrowserHostOptions {
   readonly gate?: { state(): Promise<LockState>; unlock(passphrase: string): Promise<void> };
 }
 
-export const DOWNLOAD_TTL_MS = 10 * 60 * 1000;
+const DOWNLOAD_TTL_MS = 10 * 60 * 1000;
 
 export interface BrowserHost {
   readonly url: string;

@@ -4,7 +4,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-export const PRODUCT_NAME = 'Study Exchange Desktop';
+const PRODUCT_NAME = 'Study Exchange Desktop';
 
 export function defaultDataDir(env: Readonly<Record<string, string | undefined>> = process.env, platform: NodeJS.Platform = process.platform): string {
   if (env.STUDY_EXCHANGE_DATA) return env.STUDY_EXCHANGE_DATA;

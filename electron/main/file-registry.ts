@@ -7,7 +7,7 @@ import type { FileRef } from '../../shared/ipc/views.js';
 import type { LocalFile } from './platform.js';
 import { UserFacingError } from '../../shared/app-error.js';
 
-export interface RegisteredFile extends LocalFile {
+interface RegisteredFile extends LocalFile {
   readonly ref: string;
   readonly name: string;
 }

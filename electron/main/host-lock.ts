@@ -21,7 +21,7 @@ export function appLocked(): AppError {
 const CHECK_FILE = 'passphrase-check';
 const LEGACY_FILE = 'host-passphrase';
 const CHECK_TEXT = 'study-exchange passphrase check';
-export const MIN_PASSPHRASE_LENGTH = 12;
+const MIN_PASSPHRASE_LENGTH = 12;
 
 /** Why a new passphrase is too weak, in words; undefined when it will do. */
 export function passphraseWeakness(passphrase: string): string | undefined {

@@ -14,7 +14,7 @@ import { appLocked, HostLock } from './host-lock.js';
 import { allowOrigins, createDoor, type Door } from './ipc-door.js';
 import type { AppCore, EventSink, Platform } from './platform.js';
 
-export interface HostAppOptions {
+interface HostAppOptions {
   readonly dataDir?: string;
   readonly port?: number;
   readonly openBrowser: boolean;

@@ -18,7 +18,7 @@ export type Handlers = {
   readonly [N in OperationName]: (args: HandlerArgs<N>) => Promise<OperationResult<N>> | OperationResult<N>;
 };
 
-export interface Sender {
+interface Sender {
   /** The URL of the frame that sent the call (Electron: senderFrame.url; browser host: the page origin). */
   readonly url: string;
 }
@@ -29,7 +29,7 @@ export interface Door {
   stage(sender: Sender, rawArgs: unknown): Promise<IpcResult<FileRef>>;
 }
 
-export interface DoorOptions {
+interface DoorOptions {
   readonly handlers: Handlers;
   readonly stage?: (file: z.output<typeof stageArgs>) => FileRef;
   readonly isTrustedSender: (sender: Sender) => boolean;

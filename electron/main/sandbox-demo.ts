@@ -15,7 +15,7 @@ import { StudyRecords } from '../services/study-records.js';
 import { newDocumentPath, uploadDocument } from '../services/transfers/document-upload.js';
 import { writeRecord } from '../services/transfers/records.js';
 
-export interface DemoSite {
+interface DemoSite {
   readonly id: string;
   readonly name: string;
 }

@@ -13,7 +13,7 @@ import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
 import type { Profile, ProfileStore } from '../services/profiles.js';
 
-export const SANDBOX_PREFIX = 'Sandbox \u2014 ';
+const SANDBOX_PREFIX = 'Sandbox \u2014 ';
 
 interface SandboxState {
   readonly port: number;

@@ -83,7 +83,7 @@ export async function openSession(
   };
 }
 
-export function rolesOf(profile: Profile, organization?: Organization): Role[] {
+function rolesOf(profile: Profile, organization?: Organization): Role[] {
   const roles: Role[] = [];
   const sirb = organization?.isSirb ?? profile.roleHints.sirb ?? false;
   roles.push(sirb ? 'sirb' : 'psite');

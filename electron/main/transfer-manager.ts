@@ -9,7 +9,7 @@ import { documentTransferRunner, type SessionOf } from '../services/transfers/tr
 import { appError, toAppError } from '../../shared/app-error.js';
 import type { EventSink } from './platform.js';
 
-export interface TransferHooks {
+interface TransferHooks {
   /** After a verified upload (e.g. share with the study's owner). */
   afterUpload(d: TransferDescriptor): Promise<void>;
   /** After a verified download (open it, offer it, ...). */

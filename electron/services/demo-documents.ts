@@ -39,7 +39,7 @@ function crc32(data: Buffer): number {
 }
 
 /** A zip archive with stored (uncompressed) entries. */
-export function storedZip(entries: readonly { name: string; data: Buffer }[]): Buffer {
+function storedZip(entries: readonly { name: string; data: Buffer }[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

@@ -27,7 +27,7 @@ import { parseIsoTimestamp, toSinceParameter } from './timestamps.js';
 
 export type { RequestBody } from './http-transport.js';
 
-export interface RetryPolicy {
+interface RetryPolicy {
   /** Total tries for GET/PUT/DELETE (POST always gets one). */
   readonly attempts: number;
   readonly baseDelayMs: number;
@@ -61,7 +61,7 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
-export interface ListItemsOptions extends CallOptions {
+interface ListItemsOptions extends CallOptions {
   readonly owner?: string;
   readonly recurse?: boolean;
   readonly since?: Date | string;
@@ -73,7 +73,7 @@ export interface SaveItemResult {
   readonly created: boolean;
 }
 
-export interface ContentResponse {
+interface ContentResponse {
   /** The JSON body of the content endpoint, as bytes; the caller must consume or destroy it. */
   readonly body: IncomingMessage;
   readonly requestId: string;
@@ -83,7 +83,7 @@ export interface ContentResponse {
 export type CertificateMediaType = 'application/x-pem-file' | 'application/x-x509-ca-cert' | 'application/pkix-cert';
 
 /** An item write: the whole payload, or a prepared streaming body (documents). */
-export type ItemWrite = ItemWritePayload | RequestBody;
+type ItemWrite = ItemWritePayload | RequestBody;
 
 interface RequestSpec extends CallOptions {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -106,7 +106,7 @@ function retryAfterMs(res: IncomingMessage, now: number): number {
   return Math.min(MAX_BUSY_WAIT_MS, Number.isFinite(seconds) && seconds >= 0 ? seconds : 1000);
 }
 
-export function newRequestId(): string {
+function newRequestId(): string {
   return randomBytes(16).toString('hex');
 }
 

@@ -2,7 +2,7 @@
 // JSON error) is kept apart from a failure to reach the service (NetworkError), because
 // the UI explains and retries them differently.
 
-export interface ExchangeErrorInit {
+interface ExchangeErrorInit {
   readonly status: number;
   readonly code: number;
   readonly message: string;

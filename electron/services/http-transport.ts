@@ -20,7 +20,7 @@ export type RequestBody =
       readonly written?: (chunk: Buffer) => void;
     };
 
-export interface TransportRequest {
+interface TransportRequest {
   readonly url: URL;
   readonly method: string;
   readonly headers: OutgoingHttpHeaders;

@@ -10,7 +10,7 @@ import { ENVIRONMENTS, type Environment } from '../../shared/ipc/views.js';
 import type { CertificateSummary } from './keys/certificate-summary.js';
 
 
-export interface RoleHints {
+interface RoleHints {
   readonly sirb?: boolean;
   readonly admin?: boolean;
 }
@@ -32,7 +32,7 @@ export interface Profile {
 }
 
 export type ProfileInput = Omit<Profile, 'id' | 'createdAt' | 'updatedAt'>;
-export type ProfilePatch = Partial<Omit<Profile, 'id' | 'createdAt' | 'updatedAt'>>;
+type ProfilePatch = Partial<Omit<Profile, 'id' | 'createdAt' | 'updatedAt'>>;
 
 const certificateSchema = z.object({
   subject: z.string(),

@@ -20,12 +20,12 @@ export class SharingError extends FailureError<'thumbprint-mismatch' | 'no-certi
 }
 
 /** What sharing needs of the key vault (a KeyHandle fits); the private key stays there. */
-export interface SharingKeys {
+interface SharingKeys {
   openItemKey(item: ItemFields): ItemKey;
   readonly certificate: CertificateInfo | undefined;
 }
 
-export interface RekeyResult {
+interface RekeyResult {
   readonly item: Item;
   /** Organizations whose key was updated. */
   readonly updated: readonly string[];

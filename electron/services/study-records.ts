@@ -16,7 +16,7 @@ import { CancelledError, ExchangeError, NetworkError } from './exchange-errors.j
 import type { SharingService } from './sharing.js';
 import { readRecord, writeRecord, type RecordKeys } from './transfers/records.js';
 
-export interface StudyTitle {
+interface StudyTitle {
   readonly title: string;
   /** The record when it could be read and decrypted; absent while only the fallback title exists. */
   readonly record?: StudyRecord;

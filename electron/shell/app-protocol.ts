@@ -7,7 +7,7 @@ import { staticType } from '../main/static-types.js';
 import { join, normalize, sep } from 'node:path';
 
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'study-exchange';
+const APP_HOST = 'study-exchange';
 export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
 /** The packaged app's CSP: only its own origin, no WebSocket, no inline script. */
@@ -25,7 +25,7 @@ export function rendererUrlFor(options: { readonly isPackaged: boolean; readonly
   return APP_URL;
 }
 
-export interface AppResponse {
+interface AppResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;

@@ -5,7 +5,7 @@ import { BrowserWindow, session, shell } from 'electron';
 import { DEVELOPMENT_CSP } from './app-protocol.js';
 import { loadWindowState, trackWindowState } from './window-state.js';
 
-export interface WindowOptions {
+interface WindowOptions {
   readonly dataDir: string;
   readonly preloadPath: string;
   /** Vite's dev server in development; app://study-exchange/index.html otherwise. */

@@ -7,7 +7,7 @@ import type { EventName, EventPayloads, ExchangeApi, IpcResult } from '../../sha
 import { appError } from '../../shared/app-error.js';
 import type { AppError, FileRef } from '../../shared/ipc/views.js';
 
-export interface BrowserBridgeOptions {
+interface BrowserBridgeOptions {
   /** The host's origin, e.g. `http://127.0.0.1:4100`. */
   readonly origin: string;
   /** Settles once this page holds a session (signIn); calls wait for it. */

@@ -13,7 +13,7 @@ export interface ItemsCache {
  * times of one shape (same length, same offset) compare as text; any other pair is parsed, and
  * the newest so far is parsed once, not per item.
  */
-export function newestUpdate(items: readonly ItemView[], previous?: string): string | undefined {
+function newestUpdate(items: readonly ItemView[], previous?: string): string | undefined {
   let newest = previous;
   let newestMs: number | undefined;
   for (const item of items) {

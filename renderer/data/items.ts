@@ -52,7 +52,7 @@ async function refreshChanges(api: ExchangeApi, client: QueryClient, profileId: 
  * would show as it was until Refresh, e.g. after switching back to a profile. When the list is
  * already cached, this runs the changes-only refresh once in the background and says whether it did.
  */
-export async function refreshIfCached(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<boolean> {
+async function refreshIfCached(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<boolean> {
   if (client.getQueryData<ItemsCache>(keys.items(profileId, containerId)) === undefined) return false;
   await refreshChanges(api, client, profileId, containerId);
   return true;

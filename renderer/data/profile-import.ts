@@ -29,7 +29,7 @@ export class OneTimeSecret {
 /** A key file: one the page holds as a File (staged on send), or one main's dialog chose. */
 export type KeyFileSource = { readonly kind: 'file'; readonly file: File } | { readonly kind: 'chosen'; readonly ref: FileRef };
 
-export interface ProfileIdentityInput {
+interface ProfileIdentityInput {
   readonly name: string;
   readonly environment: Environment;
   readonly baseUrl: string;

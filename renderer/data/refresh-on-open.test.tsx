@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
@@ -8,7 +8,7 @@ import type { ItemView } from '../../shared/ipc/views.js';
 import { item } from '../test-support/fixtures.js';
 import { ApiProvider } from './api-context.js';
 import { fromFullList, type ItemsCache } from './items-cache.js';
-import { refreshIfCached, useItems, useRefreshCachedItems } from './items.js';
+import { useItems, useRefreshCachedItems } from './items.js';
 import { keys } from './query-keys.js';
 
 afterEach(cleanup);
@@ -78,14 +78,13 @@ describe('opening a file browser on a cached list', () => {
     client.clear();
   });
 
-  it('refreshIfCached does nothing without a cached list', async () => {
+  it('does not start a listing when nothing is cached', async () => {
     const client = new QueryClient();
     const { api, calls } = serviceWith(() => after);
-    expect(await refreshIfCached(api, client, PROFILE, STUDY)).toBe(false);
+    renderHook(() => useRefreshCachedItems(PROFILE, STUDY), { wrapper: wrapper(api, client) });
+    await act(async () => undefined);
     expect(calls).toEqual([]);
-    client.setQueryData<ItemsCache>(keys.items(PROFILE, STUDY), fromFullList(before));
-    expect(await refreshIfCached(api, client, PROFILE, STUDY)).toBe(true);
-    expect(client.getQueryData<ItemsCache>(keys.items(PROFILE, STUDY))?.items.map((i) => i.path).sort()).toEqual(['docs/b', 'docs/c']);
+    expect(client.getQueryData<ItemsCache>(keys.items(PROFILE, STUDY))).toBeUndefined();
     client.clear();
   });
 });

@@ -15,7 +15,7 @@ export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
 };
 
 /** What a slot dialog is opened with: the study and, for item actions, the selected items. */
-export interface SlotContext {
+interface SlotContext {
   readonly profileId: string;
   readonly containerId?: string;
   readonly items?: readonly ItemView[];

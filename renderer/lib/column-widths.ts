@@ -5,17 +5,17 @@ import type { Column } from './rows.js';
 export type SizedColumn = Exclude<Column, 'name'>;
 export type ColumnWidths = Readonly<Record<SizedColumn, number>>;
 
-export const SIZED_COLUMNS: readonly SizedColumn[] = ['type', 'size', 'owner', 'updated', 'shared'];
+const SIZED_COLUMNS: readonly SizedColumn[] = ['type', 'size', 'owner', 'updated', 'shared'];
 export const DEFAULT_WIDTHS: ColumnWidths = { type: 136, size: 88, owner: 110, updated: 112, shared: 72 };
 /** Name never gets narrower than this; the list scrolls sideways instead. */
-export const NAME_MIN_WIDTH = 200;
+const NAME_MIN_WIDTH = 200;
 export const MIN_WIDTH = 56;
 export const MAX_WIDTH = 480;
 /** One arrow-key press (Shift: five). */
 export const KEY_STEP = 10;
 const STORAGE_KEY = 'study-exchange.column-widths';
 
-export function clampWidth(px: number): number {
+function clampWidth(px: number): number {
   if (!Number.isFinite(px)) return MIN_WIDTH;
   return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, px)));
 }

@@ -33,7 +33,7 @@ export interface ConflictPlan {
 }
 
 /** The folder a file lands in: the drop target plus the folders of its relative path. */
-export function landingFolder(folder: string, relativePath: string): string {
+function landingFolder(folder: string, relativePath: string): string {
   return joinItemPath(folder, parentItemPath(relativePath));
 }
 
@@ -76,7 +76,7 @@ export function startConflicts(plan: ConflictPlan): ConflictState {
 }
 
 /** Only the owner can save a new version; "replace" on someone else's item keeps both instead. */
-export function effectiveChoice(conflict: Conflict, choice: ConflictChoice): ConflictChoice {
+function effectiveChoice(conflict: Conflict, choice: ConflictChoice): ConflictChoice {
   return choice === 'replace' && !conflict.existing.ownedByMe ? 'keepBoth' : choice;
 }
 

@@ -3,7 +3,7 @@
 import type { ConnectionCheck } from '../../shared/ipc/views.js';
 import { formatSkew } from './format.js';
 
-export type Level = 'ok' | 'warning' | 'error' | 'unknown';
+type Level = 'ok' | 'warning' | 'error' | 'unknown';
 
 export interface ConnectionStatus {
   readonly level: Level;
@@ -12,7 +12,7 @@ export interface ConnectionStatus {
 }
 
 /** The service refuses signed requests more than three minutes off. */
-export const SKEW_LIMIT_SECONDS = 180;
+const SKEW_LIMIT_SECONDS = 180;
 
 export function connectionStatus(check: ConnectionCheck | undefined, isSirb: boolean): ConnectionStatus {
   if (!check) return { level: 'unknown', label: 'Checking…', message: 'Checking the connection to the exchange.' };

@@ -4,7 +4,7 @@
 import { splitItemPath, toSlashForm } from '../../shared/item-path.js';
 import type { ItemView } from '../../shared/ipc/views.js';
 
-export interface FolderNode {
+interface FolderNode {
   /** Slash form; '' is the study's root. */
   readonly path: string;
   readonly name: string;

@@ -7,7 +7,7 @@ import { compareText, type Entry } from './file-tree.js';
 import { documentKind, kindWords, recordKind, type FileKind } from './file-kind.js';
 
 export type Column = 'name' | 'type' | 'size' | 'owner' | 'updated' | 'shared';
-export type Direction = 'asc' | 'desc';
+type Direction = 'asc' | 'desc';
 export interface SortSpec {
   readonly column: Column;
   readonly direction: Direction;
@@ -27,7 +27,7 @@ export interface Row {
   readonly sharedWith?: number;
 }
 
-export interface RowContext {
+interface RowContext {
   /** Organization names by id (the study's collaborators and the owner). */
   readonly names: ReadonlyMap<string, string>;
 }

@@ -10,7 +10,7 @@ export interface Selection {
 
 export const EMPTY_SELECTION: Selection = { selected: new Set() };
 
-export interface Modifiers {
+interface Modifiers {
   readonly shift?: boolean;
   readonly toggle?: boolean;
 }

@@ -4,7 +4,7 @@ import { FINISHED_TRANSFER_STATES, type FinishedTransferState, type TransferStat
 
 export type TransferTab = 'active' | 'failed' | 'completed';
 
-export function tabOf(state: TransferState): TransferTab {
+function tabOf(state: TransferState): TransferTab {
   switch (state) {
     case 'queued':
     case 'running':

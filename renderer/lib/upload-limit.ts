@@ -3,12 +3,12 @@
 import { describeLimit, MAX_DOCUMENT_BYTES } from '../../shared/upload-limit.js';
 import { formatBytes } from './format.js';
 
-export interface SizedFile {
+interface SizedFile {
   readonly name: string;
   readonly size: number;
 }
 
-export interface SizeCheck<F extends SizedFile> {
+interface SizeCheck<F extends SizedFile> {
   readonly accepted: F[];
   readonly refused: { file: F; message: string }[];
 }

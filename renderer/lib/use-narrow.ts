@@ -2,7 +2,7 @@
 // and put the rest into a "More" menu.
 import { useEffect, useState } from 'react';
 
-export const NARROW_QUERY = '(max-width: 1199px)';
+const NARROW_QUERY = '(max-width: 1199px)';
 /** The file toolbar holds more than the chrome: its secondary actions fold below this width. */
 export const TOOLBAR_NARROW_QUERY = '(max-width: 1439px)';
 

@@ -1,6 +1,6 @@
 // Fixed-row-height windowing: which rows to render for a scroll position, so thousands of items
 // cost no more than a screenful.
-export interface WindowRange {
+interface WindowRange {
   readonly start: number;
   /** Exclusive. */
   readonly end: number;

@@ -1,6 +1,6 @@
 // The two palettes as data: applied as CSS custom properties by useTheme, and checked for
 // >= 4.5:1 contrast of every text/background pair by palette.test.ts.
-export type Palette = Readonly<Record<string, string>>;
+type Palette = Readonly<Record<string, string>>;
 
 export const LIGHT: Palette = {
   '--bg': '#ffffff',

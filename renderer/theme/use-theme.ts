@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { DARK, LIGHT } from './palette.js';
 
-export type ThemeChoice = 'light' | 'dark' | 'system';
+type ThemeChoice = 'light' | 'dark' | 'system';
 
 export function resolveTheme(choice: ThemeChoice, systemDark: boolean): 'light' | 'dark' {
   return choice === 'system' ? (systemDark ? 'dark' : 'light') : choice;

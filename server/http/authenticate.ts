@@ -19,7 +19,7 @@ import type { Store } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import { hostMatches } from './host-check.js';
 
-export const WINDOW_MS = 180_000;
+const WINDOW_MS = 180_000;
 const UUID = /^(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
 export interface Caller {

@@ -13,10 +13,10 @@ import { newId } from '../format.js';
 import { ApiError } from './api-error.js';
 import { Base64StreamDecoder } from '../../shared/protocol/base64-stream.js';
 
-export type BodyKind = 'buffer' | 'item';
+type BodyKind = 'buffer' | 'item';
 
 /** Small bodies (JSON objects, certificates) are kept up to this many bytes. */
-export const SMALL_BODY_CAP = 1024 * 1024;
+const SMALL_BODY_CAP = 1024 * 1024;
 /** Decoded content is written to the temporary file in blocks of this size. */
 const STORE_BLOCK = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 // Host header check: the host name must be the configured one, any port. For 'localhost'
 // the loopback literals are accepted too, since clients often dial 127.0.0.1 directly.
-export function hostNameOf(hostHeader: string): string | undefined {
+function hostNameOf(hostHeader: string): string | undefined {
   const h = hostHeader.trim().toLowerCase();
   if (h.startsWith('[')) {
     const end = h.indexOf(']');

@@ -8,7 +8,7 @@ import type { ReadBody } from './body-reader.js';
 import type { QueryParams } from './query.js';
 
 /** none: no body expected (any is hashed and ignored); json: small JSON object; item: item write payload; raw: certificate bytes. */
-export type BodyMode = 'none' | 'json' | 'item' | 'raw';
+type BodyMode = 'none' | 'json' | 'item' | 'raw';
 
 export interface RouteContext {
   readonly req: IncomingMessage;
@@ -34,7 +34,7 @@ export interface Route {
   handle(ctx: RouteContext): void | Promise<void>;
 }
 
-export interface Match {
+interface Match {
   readonly route: Route;
   readonly params: Record<string, string>;
   readonly rest: string[];

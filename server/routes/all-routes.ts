@@ -8,14 +8,14 @@ import { organizationRoutes } from './organization-routes.js';
 import { permissionRoutes } from './permission-routes.js';
 import { requireSirb } from './route-helpers.js';
 
-export const SERVICE_NAME = 'Study Exchange reference server';
-export const SERVICE_VERSION = '1';
+const SERVICE_NAME = 'Study Exchange reference server';
+const SERVICE_VERSION = '1';
 
 function displayPath(r: Route): string {
   return r.display ?? r.pattern.replace(/:([A-Za-z]+)/g, '{$1}');
 }
 
-export function rootDocument(routes: readonly Route[]): RootDocument {
+function rootDocument(routes: readonly Route[]): RootDocument {
   return {
     name: SERVICE_NAME,
     version: SERVICE_VERSION,

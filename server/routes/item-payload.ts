@@ -6,7 +6,7 @@ import type { StreamedItem } from '../http/body-reader.js';
 import { requireBase64, requireHex, requirePresent, requireString, requireValue } from '../http/validate.js';
 
 /** The envelope's fields (as the client wrote them) and where the content landed. */
-export interface ItemPayload extends Omit<ItemFields, 'algorithm'> {
+interface ItemPayload extends Omit<ItemFields, 'algorithm'> {
   readonly tempFile: string;
   readonly contentLength: number;
 }

@@ -23,7 +23,7 @@ export function openDatabase(dataDir: string): Db {
   return db;
 }
 
-export function migrate(db: Db): void {
+function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     throw new Error(`The data folder was made by a newer server (schema ${current}, this server knows ${MIGRATIONS.length}).`);

@@ -6,7 +6,7 @@ import type { OrganizationRow } from './organizations.js';
 import { itemPathToUrl } from '../../shared/item-path.js';
 import { containerUrl, isoTime, organizationUrl } from '../format.js';
 
-export interface ItemRow {
+interface ItemRow {
   readonly rowid: number;
   readonly container_id: string;
   readonly path: string;
@@ -29,13 +29,13 @@ export interface VisibleItemRow extends ItemRow {
 }
 
 /** The columns a listing sends (the wire item), nothing more: fewer values to build per row. */
-export type ListedItemRow = Pick<VisibleItemRow, 'path' | 'owner_id' | 'header' | 'header_hash' | 'content_hash' | 'key_hash' | 'iv' | 'created_at' | 'updated_at' | 'key'>;
+type ListedItemRow = Pick<VisibleItemRow, 'path' | 'owner_id' | 'header' | 'header_hash' | 'content_hash' | 'key_hash' | 'iv' | 'created_at' | 'updated_at' | 'key'>;
 
 export function toItem(r: VisibleItemRow): Item {
   return wireItem(r.container_id, r);
 }
 
-export function wireItem(containerId: string, r: ListedItemRow): Item {
+function wireItem(containerId: string, r: ListedItemRow): Item {
   const base = containerUrl(containerId);
   // the path is URL-encoded once for its three URLs
   const url = itemPathToUrl(r.path);

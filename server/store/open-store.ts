@@ -14,7 +14,7 @@ export interface StoreOptions {
   databaseUrl?: string;
 }
 
-export interface OpenedStore {
+interface OpenedStore {
   readonly store: Store;
   /** Where request bodies land while they arrive. */
   readonly tmpDir: string;

@@ -40,7 +40,7 @@ export function getOrganization(db: Db, id: string): OrganizationRow | undefined
   return db.prepare('SELECT * FROM organizations WHERE id = ?').get(id) as OrganizationRow | undefined;
 }
 
-export function findOrganizationByName(db: Db, name: string): OrganizationRow | undefined {
+function findOrganizationByName(db: Db, name: string): OrganizationRow | undefined {
   return db.prepare('SELECT * FROM organizations WHERE name_key = ?').get(name.toLowerCase()) as OrganizationRow | undefined;
 }
 

@@ -4,7 +4,7 @@ import type { ExchangeOperations, IpcResult, OperationArgs, OperationCall, Opera
 import { OPERATION_NAMES } from './names.js';
 
 /** Carries one call to the door and brings back its answer. */
-export type Transport = <N extends OperationName>(name: N, args: OperationArgs<N>) => Promise<IpcResult<OperationResult<N>>>;
+type Transport = <N extends OperationName>(name: N, args: OperationArgs<N>) => Promise<IpcResult<OperationResult<N>>>;
 
 function bindOne<N extends OperationName>(name: N, transport: Transport): OperationCall<N> {
   return (args: OperationArgs<N>) => transport(name, args);

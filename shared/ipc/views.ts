@@ -57,7 +57,7 @@ export interface ItemDetails {
   readonly access: readonly Organization[];
 }
 
-export type TransferDirection = 'upload' | 'download';
+type TransferDirection = 'upload' | 'download';
 export const TRANSFER_STATES = ['queued', 'running', 'paused', 'verified', 'failed', 'cancelled'] as const;
 export type TransferState = (typeof TRANSFER_STATES)[number];
 /** The states a transfer ends in; the panel's Failed and Completed tabs are cleared by these. */

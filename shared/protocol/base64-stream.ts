@@ -12,7 +12,7 @@ import { decodeBase64Into } from './base64-decode.js';
 const PIECE = 64 * 1024;
 
 /** Where decoded bytes may go directly, when it has room: no copy from a scratch buffer. */
-export interface DecodeTarget {
+interface DecodeTarget {
   /** The buffer and offset to decode up to `bytes` bytes into, or undefined when there is less room. */
   space(bytes: number): { readonly buffer: Buffer; readonly offset: number } | undefined;
   /** `bytes` were decoded into the space last given. */

@@ -27,7 +27,7 @@ export class CertificateError extends FailureError<CertificateFailure> {
   override readonly name = 'CertificateError';
 }
 
-export const MIN_RSA_BITS = 2048;
+const MIN_RSA_BITS = 2048;
 
 /** node:crypto prints names one attribute per line, most general first; show them on one line, CN first. */
 function oneLineName(name: string): string {

@@ -6,7 +6,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { CIPHER, EnvelopeError, assertItemKey, type ItemKey } from './envelope.js';
 import { Base64StreamDecoder } from './base64-stream.js';
 
-export interface DecryptStream {
+interface DecryptStream {
   /** Base-64 text of the ciphertext in (strings or Buffers, any chunking), plaintext out. Errors with EnvelopeError. */
   readonly stream: Transform;
   plainHash(): string;

@@ -44,7 +44,7 @@ export class EnvelopeError extends FailureError<EnvelopeFailure> {
 
 /** A public key: a KeyObject, PEM public key, or PEM/DER certificate. */
 export type PublicKeyInput = KeyObject | string | Buffer;
-export type PrivateKeyInput = KeyObject | string;
+type PrivateKeyInput = KeyObject | string;
 
 export const CIPHER = 'aes-256-cbc';
 const KEY_BYTES = 32;
@@ -86,7 +86,7 @@ export function decryptBytes(cipher: Buffer, k: ItemKey): Buffer {
 }
 
 /** Any accepted public-key form to a KeyObject; certificates give their subject key. */
-export function toPublicKey(input: PublicKeyInput): KeyObject {
+function toPublicKey(input: PublicKeyInput): KeyObject {
   if (typeof input !== 'string' && !Buffer.isBuffer(input)) {
     return input.type === 'private' ? createPublicKey(input) : input;
   }

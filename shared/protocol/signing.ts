@@ -4,7 +4,7 @@ import { isBase64, percentDecodeBytes, sha256Hex, strictEncodeBytes } from './en
 
 export type HeaderList = ReadonlyArray<readonly [string, string]>;
 
-export interface CanonicalRequestInput {
+interface CanonicalRequestInput {
   readonly method: string;
   /** Path and query as sent on the wire, e.g. `/a/b?x=1`. */
   readonly target: string;
@@ -18,8 +18,8 @@ export interface CanonicalRequestInput {
 export const EMPTY_PAYLOAD_HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 export const DATE_HEADER = 'Service-IrbX-Date';
 export const REQUEST_ID_HEADER = 'Service-IrbX-Request-Id';
-export const REQUIRED_SIGNED_HEADERS = ['host', 'service-irbx-date', 'service-irbx-request-id'] as const;
-export const AUTHORIZATION_SCHEME = 'IRBX';
+const REQUIRED_SIGNED_HEADERS = ['host', 'service-irbx-date', 'service-irbx-request-id'] as const;
+const AUTHORIZATION_SCHEME = 'IRBX';
 
 // ---------------------------------------------------------------------------------------------
 // Canonical request
@@ -104,12 +104,12 @@ export function canonicalHeaderValue(value: string): string {
 }
 
 /** Lower-cased, de-duplicated and sorted signed header names. */
-export function normalizeSignedHeaders(names: ReadonlyArray<string>): string[] {
+function normalizeSignedHeaders(names: ReadonlyArray<string>): string[] {
   return [...new Set(names.map((n) => n.toLowerCase()))].sort(compare);
 }
 
 /** Values of one header (any case), in the order received. */
-export function headerValues(headers: HeaderList, name: string): string[] {
+function headerValues(headers: HeaderList, name: string): string[] {
   const lower = name.toLowerCase();
   return headers.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
 }
@@ -246,7 +246,7 @@ export interface SignRequestInput {
   readonly extraSignedHeaders?: HeaderList;
 }
 
-export interface SignedRequest {
+interface SignedRequest {
   /** Host, Service-IrbX-Date, Service-IrbX-Request-Id, Authorization and the extra signed headers. */
   readonly headers: Readonly<Record<string, string>>;
   readonly canonical: string;
@@ -295,7 +295,7 @@ export interface VerifyRequestInput {
   readonly publicKey: KeyObject | string;
 }
 
-export type VerifyResult =
+type VerifyResult =
   | { readonly ok: true; readonly canonical: string }
   | {
       readonly ok: false;

@@ -7,7 +7,7 @@ import type { Session } from '../session.js';
 import { itemView } from './views.js';
 
 /** Studies larger than this are searched by the names main has already decrypted (and by path). */
-export const DECRYPT_ALL_LIMIT = 5_000;
+const DECRYPT_ALL_LIMIT = 5_000;
 const FRESH_MS = 15_000;
 
 interface Index {

@@ -7,7 +7,7 @@ import { CertificateError, keyMatchesCertificate, parseCertificate, type Certifi
 
 export const MIN_KEY_BITS = 2048;
 
-export type KeyImportFailure =
+type KeyImportFailure =
   | 'unreadable-key'
   | 'unreadable-certificate'
   | 'unreadable-p12'
@@ -36,7 +36,7 @@ export interface ImportOptions {
   readonly now?: number;
 }
 
-export function readPrivateKey(pem: string | Buffer, password?: string): KeyObject {
+function readPrivateKey(pem: string | Buffer, password?: string): KeyObject {
   let key: KeyObject;
   try {
     key = createPrivateKey(password === undefined ? { key: pem } : { key: pem, passphrase: password });

@@ -15,18 +15,18 @@ import { ItemJsonStreamParser, JsonStreamError } from '../../../shared/protocol/
 import { itemAnswer } from '../answers.js';
 import type { ExchangeClient } from '../exchange-client.js';
 
-export type DownloadFailure = 'key-hash' | 'header-hash' | 'content-hash' | 'decrypt' | 'malformed' | 'changed' | 'size';
+type DownloadFailure = 'key-hash' | 'header-hash' | 'content-hash' | 'decrypt' | 'malformed' | 'changed' | 'size';
 
 export class DownloadError extends FailureError<DownloadFailure> {
   override readonly name = 'DownloadError';
 }
 
 /** What a download needs of the key vault: opening the item key wrapped for us. */
-export interface ItemKeyOpener {
+interface ItemKeyOpener {
   openItemKey(item: ItemFields): ItemKey;
 }
 
-export interface DownloadInput {
+interface DownloadInput {
   readonly client: ExchangeClient;
   readonly keys: ItemKeyOpener;
   readonly containerId: string;
@@ -37,7 +37,7 @@ export interface DownloadInput {
   readonly signal?: AbortSignal;
 }
 
-export interface DownloadResult {
+interface DownloadResult {
   readonly header: RecordHeader;
   readonly bytes: number;
   readonly file: string;

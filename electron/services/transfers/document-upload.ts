@@ -11,7 +11,7 @@ export function newDocumentPath(folder: string): string {
   return joinItemPath(folder, randomBytes(16).toString('hex'));
 }
 
-export interface UploadInput extends Omit<DocumentBodyInput, 'onProgress'> {
+interface UploadInput extends Omit<DocumentBodyInput, 'onProgress'> {
   readonly client: ExchangeClient;
   readonly containerId: string;
   /** The item's full path (see newDocumentPath). */
@@ -19,7 +19,7 @@ export interface UploadInput extends Omit<DocumentBodyInput, 'onProgress'> {
   readonly onProgress?: (event: { readonly phase: 'preparing' | 'sending'; readonly bytes: number; readonly total: number }) => void;
 }
 
-export interface UploadResult {
+interface UploadResult {
   readonly item: Item;
   readonly created: boolean;
   readonly header: WrittenDocumentHeader;

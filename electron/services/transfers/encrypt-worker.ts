@@ -15,7 +15,7 @@ const BLOCK = 1024 * 1024;
 /** Blocks the worker may run ahead of the consumer. */
 const AHEAD = 6;
 
-export interface EncryptedFile {
+interface EncryptedFile {
   /** Lower-case hex SHA-256 of the plaintext read. */
   readonly plainHash: string;
   /** Plaintext bytes read (more than `size` when the file grew meanwhile). */

@@ -14,14 +14,14 @@ export interface RecordKeys {
   readonly certificate: { readonly publicKey: PublicKeyInput } | undefined;
 }
 
-export interface RecordInput {
+interface RecordInput {
   /** `type` plus any other header fields; `version` defaults to IRBX.2. */
   readonly header: { readonly type: string; readonly version?: string; readonly [field: string]: unknown };
   /** JSON-serializable content, or raw bytes. */
   readonly content: unknown;
 }
 
-export interface OpenedRecord {
+interface OpenedRecord {
   readonly item: Item;
   readonly header: RecordHeader;
   /** Parsed JSON for structured types; for a `document` (or unparseable content) undefined. */
@@ -29,7 +29,7 @@ export interface OpenedRecord {
   readonly bytes: Buffer;
 }
 
-export function sealRecord(record: RecordInput, keys: Pick<RecordKeys, 'certificate'>, itemKey: ItemKey = newItemKey()): ItemWritePayload {
+function sealRecord(record: RecordInput, keys: Pick<RecordKeys, 'certificate'>, itemKey: ItemKey = newItemKey()): ItemWritePayload {
   if (!keys.certificate) throw new Error('This profile has no certificate yet, so it cannot encrypt items.');
   const header: RecordHeader = { ...record.header, version: record.header.version ?? HEADER_VERSION, type: record.header.type };
   const bytes = Buffer.isBuffer(record.content) ? record.content : Buffer.from(JSON.stringify(record.content), 'utf8');

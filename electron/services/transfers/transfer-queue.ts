@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { TRANSFER_STATES, type FinishedTransferState, type TransferState } from '../../../shared/ipc/views.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
 
-export type TransferKind = 'upload' | 'download';
+type TransferKind = 'upload' | 'download';
 
 export interface TransferDescriptor {
   readonly id: string;
@@ -26,7 +26,7 @@ export interface TransferDescriptor {
   readonly updatedAt: string;
 }
 
-export type TransferInput = Pick<TransferDescriptor, 'kind' | 'profileId' | 'containerId' | 'remotePath' | 'localPath' | 'name'>;
+type TransferInput = Pick<TransferDescriptor, 'kind' | 'profileId' | 'containerId' | 'remotePath' | 'localPath' | 'name'>;
 
 export interface TransferProgress {
   readonly id: string;
@@ -42,7 +42,7 @@ export type TransferRunner = (
   context: { readonly signal: AbortSignal; readonly onProgress: (bytes: number, total: number) => void },
 ) => Promise<void>;
 
-export interface TransferQueueOptions {
+interface TransferQueueOptions {
   /** Where descriptors are saved (JSON); none: in memory only. */
   readonly file?: string;
   readonly concurrency?: number;
@@ -66,7 +66,7 @@ const descriptorSchema = z.object({
   updatedAt: z.string(),
 });
 
-export interface TransferQueueEvents {
+interface TransferQueueEvents {
   change: [TransferDescriptor];
   progress: [TransferProgress];
 }

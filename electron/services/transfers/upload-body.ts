@@ -50,7 +50,7 @@ export interface DocumentBodyInput {
   readonly signal?: AbortSignal;
 }
 
-export interface PreparedDocument {
+interface PreparedDocument {
   readonly body: RequestBody & { readonly kind: 'stream' };
   readonly header: WrittenDocumentHeader;
   readonly contentHash: string;

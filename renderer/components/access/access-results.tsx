@@ -3,7 +3,7 @@
 import type { AccessResult, AppError } from '../../../shared/ipc/views.js';
 import { describeCode } from '../../lib/error-words.js';
 
-export interface OrgOutcome {
+interface OrgOutcome {
   readonly organizationId: string;
   readonly ok: number;
   readonly failed: number;
@@ -11,7 +11,7 @@ export interface OrgOutcome {
   readonly failedPaths: readonly string[];
 }
 
-export function outcomesByOrganization(results: readonly AccessResult[]): OrgOutcome[] {
+function outcomesByOrganization(results: readonly AccessResult[]): OrgOutcome[] {
   const byOrg = new Map<string, { ok: number; failed: number; firstError?: AppError; failedPaths: string[] }>();
   for (const r of results) {
     const entry = byOrg.get(r.organizationId) ?? { ok: 0, failed: 0, failedPaths: [] };

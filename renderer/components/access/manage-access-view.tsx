@@ -49,7 +49,7 @@ function itemLabel(item: ItemView): string {
 }
 
 /** Owner first, then by name. */
-export function ownerFirst(holders: readonly AccessHolder[], ownerId: string | undefined): AccessHolder[] {
+function ownerFirst(holders: readonly AccessHolder[], ownerId: string | undefined): AccessHolder[] {
   return [...holders].sort((a, b) => (b.organization.id === ownerId ? 1 : 0) - (a.organization.id === ownerId ? 1 : 0) || a.organization.name.localeCompare(b.organization.name));
 }
 

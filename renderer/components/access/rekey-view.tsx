@@ -6,10 +6,10 @@ import { Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { AccessResults } from './access-results.js';
 
-export const REKEY_REASON =
+const REKEY_REASON =
   'Re-keying encrypts the item again under a new key as a new version and wraps that key for every organization that has access, so an old key that may have leaked no longer opens it.';
 
-export interface RekeyViewProps {
+interface RekeyViewProps {
   readonly item?: ItemView;
   readonly busy: boolean;
   readonly results?: readonly AccessResult[];

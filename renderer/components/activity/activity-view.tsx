@@ -5,7 +5,7 @@ import { formatDate } from '../../lib/format.js';
 import { Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 
-export const ACTION_LABELS: Readonly<Record<ActivityAction, string>> = {
+const ACTION_LABELS: Readonly<Record<ActivityAction, string>> = {
   upload: 'Upload',
   download: 'Download',
   grant: 'Grant',
@@ -20,7 +20,7 @@ export const ACTION_LABELS: Readonly<Record<ActivityAction, string>> = {
   admin: 'Administration',
 };
 
-export interface ActivityViewProps {
+interface ActivityViewProps {
   readonly entries: readonly ActivityEntry[];
   readonly loading?: boolean;
   readonly error?: AppError;

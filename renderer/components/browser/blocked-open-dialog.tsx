@@ -8,7 +8,7 @@ export interface BlockedOpen {
   readonly reason: string;
 }
 
-export interface BlockedOpenDialogProps {
+interface BlockedOpenDialogProps {
   readonly blocked: BlockedOpen;
   readonly onSaveAs: () => void;
   readonly onShowInFolder?: () => void;

@@ -10,7 +10,7 @@ export interface MenuEntry {
   readonly danger?: boolean;
 }
 
-export interface ContextMenuProps {
+interface ContextMenuProps {
   readonly x: number;
   readonly y: number;
   readonly entries: readonly MenuEntry[];

@@ -32,7 +32,7 @@ import { PanelRight } from 'lucide-react';
 import { TOOLBAR_NARROW_QUERY, useNarrow } from '../../lib/use-narrow.js';
 import { OverflowMenu } from '../common/overflow-menu.js';
 
-export interface FileBrowserProps {
+interface FileBrowserProps {
   readonly profile: ProfileView;
   readonly container: ContainerView;
   readonly appInfo?: AppInfo;

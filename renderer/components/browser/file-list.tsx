@@ -9,7 +9,7 @@ import { clickRow, moveFocus, selectAll, type Selection } from '../../lib/select
 import { scrollToReveal, visibleRange } from '../../lib/virtual-window.js';
 import { KindIcon } from './kind-icon.js';
 
-export const ROW_HEIGHT = 32;
+const ROW_HEIGHT = 32;
 
 const COLUMNS: readonly { column: Column; label: string }[] = [
   { column: 'name', label: 'Name' },
@@ -20,7 +20,7 @@ const COLUMNS: readonly { column: Column; label: string }[] = [
   { column: 'shared', label: 'Shared' },
 ];
 
-export interface FileListProps {
+interface FileListProps {
   readonly rows: readonly Row[];
   readonly sort: SortSpec;
   readonly onSort: (column: Column) => void;

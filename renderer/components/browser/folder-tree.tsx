@@ -3,7 +3,7 @@
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { FileTree } from '../../lib/file-tree.js';
 
-export interface FolderTreeProps {
+interface FolderTreeProps {
   readonly tree: FileTree;
   readonly current: string;
   readonly rootLabel: string;

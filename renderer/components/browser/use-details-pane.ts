@@ -3,9 +3,9 @@
 import { useState } from 'react';
 
 const KEY = 'study-exchange.details-pane';
-export const DETAILS_ROOM_WIDTH = 1340;
+const DETAILS_ROOM_WIDTH = 1340;
 
-export function initialDetailsShown(saved: string | null | undefined, windowWidth: number): boolean {
+function initialDetailsShown(saved: string | null | undefined, windowWidth: number): boolean {
   if (saved === 'shown') return true;
   if (saved === 'hidden') return false;
   return windowWidth >= DETAILS_ROOM_WIDTH;

@@ -14,7 +14,7 @@ export function roleNames(roles: readonly Role[]): string {
   return roles.length ? roles.map((r) => ROLE_NAMES[r]).join(' · ') : 'No role';
 }
 
-export interface WindowChromeProps {
+interface WindowChromeProps {
   readonly profiles: readonly ProfileView[];
   readonly active?: ProfileView;
   readonly connection: ConnectionStatus;

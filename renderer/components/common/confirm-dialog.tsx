@@ -2,7 +2,7 @@
 // Enter does nothing harmful; button order follows the platform.
 import { Dialog } from './dialog.js';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   readonly title: string;
   readonly message: string;
   readonly confirmLabel: string;

@@ -2,7 +2,7 @@
 // inside, Escape closes.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-export interface DialogProps {
+interface DialogProps {
   readonly title: string;
   readonly onClose: () => void;
   readonly children: ReactNode;

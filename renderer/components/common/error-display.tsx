@@ -3,7 +3,7 @@
 import type { AppError } from '../../../shared/ipc/views.js';
 import { describeCode } from '../../lib/error-words.js';
 
-export interface ErrorDisplayProps {
+interface ErrorDisplayProps {
   /** What was being done, e.g. "The study list could not be loaded." */
   readonly context: string;
   readonly error: AppError;

@@ -2,7 +2,7 @@
 // (test ids: `${testId}-search` style names are given by the caller).
 import type { Organization } from '../../../shared/types.js';
 
-export interface OrgPickerProps {
+interface OrgPickerProps {
   readonly label: string;
   readonly query: string;
   readonly onQuery: (query: string) => void;

@@ -11,7 +11,7 @@ import { KindIcon } from '../browser/kind-icon.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { RecordView } from './record-view.js';
 
-export interface DetailsPaneProps {
+interface DetailsPaneProps {
   readonly item?: ItemView;
   readonly details?: ItemDetails;
   readonly detailsError?: AppError;

@@ -3,9 +3,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EventPayloads } from '../../../shared/ipc/contract.js';
 
-export type Notice = EventPayloads['notification'] & { readonly id: number };
+type Notice = EventPayloads['notification'] & { readonly id: number };
 
-export const TOAST_MS = { success: 6000, failure: 12000 } as const;
+const TOAST_MS = { success: 6000, failure: 12000 } as const;
 
 export function ToastList({ toasts, onDismiss }: { readonly toasts: readonly Notice[]; readonly onDismiss: (id: number) => void }) {
   return (

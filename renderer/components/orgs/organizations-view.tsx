@@ -7,7 +7,7 @@ import { CertificateDetails } from '../common/certificate-details.js';
 import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 
-export interface OrganizationsViewProps {
+interface OrganizationsViewProps {
   readonly query: string;
   readonly onQuery: (query: string) => void;
   readonly organizations: readonly Organization[];
@@ -67,7 +67,7 @@ export function OrganizationsView(props: OrganizationsViewProps) {
   );
 }
 
-export function OrganizationDetails({ preview }: { readonly preview: GranteePreview }) {
+function OrganizationDetails({ preview }: { readonly preview: GranteePreview }) {
   const org = preview.organization;
   return (
     <section aria-label={`Details of ${org.name}`}>

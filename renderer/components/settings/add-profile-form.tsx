@@ -7,7 +7,7 @@ import { exchangeUrlProblem } from '../../../shared/exchange-url.js';
 import { OneTimeSecret, type AddProfileRequest, type KeyFileSource } from '../../data/profile-import.js';
 import { FormError } from '../common/form-error.js';
 
-export interface ProfileIdentity {
+interface ProfileIdentity {
   readonly name: string;
   readonly environment: Environment;
   readonly baseUrl: string;
@@ -71,7 +71,7 @@ function KeyFileInput(props: {
 
 
 /** What is still missing, in words; undefined when the form can be sent. */
-export function addProfileProblem(f: { name: string; baseUrl: string; environment: Environment; organizationId: string; hasKey: boolean; hasCert: boolean; hasP12: boolean }): string | undefined {
+function addProfileProblem(f: { name: string; baseUrl: string; environment: Environment; organizationId: string; hasKey: boolean; hasCert: boolean; hasP12: boolean }): string | undefined {
   if (!f.name.trim()) return 'Give the profile a name.';
   if (!/^https?:\/\/\S+$/.test(f.baseUrl.trim())) return 'Enter the exchange address (https://…).';
   const insecure = exchangeUrlProblem(f.baseUrl.trim(), f.environment);

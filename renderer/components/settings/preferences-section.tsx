@@ -2,7 +2,7 @@
 // on by default for pSite profiles, the usual workflow).
 import type { ProfileView, Settings } from '../../../shared/ipc/views.js';
 
-export function shareWithOwner(settings: Settings, profile: ProfileView | undefined): boolean {
+function shareWithOwner(settings: Settings, profile: ProfileView | undefined): boolean {
   if (!profile) return false;
   return settings.shareUploadsWithOwner[profile.id] ?? profile.roles.includes('psite');
 }

@@ -7,9 +7,9 @@ import { formatDate } from '../../lib/format.js';
 import { roleNames } from '../chrome/window-chrome.js';
 import { ConfirmDialog } from '../common/confirm-dialog.js';
 
-export const EXPIRY_WARNING_DAYS = 30;
+const EXPIRY_WARNING_DAYS = 30;
 
-export function expiryWarning(validTo: string, now: number): string | undefined {
+function expiryWarning(validTo: string, now: number): string | undefined {
   const days = daysUntil(validTo, now);
   if (days === undefined) return undefined;
   if (days < 0) return 'The certificate has expired: the exchange refuses this profile until a new one is registered.';
@@ -17,7 +17,7 @@ export function expiryWarning(validTo: string, now: number): string | undefined 
   return undefined;
 }
 
-export function removeMessage(profile: ProfileView): string {
+function removeMessage(profile: ProfileView): string {
   return (
     `Removing "${profile.name}" deletes its private key from this computer. Without that key, nothing shared with ${profile.organizationName} ` +
     'can be opened here again and nothing can be sent in its name, unless you still have a copy of the key (for example its PKCS#12 file). ' +
@@ -25,7 +25,7 @@ export function removeMessage(profile: ProfileView): string {
   );
 }
 
-export interface ProfilesSectionProps {
+interface ProfilesSectionProps {
   readonly profiles: readonly ProfileView[];
   readonly now: number;
   readonly busy?: boolean;

@@ -7,7 +7,7 @@ import { STUDY_TITLE_MAX } from '../../../shared/study-title.js';
 import { Dialog } from '../common/dialog.js';
 import { FormError } from '../common/form-error.js';
 
-export interface StudyFormProps {
+interface StudyFormProps {
   readonly mode: 'create' | 'edit';
   readonly initial?: StudyFields;
   /** Only the owner edits; others see the same fields read-only. */
@@ -32,7 +32,7 @@ export function studyFieldsFrom(form: { title: string; protocolNumber: string; p
   return fields as unknown as StudyFields;
 }
 
-export function studyTitleProblem(title: string): string | undefined {
+function studyTitleProblem(title: string): string | undefined {
   if (!title.trim()) return 'Give the study a title.';
   if (title.trim().length > STUDY_TITLE_MAX) return `A title has at most ${STUDY_TITLE_MAX} characters.`;
   return undefined;

@@ -5,7 +5,7 @@ import { formatBytes, formatRate, formatTimeLeft, percent } from '../../lib/form
 import { stateText } from '../../lib/transfer-groups.js';
 import { ErrorDisplay } from '../common/error-display.js';
 
-export interface TransferRowProps {
+interface TransferRowProps {
   readonly transfer: TransferView;
   readonly onCancel: (id: string) => void;
   readonly onRetry: (id: string) => void;

@@ -11,7 +11,7 @@ const TABS: readonly { tab: TransferTab; label: string }[] = [
   { tab: 'completed', label: 'Completed' },
 ];
 
-export interface TransfersPanelProps {
+interface TransfersPanelProps {
   readonly transfers: readonly TransferView[];
   readonly onCancel: (id: string) => void;
   readonly onRetry: (id: string) => void;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Conflict, ConflictChoice } from '../../lib/conflicts.js';
 import { Dialog } from '../common/dialog.js';
 
-export interface ConflictDialogProps {
+interface ConflictDialogProps {
   readonly conflict: Conflict;
   /** Conflicts still waiting after this one. */
   readonly remaining: number;

@@ -3,7 +3,7 @@
 import { useRef } from 'react';
 import { filesFromInput, type DroppedFile } from '../../lib/drop-walk.js';
 
-export interface UploadControlsProps {
+interface UploadControlsProps {
   readonly disabled: boolean;
   readonly nativeFiles: boolean;
   readonly onFiles: (files: DroppedFile[]) => void;

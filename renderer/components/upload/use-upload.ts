@@ -20,7 +20,7 @@ import {
 import type { DroppedFile } from '../../lib/drop-walk.js';
 import { checkSizes } from '../../lib/upload-limit.js';
 
-export interface UploadProblem {
+interface UploadProblem {
   readonly context: string;
   readonly error: AppError;
   readonly retry?: () => void;

@@ -8,7 +8,7 @@ const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 /** node-postgres's own words for a connection that broke or could not be made in time. */
 const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|connection error|Client was closed|Connection closed/i;
 
-export function isUnavailable(e: unknown): boolean {
+function isUnavailable(e: unknown): boolean {
   const code = (e as { code?: unknown })?.code;
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
   return e instanceof Error && UNAVAILABLE_MESSAGE.test(e.message);

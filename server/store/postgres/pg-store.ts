@@ -47,7 +47,7 @@ function positional(sql: string, params: Record<string, unknown>): { text: strin
   return { text, values: names.map((n) => params[n]) };
 }
 
-export interface PostgresStoreOptions {
+interface PostgresStoreOptions {
   log(line: string): void;
   /** Brings the schema up to date first (serve, migrate); otherwise a schema behind is refused. */
   migrate: boolean;
@@ -79,7 +79,7 @@ export async function openPostgresStore(url: string, o: PostgresStoreOptions): P
   return store;
 }
 
-export class PostgresStore implements Store {
+class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   private lastReplaySweep = 0;
 
