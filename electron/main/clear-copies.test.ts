@@ -1,20 +1,14 @@
-import { mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClearCopies, MAX_COPY_AGE_MS } from './clear-copies.js';
+import { tempDirPerTest } from '../services/test-support/temp-dir.js';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'clear-copies-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = tempDirPerTest('clear-copies');
 
 describe('the folder of decrypted copies', () => {
   it('is owner-only and gives each copy its own owner-only slot', async () => {
-    const copies = new ClearCopies(join(dir, 'copies'));
+    const copies = new ClearCopies(join(dir(), 'copies'));
     await copies.start();
     expect((await stat(copies.root)).mode & 0o777).toBe(0o700);
     const slot = await copies.newSlot();
@@ -24,7 +18,7 @@ describe('the folder of decrypted copies', () => {
   });
 
   it('removes what a crashed run left, at the next start', async () => {
-    const root = join(dir, 'copies');
+    const root = join(dir(), 'copies');
     await mkdir(join(root, '1-left'), { recursive: true });
     await writeFile(join(root, '1-left', 'consent.pdf'), 'decrypted');
     await writeFile(join(root, 'stray.pdf'), 'decrypted');
@@ -35,7 +29,7 @@ describe('the folder of decrypted copies', () => {
   });
 
   it('removes everything on quit', async () => {
-    const copies = new ClearCopies(join(dir, 'copies'));
+    const copies = new ClearCopies(join(dir(), 'copies'));
     await copies.start();
     await writeFile(join(await copies.newSlot(), 'a.pdf'), 'decrypted');
     await writeFile(join(await copies.newSlot(), 'b.pdf'), 'decrypted');
@@ -45,7 +39,7 @@ describe('the folder of decrypted copies', () => {
 
   it('removes slots older than 24 hours while running, and keeps younger ones', async () => {
     let now = Date.parse('2026-11-23T08:00:00Z');
-    const copies = new ClearCopies(join(dir, 'copies'), MAX_COPY_AGE_MS, () => now);
+    const copies = new ClearCopies(join(dir(), 'copies'), MAX_COPY_AGE_MS, () => now);
     await copies.start();
     const old = await copies.newSlot();
     await writeFile(join(old, 'old.pdf'), 'decrypted');
@@ -59,11 +53,11 @@ describe('the folder of decrypted copies', () => {
   });
 
   it('removes one copy with its slot, and nothing outside the folder', async () => {
-    const copies = new ClearCopies(join(dir, 'copies'));
+    const copies = new ClearCopies(join(dir(), 'copies'));
     await copies.start();
     const file = join(await copies.newSlot(), 'a.pdf');
     await writeFile(file, 'decrypted');
-    const outside = join(dir, 'keep.pdf');
+    const outside = join(dir(), 'keep.pdf');
     await writeFile(outside, 'mine');
     await copies.remove(file);
     await copies.remove(outside);
@@ -74,8 +68,8 @@ describe('the folder of decrypted copies', () => {
   });
 
   it('refuses a link planted where the folder should be', async () => {
-    await mkdir(join(dir, 'elsewhere'));
-    await symlink(join(dir, 'elsewhere'), join(dir, 'copies'));
-    await expect(new ClearCopies(join(dir, 'copies')).start()).rejects.toThrow(/not a folder the app owns/);
+    await mkdir(join(dir(), 'elsewhere'));
+    await symlink(join(dir(), 'elsewhere'), join(dir(), 'copies'));
+    await expect(new ClearCopies(join(dir(), 'copies')).start()).rejects.toThrow(/not a folder the app owns/);
   });
 });

@@ -1,32 +1,26 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueIdentity } from '../../shared/protocol/certificates.js';
 import { KeyVault } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { HostLock, passphraseWeakness } from './host-lock.js';
+import { tempDirPerTest } from '../services/test-support/temp-dir.js';
 
 const fast = { log2N: 14 };
 const GOOD = 'maple lantern orbit quietly';
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'host-lock-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = tempDirPerTest('host-lock');
 
 describe('the browser host passphrase', () => {
   it('is set on first run (a weak one refused with a hint), then checked on every later start', async () => {
-    const first = new HostLock(dir, fast);
+    const first = new HostLock(dir(), fast);
     expect(await first.state()).toBe('new');
     await expect(first.unlock('short')).rejects.toMatchObject({ code: 'weak-passphrase' });
     expect(await first.state()).toBe('new');
     await first.unlock(GOOD);
     expect(await first.state()).toBe('open');
 
-    const later = new HostLock(dir, fast);
+    const later = new HostLock(dir(), fast);
     expect(await later.state()).toBe('locked');
     await expect(later.unlock('maple lantern orbit loudly')).rejects.toMatchObject({ code: 'wrong-passphrase' });
     await expect(later.unlock('')).rejects.toMatchObject({ code: 'wrong-passphrase' });
@@ -35,19 +29,19 @@ describe('the browser host passphrase', () => {
     expect(await later.state()).toBe('open');
     expect((await box.decrypt(await box.encrypt(Buffer.from('x')))).toString()).toBe('x');
     // Only a check value made with it is stored, never the passphrase.
-    for (const name of await readdir(dir)) expect((await readFile(join(dir, name))).includes(GOOD)).toBe(false);
+    for (const name of await readdir(dir())) expect((await readFile(join(dir(), name))).includes(GOOD)).toBe(false);
   });
 
   it('moves keys protected by an earlier version\'s random passphrase file to the user\'s, and removes the file', async () => {
     const legacy = 'random-legacy-passphrase';
-    await writeFile(join(dir, 'host-passphrase'), legacy, { mode: 0o600 });
+    await writeFile(join(dir(), 'host-passphrase'), legacy, { mode: 0o600 });
     const identity = issueIdentity('Legacy Clinic');
-    const { keyRef } = await new KeyVault(dir, new PassphraseSecretBox(legacy, fast)).importPem(identity.privateKeyPem, identity.certificatePem);
-    const box = await new HostLock(dir, fast).unlock(GOOD);
-    expect(await readdir(dir)).not.toContain('host-passphrase');
-    const opened = await new KeyVault(dir, box).open(keyRef);
+    const { keyRef } = await new KeyVault(dir(), new PassphraseSecretBox(legacy, fast)).importPem(identity.privateKeyPem, identity.certificatePem);
+    const box = await new HostLock(dir(), fast).unlock(GOOD);
+    expect(await readdir(dir())).not.toContain('host-passphrase');
+    const opened = await new KeyVault(dir(), box).open(keyRef);
     expect(opened.certificate?.subject).toContain('Legacy Clinic');
-    await expect(new KeyVault(dir, new PassphraseSecretBox(legacy, fast)).open(keyRef)).rejects.toMatchObject({ failure: 'wrong-secret' });
+    await expect(new KeyVault(dir(), new PassphraseSecretBox(legacy, fast)).open(keyRef)).rejects.toMatchObject({ failure: 'wrong-secret' });
   });
 
   it('explains what makes a passphrase weak', () => {
