@@ -1,32 +1,24 @@
 // Named studies against the reference server: the owner writes the record, invited sites read
 // it, edits keep other clients' fields, a revoked site loses its grant.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDY_RECORD_PATH } from '../../shared/study-record.js';
-import { KeyVault, type KeyHandle } from './keys/key-vault.js';
-import { PassphraseSecretBox } from './keys/secret-box.js';
+import type { KeyHandle } from './keys/key-vault.js';
 import { SharingService } from './sharing.js';
 import { StudyRecords } from './study-records.js';
 import { startFixture, type ExchangeFixture } from './test-support/exchange-fixture.js';
 import { writeRecord } from './transfers/records.js';
 
 let f: ExchangeFixture;
-let dir: string;
 let sirbKeys: KeyHandle;
 let siteKeys: KeyHandle;
 
 beforeAll(async () => {
   f = await startFixture();
-  dir = await mkdtemp(path.join(os.tmpdir(), 'sx-study-'));
-  const vault = new KeyVault(path.join(dir, 'app'), new PassphraseSecretBox('study', { log2N: 10 }));
-  sirbKeys = await vault.open((await vault.importPem(f.sirb.identity.privateKeyPem, f.sirb.identity.certificatePem)).keyRef);
-  siteKeys = await vault.open((await vault.importPem(f.site.identity.privateKeyPem, f.site.identity.certificatePem)).keyRef);
+  sirbKeys = await f.keysOf(f.sirb);
+  siteKeys = await f.keysOf(f.site);
 });
 afterAll(async () => {
   await f.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const recordsOf = (side: 'sirb' | 'site') =>

@@ -8,6 +8,8 @@ import { keySigner } from '../../../shared/protocol/signing.js';
 import type { Organization } from '../../../shared/types.js';
 import { registerOrganization, startExchange } from '../../../server/index.js';
 import { ExchangeClient, type ExchangeClientOptions } from '../exchange-client.js';
+import { KeyVault, type KeyHandle } from '../keys/key-vault.js';
+import { PassphraseSecretBox } from '../keys/secret-box.js';
 
 export interface FixtureOrg {
   readonly org: Organization;
@@ -26,6 +28,8 @@ export interface ExchangeFixture {
   readonly admin: FixtureOrg;
   /** A client for an identity with custom options. */
   clientFor(o: { readonly org: Organization; readonly identity: Identity }, options?: Partial<ExchangeClientOptions>): ExchangeClient;
+  /** The organization's key as the app holds it: imported into a key vault in the fixture's folder, opened. */
+  keysOf(o: FixtureOrg): Promise<KeyHandle>;
   close(): Promise<void>;
 }
 
@@ -55,6 +59,9 @@ export async function startFixture(): Promise<ExchangeFixture> {
   const sirb = make('Central IRB', { isSirb: true });
   const site = make('Site Hospital', {});
   const admin = make('Exchange Admin', { isAdmin: true });
+  const vault = new KeyVault(path.join(dir, 'app'), new PassphraseSecretBox('fixture', { log2N: 14 }));
+  const keysOf = async (o: FixtureOrg): Promise<KeyHandle> =>
+    vault.open((await vault.importPem(o.identity.privateKeyPem, o.identity.certificatePem)).keyRef);
   return {
     dir,
     ca,
@@ -64,6 +71,7 @@ export async function startFixture(): Promise<ExchangeFixture> {
     site,
     admin,
     clientFor,
+    keysOf,
     async close() {
       for (const c of clients) c.close();
       await server.close();

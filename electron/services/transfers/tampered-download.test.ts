@@ -9,8 +9,7 @@ import { issueIdentity, parseCertificate } from '../../../shared/protocol/certif
 import { keySigner } from '../../../shared/protocol/signing.js';
 import type { Container } from '../../../shared/types.js';
 import { ExchangeClient } from '../exchange-client.js';
-import { KeyVault, type KeyHandle } from '../keys/key-vault.js';
-import { PassphraseSecretBox } from '../keys/secret-box.js';
+import type { KeyHandle } from '../keys/key-vault.js';
 import { SharingError, SharingService } from '../sharing.js';
 import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
 import { flipField, startTamperProxy, type TamperProxy } from '../test-support/tamper-proxy.js';
@@ -30,8 +29,7 @@ beforeAll(async () => {
   f = await startFixture();
   proxy = await startTamperProxy(f.url);
   dir = await mkdtemp(path.join(os.tmpdir(), 'sx-tamper-'));
-  const vault = new KeyVault(path.join(dir, 'app'), new PassphraseSecretBox('t', { log2N: 14 }));
-  keys = await vault.open((await vault.importPem(f.sirb.identity.privateKeyPem, f.sirb.identity.certificatePem)).keyRef);
+  keys = await f.keysOf(f.sirb);
   viaProxy = f.clientFor(f.sirb, { baseUrl: proxy.url, retry: { attempts: 1, baseDelayMs: 1 } });
   study = await f.sirb.client.createContainer();
   const file = path.join(dir, 'doc.bin');

@@ -3,8 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyVault, type KeyHandle } from '../keys/key-vault.js';
-import { PassphraseSecretBox } from '../keys/secret-box.js';
+import type { KeyHandle } from '../keys/key-vault.js';
 import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
 import { newDocumentPath } from './document-upload.js';
 import { TransferQueue, type TransferProgress, type TransferRunner } from './transfer-queue.js';
@@ -124,8 +123,7 @@ describe('TransferQueue with the real transfers', () => {
   let keys: KeyHandle;
   beforeAll(async () => {
     f = await startFixture();
-    const vault = new KeyVault(path.join(dir, 'app'), new PassphraseSecretBox('q', { log2N: 14 }));
-    keys = await vault.open((await vault.importPem(f.sirb.identity.privateKeyPem, f.sirb.identity.certificatePem)).keyRef);
+    keys = await f.keysOf(f.sirb);
   });
   afterAll(async () => {
     await f.close();

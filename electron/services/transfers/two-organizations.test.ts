@@ -6,8 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../../shared/types.js';
 import { ExchangeError } from '../exchange-errors.js';
-import { KeyVault, type KeyHandle } from '../keys/key-vault.js';
-import { PassphraseSecretBox } from '../keys/secret-box.js';
+import type { KeyHandle } from '../keys/key-vault.js';
 import { SharingService } from '../sharing.js';
 import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
 import { downloadDocument } from './document-download.js';
@@ -22,10 +21,8 @@ let siteKeys: KeyHandle;
 beforeAll(async () => {
   f = await startFixture();
   dir = await mkdtemp(path.join(os.tmpdir(), 'sx-story-'));
-  const box = new PassphraseSecretBox('story', { log2N: 14 });
-  const vault = new KeyVault(path.join(dir, 'app'), box);
-  sirbKeys = await vault.open((await vault.importPem(f.sirb.identity.privateKeyPem, f.sirb.identity.certificatePem)).keyRef);
-  siteKeys = await vault.open((await vault.importPem(f.site.identity.privateKeyPem, f.site.identity.certificatePem)).keyRef);
+  sirbKeys = await f.keysOf(f.sirb);
+  siteKeys = await f.keysOf(f.site);
 });
 afterAll(async () => {
   await f.close();
