@@ -81,6 +81,11 @@ const KNOWN_UNSAFE: Readonly<Record<string, string>> = {
   '.pptm': 'a PowerPoint presentation with macros',
 };
 
+/** Words for a program, script, installer or archive extension ('.desktop' → 'a Linux launcher'). */
+export function unsafeTypeWords(ext: string): string | undefined {
+  return KNOWN_UNSAFE[ext.toLowerCase()];
+}
+
 type OpenVerdict =
   | { readonly safe: true }
   | {

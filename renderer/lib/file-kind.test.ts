@@ -4,9 +4,10 @@ import { documentKind, kindWords } from './file-kind.js';
 import { itemKind, itemType } from './rows.js';
 
 describe('type in words', () => {
-  it('reads the media type first, then the extension', () => {
+  it('reads the extension the file is written with first, the media type only for a name without one', () => {
     const cases: [string, string, string][] = [
-      ['application/pdf', 'consent.bin', 'PDF document'],
+      ['application/pdf', 'consent.pdf', 'PDF document'],
+      ['application/pdf', 'report', 'PDF document'],
       ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'protocol.docx', 'Word document'],
       ['application/octet-stream', 'protocol.DOCX', 'Word document'],
       ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'log.xlsx', 'Excel spreadsheet'],
@@ -16,6 +17,15 @@ describe('type in words', () => {
       ['application/octet-stream', 'README', 'Document'],
     ];
     for (const [media, name, words] of cases) expect(kindWords(documentKind(media, name)), `${media} ${name}`).toBe(words);
+  });
+
+  it('never calls a program or an unknown file a document, whatever type the sender declared', () => {
+    const declaredPdf = (fileName: string) => item('docs|x', { header: doc(fileName, 10, 'application/pdf') });
+    expect(itemType(declaredPdf('Consent form \u202Efdp.desktop'))).toBe('Linux launcher (.desktop)');
+    expect(itemType(declaredPdf('Consent\u202Efdp.exe'))).toBe('Windows program (.exe)');
+    expect(itemType(declaredPdf('visit.exe. '))).toBe('Windows program (.exe)');
+    expect(itemType(declaredPdf('consent.bin'))).toBe('BIN file');
+    expect(itemKind(declaredPdf('consent.bin'))).toBe('other');
   });
 
   it('names records by their type, the study record as "Study record"', () => {

@@ -1,5 +1,10 @@
-// What kind of thing a row is, in words a coordinator reads ("PDF document", "Word document"),
-// from the media type first and the file name's extension when the media type says little.
+// What kind of thing a row is, in words a coordinator reads ("PDF document", "Word document").
+// Both the media type and the name come from another organization; the extension is what the
+// system acts on once the file is written, so it decides, and the media type speaks only for a
+// name without one. A launcher declared as application/pdf reads "Linux launcher (.desktop)".
+import { fileExtension } from '../../shared/file-name.js';
+import { unsafeTypeWords } from '../../shared/open-rule.js';
+
 export type FileKind =
   | 'folder'
   | 'pdf'
@@ -16,6 +21,7 @@ export type FileKind =
   | 'study-record'
   | 'record'
   | 'document'
+  | 'other'
   | 'unreadable'
   | 'pending';
 
@@ -35,6 +41,7 @@ const WORDS: Record<FileKind, string> = {
   'study-record': 'Study record',
   record: 'Structured record',
   document: 'Document',
+  other: 'File',
   unreadable: 'Unreadable',
   pending: '…',
 };
@@ -90,24 +97,25 @@ const BY_EXTENSION: Readonly<Record<string, FileKind>> = {
   mov: 'video',
 };
 
-function extensionOf(fileName: string | undefined): string {
-  if (!fileName) return '';
-  const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
-}
-
-/** A document's kind from its media type, else its extension; "Document" when neither says. */
+/** A document's kind from its (cleaned) file name's extension, else its media type. */
 export function documentKind(mediaType: string | undefined, fileName: string | undefined): FileKind {
+  const ext = fileExtension(fileName ?? '');
+  if (ext) return BY_EXTENSION[ext.slice(1)] ?? 'other';
   const media = (mediaType ?? '').toLowerCase().split(';')[0]!.trim();
   const exact = BY_MEDIA_TYPE[media];
   if (exact) return exact;
-  const byExtension = BY_EXTENSION[extensionOf(fileName)];
-  if (byExtension) return byExtension;
   if (media.startsWith('image/')) return 'image';
   if (media.startsWith('audio/')) return 'audio';
   if (media.startsWith('video/')) return 'video';
   if (media.startsWith('text/')) return 'text';
   return 'document';
+}
+
+/** Words for an extension the table does not know: "Linux launcher (.desktop)", "DAT file". */
+export function otherTypeWords(fileName: string): string {
+  const ext = fileExtension(fileName);
+  const known = unsafeTypeWords(ext)?.replace(/^an? /u, '');
+  return known ? `${known.charAt(0).toUpperCase()}${known.slice(1)} (${ext})` : `${ext.slice(1).toUpperCase()} file`;
 }
 
 /** A structured record's kind from its header type. */

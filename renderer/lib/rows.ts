@@ -4,7 +4,7 @@ import { cleanFileName } from '../../shared/file-name.js';
 import { asDocument, headerName } from '../../shared/headers.js';
 import type { ItemView } from '../../shared/ipc/views.js';
 import { compareText, type Entry } from './file-tree.js';
-import { documentKind, kindWords, recordKind, type FileKind } from './file-kind.js';
+import { documentKind, kindWords, otherTypeWords, recordKind, type FileKind } from './file-kind.js';
 
 export type Column = 'name' | 'type' | 'size' | 'owner' | 'updated' | 'shared';
 type Direction = 'asc' | 'desc';
@@ -42,12 +42,19 @@ export function itemKind(item: ItemView): FileKind {
   const h = item.decryptedHeader;
   if (!h) return item.headerProblem ? 'unreadable' : 'pending';
   const d = asDocument(h);
-  if (d) return documentKind(d.mediaType, d.fileName || d.name);
+  if (d) return documentKind(d.mediaType, writtenName(d));
   return recordKind(h.type);
 }
 
 export function itemType(item: ItemView): string {
-  return kindWords(itemKind(item), item.decryptedHeader?.type);
+  const kind = itemKind(item);
+  const d = kind === 'other' && item.decryptedHeader ? asDocument(item.decryptedHeader) : undefined;
+  return d ? otherTypeWords(writtenName(d)) : kindWords(kind, item.decryptedHeader?.type);
+}
+
+/** The name a document is written under (and so opened by): its extension is its real type. */
+function writtenName(d: { readonly fileName?: string; readonly name?: string }): string {
+  return cleanFileName(d.fileName || d.name || '', '');
 }
 
 export function toRow(entry: Entry, context: RowContext): Row {

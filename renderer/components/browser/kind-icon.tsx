@@ -34,6 +34,7 @@ const ICONS: Record<FileKind, LucideIcon> = {
   'study-record': ClipboardList,
   record: ClipboardList,
   document: File,
+  other: FileQuestionMark,
   unreadable: FileQuestionMark,
   pending: File,
 };
