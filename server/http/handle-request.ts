@@ -119,6 +119,9 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       };
       body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, app.maxRequestBytes, admit);
       await verifySignature(req, app.store, caller, body.payloadHash, app.now());
+      // verified: its bytes no longer count against what unverified bodies may hold
+      app.unverified.release(reserved);
+      reserved = 0;
       const params = readQuery(query);
       if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
       await match.route.handle({ req, res, app, caller, params: match.params, rest: match.rest, query: params, body });
