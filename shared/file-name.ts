@@ -42,6 +42,12 @@ function trimEnds(text: string): string {
   return text.replace(/^\s+/u, '').replace(/[\s.]+$/u, '');
 }
 
+/** Text another organization wrote that is shown but never a file name (a study's title): invisible characters out, spaces folded. */
+export function cleanText(text: string): string {
+  // line breaks and tabs part words; every other invisible character goes
+  return String(text).normalize('NFC').replace(/[\t\n\v\f\r\u0085\u2028\u2029]/gu, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+}
+
 /**
  * The name to show and to write, from a name another organization chose.
  * Never empty: `fallback` when nothing usable is left.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asDocument, headerName, parseRecordHeader } from './headers.js';
+import { asDocument, headerName, parseRecordHeader, shownName } from './headers.js';
 
 const doc = { type: 'document', version: 'IRBX.2', name: 'Protocol v3', fileName: 'protocol-v3.pdf', mediaType: 'application/pdf', size: 482113 };
 
@@ -38,5 +38,15 @@ describe('decrypted headers from other organizations', () => {
     expect(headerName({ type: 'site-modification', version: 'IRBX.2', name: 'Amendment 2' })).toBe('Amendment 2');
     expect(headerName({ type: 'site-modification', version: 'IRBX.2', name: 3 })).toBe('');
     expect(headerName(undefined)).toBe('');
+  });
+});
+
+describe('the name shown for an item', () => {
+  it('cleans a document name as the file it is written to, a record title as text', () => {
+    const doc = { type: 'document', version: 'IRBX.2', name: 'Consent', fileName: 'Consent \u202Efdp.exe', mediaType: 'application/pdf' };
+    expect(shownName(doc, 'x')).toBe('Consent fdp.exe');
+    expect(shownName({ type: 'site-activation', version: 'IRBX.2', name: 'Site activation: \u202ELakeside' }, 'x')).toBe('Site activation: Lakeside');
+    expect(shownName({ type: 'site-activation', version: 'IRBX.2', name: '\u200B' }, 'fallback')).toBe('fallback');
+    expect(shownName(undefined, 'fallback')).toBe('fallback');
   });
 });

@@ -1,5 +1,6 @@
 // Decrypted headers come from other organizations: their fields are checked here, once, by
 // main when it opens a header and by the window when it narrows one to a document.
+import { cleanFileName, cleanText } from './file-name.js';
 import type { DocumentHeader, RecordHeader } from './types.js';
 
 /** The decrypted JSON as a record header (an object with string type and version), or why not. */
@@ -29,4 +30,14 @@ export function headerName(header: RecordHeader | undefined): string {
   const document = asDocument(header);
   if (document) return document.fileName || document.name;
   return typeof header?.name === 'string' ? header.name : '';
+}
+
+/**
+ * The name shown for an item, cleaned: a document's name as the file it is written to
+ * (cleanFileName), a record's title as text (a colon stays a colon); `fallback` when none.
+ */
+export function shownName(header: RecordHeader | undefined, fallback: string): string {
+  const name = headerName(header);
+  if (!name) return fallback;
+  return asDocument(header) ? cleanFileName(name, fallback) : cleanText(name) || fallback;
 }

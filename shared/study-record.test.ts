@@ -27,6 +27,11 @@ describe('study record', () => {
     expect(r.principalInvestigator).toBe('Dr. Who');
   });
 
+  it('reads a title written by another organization without its invisible and bidi characters', () => {
+    const read = parseStudyRecord({ type: 'study', version: 'IRBX.2', title: 'Sleep\u202E and\u200B\nRecovery ' });
+    expect(read.title).toBe('Sleep and Recovery');
+  });
+
   it('refuses what is not a study record', () => {
     expect(() => parseStudyRecord({ type: 'document', title: 'x' })).toThrow(/not "study"/);
     expect(() => parseStudyRecord({ type: 'study', title: '' })).toThrow(/no usable title/);

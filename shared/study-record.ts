@@ -3,6 +3,7 @@
 // not know; an edit keeps them.
 import { z } from 'zod';
 import { STUDY_TITLE_MAX } from './study-title.js';
+import { cleanText } from './file-name.js';
 
 export { STUDY_RECORD_PATH, fallbackStudyTitle, STUDY_TITLE_MAX } from './study-title.js';
 
@@ -37,7 +38,7 @@ export function parseStudyRecord(content: unknown): StudyRecord {
   const raw = content as Record<string, unknown>;
   if (raw.type !== STUDY_RECORD_TYPE) throw new Error(`The record at "study" has type ${JSON.stringify(raw.type)}, not "study".`);
   const known = studyFieldsSchema.partial().strip().safeParse(raw);
-  const title = typeof raw.title === 'string' ? raw.title.trim() : '';
+  const title = typeof raw.title === 'string' ? cleanText(raw.title) : '';
   if (!title || title.length > STUDY_TITLE_MAX) throw new Error('The study record has no usable title.');
   if (!known.success) {
     // A malformed optional field does not hide the study's title: keep it as an unknown field.

@@ -1,7 +1,7 @@
 // File-list rows: what each column shows for a folder or an item, then sorting and filtering.
 // Folders always come before items, whatever the column, as in every file manager.
 import { cleanFileName } from '../../shared/file-name.js';
-import { asDocument, headerName } from '../../shared/headers.js';
+import { asDocument, shownName } from '../../shared/headers.js';
 import type { ItemView } from '../../shared/ipc/views.js';
 import { compareText, type Entry } from './file-tree.js';
 import { documentKind, kindWords, otherTypeWords, recordKind, type FileKind } from './file-kind.js';
@@ -34,8 +34,7 @@ interface RowContext {
 
 /** The name shown: the sender's, cleaned like every name another organization chose. */
 export function itemLabel(item: ItemView, fallback: string): string {
-  const name = headerName(item.decryptedHeader);
-  return name ? cleanFileName(name, fallback) : fallback;
+  return shownName(item.decryptedHeader, fallback);
 }
 
 export function itemKind(item: ItemView): FileKind {

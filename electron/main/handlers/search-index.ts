@@ -1,7 +1,9 @@
 // "Find in all studies" in main: what this session has listed and decrypted — the studies' titles,
 // the documents' file names and the records' names — kept in memory only (never written to disk),
 // refreshed when older than a few seconds so typing does not list every study on each keystroke.
+import { shownName } from '../../../shared/headers.js';
 import { rankEntries, type SearchEntry, type SearchHit } from '../../../shared/search-rank.js';
+import { STUDY_RECORD_PATH } from '../../../shared/study-record.js';
 import type { Item } from '../../../shared/types.js';
 import type { Session } from '../session.js';
 import { itemView } from './views.js';
@@ -31,10 +33,11 @@ async function build(s: Session): Promise<Index> {
     }
     const decrypt = items.length <= DECRYPT_ALL_LIMIT;
     for (const item of items) {
-      if (item.id === 'study') continue;
+      if (item.id === STUDY_RECORD_PATH) continue;
       const view = itemView(s, c.id, item, decrypt);
       const h = view.decryptedHeader;
-      const name = h ? String((h.type === 'document' ? h.fileName || h.name : h.name) || '') : '';
+      // the sender's name, cleaned like every name shown (no bidi overrides in a result)
+      const name = shownName(h, '');
       entries.push({ containerId: c.id, studyTitle: title, itemPath: view.path, name: name || view.path.slice(view.path.lastIndexOf('/') + 1), kind: h?.type === 'document' || !h ? 'document' : 'record' });
     }
   }

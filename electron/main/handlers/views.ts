@@ -1,7 +1,6 @@
 // Builds the renderer's views from wire resources, decrypting headers with the session's
 // key (cached by header hash, so a refresh does not unwrap a key twice).
-import { cleanFileName } from '../../../shared/file-name.js';
-import { headerName } from '../../../shared/headers.js';
+import { shownName } from '../../../shared/headers.js';
 import { toPipeForm, toSlashForm } from '../../../shared/item-path.js';
 import { openHeader } from '../../../shared/protocol/envelope.js';
 import type { ContainerView, ItemView } from '../../../shared/ipc/views.js';
@@ -79,6 +78,5 @@ export async function itemDisplayName(session: Session, containerId: string, ite
     const item = await session.client.getItem(containerId, itemPath).catch(() => undefined);
     if (item) header = itemView(session, containerId, item, true).decryptedHeader;
   }
-  const name = headerName(typeof header === 'object' ? header : undefined);
-  return name ? cleanFileName(name, toSlashForm(itemPath)) : toSlashForm(itemPath);
+  return shownName(typeof header === 'object' ? header : undefined, toSlashForm(itemPath));
 }

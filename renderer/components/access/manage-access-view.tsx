@@ -2,7 +2,6 @@
 // after checking its certificate (blocked when the thumbprint differs from the directory's),
 // update (re-wrap the key for one organization), revoke with confirmation, share with the study.
 import { useState } from 'react';
-import { cleanFileName } from '../../../shared/file-name.js';
 import type { Organization } from '../../../shared/types.js';
 import type { AccessResult, AppError, GranteePreview, ItemView } from '../../../shared/ipc/views.js';
 import { itemSlashPath } from '../../lib/file-tree.js';
@@ -12,6 +11,7 @@ import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { matchingNames, OrgPicker } from '../common/org-picker.js';
 import { AccessResults } from './access-results.js';
+import { shownName } from '../../../shared/headers.js';
 
 export interface AccessHolder {
   readonly organization: Organization;
@@ -44,8 +44,7 @@ export interface ManageAccessViewProps {
 }
 
 function itemLabel(item: ItemView): string {
-  const name = item.decryptedHeader?.name;
-  return typeof name === 'string' && name ? cleanFileName(name, itemSlashPath(item)) : itemSlashPath(item);
+  return shownName(item.decryptedHeader, itemSlashPath(item));
 }
 
 /** Owner first, then by name. */

@@ -1,10 +1,10 @@
 // Re-key one item: a new key, a new version, every grantee's copy of the key replaced.
-import { cleanFileName } from '../../../shared/file-name.js';
 import type { AccessResult, AppError, ItemView } from '../../../shared/ipc/views.js';
 import { itemSlashPath } from '../../lib/file-tree.js';
 import { Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { AccessResults } from './access-results.js';
+import { shownName } from '../../../shared/headers.js';
 
 const REKEY_REASON =
   'Re-keying encrypts the item again under a new key as a new version and wraps that key for every organization that has access, so an old key that may have leaked no longer opens it.';
@@ -20,8 +20,7 @@ interface RekeyViewProps {
 }
 
 export function RekeyView({ item, busy, results, error, names, onRekey, onClose }: RekeyViewProps) {
-  const name = item?.decryptedHeader?.name;
-  const label = item ? (typeof name === 'string' && name ? cleanFileName(name, itemSlashPath(item)) : itemSlashPath(item)) : '';
+  const label = item ? shownName(item.decryptedHeader, itemSlashPath(item)) : '';
   const done = !!results;
   return (
     <Dialog
