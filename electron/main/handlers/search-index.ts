@@ -1,6 +1,7 @@
-// "Find in all studies" in main: what this session has listed and decrypted — the studies' titles,
-// the documents' file names and the records' names — kept in memory only (never written to disk),
+// "Find in all studies" in main: the studies' titles, the documents' file names and the records'
+// names of every item this session can list, kept in memory only (never written to disk),
 // refreshed when older than a few seconds so typing does not list every study on each keystroke.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { shownName } from '../../../shared/headers.js';
 import { rankEntries, type SearchEntry, type SearchHit } from '../../../shared/search-rank.js';
 import { STUDY_RECORD_PATH } from '../../../shared/study-record.js';
@@ -8,8 +9,13 @@ import type { Item } from '../../../shared/types.js';
 import type { Session } from '../session.js';
 import { itemView } from './views.js';
 
-/** Studies larger than this are searched by the names main has already decrypted (and by path). */
-const DECRYPT_ALL_LIMIT = 5_000;
+/**
+ * Headers opened between two turns of the event loop: each new one costs an RSA unwrap (about a
+ * millisecond), so a study of 100,000 items is opened in small batches and main keeps answering
+ * the window meanwhile. Opened headers stay in the session's header cache, so a rebuild opens
+ * only what is new or changed.
+ */
+const DECRYPT_BATCH = 100;
 const FRESH_MS = 15_000;
 
 interface Index {
@@ -19,10 +25,25 @@ interface Index {
 
 const indexes = new WeakMap<Session, Promise<Index>>();
 
+/** Adds an entry per item of one study to `entries`, opening the headers not yet opened. */
+async function addStudyEntries(entries: SearchEntry[], s: Session, containerId: string, studyTitle: string, items: readonly Item[]): Promise<void> {
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % DECRYPT_BATCH === 0) await nextTurn();
+    const item = items[i]!;
+    if (item.id === STUDY_RECORD_PATH) continue;
+    const view = itemView(s, containerId, item, true);
+    const h = view.decryptedHeader;
+    // the sender's name, cleaned like every name shown (no bidi overrides in a result)
+    const name = shownName(h, '');
+    entries.push({ containerId, studyTitle, itemPath: view.path, name: name || view.path.slice(view.path.lastIndexOf('/') + 1), kind: h?.type === 'document' || !h ? 'document' : 'record' });
+  }
+}
+
 async function build(s: Session): Promise<Index> {
   const entries: SearchEntry[] = [];
   for (const c of await s.client.listContainers()) {
-    const { title } = await s.studies.title(c);
+    // the session's title cache: no study record read per study on every rebuild
+    const title = await s.studyTitle(c.id);
     entries.push({ containerId: c.id, studyTitle: title, itemPath: '', name: title, kind: 'study' });
     let items: Item[];
     try {
@@ -31,15 +52,7 @@ async function build(s: Session): Promise<Index> {
     } catch {
       continue; // a study that cannot be listed now is still found by its title
     }
-    const decrypt = items.length <= DECRYPT_ALL_LIMIT;
-    for (const item of items) {
-      if (item.id === STUDY_RECORD_PATH) continue;
-      const view = itemView(s, c.id, item, decrypt);
-      const h = view.decryptedHeader;
-      // the sender's name, cleaned like every name shown (no bidi overrides in a result)
-      const name = shownName(h, '');
-      entries.push({ containerId: c.id, studyTitle: title, itemPath: view.path, name: name || view.path.slice(view.path.lastIndexOf('/') + 1), kind: h?.type === 'document' || !h ? 'document' : 'record' });
-    }
+    await addStudyEntries(entries, s, c.id, title, items);
   }
   return { at: Date.now(), entries };
 }
