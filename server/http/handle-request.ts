@@ -9,7 +9,6 @@ import { ApiError, internalErrorBody } from './api-error.js';
 import { authenticate, verifySignature, type Caller } from './authenticate.js';
 import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';
 import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
-import { BUSY_RETRY_AFTER_SECONDS } from './unverified-budget.js';
 import { readQuery } from './query.js';
 import { matchRoute, splitTarget, type Route } from './router.js';
 import { StoreUnavailableError } from '../store/store.js';
@@ -141,12 +140,11 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       if (!req.complete && hasBody(req)) await refuseRestOfBody(req, res, notWorthReading);
       if (res.destroyed) return;
       if (e instanceof ApiError) {
-        if (e.kind === 'busy') res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
         sendError(res, e.body());
       } else if (e instanceof StoreUnavailableError) {
         // the database is down or unreachable: nothing was done; the client may try again soon
         app.log(`store unavailable: ${e.message}`);
-        sendError(res, new ApiError('busy', 'The exchange cannot reach its database; try again shortly.').body(), { 'Retry-After': '5' });
+        sendError(res, new ApiError('busy', 'The exchange cannot reach its database; try again shortly.').body());
       } else {
         app.log(`unexpected error: ${(e as Error).stack ?? String(e)}`);
         sendError(res, internalErrorBody());

@@ -1,7 +1,15 @@
 // Writing responses: CORS on every one (decisions §3), the request id echoed, JSON bodies
 // with an exact Content-Length.
 import type { ServerResponse } from 'node:http';
+import { ERROR_CODES } from '../../shared/error-codes.js';
 import type { ErrorBody } from '../../shared/types.js';
+
+/**
+ * Seconds a client told 1018 (busy) waits before it tries again, whatever made the server
+ * busy: long enough for a body or two to be judged, short enough that a database back from
+ * an outage is used again soon.
+ */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
@@ -47,8 +55,9 @@ export function sendEmpty(res: ServerResponse, status: number, extra: Record<str
   res.end();
 }
 
-export function sendError(res: ServerResponse, body: ErrorBody, extra: Record<string, string> = {}): void {
-  sendJson(res, body.status, body, extra);
+/** Every 1018 says when to try again: here, so no refusal can leave it out. */
+export function sendError(res: ServerResponse, body: ErrorBody): void {
+  sendJson(res, body.status, body, body.code === ERROR_CODES.busy.code ? { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } : {});
 }
 
 /**

@@ -7,8 +7,6 @@ import { ApiError } from './api-error.js';
 
 export const DEFAULT_MAX_UNVERIFIED_BYTES = 1024 * 1024 * 1024;
 export const DEFAULT_MAX_UPLOADS_PER_ORGANIZATION = 4;
-/** Seconds a refused client is told to wait: long enough for a body or two to be judged. */
-export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export class UnverifiedBudget {
   private bytes = 0;
