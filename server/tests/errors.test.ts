@@ -2,7 +2,7 @@
 // never give a 5xx (except the one deliberate internal failure, code 1).
 import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/error-codes.js';
@@ -278,6 +278,42 @@ describe.each(STORES)('on %s', (storeKind) => {
         expect((await client.put(w.sirb, `${c}/items/second`, payloadFor(w.sirb))).status).toBe(201);
         expect(readdirSync(small.tmpDir)).toEqual([]);
       } finally {
+        await small.close();
+      }
+    });
+
+    it('a verified body stops counting against the budget once its signature passes, not when its route ends', async () => {
+      const small = await startExchange({ ...w.store, maxUnverifiedBytes: 1024 * 1024, log: () => undefined });
+      const client = new SignedClient(small.port);
+      // a content answer far larger than the connection's buffers: its route waits on the reader
+      expect((await client.put(w.sirb, `${c}/items/long-read`, payloadFor(w.sirb, randomBytes(16 * 1024 * 1024)))).status).toBe(201);
+      // a GET whose 700 KiB body (hashed, then ignored) is verified, and whose route then
+      // stalls: the test does not read the answer
+      const junk = randomBytes(700 * 1024);
+      const target = `${c}/content/long-read`;
+      const signed = signRequest(
+        { method: 'GET', target, host: client.host, organizationId: w.sirb.id, requestId: newRequestId(), date: new Date(), payloadHash: sha256Hex(junk) },
+        keySigner(w.sirb.keyPem),
+      );
+      const stalled = request({ host: '127.0.0.1', port: small.port, method: 'GET', path: target, headers: { ...signed.headers, 'User-Agent': 't', 'Content-Length': junk.length } });
+      stalled.on('error', () => undefined);
+      try {
+        const answer = await new Promise<IncomingMessage>((resolve) => {
+          stalled.once('response', (r) => {
+            r.pause();
+            resolve(r);
+          });
+          stalled.end(junk);
+        });
+        expect(answer.statusCode).toBe(200);
+        await new Promise((r) => setTimeout(r, 200));
+        // another body of ~900 KB: within the budget only if the stalled request's 700 KiB left it
+        const second = await client.put(w.site, `${c}/items/while-stalled`, payloadFor(w.site, randomBytes(660 * 1024)));
+        expect(second.status, second.text).toBe(201);
+        // the stalled route had not ended meanwhile
+        expect(answer.complete).toBe(false);
+      } finally {
+        stalled.destroy();
         await small.close();
       }
     });
