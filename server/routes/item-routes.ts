@@ -20,16 +20,18 @@ async function writeItem(ctx: RouteContext, mode: 'save' | 'add'): Promise<void>
   const c = await containerFor(ctx);
   const { store } = ctx.app;
   const orgId = ctx.caller.org.id;
+  const notOwner = () => new ApiError('notAllowed', 'Only the owner of the item may replace it.');
+  // the one check before the payload (decisions §1 "Order of checks": ownership before the
+  // body's fields); it also spares a copy of the content into a store that would refuse it
   const owner = await store.itemOwner(c.id, path);
-  if (owner !== undefined && owner !== orgId) throw new ApiError('notAllowed', 'Only the owner of the item may replace it.');
-  // the payload only once the caller may write here (decisions §1 "Order of checks")
+  if (owner !== undefined && owner !== orgId) throw notOwner();
   requireJsonBody(ctx);
   const payload = itemPayload(ctx.body.item);
-  // the store checks the owner again in its transaction: another organization may have saved the path meanwhile
-  const outcome = await store.saveItem(c.id, path, orgId, payload, ctx.app.now());
-  if (outcome === 'notOwner') throw new ApiError('notAllowed', 'Only the owner of the item may replace it.');
-  const item = toItem((await store.getVisibleItem(c.id, path, orgId))!);
-  if (outcome === 'created') sendJson(ctx.res, 201, item, { Location: item.url });
+  // the authoritative check is the store's, under its lock: another organization may have saved the path meanwhile
+  const saved = await store.saveItem(c.id, path, orgId, payload, ctx.app.now());
+  if (saved === 'notOwner') throw notOwner();
+  const item = toItem(saved.row);
+  if (saved.created) sendJson(ctx.res, 201, item, { Location: item.url });
   else sendJson(ctx.res, 200, item);
 }
 

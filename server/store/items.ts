@@ -171,24 +171,28 @@ export interface ItemFields {
   readonly contentLength: number;
 }
 
-/** Inserts a new item with the owner's key row. */
-export function insertItem(db: Db, containerId: string, path: string, ownerId: string, f: ItemFields, now: number): void {
-  const r = db
+/** Inserts a new item with the owner's key row; the item as the owner now sees it. */
+export function insertItem(db: Db, containerId: string, path: string, ownerId: string, f: ItemFields, now: number): VisibleItemRow {
+  const row = db
     .prepare(
       `INSERT INTO items (container_id, path, depth, owner_id, header, header_hash, content_hash, key_hash, iv, content_file, content_length, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     )
-    .run(containerId, path, path.split('|').length, ownerId, f.header, f.headerHash, f.contentHash, f.keyHash, f.iv, f.contentFile, f.contentLength, now, now);
-  db.prepare('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (?, ?, ?, 0)').run(r.lastInsertRowid, ownerId, f.key);
+    .get(containerId, path, path.split('|').length, ownerId, f.header, f.headerHash, f.contentHash, f.keyHash, f.iv, f.contentFile, f.contentLength, now, now) as ItemRow;
+  db.prepare('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (?, ?, ?, 0)').run(row.rowid, ownerId, f.key);
+  return { ...row, key: f.key };
 }
 
-/** Replaces everything but the access list; the owner's key is the new one. */
-export function replaceItem(db: Db, row: ItemRow, f: ItemFields, now: number): void {
-  db.prepare(
-    `UPDATE items SET header = ?, header_hash = ?, content_hash = ?, key_hash = ?, iv = ?, content_file = ?, content_length = ?, updated_at = ?
-     WHERE rowid = ?`,
-  ).run(f.header, f.headerHash, f.contentHash, f.keyHash, f.iv, f.contentFile, f.contentLength, Math.max(now, row.updated_at), row.rowid);
+/** Replaces everything but the access list; the owner's key is the new one. The item as the owner now sees it. */
+export function replaceItem(db: Db, row: ItemRow, f: ItemFields, now: number): VisibleItemRow {
+  const saved = db
+    .prepare(
+      `UPDATE items SET header = ?, header_hash = ?, content_hash = ?, key_hash = ?, iv = ?, content_file = ?, content_length = ?, updated_at = ?
+       WHERE rowid = ? RETURNING *`,
+    )
+    .get(f.header, f.headerHash, f.contentHash, f.keyHash, f.iv, f.contentFile, f.contentLength, Math.max(now, row.updated_at), row.rowid) as ItemRow;
   db.prepare('UPDATE item_keys SET key = ? WHERE item_rowid = ? AND organization_id = ?').run(f.key, row.rowid, row.owner_id);
+  return { ...saved, key: f.key };
 }
 
 export function deleteItem(db: Db, row: ItemRow): void {

@@ -26,7 +26,7 @@ import {
 import { getOrganization, insertOrganization, listOrganizations, updateOrganization } from './organizations.js';
 import { ReadConnections } from './read-connections.js';
 import { recordRequestId } from './seen-requests.js';
-import type { Store } from './store.js';
+import type { SaveOutcome, Store } from './store.js';
 
 /** Rows handed to a listing at a time. */
 const LIST_BATCH = 1000;
@@ -110,24 +110,20 @@ export class SqliteStore implements Store {
 
   async saveItem(...[containerId, path, ownerId, w, now]: Parameters<Store['saveItem']>) {
     const db = this.db;
-    const existing = getItem(db, containerId, path);
-    if (existing && existing.owner_id !== ownerId) return 'notOwner';
     // the file is in content/ before the row that names it commits (content-files.ts)
     const contentFile = promoteTempFile(w.tempFile, this.contentDir);
     const fields = { ...w, contentFile };
-    let outcome: 'created' | 'replaced' | 'notOwner' = 'notOwner';
+    let outcome: SaveOutcome = 'notOwner';
     let replacedFile: string | undefined;
     try {
       db.transaction(() => {
         const current = getItem(db, containerId, path);
         if (current && current.owner_id !== ownerId) return;
         if (current) {
-          replaceItem(db, current, fields, now);
+          outcome = { created: false, row: replaceItem(db, current, fields, now) };
           replacedFile = current.content_file;
-          outcome = 'replaced';
         } else {
-          insertItem(db, containerId, path, ownerId, fields, now);
-          outcome = 'created';
+          outcome = { created: true, row: insertItem(db, containerId, path, ownerId, fields, now) };
         }
       }).immediate();
     } catch (e) {

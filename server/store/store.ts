@@ -24,6 +24,9 @@ export interface StoredContent {
   read(into: Buffer, length: number, position: number): Promise<number>;
 }
 
+/** The item as saved (what the answer shows, no second read), or refused: another organization owns the path. */
+export type SaveOutcome = { readonly created: boolean; readonly row: VisibleItemRow } | 'notOwner';
+
 export type GrantOutcome = 'granted' | 'notMember' | 'alreadyHasAccess';
 
 export interface Store {
@@ -53,9 +56,10 @@ export interface Store {
   itemOwner(containerId: string, path: string): Promise<string | undefined>;
   /**
    * Creates or replaces (by its owner only) the item at the path with the temporary file's
-   * content, in one transaction. The caller removes the temporary file if it is still there.
+   * content, in one transaction; the owner is checked under its lock (the one check that
+   * cannot race). The caller removes the temporary file if it is still there.
    */
-  saveItem(containerId: string, path: string, ownerId: string, w: ItemWrite, now: number): Promise<'created' | 'replaced' | 'notOwner'>;
+  saveItem(containerId: string, path: string, ownerId: string, w: ItemWrite, now: number): Promise<SaveOutcome>;
   /** The item, its grants and its content. */
   deleteItem(row: VisibleItemRow): Promise<void>;
   /**

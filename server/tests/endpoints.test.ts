@@ -131,6 +131,8 @@ describe.each(STORES)('on %s', (storeKind) => {
         algorithm: 'AES', headerHashAlgorithm: 'SHA256', contentHashAlgorithm: 'SHA256', keyHashAlgorithm: 'SHA256',
       });
       expect(item.createdAt).toMatch(ISO);
+      // the answer is the item as stored (the store hands back what it wrote: no second read)
+      expect((await w.client.get(w.sirb, `${c.url}/items/studies/main`)).json()).toEqual(item);
 
       const p2 = payloadFor(w.sirb, Buffer.from('second version'));
       const updated = await w.client.put(w.sirb, `${c.url}/items/studies|main`, p2);
@@ -138,6 +140,7 @@ describe.each(STORES)('on %s', (storeKind) => {
       expect(updated.headers.location).toBeUndefined();
       expect(updated.json().contentHash).toBe(p2.contentHash);
       expect(updated.json().createdAt).toBe(item.createdAt);
+      expect((await w.client.get(w.sirb, `${c.url}/items/studies/main`)).json()).toEqual(updated.json());
 
       const content = await w.client.get(w.sirb, `${c.url}/content/studies/main`);
       expect(content.status).toBe(200);

@@ -8,7 +8,7 @@ import type { ContainerRow } from '../containers.js';
 import { listSql, type ListedWireRow, type ListQuery, type VisibleItemRow } from '../items.js';
 import { NameTakenError, type NewOrganization, type OrganizationChanges, type OrganizationRow } from '../organizations.js';
 import { requestIdKey } from '../seen-requests.js';
-import type { GrantOutcome, ItemWrite, Store, StoredContent } from '../store.js';
+import type { GrantOutcome, ItemWrite, SaveOutcome, Store, StoredContent } from '../store.js';
 import { chunkReader, writeChunks } from './pg-content.js';
 import { isUniqueViolation, toStoreError } from './pg-errors.js';
 import { migratePostgres } from './pg-migrate.js';
@@ -233,44 +233,40 @@ class PostgresStore implements Store {
     return (await this.q<{ owner_id: string }>('SELECT owner_id FROM items WHERE container_id = $1 AND path = $2', [containerId, path]))[0]?.owner_id;
   }
 
-  async saveItem(containerId: string, path: string, ownerId: string, w: ItemWrite, now: number) {
-    const ownerOf = async (db: pg.Pool | pg.PoolClient, lock: boolean) =>
-      (await db.query<{ rowid: number; owner_id: string; updated_at: number; content_id: string }>(
-        `SELECT rowid, owner_id, updated_at, content_id FROM items WHERE container_id = $1 AND path = $2${lock ? ' FOR UPDATE' : ''}`,
-        [containerId, path],
-      )).rows[0];
-    // refused before 300 MiB are copied into the database, and again under the lock below
-    const before = await ownerOf(this.pool, false).catch((e: unknown) => {
-      throw toStoreError(e);
-    });
-    if (before && before.owner_id !== ownerId) return 'notOwner' as const;
+  async saveItem(containerId: string, path: string, ownerId: string, w: ItemWrite, now: number): Promise<SaveOutcome> {
     return this.tx(async (db) => {
       const contentId = newId();
       await writeChunks(db, contentId, w.tempFile);
       // one writer per path at a time: concurrent first saves of a path would both insert
       await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${containerId}|${path}`]);
-      const current = await ownerOf(db, true);
+      const current = (
+        await db.query<{ rowid: number; owner_id: string; updated_at: number; content_id: string }>(
+          'SELECT rowid, owner_id, updated_at, content_id FROM items WHERE container_id = $1 AND path = $2 FOR UPDATE',
+          [containerId, path],
+        )
+      ).rows[0];
       if (current && current.owner_id !== ownerId) {
         // the chunks written go with the rollback
         throw new NotOwnerSignal();
       }
       if (current) {
-        await db.query(
-          `UPDATE items SET header = $1, header_hash = $2, content_hash = $3, key_hash = $4, iv = $5, content_id = $6, content_length = $7, updated_at = $8
-           WHERE rowid = $9`,
+        const saved = await db.query<Omit<VisibleItemRow, 'key'>>(
+          `UPDATE items AS i SET header = $1, header_hash = $2, content_hash = $3, key_hash = $4, iv = $5, content_id = $6, content_length = $7, updated_at = $8
+           WHERE rowid = $9 RETURNING ${ITEM_COLUMNS}`,
           [w.header, w.headerHash, w.contentHash, w.keyHash, w.iv, contentId, w.contentLength, Math.max(now, current.updated_at), current.rowid],
         );
         await db.query('UPDATE item_keys SET key = $1 WHERE item_rowid = $2 AND organization_id = $3', [w.key, current.rowid, ownerId]);
         await db.query('DELETE FROM contents WHERE id = $1', [current.content_id]);
-        return 'replaced' as const;
+        return { created: false, row: { ...saved.rows[0]!, key: w.key } };
       }
-      const inserted = await db.query<{ rowid: number }>(
-        `INSERT INTO items (container_id, path, depth, owner_id, header, header_hash, content_hash, key_hash, iv, content_id, content_length, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING rowid`,
+      const inserted = await db.query<Omit<VisibleItemRow, 'key'>>(
+        `INSERT INTO items AS i (container_id, path, depth, owner_id, header, header_hash, content_hash, key_hash, iv, content_id, content_length, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING ${ITEM_COLUMNS}`,
         [containerId, path, path.split('|').length, ownerId, w.header, w.headerHash, w.contentHash, w.keyHash, w.iv, contentId, w.contentLength, now],
       );
-      await db.query('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES ($1, $2, $3, 0)', [inserted.rows[0]!.rowid, ownerId, w.key]);
-      return 'created' as const;
+      const row = inserted.rows[0]!;
+      await db.query('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES ($1, $2, $3, 0)', [row.rowid, ownerId, w.key]);
+      return { created: true, row: { ...row, key: w.key } };
     }).catch((e: unknown) => {
       if (e instanceof NotOwnerSignal) return 'notOwner' as const;
       throw e;
