@@ -20,6 +20,15 @@ export function toStoreError(e: unknown): unknown {
   return new StoreUnavailableError(e);
 }
 
+/** Awaits a database call; an unreachable database rejects as StoreUnavailableError (503, code 1018). */
+export async function run<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (e) {
+    throw toStoreError(e);
+  }
+}
+
 export function isUniqueViolation(e: unknown): boolean {
   return (e as { code?: unknown })?.code === '23505';
 }

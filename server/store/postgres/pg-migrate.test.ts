@@ -3,7 +3,8 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../test-support/pg-cluster.js';
-import { migrateDatabase } from './pg-migrate.js';
+import { StoreUnavailableError } from '../store.js';
+import { migrateDatabase, migratePostgres, MIGRATION_LOCK } from './pg-migrate.js';
 import { PG_MIGRATIONS } from './pg-schema.js';
 import { openPostgresStore } from './pg-store.js';
 
@@ -57,5 +58,39 @@ describe('PostgreSQL migrations', () => {
     await expect(sql(url, "INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (999, 'a', '', 0)")).rejects.toMatchObject({ code: '23503' });
     // a content still named by an item cannot go
     await expect(sql(url, "DELETE FROM contents WHERE id = 'c1'")).rejects.toMatchObject({ code: '23503' });
+  });
+
+  it('a connection that breaks during a migration fails it as unavailable and is closed, not pooled', async () => {
+    const url = await createDatabase(inject('pgAdminUrl'));
+    // another node migrating holds the lock, so this one waits on it
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const released: unknown[] = [];
+    pool.on('release', (err) => released.push(err));
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const migrating = migratePostgres(pool, true);
+      migrating.catch(() => undefined);
+      // its backend ends (an administrator, a crash) while it waits
+      let terminated = 0;
+      while (terminated === 0) {
+        await new Promise((r) => setTimeout(r, 20));
+        const r = await other.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'");
+        terminated = r.rows.length;
+      }
+      await expect(migrating).rejects.toBeInstanceOf(StoreUnavailableError);
+      // handed back as broken (so the pool closes it), its error event heard (not an uncaught exception)
+      expect(released).toHaveLength(1);
+      expect(released[0]).toBeInstanceOf(Error);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(pool.totalCount).toBe(0);
+      await other.query('COMMIT');
+      expect(await migratePostgres(pool, true)).toEqual({ from: 0, to: PG_MIGRATIONS.length });
+    } finally {
+      await other.end();
+      await pool.end();
+    }
   });
 });

@@ -2,20 +2,13 @@
 // takes the lock and migrates, the others then find the schema current.
 import pg from 'pg';
 import { PG_MIGRATIONS } from './pg-schema.js';
-import { toStoreError } from './pg-errors.js';
+import { inTransaction } from './pg-transaction.js';
 
 /** An arbitrary constant naming the migration lock among the database's advisory locks. */
-const MIGRATION_LOCK = 0x5e_c4_a9_6e;
+export const MIGRATION_LOCK = 0x5e_c4_a9_6e;
 
 export async function migratePostgres(pool: pg.Pool, apply: boolean): Promise<{ from: number; to: number }> {
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (e) {
-    throw toStoreError(e);
-  }
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)');
     const from = Number((await client.query<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations')).rows[0]!.v ?? 0);
@@ -30,14 +23,8 @@ export async function migratePostgres(pool: pg.Pool, apply: boolean): Promise<{ 
       await client.query(PG_MIGRATIONS[v]!);
       await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [v + 1, Date.now()]);
     }
-    await client.query('COMMIT');
     return { from, to: PG_MIGRATIONS.length };
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw toStoreError(e);
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** `exchange migrate`: migrates the database at the URL and closes its connection. */

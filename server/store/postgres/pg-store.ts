@@ -10,8 +10,9 @@ import { NameTakenError, type NewOrganization, type OrganizationChanges, type Or
 import { requestIdKey } from '../seen-requests.js';
 import type { GrantOutcome, ItemWrite, SaveOutcome, Store, StoredContent } from '../store.js';
 import { chunkReader, writeChunks } from './pg-content.js';
-import { isUniqueViolation, toStoreError } from './pg-errors.js';
+import { isUniqueViolation, run } from './pg-errors.js';
 import { migratePostgres } from './pg-migrate.js';
+import { inTransaction } from './pg-transaction.js';
 
 /** BIGINT columns (times in ms, sizes) as numbers: they stay far below 2^53. */
 const TYPES = {
@@ -86,41 +87,17 @@ class PostgresStore implements Store {
   constructor(private readonly pool: pg.Pool) {}
 
   private async q<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
-    try {
-      return (await this.pool.query<R>(text, values)).rows;
-    } catch (e) {
-      throw toStoreError(e);
-    }
+    return (await run(this.pool.query<R>(text, values))).rows;
+  }
+
+  /** How many rows a statement changed. */
+  private async count(text: string, values: unknown[]): Promise<number> {
+    return (await run(this.pool.query(text, values))).rowCount ?? 0;
   }
 
   /** Runs `work` in one transaction on one connection; committed before it resolves. */
-  private async tx<T>(work: (c: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (e) {
-      throw toStoreError(e);
-    }
-    let broken: Error | undefined;
-    // a connection that breaks between queries (the database stopped) reports it as an event:
-    // without a listener that would be an uncaught exception; the next query fails anyway
-    const onError = (e: Error): void => {
-      broken = e;
-    };
-    client.on('error', onError);
-    try {
-      await client.query(begin);
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (e) {
-      await client.query('ROLLBACK').catch((r: Error) => (broken = r));
-      throw toStoreError(e);
-    } finally {
-      // a connection that broke or failed to roll back is closed, not handed to the next request
-      client.off('error', onError);
-      client.release(broken);
-    }
+  private tx<T>(work: (c: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+    return inTransaction(this.pool, work, begin);
   }
 
   async getOrganization(id: string) {
@@ -222,11 +199,7 @@ class PostgresStore implements Store {
     return r.rows[0];
   }
   async getVisibleItem(containerId: string, path: string, orgId: string) {
-    try {
-      return await this.visibleItemOn(this.pool, containerId, path, orgId);
-    } catch (e) {
-      throw toStoreError(e);
-    }
+    return run(this.visibleItemOn(this.pool, containerId, path, orgId));
   }
 
   async itemOwner(containerId: string, path: string) {
@@ -334,16 +307,10 @@ class PostgresStore implements Store {
     });
   }
   async updateItemKey(row: VisibleItemRow, orgId: string, key: string) {
-    const r = await this.pool.query('UPDATE item_keys SET key = $1 WHERE item_rowid = $2 AND organization_id = $3', [key, row.rowid, orgId]).catch((e: unknown) => {
-      throw toStoreError(e);
-    });
-    return (r.rowCount ?? 0) > 0;
+    return (await this.count('UPDATE item_keys SET key = $1 WHERE item_rowid = $2 AND organization_id = $3', [key, row.rowid, orgId])) > 0;
   }
   async revokeItemKey(row: VisibleItemRow, orgId: string) {
-    const r = await this.pool.query('DELETE FROM item_keys WHERE item_rowid = $1 AND organization_id = $2', [row.rowid, orgId]).catch((e: unknown) => {
-      throw toStoreError(e);
-    });
-    return (r.rowCount ?? 0) > 0;
+    return (await this.count('DELETE FROM item_keys WHERE item_rowid = $1 AND organization_id = $2', [row.rowid, orgId])) > 0;
   }
 
   async recordRequestId(orgId: string, requestId: string, expiresAt: number, now: number) {

@@ -1,0 +1,31 @@
+// One transaction on one pooled connection, for the store and for the migrations alike.
+import type pg from 'pg';
+import { run, toStoreError } from './pg-errors.js';
+
+/**
+ * Runs `work` in one transaction on one connection; committed before it resolves. A failure
+ * rolls back; a connection that broke meanwhile (or could not roll back) is closed, never
+ * handed to the next caller.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+  const client = await run(pool.connect());
+  let broken: Error | undefined;
+  // a connection that breaks (the database stopped, the backend was terminated) also reports it
+  // as an event: without a listener that would be an uncaught exception; the query fails anyway
+  const onError = (e: Error): void => {
+    broken = e;
+  };
+  client.on('error', onError);
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (e) {
+    await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+    throw toStoreError(e);
+  } finally {
+    client.off('error', onError);
+    client.release(broken);
+  }
+}
