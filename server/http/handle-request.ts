@@ -10,7 +10,7 @@ import { authenticate, verifySignature, type Caller } from './authenticate.js';
 import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';
 import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
 import { readQuery } from './query.js';
-import { matchRoute, splitTarget, type Route } from './router.js';
+import { matchRoute, routeBody, splitTarget, type Route } from './router.js';
 import { StoreUnavailableError } from '../store/store.js';
 
 const ECHOABLE = /^[\x21-\x7e]{1,128}$/;
@@ -123,7 +123,7 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       reserved = 0;
       const params = readQuery(query);
       if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
-      await match.route.handle({ req, res, app, caller, params: match.params, rest: match.rest, query: params, body });
+      await match.route.handle({ req, res, app, caller, params: match.params, rest: match.rest, query: params, body: routeBody(match.route, req, body) });
     } catch (e) {
       if (e instanceof BodyAbortedError) {
         res.destroy();

@@ -3,11 +3,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RootEndpoint } from '../../shared/types.js';
 import type { AppContext } from '../context.js';
+import { ApiError } from './api-error.js';
 import type { Caller } from './authenticate.js';
 import type { ReadBody } from './body-reader.js';
 import type { QueryParams } from './query.js';
 
-/** none: no body expected (any is hashed and ignored); json: small JSON object; item: item write payload; raw: certificate bytes. */
+/**
+ * none: no body expected (any is hashed and ignored); json: small JSON object; item: item
+ * write payload; raw: certificate bytes. A json or item route reaches its body only through
+ * the media-type check (routeBody).
+ */
 type BodyMode = 'none' | 'json' | 'item' | 'raw';
 
 export interface RouteContext {
@@ -79,4 +84,37 @@ function matchPattern(pattern: string, segments: string[]): { params: Record<str
     }
   }
   return segments.length === parts.length ? { params, rest: [] } : undefined;
+}
+
+function requireJsonType(req: IncomingMessage, body: ReadBody): void {
+  const ct = req.headers['content-type'];
+  const json = ct !== undefined && ct.split(';')[0]!.trim().toLowerCase() === 'application/json';
+  if (body.byteLength > 0 && !json) throw new ApiError('unsupportedMediaType', 'The body must be sent as application/json.');
+}
+
+/**
+ * The body as the route sees it. A JSON route's bytes (buffer, item) are checked for their
+ * media type when the route first reaches for them, not before: decisions §1 has role,
+ * ownership and visibility come first, and only the route knows those. So no route can read
+ * a JSON body without the check, nor meet it before its own checks.
+ */
+export function routeBody(route: Route, req: IncomingMessage, body: ReadBody): ReadBody {
+  if (route.body !== 'json' && route.body !== 'item') return body;
+  let checked = false;
+  const checkedBody = (): ReadBody => {
+    if (!checked) requireJsonType(req, body);
+    checked = true;
+    return body;
+  };
+  return {
+    payloadHash: body.payloadHash,
+    byteLength: body.byteLength,
+    overCap: body.overCap,
+    get buffer() {
+      return checkedBody().buffer;
+    },
+    get item() {
+      return checkedBody().item;
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { toItem } from '../store/items.js';
 import { itemContent } from './item-content.js';
 import { itemPayload } from './item-payload.js';
 import { listItems } from './item-listing.js';
-import { containerFor, itemPathFromUrl, requireJsonBody } from './route-helpers.js';
+import { containerFor, itemPathFromUrl } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 
@@ -25,7 +25,6 @@ async function writeItem(ctx: RouteContext, mode: 'save' | 'add'): Promise<void>
   // body's fields); it also spares a copy of the content into a store that would refuse it
   const owner = await store.itemOwner(c.id, path);
   if (owner !== undefined && owner !== orgId) throw notOwner();
-  requireJsonBody(ctx);
   const payload = itemPayload(ctx.body.item);
   // the authoritative check is the store's, under its lock: another organization may have saved the path meanwhile
   const saved = await store.saveItem(c.id, path, orgId, payload, ctx.app.now());

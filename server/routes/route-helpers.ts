@@ -1,4 +1,4 @@
-// Checks shared by the routes: item paths from the URL, roles, visible containers, the body's type.
+// Checks shared by the routes: item paths from the URL, roles, visible containers, JSON fields.
 import { describeProblem, segmentsProblem, MAX_SEGMENTS } from '../../shared/item-path.js';
 import { ApiError } from '../http/api-error.js';
 import { parseJsonObject, type Fields } from '../http/validate.js';
@@ -41,17 +41,7 @@ export async function containerFor(ctx: RouteContext): Promise<ContainerRow> {
   return c;
 }
 
-/**
- * A JSON endpoint's body is looked at only once the caller may act (decisions §1: role,
- * ownership and visibility come before the body): its type, then its fields.
- */
-export function requireJsonBody(ctx: RouteContext): void {
-  const ct = ctx.req.headers['content-type'];
-  const json = ct !== undefined && ct.split(';')[0]!.trim().toLowerCase() === 'application/json';
-  if (ctx.body.byteLength > 0 && !json) throw new ApiError('unsupportedMediaType', 'The body must be sent as application/json.');
-}
-
+/** A JSON endpoint's fields (its media type is checked by the router as the body is reached). */
 export function jsonFields(ctx: RouteContext): Fields {
-  requireJsonBody(ctx);
   return parseJsonObject(ctx.body.buffer, ctx.body.overCap);
 }
