@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
@@ -16,7 +16,7 @@ import { appLocked, type LockState } from './host-lock.js';
 import { HostSessions } from './host-session.js';
 import { UNLOCK_HTML, UNLOCK_JS } from './unlock-page.js';
 import type { Door } from './ipc-door.js';
-import { staticType } from './static-types.js';
+import { resolveRendererFile } from './renderer-files.js';
 
 export interface StagedFile extends FileRef {
   readonly path: string;
@@ -169,27 +169,18 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     if (pathname === '/unlock.js') return serveText(res, 'text/javascript; charset=utf-8', UNLOCK_JS);
     if ((pathname === '/' || pathname === '/index.html') && (await locked())) return serveText(res, 'text/html; charset=utf-8', UNLOCK_HTML);
-    let rel: string;
-    try {
-      rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
-    } catch {
+    const found = await resolveRendererFile(options.rendererDir, pathname);
+    if (found.kind === 'malformed') {
       res.writeHead(400, SECURITY_HEADERS).end('Malformed URL');
       return;
     }
-    const file = normalize(join(options.rendererDir, rel));
-    if (!file.startsWith(normalize(options.rendererDir) + sep) && file !== normalize(join(options.rendererDir, 'index.html'))) {
-      res.writeHead(404).end();
+    if (found.kind === 'missing') {
+      res.writeHead(404, SECURITY_HEADERS).end('Not found');
       return;
     }
-    try {
-      const stat = await fs.stat(file);
-      if (!stat.isFile()) throw new Error('not a file');
-      res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': staticType(file), 'Content-Length': stat.size });
-      if (req.method === 'HEAD') res.end();
-      else createReadStream(file).pipe(res);
-    } catch {
-      res.writeHead(404, SECURITY_HEADERS).end('Not found');
-    }
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': found.type, 'Content-Length': found.size });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(found.path).on('error', () => res.destroy()).pipe(res);
   }
 
   async function stage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {

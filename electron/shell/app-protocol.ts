@@ -2,9 +2,8 @@
 // file://: the page gets a real origin (the door trusts exactly it), a CSP that is a response
 // header (onHeadersReceived never sees file:// loads), and no other file on the disk is
 // reachable from it. Kept free of `electron` so the tests can ask it for answers directly.
-import { readFile, stat } from 'node:fs/promises';
-import { staticType } from '../main/static-types.js';
-import { join, normalize, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolveRendererFile } from '../main/renderer-files.js';
 
 export const APP_SCHEME = 'app';
 const APP_HOST = 'study-exchange';
@@ -38,28 +37,25 @@ function answer(status: number, text: string): AppResponse {
 /** What app://study-exchange/<path> answers: a file of the built renderer with the CSP, or 400/404. */
 export async function rendererResponse(rendererDir: string, requestUrl: string): Promise<AppResponse> {
   let url: URL;
-  let rel: string;
   try {
     url = new URL(requestUrl);
-    rel = decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html';
   } catch {
     return answer(400, 'Malformed URL');
   }
   if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return answer(404, 'Not found');
-  const root = normalize(rendererDir);
-  const file = normalize(join(root, rel));
-  if (!file.startsWith(root + sep)) return answer(404, 'Not found');
+  const found = await resolveRendererFile(rendererDir, url.pathname);
+  if (found.kind === 'malformed') return answer(400, 'Malformed URL');
+  if (found.kind === 'missing') return answer(404, 'Not found');
   try {
-    if (!(await stat(file)).isFile()) return answer(404, 'Not found');
     return {
       status: 200,
       headers: {
-        'Content-Type': staticType(file),
+        'Content-Type': found.type,
         'Content-Security-Policy': PRODUCTION_CSP,
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
       },
-      body: await readFile(file),
+      body: await readFile(found.path),
     };
   } catch {
     return answer(404, 'Not found');
