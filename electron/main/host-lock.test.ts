@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { issueIdentity } from '../../shared/protocol/certificates.js';
@@ -42,6 +42,18 @@ describe('the browser host passphrase', () => {
     const opened = await new KeyVault(dir(), box).open(keyRef);
     expect(opened.certificate?.subject).toContain('Legacy Clinic');
     await expect(new KeyVault(dir(), new PassphraseSecretBox(legacy, fast)).open(keyRef)).rejects.toMatchObject({ failure: 'wrong-secret' });
+  });
+
+  it('reads its check file once (a locked host asks its state on every request), then keeps what it read or wrote', async () => {
+    await new HostLock(dir(), fast).unlock(GOOD);
+    const lock = new HostLock(dir(), fast);
+    expect(await lock.state()).toBe('locked');
+    // gone behind the app's back: the host does not look again, so it stays locked (not 'new')
+    await rm(join(dir(), 'passphrase-check'));
+    expect(await lock.state()).toBe('locked');
+    await expect(lock.unlock('maple lantern orbit loudly')).rejects.toMatchObject({ code: 'wrong-passphrase' });
+    await lock.unlock(GOOD);
+    expect(await lock.state()).toBe('open');
   });
 
   it('explains what makes a passphrase weak', () => {

@@ -34,6 +34,11 @@ export function passphraseWeakness(passphrase: string): string | undefined {
 
 export class HostLock {
   private box: PassphraseSecretBox | undefined;
+  /**
+   * The check value as read from disk, once: a locked host asks its state on every request,
+   * and only this app writes the file (setFirst, which keeps what it wrote here).
+   */
+  private check: { readonly value: Buffer | undefined } | undefined;
 
   constructor(
     private readonly dataDir: string,
@@ -42,13 +47,13 @@ export class HostLock {
 
   async state(): Promise<LockState> {
     if (this.box) return 'open';
-    return (await this.read(CHECK_FILE)) ? 'locked' : 'new';
+    return (await this.checkValue()) ? 'locked' : 'new';
   }
 
   /** Sets the passphrase (first run) or checks it (later); resolves with the box that protects keys. */
   async unlock(passphrase: string): Promise<PassphraseSecretBox> {
     if (this.box) return this.box;
-    const check = await this.read(CHECK_FILE);
+    const check = await this.checkValue();
     if (!check) return this.setFirst(passphrase);
     if (!passphrase) throw new UserFacingError('wrong-passphrase', 'Enter the passphrase.', 'The passphrase set when the app first ran here unlocks its keys.');
     const box = new PassphraseSecretBox(passphrase, this.boxOptions);
@@ -73,9 +78,16 @@ export class HostLock {
       await new KeyVault(this.dataDir, box).reprotect(new PassphraseSecretBox(legacy));
       await rm(join(this.dataDir, LEGACY_FILE), { force: true });
     }
-    await writeFile(join(this.dataDir, CHECK_FILE), await box.encrypt(Buffer.from(CHECK_TEXT)), { mode: 0o600 });
+    const check = await box.encrypt(Buffer.from(CHECK_TEXT));
+    await writeFile(join(this.dataDir, CHECK_FILE), check, { mode: 0o600 });
+    this.check = { value: check };
     this.box = box;
     return box;
+  }
+
+  private async checkValue(): Promise<Buffer | undefined> {
+    this.check ??= { value: await this.read(CHECK_FILE) };
+    return this.check.value;
   }
 
   private async read(name: string): Promise<Buffer | undefined> {
