@@ -6,22 +6,23 @@ import type { StudyFields } from '../../shared/study-record.js';
 import { useCall } from './call.js';
 import { keys } from './query-keys.js';
 
-export function newestFirst(list: readonly ContainerView[]): ContainerView[] {
-  return [...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || a.id.localeCompare(b.id));
-}
-
 export function useContainers(profileId: string | undefined) {
   const call = useCall();
   return useQuery({
     queryKey: keys.containers(profileId ?? ''),
-    queryFn: async () => newestFirst(await call('containers.list', {})),
+    // newest first as main answers them (containers.list): not ordered again here
+    queryFn: () => call('containers.list', {}),
     enabled: !!profileId,
   });
 }
 
-/** Puts a created or edited study into the cached list. */
-function withStudy(list: readonly ContainerView[] | undefined, study: ContainerView): ContainerView[] {
-  return newestFirst([study, ...(list ?? []).filter((c) => c.id !== study.id)]);
+/**
+ * Puts a created study first (none is newer) or an edited one where it was (its creation
+ * time is unchanged): the cached list keeps main's order without sorting it again.
+ */
+export function withStudy(list: readonly ContainerView[] | undefined, study: ContainerView): ContainerView[] {
+  if (!list?.some((c) => c.id === study.id)) return [study, ...(list ?? [])];
+  return list.map((c) => (c.id === study.id ? study : c));
 }
 
 /** "New study": the container and its record (decisions §6). */

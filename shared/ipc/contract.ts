@@ -88,6 +88,7 @@ export const operations = {
 
   'connection.check': op(none, answers<ConnectionCheck>()),
 
+  /** Newest first (ties by id): the window shows them in this order. */
   'containers.list': op(none, answers<ContainerView[]>()),
   /** A new study with its record (decisions §6): title required, the rest optional. */
   'containers.create': op(studyFieldsSchema, answers<ContainerView>()),

@@ -51,7 +51,8 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
       const s = await ctx.session();
       const list = await s.client.listContainers();
       const views = await Promise.all(list.map((c) => containerView(s, c)));
-      return views.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+      // the one place the studies are ordered: the window shows them as answered
+      return views.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || a.id.localeCompare(b.id));
     },
     'containers.create': async (fields) => {
       const s = await ctx.session();

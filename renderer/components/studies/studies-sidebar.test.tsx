@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newestFirst } from '../../data/studies.js';
 import { appError, container } from '../../test-support/fixtures.js';
 import { StudiesSidebar, type StudiesSidebarProps } from './studies-sidebar.js';
 
@@ -33,12 +32,12 @@ describe('StudiesSidebar', () => {
     expect(screen.getByTestId('studies-empty').textContent).toMatch(/invites your organization/);
   });
 
-  it('lists studies newest first with their owner and selects on click or Enter', () => {
+  it('lists studies in the order main answers them (newest first) with their owner and selects on click or Enter', () => {
     const onSelect = vi.fn();
-    const list = newestFirst([
-      container('a'.repeat(32), '2026-01-01T00:00:00Z'),
+    const list = [
       container('b'.repeat(32), '2026-03-01T00:00:00Z', { ownedByMe: false, ownerName: 'Regional IRB' }),
-    ]);
+      container('a'.repeat(32), '2026-01-01T00:00:00Z'),
+    ];
     render(<StudiesSidebar {...base} containers={list} selectedId={'a'.repeat(32)} onSelect={onSelect} />);
     const rows = screen.getAllByTestId('study-row');
     expect(rows.map((r) => r.dataset.containerId)).toEqual(['b'.repeat(32), 'a'.repeat(32)]);
