@@ -1,6 +1,7 @@
 // The request pipeline: CORS preflight, anonymous ping, authentication, size limit, body
-// (hashed and streamed), signature, replay and disabled, the query, then the route (role,
-// ownership and visibility before the body's fields, decisions §1 "Order of checks").
+// (hashed and streamed), signature, replay and disabled, the query, the route's declared
+// role, then the route itself (ownership and visibility before the body's fields, decisions
+// §1 "Order of checks").
 // Every response carries CORS headers and echoes the request id; every refusal is an error body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { authenticate, verifySignature, type Caller } from './authenticate.js';
 import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';
 import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
 import { readQuery } from './query.js';
-import { matchRoute, routeBody, splitTarget, type Route } from './router.js';
+import { matchRoute, requireDeclaredRole, routeBody, splitTarget, type Route } from './router.js';
 import { StoreUnavailableError } from '../store/store.js';
 
 const ECHOABLE = /^[\x21-\x7e]{1,128}$/;
@@ -123,6 +124,7 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       reserved = 0;
       const params = readQuery(query);
       if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
+      requireDeclaredRole(match.route, caller);
       await match.route.handle({ req, res, app, caller, params: match.params, rest: match.rest, query: params, body: routeBody(match.route, req, body) });
     } catch (e) {
       if (e instanceof BodyAbortedError) {

@@ -34,6 +34,7 @@ export interface Route {
   /** How the root document shows the path. */
   readonly display?: string;
   readonly body: BodyMode;
+  /** Who may call it: the root document shows them and the pipeline enforces them (requireDeclaredRole). */
   readonly roles: RootEndpoint['roles'];
   readonly anonymous?: boolean;
   handle(ctx: RouteContext): void | Promise<void>;
@@ -84,6 +85,37 @@ function matchPattern(pattern: string, segments: string[]): { params: Record<str
     }
   }
   return segments.length === parts.length ? { params, rest: [] } : undefined;
+}
+
+type Role = RootEndpoint['roles'][number];
+
+/**
+ * Interface §4: "sIRB, pSite" is any authenticated organization of either level (an
+ * organization not marked sIRB is a participating site); Admin is the store's own flag.
+ */
+function holds(caller: Caller, role: Role): boolean {
+  switch (role) {
+    case 'Anonymous':
+      return true;
+    case 'sIRB':
+      return Boolean(caller.org.is_sirb);
+    case 'pSite':
+      return !caller.org.is_sirb;
+    case 'Admin':
+      return Boolean(caller.org.is_admin);
+  }
+}
+
+const ROLE_NAMES: Record<Role, string> = { Anonymous: 'anyone', sIRB: 'an sIRB organization', pSite: 'a participating site', Admin: 'an administrator organization' };
+
+/**
+ * The route's declared roles, enforced for every route before its handler runs, so that no
+ * handler has to remember them (decisions §1: after replay and disabled, before ownership,
+ * visibility and the body). A handler checks only what the roles cannot say (the owner).
+ */
+export function requireDeclaredRole(route: Route, caller: Caller): void {
+  if (route.roles.some((role) => holds(caller, role))) return;
+  throw new ApiError('notAllowed', `Only ${route.roles.map((role) => ROLE_NAMES[role]).join(' or ')} may do this.`);
 }
 
 function requireJsonType(req: IncomingMessage, body: ReadBody): void {

@@ -6,7 +6,7 @@ import { sendBytes, sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
 import { asBoolean, asString, requireString } from '../http/validate.js';
 import { NameTakenError, toOrganization, type OrganizationRow } from '../store/organizations.js';
-import { jsonFields, requireAdmin } from './route-helpers.js';
+import { jsonFields } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 const MAX_NAME = 200;
@@ -34,7 +34,6 @@ async function nameTaken<T>(f: () => Promise<T>): Promise<T> {
 }
 
 async function create(ctx: RouteContext): Promise<void> {
-  requireAdmin(ctx);
   const f = jsonFields(ctx);
   const name = checkName(requireString(f, 'name'));
   const isSirb = asBoolean(f, 'isSirb') ?? false;
@@ -48,7 +47,6 @@ async function create(ctx: RouteContext): Promise<void> {
 }
 
 async function update(ctx: RouteContext): Promise<void> {
-  requireAdmin(ctx);
   const target = await organizationFor(ctx);
   const f = jsonFields(ctx);
   const nameText = asString(f, 'name');
@@ -78,7 +76,6 @@ async function getCertificate(ctx: RouteContext): Promise<void> {
 const CERTIFICATE_TYPES = new Set(['application/x-pem-file', 'application/x-x509-ca-cert', 'application/pkix-cert']);
 
 async function putCertificate(ctx: RouteContext): Promise<void> {
-  requireAdmin(ctx);
   const target = await organizationFor(ctx);
   const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!CERTIFICATE_TYPES.has(type)) {

@@ -1,4 +1,5 @@
-// Checks shared by the routes: item paths from the URL, roles, visible containers, JSON fields.
+// Checks shared by the routes: item paths from the URL, visible containers, JSON fields
+// (the declared roles are the router's: requireDeclaredRole).
 import { describeProblem, segmentsProblem, MAX_SEGMENTS } from '../../shared/item-path.js';
 import { ApiError } from '../http/api-error.js';
 import { parseJsonObject, type Fields } from '../http/validate.js';
@@ -24,14 +25,6 @@ export function itemPathFromUrl(rest: readonly string[], minSegments: number, ma
   const problem = segmentsProblem(segments, maxSegments);
   if (problem) throw new ApiError('invalidItemPath', `The item path is not valid: ${describeProblem(problem, maxSegments)}.`);
   return segments.join('|');
-}
-
-export function requireSirb(ctx: RouteContext): void {
-  if (!ctx.caller.org.is_sirb) throw new ApiError('notAllowed', 'Only an sIRB organization may do this.');
-}
-
-export function requireAdmin(ctx: RouteContext): void {
-  if (!ctx.caller.org.is_admin) throw new ApiError('notAllowed', 'Only an administrator organization may do this.');
 }
 
 export async function containerFor(ctx: RouteContext): Promise<ContainerRow> {
