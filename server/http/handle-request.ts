@@ -12,7 +12,7 @@ import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';
 import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
 import { readQuery } from './query.js';
 import { matchRoute, requireDeclaredRole, routeBody, splitTarget, type Route } from './router.js';
-import { StoreUnavailableError } from '../store/store.js';
+import { StoreBusyError, StoreUnavailableError } from '../store/store.js';
 
 const ECHOABLE = /^[\x21-\x7e]{1,128}$/;
 
@@ -143,6 +143,8 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       if (res.destroyed) return;
       if (e instanceof ApiError) {
         sendError(res, e.body());
+      } else if (e instanceof StoreBusyError) {
+        sendError(res, new ApiError('busy', e.message).body());
       } else if (e instanceof StoreUnavailableError) {
         // the database is down or unreachable: nothing was done; the client may try again soon
         app.log(`store unavailable: ${e.message}`);

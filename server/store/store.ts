@@ -99,3 +99,11 @@ export class StoreUnavailableError extends Error {
     this.name = 'StoreUnavailableError';
   }
 }
+
+/** Every connection for streaming reads is taken (slow readers): answered 503, tried again later. */
+export class StoreBusyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreBusyError';
+  }
+}

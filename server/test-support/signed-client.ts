@@ -87,6 +87,11 @@ export class SignedClient {
   }
 
   send(org: TestOrg, o: SignedOptions): Promise<TestResponse> {
+    return sendRaw(this.port, this.signed(org, o));
+  }
+
+  /** The request as `send` would send it, for a test that sends it its own way. */
+  signed(org: TestOrg, o: SignedOptions): RawRequest {
     let body: Buffer;
     let contentType = o.contentType;
     if (o.body === undefined) body = Buffer.alloc(0);
@@ -119,7 +124,7 @@ export class SignedClient {
     const r = { method: o.method, path: o.path, headers, body };
     o.tamper?.(r);
     if (r.body !== body && r.headers['Content-Length'] === body.length) r.headers['Content-Length'] = r.body.length;
-    return sendRaw(this.port, { method: r.method, path: r.path, headers: r.headers, body: r.body });
+    return { method: r.method, path: r.path, headers: r.headers, body: r.body };
   }
 
   get(org: TestOrg, path: string, more: Partial<SignedOptions> = {}): Promise<TestResponse> {

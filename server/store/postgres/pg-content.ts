@@ -1,96 +1,199 @@
-// Content as chunk rows: written from the upload's temporary file inside the item's
-// transaction, read back a window of chunks per query. Memory stays at two windows per
-// transfer whatever the size (300 MiB is 400 chunks).
+// Content as chunk rows, moved in both directions by one COPY in binary format: written
+// from the upload's temporary file inside the item's transaction, read back as a stream.
+// node-postgres reads every result column as text (bytea as hex, twice the bytes, decoded
+// by the server), while COPY's binary rows arrive as the stored bytes. Both directions
+// follow the socket's backpressure, so memory stays flat whatever the size.
 import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
 /** A multiple of 3, so each chunk but the last encodes to Base-64 without padding. */
 export const CHUNK_BYTES = 3 * 256 * 1024;
 
-/**
- * Chunks per statement, each way (1.5 MiB). Every statement is a round trip between two
- * processes, and on a loaded machine waiting for each side to be scheduled cost more than
- * the bytes (bench/README.md). Two windows at a time: four windows' chunks per query pushed
- * the server's peak memory past its 64 MiB target (the hex text of a result is held whole).
- */
-export const WINDOW_CHUNKS = 2;
+/** COPY's binary format: signature, flags, header extension length (postgresql.org/docs/current/sql-copy.html). */
+const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+const COPY_TRAILER = Buffer.from([0xff, 0xff]);
 
-/** Copies the file into chunk rows of a new content; the next window is read while one is sent. */
+/** Copies the file into chunk rows of a new content; the file is read while rows are sent. */
 export async function writeChunks(db: pg.PoolClient, contentId: string, file: string): Promise<number> {
   const fh = await open(file, 'r');
   try {
     const size = (await fh.stat()).size;
     await db.query('INSERT INTO contents (id, size) VALUES ($1, $2)', [contentId, size]);
-    const readChunk = async (position: number): Promise<Buffer> => {
-      // a fresh buffer per chunk: node-postgres may still hold the one before
-      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - position));
-      for (let done = 0; done < chunk.length; ) {
-        const { bytesRead } = await fh.read(chunk, done, chunk.length - done, position + done);
-        if (bytesRead === 0) throw new Error(`the upload's file ended at ${position + done} of ${size} bytes`);
-        done += bytesRead;
+    if (size === 0) return 0;
+    const id = Buffer.from(contentId, 'utf8');
+    async function* rows(): AsyncGenerator<Buffer> {
+      yield COPY_HEADER;
+      for (let seq = 0, position = 0; position < size; seq++) {
+        // a fresh buffer per chunk: the socket may still hold the one before
+        const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - position));
+        for (let done = 0; done < chunk.length; ) {
+          const { bytesRead } = await fh.read(chunk, done, chunk.length - done, position + done);
+          if (bytesRead === 0) throw new Error(`the upload's file ended at ${position + done} of ${size} bytes`);
+          done += bytesRead;
+        }
+        // three fields, each its length and bytes: content_id (text), seq (int4), data (bytea)
+        const head = Buffer.allocUnsafe(2 + 4 + id.length + 4 + 4 + 4);
+        let at = head.writeInt16BE(3, 0);
+        at = head.writeInt32BE(id.length, at);
+        at += id.copy(head, at);
+        at = head.writeInt32BE(4, at);
+        at = head.writeInt32BE(seq, at);
+        head.writeInt32BE(chunk.length, at);
+        yield head;
+        yield chunk;
+        position += chunk.length;
       }
-      return chunk;
-    };
-    const readWindow = async (position: number): Promise<Buffer[]> => {
-      const chunks: Buffer[] = [];
-      for (let at = position; at < size && chunks.length < WINDOW_CHUNKS; at += CHUNK_BYTES) chunks.push(await readChunk(at));
-      return chunks;
-    };
-    let next = size > 0 ? readWindow(0) : undefined;
-    for (let seq = 0, position = 0; next; ) {
-      const chunks = await next;
-      position += chunks.reduce((n, c) => n + c.length, 0);
-      next = position < size ? readWindow(position) : undefined;
-      // one statement per window; each Buffer goes as a binary parameter: no hex text of it is ever made
-      const rows = chunks.map((_, i) => `($1, $${2 * i + 2}::int, $${2 * i + 3}::bytea)`).join(', ');
-      await db.query(`INSERT INTO content_chunks (content_id, seq, data) VALUES ${rows}`, [contentId, ...chunks.flatMap((c, i) => [seq + i, c])]);
-      seq += chunks.length;
+      yield COPY_TRAILER;
     }
+    // resolves once PostgreSQL has taken every row (still uncommitted: the item's transaction decides)
+    await pipeline(Readable.from(rows(), { objectMode: false }), db.query(copyFrom('COPY content_chunks (content_id, seq, data) FROM STDIN (FORMAT binary)')));
     return size;
   } finally {
     await fh.close();
   }
 }
 
+/** A content's bytes as the content route reads them (`StoredContent.read`). */
+export interface ChunkReader {
+  read(into: Buffer, length: number, position: number): Promise<number>;
+  /**
+   * Ends the reading: true when the connection is ready for its next statement. False when
+   * a COPY was left half read (the client went away): the connection must then be dropped,
+   * since PostgreSQL would otherwise go on sending the rest of the content on it.
+   */
+  close(): boolean;
+}
+
 /**
- * A reader of one content's bytes (`StoredContent.read`): each query fetches a window of
- * chunks, and the next window is asked for as soon as one is used, so the database works
- * while the caller encodes and sends. Runs on the transaction's connection (one snapshot).
+ * Reads one content through `COPY (SELECT data ...) TO STDOUT (FORMAT binary)` on the
+ * caller's connection (its transaction's snapshot). Reads in order stream from one COPY;
+ * a read elsewhere finishes that COPY and starts one at the chunk holding the position.
  */
-export function chunkReader(db: pg.PoolClient, contentId: string, size: number): (into: Buffer, length: number, position: number) => Promise<number> {
-  const chunkCount = Math.ceil(size / CHUNK_BYTES);
-  const windows = new Map<number, Promise<Buffer[]>>();
-  // (results come as hex text that node-postgres decodes: its binary results are read as UTF-8 text, which bytea's bytes are not)
-  const fetchWindow = (w: number): Promise<Buffer[]> =>
-    db
-      .query<{ data: Buffer }>('SELECT data FROM content_chunks WHERE content_id = $1 AND seq >= $2 AND seq < $3 ORDER BY seq', [
-        contentId,
-        w * WINDOW_CHUNKS,
-        (w + 1) * WINDOW_CHUNKS,
-      ])
-      .then((r) => r.rows.map((row) => row.data));
-  const windowAt = (w: number): Promise<Buffer[]> => {
-    for (const k of windows.keys()) if (k < w) windows.delete(k);
-    let p = windows.get(w);
-    if (!p) windows.set(w, (p = fetchWindow(w)));
-    if ((w + 1) * WINDOW_CHUNKS < chunkCount && !windows.has(w + 1)) {
-      const ahead = fetchWindow(w + 1);
-      ahead.catch(() => undefined); // awaited when reached; a failure then is the reader's
-      windows.set(w + 1, ahead);
+export function chunkReader(db: pg.PoolClient, contentId: string, size: number): ChunkReader {
+  let copy: CopyOut | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  const readAt = async (into: Buffer, length: number, position: number): Promise<number> => {
+    if (position >= size) return 0;
+    if (copy && copy.position !== position) {
+      await copy.drain();
+      copy = undefined;
     }
-    return p;
+    if (!copy) {
+      const first = Math.floor(position / CHUNK_BYTES);
+      const sql = `COPY (SELECT data FROM content_chunks WHERE content_id = ${db.escapeLiteral(contentId)} AND seq >= ${first} ORDER BY seq) TO STDOUT (FORMAT binary)`;
+      copy = new CopyOut(db.query(copyTo(sql)), first * CHUNK_BYTES);
+      await copy.skip(position - first * CHUNK_BYTES);
+    }
+    const n = await copy.read(into, Math.min(length, size - position));
+    // past the last byte: the trailer and the end of the COPY, so the connection is free again
+    if (copy.position >= size) await copy.drain();
+    return n;
   };
-  return async (into, length, position) => {
+  return {
+    // one read at a time: each continues where the one before ended
+    read: (into, length, position) => {
+      const next = queue.then(() => readAt(into, length, position));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    close: () => !copy || copy.ended,
+  };
+}
+
+/** The data fields of one binary COPY's rows (one bytea column), as one run of bytes. */
+class CopyOut {
+  private readonly chunks: AsyncIterator<Buffer>;
+  private buf: Buffer = Buffer.alloc(0);
+  private at = 0;
+  private headerRead = false;
+  /** Bytes of the current row's field not read yet. */
+  private fieldLeft = 0;
+  ended = false;
+
+  constructor(
+    stream: Readable,
+    /** Content position of the next byte. */
+    public position: number,
+  ) {
+    this.chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    // a failure is the next read's (the iterator rethrows it); none is left unhandled meanwhile
+    stream.on('error', () => undefined);
+  }
+
+  /** Up to `length` bytes into the start of `into`; fewer only at the end of the content. */
+  async read(into: Buffer, length: number): Promise<number> {
     let done = 0;
-    while (done < length && position + done < size) {
-      const at = position + done;
-      const seq = Math.floor(at / CHUNK_BYTES);
-      const chunk = (await windowAt(Math.floor(seq / WINDOW_CHUNKS)))[seq % WINDOW_CHUNKS];
-      if (!chunk) break;
-      const copied = chunk.copy(into, done, at - seq * CHUNK_BYTES, Math.min(chunk.length, at - seq * CHUNK_BYTES + length - done));
-      if (copied === 0) break;
-      done += copied;
+    while (done < length) {
+      if (this.fieldLeft === 0 && !(await this.nextField())) break;
+      if (this.at === this.buf.length) await this.fill();
+      const n = this.buf.copy(into, done, this.at, this.at + Math.min(length - done, this.fieldLeft));
+      this.at += n;
+      this.fieldLeft -= n;
+      done += n;
     }
+    this.position += done;
     return done;
-  };
+  }
+
+  async skip(bytes: number): Promise<void> {
+    const scratch = Buffer.allocUnsafe(Math.min(bytes, CHUNK_BYTES));
+    for (let left = bytes; left > 0; ) {
+      const n = await this.read(scratch, Math.min(left, scratch.length));
+      if (n === 0) throw new Error('the content ended before the position read');
+      left -= n;
+    }
+  }
+
+  /** Reads to the end of the COPY, so the connection can take its next statement. */
+  async drain(): Promise<void> {
+    while (!this.ended) {
+      const r = await this.chunks.next();
+      if (r.done) this.ended = true;
+    }
+  }
+
+  /** Moves to the next row's field; false at the trailer. */
+  private async nextField(): Promise<boolean> {
+    if (!this.headerRead) {
+      const header = await this.take(COPY_HEADER.length);
+      if (!header.subarray(0, 11).equals(COPY_HEADER.subarray(0, 11))) throw new Error('COPY sent no binary header');
+      await this.take(header.readInt32BE(15));
+      this.headerRead = true;
+    }
+    const fields = (await this.take(2)).readInt16BE(0);
+    if (fields === -1) {
+      await this.drain();
+      return false;
+    }
+    if (fields !== 1) throw new Error(`COPY sent a row of ${fields} fields`);
+    const length = (await this.take(4)).readInt32BE(0);
+    if (length < 0) throw new Error('COPY sent a NULL chunk');
+    this.fieldLeft = length;
+    return this.fieldLeft > 0 || this.nextField();
+  }
+
+  /** `n` bytes of framing, gathered across the stream's chunks. */
+  private async take(n: number): Promise<Buffer> {
+    const out = Buffer.allocUnsafe(n);
+    for (let done = 0; done < n; ) {
+      if (this.at === this.buf.length) await this.fill();
+      const c = this.buf.copy(out, done, this.at, this.at + n - done);
+      this.at += c;
+      done += c;
+    }
+    return out;
+  }
+
+  private async fill(): Promise<void> {
+    const r = await this.chunks.next();
+    if (r.done) {
+      this.ended = true;
+      throw new Error(`the content's COPY ended early, at ${this.position} bytes`);
+    }
+    this.buf = r.value;
+    this.at = 0;
+  }
 }

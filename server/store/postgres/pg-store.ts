@@ -13,6 +13,7 @@ import { chunkReader, writeChunks } from './pg-content.js';
 import { isUniqueViolation, run } from './pg-errors.js';
 import { migratePostgres } from './pg-migrate.js';
 import { inTransaction } from './pg-transaction.js';
+import { StreamingSlots } from './streaming-slots.js';
 
 /** BIGINT columns (times in ms, sizes) as numbers: they stay far below 2^53. */
 const TYPES = {
@@ -34,6 +35,10 @@ const LISTED_WIRE_COLUMNS = `i.path, i.owner_id, i.created_at, i.updated_at,
 
 /** Rows fetched from a listing's cursor at a time. */
 const LIST_BATCH = 2000;
+/** How long a download or listing waits for a streaming connection before it is answered busy. */
+const STREAMING_WAIT_MS = 2000;
+/** The snapshot of a read that streams to a client: the row and every chunk or listed item from one moment. */
+const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 /** How often expired request ids are deleted (each node does it; the DELETE is cheap). */
 const REPLAY_SWEEP_MS = 60_000;
 
@@ -52,29 +57,35 @@ interface PostgresStoreOptions {
   log(line: string): void;
   /** Brings the schema up to date first (serve, migrate); otherwise a schema behind is refused. */
   migrate: boolean;
-  /** Connections kept by this process; default 20. */
+  /** Connections kept by this process for everything but streaming reads; default 20. */
   maxConnections?: number;
+  /** Connections for downloads and listings, which hold theirs while the client reads; default 10. */
+  maxStreamingReads?: number;
 }
 
 export async function openPostgresStore(url: string, o: PostgresStoreOptions): Promise<PostgresStore> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: o.maxConnections ?? 20,
-    // an unreachable database is answered 503 within seconds instead of hanging the request
-    connectionTimeoutMillis: 3000,
-    idleTimeoutMillis: 30_000,
-    keepAlive: true,
-    types: TYPES,
-    application_name: 'study-exchange',
-  });
-  // a connection that breaks while idle (the database restarted) is dropped by the pool; say so, never crash
-  pool.on('error', (e) => o.log(`database connection lost: ${e.message}`));
-  const store = new PostgresStore(pool);
+  const newPool = (max: number): pg.Pool => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      // an unreachable database is answered 503 within seconds instead of hanging the request
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+      types: TYPES,
+      application_name: 'study-exchange',
+    });
+    // a connection that breaks while idle (the database restarted) is dropped by the pool; say so, never crash
+    pool.on('error', (e) => o.log(`database connection lost: ${e.message}`));
+    return pool;
+  };
+  const streaming = new StreamingSlots(o.maxStreamingReads ?? 10, STREAMING_WAIT_MS);
+  const store = new PostgresStore(newPool(o.maxConnections ?? 20), newPool(streaming.max), streaming);
   try {
-    const { from, to } = await migratePostgres(pool, o.migrate);
+    const { from, to } = await migratePostgres(store.pool, o.migrate);
     if (from !== to) o.log(`database schema migrated from version ${from} to ${to}`);
   } catch (e) {
-    await pool.end();
+    await store.close();
     throw e;
   }
   return store;
@@ -84,7 +95,12 @@ class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   private lastReplaySweep = 0;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    readonly pool: pg.Pool,
+    /** Connections of reads that stream to a client, entered through the slots. */
+    private readonly streamingPool: pg.Pool,
+    private readonly streaming: StreamingSlots,
+  ) {}
 
   private async q<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
     return (await run(this.pool.query<R>(text, values))).rows;
@@ -95,9 +111,12 @@ class PostgresStore implements Store {
     return (await run(this.pool.query(text, values))).rowCount ?? 0;
   }
 
-  /** Runs `work` in one transaction on one connection; committed before it resolves. */
-  private tx<T>(work: (c: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    return inTransaction(this.pool, work, begin);
+  /**
+   * Runs `work` in one transaction on one connection; committed before it resolves. A read
+   * may `drop` its connection instead (a stream left half read): it is closed, not committed.
+   */
+  private tx<T>(work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>, begin = 'BEGIN', pool = this.pool): Promise<T> {
+    return inTransaction(pool, work, begin);
   }
 
   async getOrganization(id: string) {
@@ -254,22 +273,32 @@ class PostgresStore implements Store {
     });
   }
 
+  /** A read that streams to a client, in a slot and on a connection of its own pool, in one snapshot. */
+  private streamingTx<T>(work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>): Promise<T> {
+    return this.streaming.use(() => this.tx(work, READ_SNAPSHOT, this.streamingPool));
+  }
+
   async readContent<T>(containerId: string, path: string, orgId: string, send: (row: VisibleItemRow, content: StoredContent) => Promise<T>): Promise<T | undefined> {
     // one snapshot for the row and every chunk: a replace or delete meanwhile does not cut the answer
-    return this.tx(async (db) => {
+    return this.streamingTx(async (db, drop) => {
       const row = await this.visibleItemOn(db, containerId, path, orgId);
       if (!row) return undefined;
       const stored = (await db.query<{ size: number }>('SELECT size FROM contents WHERE id = $1', [row.content_file])).rows[0];
       if (!stored) throw new Error(`the content ${row.content_file} of item ${path} is missing`);
       const { size } = stored;
-      return send(row, { size, encoding: 'binary', direct: false, read: chunkReader(db, row.content_file, size) });
-    }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const reader = chunkReader(db, row.content_file, size);
+      try {
+        return await send(row, { size, encoding: 'binary', direct: false, read: reader.read });
+      } finally {
+        if (!reader.close()) drop(new Error('the content was left half read'));
+      }
+    });
   }
 
   async listItems(q: ListQuery, consume: (batches: AsyncIterable<readonly ListedWireRow[]>) => Promise<void>) {
     const { sql, params } = listSql(LISTED_WIRE_COLUMNS, q);
     const { text, values } = positional(sql, params);
-    await this.tx(async (db) => {
+    await this.streamingTx(async (db) => {
       // a cursor: rows are fetched as the client takes them, never the whole listing at once
       await db.query(`DECLARE listing NO SCROLL CURSOR FOR ${text}`, values);
       async function* batches(): AsyncGenerator<readonly ListedWireRow[]> {
@@ -280,7 +309,7 @@ class PostgresStore implements Store {
         }
       }
       await consume(batches());
-    }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    });
   }
 
   async itemReaders(row: VisibleItemRow) {
@@ -336,7 +365,7 @@ class PostgresStore implements Store {
   }
 
   async close() {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.streamingPool.end()]);
   }
 }
 

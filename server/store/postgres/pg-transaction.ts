@@ -5,9 +5,10 @@ import { run, toStoreError } from './pg-errors.js';
 /**
  * Runs `work` in one transaction on one connection; committed before it resolves. A failure
  * rolls back; a connection that broke meanwhile (or could not roll back) is closed, never
- * handed to the next caller.
+ * handed to the next caller. A read-only `work` may `drop` its connection instead (a stream
+ * left half read on it): it is closed with nothing committed, and `work`'s result stands.
  */
-export async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+export async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>, begin = 'BEGIN'): Promise<T> {
   const client = await run(pool.connect());
   let broken: Error | undefined;
   // a connection that breaks (the database stopped, the backend was terminated) also reports it
@@ -16,16 +17,18 @@ export async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) =
     broken = e;
   };
   client.on('error', onError);
+  let dropped: Error | undefined;
   try {
     await client.query(begin);
-    const result = await work(client);
-    await client.query('COMMIT');
+    const result = await work(client, (why) => (dropped = why));
+    if (!dropped) await client.query('COMMIT');
     return result;
   } catch (e) {
-    await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+    // (a dropped connection could not take a ROLLBACK: closing it rolls back)
+    if (!dropped) await client.query('ROLLBACK').catch((r: Error) => (broken = r));
     throw toStoreError(e);
   } finally {
     client.off('error', onError);
-    client.release(broken);
+    client.release(dropped ?? broken);
   }
 }
