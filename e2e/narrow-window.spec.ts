@@ -1,23 +1,16 @@
-// Journey 4 of issue 17: at 1024×680 the chrome and the toolbar stay one row each, what does not
-// fit is in a "More" menu, every toolbar action is reachable by mouse and by keyboard, dialogs fit.
+// Journey 4 of issue 17 and the window sizes the issue names: at 1024×680 and 1280×800, light and
+// dark, the chrome and the toolbar stay one row with nothing outside them, actions that do not fit
+// are in a "More" menu (measured, folding from the end), every toolbar action is reachable by mouse
+// and by keyboard, the list's columns fit its width, breadcrumbs fold their middle before the
+// current folder's name is cut, and dialogs fit.
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './host-fixture.js';
+import { expect, test, type RunningHost } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
-import { createStudy } from './support/app-page.js';
+import { TOOLBAR_ACTIONS, createStudy, toolbarAction } from './support/app-page.js';
+import { callHost } from './support/host-api.js';
+import { expectFortyCharactersFit, expectNothingClipped, expectTextWhole } from './support/layout.js';
 
-async function oneRow(container: Locator): Promise<void> {
-  const box = (await container.boundingBox())!;
-  const spans = await container.evaluate((el) =>
-    [...el.children]
-      .filter((c) => (c as HTMLElement).offsetParent !== null && getComputedStyle(c).position !== 'absolute' && c.getBoundingClientRect().height > 0)
-      .map((c) => [c.getBoundingClientRect().top, c.getBoundingClientRect().bottom]),
-  );
-  // One row: every visible child crosses one horizontal line, and the bar is one control high.
-  const lowestTop = Math.max(...spans.map(([top]) => top!));
-  const highestBottom = Math.min(...spans.map(([, bottom]) => bottom!));
-  expect(lowestTop, JSON.stringify(spans)).toBeLessThan(highestBottom);
-  expect(box.height).toBeLessThan(56);
-}
+const HEART_FAILURE = 'Protocol 2025-031: Heart Failure Telemonitoring';
 
 async function fitsInWindow(page: Page, dialog: Locator): Promise<void> {
   const box = (await dialog.boundingBox())!;
@@ -28,58 +21,164 @@ async function fitsInWindow(page: Page, dialog: Locator): Promise<void> {
   expect(box.y + box.height).toBeLessThanOrEqual(view.height);
 }
 
-test('at 1024×680: one-row chrome and toolbar, every action by mouse and keyboard, dialogs fit', async ({ page, host }) => {
+const focusedTestId = (page: Page): Promise<string | null> => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+
+/** The entries of a More menu, read by keyboard: ArrowDown opens it, each ArrowDown moves on. */
+async function menuByKeyboard(page: Page, more: Locator): Promise<string[]> {
+  await more.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const count = await menu.getByRole('menuitem').count();
+  const seen: string[] = [];
+  for (let i = 0; i < count; i++) {
+    seen.push((await focusedTestId(page)) ?? '');
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  return seen;
+}
+
+/** Runs a menu entry by keyboard: opens the menu with ArrowDown, moves to the entry, Enter. */
+async function runFromMenuByKeyboard(page: Page, more: Locator, entry: string): Promise<void> {
+  await more.focus();
+  await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 10 && (await focusedTestId(page)) !== entry; i++) await page.keyboard.press('ArrowDown');
+  expect(await focusedTestId(page)).toBe(entry);
+  await page.keyboard.press('Enter');
+}
+
+async function openSiteFolder(page: Page): Promise<void> {
+  await page.getByTestId('study-row').filter({ hasText: HEART_FAILURE }).click();
+  const root = page.getByTestId('breadcrumbs').locator('li.crumb-root button');
+  if (await root.isVisible()) await root.click();
+  const rows = page.getByTestId('file-row');
+  await rows.filter({ hasText: 'Site documents' }).dblclick();
+  await rows.filter({ hasText: 'Riverside Medical Center' }).dblclick();
+  await expect(page.getByTestId('breadcrumbs').locator('[aria-current="page"]')).toHaveText('Riverside Medical Center');
+}
+
+async function inTheme(page: Page, host: RunningHost, theme: 'light' | 'dark'): Promise<void> {
+  await callHost(host, 'settings.update', { theme });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
+}
+
+test('at 1024×680: one-row chrome and toolbar, every action by mouse and keyboard, columns and breadcrumbs fit, dialogs fit', async ({ page, host }) => {
   await page.setViewportSize({ width: 1024, height: 680 });
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
   await createStudy(page, 'Protocol 2026-114: Sleep and Recovery in Adolescents After Surgery', { pi: 'Dr. Ada Reyes' });
-  await oneRow(page.locator('.chrome'));
-  await oneRow(page.getByRole('toolbar', { name: 'File actions' }));
+  await expectNothingClipped(page);
   await saveScreenshot(page, 'journey-4-1024');
 
-  // By mouse: the toolbar's More menu holds what did not fit.
-  await page.getByTestId('toolbar-more').click();
-  await expect(page.getByRole('menu', { name: 'More actions' })).toBeVisible();
-  await page.getByTestId('menu-study-details').click();
+  // Every toolbar action is a button or an entry of More, in the bar's order, folded from the end.
+  const all = Object.keys(TOOLBAR_ACTIONS) as (keyof typeof TOOLBAR_ACTIONS)[];
+  const inline: (keyof typeof TOOLBAR_ACTIONS)[] = [];
+  for (const id of all) if (await page.getByTestId(TOOLBAR_ACTIONS[id]).isVisible()) inline.push(id);
+  const more = page.getByTestId('toolbar-more');
+  const folded = (await more.isVisible()) ? await menuByKeyboard(page, more) : [];
+  expect(folded.length, 'at 1024 px some actions fold into More').toBeGreaterThan(0);
+  expect([...inline, ...folded.map((f) => f.replace(/^menu-/, ''))]).toEqual(all);
+
+  // By keyboard: Tab from the filter reaches every inline action and then More.
+  await page.getByTestId('filter-input').focus();
+  const tabbed: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    const id = await focusedTestId(page);
+    if (!id) break;
+    tabbed.push(id);
+    if (id === 'toolbar-more') break;
+  }
+  for (const id of inline) expect(tabbed).toContain(TOOLBAR_ACTIONS[id]);
+  expect(tabbed.at(-1)).toBe('toolbar-more');
+
+  // A folded action by keyboard (Study details…), and by mouse; the dialog fits.
   const details = page.getByTestId('study-details-dialog');
+  await runFromMenuByKeyboard(page, more, 'menu-study-details');
   await expect(details).toBeVisible();
   await expect(details.getByTestId('study-pi-input')).toHaveValue('Dr. Ada Reyes');
   await fitsInWindow(page, details);
   await page.keyboard.press('Escape');
-
-  // By keyboard: Tab reaches the More button, ArrowDown opens it, arrows move, Enter runs.
-  await page.getByTestId('filter-input').focus();
-  const more = page.getByTestId('toolbar-more');
-  for (let i = 0; i < 10 && !(await more.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(details).toHaveCount(0);
   await expect(more).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByTestId('menu-reload')).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByTestId('menu-toggle-details')).toBeFocused();
-  await page.keyboard.press('Enter');
+  await more.click();
+  await expect(page.getByRole('menu', { name: 'More actions' })).toBeVisible();
+  await page.getByTestId('menu-toggle-details').click();
   await expect(page.getByTestId('details-pane')).toBeVisible();
-  await expect(more).toBeFocused();
-  await page.keyboard.press('Enter');
-  await page.getByTestId('menu-study-details').press('Enter');
-  await expect(details).toBeVisible();
-  await page.keyboard.press('Escape');
+  await expectNothingClipped(page);
+  await toolbarAction(page, 'toggle-details');
+  await expect(page.getByTestId('details-pane')).toHaveCount(0);
 
-  // The inline actions by keyboard too: Collaborators… opens and fits.
-  await page.getByTestId('open-collaborators').focus();
-  await page.keyboard.press('Enter');
+  // Collaborators… (inline or folded) by keyboard, and it fits.
+  if (inline.includes('collaborators')) {
+    await page.getByTestId('open-collaborators').focus();
+    await page.keyboard.press('Enter');
+  } else await runFromMenuByKeyboard(page, more, 'menu-collaborators');
   const collaborators = page.getByTestId('collaborators-dialog');
   await expect(collaborators).toBeVisible();
   await fitsInWindow(page, collaborators);
   await page.keyboard.press('Escape');
-  for (const id of ['upload-button', 'upload-folder-button', 'refresh', 'filter-input']) await expect(page.getByTestId(id)).toBeVisible();
+  for (const id of ['upload-button', 'upload-folder-button', 'filter-input']) await expect(page.getByTestId(id)).toBeVisible();
 
-  // The chrome's menu: Settings… by keyboard, and it fits.
-  await page.getByTestId('chrome-more').focus();
-  await page.keyboard.press('ArrowDown');
-  await page.getByTestId('menu-open-settings').press('Enter');
+  // The chrome: Settings… by keyboard (a button, or an entry of its Menu), and it fits.
+  const chromeMore = page.getByTestId('chrome-more');
+  if (await chromeMore.isVisible()) await runFromMenuByKeyboard(page, chromeMore, 'menu-open-settings');
+  else {
+    await page.getByTestId('open-settings').focus();
+    await page.keyboard.press('Enter');
+  }
   const settings = page.getByTestId('settings-dialog');
   await expect(settings).toBeVisible();
   await fitsInWindow(page, settings);
   await saveScreenshot(page, 'journey-4-1024-settings');
+  await page.keyboard.press('Escape');
+
+  // A folder two levels down: the current folder's name whole, the study's title kept as tooltip;
+  // middle folders (if folded) are in the "…" menu and open from there.
+  for (const theme of ['light', 'dark'] as const) {
+    await inTheme(page, host, theme);
+    await openSiteFolder(page);
+    const crumbs = page.getByTestId('breadcrumbs');
+    const current = crumbs.locator('li.crumb-current');
+    await expectTextWhole(current);
+    await expect(crumbs.locator('li.crumb-root')).toHaveAttribute('title', HEART_FAILURE);
+    await expectNothingClipped(page);
+    await page.getByTestId('file-row').first().click();
+    await saveScreenshot(page, `layout-1024-${theme}`);
+  }
+  const fold = page.getByTestId('breadcrumbs-more');
+  if (await fold.isVisible()) {
+    await fold.click();
+    await page.getByTestId('menu-crumb-Site documents').click();
+    await expect(page.getByTestId('breadcrumbs').locator('[aria-current="page"]')).toHaveText('Site documents');
+  }
+});
+
+test('at 1280×800: the details pane open by default beside whole 40-character names, nothing clipped, light and dark', async ({ page, host }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  for (const theme of ['light', 'dark'] as const) {
+    await inTheme(page, host, theme);
+    await page.getByTestId('study-row').filter({ hasText: HEART_FAILURE }).click();
+    await page.getByTestId('file-row').filter({ hasText: 'Consent forms' }).dblclick();
+    const row = page.getByTestId('file-row').filter({ hasText: 'informed-consent-v3.pdf' });
+    await row.click();
+    await expect(page.getByTestId('details-pane')).toBeVisible();
+    await expect(page.getByTestId('details-name')).toHaveText('informed-consent-v3.pdf');
+    await expectFortyCharactersFit(row.locator('.name-text'));
+    await expectNothingClipped(page);
+    await expectTextWhole(page.getByTestId('breadcrumbs').locator('li.crumb-current'));
+    // The words of the Type column still show beside the pane; Owner and Shared are in the pane.
+    await expect(row.getByTestId('type-cell')).toHaveText('PDF document');
+    await saveScreenshot(page, `layout-1280-${theme}`);
+    await openSiteFolder(page);
+    await expectNothingClipped(page);
+    await expect(page.getByTestId('breadcrumbs').locator('li.crumb-current')).toHaveText('Riverside Medical Center');
+    await expectTextWhole(page.getByTestId('breadcrumbs').locator('li.crumb-current'));
+    await saveScreenshot(page, `layout-1280-site-${theme}`);
+  }
 });

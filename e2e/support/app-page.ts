@@ -36,12 +36,32 @@ export async function savedBytes(page: Page, dir: string, name: string): Promise
   return readFile(path);
 }
 
-/** Opens a top-bar dialog (organizations, admin, activity, settings) and returns it. */
+/** Opens a top-bar dialog (organizations, admin, activity, settings) and returns it: its button, or its entry in the Menu. */
 export async function openChromeDialog(page: Page, slot: 'organizations' | 'admin' | 'activity' | 'settings'): Promise<Locator> {
-  await page.getByTestId(`open-${slot}`).click();
+  await settled(page);
+  const direct = page.getByTestId(`open-${slot}`);
+  if (await direct.isVisible()) await direct.click();
+  else {
+    await page.getByTestId('chrome-more').click();
+    await page.getByTestId(`menu-open-${slot}`).click();
+  }
   const dialog = page.getByTestId(`${slot}-dialog`);
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/** The chrome's dialog entries (`open-<slot>`), shown as buttons or folded into its Menu, in order. */
+export async function chromeActions(page: Page): Promise<string[]> {
+  await settled(page);
+  const inline = await page.locator('.chrome-menu [data-fold-id]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.foldId ?? ''));
+  const more = page.getByTestId('chrome-more');
+  if (!(await more.isVisible())) return inline;
+  await more.click();
+  const menu = page.getByRole('menu', { name: 'Menu' });
+  const folded = await menu.getByRole('menuitem').evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace(/^menu-/, '')));
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  return [...inline, ...folded];
 }
 
 /** Closes a dialog with its own Close button (the last button of its actions). */
@@ -65,14 +85,34 @@ export async function createStudy(page: Page, title: string, more: { protocol?: 
   return (await row.getAttribute('data-container-id'))!;
 }
 
-/** "Study details…": on the toolbar in a wide window, in its More menu otherwise. */
-export async function openStudyDetails(page: Page): Promise<Locator> {
-  const direct = page.getByTestId('open-study-details');
+/** Two frames: after a resize, the bars have measured again and folded or unfolded their actions. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** The file toolbar's actions that fold into its More menu when they do not fit: menu id → button test id. */
+export const TOOLBAR_ACTIONS = {
+  refresh: 'refresh',
+  collaborators: 'open-collaborators',
+  reload: 'reload',
+  'study-details': 'open-study-details',
+  'toggle-details': 'toggle-details',
+} as const;
+
+/** Runs a toolbar action by mouse: its button when it shows, its entry in the More menu when folded. */
+export async function toolbarAction(page: Page, id: keyof typeof TOOLBAR_ACTIONS): Promise<void> {
+  await settled(page);
+  const direct = page.getByTestId(TOOLBAR_ACTIONS[id]);
   if (await direct.isVisible()) await direct.click();
   else {
     await page.getByTestId('toolbar-more').click();
-    await page.getByTestId('menu-study-details').click();
+    await page.getByTestId(`menu-${id}`).click();
   }
+}
+
+/** "Study details…": on the toolbar when it fits, in its More menu otherwise. */
+export async function openStudyDetails(page: Page): Promise<Locator> {
+  await toolbarAction(page, 'study-details');
   const dialog = page.getByTestId('study-details-dialog');
   await expect(dialog).toBeVisible();
   return dialog;

@@ -1,14 +1,19 @@
 // The file list's column widths: Name takes what is left; the other columns have a width the
-// user sets by dragging or with the keyboard, kept between sessions.
+// user sets by dragging or with the keyboard, kept between sessions. When the list is too narrow
+// for all of them beside a Name column that shows 40 characters whole, the lower-value columns give
+// way (their facts stay in the details pane) instead of being clipped or scrolled sideways.
 import type { Column } from './rows.js';
 
 export type SizedColumn = Exclude<Column, 'name'>;
 export type ColumnWidths = Readonly<Record<SizedColumn, number>>;
 
-const SIZED_COLUMNS: readonly SizedColumn[] = ['type', 'size', 'owner', 'updated', 'shared'];
+export const SIZED_COLUMNS: readonly SizedColumn[] = ['type', 'size', 'owner', 'updated', 'shared'];
 export const DEFAULT_WIDTHS: ColumnWidths = { type: 136, size: 88, owner: 110, updated: 112, shared: 72 };
-/** Name never gets narrower than this; the list scrolls sideways instead. */
-const NAME_MIN_WIDTH = 200;
+/** Room for a 40-character name with its icon: columns give way before Name gets narrower. */
+export const NAME_MIN_WIDTH = 330;
+/** Which columns give way first when the list is narrow: Shared and Owner first (the details pane
+ *  names the owner and who has access), Type (beside its icon) after them, the date last. */
+const GIVE_WAY_ORDER: readonly SizedColumn[] = ['shared', 'owner', 'type', 'size', 'updated'];
 export const MIN_WIDTH = 56;
 export const MAX_WIDTH = 480;
 /** One arrow-key press (Shift: five). */
@@ -24,14 +29,25 @@ export function resizeColumn(widths: ColumnWidths, column: SizedColumn, delta: n
   return { ...widths, [column]: clampWidth(widths[column] + delta) };
 }
 
-/** The rows' grid template: Name first, taking the remaining width. */
-export function gridTemplate(widths: ColumnWidths): string {
-  return [`minmax(${NAME_MIN_WIDTH}px, 1fr)`, ...SIZED_COLUMNS.map((c) => `${widths[c]}px`)].join(' ');
+/**
+ * The columns shown beside Name in a list `available` px wide: all that fit with Name at least
+ * NAME_MIN_WIDTH, the others giving way in GIVE_WAY_ORDER. Unknown width (0: not laid out): all.
+ */
+export function shownColumns(widths: ColumnWidths, available: number): SizedColumn[] {
+  if (!(available > 0)) return [...SIZED_COLUMNS];
+  const hidden = new Set<SizedColumn>();
+  let needed = NAME_MIN_WIDTH + SIZED_COLUMNS.reduce((sum, c) => sum + widths[c], 0);
+  for (const c of GIVE_WAY_ORDER) {
+    if (needed <= available) break;
+    hidden.add(c);
+    needed -= widths[c];
+  }
+  return SIZED_COLUMNS.filter((c) => !hidden.has(c));
 }
 
-/** The narrowest the rows get before the list scrolls sideways. */
-export function minimumWidth(widths: ColumnWidths): number {
-  return NAME_MIN_WIDTH + SIZED_COLUMNS.reduce((sum, c) => sum + widths[c], 0);
+/** The rows' grid template: Name first, taking the remaining width (never more than the list has). */
+export function gridTemplate(widths: ColumnWidths, shown: readonly SizedColumn[] = SIZED_COLUMNS): string {
+  return ['minmax(0, 1fr)', ...shown.map((c) => `${widths[c]}px`)].join(' ');
 }
 
 /** Saved widths, each checked; anything missing or malformed takes its default. */

@@ -1,22 +1,120 @@
-// Where we are in the study: root › folder › subfolder, each a link back up.
+// Where we are in the study: root › folder › subfolder, each a link back up. When they do not fit,
+// the middle folders fold into an "…" menu first (as file managers do); then the study's title
+// shrinks, and only then the current folder's name (every crumb keeps its full name as tooltip).
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ancestry } from '../../lib/file-tree.js';
+import { OverflowMenu } from '../common/overflow-menu.js';
+
+/** The "…" button's width, before it is first measured. */
+const FOLD_BUTTON_WIDTH = 34;
+/** A shrunk study title ("Protoc…"): the root crumb's CSS min-width (5em) and its separator. */
+const ROOT_SHRUNK_WIDTH = 84;
+
+let context: CanvasRenderingContext2D | null | undefined;
+/** A text's width in the page's font (canvas), or a fair guess where there is no canvas (tests). */
+function textWidth(text: string): number {
+  try {
+    context ??= document.createElement('canvas').getContext('2d');
+  } catch {
+    context = null;
+  }
+  if (!context) return text.length * 8;
+  context.font = getComputedStyle(document.body).font;
+  return context.measureText(text).width;
+}
+
+/**
+ * Room the toolbar keeps for the breadcrumbs before its actions fold (use-fold.ts): enough for the
+ * current folder's whole name beside a shrunk title and the "…" button, within bounds; at the
+ * study's root the title may shrink (the sidebar and the window title name the study).
+ */
+export function reservedWidth(crumbCount: number, currentWidth: number): number {
+  if (crumbCount <= 1) return 180;
+  const extras = ROOT_SHRUNK_WIDTH + (crumbCount > 2 ? FOLD_BUTTON_WIDTH + 12 : 0);
+  return Math.round(Math.min(340, Math.max(180, currentWidth + extras + 8)));
+}
+
+/** How many middle crumbs (after the root, oldest first) to fold so the rest fit in `space`. */
+export function foldedCrumbs(widths: readonly number[], space: number, gap: number, foldWidth: number): number {
+  const middle = Math.max(0, widths.length - 2);
+  const total = widths.reduce((sum, w) => sum + w, 0) + gap * Math.max(0, widths.length - 1);
+  let folded = 0;
+  let needed = total;
+  while (needed > space && folded < middle) {
+    needed -= widths[folded + 1]! + gap;
+    if (folded === 0) needed += foldWidth + gap;
+    folded++;
+  }
+  return folded;
+}
 
 export function Breadcrumbs({ path, rootLabel, onOpen }: { readonly path: string; readonly rootLabel: string; readonly onOpen: (path: string) => void }) {
-  const crumbs = ancestry(path);
+  const crumbs = ancestry(path).map((c) => ({ path: c.path, name: c.path === '' ? rootLabel : c.name }));
+  const key = crumbs.map((c) => c.name).join('\n');
+  const nav = useRef<HTMLElement>(null);
+  const widths = useRef(new Map<string, number>());
+  const [state, setState] = useState({ key, folded: 0 });
+  // A new path shows every crumb first, so each is measured once.
+  const folded = state.key === key ? state.folded : 0;
+
+  const fit = useCallback(() => {
+    const el = nav.current;
+    if (!el?.clientWidth) return;
+    for (const li of el.querySelectorAll<HTMLElement>('li[data-crumb]')) widths.current.set(li.dataset.crumb!, li.scrollWidth);
+    const list = el.querySelector('ol');
+    const gap = list ? parseFloat(getComputedStyle(list).columnGap) || 0 : 0;
+    const foldButton = el.querySelector<HTMLElement>('li.crumb-fold');
+    const names = key.split('\n');
+    const next = foldedCrumbs(
+      names.map((_, i) => widths.current.get(String(i)) ?? 0),
+      el.clientWidth,
+      gap,
+      foldButton ? foldButton.scrollWidth : FOLD_BUTTON_WIDTH,
+    );
+    setState((s) => (s.key === key && s.folded === next ? s : { key, folded: next }));
+  }, [key]);
+
+  useLayoutEffect(fit);
+  useEffect(() => {
+    const el = nav.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => fit());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [fit]);
+
+  const last = crumbs.length - 1;
+  const crumb = (i: number) => {
+    const c = crumbs[i]!;
+    return (
+      <li key={c.path} data-crumb={i} className={[i === 0 ? 'crumb-root' : '', i === last ? 'crumb-current' : ''].join(' ').trim() || undefined} title={c.name}>
+        {i === last ? (
+          <span aria-current="page">{c.name}</span>
+        ) : (
+          <button type="button" className="link" onClick={() => onOpen(c.path)}>
+            {c.name}
+          </button>
+        )}
+      </li>
+    );
+  };
   return (
-    <nav aria-label="Breadcrumbs" className="breadcrumbs" data-testid="breadcrumbs">
+    <nav ref={nav} aria-label="Breadcrumbs" className="breadcrumbs" data-testid="breadcrumbs" data-fold-reserve={reservedWidth(crumbs.length, textWidth(crumbs[last]!.name))}>
       <ol>
-        {crumbs.map((c, i) => (
-          <li key={c.path}>
-            {i === crumbs.length - 1 ? (
-              <span aria-current="page">{c.path === '' ? rootLabel : c.name}</span>
-            ) : (
-              <button type="button" className="link" onClick={() => onOpen(c.path)}>
-                {c.path === '' ? rootLabel : c.name}
-              </button>
-            )}
+        {crumb(0)}
+        {folded > 0 ? (
+          <li className="crumb-fold">
+            <OverflowMenu
+              testId="breadcrumbs-more"
+              label="Folders above this one"
+              text=""
+              buttonLabel={`${folded} more folder${folded === 1 ? '' : 's'}`}
+              align="start"
+              entries={crumbs.slice(1, 1 + folded).map((c) => ({ id: `crumb-${c.path}`, label: c.name, onSelect: () => onOpen(c.path) }))}
+            />
           </li>
-        ))}
+        ) : null}
+        {crumbs.slice(1 + folded).map((_, j) => crumb(1 + folded + j))}
       </ol>
     </nav>
   );

@@ -29,8 +29,7 @@ import { FolderTree } from './folder-tree.js';
 import { useLazyHeaders } from './use-lazy-headers.js';
 import { useDetailsPaneShown } from './use-details-pane.js';
 import { PanelRight } from 'lucide-react';
-import { TOOLBAR_NARROW_QUERY, useNarrow } from '../../lib/use-narrow.js';
-import { OverflowMenu } from '../common/overflow-menu.js';
+import { FoldingActions } from '../common/folding-actions.js';
 
 interface FileBrowserProps {
   readonly profile: ProfileView;
@@ -69,7 +68,6 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
   const onVisibleRows = useLazyHeaders(profile.id, container.id);
   const [showDetails, setShowDetails] = useDetailsPaneShown();
   const [editingStudy, setEditingStudy] = useState(false);
-  const narrow = useNarrow(TOOLBAR_NARROW_QUERY);
   const updateStudy = useUpdateStudy(profile.id, container.id);
 
   const tree = useMemo(() => buildTree(items.data?.items ?? []), [items.data]);
@@ -204,7 +202,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
 
   return (
     <section className="file-browser" aria-label={`Files of ${rootLabel}`} data-testid="file-browser">
-      <div className="toolbar" role="toolbar" aria-label="File actions">
+      <div className="toolbar" role="toolbar" aria-label="File actions" data-fold-bar="">
         <Breadcrumbs path={folder} rootLabel={rootLabel} onOpen={openFolder} />
         <input
           type="search"
@@ -221,35 +219,65 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
           onFiles={(files) => void upload.uploadFiles(files, folder)}
           onNativePick={(folders) => void upload.pickNative(folders, folder)}
         />
-        <button type="button" data-testid="refresh" disabled={changesOnly.isPending} onClick={() => changesOnly.mutate()} title="Fetch only what changed since the last refresh">
-          {changesOnly.isPending ? 'Refreshing…' : 'Refresh'}
-        </button>
-        <button type="button" data-testid="open-collaborators" onClick={() => onOpenSlot('collaborators')}>
-          Collaborators…
-        </button>
-        {narrow ? (
-          <OverflowMenu
-            testId="toolbar-more"
-            label="More actions"
-            entries={[
-              { id: 'reload', label: 'Reload all', onSelect: () => void fullReload() },
-              { id: 'study-details', label: 'Study details…', onSelect: () => setEditingStudy(true) },
-              { id: 'toggle-details', label: showDetails ? 'Hide the details pane' : 'Show the details pane', onSelect: () => setShowDetails(!showDetails) },
-            ]}
-          />
-        ) : (
-          <>
-            <button type="button" data-testid="reload" onClick={() => void fullReload()} title="Load the whole list again">
-              Reload all
-            </button>
-            <button type="button" data-testid="open-study-details" onClick={() => setEditingStudy(true)}>
-              Study details…
-            </button>
-            <button type="button" data-testid="toggle-details" aria-pressed={showDetails} onClick={() => setShowDetails(!showDetails)} title="Show or hide the details pane">
-              <PanelRight size={16} aria-hidden="true" /> Details
-            </button>
-          </>
-        )}
+        <FoldingActions
+          className="toolbar-actions"
+          moreTestId="toolbar-more"
+          moreLabel="More actions"
+          moreText="More"
+          actions={[
+            {
+              id: 'refresh',
+              label: changesOnly.isPending ? 'Refreshing…' : 'Refresh',
+              disabled: changesOnly.isPending,
+              onSelect: () => changesOnly.mutate(),
+              button: (
+                <button type="button" data-testid="refresh" disabled={changesOnly.isPending} onClick={() => changesOnly.mutate()} title="Fetch only what changed since the last refresh">
+                  {changesOnly.isPending ? 'Refreshing…' : 'Refresh'}
+                </button>
+              ),
+            },
+            {
+              id: 'collaborators',
+              label: 'Collaborators…',
+              onSelect: () => onOpenSlot('collaborators'),
+              button: (
+                <button type="button" data-testid="open-collaborators" onClick={() => onOpenSlot('collaborators')}>
+                  Collaborators…
+                </button>
+              ),
+            },
+            {
+              id: 'reload',
+              label: 'Reload all',
+              onSelect: () => void fullReload(),
+              button: (
+                <button type="button" data-testid="reload" onClick={() => void fullReload()} title="Load the whole list again">
+                  Reload all
+                </button>
+              ),
+            },
+            {
+              id: 'study-details',
+              label: 'Study details…',
+              onSelect: () => setEditingStudy(true),
+              button: (
+                <button type="button" data-testid="open-study-details" onClick={() => setEditingStudy(true)}>
+                  Study details…
+                </button>
+              ),
+            },
+            {
+              id: 'toggle-details',
+              label: showDetails ? 'Hide the details pane' : 'Show the details pane',
+              onSelect: () => setShowDetails(!showDetails),
+              button: (
+                <button type="button" data-testid="toggle-details" aria-pressed={showDetails} onClick={() => setShowDetails(!showDetails)} title="Show or hide the details pane">
+                  <PanelRight size={16} aria-hidden="true" /> Details
+                </button>
+              ),
+            },
+          ]}
+        />
       </div>
       <div className="status-line" role="status" aria-live="polite" data-testid="browser-status">
         {upload.busy ?? status ?? ''}

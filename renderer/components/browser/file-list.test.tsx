@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTree, folderEntries } from '../../lib/file-tree.js';
@@ -129,7 +129,7 @@ describe('FileList', () => {
     fireEvent.keyDown(handle, { key: 'ArrowRight', shiftKey: true });
     expect(handle.getAttribute('aria-valuenow')).toBe('196');
     const frame = screen.getByTestId('file-drop-zone');
-    expect(frame.style.getPropertyValue('--file-columns')).toBe('minmax(200px, 1fr) 196px 88px 110px 112px 72px');
+    expect(frame.style.getPropertyValue('--file-columns')).toBe('minmax(0, 1fr) 196px 88px 110px 112px 72px');
     const updated = screen.getByRole('separator', { name: 'Width of the Updated column' });
     fireEvent.pointerDown(updated, { clientX: 500, pointerId: 1 });
     fireEvent.pointerMove(updated, { clientX: 460, pointerId: 1 });
@@ -139,6 +139,35 @@ describe('FileList', () => {
     render(<Harness rows={rowsFor(['a'])} />);
     expect(screen.getByRole('separator', { name: 'Width of the Type column' }).getAttribute('aria-valuenow')).toBe('196');
     localStorage.clear();
+  });
+
+  it('lets Shared and Owner give way in a narrow list (no column is clipped), and brings them back when it widens', () => {
+    const observers: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          observers.push(callback);
+        }
+        observe(): void {}
+        disconnect(): void {}
+      },
+    );
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(680);
+    try {
+      render(<Harness rows={rowsFor(['a|report.pdf'], 'a')} />);
+      act(() => observers.forEach((o) => o()));
+      const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+      expect(headers()).toEqual(['Name ▲', 'Type', 'Size', 'Updated']);
+      expect(screen.getByTestId('file-drop-zone').style.getPropertyValue('--file-columns')).toBe('minmax(0, 1fr) 136px 88px 112px');
+      expect(within(dataRows()[0]!).getAllByRole('gridcell').map((c) => c.className.split(' ')[1])).toEqual(['col-name', 'col-type', 'col-size', 'col-updated']);
+      width.mockReturnValue(1200);
+      act(() => observers.forEach((o) => o()));
+      expect(headers()).toEqual(['Name ▲', 'Type', 'Size', 'Owner', 'Updated', 'Shared']);
+    } finally {
+      width.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('filters as rows are passed and shows the empty text', () => {

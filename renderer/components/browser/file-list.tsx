@@ -2,7 +2,7 @@
 // view are in the DOM), keyboard navigation, multi-select, drop targets and drag-out.
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { Upload } from 'lucide-react';
-import { KEY_STEP, gridTemplate, loadWidths, minimumWidth, resizeColumn, saveWidths, type ColumnWidths, type SizedColumn } from '../../lib/column-widths.js';
+import { KEY_STEP, gridTemplate, loadWidths, resizeColumn, saveWidths, shownColumns, type ColumnWidths, type SizedColumn } from '../../lib/column-widths.js';
 import { formatBytes, formatDate, formatDay } from '../../lib/format.js';
 import type { Column, Row, SortSpec } from '../../lib/rows.js';
 import { clickRow, moveFocus, selectAll, type Selection } from '../../lib/selection.js';
@@ -90,12 +90,58 @@ function ColumnResizer({ column, label, width, onResize }: { column: SizedColumn
   );
 }
 
+/** One cell of a row; a folder has no date and no sharing of its own. */
+function Cell({ column, row }: { column: Column; row: Row }) {
+  const isFolder = row.entry.kind === 'folder';
+  switch (column) {
+    case 'name':
+      return (
+        <div role="gridcell" className="cell col-name" title={row.label}>
+          <KindIcon kind={row.kind} />
+          <span className="name-text">{row.label}</span>
+        </div>
+      );
+    case 'type':
+      return (
+        <div role="gridcell" className="cell col-type" data-testid="type-cell" title={row.type}>
+          {row.type}
+        </div>
+      );
+    case 'size':
+      return (
+        <div role="gridcell" className="cell col-size">
+          {row.entry.kind === 'folder' ? `${row.entry.childCount} ${row.entry.childCount === 1 ? 'entry' : 'entries'}` : formatBytes(row.size)}
+        </div>
+      );
+    case 'owner':
+      return (
+        <div role="gridcell" className="cell col-owner" title={row.owner}>
+          {row.owner}
+        </div>
+      );
+    case 'updated':
+      return (
+        <div role="gridcell" className="cell col-updated" title={isFolder ? undefined : formatDate(row.updated)}>
+          {isFolder ? '' : formatDay(row.updated)}
+        </div>
+      );
+    case 'shared':
+      return (
+        <div role="gridcell" className="cell col-shared">
+          {isFolder ? '' : row.sharedWith === undefined ? '—' : String(row.sharedWith)}
+        </div>
+      );
+  }
+}
+
 export function FileList(props: FileListProps) {
   const { rows, sort, onSort, selection, onSelection, onOpen, onDelete, onContextMenu, onVisibleRows, onDropFiles, onDragOut } = props;
   const gridId = useId();
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(props.initialViewportHeight ?? 600);
+  // The list's inner width decides which columns fit beside Name (0 until laid out: all of them).
+  const [width, setWidth] = useState(0);
   const [dropTarget, setDropTarget] = useState<string | undefined>(undefined);
   const [widths, setWidths] = useState<ColumnWidths>(() => loadWidths());
   const keys = useMemo(() => rows.map((r) => r.key), [rows]);
@@ -109,6 +155,7 @@ export function FileList(props: FileListProps) {
     if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       if (el.clientHeight > 0) setHeight(el.clientHeight);
+      setWidth(el.clientWidth);
     });
     observer.observe(el);
     return () => observer.disconnect();
@@ -215,13 +262,15 @@ export function FileList(props: FileListProps) {
 
   const rowId = (key: string): string => `${gridId}-row-${keys.indexOf(key)}`;
 
+  const shown = shownColumns(widths, width);
+  const columns = COLUMNS.filter(({ column }) => column === 'name' || shown.includes(column));
   const dropName = dropTarget === undefined ? undefined : dropTarget === '' ? (props.folderName ?? 'this folder') : (rows.find((r) => r.entry.path === dropTarget && r.entry.kind === 'folder')?.label ?? dropTarget);
   const empty = rows.length === 0;
 
   return (
     <div
       className={`file-list-frame ${dropTarget === '' ? 'drop-active' : ''} ${empty ? 'is-empty' : ''}`}
-      style={{ '--file-columns': gridTemplate(widths), '--file-min-width': `${minimumWidth(widths)}px` } as CSSProperties}
+      style={{ '--file-columns': gridTemplate(widths, shown) } as CSSProperties}
       data-testid="file-drop-zone"
       onDragOver={(e) => dragOver(e, '')}
       onDragLeave={(e) => {
@@ -247,7 +296,7 @@ export function FileList(props: FileListProps) {
       >
         <div className="file-head" role="rowgroup">
           <div className="file-row header" role="row" aria-rowindex={1}>
-            {COLUMNS.map(({ column, label }) => (
+            {columns.map(({ column, label }) => (
               <div
                 key={column}
                 role="columnheader"
@@ -295,25 +344,9 @@ export function FileList(props: FileListProps) {
                     onDragOver={isFolder ? (e) => dragOver(e, row.entry.path) : undefined}
                     onDrop={isFolder ? (e) => drop(e, row.entry.path) : undefined}
                   >
-                    <div role="gridcell" className="cell col-name" title={row.label}>
-                      <KindIcon kind={row.kind} />
-                      <span className="name-text">{row.label}</span>
-                    </div>
-                    <div role="gridcell" className="cell col-type" data-testid="type-cell">
-                      {row.type}
-                    </div>
-                    <div role="gridcell" className="cell col-size">
-                      {isFolder ? (row.entry.kind === 'folder' ? `${row.entry.childCount} ${row.entry.childCount === 1 ? 'entry' : 'entries'}` : '') : formatBytes(row.size)}
-                    </div>
-                    <div role="gridcell" className="cell col-owner" title={row.owner}>
-                      {row.owner}
-                    </div>
-                    <div role="gridcell" className="cell col-updated" title={isFolder ? undefined : formatDate(row.updated)}>
-                      {isFolder ? '' : formatDay(row.updated)}
-                    </div>
-                    <div role="gridcell" className="cell col-shared">
-                      {isFolder ? '' : row.sharedWith === undefined ? '—' : String(row.sharedWith)}
-                    </div>
+                    {columns.map(({ column }) => (
+                      <Cell key={column} column={column} row={row} />
+                    ))}
                   </div>
                 );
               })}

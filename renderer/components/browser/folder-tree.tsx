@@ -114,7 +114,7 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles }: Fo
         onFocus={(e) => e.stopPropagation()}
         {...dragProps(path)}
       >
-        <span className="tree-label" style={{ paddingInlineStart: depth * 14 }}>
+        <span className="tree-label" style={{ paddingInlineStart: depth * 14 }} title={path === '' ? rootLabel : node.name}>
           {hasChildren ? (
             <span
               className="twisty"

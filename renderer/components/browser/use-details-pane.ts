@@ -3,7 +3,8 @@
 import { useState } from 'react';
 
 const KEY = 'study-exchange.details-pane';
-const DETAILS_ROOM_WIDTH = 1340;
+// From 1200 px the list keeps a 40-character Name column beside the pane (lesser columns give way).
+const DETAILS_ROOM_WIDTH = 1200;
 
 function initialDetailsShown(saved: string | null | undefined, windowWidth: number): boolean {
   if (saved === 'shown') return true;

@@ -21,7 +21,7 @@ export function FindBox({ profileId, onOpen }: { readonly profileId: string; rea
     onOpen(hit);
   };
   return (
-    <div className="find-box" role="search" aria-label="Find in all studies">
+    <div className="find-box" role="search" aria-label="Find in all studies" data-fold-reserve="170">
       <Search size={16} aria-hidden="true" className="find-icon" />
       <input
         type="search"

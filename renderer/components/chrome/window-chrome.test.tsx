@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CloseAction, Dialog } from '../common/dialog.js';
 import { SLOT_LABELS, type DialogSlot, type SlotDialogProps } from '../../dialogs/dialog-slots.js';
 import { SLOT_DIALOGS, SlotDialog, type SlotDialogs } from '../../dialogs/slot-dialogs.js';
@@ -16,11 +16,17 @@ function Stub({ onClose }: SlotDialogProps) {
   return <Dialog title="Stub" onClose={onClose} testId="stub-dialog" actions={<CloseAction onClose={onClose} autoFocus />}>stub</Dialog>;
 }
 const STUBS: SlotDialogs = { manageAccess: Stub, rekey: Stub, collaborators: Stub, organizations: Stub, admin: Stub, settings: Stub, activity: Stub };
-/** happy-dom's window is 1024 px wide: the chrome's dialogs are then in its "Menu". */
-function windowWidth(width: number): void {
-  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 800 });
+/** A laid-out chrome `width` px wide whose every child and button is 120 px wide (happy-dom has no layout). */
+function layout(width: number): () => void {
+  const client = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('chrome') ? width : 0;
+  });
+  const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ width: 120, height: 30, x: 0, y: 0, top: 0, left: 0, right: 120, bottom: 30, toJSON: () => ({}) }) as DOMRect);
+  return () => {
+    client.mockRestore();
+    rect.mockRestore();
+  };
 }
-beforeEach(() => windowWidth(1400));
 
 function Harness({ onSwitch }: { onSwitch: (id: string) => void }) {
   const [slot, setSlot] = useState<DialogSlot | undefined>();
@@ -73,15 +79,34 @@ describe('WindowChrome', () => {
     expect(document.activeElement).toBe(settings);
   });
 
-  it('in a 1024 px window, puts the dialogs into one menu reachable by keyboard', () => {
-    windowWidth(1024);
-    render(<Harness onSwitch={() => {}} />);
-    expect(screen.queryByTestId('open-settings')).toBeNull();
-    const more = screen.getByTestId('chrome-more');
-    fireEvent.keyDown(more, { key: 'ArrowDown' });
-    expect(screen.getByRole('menu', { name: 'Menu' })).toBeTruthy();
-    fireEvent.keyDown(screen.getByTestId('menu-open-settings'), { key: 'Enter' });
-    expect(screen.getByTestId('stub-dialog')).toBeTruthy();
+  it('folds the dialogs it has no room for into one menu, from the end, reachable by keyboard', () => {
+    // Identity, profile switcher and connection take 360 px of 700: Organizations… fits beside More.
+    const restore = layout(700);
+    try {
+      render(<Harness onSwitch={() => {}} />);
+      expect(screen.getByTestId('open-organizations')).toBeTruthy();
+      expect(screen.queryByTestId('open-activity')).toBeNull();
+      expect(screen.queryByTestId('open-settings')).toBeNull();
+      const more = screen.getByTestId('chrome-more');
+      fireEvent.keyDown(more, { key: 'ArrowDown' });
+      const menu = screen.getByRole('menu', { name: 'Menu' });
+      expect([...menu.querySelectorAll('[role="menuitem"]')].map((m) => m.textContent)).toEqual(['Activity log…', 'Settings…']);
+      fireEvent.keyDown(screen.getByTestId('menu-open-settings'), { key: 'Enter' });
+      expect(screen.getByTestId('stub-dialog')).toBeTruthy();
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows every dialog inline when they all fit', () => {
+    const restore = layout(900);
+    try {
+      render(<Harness onSwitch={() => {}} />);
+      for (const slot of ['organizations', 'activity', 'settings']) expect(screen.getByTestId(`open-${slot}`)).toBeTruthy();
+      expect(screen.queryByTestId('chrome-more')).toBeNull();
+    } finally {
+      restore();
+    }
   });
 
   it('has a dialog registered for every slot', () => {

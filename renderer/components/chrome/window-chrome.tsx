@@ -5,8 +5,7 @@ import type { ProfileView, Role } from '../../../shared/ipc/views.js';
 import type { ConnectionStatus } from '../../lib/connection-status.js';
 import type { DialogSlot } from '../../dialogs/dialog-slots.js';
 import { SLOT_LABELS } from '../../dialogs/dialog-slots.js';
-import { useNarrow } from '../../lib/use-narrow.js';
-import { OverflowMenu } from '../common/overflow-menu.js';
+import { FoldingActions } from '../common/folding-actions.js';
 
 const ROLE_NAMES: Readonly<Record<Role, string>> = { sirb: 'sIRB', psite: 'pSite', admin: 'Admin' };
 
@@ -27,15 +26,14 @@ interface WindowChromeProps {
 }
 
 export function WindowChrome({ profiles, active, connection, switching, onSwitch, onRecheck, onOpen, find }: WindowChromeProps) {
-  const narrow = useNarrow();
   const slots: DialogSlot[] = ['organizations', ...(active?.roles.includes('admin') ? (['admin'] as const) : []), 'activity', 'settings'];
   return (
-    <header className="chrome" role="banner">
+    <header className="chrome" role="banner" data-fold-bar="">
       <div className="chrome-identity" data-testid="active-profile">
         <h1 className="app-name">Study Exchange</h1>
         {active ? (
           <>
-            <span className="org-name" data-testid="active-organization">
+            <span className="org-name" data-testid="active-organization" title={active.organizationName}>
               {active.organizationName}
             </span>
             <span className="badge role" data-testid="active-role">
@@ -77,17 +75,23 @@ export function WindowChrome({ profiles, active, connection, switching, onSwitch
         {connection.label}
       </button>
       {find}
-      <nav className="chrome-menu" aria-label="App">
-        {narrow ? (
-          <OverflowMenu testId="chrome-more" label="Menu" entries={slots.map((slot) => ({ id: `open-${slot}`, label: SLOT_LABELS[slot], onSelect: () => onOpen(slot) }))} />
-        ) : (
-          slots.map((slot) => (
-            <button key={slot} type="button" data-testid={`open-${slot}`} onClick={() => onOpen(slot)}>
+      <FoldingActions
+        as="nav"
+        ariaLabel="App"
+        className="chrome-menu"
+        moreTestId="chrome-more"
+        moreLabel="Menu"
+        actions={slots.map((slot) => ({
+          id: `open-${slot}`,
+          label: SLOT_LABELS[slot],
+          onSelect: () => onOpen(slot),
+          button: (
+            <button type="button" data-testid={`open-${slot}`} onClick={() => onOpen(slot)}>
               {SLOT_LABELS[slot]}
             </button>
-          ))
-        )}
-      </nav>
+          ),
+        }))}
+      />
     </header>
   );
 }

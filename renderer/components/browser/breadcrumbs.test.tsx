@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { foldedCrumbs, reservedWidth } from './breadcrumbs.js';
+
+describe('foldedCrumbs', () => {
+  // Root 200, three middle folders of 100, current 150; gaps 4; the "…" button 30.
+  const widths = [200, 100, 100, 100, 150];
+  const all = 650 + 4 * 4;
+
+  it('folds nothing when every crumb fits', () => {
+    expect(foldedCrumbs(widths, all, 4, 30)).toBe(0);
+  });
+
+  it('folds the middle folders oldest first, counting the "…" button, before anything shrinks', () => {
+    expect(foldedCrumbs(widths, all - 1, 4, 30)).toBe(1); // -104 + 34
+    expect(foldedCrumbs(widths, all - 70, 4, 30)).toBe(1);
+    expect(foldedCrumbs(widths, all - 71, 4, 30)).toBe(2);
+    expect(foldedCrumbs(widths, 200, 4, 30)).toBe(3); // never the root or the current folder
+  });
+
+  it('has nothing to fold with only the root and the current folder', () => {
+    expect(foldedCrumbs([400, 300], 100, 4, 30)).toBe(0);
+    expect(foldedCrumbs([400], 100, 4, 30)).toBe(0);
+  });
+});
+
+describe('reservedWidth', () => {
+  it("keeps room for the current folder's whole name beside a shrunk title, within bounds", () => {
+    expect(reservedWidth(1, 600)).toBe(180); // at the root the title may shrink
+    expect(reservedWidth(2, 50)).toBe(180);
+    expect(reservedWidth(2, 150)).toBe(150 + 84 + 8);
+    expect(reservedWidth(3, 150)).toBe(150 + 84 + 34 + 12 + 8);
+    expect(reservedWidth(3, 900)).toBe(340);
+  });
+});
