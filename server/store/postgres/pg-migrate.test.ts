@@ -77,7 +77,9 @@ describe('PostgreSQL migrations', () => {
       let terminated = 0;
       while (terminated === 0) {
         await new Promise((r) => setTimeout(r, 20));
-        const r = await other.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'");
+        // pg_locks, not pg_stat_activity: that one is read once per transaction, and this one is in one
+        const r = await other.query(`SELECT pg_terminate_backend(pid) FROM pg_locks
+           WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
         terminated = r.rows.length;
       }
       await expect(migrating).rejects.toBeInstanceOf(StoreUnavailableError);
