@@ -70,7 +70,8 @@ function pathUrl(path: string): string {
 
 /**
  * A listed item: what the listing writes itself, and `tail`, the JSON text of the stored
- * fields from "header" to the closing brace, written and escaped by SQLite (json_quote).
+ * fields from "header" to the closing brace, written by the database (SQLite escapes with
+ * json_quote; PostgreSQL's schema admits only characters that need no escaping).
  */
 export type ListedWireRow = readonly [path: string, ownerId: string, createdAt: number, updatedAt: number, tail: string];
 

@@ -50,14 +50,20 @@ describe('PostgreSQL migrations', () => {
     await expect(sql(url, "INSERT INTO organizations (id, name, name_key, is_sirb, created_at, updated_at) VALUES ('c', 'C', 'c', 2, 0, 0)")).rejects.toMatchObject({ code: '23514' });
     await sql(url, "INSERT INTO containers (id, owner_id, created_at, updated_at) VALUES ('k', 'a', 0, 0)");
     await sql(url, "INSERT INTO contents (id, size) VALUES ('c1', 0), ('c2', 0)");
-    const item = (content: string) =>
+    const item = (content: string, path = 'x|y', header = '') =>
       `INSERT INTO items (container_id, path, depth, owner_id, header, header_hash, content_hash, key_hash, iv, content_id, content_length, created_at, updated_at)
-       VALUES ('k', 'x|y', 2, 'a', '', '', '', '', '', '${content}', 0, 0, 0)`;
+       VALUES ('k', '${path}', 2, 'a', '${header}', '', '', '', '', '${content}', 0, 0, 0)`;
     await sql(url, item('c1'));
     await expect(sql(url, item('c2'))).rejects.toMatchObject({ code: '23505' });
     await expect(sql(url, "INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (999, 'a', '', 0)")).rejects.toMatchObject({ code: '23503' });
     // a content still named by an item cannot go
     await expect(sql(url, "DELETE FROM contents WHERE id = 'c1'")).rejects.toMatchObject({ code: '23503' });
+    // only Base-64 and hex where the listing writes the values into its JSON unescaped
+    await sql(url, "INSERT INTO contents (id, size) VALUES ('c3', 0)");
+    await expect(sql(url, item('c3', 'x|z', 'a"b'))).rejects.toMatchObject({ code: '23514' });
+    const rowid = (await sql(url, 'SELECT rowid FROM items')).rows[0].rowid as string;
+    await expect(sql(url, `INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (${rowid}, 'a', E'k\\n', 0)`)).rejects.toMatchObject({ code: '23514' });
+    await expect(sql(url, "UPDATE items SET iv = 'x\\y'")).rejects.toMatchObject({ code: '23514' });
   });
 
   it('a connection that breaks during a migration fails it as unavailable and is closed, not pooled', async () => {

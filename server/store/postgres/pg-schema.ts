@@ -96,4 +96,12 @@ export const PG_MIGRATIONS: readonly string[] = [
     pem TEXT NOT NULL
   );
   `,
+  `
+  -- what the listing writes into its JSON between quotes as it is (pg-store.ts): the routes
+  -- store only Base-64 and hex here, so nothing needs escaping; the schema holds them to it
+  ALTER TABLE items ADD CONSTRAINT items_json_safe CHECK (
+    header ~ '^[A-Za-z0-9+/=]*$' AND header_hash ~ '^[A-Za-z0-9+/=]*$' AND content_hash ~ '^[A-Za-z0-9+/=]*$'
+    AND key_hash ~ '^[A-Za-z0-9+/=]*$' AND iv ~ '^[A-Za-z0-9+/=]*$');
+  ALTER TABLE item_keys ADD CONSTRAINT item_keys_json_safe CHECK (key ~ '^[A-Za-z0-9+/=]*$');
+  `,
 ];
