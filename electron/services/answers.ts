@@ -81,7 +81,9 @@ const itemShape: Shape<Item> = {
 };
 export const itemAnswer = object<Item>(itemShape);
 export const itemWithContentAnswer = object<ItemWithContent>({ ...itemShape, content: text });
+/** A page of a folder's listing. */
+export const itemsAnswer = listOf(itemAnswer);
 /** A listing: one item (a path that names an item) or a list of them. */
-export const listingAnswer: Check<Item | Item[]> = (value, what) => (Array.isArray(value) ? listOf(itemAnswer)(value, what) : itemAnswer(value, what));
+export const listingAnswer: Check<Item | Item[]> = (value, what) => (Array.isArray(value) ? itemsAnswer(value, what) : itemAnswer(value, what));
 
 export const rootAnswer = object<RootDocument>({ name: text, version: text, endpoints: 'array' });

@@ -18,11 +18,11 @@ import type {
 } from '../../shared/types.js';
 import { itemPathToUrl, parseItemPath } from '../../shared/item-path.js';
 import { EMPTY_PAYLOAD_HASH, signRequest, type RequestSigner } from '../../shared/protocol/signing.js';
-import { containerAnswer, containersAnswer, itemAnswer, itemWithContentAnswer, listingAnswer, organizationAnswer, organizationsAnswer, rootAnswer, type Check } from './answers.js';
+import { AnswerError, containerAnswer, containersAnswer, itemAnswer, itemsAnswer, itemWithContentAnswer, listingAnswer, organizationAnswer, organizationsAnswer, rootAnswer, type Check } from './answers.js';
 import { defaultUserAgent } from './app-info.js';
 import { ExchangeError, NetworkError, CancelledError } from './exchange-errors.js';
 import { bytesBody, MAX_JSON_RESPONSE_BYTES, readAll, sendRequest, type RequestBody } from './http-transport.js';
-import { readJsonStreaming } from './json-reader.js';
+import { readJsonArrayPages, readJsonStreaming } from './json-reader.js';
 import { parseIsoTimestamp, toSinceParameter } from './timestamps.js';
 
 export type { RequestBody } from './http-transport.js';
@@ -212,12 +212,26 @@ export class ExchangeClient {
 
   /** Without a path or with a folder path: an array; with an item's path: that item. */
   async listItems(containerId: string, path?: string, options: ListItemsOptions = {}): Promise<Item | Item[]> {
-    const query: [string, string][] = [];
-    if (options.owner !== undefined) query.push(['owner', options.owner]);
-    if (options.recurse !== undefined) query.push(['recurse', options.recurse ? 'true' : 'false']);
-    if (options.since !== undefined) query.push(['since', toSinceParameter(options.since)]);
-    const suffix = path === undefined || path === '' ? '' : `/${itemUrl(path)}`;
-    return this.json(listingAnswer, { method: 'GET', path: `${containerPath(containerId)}/items${suffix}`, query, signal: options.signal });
+    return this.json(listingAnswer, listingRequest(containerId, path, options));
+  }
+
+  /**
+   * A folder's items (the whole study with `recurse`) in pages as the answer arrives, in the
+   * service's order: the first rows can be shown while the rest still stream in. A failure
+   * after the first page throws where it happens; the pages before it stand. Leaving the loop
+   * early closes the answer.
+   */
+  async *listItemPages(containerId: string, folder?: string, options: ListItemsOptions = {}): AsyncGenerator<Item[]> {
+    const spec = listingRequest(containerId, folder, options);
+    const what = `GET /${spec.path}`;
+    const { res, requestId } = await this.exchange({ accept: 'application/json', ...spec });
+    const pages = readJsonArrayPages(res, MAX_JSON_RESPONSE_BYTES);
+    // leaving early (the caller stopped) closes the answer
+    try {
+      yield* checkedPages(pages, what, requestId, spec.signal);
+    } finally {
+      await pages.return(undefined);
+    }
   }
 
   /** One item's metadata (no content); ExchangeError 1015 when it is a folder or missing. */
@@ -446,6 +460,34 @@ function containerPath(containerId: string): string {
 function itemUrl(path: string, maxSegments?: number): string {
   parseItemPath(path, maxSegments);
   return itemPathToUrl(path);
+}
+
+/** A listing's pages checked as items; a failure reading them said as the broken-off answer it is. */
+async function* checkedPages(pages: AsyncGenerator<unknown[]>, what: string, requestId: string, signal: AbortSignal | undefined): AsyncGenerator<Item[]> {
+  let count = 0;
+  for (;;) {
+    let next: IteratorResult<unknown[]>;
+    try {
+      next = await pages.next();
+    } catch (e) {
+      // said as what it is: an answer that broke off (or turned unreadable) part way
+      if (signal?.aborted) throw new CancelledError(requestId);
+      if (e instanceof SyntaxError) throw new AnswerError('malformed', `The exchange's answer to ${what} broke off or is not JSON after ${count} items: ${e.message}.`);
+      throw new NetworkError(`The exchange's answer to ${what} broke off after ${count} items: ${(e as Error).message}`, requestId, e);
+    }
+    if (next.done) return;
+    count += next.value.length;
+    yield itemsAnswer(next.value, what);
+  }
+}
+
+function listingRequest(containerId: string, path: string | undefined, options: ListItemsOptions): RequestSpec {
+  const query: [string, string][] = [];
+  if (options.owner !== undefined) query.push(['owner', options.owner]);
+  if (options.recurse !== undefined) query.push(['recurse', options.recurse ? 'true' : 'false']);
+  if (options.since !== undefined) query.push(['since', toSinceParameter(options.since)]);
+  const suffix = path === undefined || path === '' ? '' : `/${itemUrl(path)}`;
+  return { method: 'GET', path: `${containerPath(containerId)}/items${suffix}`, query, signal: options.signal };
 }
 
 function permissionsPath(containerId: string, path: string): string {

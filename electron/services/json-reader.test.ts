@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransportError } from './http-transport.js';
-import { JsonArraySplitter, readJsonStreaming } from './json-reader.js';
+import { JsonArraySplitter, readJsonArrayPages, readJsonStreaming } from './json-reader.js';
 
 const MIB = 1024 * 1024;
 // 70 MiB of JSON array: more than the old 64 MiB cap on JSON answers
@@ -114,5 +114,36 @@ describe('readJsonStreaming', () => {
     expect(s.items).toEqual([{ a: 1 }]);
     s.push(':2}]');
     expect(s.end()).toEqual([{ a: 1 }, { b: 2 }]);
+  });
+});
+
+describe('readJsonArrayPages', () => {
+  it('gives an array in pages, while it arrives, that together equal JSON.parse', async () => {
+    const pages: unknown[][] = [];
+    for await (const page of readJsonArrayPages(await get(), 500 * MIB)) pages.push(page);
+    // the 70 MiB answer arrives in many chunks: many pages, none empty, the elements in order
+    expect(pages.length).toBeGreaterThan(10);
+    expect(pages.every((p) => p.length > 0)).toBe(true);
+    expect(pages.flat()).toHaveLength(COUNT);
+    expect(pages.flat()[COUNT - 1]).toEqual(ELEMENT);
+    const text = '[1, "two", {"a": [1, {"b": "]}"}]}, [[], [3]], -0.5e3]';
+    const cut: unknown[] = [];
+    for await (const page of readJsonArrayPages(Readable.from(pieces(text, 3)), MIB)) cut.push(...page);
+    expect(cut).toEqual(JSON.parse(text));
+  });
+
+  it('throws after the pages before a break: not an array, or text that stops', async () => {
+    const collect = async (text: string): Promise<{ got: unknown[]; error?: string }> => {
+      const got: unknown[] = [];
+      try {
+        for await (const page of readJsonArrayPages(Readable.from([Buffer.from(text)]), MIB)) got.push(...page);
+      } catch (e) {
+        return { got, error: (e as Error).name };
+      }
+      return { got };
+    };
+    expect(await collect('{"code": 1015}')).toEqual({ got: [], error: 'SyntaxError' });
+    expect(await collect('[{"a":1},{"b":2},{"c"')).toEqual({ got: [{ a: 1 }, { b: 2 }], error: 'SyntaxError' });
+    expect(await collect('[]')).toEqual({ got: [] });
   });
 });

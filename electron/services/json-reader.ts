@@ -16,7 +16,9 @@ function isSpace(c: number): boolean {
 
 /** Splits the text of one top-level JSON array into parsed elements, fed in any pieces. */
 export class JsonArraySplitter {
+  /** The elements parsed and not yet taken. */
   readonly items: unknown[] = [];
+  private count = 0; // elements parsed in all
   private text = ''; // from the start of the current element (or the opening '[')
   private pos = 0; // next character of `text` to scan
   private start = -1; // where the current element starts in `text`; -1 before '['
@@ -35,7 +37,12 @@ export class JsonArraySplitter {
     this.scan();
   }
 
-  /** The elements, once the array has closed. */
+  /** The elements parsed since the last take (a listing handed on page by page). */
+  take(): unknown[] {
+    return this.items.splice(0);
+  }
+
+  /** The elements not taken, once the array has closed. */
   end(): unknown[] {
     if (!this.closed) throw new SyntaxError('Unexpected end of JSON input');
     return this.items;
@@ -86,10 +93,11 @@ export class JsonArraySplitter {
   private element(raw: string, last: boolean): void {
     if (raw.trim() === '') {
       // `[]` is the only place an element may be missing
-      if (last && !this.afterComma && this.items.length === 0) return;
+      if (last && !this.afterComma && this.count === 0) return;
       throw new SyntaxError('Unexpected token in JSON: a missing array element');
     }
     this.items.push(JSON.parse(raw));
+    this.count++;
     this.afterComma = !last;
   }
 }
@@ -113,4 +121,22 @@ export async function readJsonStreaming(res: Readable, limit: number): Promise<u
   feed(decoder.end());
   if (splitter) return splitter.end();
   return whole === '' ? undefined : JSON.parse(whole);
+}
+
+/**
+ * A JSON array answer read page by page: each page holds the elements completed by the chunks
+ * read so far, in order, so the caller can use the first ones while the rest still arrive.
+ * Anything but an array (or malformed text) throws a SyntaxError, after the pages before it.
+ */
+export async function* readJsonArrayPages(res: Readable, limit: number): AsyncGenerator<unknown[]> {
+  const decoder = new StringDecoder('utf8');
+  const splitter = new JsonArraySplitter();
+  for await (const buf of limitedChunks(res, limit)) {
+    splitter.push(decoder.write(buf));
+    const page = splitter.take();
+    if (page.length > 0) yield page;
+  }
+  splitter.push(decoder.end());
+  const last = splitter.end();
+  if (last.length > 0) yield last;
 }
