@@ -16,6 +16,7 @@ import type {
   FileRef,
   GranteePreview,
   ItemDetails,
+  ItemPage,
   ItemView,
   ProfileView,
   SaveOutcome,
@@ -101,6 +102,9 @@ export const operations = {
   'collaborators.remove': op(containerOrg, answers<Organization[]>()),
 
   'items.list': op(container.extend({ since: z.string().max(64).optional() }), answers<ItemView[]>()),
+  /** The same listing in pages as it streams in: start it, then ask items.listNext until `done`. */
+  'items.listOpen': op(container.extend({ since: z.string().max(64).optional() }), answers<{ listingId: string }>()),
+  'items.listNext': op(z.strictObject({ listingId: hexId }), answers<ItemPage>()),
   'items.headers': op(items(500), answers<ItemView[]>()),
   'items.details': op(item, answers<ItemDetails>()),
   'items.readRecord': op(item, answers<{ header: RecordHeader; content: unknown }>()),

@@ -22,6 +22,8 @@ export const OPERATION_NAMES = [
   'collaborators.add',
   'collaborators.remove',
   'items.list',
+  'items.listOpen',
+  'items.listNext',
   'items.headers',
   'items.details',
   'items.readRecord',

@@ -52,6 +52,12 @@ export interface ItemView extends Item {
   readonly accessCount?: number;
 }
 
+/** Part of a study's listing as it streams in (items.listNext); `done` on the last one. */
+export interface ItemPage {
+  readonly items: ItemView[];
+  readonly done: boolean;
+}
+
 export interface ItemDetails {
   readonly item: ItemView;
   readonly access: readonly Organization[];

@@ -8,26 +8,43 @@ import { readRecord, writeRecord } from '../../services/transfers/records.js';
 import { toAppError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
+import { ItemListings } from '../item-listings.js';
+import type { Session } from '../session.js';
 import { itemView } from './views.js';
 
 type ItemHandlers = Pick<
   Handlers,
-  'items.list' | 'items.headers' | 'items.details' | 'items.readRecord' | 'items.writeRecord' | 'items.delete' | 'items.rekey'
+  'items.list' | 'items.listOpen' | 'items.listNext' | 'items.headers' | 'items.details' | 'items.readRecord' | 'items.writeRecord' | 'items.delete' | 'items.rekey'
 >;
 
 const asArray = (r: Item | Item[]): Item[] => (Array.isArray(r) ? r : [r]);
 
+/**
+ * The listed items as the window's rows. Headers already decrypted come along; the rest are
+ * decrypted for the rows in view. The study record names the study; it is not one of its
+ * documents (decisions §6).
+ */
+function listedViews(s: Session, containerId: string, items: readonly Item[]): ItemView[] {
+  const views: ItemView[] = [];
+  for (const i of items) if (i.id !== STUDY_RECORD_PATH) views.push(itemView(s, containerId, i, false));
+  return views;
+}
+
 export function itemHandlers(ctx: AppContext): ItemHandlers {
+  const listings = new ItemListings();
   return {
     'items.list': async ({ containerId, since }) => {
       const s = await ctx.session();
-      const items = asArray(await s.client.listItems(containerId, undefined, { recurse: true, ...(since ? { since } : {}) }));
-      // Headers already decrypted come along; the rest are decrypted for the rows in view.
-      // The study record names the study; it is not one of its documents (decisions §6).
-      const views: ItemView[] = [];
-      for (const i of items) if (i.id !== STUDY_RECORD_PATH) views.push(itemView(s, containerId, i, false));
-      return views;
+      return listedViews(s, containerId, asArray(await s.client.listItems(containerId, undefined, { recurse: true, ...(since ? { since } : {}) })));
     },
+    'items.listOpen': async ({ containerId, since }) => {
+      const s = await ctx.session();
+      const listingId = listings.start(async function* (signal) {
+        for await (const page of s.client.listItemPages(containerId, undefined, { recurse: true, signal, ...(since ? { since } : {}) })) yield listedViews(s, containerId, page);
+      });
+      return { listingId };
+    },
+    'items.listNext': ({ listingId }) => listings.next(listingId),
     'items.headers': async ({ containerId, itemPaths }) => {
       // The rows in view: their folders are listed (one level each, not the whole study),
       // headers decrypted, and who has access counted for the "Shared with" column.

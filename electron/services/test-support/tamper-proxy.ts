@@ -9,12 +9,15 @@ export interface TamperProxy {
   readonly url: string;
   /** Return new bytes to replace a response body, or undefined to pass it through. */
   rewrite(r: Rewriter | undefined): void;
+  /** Sends only the first `bytes` of each longer response body, then drops the connection (undefined: whole bodies). */
+  cutAfter(bytes: number | undefined): void;
   close(): Promise<void>;
 }
 
 export async function startTamperProxy(target: string): Promise<TamperProxy> {
   const upstream = new URL(target);
   let rewriter: Rewriter | undefined;
+  let cut: number | undefined;
   const server = createServer((req, res) => {
     const out = request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
@@ -27,6 +30,11 @@ export async function startTamperProxy(target: string): Promise<TamperProxy> {
           const headers = { ...up.headers, 'content-length': String(changed.length) };
           delete headers['transfer-encoding'];
           res.writeHead(up.statusCode ?? 502, headers);
+          if (cut !== undefined && changed.length > cut) {
+            // a connection lost part way through the answer
+            res.write(changed.subarray(0, cut), () => setTimeout(() => res.destroy(), 50));
+            return;
+          }
           res.end(changed);
         });
       },
@@ -40,6 +48,9 @@ export async function startTamperProxy(target: string): Promise<TamperProxy> {
     url: `http://localhost:${port}`,
     rewrite(r) {
       rewriter = r;
+    },
+    cutAfter(bytes) {
+      cut = bytes;
     },
     close: () =>
       new Promise<void>((resolve) => {
