@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_NAMES, operations, type IpcResult, type OperationArgs, type OperationName, type OperationResult } from '../shared/ipc/contract.js';
-import type { ItemView } from '../shared/ipc/views.js';
+import { STUDY_RECORD_PATH } from '../shared/study-record.js';
+import type { Item } from '../shared/types.js';
 import { issueIdentity } from '../shared/protocol/certificates.js';
 import { createApp } from '../electron/main/app.js';
 import { allowOrigins, createDoor, type Door, type Handlers } from '../electron/main/ipc-door.js';
@@ -17,6 +18,7 @@ import type { AppCore, Platform } from '../electron/main/platform.js';
 import { KeyVault } from '../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../electron/services/keys/secret-box.js';
 import { ProfileStore } from '../electron/services/profiles.js';
+import { ExchangeClient } from '../electron/services/exchange-client.js';
 
 const APP_ORIGIN = 'http://127.0.0.1:5000';
 const PASSPHRASE = `reliability-passphrase-${randomBytes(8).toString('hex')}`;
@@ -165,6 +167,16 @@ describe('what crosses to the renderer', () => {
     const record = await call('items.writeRecord', { containerId: study.id, itemPath: 'records/visit-1', header: { type: 'study', version: 'IRBX.2' }, content: { visit: 1, note: 'plain text of a record' } });
     const items = await call('items.list', { containerId: study.id });
     expect(items.length).toBe(2);
+    // the items as the exchange lists them (the window's views carry no wrapped keys), before the re-key below
+    const vault = new KeyVault(dataDir, new PassphraseSecretBox(PASSPHRASE, { log2N: 14 }));
+    const profile = (await new ProfileStore(dataDir).list()).find((p) => p.id === irb.id)!;
+    const keys = await vault.open(profile.keyRef);
+    const exchange = new ExchangeClient({ baseUrl: profile.baseUrl, organizationId: profile.organizationId, signer: keys.signer });
+    const wireItems = async (): Promise<Item[]> => ((await exchange.listItems(study.id, undefined, { recurse: true })) as Item[]).filter((i) => i.id !== STUDY_RECORD_PATH);
+    const before = await wireItems();
+    // the same listing streamed to the window page by page
+    const { listingId } = await call('items.listOpen', { containerId: study.id });
+    expect((await call('items.listNext', { listingId })).items.map((i) => i.path).sort()).toEqual(items.map((i) => i.path).sort());
     await call('items.headers', { containerId: study.id, itemPaths: items.map((i) => i.id) });
     await call('items.details', { containerId: study.id, itemPath: record.path });
     expect((await call('items.readRecord', { containerId: study.id, itemPath: record.path })).content).toEqual({ visit: 1, note: 'plain text of a record' });
@@ -180,11 +192,8 @@ describe('what crosses to the renderer', () => {
     await call('activity.exportCsv', {});
 
     // every item key main opened on the way, in plaintext, to look for
-    const vault = new KeyVault(dataDir, new PassphraseSecretBox(PASSPHRASE, { log2N: 14 }));
-    const profile = (await new ProfileStore(dataDir).list()).find((p) => p.id === irb.id)!;
-    const keys = await vault.open(profile.keyRef);
-    for (const i of (await call('items.list', { containerId: study.id })) as ItemView[]) itemKeys.push(keys.openItemKey(i).key);
-    for (const i of items) itemKeys.push(keys.openItemKey(i).key);
+    for (const i of [...(await wireItems()), ...before]) itemKeys.push(keys.openItemKey(i).key);
+    exchange.close();
     expect(itemKeys.length).toBe(4);
 
     await call('profiles.switch', { profileId: site.id });
