@@ -11,14 +11,22 @@ import type { ExistingDocument } from '../lib/conflicts.js';
 import { itemSlashPath } from '../lib/file-tree.js';
 import { useApi } from './api-context.js';
 import { call, useCall } from './call.js';
-import { fromFullList, reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
+import { listingPages, streamIntoCache } from './items-stream.js';
+import { reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
 import { keys } from './query-keys.js';
 
+/**
+ * One study's items, shown as the listing streams in: the query has data (and the list rows)
+ * from the first page on and keeps fetching until the last; a failure keeps what arrived.
+ */
 export function useItems(profileId: string, containerId: string | undefined) {
-  const call = useCall();
+  const api = useApi();
   return useQuery({
     queryKey: keys.items(profileId, containerId ?? ''),
-    queryFn: async (): Promise<ItemsCache> => fromFullList(await call('items.list', { containerId: containerId ?? '' })),
+    queryFn: ({ client, queryKey, signal }): Promise<ItemsCache> =>
+      streamIntoCache(listingPages(api, containerId ?? '', signal), client.getQueryData<ItemsCache>(queryKey), (cache) => {
+        if (!signal.aborted) client.setQueryData(queryKey, cache);
+      }),
     enabled: !!containerId,
     staleTime: Infinity,
   });

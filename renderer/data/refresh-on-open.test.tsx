@@ -16,7 +16,10 @@ afterEach(cleanup);
 const PROFILE = 'p1';
 const STUDY = 'c'.repeat(32);
 
-/** The service as the renderer sees it: items.list answering the full list or what changed since a time. */
+/**
+ * The service as the renderer sees it: items.list answering the full list or what changed since
+ * a time, and the streamed listing (items.listOpen / items.listNext) the full list in one page.
+ */
 function serviceWith(list: () => ItemView[]) {
   const calls: { since?: string }[] = [];
   const api = {
@@ -25,6 +28,11 @@ function serviceWith(list: () => ItemView[]) {
       const all = list();
       return { ok: true, value: args.since ? all.filter((i) => Date.parse(i.updatedAt) >= Date.parse(args.since ?? '')) : all };
     },
+    'items.listOpen': async () => {
+      calls.push({});
+      return { ok: true, value: { listingId: 'f'.repeat(32) } };
+    },
+    'items.listNext': async () => ({ ok: true, value: { items: list(), done: true } }),
   } as unknown as ExchangeApi;
   return { api, calls };
 }

@@ -78,7 +78,9 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
     return map;
   }, [collaborators.data, container, profile]);
   const allRows = useMemo(() => folderEntries(tree, folder).map((e) => toRow(e, { names })), [tree, folder, names]);
-  const rows = useMemo(() => sortRows(filterRows(allRows, filter), sort), [allRows, filter, sort]);
+  // Sorted once per list or sort; a filter keystroke only filters (a filter keeps the order).
+  const sortedRows = useMemo(() => sortRows(allRows, sort), [allRows, sort]);
+  const rows = useMemo(() => filterRows(sortedRows, filter), [sortedRows, filter]);
   const rowKeys = useMemo(() => rows.map((r) => r.key), [rows]);
 
   useEffect(() => setSelection((s) => pruneSelection(s, rowKeys)), [rowKeys]);
@@ -301,7 +303,18 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
       <div className={`browser-body ${showDetails ? '' : 'no-details'}`}>
         <FolderTree tree={tree} current={folder} rootLabel={rootLabel} onOpen={openFolder} onDropFiles={(path, data) => onDropFiles(path, data)} />
         <div className="list-column">
-          {listError ? <ErrorDisplay context="The files of this study could not be loaded." error={listError} onRetry={() => void items.refetch()} /> : null}
+          {listError ? (
+            <ErrorDisplay
+              context={items.data ? `The list stopped loading after ${items.data.items.length.toLocaleString()} items; those are shown.` : 'The files of this study could not be loaded.'}
+              error={listError}
+              onRetry={() => void items.refetch()}
+            />
+          ) : null}
+          {items.data && items.isFetching && !listError ? (
+            <p className="muted" role="status" data-testid="files-streaming">
+              Loading the list… {items.data.items.length.toLocaleString()} items so far
+            </p>
+          ) : null}
           {items.isPending ? (
             <p className="muted" data-testid="files-loading">
               Loading files…
