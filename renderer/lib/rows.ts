@@ -25,6 +25,8 @@ export interface Row {
   readonly owner: string;
   readonly updated?: string;
   readonly sharedWith?: number;
+  /** What a filter looks in, lower-cased once (toRow fills it): the shown name, the path segment, the type. */
+  readonly search?: string;
 }
 
 interface RowContext {
@@ -58,15 +60,19 @@ function writtenName(d: { readonly fileName?: string; readonly name?: string }):
 
 export function toRow(entry: Entry, context: RowContext): Row {
   if (entry.kind === 'folder') {
-    return { entry, key: entry.key, label: entry.name, type: kindWords('folder'), kind: 'folder', owner: '' };
+    const type = kindWords('folder');
+    return { entry, key: entry.key, label: entry.name, type, kind: 'folder', owner: '', search: searchText(entry.name, entry.name, type) };
   }
   const item = entry.item;
   const doc = asDocument(item.decryptedHeader);
+  const label = itemLabel(item, entry.name);
+  const type = itemType(item);
   return {
     entry,
     key: entry.key,
-    label: itemLabel(item, entry.name),
-    type: itemType(item),
+    label,
+    type,
+    search: searchText(label, entry.name, type),
     kind: itemKind(item),
     size: typeof doc?.size === 'number' ? doc.size : undefined,
     owner: item.ownedByMe ? 'You' : (context.names.get(item.ownerId) ?? 'Another organization'),
@@ -110,13 +116,19 @@ export function sortRows(rows: readonly Row[], spec: SortSpec): Row[] {
   });
 }
 
-/** Case-insensitive match on the shown name, the path segment and the type. */
+/** The three fields a filter matches, lower-cased, kept apart so a match never spans two. */
+function searchText(label: string, name: string, type: string): string {
+  return `${label}\n${name}\n${type}`.toLocaleLowerCase();
+}
+
+/**
+ * Case-insensitive match on the shown name, the path segment and the type. A keystroke in a
+ * folder of 100,000 rows is one `includes` per row: the lower-cased text comes with the row.
+ */
 export function filterRows(rows: readonly Row[], text: string): Row[] {
   const needle = text.trim().toLocaleLowerCase();
   if (!needle) return [...rows];
-  return rows.filter((row) =>
-    [row.label, row.entry.name, row.type].some((value) => value.toLocaleLowerCase().includes(needle)),
-  );
+  return rows.filter((row) => (row.search ?? searchText(row.label, row.entry.name, row.type)).includes(needle));
 }
 
 /** Clicking a column sorts by it; clicking it again flips the direction. */
