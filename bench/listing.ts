@@ -1,7 +1,9 @@
 // Section 2: listing at scale. Items go straight into the server's store (the tests' store
 // probe: SQLite's insertItem / replaceItem, or batched rows in PostgreSQL), then the client lists them as the app does: listItems(recurse) in main, the
 // wire items turned into ItemViews (main's itemView), cached (fromFullList) and built into the
-// renderer's tree (buildTree). Then 100 items change and a `since` refresh fetches them.
+// renderer's tree (buildTree). Before that, the listing as the window gets it while it streams
+// (listing-stream.ts): first rows, whole tree, and a filter keystroke over every item.
+// Then 100 items change and a `since` refresh fetches them.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Item } from '../shared/types.js';
@@ -11,6 +13,7 @@ import { itemView } from '../electron/main/handlers/views.js';
 import type { Session } from '../electron/main/session.js';
 import { fromFullList, withChanges } from '../renderer/data/items-cache.js';
 import { buildTree } from '../renderer/lib/file-tree.js';
+import { filterKeystroke, streamListing } from './listing-stream.js';
 import { rawListItems } from './raw-list.js';
 import type { World } from './world.js';
 
@@ -19,6 +22,12 @@ export interface ListingFigure {
   readonly serverSeconds: number;
   readonly treeBuildSeconds: number;
   readonly sinceSeconds: number;
+  /** Streamed as the app does: the first page of ItemViews in the renderer's cache, its tree built. */
+  readonly firstRowsSeconds: number;
+  /** Streamed: the whole list in the renderer's cache and its tree built (answer + tree). */
+  readonly wholeTreeSeconds: number;
+  /** The slowest keystroke of a filter typed over a folder of every item. */
+  readonly filterKeystrokeMs: number;
 }
 
 export interface ListingRun {
@@ -30,6 +39,10 @@ export interface ListingRun {
   /** Merge of the 100 changes into the cache plus the tree rebuilt, as the renderer does after a refresh. */
   readonly refreshRebuildSeconds: number;
   readonly folders: number;
+  /** Rows in the first page shown, and how often the list and tree were rebuilt while it streamed. */
+  readonly firstRows: number;
+  readonly streamUpdates: number;
+  readonly filter: { readonly typed: string; readonly rows: number; readonly matched: number };
   /** Why the client core's listItems failed on the full listing (the figures then come from rawListItems). */
   readonly clientRefused?: string;
 }
@@ -87,6 +100,11 @@ export async function runListing(world: World, count: number, log: (line: string
 
   // the seeding blocked this process: let a cheap request replace any connection the server closed meanwhile
   await client.getContainer(org.containerId);
+  log('listing: streamed to the window (items.listOpen / items.listNext)');
+  const streamed = await streamListing({ ...session, client } as Session, org.containerId);
+  if (streamed.items.length !== count) throw new Error(`the streamed listing gave ${streamed.items.length} items, expected ${count}`);
+  const typed = 'a3f';
+  const filter = filterKeystroke(streamed.items, typed);
   log('listing: items list --recurse');
   const listMark = world.server.mark();
   let t = performance.now();
@@ -131,12 +149,23 @@ export async function runListing(world: World, count: number, log: (line: string
   if (rebuilt.items.size !== count) throw new Error(`the refreshed tree holds ${rebuilt.items.size} items`);
 
   return {
-    figure: { items: count, serverSeconds, treeBuildSeconds, sinceSeconds },
+    figure: {
+      items: count,
+      serverSeconds,
+      treeBuildSeconds,
+      sinceSeconds,
+      firstRowsSeconds: streamed.firstRowsSeconds,
+      wholeTreeSeconds: streamed.wholeTreeSeconds,
+      filterKeystrokeMs: filter.slowestMs,
+    },
     serverLogMs: { ...(listMs !== undefined ? { list: listMs } : {}), ...(sinceMs !== undefined ? { since: sinceMs } : {}) },
     responseMiB,
     sinceReturned: fresh.length,
     refreshRebuildSeconds,
     folders: tree.folders.size,
+    firstRows: streamed.firstRows,
+    streamUpdates: streamed.updates,
+    filter: { typed, rows: filter.rows, matched: filter.matched },
     ...(clientRefused ? { clientRefused } : {}),
   };
 }
