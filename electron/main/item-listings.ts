@@ -24,6 +24,8 @@ class Listing {
   private failure: { readonly error: unknown } | undefined;
   private waiting: (() => void)[] = [];
   private readonly abort = new AbortController();
+  /** The last page or the failure has been handed over. */
+  over = false;
 
   constructor(source: PageSource) {
     void this.read(source);
@@ -54,10 +56,15 @@ class Listing {
     while (this.ready.length === 0 && !this.finished) await this.arrival();
     const until = Date.now() + GATHER_MS;
     while (this.ready.length < MIN_PAGE && !this.finished && Date.now() < until) await this.arrival(until - Date.now());
-    if (this.ready.length === 0 && this.failure) throw this.failure.error;
+    if (this.ready.length === 0 && this.failure) {
+      this.over = true;
+      throw this.failure.error;
+    }
     const items = this.ready.length <= MAX_PAGE ? this.ready : this.ready.slice(0, MAX_PAGE);
     this.ready = this.ready.length <= MAX_PAGE ? [] : this.ready.slice(MAX_PAGE);
-    return { items, done: this.finished && !this.failure && this.ready.length === 0 };
+    const done = this.finished && !this.failure && this.ready.length === 0;
+    if (done) this.over = true;
+    return { items, done };
   }
 
   /** Resolves when more has arrived or the listing ended (or after `ms`). */
@@ -71,9 +78,6 @@ class Listing {
     });
   }
 
-  get over(): boolean {
-    return this.finished && this.ready.length === 0;
-  }
 
   cancel(): void {
     this.abort.abort();
