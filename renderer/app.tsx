@@ -8,6 +8,7 @@ import { WindowChrome } from './components/chrome/window-chrome.js';
 import { FindBox } from './components/chrome/find-box.js';
 import type { SearchHit } from '../shared/search-rank.js';
 import { FileBrowser } from './components/browser/file-browser.js';
+import { NoStudyDropHint } from './components/browser/drop-hint.js';
 import { ErrorDisplay } from './components/common/error-display.js';
 import { ToastList, useToasts } from './components/notifications/toasts.js';
 import { StudiesSidebar, studyLabel } from './components/studies/studies-sidebar.js';
@@ -97,6 +98,7 @@ export function App() {
         ) : (
           <section className="file-browser placeholder" aria-label="Files">
             <p className="muted">{profiles.isPending ? 'Loading…' : active ? 'Choose a study on the left to see its files.' : 'No profile is set up yet. Open Settings to add one.'}</p>
+            <NoStudyDropHint />
           </section>
         )}
       </main>

@@ -4,7 +4,7 @@
 //   folders included (webkitGetAsEntry returns directory entries).
 // - `dropFiles`: dragenter/dragover/drop events dispatched in the page with a DataTransfer built
 //   there from `new File([...])` (files only: a script-made DataTransfer cannot hold folders).
-import type { Locator, Page } from '@playwright/test';
+import type { JSHandle, Locator, Page } from '@playwright/test';
 
 async function centerOf(target: Locator): Promise<{ x: number; y: number }> {
   await target.scrollIntoViewIfNeeded();
@@ -32,11 +32,10 @@ export interface PageFile {
   readonly bytes: Buffer;
 }
 
-/** Returns whether the target showed itself as a drop target (class drop-active) during dragover. */
-export async function dropFiles(target: Locator, files: readonly PageFile[]): Promise<{ highlighted: boolean }> {
-  const page = target.page();
+/** A DataTransfer made in the page holding these files, as a desktop drag carries them. */
+export async function pageTransfer(page: Page, files: readonly PageFile[]): Promise<JSHandle<DataTransfer>> {
   const payload = files.map((f) => ({ name: f.name, mimeType: f.mimeType, base64: f.bytes.toString('base64') }));
-  const transfer = await page.evaluateHandle((list) => {
+  return page.evaluateHandle((list) => {
     const dt = new DataTransfer();
     for (const f of list) {
       const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
@@ -44,8 +43,18 @@ export async function dropFiles(target: Locator, files: readonly PageFile[]): Pr
     }
     return dt;
   }, payload);
+}
+
+/** The drag enters the target and moves over it. */
+export async function dragOver(target: Locator, transfer: JSHandle<DataTransfer>): Promise<void> {
   await target.dispatchEvent('dragenter', { dataTransfer: transfer });
   await target.dispatchEvent('dragover', { dataTransfer: transfer });
+}
+
+/** Returns whether the target showed itself as a drop target (class drop-active) during dragover. */
+export async function dropFiles(target: Locator, files: readonly PageFile[]): Promise<{ highlighted: boolean }> {
+  const transfer = await pageTransfer(target.page(), files);
+  await dragOver(target, transfer);
   // React re-renders after dragover; the highlighted element is the target or its row/list.
   const highlighted = await target.evaluate(async (el) => {
     await new Promise((r) => requestAnimationFrame(() => r(null)));

@@ -30,6 +30,8 @@ import { useLazyHeaders } from './use-lazy-headers.js';
 import { useDetailsPaneShown } from './use-details-pane.js';
 import { PanelRight } from 'lucide-react';
 import { FoldingActions } from '../common/folding-actions.js';
+import { useWindowFileDrag } from '../../lib/use-window-drag.js';
+import { DropHint } from './drop-hint.js';
 
 interface FileBrowserProps {
   readonly profile: ProfileView;
@@ -199,6 +201,9 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
   };
 
   const rootLabel = studyLabel(container);
+  // Files dragged anywhere over the window: the folder they would go to is highlighted and named;
+  // dropped outside the list and the folders, they go to the current folder.
+  const dragTarget = useWindowFileDrag({ folder, onDrop: (target, data) => onDropFiles(target, data) });
   const listError = items.error ? toAppError(items.error) : undefined;
   const refreshError = changesOnly.error ? toAppError(changesOnly.error) : undefined;
 
@@ -301,7 +306,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
       {problem ? <ErrorDisplay context={problem.context} error={problem.error} onRetry={problem.retry} onDismiss={() => setProblem(undefined)} /> : null}
       {refreshError ? <ErrorDisplay context="The list could not be refreshed." error={refreshError} onRetry={() => changesOnly.mutate()} onDismiss={() => changesOnly.reset()} /> : null}
       <div className={`browser-body ${showDetails ? '' : 'no-details'}`}>
-        <FolderTree tree={tree} current={folder} rootLabel={rootLabel} onOpen={openFolder} onDropFiles={(path, data) => onDropFiles(path, data)} />
+        <FolderTree tree={tree} current={folder} rootLabel={rootLabel} onOpen={openFolder} onDropFiles={(path, data) => onDropFiles(path, data)} dropTarget={dragTarget} />
         <div className="list-column">
           {listError ? (
             <ErrorDisplay
@@ -333,7 +338,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
               onDropFiles={onDropFiles}
               onDragOut={onDragOut}
               label={`Files in ${folder || rootLabel}`}
-              folderName={folder ? (folder.split('/').pop() ?? folder) : rootLabel}
+              dropTarget={dragTarget === undefined ? undefined : dragTarget === folder ? '' : dragTarget}
               emptyStudy={!filter && (items.data?.items.length ?? 0) === 0}
               emptyText={
                 filter
@@ -407,6 +412,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
           onSubmit={(fields) => updateStudy.mutate(fields, { onSuccess: () => setEditingStudy(false) })}
         />
       ) : null}
+      {dragTarget !== undefined ? <DropHint text={`Drop to upload to “${dragTarget === '' ? rootLabel : (dragTarget.split('/').pop() ?? dragTarget)}”`} /> : null}
       {upload.conflict ? <ConflictDialog conflict={upload.conflict.conflict} remaining={upload.conflict.remaining} onAnswer={upload.answer} onCancel={upload.cancelConflicts} /> : null}
     </section>
   );

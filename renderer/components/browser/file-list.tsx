@@ -8,6 +8,7 @@ import type { Column, Row, SortSpec } from '../../lib/rows.js';
 import { clickRow, moveFocus, selectAll, type Selection } from '../../lib/selection.js';
 import { scrollToReveal, visibleRange } from '../../lib/virtual-window.js';
 import { KindIcon } from './kind-icon.js';
+import { DROP_FOLDER_ATTRIBUTE } from '../../lib/use-window-drag.js';
 
 const ROW_HEIGHT = 32;
 
@@ -37,8 +38,8 @@ interface FileListProps {
   /** An empty study (not a filter with no match): the list becomes a panel inviting a drop. */
   readonly emptyStudy?: boolean;
   readonly label: string;
-  /** The folder shown, in words, for the drop hint ("Drop to upload to …"). */
-  readonly folderName?: string;
+  /** Where files dragged over the window would go: '' the list's own folder, a folder row's path, or none. */
+  readonly dropTarget?: string;
   /** Used until the real height is measured (and in tests, where layout is not computed). */
   readonly initialViewportHeight?: number;
 }
@@ -135,14 +136,13 @@ function Cell({ column, row }: { column: Column; row: Row }) {
 }
 
 export function FileList(props: FileListProps) {
-  const { rows, sort, onSort, selection, onSelection, onOpen, onDelete, onContextMenu, onVisibleRows, onDropFiles, onDragOut } = props;
+  const { rows, sort, onSort, selection, onSelection, onOpen, onDelete, onContextMenu, onVisibleRows, onDropFiles, onDragOut, dropTarget } = props;
   const gridId = useId();
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(props.initialViewportHeight ?? 600);
   // The list's inner width decides which columns fit beside Name (0 until laid out: all of them).
   const [width, setWidth] = useState(0);
-  const [dropTarget, setDropTarget] = useState<string | undefined>(undefined);
   const [widths, setWidths] = useState<ColumnWidths>(() => loadWidths());
   const keys = useMemo(() => rows.map((r) => r.key), [rows]);
   // The header row sticks to the top of the scrolling grid: rows see the height below it.
@@ -244,19 +244,18 @@ export function FileList(props: FileListProps) {
     if (next) onSelection(next);
   }
 
-  function dragOver(event: DragEvent, target: string): void {
+  // The highlight follows the window's drag (use-window-drag.ts); the list and its folder rows take the drop.
+  function dragOver(event: DragEvent): void {
     if (!onDropFiles || !hasFiles(event)) return;
     event.preventDefault();
     event.stopPropagation();
     event.dataTransfer.dropEffect = 'copy';
-    if (dropTarget !== target) setDropTarget(target);
   }
 
   function drop(event: DragEvent, folder: string | undefined): void {
     if (!onDropFiles || !hasFiles(event)) return;
     event.preventDefault();
     event.stopPropagation();
-    setDropTarget(undefined);
     onDropFiles(folder, event.dataTransfer);
   }
 
@@ -264,7 +263,6 @@ export function FileList(props: FileListProps) {
 
   const shown = shownColumns(widths, width);
   const columns = COLUMNS.filter(({ column }) => column === 'name' || shown.includes(column));
-  const dropName = dropTarget === undefined ? undefined : dropTarget === '' ? (props.folderName ?? 'this folder') : (rows.find((r) => r.entry.path === dropTarget && r.entry.kind === 'folder')?.label ?? dropTarget);
   const empty = rows.length === 0;
 
   return (
@@ -272,10 +270,7 @@ export function FileList(props: FileListProps) {
       className={`file-list-frame ${dropTarget === '' ? 'drop-active' : ''} ${empty ? 'is-empty' : ''}`}
       style={{ '--file-columns': gridTemplate(widths, shown) } as CSSProperties}
       data-testid="file-drop-zone"
-      onDragOver={(e) => dragOver(e, '')}
-      onDragLeave={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropTarget(undefined);
-      }}
+      onDragOver={dragOver}
       onDrop={(e) => drop(e, undefined)}
     >
       <div
@@ -341,7 +336,8 @@ export function FileList(props: FileListProps) {
                       if (!selected) onSelection(next);
                       onContextMenu(rows.filter((r) => next.selected.has(r.key)), e.clientX, e.clientY);
                     }}
-                    onDragOver={isFolder ? (e) => dragOver(e, row.entry.path) : undefined}
+                    {...(isFolder ? { [DROP_FOLDER_ATTRIBUTE]: row.entry.path } : {})}
+                    onDragOver={isFolder ? dragOver : undefined}
                     onDrop={isFolder ? (e) => drop(e, row.entry.path) : undefined}
                   >
                     {columns.map(({ column }) => (
@@ -365,11 +361,6 @@ export function FileList(props: FileListProps) {
             {props.emptyText}
           </p>
         )
-      ) : null}
-      {dropName !== undefined ? (
-        <div className="drop-hint" data-testid="drop-hint" aria-hidden="true">
-          Drop to upload to “{dropName}”
-        </div>
       ) : null}
     </div>
   );

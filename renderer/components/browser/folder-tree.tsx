@@ -2,6 +2,7 @@
 // folder marked; folders accept dropped files.
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { FileTree } from '../../lib/file-tree.js';
+import { DROP_FOLDER_ATTRIBUTE } from '../../lib/use-window-drag.js';
 
 interface FolderTreeProps {
   readonly tree: FileTree;
@@ -9,6 +10,8 @@ interface FolderTreeProps {
   readonly rootLabel: string;
   readonly onOpen: (path: string) => void;
   readonly onDropFiles?: (folder: string, data: DataTransfer) => void;
+  /** The folder files dragged over the window would go to (highlighted), if any. */
+  readonly dropTarget?: string;
 }
 
 function parentsOf(path: string): string[] {
@@ -16,9 +19,8 @@ function parentsOf(path: string): string[] {
   return segments.map((_, i) => segments.slice(0, i).join('/'));
 }
 
-export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles }: FolderTreeProps) {
+export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, dropTarget }: FolderTreeProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set(['']));
-  const [dropTarget, setDropTarget] = useState<string | undefined>();
   // The current folder's ancestors are always open, so the selection is visible.
   const open = new Set([...expanded, ...parentsOf(current)]);
 
@@ -73,19 +75,18 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles }: Fo
   const dragProps = (path: string) =>
     onDropFiles
       ? {
+          // The highlight follows the window's drag (use-window-drag.ts, by this attribute).
+          [DROP_FOLDER_ATTRIBUTE]: path,
           onDragOver: (e: DragEvent) => {
             if (![...e.dataTransfer.types].includes('Files')) return;
             e.preventDefault();
             e.stopPropagation();
             e.dataTransfer.dropEffect = 'copy';
-            setDropTarget(path);
           },
-          onDragLeave: () => setDropTarget((t) => (t === path ? undefined : t)),
           onDrop: (e: DragEvent) => {
             if (![...e.dataTransfer.types].includes('Files')) return;
             e.preventDefault();
             e.stopPropagation();
-            setDropTarget(undefined);
             onDropFiles(path, e.dataTransfer);
           },
         }
