@@ -34,4 +34,22 @@ describe('ItemListings', () => {
     expect([...first.items, ...second.items].map((v) => v.path)).toEqual(views(0, 15_001).map((v) => v.path));
     expect(listings.size).toBe(0);
   });
+
+  it('close stops reading the answer and forgets the listing', async () => {
+    const listings = new ItemListings();
+    let stopped = false;
+    const id = listings.start(async function* (signal) {
+      yield views(0, 1);
+      // an answer still arriving: it ends only when the listing is closed
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      stopped = signal.aborted;
+    });
+    expect((await listings.next(id)).items).toHaveLength(1);
+    listings.close(id);
+    await settle();
+    expect(stopped).toBe(true);
+    expect(listings.size).toBe(0);
+    await expect(listings.next(id)).rejects.toMatchObject({ code: 'listing-gone' });
+    listings.close(id); // closing twice is harmless
+  });
 });

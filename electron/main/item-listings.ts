@@ -108,16 +108,22 @@ export class ItemListings {
     }
   }
 
+  /** Stops reading (the answer is closed) and forgets what was kept; an unknown id is already closed. */
+  close(id: string): void {
+    const entry = this.open.get(id);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    entry.listing.cancel();
+    this.open.delete(id);
+  }
+
   /** Listings still open (tests: nothing is left behind). */
   get size(): number {
     return this.open.size;
   }
 
   private idleTimer(id: string): NodeJS.Timeout {
-    const timer = setTimeout(() => {
-      this.open.get(id)?.listing.cancel();
-      this.open.delete(id);
-    }, IDLE_MS);
+    const timer = setTimeout(() => this.close(id), IDLE_MS);
     timer.unref();
     return timer;
   }

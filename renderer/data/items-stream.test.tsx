@@ -135,7 +135,7 @@ describe('useItems on a streamed listing', () => {
 });
 
 describe('listingPages', () => {
-  it('asks for pages until the last, and stops asking once cancelled', async () => {
+  it('asks for pages until the last, and once cancelled stops asking and closes the listing', async () => {
     const asked: string[] = [];
     const api = {
       'items.listOpen': async () => ({ ok: true, value: { listingId: 'a'.repeat(32) } }),
@@ -143,13 +143,19 @@ describe('listingPages', () => {
         asked.push('next');
         return { ok: true, value: { items: docs(asked.length, asked.length + 1), done: asked.length === 3 } };
       },
+      'items.listClose': async () => {
+        asked.push('close');
+        return { ok: true, value: null };
+      },
     } as unknown as ExchangeApi;
     const got: string[] = [];
     for await (const page of listingPages(api, 'c'.repeat(32))) got.push(...page.map((i) => i.path));
     expect(got).toEqual(['site/d001', 'site/d002', 'site/d003']);
+    expect(asked).not.toContain('close');
     const stop = new AbortController();
     asked.length = 0;
     for await (const page of listingPages(api, 'c'.repeat(32), stop.signal)) if (page.length) stop.abort();
-    expect(asked).toHaveLength(1);
+    // one page asked for, then main told to close the listing it would otherwise keep reading
+    expect(asked).toEqual(['next', 'close']);
   });
 });

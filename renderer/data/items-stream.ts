@@ -6,15 +6,24 @@ import type { ItemView } from '../../shared/ipc/views.js';
 import { call } from './call.js';
 import { reconciled, withChanges, type ItemsCache } from './items-cache.js';
 
-/** The listing's pages in the order main read them; stops asking once `signal` aborts. */
+/** The listing's pages in the order main read them; once `signal` aborts (or the caller stops), main is told to close it. */
 export async function* listingPages(api: ExchangeApi, containerId: string, signal?: AbortSignal): AsyncGenerator<ItemView[]> {
   const { listingId } = await call(api, 'items.listOpen', { containerId });
-  for (;;) {
-    // main drops a listing nobody asks for after a while (and closes its answer)
-    if (signal?.aborted) return;
-    const page = await call(api, 'items.listNext', { listingId });
-    if (page.items.length > 0) yield page.items;
-    if (page.done) return;
+  let over = false;
+  try {
+    for (;;) {
+      if (signal?.aborted) return;
+      const page = await call(api, 'items.listNext', { listingId });
+      over = page.done;
+      if (page.items.length > 0) yield page.items;
+      if (page.done) return;
+    }
+  } catch (e) {
+    over = true; // a failure ends the listing in main too
+    throw e;
+  } finally {
+    // main would drop it after a minute unasked; told now, it stops reading the answer at once
+    if (!over) void call(api, 'items.listClose', { listingId }).catch(() => undefined);
   }
 }
 

@@ -105,6 +105,8 @@ export const operations = {
   /** The same listing in pages as it streams in: start it, then ask items.listNext until `done`. */
   'items.listOpen': op(container.extend({ since: z.string().max(64).optional() }), answers<{ listingId: string }>()),
   'items.listNext': op(z.strictObject({ listingId: hexId }), answers<ItemPage>()),
+  /** The window stopped wanting it (study closed, reloaded): main closes the answer and drops what it kept. */
+  'items.listClose': op(z.strictObject({ listingId: hexId }), answers<null>()),
   'items.headers': op(items(500), answers<ItemView[]>()),
   'items.details': op(item, answers<ItemDetails>()),
   'items.readRecord': op(item, answers<{ header: RecordHeader; content: unknown }>()),

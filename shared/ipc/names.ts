@@ -24,6 +24,7 @@ export const OPERATION_NAMES = [
   'items.list',
   'items.listOpen',
   'items.listNext',
+  'items.listClose',
   'items.headers',
   'items.details',
   'items.readRecord',

@@ -14,7 +14,7 @@ import { itemView } from './views.js';
 
 type ItemHandlers = Pick<
   Handlers,
-  'items.list' | 'items.listOpen' | 'items.listNext' | 'items.headers' | 'items.details' | 'items.readRecord' | 'items.writeRecord' | 'items.delete' | 'items.rekey'
+  'items.list' | 'items.listOpen' | 'items.listNext' | 'items.listClose' | 'items.headers' | 'items.details' | 'items.readRecord' | 'items.writeRecord' | 'items.delete' | 'items.rekey'
 >;
 
 const asArray = (r: Item | Item[]): Item[] => (Array.isArray(r) ? r : [r]);
@@ -45,6 +45,10 @@ export function itemHandlers(ctx: AppContext): ItemHandlers {
       return { listingId };
     },
     'items.listNext': ({ listingId }) => listings.next(listingId),
+    'items.listClose': ({ listingId }) => {
+      listings.close(listingId);
+      return null;
+    },
     'items.headers': async ({ containerId, itemPaths }) => {
       // The rows in view: their folders are listed (one level each, not the whole study),
       // headers decrypted, and who has access counted for the "Shared with" column.
