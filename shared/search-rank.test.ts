@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchScore, rankEntries, type SearchEntry } from './search-rank.js';
+import { matchScore, prepareEntries, rankEntries, rankPrepared, type SearchEntry } from './search-rank.js';
 
 const e = (name: string, itemPath: string, studyTitle = 'Protocol 2025-031: Heart Failure', kind: SearchEntry['kind'] = 'document'): SearchEntry => ({ containerId: 'c1', studyTitle, itemPath, name, kind });
 
@@ -27,5 +27,24 @@ describe('find in all studies: ranking', () => {
   it('keeps the best fifty', () => {
     const many = Array.from({ length: 120 }, (_, i) => e(`report-${i}.pdf`, `r/${i}`));
     expect(rankEntries('report', many)).toHaveLength(50);
+  });
+
+  it('a prepared index ranks as sorting every match would, ties by name, study and path', () => {
+    const words = ['visit', 'report', 'consent', 'Visit', 'log', 'é', 'a', 'b'];
+    let seed = 7;
+    const pick = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const entries = Array.from({ length: 3_000 }, (_, i) =>
+      e(`${words[pick(8)]} ${words[pick(8)]}-${pick(40)}.pdf`, `f${pick(5)}/${words[pick(8)]}-${i}`, `Study ${pick(3)}`, pick(50) === 0 ? 'study' : 'document'),
+    );
+    const prepared = prepareEntries(entries);
+    for (const query of ['visit', 'report log', 'a', 'é', 'visit report-1', 'zzz']) {
+      const expected = entries
+        .map((x) => ({ x, score: Math.max(matchScore(query, x.name), x.kind === 'study' ? 0 : matchScore(query, x.itemPath.slice(x.itemPath.lastIndexOf('/') + 1)) - 1) }))
+        .filter((h) => h.score > 0)
+        .sort((a, b) => b.score - a.score || a.x.name.localeCompare(b.x.name) || a.x.studyTitle.localeCompare(b.x.studyTitle) || a.x.itemPath.localeCompare(b.x.itemPath))
+        .slice(0, 50)
+        .map((h) => [h.x.itemPath, h.score]);
+      expect(rankPrepared(query, prepared).map((h) => [h.itemPath, h.score]), query).toEqual(expected);
+    }
   });
 });

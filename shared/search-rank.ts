@@ -19,27 +19,39 @@ export interface SearchHit extends SearchEntry {
 
 const fold = (s: string): string => s.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
-/**
- * 0 when `name` does not match every word of the query. Otherwise higher is better: the whole
- * name, then its start, then a word's start, then anywhere; shorter names first among equals.
- */
-export function matchScore(query: string, name: string): number {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return 0;
-  const target = fold(name);
-  const whole = fold(query).trim();
-  if (target === whole) return 1000;
+interface FoldedQuery {
+  readonly words: readonly string[];
+  readonly whole: string;
+}
+
+function foldQuery(query: string): FoldedQuery {
+  const folded = fold(query);
+  return { words: folded.split(/\s+/).filter(Boolean), whole: folded.trim() };
+}
+
+/** matchScore with the query and the name already folded. */
+function scoreFolded(q: FoldedQuery, target: string): number {
+  if (q.words.length === 0) return 0;
+  if (target === q.whole) return 1000;
   let score = 0;
-  for (const w of words) {
+  for (const w of q.words) {
     const at = target.indexOf(w);
     if (at < 0) return 0;
     if (at === 0) score += 300;
     else if (/[\s\-_.,:;()/[\]]/.test(target[at - 1] ?? '')) score += 200;
     else score += 100;
   }
-  if (target.startsWith(whole)) score += 200;
+  if (target.startsWith(q.whole)) score += 200;
   // Among equal matches, the tighter name first.
   return score + Math.max(0, 50 - Math.floor(target.length / 4));
+}
+
+/**
+ * 0 when `name` does not match every word of the query. Otherwise higher is better: the whole
+ * name, then its start, then a word's start, then anywhere; shorter names first among equals.
+ */
+export function matchScore(query: string, name: string): number {
+  return scoreFolded(foldQuery(query), fold(name));
 }
 
 function folderOf(itemPath: string): string {
@@ -47,13 +59,56 @@ function folderOf(itemPath: string): string {
   return i < 0 ? '' : itemPath.slice(0, i);
 }
 
+/**
+ * Entries made ready for many queries (main keeps one per index of 100,000 items and more):
+ * in the order ties are shown (name, then study, then path) and with their names folded once.
+ */
+export interface PreparedEntries {
+  readonly entries: readonly SearchEntry[];
+  /** Folded names, and folded last path segments ('' for a study), by entry. */
+  readonly names: readonly string[];
+  readonly segments: readonly string[];
+}
+
+const collator = new Intl.Collator();
+
+export function prepareEntries(entries: Iterable<SearchEntry>): PreparedEntries {
+  const sorted = [...entries].sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.studyTitle, b.studyTitle) || collator.compare(a.itemPath, b.itemPath));
+  return {
+    entries: sorted,
+    names: sorted.map((e) => fold(e.name)),
+    segments: sorted.map((e) => (e.kind === 'study' ? '' : fold(e.itemPath.slice(e.itemPath.lastIndexOf('/') + 1)))),
+  };
+}
+
+/**
+ * The best `limit` hits, best first; ties by name, then study, then path. One pass without
+ * sorting: the entries are already in tie order, so the first `limit` of each score are kept.
+ */
+export function rankPrepared(query: string, prepared: PreparedEntries, limit = 50): SearchHit[] {
+  const q = foldQuery(query);
+  const byScore = new Map<number, number[]>();
+  const { entries, names, segments } = prepared;
+  for (let i = 0; i < entries.length; i++) {
+    const segment = segments[i]!;
+    const score = Math.max(scoreFolded(q, names[i]!), segment === '' ? 0 : scoreFolded(q, segment) - 1);
+    if (score <= 0) continue;
+    let kept = byScore.get(score);
+    if (!kept) byScore.set(score, (kept = []));
+    if (kept.length < limit) kept.push(i);
+  }
+  const hits: SearchHit[] = [];
+  for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
+    for (const i of byScore.get(score)!) {
+      if (hits.length === limit) return hits;
+      const e = entries[i]!;
+      hits.push({ ...e, folder: folderOf(e.itemPath), score });
+    }
+  }
+  return hits;
+}
+
 /** The best `limit` hits, best first; ties by name, then study, then path. */
 export function rankEntries(query: string, entries: Iterable<SearchEntry>, limit = 50): SearchHit[] {
-  const hits: SearchHit[] = [];
-  for (const e of entries) {
-    const score = Math.max(matchScore(query, e.name), e.kind === 'study' ? 0 : matchScore(query, e.itemPath.slice(e.itemPath.lastIndexOf('/') + 1)) - 1);
-    if (score > 0) hits.push({ ...e, folder: folderOf(e.itemPath), score });
-  }
-  hits.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name) || a.studyTitle.localeCompare(b.studyTitle) || a.itemPath.localeCompare(b.itemPath));
-  return hits.slice(0, limit);
+  return rankPrepared(query, prepareEntries(entries), limit);
 }
