@@ -91,5 +91,7 @@ describe.each(STORES)('on %s', (storeKind) => {
     expect(got.status, got.text.slice(0, 200)).toBe(200);
     expect(got.json<{ content: string }>().content).toBe(big.content);
     expect((await w.client.get(w.sirb, `${container}/content/note`)).json<{ contentHash: string }>().contentHash).toBe(note.contentHash);
+    // and no read of theirs is left open (on PostgreSQL: no transaction on a connection left half read)
+    await expect.poll(() => w.probe.readOpen(), { timeout: 10_000 }).toBe(false);
   }, 120_000);
 });
