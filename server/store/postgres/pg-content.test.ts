@@ -77,6 +77,24 @@ describe('PostgreSQL content chunks', () => {
     });
   }
 
+  it('a COPY that fails midway fails the write, its transaction keeps none of it, and the connection goes on', async () => {
+    const file = join(dir, 'cut.bin');
+    await writeFile(file, randomBytes(8 * CHUNK_BYTES));
+    const db = await pool.connect();
+    try {
+      await db.query('BEGIN');
+      // PostgreSQL refuses the sixth row, as it would one that found the disk full (the constraint goes with the rollback)
+      await db.query("ALTER TABLE content_chunks ADD CONSTRAINT cut_midway CHECK (content_id <> 'c-cut' OR seq < 5) NOT VALID");
+      await expect(writeChunks(db, 'c-cut', file)).rejects.toThrow(/cut_midway/);
+      await db.query('ROLLBACK');
+      expect((await db.query('SELECT count(*)::int AS n FROM content_chunks WHERE content_id = $1', ['c-cut'])).rows).toEqual([{ n: 0 }]);
+      expect((await db.query('SELECT count(*)::int AS n FROM contents WHERE id = $1', ['c-cut'])).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await db.query('ROLLBACK');
+      db.release();
+    }
+  });
+
   it('a content left half read says so: its connection is not handed on with the rest of a COPY on it', async () => {
     const size = 4 * CHUNK_BYTES;
     const id = await store(randomBytes(size));
