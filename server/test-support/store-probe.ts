@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { DB_FILE, openDatabase } from '../store/database.js';
 import { getItem, insertItem, replaceItem, type ItemFields } from '../store/items.js';
+import { inTransaction } from '../store/postgres/pg-transaction.js';
 import type { StoreOptions } from '../store/open-store.js';
 
 export type BulkItem = Omit<ItemFields, 'contentFile'> & { readonly path: string };
@@ -127,9 +128,8 @@ function postgresProbe(url: string): StoreProbe {
   const one = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T> => (await pool.query<T>(sql, values)).rows[0]!;
   return {
     async insertItems(containerId, ownerId, items, now) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      // rolled back on a refusal: the connection goes back to the pool clean
+      await inTransaction(pool, async (client) => {
         // a few thousand rows per statement: 100,000 items in seconds, not minutes of round trips
         for (let from = 0; from < items.length; from += 5000) {
           const batch = items.slice(from, from + 5000);
@@ -148,10 +148,7 @@ function postgresProbe(url: string): StoreProbe {
             [containerId, ownerId, col('path'), col('header'), col('headerHash'), col('contentHash'), col('keyHash'), col('iv'), contents, col('contentLength'), batch.map((_, i) => now + from + i), col('key')],
           );
         }
-        await client.query('COMMIT');
-      } finally {
-        client.release();
-      }
+      });
     },
     async replaceItems(containerId, items, now) {
       for (const { path, ...f } of items) {
