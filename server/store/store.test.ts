@@ -1,118 +1,224 @@
-// The store itself: migrations, pragmas, and index use for listing large containers.
+// The store itself, on SQLite and on PostgreSQL: a 100,000-item container listed by prefix,
+// owner and since through indexes (each database's own plan), the wire JSON of a listed item,
+// and the SQLite data folder's migrations and pragmas.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from './database.js';
+import { freshStore, probeStore, STORES, type StoreProbe } from '../test-support/stores.js';
+import { openDatabase } from './database.js';
+import { listSql, toItem, wireItemJson, type ListedWireRow, type ListQuery } from './items.js';
+import { openStore, type StoreOptions } from './open-store.js';
+import { listingCursor } from './postgres/pg-store.js';
 import { MIGRATIONS } from './schema.js';
-import { insertContainer } from './containers.js';
-import { getVisibleItem, insertItem, iterateListedItems, listVisibleItems, toItem, wireItemJson } from './items.js';
-import { insertOrganization } from './organizations.js';
+import type { Store, StoreKind } from './store.js';
 
-let dir: string;
-let db: Db;
-let containerId: string;
-let ownerA: string;
-let ownerB: string;
+const FIELDS = { header: 'AA==', headerHash: 'a'.repeat(64), contentHash: 'b'.repeat(64), keyHash: 'c'.repeat(64), iv: 'd'.repeat(32), key: 'AA==', contentLength: 4 };
+const COUNT = 100_000;
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'exchange-store-'));
-  db = openDatabase(dir);
-  ownerA = insertOrganization(db, { name: 'A', isSirb: true }, 1).id;
-  ownerB = insertOrganization(db, { name: 'B' }, 1).id;
-  containerId = insertContainer(db, ownerA, 1).id;
-  const fields = { header: 'AA==', headerHash: 'a'.repeat(64), contentHash: 'b'.repeat(64), keyHash: 'c'.repeat(64), iv: 'd'.repeat(32), key: 'AA==' };
-  db.transaction(() => {
-    for (let i = 0; i < 100_000; i++) {
-      const folder = `f${i % 100}`;
-      insertItem(db, containerId, `${folder}|item${i}`, i % 2 ? ownerA : ownerB, { ...fields, contentFile: `c${i}.b64`, contentLength: 4 }, i);
+/** Item i: in folder f(i mod 100); B owns the even ones, A the odd ones; each owner's j-th is dated j. */
+const pathOf = (i: number): string => `f${i % 100}|item${i}`;
+
+/** The plan of a listing as its database runs it, one line per step. */
+type PlanOf = (q: ListQuery) => Promise<string>;
+
+/**
+ * SQLite: a range search on path (through either path index), never a scan of the container;
+ * the owner and since filters through their indexes; a recursive listing without a sort.
+ */
+async function expectSqlitePlans(plan: PlanOf, q: (more: Partial<ListQuery>) => ListQuery): Promise<void> {
+  expect(await plan(q({ path: 'f7', recurse: false }))).toMatch(/SEARCH i USING (COVERING )?INDEX \S+ \(container_id=\? AND (depth=\? AND )?path>\? AND path<\?\)/);
+  expect(await plan(q({ path: '', recurse: false }))).toMatch(/USING (COVERING )?INDEX items_depth_path \(container_id=\? AND depth=\?\)/);
+  expect(await plan(q({ path: '', recurse: true, owner: 'x' }))).toMatch(/USING (COVERING )?INDEX items_owner_path/);
+  expect(await plan(q({ path: '', recurse: true, since: 49_995 }))).toMatch(/USING (COVERING )?INDEX items_updated/);
+  expect(await plan(q({ path: '', recurse: true }))).not.toMatch(/TEMP B-TREE/);
+}
+
+/**
+ * PostgreSQL (statistics gathered, as autovacuum keeps them): the same, read off EXPLAIN of
+ * the listing's cursor: index conditions on the path range, owner and since, no sequential
+ * scan of items, and a recursive listing in the path index's order without a Sort.
+ */
+async function expectPostgresPlans(plan: PlanOf, q: (more: Partial<ListQuery>) => ListQuery): Promise<void> {
+  const plans = {
+    folder: await plan(q({ path: 'f7', recurse: false })),
+    root: await plan(q({ path: '', recurse: false })),
+    owner: await plan(q({ path: '', recurse: true, owner: 'x' })),
+    since: await plan(q({ path: '', recurse: true, since: 49_995 })),
+    all: await plan(q({ path: '', recurse: true })),
+  };
+  for (const text of Object.values(plans)) expect(text).not.toMatch(/Seq Scan on items/);
+  expect(plans.folder).toMatch(/Index Cond: .*path >= /);
+  expect(plans.root).toMatch(/Index Cond: .*depth = /);
+  expect(plans.owner).toMatch(/Index Cond: .*owner_id = /);
+  expect(plans.since).toMatch(/Index Cond: .*updated_at >= /);
+  expect(plans.all).toMatch(/Index Scan using items_container_id_path_key on items/);
+  expect(plans.all).not.toMatch(/Sort/);
+}
+
+async function planReader(kind: StoreKind, o: StoreOptions): Promise<{ plan: PlanOf; close(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const db = openDatabase(o.dataDir!);
+    return {
+      plan: async (q) => {
+        const { sql, params } = listSql('i.*, k.key', q);
+        return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join('\n');
+      },
+      close: async () => {
+        db.close();
+      },
+    };
+  }
+  const client = new pg.Client({ connectionString: o.databaseUrl });
+  await client.connect();
+  // what autovacuum does soon after a bulk insert: without statistics the planner guesses
+  await client.query('ANALYZE');
+  return {
+    plan: async (q) => {
+      const { text, values } = listingCursor(q);
+      const r = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
+      return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+    },
+    close: () => client.end(),
+  };
+}
+
+describe.each(STORES)('store on %s', (kind) => {
+  let dir: string;
+  let options: StoreOptions;
+  let store: Store;
+  let release: () => void;
+  let probe: StoreProbe;
+  let containerId: string;
+  let ownerA: string;
+  let ownerB: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'exchange-store-'));
+    options = await freshStore(kind, dir);
+    ({ store, release } = await openStore(options, () => undefined));
+    ownerA = (await store.insertOrganization({ name: 'A', isSirb: true }, 1)).id;
+    ownerB = (await store.insertOrganization({ name: 'B' }, 1)).id;
+    containerId = (await store.insertContainer(ownerA, 1)).id;
+    probe = probeStore(options);
+    const half = (first: number) => Array.from({ length: COUNT / 2 }, (_, j) => ({ path: pathOf(2 * j + first), ...FIELDS }));
+    await probe.insertItems(containerId, ownerB, half(0), 0);
+    await probe.insertItems(containerId, ownerA, half(1), 0);
+  }, 120_000);
+  afterAll(async () => {
+    await probe.close();
+    await store.close();
+    release();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const query = (orgId: string, more: Partial<ListQuery>): ListQuery => ({ containerId, orgId, path: '', recurse: true, ...more });
+
+  async function listed(q: ListQuery): Promise<ListedWireRow[]> {
+    const rows: ListedWireRow[] = [];
+    await store.listItems(q, async (batches) => {
+      for await (const batch of batches) rows.push(...batch);
+    });
+    return rows;
+  }
+
+  /** What a listing must hold, worked out from the items as they were inserted. */
+  function expected(q: ListQuery): string[] {
+    const paths: string[] = [];
+    for (let i = 0; i < COUNT; i++) {
+      const owner = i % 2 ? ownerA : ownerB;
+      const path = pathOf(i);
+      if (owner !== q.orgId || (q.owner !== undefined && owner !== q.owner)) continue;
+      if (q.path !== '' && !path.startsWith(`${q.path}|`)) continue;
+      if (!q.recurse && path.split('|').length !== (q.path === '' ? 1 : q.path.split('|').length + 1)) continue;
+      if (q.since !== undefined && Math.floor(i / 2) < q.since) continue;
+      paths.push(path);
     }
-  })();
-});
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+    // byte order, as both databases sort the path column
+    return paths.sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : 1));
+  }
 
-describe('store', () => {
-  it('is migrated to the latest version, in WAL mode with foreign keys', () => {
-    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    // reopening does not run migrations again
-    const again = openDatabase(dir);
-    expect(again.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    again.close();
-  });
-
-  it('lists a 100,000-item container by prefix, owner and since through indexes', () => {
-    const dirList = listVisibleItems(db, { containerId, orgId: ownerA, path: 'f7', recurse: false });
-    expect(dirList).toHaveLength(1000); // f7 holds items 7, 107, ...: all odd, all A's
-    expect(listVisibleItems(db, { containerId, orgId: ownerB, path: 'f7', recurse: false })).toEqual([]); // B sees none of them
-    expect(dirList.every((r) => r.path.startsWith('f7|'))).toBe(true);
-    const since = listVisibleItems(db, { containerId, orgId: ownerB, path: '', recurse: true, since: 99_990 });
-    expect(since.map((r) => r.path).sort()).toEqual(['f90|item99990', 'f92|item99992', 'f94|item99994', 'f96|item99996', 'f98|item99998']);
-    const owned = listVisibleItems(db, { containerId, orgId: ownerA, path: 'f1', recurse: true, owner: ownerA });
-    expect(owned).toHaveLength(1000);
-    expect(listVisibleItems(db, { containerId, orgId: ownerA, path: 'f1', recurse: true, owner: ownerB })).toEqual([]);
-
-    const plan = (sql: string, params: Record<string, unknown>): string =>
-      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join('\n');
-    const prefix = plan(
-      "SELECT i.* FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = @o WHERE i.container_id = @c AND i.path >= @p || '|' AND i.path < @p || '}' AND i.depth = 2 ORDER BY i.path",
-      { o: ownerA, c: containerId, p: 'f7' },
-    );
-    // a range search on path (through either path index), never a scan of the container
-    expect(prefix).toMatch(/SEARCH i USING INDEX \S+ \(container_id=\? AND (depth=\? AND )?path>\? AND path<\?\)/);
-    const root = plan('SELECT * FROM items WHERE container_id = @c AND depth = 1 ORDER BY path', { c: containerId });
-    expect(root).toMatch(/USING INDEX items_depth_path \(container_id=\? AND depth=\?\)/);
-    const byOwner = plan('SELECT * FROM items WHERE container_id = @c AND owner_id = @o ORDER BY path', { c: containerId, o: ownerA });
-    expect(byOwner).toMatch(/USING INDEX items_owner_path/);
-    const bySince = plan('SELECT * FROM items WHERE container_id = @c AND updated_at >= @s', { c: containerId, s: 5 });
-    expect(bySince).toMatch(/USING INDEX items_updated/);
-  });
-
-  it('iterates the same rows as listVisibleItems, and a recursive listing needs no sort', () => {
+  it('lists a 100,000-item container by prefix, owner and since: the visible items, in path order', async () => {
+    const folder = await listed(query(ownerA, { path: 'f7', recurse: false }));
+    expect(folder).toHaveLength(1000); // f7 holds items 7, 107, ...: all odd, all A's
+    expect(await listed(query(ownerB, { path: 'f7', recurse: false }))).toEqual([]); // B sees none of them
+    expect((await listed(query(ownerB, { since: 49_995 }))).map((r) => r[0])).toEqual(['f90|item99990', 'f92|item99992', 'f94|item99994', 'f96|item99996', 'f98|item99998']);
+    expect(await listed(query(ownerA, { path: 'f1', owner: ownerB }))).toEqual([]);
     for (const q of [
-      { containerId, orgId: ownerA, path: 'f7', recurse: false },
-      { containerId, orgId: ownerA, path: 'f1', recurse: true },
-      { containerId, orgId: ownerB, path: '', recurse: true, since: 99_990 },
-      { containerId, orgId: ownerA, path: 'f1', recurse: true, owner: ownerA },
+      query(ownerA, { path: 'f7', recurse: false }),
+      query(ownerA, { path: 'f1' }),
+      query(ownerA, { path: 'f1', owner: ownerA }),
+      query(ownerB, { since: 49_000 }),
+      query(ownerA, {}),
     ]) {
-      const listed = [...iterateListedItems(db, q)];
-      expect(listed.map((r) => r[0])).toEqual(listVisibleItems(db, q).map((r) => r.path));
+      expect((await listed(q)).map((r) => r[0])).toEqual(expected(q));
     }
-    const all = [...iterateListedItems(db, { containerId, orgId: ownerA, path: '', recurse: true })];
-    expect(all).toHaveLength(50_000);
-    expect(all.every((r, i) => i === 0 || all[i - 1]![0] < r[0])).toBe(true);
-    const plan = (db.prepare(
-      "EXPLAIN QUERY PLAN SELECT i.path FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = @o WHERE i.container_id = @c ORDER BY i.path",
-    ).all({ o: ownerA, c: containerId }) as { detail: string }[]).map((r) => r.detail).join('\n');
-    expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 
-  it('writes the wire JSON of an item exactly as JSON.stringify of the Item', () => {
-    const listedText = (path: string): string => {
-      const q = { containerId, orgId: ownerA, path: path.split('|')[0]!, recurse: true };
-      const row = [...iterateListedItems(db, q)].find((r) => r[0] === path)!;
+  it('reads a listing through indexes, never a scan of the container; a recursive one needs no sort', async () => {
+    const reader = await planReader(kind, options);
+    try {
+      const q = (more: Partial<ListQuery>) => query(ownerA, more);
+      await (kind === 'sqlite' ? expectSqlitePlans : expectPostgresPlans)(reader.plan, q);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('writes the wire JSON of an item exactly as JSON.stringify of the Item', async () => {
+    const listedText = async (path: string): Promise<string> => {
+      const row = (await listed(query(ownerA, { path: path.split('|')[0]! }))).find((r) => r[0] === path)!;
       return wireItemJson(containerId, row);
     };
-    expect(listedText('f7|item7')).toBe(JSON.stringify(toItem(getVisibleItem(db, containerId, 'f7|item7', ownerA)!)));
-    // values the routes never store (they are hex and Base-64) are still escaped by SQLite
-    const fields = { header: 'a"b\n\u0001\\ü€', headerHash: 'a'.repeat(64), contentHash: 'b'.repeat(64), keyHash: 'c'.repeat(64), iv: 'd'.repeat(32), key: 'k"\t' };
+    expect(await listedText('f7|item7')).toBe(JSON.stringify(toItem((await store.getVisibleItem(containerId, 'f7|item7', ownerA))!)));
+    // a path is any text: escaped in the JSON, encoded in the URLs
     const odd = 'odd|a "quoted"|b\\slash|ü €|x%2Fy';
-    insertItem(db, containerId, odd, ownerA, { ...fields, contentFile: 'odd.b64', contentLength: 4 }, 5);
-    const text = listedText(odd);
-    expect(JSON.parse(text)).toEqual(toItem(getVisibleItem(db, containerId, odd, ownerA)!));
+    await probe.insertItems(containerId, ownerA, [{ path: odd, ...FIELDS }], 5);
+    const text = await listedText(odd);
+    expect(JSON.parse(text)).toEqual(toItem((await store.getVisibleItem(containerId, odd, ownerA))!));
     expect((JSON.parse(text) as { url: string }).url).toBe(`/containers/${containerId}/items/odd/a%20%22quoted%22/b%5Cslash/%C3%BC%20%E2%82%AC/x%252Fy`);
     // a path of URL-safe characters only takes the short way and gives the same URL
-    insertItem(db, containerId, "odd|A-z_0.9~!*'()", ownerA, { ...fields, contentFile: 'odd2.b64', contentLength: 4 }, 5);
-    expect((JSON.parse(listedText("odd|A-z_0.9~!*'()")) as { url: string }).url).toBe(`/containers/${containerId}/items/odd/${encodeURIComponent("A-z_0.9~!*'()")}`);
+    await probe.insertItems(containerId, ownerA, [{ path: "odd|A-z_0.9~!*'()", ...FIELDS }], 5);
+    expect((JSON.parse(await listedText("odd|A-z_0.9~!*'()")) as { url: string }).url).toBe(`/containers/${containerId}/items/odd/${encodeURIComponent("A-z_0.9~!*'()")}`);
   });
 
-  it('refuses a data folder from a newer server', () => {
-    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
-    expect(() => openDatabase(dir)).toThrow(/newer server/);
-    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  // values the routes never store (they are hex and Base-64): SQLite escapes them (json_quote),
+  // PostgreSQL's listing writes them as they are, so its schema refuses them
+  const oddFields = { ...FIELDS, header: 'a"b\n\u0001\\ü€', key: 'k"\t' };
+  if (kind === 'sqlite') {
+    it('escapes field values the routes never store', async () => {
+      await probe.insertItems(containerId, ownerA, [{ path: 'odd|fields', ...oddFields }], 5);
+      const row = (await listed(query(ownerA, { path: 'odd' }))).find((r) => r[0] === 'odd|fields')!;
+      expect(JSON.parse(wireItemJson(containerId, row))).toEqual(toItem((await store.getVisibleItem(containerId, 'odd|fields', ownerA))!));
+    });
+  } else {
+    it('refuses field values the listing could not write unescaped', async () => {
+      await expect(probe.insertItems(containerId, ownerA, [{ path: 'odd|header', ...oddFields, key: 'AA==' }], 5)).rejects.toMatchObject({ code: '23514' });
+      await expect(probe.insertItems(containerId, ownerA, [{ path: 'odd|key', ...FIELDS, key: oddFields.key }], 5)).rejects.toMatchObject({ code: '23514' });
+      expect(await store.getVisibleItem(containerId, 'odd|header', ownerA)).toBeUndefined();
+    });
+  }
+});
+
+// SQLite only: PostgreSQL's schema versions are tested in postgres/pg-migrate.test.ts
+describe('SQLite data folder', () => {
+  it('is migrated to the latest version, in WAL mode with foreign keys; a folder from a newer server is refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'exchange-store-'));
+    try {
+      const db = openDatabase(dir);
+      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+      // reopening does not run migrations again
+      const again = openDatabase(dir);
+      expect(again.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      again.close();
+      db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+      expect(() => openDatabase(dir)).toThrow(/newer server/);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

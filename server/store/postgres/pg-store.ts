@@ -54,6 +54,13 @@ function positional(sql: string, params: Record<string, unknown>): { text: strin
   return { text, values: names.map((n) => params[n]) };
 }
 
+/** The cursor a listing reads (store.test.ts checks its plan). */
+export function listingCursor(q: ListQuery): { text: string; values: unknown[] } {
+  const { sql, params } = listSql(LISTED_WIRE_COLUMNS, q);
+  const { text, values } = positional(sql, params);
+  return { text: `DECLARE listing NO SCROLL CURSOR FOR ${text}`, values };
+}
+
 interface PostgresStoreOptions {
   log(line: string): void;
   /** Brings the schema up to date first (serve, migrate); otherwise a schema behind is refused. */
@@ -297,11 +304,10 @@ class PostgresStore implements Store {
   }
 
   async listItems(q: ListQuery, consume: (batches: AsyncIterable<readonly ListedWireRow[]>) => Promise<void>) {
-    const { sql, params } = listSql(LISTED_WIRE_COLUMNS, q);
-    const { text, values } = positional(sql, params);
+    const cursor = listingCursor(q);
     await this.streamingTx(async (db) => {
       // a cursor: rows are fetched as the client takes them, never the whole listing at once
-      await db.query(`DECLARE listing NO SCROLL CURSOR FOR ${text}`, values);
+      await db.query(cursor.text, cursor.values);
       const fetch = (): Promise<pg.QueryArrayResult> => {
         const batch = db.query({ text: `FETCH ${LIST_BATCH} FROM listing`, rowMode: 'array' });
         batch.catch(() => undefined); // a batch fetched ahead for a client that left fails unheard; one awaited fails the listing
