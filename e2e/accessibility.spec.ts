@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
 import { callHost } from './support/host-api.js';
-import { createStudy, fileRow, openChromeDialog, openStudyDetails, toolbarAction } from './support/app-page.js';
+import { createStudy, detailsAction, fileRow, openChromeDialog, openStudyDetails, toolbarAction } from './support/app-page.js';
 import { minimalPdf } from './support/documents.js';
 
 async function dialogState(page: Page, open: () => Promise<void>, testId: string, name: string, scans: (n: string) => Promise<void>): Promise<void> {
@@ -88,7 +88,7 @@ test('axe finds no serious or critical violation in any main state or dialog, li
     await page.setViewportSize({ width: 1360, height: 860 });
     await dialogState(page, () => toolbarAction(page, 'collaborators'), 'collaborators-dialog', 'Collaborators', s);
     await row.click();
-    await dialogState(page, () => page.getByTestId('details-manage-access').click(), 'manage-access-dialog', 'Manage access', s);
+    await dialogState(page, () => detailsAction(page, 'manage-access'), 'manage-access-dialog', 'Manage access', s);
     await dialogState(
       page,
       async () => {

@@ -11,7 +11,7 @@ import { saveScreenshot } from './support/artifacts.js';
 import { DOCX_TYPE, minimalDocx, minimalPdf } from './support/documents.js';
 import { dropFiles, dropPaths } from './support/drop.js';
 import { callHost, inParallel } from './support/host-api.js';
-import { createStudy } from './support/app-page.js';
+import { createStudy, detailsAction } from './support/app-page.js';
 import { expectFortyCharactersFit } from './support/layout.js';
 
 async function newStudy(page: Page): Promise<void> {
@@ -127,7 +127,7 @@ test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified
       await expect(page.getByTestId('detail-access')).toContainText('Sandbox IRB');
 
       const downloading = page.waitForEvent('download');
-      await page.getByTestId('details-save-as').click();
+      await detailsAction(page, 'save-as');
       const download = await downloading;
       expect(download.suggestedFilename()).toBe(doc.name);
       const saved = join(desktop, `downloaded-${doc.name}`);

@@ -13,7 +13,7 @@ import { saveScreenshot } from './support/artifacts.js';
 import { callHost, stageOnHost } from './support/host-api.js';
 import { createSandboxFolder, freePort, serveExchange, type SandboxOrganization, type ServingExchange } from './support/reference-server.js';
 import { startSlowProxy, type SlowProxy } from './support/slow-proxy.js';
-import { createStudy } from './support/app-page.js';
+import { createStudy, detailsAction } from './support/app-page.js';
 
 /** Adds the test exchange's sIRB as a profile, switches to it in the UI, creates a study, opens it. */
 async function openStudyOnTestExchange(page: Page, host: RunningHost, sirb: SandboxOrganization, baseUrl: string): Promise<void> {
@@ -126,7 +126,7 @@ test('an upload cut off by killing the exchange mid-transfer fails with a retry;
     const file = page.getByTestId('file-row').filter({ hasText: 'site-binder.pdf' });
     await file.click();
     const downloading = page.waitForEvent('download');
-    await page.getByTestId('details-save-as').click();
+    await detailsAction(page, 'save-as');
     const saved = join(work, 'downloaded.pdf');
     await (await downloading).saveAs(saved);
     expect((await readFile(saved)).equals(bytes)).toBe(true);

@@ -2,7 +2,7 @@
 // by its title; inviting and closing Collaborators… at once still lists the site in Manage access….
 import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
-import { createStudy, fileRow, openStudy, openStudyDetails, switchTo, type ProfileInfo } from './support/app-page.js';
+import { createStudy, detailsAction, fileRow, openStudy, openStudyDetails, type ProfileInfo, switchTo } from './support/app-page.js';
 import { callHost } from './support/host-api.js';
 import { minimalPdf } from './support/documents.js';
 
@@ -56,7 +56,7 @@ test('journey 5: invite, close Collaborators… at once, and Manage access… li
   await expect(fileRow(page, 'protocol.pdf')).toBeVisible({ timeout: 30_000 });
   // Manage access once first, so the study's collaborators are cached as they were.
   await fileRow(page, 'protocol.pdf').click();
-  await page.getByTestId('details-manage-access').click();
+  await detailsAction(page, 'manage-access');
   await expect(page.getByTestId('manage-access-dialog')).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -68,7 +68,7 @@ test('journey 5: invite, close Collaborators… at once, and Manage access… li
   await expect(dialog).toHaveCount(0);
   await expect.poll(async () => (await callHost<{ name: string }[]>(host, 'collaborators.list', { containerId: id })).map((o) => o.name)).toContain('Riverside Medical Center');
 
-  await page.getByTestId('details-manage-access').click();
+  await detailsAction(page, 'manage-access');
   const manage = page.getByTestId('manage-access-dialog');
   await expect(manage).toContainText('Riverside Medical Center');
   await saveScreenshot(page, 'journey-5-manage-access-after-close');

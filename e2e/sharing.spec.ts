@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
-import { closeDialog, createStudy, fileRow, openChromeDialog, openStudy, savedBytes, switchTo, type ProfileInfo } from './support/app-page.js';
+import { closeDialog, createStudy, detailsAction, fileRow, openChromeDialog, openStudy, type ProfileInfo, savedBytes, switchTo } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { csvRecords } from './support/csv.js';
 import { minimalPdf } from './support/documents.js';
@@ -87,7 +87,7 @@ test('journey 1: the sIRB invites Riverside to a study, checks its certificate i
   // Manage access on the protocol: the owner listed, Riverside's certificate shown before the grant.
   await fileRow(page, 'protocol-v4.pdf').click();
   await expect(page.getByTestId('details-name')).toHaveText('protocol-v4.pdf');
-  await page.getByTestId('details-manage-access').click();
+  await detailsAction(page, 'manage-access');
   const dialog = page.getByTestId('manage-access-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('access-entry')).toHaveCount(1);
@@ -143,7 +143,7 @@ test('journey 3: the sIRB revokes with confirmation; after the pSite refreshes t
   await expect(page.getByTestId('active-organization')).toHaveText(sirb.organizationName);
   await fileRow(page, 'protocol-v4.pdf').click();
   await expect(page.getByTestId('details-name')).toHaveText('protocol-v4.pdf');
-  await page.getByTestId('details-manage-access').click();
+  await detailsAction(page, 'manage-access');
   const dialog = page.getByTestId('manage-access-dialog');
   const entry = dialog.locator(`[data-testid="access-entry"][data-org-id="${site.organizationId}"]`);
   await expect(entry).toBeVisible();

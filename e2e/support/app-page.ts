@@ -28,7 +28,7 @@ export const fileRow = (page: Page, name: string): Locator => page.getByTestId('
 /** Clicks the details pane's Save as… and returns the saved bytes. */
 export async function savedBytes(page: Page, dir: string, name: string): Promise<Buffer> {
   const downloading: Promise<Download> = page.waitForEvent('download');
-  await page.getByTestId('details-save-as').click();
+  await detailsAction(page, 'save-as');
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(name);
   const path = join(dir, `${Date.now()}-${name}`);
@@ -38,13 +38,7 @@ export async function savedBytes(page: Page, dir: string, name: string): Promise
 
 /** Opens a top-bar dialog (organizations, admin, activity, settings) and returns it: its button, or its entry in the Menu. */
 export async function openChromeDialog(page: Page, slot: 'organizations' | 'admin' | 'activity' | 'settings'): Promise<Locator> {
-  await settled(page);
-  const direct = page.getByTestId(`open-${slot}`);
-  if (await direct.isVisible()) await direct.click();
-  else {
-    await page.getByTestId('chrome-more').click();
-    await page.getByTestId(`menu-open-${slot}`).click();
-  }
+  await clickAction(page, `open-${slot}`, 'chrome-more', `menu-open-${slot}`);
   const dialog = page.getByTestId(`${slot}-dialog`);
   await expect(dialog).toBeVisible();
   return dialog;
@@ -90,6 +84,17 @@ export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/** Clicks an action of a bar that folds what does not fit: its button, or its entry in the bar's More menu. */
+async function clickAction(page: Page, button: string, more: string, entry: string): Promise<void> {
+  await settled(page);
+  const direct = page.getByTestId(button);
+  if (await direct.isVisible()) await direct.click();
+  else {
+    await page.getByTestId(more).click();
+    await page.getByTestId(entry).click();
+  }
+}
+
 /** The file toolbar's actions that fold into its More menu when they do not fit: menu id → button test id. */
 export const TOOLBAR_ACTIONS = {
   refresh: 'refresh',
@@ -101,13 +106,12 @@ export const TOOLBAR_ACTIONS = {
 
 /** Runs a toolbar action by mouse: its button when it shows, its entry in the More menu when folded. */
 export async function toolbarAction(page: Page, id: keyof typeof TOOLBAR_ACTIONS): Promise<void> {
-  await settled(page);
-  const direct = page.getByTestId(TOOLBAR_ACTIONS[id]);
-  if (await direct.isVisible()) await direct.click();
-  else {
-    await page.getByTestId('toolbar-more').click();
-    await page.getByTestId(`menu-${id}`).click();
-  }
+  await clickAction(page, TOOLBAR_ACTIONS[id], 'toolbar-more', `menu-${id}`);
+}
+
+/** Runs an action of the details pane: its button when the pane has room, its entry in the pane's "…" menu otherwise. */
+export async function detailsAction(page: Page, id: 'open' | 'save-as' | 'manage-access'): Promise<void> {
+  await clickAction(page, `details-${id}`, 'details-actions-more', `menu-details-${id}`);
 }
 
 /** "Study details…": on the toolbar when it fits, in its More menu otherwise. */

@@ -35,7 +35,7 @@ export async function expectOneRowInside(bar: Locator): Promise<void> {
   expect(outer.bottom - outer.top).toBeLessThan(56);
 }
 
-/** Nothing clipped: the chrome and the toolbar one row each, the list's header no wider than the list, no header cut. */
+/** Nothing clipped: the chrome, the toolbar and the details pane's actions one row each, the list's header no wider than the list, no header cut. */
 export async function expectNothingClipped(page: Page): Promise<void> {
   await expectOneRowInside(page.locator('.chrome'));
   await expectOneRowInside(page.getByRole('toolbar', { name: 'File actions' }));
@@ -49,6 +49,9 @@ export async function expectNothingClipped(page: Page): Promise<void> {
   expect(cut, 'column headers cut').toEqual([]);
   const list = page.getByTestId('file-list');
   expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // The details pane's actions (when an item is selected) keep one row inside the pane too.
+  const paneActions = page.locator('.details-actions');
+  if (await paneActions.isVisible()) await expectOneRowInside(paneActions);
   const crumbs = page.getByTestId('breadcrumbs').locator('ol');
   expect(await crumbs.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 }

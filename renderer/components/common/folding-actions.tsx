@@ -23,12 +23,14 @@ interface FoldingActionsProps {
   /** The More menu's accessible name, and the button's words. */
   readonly moreLabel: string;
   readonly moreText?: string;
+  /** The More button's own name when it shows no words (moreText ""). */
+  readonly moreButtonLabel?: string;
   /** A landmark for the group (the chrome's "App" menu), or none. */
   readonly as?: 'div' | 'nav';
   readonly ariaLabel?: string;
 }
 
-export function FoldingActions({ actions, className, moreTestId, moreLabel, moreText, as: Tag = 'div', ariaLabel }: FoldingActionsProps) {
+export function FoldingActions({ actions, className, moreTestId, moreLabel, moreText, moreButtonLabel, as: Tag = 'div', ariaLabel }: FoldingActionsProps) {
   const group = useRef<HTMLElement>(null);
   const shown = useFoldCount(
     group,
@@ -37,7 +39,7 @@ export function FoldingActions({ actions, className, moreTestId, moreLabel, more
   return (
     <Tag ref={group as never} className={className} aria-label={ariaLabel}>
       {actions.slice(0, shown).map((a) => cloneElement(a.button, { key: a.id, 'data-fold-id': a.id }))}
-      <OverflowMenu testId={moreTestId} label={moreLabel} text={moreText} entries={actions.slice(shown).map(({ id, label, onSelect, disabled }) => ({ id, label, onSelect, disabled }))} />
+      <OverflowMenu testId={moreTestId} label={moreLabel} text={moreText} buttonLabel={moreButtonLabel} entries={actions.slice(shown).map(({ id, label, onSelect, disabled }) => ({ id, label, onSelect, disabled }))} />
     </Tag>
   );
 }

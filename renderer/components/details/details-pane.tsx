@@ -9,6 +9,7 @@ import { humanizeKey } from '../../lib/record-format.js';
 import { itemKind, itemLabel, itemType } from '../../lib/rows.js';
 import { KindIcon } from '../browser/kind-icon.js';
 import { ErrorDisplay } from '../common/error-display.js';
+import { FoldingActions, type FoldAction } from '../common/folding-actions.js';
 import { RecordView } from './record-view.js';
 
 interface DetailsPaneProps {
@@ -47,6 +48,20 @@ function headerRows(header: RecordHeader, shownName: string): [string, string][]
   return rows;
 }
 
+/** One of the pane's actions: a button while the pane is wide enough, else an entry of its "…" menu. */
+function paneAction(id: string, label: string, onSelect: () => void): FoldAction {
+  return {
+    id,
+    label,
+    onSelect,
+    button: (
+      <button type="button" onClick={onSelect} data-testid={id}>
+        {label}
+      </button>
+    ),
+  };
+}
+
 function accessNames(access: readonly Organization[]): string {
   return access.map((o) => o.name).join(', ');
 }
@@ -70,23 +85,18 @@ export function DetailsPane(props: DetailsPaneProps) {
         <KindIcon kind={itemKind(shown)} size={18} />
         <span>{name}</span>
       </h2>
-      <div className="details-actions">
-        {props.onOpen ? (
-          <button type="button" onClick={props.onOpen} data-testid="details-open">
-            Open
-          </button>
-        ) : null}
-        {props.onSaveAs ? (
-          <button type="button" onClick={props.onSaveAs} data-testid="details-save-as">
-            Save as…
-          </button>
-        ) : null}
-        {props.onManageAccess ? (
-          <button type="button" onClick={props.onManageAccess} data-testid="details-manage-access">
-            Manage access…
-          </button>
-        ) : null}
-      </div>
+      <FoldingActions
+        className="details-actions"
+        moreTestId="details-actions-more"
+        moreLabel="More actions for this item"
+        moreText=""
+        moreButtonLabel="More actions for this item"
+        actions={[
+          ...(props.onOpen ? [paneAction('details-open', 'Open', props.onOpen)] : []),
+          ...(props.onManageAccess ? [paneAction('details-manage-access', 'Manage access…', props.onManageAccess)] : []),
+          ...(props.onSaveAs ? [paneAction('details-save-as', 'Save as…', props.onSaveAs)] : []),
+        ]}
+      />
       {shown.headerProblem ? <p className="warning">The header could not be read: {shown.headerProblem}</p> : null}
       <dl className="details-fields">
         <div className="field">
