@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, type RunningHost } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { TOOLBAR_ACTIONS, createStudy, toolbarAction } from './support/app-page.js';
+import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
 import { callHost } from './support/host-api.js';
 import { expectFortyCharactersFit, expectNothingClipped, expectTextWhole } from './support/layout.js';
 
@@ -138,7 +139,8 @@ test('at 1024×680: one-row chrome and toolbar, every action by mouse and keyboa
   await page.keyboard.press('Escape');
 
   // A folder two levels down: the current folder's name whole, the study's title kept as tooltip;
-  // middle folders (if folded) are in the "…" menu and open from there.
+  // the middle folder is folded into the "…" menu and opens from there.
+  const findings: ScanFinding[] = [];
   for (const theme of ['light', 'dark'] as const) {
     await inTheme(page, host, theme);
     await openSiteFolder(page);
@@ -149,18 +151,23 @@ test('at 1024×680: one-row chrome and toolbar, every action by mouse and keyboa
     await expectNothingClipped(page);
     await page.getByTestId('file-row').first().click();
     await saveScreenshot(page, `layout-1024-${theme}`);
-  }
-  const fold = page.getByTestId('breadcrumbs-more');
-  if (await fold.isVisible()) {
+    findings.push(...(await scanState(page, `${theme}: 1024, two folders down`)));
+    // Folded: the middle folder is in the "…" menu (axe-scanned) and opens from there.
+    const fold = page.getByTestId('breadcrumbs-more');
+    await expect(fold).toBeVisible();
     await fold.click();
+    await expect(page.getByRole('menu', { name: 'Folders above this one' })).toBeVisible();
+    findings.push(...(await scanState(page, `${theme}: 1024, breadcrumbs' folded folders`)));
     await page.getByTestId('menu-crumb-Site documents').click();
     await expect(page.getByTestId('breadcrumbs').locator('[aria-current="page"]')).toHaveText('Site documents');
   }
+  expect(findings.filter(isBlocking), report(findings, 4)).toEqual([]);
 });
 
 test('at 1280×800: the details pane open by default beside whole 40-character names, nothing clipped, light and dark', async ({ page, host }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
+  const findings: ScanFinding[] = [];
   for (const theme of ['light', 'dark'] as const) {
     await inTheme(page, host, theme);
     await page.getByTestId('study-row').filter({ hasText: HEART_FAILURE }).click();
@@ -175,10 +182,18 @@ test('at 1280×800: the details pane open by default beside whole 40-character n
     // The words of the Type column still show beside the pane; Owner and Shared are in the pane.
     await expect(row.getByTestId('type-cell')).toHaveText('PDF document');
     await saveScreenshot(page, `layout-1280-${theme}`);
+    // The pane's "…" holds what did not fit beside Open and Manage access… (axe-scanned).
+    await expect(page.getByTestId('details-manage-access')).toBeVisible();
+    await page.getByTestId('details-actions-more').click();
+    await expect(page.getByRole('menu', { name: 'More actions for this item' })).toBeVisible();
+    await expect(page.getByTestId('menu-details-save-as')).toBeVisible();
+    findings.push(...(await scanState(page, `${theme}: 1280, the details pane's menu`)));
+    await page.keyboard.press('Escape');
     await openSiteFolder(page);
     await expectNothingClipped(page);
     await expect(page.getByTestId('breadcrumbs').locator('li.crumb-current')).toHaveText('Riverside Medical Center');
     await expectTextWhole(page.getByTestId('breadcrumbs').locator('li.crumb-current'));
     await saveScreenshot(page, `layout-1280-site-${theme}`);
   }
+  expect(findings.filter(isBlocking), report(findings, 2)).toEqual([]);
 });

@@ -23,6 +23,9 @@ function Harness({ onDrop }: { onDrop?: (folder: string, data: DataTransfer) => 
         <span data-testid="inside-row">Archive</span>
       </div>
       <output data-testid="target">{target ?? 'none'}</output>
+      <div className="dialog-backdrop">
+        <input type="file" data-testid="file-input" aria-label="Certificate file" />
+      </div>
     </div>
   );
 }
@@ -51,6 +54,17 @@ describe('useWindowFileDrag', () => {
     expect(drop.defaultPrevented).toBe(true);
     expect(onDrop).toHaveBeenCalledWith('Consent forms', expect.objectContaining({ types: ['Files'] }));
     expect(screen.getByTestId('target').textContent).toBe('none');
+  });
+
+  it('leaves drags over a dialog to it: a file input there takes its own drop, nothing is uploaded', () => {
+    const onDrop = vi.fn();
+    render(<Harness onDrop={onDrop} />);
+    fileDrag('dragover', screen.getByTestId('chrome'));
+    const over = fileDrag('dragover', screen.getByTestId('file-input'));
+    expect(screen.getByTestId('target').textContent).toBe('none');
+    expect(over.defaultPrevented).toBe(false);
+    expect(fileDrag('drop', screen.getByTestId('file-input')).defaultPrevented).toBe(false);
+    expect(onDrop).not.toHaveBeenCalled();
   });
 
   it('refuses a drop when there is nowhere to upload, so the page never opens the file', () => {

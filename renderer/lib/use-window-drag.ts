@@ -8,6 +8,10 @@ export const DROP_FOLDER_ATTRIBUTE = 'data-drop-folder';
 
 const hasFiles = (event: DragEvent): boolean => [...(event.dataTransfer?.types ?? [])].includes('Files');
 
+/** Drags over a dialog (and its backdrop) or onto a file input are theirs: a file input takes the drop itself. */
+const OWN_DROPS = '.dialog-backdrop, input[type="file"]';
+const forUpload = (event: DragEvent): boolean => hasFiles(event) && !(event.target instanceof Element && event.target.closest(OWN_DROPS));
+
 /** The folder a drop on `target` goes to: the nearest marked folder, else `current`. */
 export function dropFolderOf(target: EventTarget | null, current: string): string {
   const marked = target instanceof Element ? target.closest(`[${DROP_FOLDER_ATTRIBUTE}]`) : null;
@@ -30,7 +34,10 @@ export function useWindowFileDrag({ folder = '', onDrop }: WindowDragOptions): s
   useEffect(() => {
     // Capture: seen even where a row or the list stops the event for its own drop.
     const over = (e: DragEvent): void => {
-      if (!hasFiles(e)) return;
+      if (!forUpload(e)) {
+        setTarget(undefined);
+        return;
+      }
       const next = dropFolderOf(e.target, latest.current.folder);
       setTarget((t) => (t === next ? t : next));
     };
@@ -41,12 +48,12 @@ export function useWindowFileDrag({ folder = '', onDrop }: WindowDragOptions): s
     };
     // Bubble: only what no row, tree item or list took for itself.
     const allow = (e: DragEvent): void => {
-      if (!hasFiles(e)) return;
+      if (!forUpload(e)) return;
       e.preventDefault();
       if (e.dataTransfer) e.dataTransfer.dropEffect = latest.current.onDrop ? 'copy' : 'none';
     };
     const drop = (e: DragEvent): void => {
-      if (!hasFiles(e)) return;
+      if (!forUpload(e)) return;
       e.preventDefault();
       const { folder: current, onDrop: take } = latest.current;
       if (take && e.dataTransfer) take(current, e.dataTransfer);
