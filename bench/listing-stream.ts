@@ -1,17 +1,19 @@
 // The listing as the window gets it: main's items.listOpen / items.listNext handlers (the
-// session's client reading the answer as it streams, each page turned into ItemViews), every
-// page copied as IPC copies it (structured clone), and the renderer's streamIntoCache plus
-// buildTree at each update, as the file browser does. Then a filter keystroke over a folder of
-// every item: the renderer's rows sorted once (as the file browser memoizes them), then filtered.
+// session's client reading the answer as it streams, each page turned into ItemViews) in a
+// process of their own, every page crossing by IPC with 'advanced' serialization (the structured
+// clone Electron's IPC makes), and the renderer's streamIntoCache plus buildTree at each update, as the file browser
+// does. Then a filter keystroke over a folder of every item: the renderer's rows sorted once
+// (as the file browser memoizes them), then filtered.
 import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { ExchangeApi } from '../shared/ipc/contract.js';
 import type { ItemView } from '../shared/ipc/views.js';
-import type { AppContext } from '../electron/main/app-context.js';
-import { itemHandlers } from '../electron/main/handlers/item-handlers.js';
-import type { Session } from '../electron/main/session.js';
 import { listingPages, streamIntoCache } from '../renderer/data/items-stream.js';
 import { buildTree, folderEntries } from '../renderer/lib/file-tree.js';
 import { filterRows, sortRows, toRow } from '../renderer/lib/rows.js';
+import type { MainCall, MainOp } from './listing-main-child.js';
+import type { OrgJob } from './world.js';
 
 export interface StreamedListing {
   /** From asking for the listing to the first page of ItemViews in the renderer's cache, its tree built. */
@@ -23,20 +25,50 @@ export interface StreamedListing {
   readonly items: ItemView[];
 }
 
-/** The window's side of the door, in-process: the handlers' answers cloned as IPC clones them. */
-function inProcessApi(session: Session): ExchangeApi {
-  const handlers = itemHandlers({ session: async () => session } as unknown as AppContext);
-  return {
-    'items.listOpen': async (args: { containerId: string }) => ({ ok: true, value: structuredClone(await handlers['items.listOpen'](args)) }),
-    'items.listNext': async (args: { listingId: string }) => ({ ok: true, value: structuredClone(await handlers['items.listNext'](args)) }),
-  } as unknown as ExchangeApi;
+export interface MainProcess {
+  readonly api: ExchangeApi;
+  close(): Promise<void>;
 }
 
-export async function streamListing(session: Session, containerId: string): Promise<StreamedListing> {
+/** Main in a process of its own (listing-main-child.ts), called as the window calls it. */
+export async function startMainProcess(job: OrgJob): Promise<MainProcess> {
+  const child = fork(fileURLToPath(new URL('./listing-main-child.ts', import.meta.url)), [JSON.stringify(job)], {
+    execArgv: ['--import', 'tsx'],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const answers = new Map<number, (answer: unknown) => void>();
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`listing-main-child exited with ${code}`)));
+    child.on('message', (m: 'ready' | { id: number }) => (m === 'ready' ? resolve() : answers.get(m.id)?.(m)));
+  });
+  let next = 0;
+  const ask = (op: MainOp) => (args: Record<string, unknown>) =>
+    new Promise((resolve) => {
+      const id = next++;
+      answers.set(id, (answer) => {
+        answers.delete(id);
+        resolve(answer);
+      });
+      child.send({ id, op, args } satisfies MainCall);
+    });
+  const api = { 'items.listOpen': ask('items.listOpen'), 'items.listNext': ask('items.listNext'), 'items.listClose': ask('items.listClose') } as unknown as ExchangeApi;
+  return {
+    api,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('close');
+      await exited;
+    },
+  };
+}
+
+export async function streamListing(main: MainProcess, containerId: string): Promise<StreamedListing> {
   const t = performance.now();
   let first: { at: number; rows: number } | undefined;
   let updates = 0;
-  const whole = await streamIntoCache(listingPages(inProcessApi(session), containerId), undefined, (cache) => {
+  const whole = await streamIntoCache(listingPages(main.api, containerId), undefined, (cache) => {
     buildTree(cache.items);
     updates++;
     first ??= { at: performance.now(), rows: cache.items.length };

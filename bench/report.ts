@@ -81,7 +81,7 @@ export function listingSection(run: ListingRun, store = ''): string {
       [[l.items.toLocaleString('en'), f(l.serverSeconds, 3), f(run.serverLogMs.list, 0), f(run.responseMiB, 1), f(l.treeBuildSeconds, 3), f(l.sinceSeconds, 3), String(run.sinceReturned), f(run.refreshRebuildSeconds, 3)]],
     ),
     '',
-    'As the window gets it (the listing streamed through main\u2019s handlers, pages cloned as IPC clones them, the renderer\u2019s cache and tree rebuilt at each update):',
+    'As the window gets it (main\u2019s listing handlers in a process of their own, pages crossing by structured-clone IPC, the renderer\u2019s cache and tree rebuilt at each update):',
     '',
     table(
       ['First rows s', 'Rows in the first update', 'Whole tree s (answer + tree)', 'Updates while streaming', 'Filter keystroke ms (slowest)', 'Rows filtered'],
