@@ -25,8 +25,9 @@ describe('foldedCrumbs', () => {
 
 describe('reservedWidth', () => {
   it("keeps room for the current folder's whole name beside a shrunk title, within bounds", () => {
-    expect(reservedWidth(1, 600)).toBe(180); // at the root the title may shrink
-    expect(reservedWidth(2, 50)).toBe(180);
+    expect(reservedWidth(1, 600)).toBe(180); // at the root a long title may shrink
+    expect(reservedWidth(1, 130)).toBe(138); // a short one keeps no more room than it needs
+    expect(reservedWidth(2, 50)).toBe(50 + 84 + 8);
     expect(reservedWidth(2, 150)).toBe(150 + 84 + 8);
     expect(reservedWidth(3, 150)).toBe(150 + 84 + 34 + 12 + 8);
     expect(reservedWidth(3, 900)).toBe(340);

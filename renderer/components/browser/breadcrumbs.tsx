@@ -25,13 +25,13 @@ function textWidth(text: string): number {
 
 /**
  * Room the toolbar keeps for the breadcrumbs before its actions fold (use-fold.ts): enough for the
- * current folder's whole name beside a shrunk title and the "…" button, within bounds; at the
- * study's root the title may shrink (the sidebar and the window title name the study).
+ * current folder's whole name beside a shrunk title and the "…" button (at most 340 px); at the
+ * study's root its title, or 180 px of it (the sidebar and the window title name the study).
  */
 export function reservedWidth(crumbCount: number, currentWidth: number): number {
-  if (crumbCount <= 1) return 180;
+  if (crumbCount <= 1) return Math.round(Math.min(180, currentWidth + 8));
   const extras = ROOT_SHRUNK_WIDTH + (crumbCount > 2 ? FOLD_BUTTON_WIDTH + 12 : 0);
-  return Math.round(Math.min(340, Math.max(180, currentWidth + extras + 8)));
+  return Math.round(Math.min(340, currentWidth + extras + 8));
 }
 
 /** How many middle crumbs (after the root, oldest first) to fold so the rest fit in `space`. */
