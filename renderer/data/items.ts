@@ -51,7 +51,9 @@ export async function refreshSince(api: ExchangeApi, client: QueryClient, profil
  */
 async function refreshChanges(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<void> {
   await refreshSince(api, client, profileId, containerId);
-  const full = await call(api, 'items.list', { containerId });
+  // in pages, as the first listing: main never holds a 100,000-item answer for one IPC copy
+  const full: ItemView[] = [];
+  for await (const page of listingPages(api, containerId)) for (const view of page) full.push(view);
   client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (current) => reconciled(current, full));
 }
 
