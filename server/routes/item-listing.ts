@@ -38,37 +38,49 @@ export async function listItems(ctx: RouteContext): Promise<void> {
   await ctx.app.store.listItems({ containerId: c.id, orgId, path, ...q }, (batches) => sendItemList(ctx.res, c.id, batches));
 }
 
-/** Bytes of JSON text gathered before each write of a listing. */
+/** Bytes of JSON gathered before each write of a listing. */
 const LIST_CHUNK = 1024 * 1024;
+/** UTF-8 bytes one UTF-16 code unit can take (a surrogate pair: 4 bytes for 2 units). */
+const MAX_UTF8_PER_UNIT = 3;
 
 /**
  * A listing's JSON array, written in ~1 MiB pieces as the rows are read (chunked transfer
  * encoding), never as one array of Items plus one string plus one Buffer: 100,000 items
- * are ~150 MiB of JSON. Reading waits while the socket is full, so the client parses
- * while the server reads (reading it all first kept the client idle for a second); the
- * rows come from a connection of the listing's own, one snapshot throughout.
+ * are ~150 MiB of JSON. Each item's text is encoded straight into the piece being filled
+ * (joining the texts into a string and encoding that cost a quarter more CPU). Reading
+ * waits while the socket is full, so the client parses while the server reads (reading it
+ * all first kept the client idle for a second); the rows come from a connection of the
+ * listing's own, one snapshot throughout.
  */
 async function sendItemList(res: ServerResponse, containerId: string, batches: AsyncIterable<readonly ListedWireRow[]>): Promise<void> {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  let parts: string[] = ['['];
-  let length = 1;
+  let piece = Buffer.allocUnsafe(LIST_CHUNK);
+  let at = 0;
+  piece[at++] = 0x5b; // [
   let first = true;
   // leaving the loop early (a client gone) ends the batches, which frees their connection at once
   for await (const rows of batches) {
     for (const row of rows) {
       const json = wireItemJson(containerId, row);
-      parts.push(first ? json : `,${json}`);
-      first = false;
-      length += json.length + 1;
-      if (length >= LIST_CHUNK) {
-        const more = res.write(parts.join(''));
-        parts = [];
-        length = 0;
+      const room = 1 + json.length * MAX_UTF8_PER_UNIT;
+      if (at + room > piece.length) {
+        // each write hands over a buffer of its own: the socket may still hold the last one
+        const more = at === 0 || res.write(piece.subarray(0, at));
+        piece = Buffer.allocUnsafe(Math.max(LIST_CHUNK, room));
+        at = 0;
         if (!more && !(await roomToWrite(res))) return;
       }
+      if (!first) piece[at++] = 0x2c; // ,
+      first = false;
+      at += piece.write(json, at);
     }
   }
-  parts.push(']');
-  res.end(parts.join(''));
+  if (at === piece.length) {
+    res.write(piece);
+    piece = Buffer.allocUnsafe(1);
+    at = 0;
+  }
+  piece[at++] = 0x5d; // ]
+  res.end(piece.subarray(0, at));
 }

@@ -144,6 +144,20 @@ describe.each(STORES)('on %s', (storeKind) => {
       await expect.poll(() => noReadOpen(), { timeout: 10_000 }).toBe(true);
     });
 
+    it('writes every item whole across its pieces, paths in any script included', async () => {
+      const other = (await w.client.post(w.sirb, '/containers', {})).json().id as string;
+      // ~5 KB of JSON each, 2 to 4 bytes per character in the names: many pieces of the answer
+      const paths = Array.from({ length: 1500 }, (_, i) => `wide|ü€${'😀'.repeat(i % 7)}${'名'.repeat(100 + (i % 13))}${String(i).padStart(5, '0')}`);
+      const fields = { header: randomBytes(600).toString('base64'), headerHash: 'a'.repeat(64), contentHash: 'b'.repeat(64), keyHash: 'c'.repeat(64), iv: 'd'.repeat(32), key: randomBytes(256).toString('base64'), contentLength: 16 };
+      await w.probe.insertItems(other, w.sirb.id, paths.map((path) => ({ path, ...fields })), Date.now() - 60_000);
+      const r = await w.client.get(w.sirb, `/containers/${other}/items/wide?recurse=true`);
+      expect(r.status).toBe(200);
+      const items = r.json() as { id: string; header: string }[];
+      // in byte order, as the databases sort paths
+      expect(items.map((i) => i.id)).toEqual([...paths].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))));
+      expect(items.every((i) => i.header === fields.header)).toBe(true);
+    });
+
     // last: it closes the server the other tests share
     it('closing the server while a listing waits for its client ends the listing, then closes every database handle', async () => {
       const res = await openGet(w.sirb, `/containers/${containerId}/items?recurse=true`);
