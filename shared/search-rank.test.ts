@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchScore, prepareEntries, rankEntries, rankPrepared, type SearchEntry } from './search-rank.js';
+import { GrowingEntries, matchScore, prepareEntries, rankEntries, rankGrowing, rankPrepared, type SearchEntry } from './search-rank.js';
 
 const e = (name: string, itemPath: string, studyTitle = 'Protocol 2025-031: Heart Failure', kind: SearchEntry['kind'] = 'document'): SearchEntry => ({ containerId: 'c1', studyTitle, itemPath, name, kind });
 
@@ -29,7 +29,7 @@ describe('find in all studies: ranking', () => {
     expect(rankEntries('report', many)).toHaveLength(50);
   });
 
-  it('a prepared index ranks as sorting every match would, ties by name, study and path', () => {
+  it('a prepared index, a growing one and the growing one prepared rank as sorting every match would, ties by name, study and path', () => {
     const words = ['visit', 'report', 'consent', 'Visit', 'log', 'é', 'a', 'b'];
     let seed = 7;
     const pick = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
@@ -37,6 +37,9 @@ describe('find in all studies: ranking', () => {
       e(`${words[pick(8)]} ${words[pick(8)]}-${pick(40)}.pdf`, `f${pick(5)}/${words[pick(8)]}-${i}`, `Study ${pick(3)}`, pick(50) === 0 ? 'study' : 'document'),
     );
     const prepared = prepareEntries(entries);
+    const growing = new GrowingEntries();
+    for (const x of entries) growing.push(x);
+    const grown = prepareEntries(growing);
     for (const query of ['visit', 'report log', 'a', 'é', 'visit report-1', 'zzz']) {
       const expected = entries
         .map((x) => ({ x, score: Math.max(matchScore(query, x.name), x.kind === 'study' ? 0 : matchScore(query, x.itemPath.slice(x.itemPath.lastIndexOf('/') + 1)) - 1) }))
@@ -45,6 +48,8 @@ describe('find in all studies: ranking', () => {
         .slice(0, 50)
         .map((h) => [h.x.itemPath, h.score]);
       expect(rankPrepared(query, prepared).map((h) => [h.itemPath, h.score]), query).toEqual(expected);
+      expect(rankGrowing(query, growing).map((h) => [h.itemPath, h.score]), query).toEqual(expected);
+      expect(rankPrepared(query, grown).map((h) => [h.itemPath, h.score]), query).toEqual(expected);
     }
   });
 });

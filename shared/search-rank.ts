@@ -71,15 +71,38 @@ export interface PreparedEntries {
 }
 
 const collator = new Intl.Collator();
+const tieOrder = (a: SearchEntry, b: SearchEntry): number =>
+  collator.compare(a.name, b.name) || collator.compare(a.studyTitle, b.studyTitle) || collator.compare(a.itemPath, b.itemPath);
+const segmentOf = (e: SearchEntry): string => (e.kind === 'study' ? '' : fold(e.itemPath.slice(e.itemPath.lastIndexOf('/') + 1)));
 
-export function prepareEntries(entries: Iterable<SearchEntry>): PreparedEntries {
-  const sorted = [...entries].sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.studyTitle, b.studyTitle) || collator.compare(a.itemPath, b.itemPath));
-  return {
-    entries: sorted,
-    names: sorted.map((e) => fold(e.name)),
-    segments: sorted.map((e) => (e.kind === 'study' ? '' : fold(e.itemPath.slice(e.itemPath.lastIndexOf('/') + 1)))),
-  };
+/**
+ * Entries in the order they arrive, folded as they come: the index main is still building
+ * (headers opened in batches), searched as it grows and prepared once it is whole.
+ */
+export class GrowingEntries {
+  readonly entries: SearchEntry[] = [];
+  readonly names: string[] = [];
+  readonly segments: string[] = [];
+
+  push(e: SearchEntry): void {
+    this.entries.push(e);
+    this.names.push(fold(e.name));
+    this.segments.push(segmentOf(e));
+  }
 }
+
+export function prepareEntries(entries: Iterable<SearchEntry> | GrowingEntries): PreparedEntries {
+  const grown = entries instanceof GrowingEntries ? entries : undefined;
+  if (!grown) {
+    const sorted = [...(entries as Iterable<SearchEntry>)].sort(tieOrder);
+    return { entries: sorted, names: sorted.map((e) => fold(e.name)), segments: sorted.map(segmentOf) };
+  }
+  // already folded: only the order changes
+  const order = grown.entries.map((_, i) => i).sort((a, b) => tieOrder(grown.entries[a]!, grown.entries[b]!));
+  return { entries: order.map((i) => grown.entries[i]!), names: order.map((i) => grown.names[i]!), segments: order.map((i) => grown.segments[i]!) };
+}
+
+const scoreAt = (q: FoldedQuery, name: string, segment: string): number => Math.max(scoreFolded(q, name), segment === '' ? 0 : scoreFolded(q, segment) - 1);
 
 /**
  * The best `limit` hits, best first; ties by name, then study, then path. One pass without
@@ -90,8 +113,7 @@ export function rankPrepared(query: string, prepared: PreparedEntries, limit = 5
   const byScore = new Map<number, number[]>();
   const { entries, names, segments } = prepared;
   for (let i = 0; i < entries.length; i++) {
-    const segment = segments[i]!;
-    const score = Math.max(scoreFolded(q, names[i]!), segment === '' ? 0 : scoreFolded(q, segment) - 1);
+    const score = scoreAt(q, names[i]!, segments[i]!);
     if (score <= 0) continue;
     let kept = byScore.get(score);
     if (!kept) byScore.set(score, (kept = []));
@@ -106,6 +128,22 @@ export function rankPrepared(query: string, prepared: PreparedEntries, limit = 5
     }
   }
   return hits;
+}
+
+/**
+ * rankPrepared over entries not yet in tie order (an index still growing): only the matches are
+ * put in order, so a keystroke while 100,000 headers are being opened does not sort them all.
+ */
+export function rankGrowing(query: string, growing: GrowingEntries, limit = 50): SearchHit[] {
+  const q = foldQuery(query);
+  const { entries, names, segments } = growing;
+  const matched: { readonly i: number; readonly score: number }[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const score = scoreAt(q, names[i]!, segments[i]!);
+    if (score > 0) matched.push({ i, score });
+  }
+  matched.sort((a, b) => b.score - a.score || tieOrder(entries[a.i]!, entries[b.i]!));
+  return matched.slice(0, limit).map(({ i, score }) => ({ ...entries[i]!, folder: folderOf(entries[i]!.itemPath), score }));
 }
 
 /** The best `limit` hits, best first; ties by name, then study, then path. */

@@ -72,10 +72,14 @@ describe('app core on the embedded sandbox', () => {
     const readable = headers.filter((h) => h.decryptedHeader).map((h) => String(h.decryptedHeader?.fileName ?? h.decryptedHeader?.name)).sort();
     expect(readable).toEqual(['Site activation: Lakeside University', 'delegation-log.xlsx', 'informed-consent-v3.pdf', 'protocol-2025-031-amendment-1.docx', 'protocol-2025-031-v2.pdf'].sort());
     // Find in all studies: Lakeside finds what it can read, with its study and folder.
-    const found = await call('search.find', { query: 'delegation' });
+    // the window asks again while main is still reading headers
+    const findAll = async (query: string) => {
+      for (let answer = await call('search.find', { query }); ; answer = await call('search.find', { query })) if (!answer.indexing) return answer.hits;
+    };
+    const found = await findAll('delegation');
     expect(found.map((h) => [h.name, h.studyTitle, h.folder])).toEqual([['delegation-log.xlsx', DEMO_STUDIES[0]!.fields.title, 'Site documents/Lakeside University']]);
     await call('profiles.switch', { profileId: active!.id });
-    const all = await call('search.find', { query: 'informed consent' });
+    const all = await findAll('informed consent');
     expect(all.map((h) => h.studyTitle).sort()).toEqual(DEMO_STUDIES.map((d) => d.fields.title).sort());
   });
 

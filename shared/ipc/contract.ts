@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import type { Organization, RecordHeader } from '../types.js';
 import { studyFieldsSchema } from '../study-record.js';
-import type { SearchHit } from '../search-rank.js';
 import { ENVIRONMENTS, FINISHED_TRANSFER_STATES } from './views.js';
 import type {
   AccessResult,
@@ -20,6 +19,7 @@ import type {
   ItemView,
   ProfileView,
   SaveOutcome,
+  SearchAnswer,
   Settings,
   TransferView,
 } from './views.js';
@@ -95,8 +95,11 @@ export const operations = {
   'containers.create': op(studyFieldsSchema, answers<ContainerView>()),
   /** "Study details…": the owner edits the record; fields of other clients are kept. */
   'containers.updateStudy': op(studyFieldsSchema.extend({ containerId: hexId }), answers<ContainerView>()),
-  /** "Find in all studies": what main has listed and decrypted for this profile, ranked. */
-  'search.find': op(z.strictObject({ query: z.string().trim().min(1).max(200) }), answers<SearchHit[]>()),
+  /**
+   * "Find in all studies": what main has listed and decrypted for this profile, ranked. While
+   * headers are still being opened it answers at once with the hits so far and `indexing`.
+   */
+  'search.find': op(z.strictObject({ query: z.string().trim().min(1).max(200) }), answers<SearchAnswer>()),
   'collaborators.list': op(container, answers<Organization[]>()),
   'collaborators.add': op(containerOrg, answers<Organization[]>()),
   'collaborators.remove': op(containerOrg, answers<Organization[]>()),

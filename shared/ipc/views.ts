@@ -2,6 +2,7 @@
 // item keys. Every IPC result and event is built from these types.
 import type { Container, Item, Organization, RecordHeader } from '../types.js';
 import type { StudyFields } from '../study-record.js';
+import type { SearchHit } from '../search-rank.js';
 
 export const ENVIRONMENTS = ['production', 'test', 'sandbox', 'other'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -63,6 +64,16 @@ export interface ItemView extends Omit<Item, MainOnlyField> {
 export interface ItemPage {
   readonly items: ItemView[];
   readonly done: boolean;
+}
+
+/** "Find in all studies": the best hits among what main has read so far. */
+export interface SearchAnswer {
+  readonly hits: SearchHit[];
+  /**
+   * While main is still opening the studies' headers: how many items it has read of those
+   * listed so far (the hits cover only those). Absent once every item is read.
+   */
+  readonly indexing?: { readonly opened: number; readonly total: number };
 }
 
 export interface ItemDetails {

@@ -3,11 +3,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
+import type { SearchHit } from '../../../shared/search-rank.js';
 import type { Session } from '../session.js';
 import { fillStudy, fixtureSession } from '../test-support/fixture-session.js';
 import { findInStudies } from './search-index.js';
+
+/** The hits once every header is read (the window asks again while `indexing` is present). */
+async function indexed(s: Session, query: string, limit?: number): Promise<SearchHit[]> {
+  for (;;) {
+    const answer = await findInStudies(s, query, limit);
+    if (!answer.indexing) return answer.hits;
+    await delay(200);
+  }
+}
 
 const ITEMS = 5_200;
 
@@ -34,14 +45,39 @@ describe('findInStudies', () => {
   it('finds any document of a study above 5,000 items by the file name inside its header', async () => {
     // the study's title as the session last read or wrote it (no study record here)
     session.rememberTitle(studyId, 'Protocol 2026-114: Sleep and Recovery');
-    const hits = await findInStudies(session, 'zebrafish');
+    const hits = await indexed(session, 'zebrafish');
     expect(hits.map((h) => [h.name, h.studyTitle, h.folder, h.kind])).toEqual([
       ['zebrafish-consent-v4.pdf', 'Protocol 2026-114: Sleep and Recovery', 'site-3', 'document'],
     ]);
     // the first and the last item listed are both covered, not only a first batch
-    expect((await findInStudies(session, 'visit-report-0.pdf')).map((h) => h.name)).toContain('visit-report-0.pdf');
-    expect((await findInStudies(session, `visit-report-${ITEMS - 1}.pdf`)).map((h) => h.name)).toContain(`visit-report-${ITEMS - 1}.pdf`);
+    expect((await indexed(session, 'visit-report-0.pdf')).map((h) => h.name)).toContain('visit-report-0.pdf');
+    expect((await indexed(session, `visit-report-${ITEMS - 1}.pdf`)).map((h) => h.name)).toContain(`visit-report-${ITEMS - 1}.pdf`);
     // the study itself is found by its cached title
-    expect((await findInStudies(session, 'sleep and recovery'))[0]).toMatchObject({ kind: 'study', containerId: studyId });
+    expect((await indexed(session, 'sleep and recovery'))[0]).toMatchObject({ kind: 'study', containerId: studyId });
+  }, 180_000);
+
+  it('answers while headers are still being opened, with the hits so far and how far it has read', async () => {
+    // a session of its own: nothing opened yet, so reading 5,200 headers takes seconds
+    const fresh = await fixtureSession(fx, fx.sirb, await mkdtemp(join(dir, 'fresh-')));
+    try {
+      // every document but one is a visit report; a limit above the study's size counts them all
+      const first = await findInStudies(fresh, 'visit-report', ITEMS);
+      expect(first.indexing).toBeDefined();
+      let partial = first;
+      while (partial.indexing && partial.indexing.opened === 0) partial = await findInStudies(fresh, 'visit-report', ITEMS);
+      const progress = partial.indexing!;
+      expect(progress.total).toBe(ITEMS);
+      expect(progress.opened).toBeGreaterThan(0);
+      expect(progress.opened).toBeLessThan(ITEMS);
+      // the hits are those among the headers read so far (the zebrafish may be one of them)
+      expect(partial.hits.length).toBeGreaterThanOrEqual(progress.opened - 1);
+      expect(partial.hits.length).toBeLessThanOrEqual(progress.opened);
+      // and once every header is read, all of them, with no progress left
+      const all = await indexed(fresh, 'visit-report', ITEMS);
+      expect(all).toHaveLength(ITEMS - 1);
+      expect((await findInStudies(fresh, 'zebrafish')).hits.map((h) => h.name)).toEqual(['zebrafish-consent-v4.pdf']);
+    } finally {
+      fresh.close();
+    }
   }, 180_000);
 });

@@ -12,7 +12,8 @@ export function FindBox({ profileId, onOpen }: { readonly profileId: string; rea
   const [active, setActive] = useState(0);
   const query = text.trim();
   const found = useFindInStudies(profileId, query);
-  const hits = query.length >= 2 ? (found.data ?? []) : [];
+  const hits = query.length >= 2 ? (found.data?.hits ?? []) : [];
+  const indexing = query.length >= 2 ? found.data?.indexing : undefined;
   const shown = open && query.length >= 2;
   const choose = (hit: SearchHit | undefined): void => {
     if (!hit) return;
@@ -55,40 +56,50 @@ export function FindBox({ profileId, onOpen }: { readonly profileId: string; rea
         }}
       />
       {shown ? (
-        <ul id={`${id}-results`} role="listbox" aria-label="Found in your studies" className="find-results" data-testid="find-results">
-          {found.isFetching && hits.length === 0 ? (
-            <li role="option" aria-selected={false} aria-disabled="true" className="muted find-note">
-              Searching…
-            </li>
-          ) : hits.length === 0 ? (
-            <li role="option" aria-selected={false} aria-disabled="true" className="muted find-note" data-testid="find-none">
-              Nothing found for “{query}”.
-            </li>
-          ) : (
-            hits.map((hit, i) => (
-              <li
-                key={`${hit.containerId}:${hit.itemPath}`}
-                id={`${id}-hit-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={`find-hit ${i === active ? 'active' : ''}`}
-                data-testid="find-hit"
-                // mousedown, not click: the input's blur would close the list first
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(hit);
-                }}
-                onMouseEnter={() => setActive(i)}
-              >
-                <span className="find-name">{hit.name}</span>
-                <span className="find-where">
-                  {hit.kind === 'study' ? 'Study' : [hit.studyTitle, ...(hit.folder ? hit.folder.split('/') : [])].join(' › ')}
-                </span>
+        <div className="find-popup">
+          <ul id={`${id}-results`} role="listbox" aria-label="Found in your studies" className="find-results" data-testid="find-results">
+            {(found.isFetching || indexing) && hits.length === 0 ? (
+              <li role="option" aria-selected={false} aria-disabled="true" className="muted find-note">
+                Searching…
               </li>
-            ))
-          )}
-        </ul>
+            ) : hits.length === 0 ? (
+              <li role="option" aria-selected={false} aria-disabled="true" className="muted find-note" data-testid="find-none">
+                Nothing found for “{query}”.
+              </li>
+            ) : (
+              hits.map((hit, i) => (
+                <li
+                  key={`${hit.containerId}:${hit.itemPath}`}
+                  id={`${id}-hit-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={`find-hit ${i === active ? 'active' : ''}`}
+                  data-testid="find-hit"
+                  // mousedown, not click: the input's blur would close the list first
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    choose(hit);
+                  }}
+                  onMouseEnter={() => setActive(i)}
+                >
+                  <span className="find-name">{hit.name}</span>
+                  <span className="find-where">
+                    {hit.kind === 'study' ? 'Study' : [hit.studyTitle, ...(hit.folder ? hit.folder.split('/') : [])].join(' › ')}
+                  </span>
+                </li>
+              ))
+            )}
+          </ul>
+          <p role="status" aria-live="polite" className="muted find-note find-progress" data-testid="find-progress">
+            {indexing ? searchingText(indexing) : ''}
+          </p>
+        </div>
       ) : null}
     </div>
   );
+}
+
+/** How far main has read, so a first search of a 100,000-item study does not look stuck. */
+function searchingText({ opened, total }: { readonly opened: number; readonly total: number }): string {
+  return total === 0 ? 'Searching… listing your studies' : `Searching… ${opened.toLocaleString()} of ${total.toLocaleString()} items read`;
 }

@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+// "Find in all studies" while main is still reading a large study's headers: the box shows the
+// hits so far and how far main has read, asks again, and the progress goes once the answer is whole.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ExchangeApi } from '../../../shared/ipc/contract.js';
+import type { SearchAnswer } from '../../../shared/ipc/views.js';
+import type { SearchHit } from '../../../shared/search-rank.js';
+import { ApiProvider } from '../../data/api-context.js';
+import { FindBox } from './find-box.js';
+
+afterEach(cleanup);
+
+const hit = (name: string): SearchHit => ({ containerId: 'c'.repeat(32), studyTitle: 'Protocol 2026-114', itemPath: `site-1/${name}`, name, kind: 'document', folder: 'site-1', score: 300 });
+
+/** Main answering each search with the next of `answers` (the last one again once they run out). */
+function service(answers: readonly SearchAnswer[]) {
+  const queries: string[] = [];
+  const api = {
+    'search.find': async ({ query }: { query: string }) => {
+      queries.push(query);
+      return { ok: true, value: answers[Math.min(queries.length, answers.length) - 1] };
+    },
+  } as unknown as ExchangeApi;
+  return { api, queries };
+}
+
+describe('FindBox', () => {
+  it('shows how far main has read while it indexes, refreshes the hits, and drops the progress once whole', async () => {
+    const { api, queries } = service([
+      { hits: [hit('visit-report-1.pdf')], indexing: { opened: 12_000, total: 100_000 } },
+      { hits: [hit('visit-report-1.pdf'), hit('visit-report-2.pdf')] },
+    ]);
+    render(
+      <ApiProvider api={api}>
+        <QueryClientProvider client={new QueryClient()}>
+          <FindBox profileId="p1" onOpen={() => {}} />
+        </QueryClientProvider>
+      </ApiProvider>,
+    );
+    fireEvent.change(screen.getByTestId('find-input'), { target: { value: 'visit' } });
+
+    const progress = await screen.findByText('Searching… 12,000 of 100,000 items read');
+    expect(progress.getAttribute('role')).toBe('status');
+    expect(progress.getAttribute('aria-live')).toBe('polite');
+    expect(screen.getAllByTestId('find-hit').map((h) => h.querySelector('.find-name')?.textContent)).toEqual(['visit-report-1.pdf']);
+
+    // asked again while indexing: all hits, and the progress gone
+    await waitFor(() => expect(screen.getAllByTestId('find-hit')).toHaveLength(2), { timeout: 3_000 });
+    expect(screen.getByTestId('find-progress').textContent).toBe('');
+    expect(screen.queryByText(/items read/)).toBeNull();
+    // and no more asking once the answer is whole
+    const asked = queries.length;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(queries.length).toBe(asked);
+    expect(queries.every((q) => q === 'visit')).toBe(true);
+  });
+});
