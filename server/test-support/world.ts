@@ -94,3 +94,10 @@ export async function createWorld(options: Partial<ExchangeOptions> & { storeKin
 export function payloadFor(owner: WorldOrg, content = Buffer.from('hello'), type = 'study'): ItemWritePayload {
   return sealItem({ header: { type, version: 'IRBX.2' }, content }, owner.identity.certificatePem);
 }
+
+/** A study of the world's sIRB with its pSite invited, as most suites start; returns its URL. */
+export async function studyWithSite(w: World): Promise<string> {
+  const c: string = (await w.client.post(w.sirb, '/containers', {})).json().url;
+  await w.client.post(w.sirb, `${c}/organizations`, { organizationId: w.site.id });
+  return c;
+}

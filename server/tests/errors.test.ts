@@ -12,7 +12,7 @@ import { MAX_REQUEST_BYTES } from '../../shared/types.js';
 import { BUSY_RETRY_AFTER_SECONDS } from '../http/responses.js';
 import { startExchange } from '../index.js';
 import { newRequestId, sendRaw, SignedClient, sha256Hex, type TestResponse } from '../test-support/signed-client.js';
-import { createWorld, payloadFor, type World } from '../test-support/world.js';
+import { createWorld, payloadFor, studyWithSite, type World } from '../test-support/world.js';
 import { STORES } from '../test-support/stores.js';
 
 describe.each(STORES)('on %s', (storeKind) => {
@@ -22,8 +22,7 @@ describe.each(STORES)('on %s', (storeKind) => {
 
   beforeAll(async () => {
     w = await createWorld({ storeKind });
-    c = (await w.client.post(w.sirb, '/containers', {})).json().url;
-    await w.client.post(w.sirb, `${c}/organizations`, { organizationId: w.site.id });
+    c = await studyWithSite(w);
     await w.client.put(w.sirb, `${c}/items/base`, payloadFor(w.sirb));
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestResponse } from '../test-support/signed-client.js';
 import { STORES } from '../test-support/stores.js';
-import { createWorld, payloadFor, type World } from '../test-support/world.js';
+import { createWorld, payloadFor, studyWithSite, type World } from '../test-support/world.js';
 
 describe.each(STORES)('on %s', (storeKind) => {
   let w: World;
@@ -12,8 +12,7 @@ describe.each(STORES)('on %s', (storeKind) => {
 
   beforeAll(async () => {
     w = await createWorld({ storeKind });
-    c = (await w.client.post(w.sirb, '/containers', {})).json().url;
-    await w.client.post(w.sirb, `${c}/organizations`, { organizationId: w.site.id });
+    c = await studyWithSite(w);
     await w.client.put(w.sirb, `${c}/items/owned`, payloadFor(w.sirb));
     const p = payloadFor(w.sirb);
     await w.client.put(w.sirb, `${c}/items/shared`, p);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../shared/types.js';
 import { STORES } from '../test-support/stores.js';
-import { createWorld, payloadFor, type World } from '../test-support/world.js';
+import { createWorld, payloadFor, studyWithSite, type World } from '../test-support/world.js';
 
 describe.each(STORES)('on %s', (storeKind) => {
   let w: World;
@@ -13,8 +13,7 @@ describe.each(STORES)('on %s', (storeKind) => {
   beforeAll(async () => {
     w = await createWorld({ storeKind });
     for (const name of ['Plus X Site', 'Plus+X Site']) expect((await w.client.post(w.admin, '/organizations', { name })).status).toBe(201);
-    c = (await w.client.post(w.sirb, '/containers', {})).json().url;
-    await w.client.post(w.sirb, `${c}/organizations`, { organizationId: w.site.id });
+    c = await studyWithSite(w);
     await w.client.put(w.sirb, `${c}/items/by-sirb`, payloadFor(w.sirb));
     const bySite = payloadFor(w.site);
     await w.client.put(w.site, `${c}/items/by-site`, bySite);

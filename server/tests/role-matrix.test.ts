@@ -4,15 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRow, CALLERS, deleteRow, endpointRows, expectedCode, expectedStatus, type Row } from '../test-support/role-table.js';
 import { STORES } from '../test-support/stores.js';
-import { createWorld, payloadFor, type World } from '../test-support/world.js';
+import { createWorld, payloadFor, studyWithSite, type World } from '../test-support/world.js';
 
 describe.each(STORES)('on %s', (storeKind) => {
   let w: World;
   let c: string;
   beforeAll(async () => {
     w = await createWorld({ storeKind });
-    c = (await w.client.post(w.sirb, '/containers', {})).json().url;
-    await w.client.post(w.sirb, `${c}/organizations`, { organizationId: w.site.id });
+    c = await studyWithSite(w);
     const p = payloadFor(w.sirb);
     await w.client.put(w.sirb, `${c}/items/m/x`, p);
     await w.client.post(w.sirb, `${c}/permissions/m/x`, { organizationId: w.site.id, key: p.key });
