@@ -2,13 +2,14 @@
 // A study's listing shown as it streams in: pages in order, each item once, a failure part way
 // keeps what arrived and says so, a retry completes the list.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppFailure } from '../../shared/app-error.js';
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
-import type { ItemPage, ItemView } from '../../shared/ipc/views.js';
+import type { ItemView } from '../../shared/ipc/views.js';
 import { appError, doc, item } from '../test-support/fixtures.js';
+import { docs, streamingService } from '../test-support/streaming-listing.js';
 import { ApiProvider } from './api-context.js';
 import { fromFullList, type ItemsCache } from './items-cache.js';
 import { listingPages, streamIntoCache } from './items-stream.js';
@@ -16,8 +17,6 @@ import { useItems } from './items.js';
 
 afterEach(cleanup);
 
-const docs = (from: number, to: number, updatedAt = '2026-01-01T00:00:00.000Z'): ItemView[] =>
-  Array.from({ length: to - from }, (_, i) => item(`site|d${String(from + i).padStart(3, '0')}`, { updatedAt }));
 const paths = (c: ItemsCache | undefined): string[] => c?.items.map((i) => i.path) ?? [];
 
 async function* pagesOf(pages: readonly ItemView[][], failAfter?: number): AsyncGenerator<ItemView[]> {
@@ -57,38 +56,6 @@ describe('streamIntoCache', () => {
     expect(shown).toBe(retried);
   });
 });
-
-/** Main as the window sees it: a listing whose pages are released one by one by the test. */
-function streamingService(pages: readonly ItemView[][], options: { failAt?: number } = {}) {
-  const gates: (() => void)[] = [];
-  let opened = 0;
-  const api = {
-    'items.listOpen': async () => {
-      opened++;
-      let next = 0;
-      listings.set(String(opened).padStart(32, '0'), async (): Promise<ItemPage> => {
-        const n = next++;
-        if (opened === 1 && n === options.failAt) return Promise.reject(new Error('unused'));
-        await new Promise<void>((resolve) => gates.push(resolve));
-        return { items: pages[n] ?? [], done: n >= pages.length - 1 };
-      });
-      return { ok: true, value: { listingId: String(opened).padStart(32, '0') } };
-    },
-    'items.listNext': async ({ listingId }: { listingId: string }) => {
-      const page = await listings.get(listingId)!().then(
-        (value) => ({ ok: true as const, value }),
-        () => ({ ok: false as const, error: appError({ code: 'network', message: 'The exchange’s answer broke off after 2 items.' }) }),
-      );
-      return page;
-    },
-  } as unknown as ExchangeApi;
-  const listings = new Map<string, () => Promise<ItemPage>>();
-  const release = async (): Promise<void> => {
-    await waitFor(() => expect(gates.length).toBeGreaterThan(0));
-    await act(async () => gates.shift()!());
-  };
-  return { api, release, opened: () => opened };
-}
 
 function wrapper(api: ExchangeApi, client: QueryClient) {
   return ({ children }: { children: ReactNode }) => (

@@ -14,6 +14,7 @@ import { filterRows, nextSort, sortRows, toRow, type Row, type SortSpec } from '
 import { EMPTY_SELECTION, pruneSelection, type Selection } from '../../lib/selection.js';
 import { ConfirmDialog } from '../common/confirm-dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
+import { ListingStatus } from './listing-status.js';
 import { DetailsPane } from '../details/details-pane.js';
 import { studyLabel } from '../studies/studies-sidebar.js';
 import { StudyForm } from '../studies/study-form.js';
@@ -204,7 +205,6 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
   // Files dragged anywhere over the window: the folder they would go to is highlighted and named;
   // dropped outside the list and the folders, they go to the current folder.
   const dragTarget = useWindowFileDrag({ folder, onDrop: (target, data) => onDropFiles(target, data) });
-  const listError = items.error ? toAppError(items.error) : undefined;
   const refreshError = changesOnly.error ? toAppError(changesOnly.error) : undefined;
 
   return (
@@ -308,18 +308,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
       <div className={`browser-body ${showDetails ? '' : 'no-details'}`}>
         <FolderTree tree={tree} current={folder} rootLabel={rootLabel} onOpen={openFolder} onDropFiles={(path, data) => onDropFiles(path, data)} dropTarget={dragTarget} />
         <div className="list-column">
-          {listError ? (
-            <ErrorDisplay
-              context={items.data ? `The list stopped loading after ${items.data.items.length.toLocaleString()} items; those are shown.` : 'The files of this study could not be loaded.'}
-              error={listError}
-              onRetry={() => void items.refetch()}
-            />
-          ) : null}
-          {items.data && items.isFetching && !listError ? (
-            <p className="muted" role="status" data-testid="files-streaming">
-              Loading the list… {items.data.items.length.toLocaleString()} items so far
-            </p>
-          ) : null}
+          <ListingStatus items={items} />
           {items.isPending ? (
             <p className="muted" data-testid="files-loading">
               Loading files…
