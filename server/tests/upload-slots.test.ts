@@ -1,0 +1,45 @@
+// decisions §5 bounds uploads per organization *before* their signature is verified. A
+// verified upload whose save is slow (here: held behind a table lock on PostgreSQL, where the
+// save waits without blocking the server) must not refuse the organization's next uploads.
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startExchange } from '../index.js';
+import { SignedClient } from '../test-support/signed-client.js';
+import { createWorld, payloadFor, studyWithSite, type World } from '../test-support/world.js';
+
+let w: World;
+let c: string;
+
+beforeAll(async () => {
+  w = await createWorld({ storeKind: 'postgres' });
+  c = await studyWithSite(w);
+});
+afterAll(async () => {
+  await w.close();
+});
+
+it('a verified upload gives its organization slot back before its save ends', async () => {
+  const one = await startExchange({ ...w.store, maxUploadsPerOrganization: 1, log: () => undefined });
+  const locker = new pg.Client({ connectionString: w.store.databaseUrl });
+  await locker.connect();
+  try {
+    const client = new SignedClient(one.port);
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE items IN EXCLUSIVE MODE');
+    const first = client.put(w.sirb, `${c}/items/first`, payloadFor(w.sirb));
+    // the first save is verified and waits on the lock (its row write is blocked)
+    const waiting = async () => (await locker.query("SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'items'::regclass AND NOT granted")).rows[0].n as number;
+    while ((await waiting()) < 1) await new Promise((r) => setTimeout(r, 20));
+    let answered = false;
+    const second = client.put(w.sirb, `${c}/items/second`, payloadFor(w.sirb)).finally(() => (answered = true));
+    // refused at once (1018) while the first holds the slot, or verified and waiting too
+    while (!answered && (await waiting()) < 2) await new Promise((r) => setTimeout(r, 20));
+    await locker.query('COMMIT');
+    expect((await first).status).toBe(201);
+    expect((await second).status, (await second).text).toBe(201);
+  } finally {
+    await locker.query('ROLLBACK').catch(() => undefined);
+    await locker.end();
+    await one.close();
+  }
+});
