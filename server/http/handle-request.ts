@@ -119,12 +119,9 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       };
       body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, app.maxRequestBytes, admit);
       await verifySignature(req, app.store, caller, body.payloadHash, app.now());
-      // verified: neither its bytes nor its upload count against what unverified work may
-      // hold (decisions §5); a slow save must not refuse the organization's next uploads
+      // verified: its bytes no longer count against what unverified bodies may hold
       app.unverified.release(reserved);
       reserved = 0;
-      if (uploadOf !== undefined) app.unverified.endUpload(uploadOf);
-      uploadOf = undefined;
       const params = readQuery(query);
       if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
       requireDeclaredRole(match.route, caller);
