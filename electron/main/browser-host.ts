@@ -156,9 +156,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return refuse(res, 400, 'malformed request');
     }
     if (!options.gate) return sendJson(res, 200, { ok: true, value: { state: 'open' } });
-    if (path === '/api/lock') return sendJson(res, 200, { ok: true, value: { state: await options.gate.state() } });
     const passphrase = (body as { passphrase?: unknown } | null)?.passphrase;
     try {
+      if (path === '/api/lock') return sendJson(res, 200, { ok: true, value: { state: await options.gate.state() } });
       await options.gate.unlock(typeof passphrase === 'string' ? passphrase : '');
       return sendJson(res, 200, { ok: true, value: { state: 'open' } });
     } catch (e) {

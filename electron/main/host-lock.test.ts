@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { issueIdentity } from '../../shared/protocol/certificates.js';
@@ -54,6 +54,25 @@ describe('the browser host passphrase', () => {
     await expect(lock.unlock('maple lantern orbit loudly')).rejects.toMatchObject({ code: 'wrong-passphrase' });
     await lock.unlock(GOOD);
     expect(await lock.state()).toBe('open');
+  });
+
+  it('refuses, and overwrites nothing, when its check file is there but cannot be read', async () => {
+    await new HostLock(dir(), fast).unlock(GOOD);
+    const checkFile = join(dir(), 'passphrase-check');
+    const kept = await readFile(checkFile);
+    // A directory at its path reads as EISDIR (tests run as root, where chmod does not stop reads).
+    await rename(checkFile, `${checkFile}.kept`);
+    await mkdir(checkFile);
+    const lock = new HostLock(dir(), fast);
+    await expect(lock.state()).rejects.toMatchObject({ code: 'data-unreadable', message: expect.stringMatching(/passphrase-check/) });
+    await expect(lock.unlock('another strong passphrase')).rejects.toMatchObject({ code: 'data-unreadable' });
+    // not cached as 'new': once the file reads again, the host is locked with the passphrase it had
+    await rm(checkFile, { recursive: true });
+    await rename(`${checkFile}.kept`, checkFile);
+    expect(await lock.state()).toBe('locked');
+    await expect(lock.unlock('another strong passphrase')).rejects.toMatchObject({ code: 'wrong-passphrase' });
+    await lock.unlock(GOOD);
+    expect(await readFile(checkFile)).toEqual(kept);
   });
 
   it('explains what makes a passphrase weak', () => {

@@ -86,11 +86,24 @@ export class HostLock {
   }
 
   private async checkValue(): Promise<Buffer | undefined> {
+    // Kept only once read or truly absent: a failed read cached as "absent" would make the
+    // next unlock overwrite the real check file with a new passphrase.
     this.check ??= { value: await this.read(CHECK_FILE) };
     return this.check.value;
   }
 
+  /** The file's bytes, undefined only when it does not exist; any other failure is thrown. */
   private async read(name: string): Promise<Buffer | undefined> {
-    return readFile(join(this.dataDir, name)).catch(() => undefined);
+    try {
+      return await readFile(join(this.dataDir, name));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new UserFacingError(
+        'data-unreadable',
+        `The app's ${name} file could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
+        'Nothing was changed. Check that the data folder is readable by this app, then try again.',
+        true,
+      );
+    }
   }
 }
