@@ -24,6 +24,7 @@ function Harness({ onDrop }: { onDrop?: (folder: string, data: DataTransfer) => 
       </div>
       <output data-testid="target">{target ?? 'none'}</output>
       <div className="dialog-backdrop">
+        <p data-testid="dialog-body">Import a certificate</p>
         <input type="file" data-testid="file-input" aria-label="Certificate file" />
       </div>
     </div>
@@ -64,6 +65,17 @@ describe('useWindowFileDrag', () => {
     expect(screen.getByTestId('target').textContent).toBe('none');
     expect(over.defaultPrevented).toBe(false);
     expect(fileDrag('drop', screen.getByTestId('file-input')).defaultPrevented).toBe(false);
+    expect(onDrop).not.toHaveBeenCalled();
+  });
+
+  it('refuses a drop anywhere else over a dialog, so the page never opens the file and loses the dialog', () => {
+    const onDrop = vi.fn();
+    render(<Harness onDrop={onDrop} />);
+    const over = fileDrag('dragover', screen.getByTestId('dialog-body'));
+    expect(over.defaultPrevented).toBe(true);
+    expect((over as unknown as { dataTransfer: { dropEffect: string } }).dataTransfer.dropEffect).toBe('none');
+    expect(screen.getByTestId('target').textContent).toBe('none');
+    expect(fileDrag('drop', screen.getByTestId('dialog-body')).defaultPrevented).toBe(true);
     expect(onDrop).not.toHaveBeenCalled();
   });
 

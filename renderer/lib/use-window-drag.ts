@@ -8,9 +8,16 @@ export const DROP_FOLDER_ATTRIBUTE = 'data-drop-folder';
 
 const hasFiles = (event: DragEvent): boolean => [...(event.dataTransfer?.types ?? [])].includes('Files');
 
-/** Drags over a dialog (and its backdrop) or onto a file input are theirs: a file input takes the drop itself. */
+const closest = (event: DragEvent, selector: string): boolean => event.target instanceof Element && !!event.target.closest(selector);
+/** Drags over a dialog (and its backdrop) or onto a file input are never uploaded. */
 const OWN_DROPS = '.dialog-backdrop, input[type="file"]';
-const forUpload = (event: DragEvent): boolean => hasFiles(event) && !(event.target instanceof Element && event.target.closest(OWN_DROPS));
+const forUpload = (event: DragEvent): boolean => hasFiles(event) && !closest(event, OWN_DROPS);
+/**
+ * Over a dialog, only its file input takes a file; anywhere else there the drop is refused, or
+ * the browser would navigate to the file and the dialog's unsaved state would be lost.
+ */
+const refusedByDialog = (event: DragEvent): boolean =>
+  hasFiles(event) && closest(event, '.dialog-backdrop') && !closest(event, 'input[type="file"]');
 
 /** The folder a drop on `target` goes to: the nearest marked folder, else `current`. */
 export function dropFolderOf(target: EventTarget | null, current: string): string {
@@ -48,11 +55,17 @@ export function useWindowFileDrag({ folder = '', onDrop }: WindowDragOptions): s
     };
     // Bubble: only what no row, tree item or list took for itself.
     const allow = (e: DragEvent): void => {
+      if (refusedByDialog(e)) {
+        e.preventDefault();
+        if (e.dataTransfer) e.dataTransfer.dropEffect = 'none';
+        return;
+      }
       if (!forUpload(e)) return;
       e.preventDefault();
       if (e.dataTransfer) e.dataTransfer.dropEffect = latest.current.onDrop ? 'copy' : 'none';
     };
     const drop = (e: DragEvent): void => {
+      if (refusedByDialog(e)) return void e.preventDefault();
       if (!forUpload(e)) return;
       e.preventDefault();
       const { folder: current, onDrop: take } = latest.current;
