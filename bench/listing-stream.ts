@@ -9,6 +9,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ExchangeApi } from '../shared/ipc/contract.js';
 import type { ItemView } from '../shared/ipc/views.js';
+import type { ItemsCache } from '../renderer/data/items-cache.js';
 import { listingPages, streamIntoCache } from '../renderer/data/items-stream.js';
 import { buildTree, folderEntries } from '../renderer/lib/file-tree.js';
 import { filterRows, sortRows, toRow } from '../renderer/lib/rows.js';
@@ -68,10 +69,15 @@ export async function streamListing(main: MainProcess, containerId: string): Pro
   const t = performance.now();
   let first: { at: number; rows: number } | undefined;
   let updates = 0;
-  const whole = await streamIntoCache(listingPages(main.api, containerId), undefined, (cache) => {
-    buildTree(cache.items);
-    updates++;
-    first ??= { at: performance.now(), rows: cache.items.length };
+  let shown: ItemsCache | undefined;
+  const whole = await streamIntoCache(listingPages(main.api, containerId), {
+    read: () => shown,
+    write: (cache) => {
+      shown = cache;
+      buildTree(cache.items);
+      updates++;
+      first ??= { at: performance.now(), rows: cache.items.length };
+    },
   });
   const wholeTreeSeconds = (performance.now() - t) / 1000;
   return { firstRowsSeconds: ((first?.at ?? performance.now()) - t) / 1000, firstRows: first?.rows ?? 0, wholeTreeSeconds, updates, items: whole.items };

@@ -1,11 +1,16 @@
 // The items of one study as cached: the list plus the `since` mark for the next change-only refresh.
-import type { ItemView } from '../../shared/ipc/views.js';
+import type { AppError, ItemView } from '../../shared/ipc/views.js';
 import { itemSlashPath, mergeItems } from '../lib/file-tree.js';
 
 export interface ItemsCache {
   readonly items: ItemView[];
   /** The newest `updatedAt` seen: the service's own clock, so local clock skew cannot skip changes. */
   readonly since?: string;
+  /**
+   * Set when a listing broke off part way: the list shown is partial until a whole listing comes.
+   * Kept in the data, not the query's error, which any later setQueryData clears.
+   */
+  readonly incomplete?: { readonly received: number; readonly error: AppError };
 }
 
 /**
@@ -56,7 +61,7 @@ export function fromFullList(items: readonly ItemView[]): ItemsCache {
 
 export function withChanges(cache: ItemsCache | undefined, changed: readonly ItemView[]): ItemsCache {
   if (!cache) return fromFullList(changed);
-  return { items: mergeItems(cache.items, changed), since: newestUpdate(changed, cache.since) };
+  return { ...cache, items: mergeItems(cache.items, changed), since: newestUpdate(changed, cache.since) };
 }
 
 export function withoutPaths(cache: ItemsCache | undefined, paths: readonly string[]): ItemsCache | undefined {

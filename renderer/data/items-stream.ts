@@ -3,6 +3,8 @@
 // the last of 100,000 items.
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
 import type { ItemView } from '../../shared/ipc/views.js';
+import { toAppError } from '../../shared/app-error.js';
+import { itemSlashPath, mergeItems } from '../lib/file-tree.js';
 import { call } from './call.js';
 import { reconciled, withChanges, type ItemsCache } from './items-cache.js';
 
@@ -27,33 +29,64 @@ export async function* listingPages(api: ExchangeApi, containerId: string, signa
   }
 }
 
+/** The items cache as it is now: read just before each update, so what other writers put there meanwhile is kept. */
+export interface LiveCache {
+  read(): ItemsCache | undefined;
+  write(cache: ItemsCache): void;
+}
+
 /**
- * Feeds a streamed listing into the cache through `show`: the first page at once, then each time
- * what arrived since has grown as large as what is shown (every update rebuilds the list and
- * its tree, so updates at doubling sizes cost at most about twice one build in all), and the
- * rest at the end. Pages merge by path, so an item sent twice is shown once. `before` is what
- * was shown when the listing began (a retry after a failure keeps it): once the listing is
- * whole, items it no longer holds are dropped, unchanged ones keep their decrypted headers.
- * A failure mid-stream throws after what arrived before it was shown.
+ * Feeds a streamed listing into the live cache: the first page at once, then each time what
+ * arrived since has grown as large as what is shown (every update rebuilds the list and its
+ * tree, so updates at doubling sizes cost at most about twice one build in all), and the rest at
+ * the end. Each update merges into the cache as it is then, by path, so an item sent twice is
+ * shown once and what this window changed meanwhile stays: headers decrypted, uploads refreshed
+ * in, and items deleted (a path the cache held, or this listing put there, that is no longer
+ * there does not come back). Once the listing is whole, items it no longer holds are dropped,
+ * except those added meanwhile by others, which a listing begun before them cannot hold;
+ * unchanged ones keep their decrypted headers. A failure mid-stream shows what arrived, marks the
+ * cache incomplete, and throws.
  */
-export async function streamIntoCache(pages: AsyncIterable<readonly ItemView[]>, before: ItemsCache | undefined, show: (cache: ItemsCache) => void): Promise<ItemsCache> {
-  let shown = before;
+export async function streamIntoCache(pages: AsyncIterable<readonly ItemView[]>, live: LiveCache): Promise<ItemsCache> {
+  const known = new Set((live.read()?.items ?? []).map((i) => itemSlashPath(i)));
+  const gone = new Set<string>();
   let shownCount = 0; // of this listing
   const all: ItemView[] = [];
   let pending: ItemView[] = [];
-  for await (const page of pages) {
-    for (const view of page) {
-      all.push(view);
-      pending.push(view);
+  /** The live cache with what is pending merged in (written by the caller). */
+  const merged = (): ItemsCache => {
+    const current = live.read();
+    const present = new Set((current?.items ?? []).map((i) => itemSlashPath(i)));
+    for (const path of known) if (!present.has(path)) gone.add(path);
+    const fresh = pending.filter((view) => !gone.has(itemSlashPath(view)));
+    for (const view of fresh) known.add(itemSlashPath(view));
+    shownCount += pending.length;
+    pending = [];
+    return withChanges(current, fresh);
+  };
+  try {
+    for await (const page of pages) {
+      for (const view of page) {
+        all.push(view);
+        pending.push(view);
+      }
+      if (pending.length > 0 && pending.length >= shownCount) live.write(merged());
     }
-    if (pending.length > 0 && pending.length >= shownCount) {
-      shown = withChanges(shown, pending);
-      shownCount += pending.length;
-      pending = [];
-      show(shown);
+  } catch (e) {
+    if (pending.length > 0 || live.read()) {
+      const shown = merged();
+      live.write({ ...shown, incomplete: { received: shown.items.length, error: toAppError(e) } });
     }
+    throw e;
   }
-  const whole = before ? reconciled(withChanges(shown, pending), all) : withChanges(shown, pending);
-  show(whole);
+  const current = merged();
+  const listed = new Set(all.map((i) => itemSlashPath(i)));
+  // the listing, merged with what the cache has that the listing cannot speak for: newer versions and others' additions
+  const full = mergeItems(
+    all.filter((i) => !gone.has(itemSlashPath(i))),
+    current.items.filter((i) => listed.has(itemSlashPath(i)) || !known.has(itemSlashPath(i))),
+  );
+  const whole = reconciled(current, full);
+  live.write(whole);
   return whole;
 }

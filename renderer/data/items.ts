@@ -24,19 +24,26 @@ export function useItems(profileId: string, containerId: string | undefined) {
   return useQuery({
     queryKey: keys.items(profileId, containerId ?? ''),
     queryFn: ({ client, queryKey, signal }): Promise<ItemsCache> =>
-      streamIntoCache(listingPages(api, containerId ?? '', signal), client.getQueryData<ItemsCache>(queryKey), (cache) => {
-        if (!signal.aborted) client.setQueryData(queryKey, cache);
+      streamIntoCache(listingPages(api, containerId ?? '', signal), {
+        read: () => client.getQueryData<ItemsCache>(queryKey),
+        write: (cache) => {
+          if (!signal.aborted) client.setQueryData(queryKey, cache);
+        },
       }),
     enabled: !!containerId,
     staleTime: Infinity,
   });
 }
 
-/** Fetches only what changed since the newest item seen and merges it into the cache. */
+/**
+ * Fetches only what changed since the newest item seen and merges it into the cache. A list whose
+ * listing broke off is listed again whole instead: the listing comes in path order, so the
+ * missing tail may be older than the newest item seen, and `since` would never bring it.
+ */
 export async function refreshSince(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<void> {
   const key = keys.items(profileId, containerId);
   const cache = client.getQueryData<ItemsCache>(key);
-  if (!cache?.since) {
+  if (!cache?.since || cache.incomplete) {
     await client.invalidateQueries({ queryKey: key, exact: true });
     return;
   }

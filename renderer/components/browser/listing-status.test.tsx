@@ -3,15 +3,20 @@
 // it breaks off part way: the count so far, then "stopped after N items" with a Retry that
 // completes the list and clears the message.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExchangeApi } from '../../../shared/ipc/contract.js';
 import { ApiProvider } from '../../data/api-context.js';
-import { useItems } from '../../data/items.js';
+import { withChanges, type ItemsCache } from '../../data/items-cache.js';
+import { refreshSince, useItems } from '../../data/items.js';
+import { keys } from '../../data/query-keys.js';
+import { doc } from '../../test-support/fixtures.js';
 import { docs, streamingService } from '../../test-support/streaming-listing.js';
 import { ListingStatus } from './listing-status.js';
 
 afterEach(cleanup);
+
+const key = keys.items('p', 'c'.repeat(32));
 
 function Listing() {
   const items = useItems('p', 'c'.repeat(32));
@@ -71,6 +76,41 @@ describe('ListingStatus', () => {
     await waitFor(() => expect(screen.queryByTestId('error-display')).toBeNull());
     expect(screen.queryByTestId('files-streaming')).toBeNull();
     expect(service.opened()).toBe(2);
+    client.clear();
+  });
+
+  it('a header load or an upload after the break keeps the message and its Retry: the list is still partial', async () => {
+    const service = streamingService([docs(0, 2), docs(2, 5)], { failAt: 1 });
+    const client = renderListing(service.api);
+    await service.release();
+    await screen.findByTestId('error-display');
+    // as loadHeaders does for the rows in view: a setQueryData, which clears the query's error
+    const header = { ...docs(0, 1)[0]!, decryptedHeader: doc('consent.pdf', 10) };
+    await act(async () => {
+      client.setQueryData<ItemsCache>(key, (c) => withChanges(c, [header]));
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the query's observers hear of it on a timer
+    });
+    expect(client.getQueryState(key)?.error).toBeNull();
+    expect(screen.getByTestId('error-display').querySelector('.error-context')?.textContent).toBe('The list stopped loading after 2 items; those are shown.');
+    expect(screen.getByTestId('error-code').textContent).toBe('network');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    client.clear();
+  });
+
+  it('an upload finishing on a partial list lists it whole again, not only what changed since', async () => {
+    const service = streamingService([docs(0, 2), docs(2, 5)], { failAt: 1 });
+    const client = renderListing(service.api);
+    await service.release();
+    await screen.findByTestId('error-display');
+    // the listing is in path order: the missing tail is older than the newest item seen, `since` would never bring it
+    const refreshed = refreshSince(service.api, client, 'p', 'c'.repeat(32));
+    await service.release();
+    await service.release();
+    await refreshed;
+    await waitFor(() => expect(screen.getByTestId('rows').textContent).toBe('5'));
+    expect(service.opened()).toBe(2);
+    expect(screen.queryByTestId('error-display')).toBeNull();
+    expect(client.getQueryData<ItemsCache>(key)?.incomplete).toBeUndefined();
     client.clear();
   });
 

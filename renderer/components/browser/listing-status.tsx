@@ -6,6 +6,17 @@ import type { ItemsCache } from '../../data/items-cache.js';
 import { ErrorDisplay } from '../common/error-display.js';
 
 export function ListingStatus({ items }: { readonly items: UseQueryResult<ItemsCache> }) {
+  // from the data, not the query's error: a header load or an upload's refresh clears that
+  const stopped = items.data?.incomplete;
+  if (stopped && !items.isFetching) {
+    return (
+      <ErrorDisplay
+        context={`The list stopped loading after ${stopped.received.toLocaleString()} items; those are shown.`}
+        error={stopped.error}
+        onRetry={() => void items.refetch()}
+      />
+    );
+  }
   if (items.error) {
     return (
       <ErrorDisplay
