@@ -40,6 +40,15 @@ function renderListing(api: ExchangeApi): QueryClient {
   return client;
 }
 
+/** A listing of 5 that breaks off after its first page of 2, shown with its message. */
+async function brokenOff() {
+  const service = streamingService([docs(0, 2), docs(2, 5)], { failAt: 1 });
+  const client = renderListing(service.api);
+  await service.release();
+  await screen.findByTestId('error-display');
+  return { service, client };
+}
+
 describe('ListingStatus', () => {
   it('says how many items have come while pages arrive, and nothing once the list is whole', async () => {
     const service = streamingService([docs(0, 2), docs(2, 5), docs(5, 1_205)]);
@@ -80,10 +89,7 @@ describe('ListingStatus', () => {
   });
 
   it('a header load or an upload after the break keeps the message and its Retry: the list is still partial', async () => {
-    const service = streamingService([docs(0, 2), docs(2, 5)], { failAt: 1 });
-    const client = renderListing(service.api);
-    await service.release();
-    await screen.findByTestId('error-display');
+    const { client } = await brokenOff();
     // as loadHeaders does for the rows in view: a setQueryData, which clears the query's error
     const header = { ...docs(0, 1)[0]!, decryptedHeader: doc('consent.pdf', 10) };
     await act(async () => {
@@ -98,10 +104,7 @@ describe('ListingStatus', () => {
   });
 
   it('an upload finishing on a partial list lists it whole again, not only what changed since', async () => {
-    const service = streamingService([docs(0, 2), docs(2, 5)], { failAt: 1 });
-    const client = renderListing(service.api);
-    await service.release();
-    await screen.findByTestId('error-display');
+    const { service, client } = await brokenOff();
     // the listing is in path order: the missing tail is older than the newest item seen, `since` would never bring it
     const refreshed = refreshSince(service.api, client, 'p', 'c'.repeat(32));
     await service.release();
