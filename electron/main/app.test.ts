@@ -226,4 +226,23 @@ describe('app core on the embedded sandbox', () => {
       expect(r.error.explanation).toContain('not allowed');
     }
   });
+
+  it("closes a window's open listings when its page goes (closeListingsOf) and all of them on a profile switch", async () => {
+    const door = createDoor({ handlers: core.handlers, isTrustedSender: () => true });
+    const [irb] = (await call('profiles.list', {})).filter((p) => p.name.endsWith('Sandbox IRB'));
+    await call('profiles.switch', { profileId: irb!.id });
+    const studyId = (await call('containers.list', {}))[0]!.id;
+    const open = async (window: string): Promise<string> => {
+      const r = await door.call({ url: 'app://test', id: window }, 'items.listOpen', { containerId: studyId });
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      return (r.value as { listingId: string }).listingId;
+    };
+    const next = (listingId: string) => door.call({ url: 'app://test', id: 'w' }, 'items.listNext', { listingId });
+    const [reloaded, other] = [await open('window-1'), await open('window-2')];
+    core.closeListingsOf('window-1');
+    expect(await next(reloaded)).toMatchObject({ ok: false, error: { code: 'listing-gone' } });
+    const beforeSwitch = await open('window-1');
+    await call('profiles.switch', { profileId: irb!.id });
+    for (const id of [other, beforeSwitch]) expect(await next(id)).toMatchObject({ ok: false, error: { code: 'listing-gone' } });
+  });
 });

@@ -20,6 +20,7 @@ import { profileHandlers } from './handlers/profile-handlers.js';
 import { studyHandlers } from './handlers/study-handlers.js';
 import { transferHandlers } from './handlers/transfer-handlers.js';
 import type { Handlers } from './ipc-door.js';
+import { ItemListings } from './item-listings.js';
 import type { AppCore, AppOptions, EventSink } from './platform.js';
 import { SandboxManager } from './sandbox-manager.js';
 import { openSession, toProfileView, type Session } from './session.js';
@@ -45,6 +46,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   const listeners = new Set<EventSink>();
   const stateFile = join(dataDir, 'state.json');
   const sessions = new Map<string, Promise<Session>>();
+  const listings = new ItemListings();
   let activeId = (await readJsonFile<AppState>(stateFile))?.activeProfileId;
 
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
@@ -121,6 +123,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     async switchProfile(profileId) {
       const s = await sessionFor(profileId);
       activeId = profileId;
+      listings.closeAll();
       await writeJsonAtomic(stateFile, { activeProfileId: profileId } satisfies AppState);
       emit('profile.switched', toProfileView(s.profile, true, await s.organization(s.profile.organizationId).catch(() => undefined)));
       return s;
@@ -155,7 +158,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   const handlers: Handlers = {
     ...profileHandlers(ctx),
     ...studyHandlers(ctx),
-    ...itemHandlers(ctx),
+    ...itemHandlers(ctx, listings),
     ...accessHandlers(ctx),
     ...transferHandlers(ctx),
     ...activityHandlers(ctx),
@@ -168,7 +171,9 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       return () => listeners.delete(listener);
     },
     registerFile: (file) => files.register(file),
+    closeListingsOf: (senderId) => listings.closeListingsOf(senderId),
     async close() {
+      listings.closeAll();
       await transfers.close();
       await ctx.resetSession();
       await sandbox.stop();

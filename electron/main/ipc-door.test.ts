@@ -69,6 +69,19 @@ describe('ipc door', () => {
     expect(logs.join('\n')).toContain('boom');
   });
 
+  it('tells a handler which window called (what ties open listings to it); a call without one is the shared window', async () => {
+    const seen: unknown[] = [];
+    const handlers = { ...echoHandlers(), 'items.listClose': async (_args: unknown, caller: unknown) => {
+        seen.push(caller);
+        return null;
+      },
+    } as unknown as Handlers;
+    const d = createDoor({ handlers, isTrustedSender: () => true });
+    await d.call({ url: APP, id: '7' }, 'items.listClose', { listingId: 'ab'.repeat(16) });
+    await d.call({ url: APP }, 'items.listClose', { listingId: 'ab'.repeat(16) });
+    expect(seen).toEqual([{ senderId: '7' }, { senderId: '' }]);
+  });
+
   it("checks Electron's staged files like any call: sender, then schema", async () => {
     const staged: unknown[] = [];
     const d = createDoor({

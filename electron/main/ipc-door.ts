@@ -14,13 +14,20 @@ import {
 import type { FileRef } from '../../shared/ipc/views.js';
 import { invalidArgument, toAppError, untrustedSender } from '../../shared/app-error.js';
 
+/** Who made a call, as the door knows it: what a handler may tie to the window (open listings). */
+export interface Caller {
+  readonly senderId: string;
+}
+
 export type Handlers = {
-  readonly [N in OperationName]: (args: HandlerArgs<N>) => Promise<OperationResult<N>> | OperationResult<N>;
+  readonly [N in OperationName]: (args: HandlerArgs<N>, caller?: Caller) => Promise<OperationResult<N>> | OperationResult<N>;
 };
 
 interface Sender {
   /** The URL of the frame that sent the call (Electron: senderFrame.url; browser host: the page origin). */
   readonly url: string;
+  /** The window that sent it (Electron: its webContents id); calls without one share a window. */
+  readonly id?: string;
 }
 
 export interface Door {
@@ -43,7 +50,13 @@ export function createDoor(options: DoorOptions): Door {
   const refused = (sender: Sender): IpcResult<never> => ({ ok: false, error: untrustedSender(`sender ${JSON.stringify(sender.url).slice(0, 200)}`) });
 
   /** The schema, then the handler; whatever fails comes back as data. */
-  async function checked<S extends z.ZodType, R>(label: string, schema: S, rawArgs: unknown, run: (args: z.output<S>) => Promise<R> | R): Promise<IpcResult<R>> {
+  async function checked<S extends z.ZodType, R>(
+    label: string,
+    schema: S,
+    rawArgs: unknown,
+    run: (args: z.output<S>, caller: Caller) => Promise<R> | R,
+    caller: Caller = { senderId: '' },
+  ): Promise<IpcResult<R>> {
     const parsed = schema.safeParse(rawArgs ?? {});
     if (!parsed.success) {
       const first = parsed.error.issues[0];
@@ -51,7 +64,7 @@ export function createDoor(options: DoorOptions): Door {
       return { ok: false, error: invalidArgument(`${label}: ${where}: ${first?.message ?? 'invalid'}`) };
     }
     try {
-      return { ok: true, value: await run(parsed.data) };
+      return { ok: true, value: await run(parsed.data, caller) };
     } catch (e) {
       const error = toAppError(e);
       if (error.code === 'internal') log(`${label} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -66,7 +79,7 @@ export function createDoor(options: DoorOptions): Door {
         return { ok: false, error: invalidArgument(`unknown operation ${JSON.stringify(operation).slice(0, 100)}`) };
       }
       const name = operation as OperationName;
-      return checked(name, operations[name].args, rawArgs, handlers[name] as (args: unknown) => Promise<unknown>);
+      return checked(name, operations[name].args, rawArgs, handlers[name] as (args: unknown, caller: Caller) => Promise<unknown>, { senderId: sender.id ?? '' });
     },
     async stage(sender, rawArgs) {
       if (!isTrustedSender(sender)) return refused(sender);

@@ -51,6 +51,8 @@ export interface AppCore {
    * made by the browser host) are deleted once uploaded.
    */
   registerFile(file: LocalFile): FileRef;
+  /** Closes the streamed listings a window opened: its page navigated, reloaded or is gone. */
+  closeListingsOf(senderId: string): void;
   close(): Promise<void>;
 }
 

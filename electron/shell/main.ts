@@ -92,7 +92,7 @@ async function run(): Promise<void> {
   });
 
   ipcMain.handle(CALL_CHANNEL, (event, name: unknown, args: unknown) =>
-    door.call({ url: event.senderFrame?.url ?? '' }, String(name), args),
+    door.call({ url: event.senderFrame?.url ?? '', id: String(event.sender.id) }, String(name), args),
   );
   ipcMain.handle(STAGE_CHANNEL, (event, args: unknown) => door.stage({ url: event.senderFrame?.url ?? '' }, args));
   core.onEvent((name, payload) => {
@@ -103,6 +103,14 @@ async function run(): Promise<void> {
   installMenu(APP_NAME);
   const window = createMainWindow({ dataDir, preloadPath, rendererUrl });
   shellState.window = window;
+  // A reload or navigation never runs the page's own clean-up: its open listings close here.
+  const contents = window.webContents;
+  const senderId = String(contents.id);
+  contents.on('did-start-navigation', (details) => {
+    if (details.isMainFrame && !details.isSameDocument) core.closeListingsOf(senderId);
+  });
+  contents.on('render-process-gone', () => core.closeListingsOf(senderId));
+  contents.on('destroyed', () => core.closeListingsOf(senderId));
   app.on('second-instance', () => {
     if (window.isMinimized()) window.restore();
     window.focus();

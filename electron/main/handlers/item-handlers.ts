@@ -30,18 +30,18 @@ function listedViews(s: Session, containerId: string, items: readonly Item[]): I
   return views;
 }
 
-export function itemHandlers(ctx: AppContext): ItemHandlers {
-  const listings = new ItemListings();
+/** `listings`: the app's open listings, closed per window by the shell and all on a profile switch. */
+export function itemHandlers(ctx: AppContext, listings = new ItemListings()): ItemHandlers {
   return {
     'items.list': async ({ containerId, since }) => {
       const s = await ctx.session();
       return listedViews(s, containerId, asArray(await s.client.listItems(containerId, undefined, { recurse: true, ...(since ? { since } : {}) })));
     },
-    'items.listOpen': async ({ containerId, since }) => {
+    'items.listOpen': async ({ containerId, since }, caller) => {
       const s = await ctx.session();
       const listingId = listings.start(async function* (signal) {
         for await (const page of s.client.listItemPages(containerId, undefined, { recurse: true, signal, ...(since ? { since } : {}) })) yield listedViews(s, containerId, page);
-      });
+      }, caller?.senderId ?? '');
       return { listingId };
     },
     'items.listNext': ({ listingId }) => listings.next(listingId),

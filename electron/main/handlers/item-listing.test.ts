@@ -4,12 +4,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toAppError } from '../../../shared/app-error.js';
 import type { ItemView } from '../../../shared/ipc/views.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { startTamperProxy, type TamperProxy } from '../../services/test-support/tamper-proxy.js';
 import type { AppContext } from '../app-context.js';
+import { ItemListings } from '../item-listings.js';
 import type { Session } from '../session.js';
 import { fillStudy, fixtureSession } from '../test-support/fixture-session.js';
 import { itemHandlers } from './item-handlers.js';
@@ -91,5 +92,24 @@ describe('items.listOpen / items.listNext', () => {
     expect(all).toHaveLength(ITEMS);
     // what arrived before the cut is the start of the whole listing, in the same order
     expect(all.slice(0, arrived.length)).toEqual(arrived.map((v) => v.path));
+  }, 60_000);
+
+  it('reads the answer no further ahead than the window takes: what is kept stays bounded while nobody asks', async () => {
+    const listings = new ItemListings({ highWater: 500 });
+    const bounded = itemHandlers({ session: async () => session } as unknown as AppContext, listings);
+    const { listingId } = await bounded['items.listOpen']({ containerId: studyId }, { senderId: 'window-1' });
+    await vi.waitFor(() => expect(listings.kept).toBeGreaterThanOrEqual(500), { timeout: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // paused at the mark (plus the last piece read), not the whole study of 3,000
+    expect(listings.kept).toBeLessThan(1_000);
+    const paths: string[] = [];
+    for (;;) {
+      const page = await bounded['items.listNext']({ listingId });
+      paths.push(...page.items.map((v) => v.path));
+      expect(listings.kept).toBeLessThan(1_000);
+      if (page.done) break;
+    }
+    expect(paths).toEqual((await handlers['items.list']({ containerId: studyId })).map((v) => v.path));
+    expect(listings.size).toBe(0);
   }, 60_000);
 });
