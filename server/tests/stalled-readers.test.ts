@@ -2,7 +2,9 @@
 // PostgreSQL a connection in a read snapshot) for as long as the client lets them. Many of
 // them must not take what every other request needs: a small signed GET and an upload are
 // still served, a download beyond the streaming reads' share is refused as busy (1018,
-// Retry-After) rather than left waiting, and once the stalled clients go, so do their holds.
+// Retry-After) rather than left waiting, another organization's downloads and listings are
+// served (one organization holds at most half the streaming reads), and once the stalled
+// clients go, so do their holds.
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,11 +57,15 @@ describe.each(STORES)('on %s', (storeKind) => {
     await w?.close();
   });
 
-  it(`${STALLED} downloads that read nothing leave small requests and uploads served, and the extra ones are refused as busy`, async () => {
+  it(`${STALLED} downloads that read nothing leave small requests, uploads and another organization's downloads served, and the extra ones are refused as busy`, async () => {
     const container = (await w.client.post(w.sirb, '/containers', {})).json<{ url: string }>().url;
     const big = payloadFor(w.sirb, randomBytes(CONTENT_BYTES), 'document');
     const note = payloadFor(w.sirb, Buffer.from('written while downloads stall'));
     expect((await w.client.put(w.sirb, `${container}/items/big`, big)).status).toBe(201);
+    // another organization's own container and item, read while the first one's downloads stall
+    const theirs = (await w.client.post(w.sirb2, '/containers', {})).json<{ url: string }>().url;
+    const theirItem = payloadFor(w.sirb2, randomBytes(256 * 1024), 'document');
+    expect((await w.client.put(w.sirb2, `${theirs}/items/report`, theirItem)).status).toBe(201);
 
     const stalled = await Promise.all(
       Array.from({ length: STALLED }, () => stalledRequest(w.server.port, w.client.signed(w.sirb, { method: 'GET', path: `${container}/content/big` }))),
@@ -78,6 +84,13 @@ describe.each(STORES)('on %s', (storeKind) => {
       expect(small.status, small.text).toBe(200);
       const put = await w.client.put(w.sirb, `${container}/items/note`, note);
       expect(put.status, put.text).toBe(201);
+      // and the stalling organization cannot take another organization's downloads and listings: served at once, not busy
+      const download = await w.client.get(w.sirb2, `${theirs}/content/report`);
+      expect(download.status, download.text.slice(0, 200)).toBe(200);
+      expect(download.json<{ content: string }>().content).toBe(theirItem.content);
+      const listing = await w.client.get(w.sirb2, `${theirs}/items?recurse=true`);
+      expect(listing.status, listing.text.slice(0, 200)).toBe(200);
+      expect(listing.json<{ id: string }[]>().map((i) => i.id)).toEqual(['report']);
     } finally {
       for (const s of stalled) s.socket.destroy();
     }

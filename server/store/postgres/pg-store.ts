@@ -286,14 +286,14 @@ class PostgresStore implements Store {
     });
   }
 
-  /** A read that streams to a client, in a slot and on a connection of its own pool, in one snapshot. */
-  private streamingTx<T>(work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>): Promise<T> {
-    return this.streaming.use(() => this.tx(work, READ_SNAPSHOT, this.streamingPool));
+  /** A read that streams to a client, in a slot of the caller's share and on a connection of its own pool, in one snapshot. */
+  private streamingTx<T>(orgId: string, work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>): Promise<T> {
+    return this.streaming.use(orgId, () => this.tx(work, READ_SNAPSHOT, this.streamingPool));
   }
 
   async readContent<T>(containerId: string, path: string, orgId: string, send: (row: VisibleItemRow, content: StoredContent) => Promise<T>): Promise<T | undefined> {
     // one snapshot for the row and every chunk: a replace or delete meanwhile does not cut the answer
-    return this.streamingTx(async (db, drop) => {
+    return this.streamingTx(orgId, async (db, drop) => {
       const row = await this.visibleItemOn(db, containerId, path, orgId);
       if (!row) return undefined;
       const stored = (await db.query<{ size: number }>('SELECT size FROM contents WHERE id = $1', [row.content_file])).rows[0];
@@ -310,7 +310,7 @@ class PostgresStore implements Store {
 
   async listItems(q: ListQuery, consume: (batches: AsyncIterable<readonly ListedWireRow[]>) => Promise<void>) {
     const cursor = listingCursor(q);
-    await this.streamingTx(async (db) => {
+    await this.streamingTx(q.orgId, async (db) => {
       // a cursor: rows are fetched as the client takes them, never the whole listing at once
       await db.query(cursor.setting);
       await db.query(cursor.text, cursor.values);
