@@ -93,7 +93,6 @@ export function withAccessCount(cache: ItemsCache | undefined, path: string, cou
   const index = cache.items.findIndex((i) => itemSlashPath(i) === key);
   const found = cache.items[index];
   if (!found || found.accessCount === count) return cache;
-  const items = [...cache.items];
-  items[index] = { ...found, accessCount: count };
-  return { ...cache, items };
+  // merged, so the list's index and tree are updated for this one item instead of built anew
+  return { ...cache, items: mergeItems(cache.items, [{ ...found, accessCount: count }]) };
 }

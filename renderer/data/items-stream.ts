@@ -37,49 +37,74 @@ export interface LiveCache {
 
 /**
  * Feeds a streamed listing into the live cache: the first page at once, then each time what
- * arrived since has grown as large as what is shown (every update rebuilds the list and its
- * tree, so updates at doubling sizes cost at most about twice one build in all), and the rest at
- * the end. Each update merges into the cache as it is then, by path, so an item sent twice is
+ * arrived since has grown as large as what is shown (every update re-renders the list), and the
+ * rest at the end. Each update merges into the cache as it is then, by path, so an item sent twice is
  * shown once and what this window changed meanwhile stays: headers decrypted, uploads refreshed
  * in, and items deleted (a path the cache held, or this listing put there, that is no longer
  * there does not come back). Once the listing is whole, items it no longer holds are dropped,
  * except those added meanwhile by others, which a listing begun before them cannot hold;
  * unchanged ones keep their decrypted headers. A failure mid-stream shows what arrived, marks the
  * cache incomplete, and throws.
+ * While no one else writes the cache, each page is merged as it arrives (the cached list's index
+ * and tree grow by that page, see mergeItems), so an update, the last one included, costs about
+ * one page rather than every item again.
  */
 export async function streamIntoCache(pages: AsyncIterable<readonly ItemView[]>, live: LiveCache): Promise<ItemsCache> {
-  const known = new Set((live.read()?.items ?? []).map((i) => itemSlashPath(i)));
+  const start = live.read();
+  const known = new Set((start?.items ?? []).map((i) => itemSlashPath(i)));
   const gone = new Set<string>();
   let shownCount = 0; // of this listing
   const all: ItemView[] = [];
   let pending: ItemView[] = [];
+  /** The cache as this listing last wrote it (or found it), and, while no one else writes, that cache with every pending page merged in. */
+  let written = start;
+  let ahead: ItemsCache | undefined;
+  const write = (cache: ItemsCache): void => {
+    written = cache;
+    live.write(cache);
+  };
+  const fresh = (views: readonly ItemView[]): ItemView[] => views.filter((view) => !gone.has(itemSlashPath(view)));
   /** The live cache with what is pending merged in (written by the caller). */
   const merged = (): ItemsCache => {
-    const current = live.read();
-    const present = new Set((current?.items ?? []).map((i) => itemSlashPath(i)));
-    for (const path of known) if (!present.has(path)) gone.add(path);
-    const fresh = pending.filter((view) => !gone.has(itemSlashPath(view)));
-    for (const view of fresh) known.add(itemSlashPath(view));
+    let next = live.read() === written ? ahead : undefined;
+    if (!next) {
+      const current = live.read();
+      const present = new Set((current?.items ?? []).map((i) => itemSlashPath(i)));
+      for (const path of known) if (!present.has(path)) gone.add(path);
+      next = withChanges(current, fresh(pending));
+    }
+    // known once written: a page merged ahead and then dropped (another writer came first) is not gone
+    for (const view of fresh(pending)) known.add(itemSlashPath(view));
     shownCount += pending.length;
     pending = [];
-    return withChanges(current, fresh);
+    ahead = undefined;
+    return next;
   };
   try {
     for await (const page of pages) {
+      const eager = live.read() === written && (ahead !== undefined || pending.length === 0);
       for (const view of page) {
         all.push(view);
         pending.push(view);
       }
-      if (pending.length > 0 && pending.length >= shownCount) live.write(merged());
+      ahead = eager ? withChanges(ahead ?? written, fresh(page)) : undefined;
+      if (pending.length > 0 && pending.length >= shownCount) write(merged());
     }
   } catch (e) {
     if (pending.length > 0 || live.read()) {
       const shown = merged();
-      live.write({ ...shown, incomplete: { received: shown.items.length, error: toAppError(e) } });
+      write({ ...shown, incomplete: { received: shown.items.length, error: toAppError(e) } });
     }
     throw e;
   }
   const current = merged();
+  if (!start) {
+    // Nothing was cached when it began, so every path known came from the listing and the cache
+    // holds all of it: reconciling would drop nothing and only build the list and tree anew.
+    const whole = { items: current.items, since: current.since };
+    write(whole);
+    return whole;
+  }
   const listed = new Set(all.map((i) => itemSlashPath(i)));
   // the listing, merged with what the cache has that the listing cannot speak for: newer versions and others' additions
   const full = mergeItems(
@@ -87,6 +112,6 @@ export async function streamIntoCache(pages: AsyncIterable<readonly ItemView[]>,
     current.items.filter((i) => listed.has(itemSlashPath(i)) || !known.has(itemSlashPath(i))),
   );
   const whole = reconciled(current, full);
-  live.write(whole);
+  write(whole);
   return whole;
 }

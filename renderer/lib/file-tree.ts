@@ -62,16 +62,86 @@ function byPath(lists: readonly (readonly ItemView[])[]): Map<string, ItemView> 
   return map;
 }
 
-// Lists that mergeItems made, with their index by path, so buildTree on the cached list
-// (already one item per path) reuses the index instead of hashing 100,000 paths again.
-const mergedIndex = new WeakMap<readonly ItemView[], ReadonlyMap<string, ItemView>>();
+/**
+ * What a list made by mergeItems knows of itself, so that merging a page into it and building
+ * its tree cost that page, not every item again: its items by path, each path's place in the
+ * list, and its tree once built. The index moves on to the list merged from it (the one a
+ * streaming listing or a refresh shows next); the list it leaves is built afresh if asked again.
+ * Trees built from one index share their folders: each update gets a new FileTree object (so
+ * React sees a change) while the folders grow in place.
+ */
+interface ListIndex {
+  readonly byPath: Map<string, ItemView>;
+  /** Made at the first path that comes again (a streaming listing may never need it). */
+  places?: Map<string, number>;
+  folders?: Map<string, FolderDraft>;
+  tree?: FileTree;
+}
+
+const indexes = new WeakMap<readonly ItemView[], ListIndex>();
 
 /** Merges items by slash path; the later `updatedAt` wins (also when one item comes in both forms). */
 export function mergeItems(current: readonly ItemView[], incoming: readonly ItemView[]): ItemView[] {
-  const index = byPath([current, incoming]);
-  const merged = [...index.values()];
-  mergedIndex.set(merged, index);
+  let index = indexes.get(current);
+  let merged: ItemView[];
+  if (index) {
+    indexes.delete(current);
+    index.tree = undefined;
+    // a copy of the references only (no hashing): the list shown before stays as it was
+    merged = current.slice();
+  } else {
+    index = { byPath: new Map() };
+    merged = [];
+    add(index, merged, current);
+  }
+  add(index, merged, incoming);
+  indexes.set(merged, index);
   return merged;
+}
+
+function add(index: ListIndex, list: ItemView[], items: readonly ItemView[]): void {
+  const { byPath, folders } = index;
+  // Items of one folder mostly arrive together: reuse the last folder when the parent matches.
+  let lastParent: string | undefined;
+  let lastNode: FolderDraft | undefined;
+  for (const item of items) {
+    const key = itemSlashPath(item);
+    const existing = byPath.get(key);
+    if (!existing) {
+      byPath.set(key, item);
+      index.places?.set(key, list.length);
+      list.push(item);
+      if (folders) {
+        const parent = parentOf(key);
+        if (parent !== lastParent || !lastNode) {
+          lastParent = parent;
+          lastNode = folderOf(folders, parent, true);
+        }
+        lastNode.items.push(item);
+      }
+      continue;
+    }
+    const kept = newerOf(existing, item);
+    if (kept === existing) continue;
+    byPath.set(key, kept);
+    index.places ??= placesOf(list);
+    list[index.places.get(key) ?? -1] = kept;
+    if (folders) {
+      const siblings = folderOf(folders, parentOf(key), true).items;
+      siblings[siblings.indexOf(existing)] = kept;
+    }
+  }
+}
+
+function placesOf(list: readonly ItemView[]): Map<string, number> {
+  const places = new Map<string, number>();
+  list.forEach((item, i) => places.set(itemSlashPath(item), i));
+  return places;
+}
+
+function parentOf(path: string): string {
+  const cut = path.lastIndexOf('/');
+  return cut < 0 ? '' : path.slice(0, cut);
 }
 
 interface FolderDraft {
@@ -81,38 +151,68 @@ interface FolderDraft {
   items: ItemView[];
 }
 
-/** `list` may hold one item in both forms (the newer is kept); the items cache already holds one per path. */
-export function buildTree(list: readonly ItemView[]): FileTree {
-  const items = mergedIndex.get(list) ?? byPath([list]);
-
-  const folders = new Map<string, FolderDraft>();
-  const folder = (path: string): FolderDraft => {
-    let node = folders.get(path);
-    if (!node) {
-      const cut = path.lastIndexOf('/');
-      node = { path, name: path.slice(cut + 1), folders: [], items: [] };
-      folders.set(path, node);
-      // A new folder is a new child of its parent, so each child is added once (no Set needed).
-      if (path !== '') folder(cut < 0 ? '' : path.slice(0, cut)).folders.push(path);
+/**
+ * The folder at `path`, made (with its ancestors) if new. A new folder is a new child of its
+ * parent, so each child is added once; `sorted` places it among its siblings by name at once
+ * (after equal names, as a stable sort would), else the caller sorts them at the end.
+ */
+function folderOf(folders: Map<string, FolderDraft>, path: string, sorted: boolean): FolderDraft {
+  let node = folders.get(path);
+  if (!node) {
+    const cut = path.lastIndexOf('/');
+    node = { path, name: path.slice(cut + 1), folders: [], items: [] };
+    folders.set(path, node);
+    if (path !== '') {
+      const siblings = folderOf(folders, cut < 0 ? '' : path.slice(0, cut), sorted).folders;
+      if (sorted) siblings.splice(upperBound(siblings, path), 0, path);
+      else siblings.push(path);
     }
-    return node;
-  };
-  folder('');
+  }
+  return node;
+}
+
+function upperBound(sorted: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareText(sorted[mid] ?? '', value) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function foldersOf(items: ReadonlyMap<string, ItemView>): Map<string, FolderDraft> {
+  const folders = new Map<string, FolderDraft>();
+  folderOf(folders, '', false);
   // Items of one folder mostly arrive together: reuse the last folder when the parent matches.
   let lastParent = '';
-  let lastNode = folder('');
+  let lastNode = folderOf(folders, '', false);
   for (const [path, item] of items) {
-    const cut = path.lastIndexOf('/');
-    const parent = cut < 0 ? '' : path.slice(0, cut);
+    const parent = parentOf(path);
     if (parent !== lastParent) {
       lastParent = parent;
-      lastNode = folder(parent);
+      lastNode = folderOf(folders, parent, false);
     }
     lastNode.items.push(item);
   }
-
   for (const node of folders.values()) node.folders.sort(compareText);
-  return { folders, items };
+  return folders;
+}
+
+/**
+ * `list` may hold one item in both forms (the newer is kept). A list from mergeItems (the items
+ * cache) reuses its index: its tree is built once, then grows with each merge.
+ */
+export function buildTree(list: readonly ItemView[]): FileTree {
+  const index = indexes.get(list);
+  if (!index) {
+    const items = byPath([list]);
+    return { folders: foldersOf(items), items };
+  }
+  index.folders ??= foldersOf(index.byPath);
+  index.tree ??= { folders: index.folders, items: index.byPath };
+  return index.tree;
 }
 
 /** The rows of one folder: its subfolders and its items (unsorted; see sort-entries). */
