@@ -15,6 +15,7 @@ import { fromFullList, withChanges, withoutPaths, type ItemsCache } from './item
 import { listingPages, streamIntoCache, type LiveCache } from './items-stream.js';
 import { useItems } from './items.js';
 import { keys } from './query-keys.js';
+import { buildTree } from '../lib/file-tree.js';
 
 afterEach(cleanup);
 
@@ -92,6 +93,9 @@ describe('useItems on a streamed listing', () => {
     await waitFor(() => expect(result.current.isFetching).toBe(false));
     expect(paths(result.current.data)).toEqual(docs(0, 5).map((i) => i.path));
     expect(result.current.isSuccess).toBe(true);
+    // the list cached is the one merged (not a structurally shared copy), so its tree is kept and grown
+    const items = result.current.data?.items ?? [];
+    expect(buildTree(items)).toBe(buildTree(items));
     client.clear();
   });
 

@@ -32,6 +32,9 @@ export function useItems(profileId: string, containerId: string | undefined) {
       }),
     enabled: !!containerId,
     staleTime: Infinity,
+    // The cached list as merged, not a copy: its index and tree grow with each page (mergeItems),
+    // and comparing 100,000 items deeply on every update would cost as much as rebuilding them.
+    structuralSharing: false,
   });
 }
 
