@@ -36,10 +36,10 @@ export interface ListingRun {
   readonly serverLogMs: { readonly list?: number; readonly since?: number };
   readonly responseMiB: number;
   readonly sinceReturned: number;
-  /** Merge of the 100 changes into the cache plus the tree rebuilt, as the renderer does after a refresh. */
+  /** Merge of the 100 changes into the cache plus the tree updated, as the renderer does after a refresh. */
   readonly refreshRebuildSeconds: number;
   readonly folders: number;
-  /** Rows in the first page shown, and how often the list and tree were rebuilt while it streamed. */
+  /** Rows in the first page shown, and how often the list and tree were shown while it streamed. */
   readonly firstRows: number;
   readonly streamUpdates: number;
   readonly filter: { readonly typed: string; readonly rows: number; readonly matched: number };

@@ -77,11 +77,11 @@ export function listingSection(run: ListingRun, store = ''): string {
     `## 2. Listing at scale${on(store)}`,
     '',
     table(
-      ['Items', 'Server answer s (client-observed)', 'Server handling ms (its log)', 'Response MiB', 'Tree build s', '`since` refresh s', 'Items returned by `since`', 'Merge + tree rebuild after refresh s'],
+      ['Items', 'Server answer s (client-observed)', 'Server handling ms (its log)', 'Response MiB', 'Tree build s', '`since` refresh s', 'Items returned by `since`', 'Merge + tree update after refresh s'],
       [[l.items.toLocaleString('en'), f(l.serverSeconds, 3), f(run.serverLogMs.list, 0), f(run.responseMiB, 1), f(l.treeBuildSeconds, 3), f(l.sinceSeconds, 3), String(run.sinceReturned), f(run.refreshRebuildSeconds, 3)]],
     ),
     '',
-    'As the window gets it (main\u2019s listing handlers in a process of their own, pages crossing by structured-clone IPC, the renderer\u2019s cache and tree rebuilt at each update):',
+    'As the window gets it (main\u2019s listing handlers in a process of their own, pages crossing by structured-clone IPC, the renderer\u2019s cache and tree grown at each update):',
     '',
     table(
       ['First rows s', 'Rows in the first update', 'Whole tree s (answer + tree)', 'Updates while streaming', 'Filter keystroke ms (slowest)', 'Rows filtered'],
