@@ -92,7 +92,7 @@ async function run(): Promise<void> {
   });
 
   ipcMain.handle(CALL_CHANNEL, (event, name: unknown, args: unknown) =>
-    door.call({ url: event.senderFrame?.url ?? '', id: String(event.sender.id) }, String(name), args),
+    door.call({ url: event.senderFrame?.url ?? '', id: String(event.sender?.id ?? '') }, String(name), args),
   );
   ipcMain.handle(STAGE_CHANNEL, (event, args: unknown) => door.stage({ url: event.senderFrame?.url ?? '' }, args));
   core.onEvent((name, payload) => {

@@ -14,7 +14,7 @@ import type { StandInRecord } from './test-support/electron-stand-in.js';
 let dir: string;
 let record: StandInRecord;
 const require = createRequire(import.meta.url);
-const APP_SENDER = { senderFrame: { url: APP_URL } };
+const APP_SENDER = { senderFrame: { url: APP_URL }, sender: { id: 1 } };
 
 async function bundle(entry: string, outfile: string): Promise<void> {
   await build({
@@ -84,7 +84,7 @@ describe('the Electron shell under a stand-in of Electron', () => {
     const call = record.ipc[CALL_CHANNEL]!;
     for (const url of ['http://evil.example:5173/', 'file:///tmp/evil.html', 'evil://study-exchange/index.html', '']) {
       for (const name of ['app.info', 'profiles.list', 'sandbox.reset']) {
-        const r = await call({ senderFrame: { url } }, name, {});
+        const r = await call({ senderFrame: { url }, sender: { id: 2 } }, name, {});
         expect(r, `${name} from ${url}`).toMatchObject({ ok: false });
       }
     }
