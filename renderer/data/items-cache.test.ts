@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { item } from '../test-support/fixtures.js';
+import { doc, item } from '../test-support/fixtures.js';
 import { fromFullList, reconciled, withAccessCount, withChanges, withoutPaths } from './items-cache.js';
 
 describe('items cache', () => {
@@ -39,6 +39,21 @@ describe('reconciled', () => {
     const next = reconciled(cache, fresh);
     expect(next.items.map((i) => i.path).sort()).toEqual(['docs/a', 'docs/c']);
     expect(next.items.find((i) => i.path === 'docs/a')?.decryptedHeader).toMatchObject({ name: 'A' });
+  });
+
+  it('leaves to the cache what changed in it while the listing streamed, and still drops what others revoked', () => {
+    const a = item('docs|a', { updatedAt: '2026-01-01T00:00:00.000Z' });
+    const b = item('docs|b', { updatedAt: '2026-01-02T00:00:00.000Z' });
+    const c = item('docs|c', { updatedAt: '2026-01-03T00:00:00.000Z' });
+    const start = fromFullList([a, b, c]);
+    // meanwhile here: a new version of a saved, b's header decrypted, c deleted, u uploaded
+    const a2 = { ...a, updatedAt: '2026-01-05T00:00:00.000Z' };
+    const u = item('docs|u', { updatedAt: '2026-01-06T00:00:00.000Z' });
+    const now = withChanges(withoutPaths(withChanges(start, [a2, { ...b, decryptedHeader: doc('b.pdf', 1) }, u]), ['docs/c']), []);
+    // the listing, begun before all that, has a as it was and c; b was revoked by its owner
+    const next = reconciled(now, [a, c], start);
+    expect(next.items.map((i) => `${i.path}@${i.updatedAt.slice(8, 10)}`).sort()).toEqual(['docs/a@05', 'docs/u@06']);
+    expect(next.since).toBe('2026-01-06T00:00:00.000Z');
   });
 });
 

@@ -70,20 +70,57 @@ export function withoutPaths(cache: ItemsCache | undefined, paths: readonly stri
   return { ...cache, items: cache.items.filter((i) => !gone.has(itemSlashPath(i))) };
 }
 
+/** The same version of one item: a grant or a decrypted header does not make another. */
+function sameVersion(a: ItemView, b: ItemView): boolean {
+  return a.updatedAt === b.updatedAt && a.headerHash === b.headerHash && a.keyHash === b.keyHash;
+}
+
 /**
  * The cache brought in line with a full listing: new items added (a grant does not touch an
  * item's updatedAt, so `since` cannot report it), revoked or deleted ones dropped, and every
  * unchanged item kept as cached, with its decrypted header.
+ * The listing is a snapshot from when it began, `start` (the cache then), and this window may have
+ * changed the cache while it streamed, so what changed meanwhile is not the listing's to judge: an
+ * item added or made newer meanwhile (an upload or a saved record refreshed in) stays, whether
+ * the listing lacks it or holds an older version, and an item removed meanwhile (deleted here)
+ * stays removed although the listing still holds it. Only items in both `start` and the cache,
+ * unchanged, and not listed are dropped: those others revoked or deleted.
  */
-export function reconciled(cache: ItemsCache | undefined, full: readonly ItemView[]): ItemsCache {
+export function reconciled(cache: ItemsCache | undefined, full: readonly ItemView[], start: ItemsCache | undefined = cache): ItemsCache {
   if (!cache) return fromFullList(full);
   const cached = new Map(cache.items.map((i) => [itemSlashPath(i), i]));
-  const items = full.map((fresh) => {
-    const old = cached.get(itemSlashPath(fresh));
-    const same = old && old.updatedAt === fresh.updatedAt && old.headerHash === fresh.headerHash && old.keyHash === fresh.keyHash;
-    return same && !fresh.decryptedHeader ? old : fresh;
-  });
+  const before = start === cache ? cached : new Map((start?.items ?? []).map((i) => [itemSlashPath(i), i]));
+  const changedMeanwhile = (now: ItemView): boolean => {
+    const was = before.get(itemSlashPath(now));
+    return !was || !sameVersion(was, now);
+  };
+  const listed = new Set<string>();
+  const items: ItemView[] = [];
+  for (const fresh of full) {
+    const key = itemSlashPath(fresh);
+    listed.add(key);
+    const old = cached.get(key);
+    if (!old) {
+      if (!before.has(key)) items.push(fresh); // newly shared; one in `before` was removed meanwhile
+    } else if (sameVersion(old, fresh)) items.push(fresh.decryptedHeader ? fresh : old);
+    else items.push(changedMeanwhile(old) && Date.parse(old.updatedAt) > Date.parse(fresh.updatedAt) ? old : fresh);
+  }
+  for (const [key, old] of cached) if (!listed.has(key) && changedMeanwhile(old)) items.push(old);
   return { items: mergeItems([], items), since: newestUpdate(full, cache.since) };
+}
+
+/**
+ * A `since` answer without the items removed from the cache while it was on the way (deleted
+ * here): the answer was read before, and since is inclusive, so it may still hold them.
+ * `start` is the cache when the request went out.
+ */
+export function notRemovedSince(start: ItemsCache | undefined, cache: ItemsCache | undefined, changed: readonly ItemView[]): readonly ItemView[] {
+  if (!start || start === cache || changed.length === 0) return changed;
+  const asked = new Set(changed.map((i) => itemSlashPath(i)));
+  const removed = new Set<string>();
+  for (const i of start.items) if (asked.has(itemSlashPath(i))) removed.add(itemSlashPath(i));
+  for (const i of cache?.items ?? []) removed.delete(itemSlashPath(i));
+  return removed.size === 0 ? changed : changed.filter((i) => !removed.has(itemSlashPath(i)));
 }
 
 /** The cache with one item's count of organizations besides the owner, as its details said. */

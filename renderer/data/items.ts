@@ -12,7 +12,7 @@ import { itemSlashPath } from '../lib/file-tree.js';
 import { useApi } from './api-context.js';
 import { call, useCall } from './call.js';
 import { listingPages, streamIntoCache } from './items-stream.js';
-import { reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
+import { notRemovedSince, reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
 import { keys } from './query-keys.js';
 
 /**
@@ -51,7 +51,7 @@ export async function refreshSince(api: ExchangeApi, client: QueryClient, profil
     return;
   }
   const changed = await call(api, 'items.list', { containerId, since: cache.since });
-  client.setQueryData<ItemsCache>(key, (current) => withChanges(current, changed));
+  client.setQueryData<ItemsCache>(key, (current) => withChanges(current, notRemovedSince(cache, current, changed)));
 }
 
 /**
@@ -61,10 +61,11 @@ export async function refreshSince(api: ExchangeApi, client: QueryClient, profil
  */
 async function refreshChanges(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<void> {
   await refreshSince(api, client, profileId, containerId);
+  const start = client.getQueryData<ItemsCache>(keys.items(profileId, containerId));
   // in pages, as the first listing: main never holds a 100,000-item answer for one IPC copy
   const full: ItemView[] = [];
   for await (const page of listingPages(api, containerId)) for (const view of page) full.push(view);
-  client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (current) => reconciled(current, full));
+  client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (current) => reconciled(current, full, start));
 }
 
 /**

@@ -1,0 +1,189 @@
+// @vitest-environment happy-dom
+// Refresh (since, then a membership listing in pages) while the user changes the study: the
+// listing is a snapshot from when it began, so what this window uploaded, saved or deleted while
+// it streamed must survive its end, and what others revoked or deleted must still go.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ExchangeApi } from '../../shared/ipc/contract.js';
+import type { ItemView, TransferView } from '../../shared/ipc/views.js';
+import { item, transfer } from '../test-support/fixtures.js';
+import { ApiProvider } from './api-context.js';
+import { fromFullList, type ItemsCache } from './items-cache.js';
+import { refreshSince, useDeleteItems, useItems, useRefreshItems } from './items.js';
+import { keys } from './query-keys.js';
+import { useTransfers } from './transfers.js';
+
+afterEach(cleanup);
+
+const PROFILE = 'p1';
+const STUDY = 'c'.repeat(32);
+const KEY = keys.items(PROFILE, STUDY);
+const ok = <T,>(value: T) => ({ ok: true as const, value });
+
+/**
+ * Main as the window sees it, over a study the test changes: items.list answers from the study
+ * as it is; a paged listing is the study as it was when opened, each page held until released;
+ * items.delete deletes; transfers.changed events are sent by the test.
+ */
+function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}) {
+  let study = [...initial];
+  const gates: (() => void)[] = [];
+  const hold = () => new Promise<void>((resolve) => gates.push(resolve));
+  const listeners = new Map<string, (payload: unknown) => void>();
+  let snapshot: ItemView[] = [];
+  let served = 0;
+  const api = {
+    on: (name: string, listener: (payload: unknown) => void) => {
+      listeners.set(name, listener);
+      return () => listeners.delete(name);
+    },
+    'transfers.list': async () => ok([]),
+    'items.list': async ({ since }: { since?: string }) => {
+      const answer = since ? study.filter((i) => Date.parse(i.updatedAt) >= Date.parse(since)) : study;
+      if (options.holdSince) await hold();
+      return ok(answer);
+    },
+    'items.listOpen': async () => {
+      snapshot = [...study];
+      served = 0;
+      return ok({ listingId: 'f'.repeat(32) });
+    },
+    'items.listNext': async () => {
+      await hold();
+      const page = snapshot.slice(served, served + 2);
+      served += page.length;
+      return ok({ items: page, done: served >= snapshot.length });
+    },
+    'items.delete': async ({ itemPaths }: { itemPaths: string[] }) => {
+      study = study.filter((i) => !itemPaths.includes(i.path));
+      return ok(itemPaths.map((itemPath) => ({ itemPath, organizationId: '1'.repeat(32), ok: true })));
+    },
+  } as unknown as ExchangeApi;
+  return {
+    api,
+    /** What another organization or this window's upload did on the exchange. */
+    change: (next: (items: ItemView[]) => ItemView[]) => (study = next(study)),
+    emit: (name: string, payload: unknown) => act(() => listeners.get(name)?.(payload)),
+    release: async (): Promise<void> => {
+      await waitFor(() => expect(gates.length).toBeGreaterThan(0));
+      await act(async () => gates.shift()!());
+    },
+    releaseAll: async (): Promise<void> => {
+      for (;;) {
+        await act(async () => undefined);
+        if (gates.length === 0) return;
+        await act(async () => gates.shift()!());
+      }
+    },
+  };
+}
+
+function wrapper(api: ExchangeApi, client: QueryClient) {
+  return ({ children }: { children: ReactNode }) => (
+    <ApiProvider api={api}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </ApiProvider>
+  );
+}
+
+const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
+const a = item('docs|a', { updatedAt: at(1) });
+const b = item('docs|b', { updatedAt: at(2) });
+const c = item('docs|c', { updatedAt: at(3) });
+
+function setUp(options?: { holdSince?: boolean }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData<ItemsCache>(KEY, fromFullList([a, b, c]));
+  const service = studyService([a, b, c], options);
+  const { result } = renderHook(
+    () => ({ refresh: useRefreshItems(PROFILE, STUDY).changesOnly, remove: useDeleteItems(PROFILE, STUDY), transfers: useTransfers(PROFILE) }),
+    { wrapper: wrapper(service.api, client) },
+  );
+  const paths = (): string[] => (client.getQueryData<ItemsCache>(KEY)?.items ?? []).map((i) => `${i.path}@${i.updatedAt.slice(8, 10)}`).sort();
+  return { client, service, result, paths };
+}
+
+/** An upload of this window finishing: main's transfers.changed event with it verified. */
+const uploaded = (itemPath: string): TransferView[] => [transfer({ id: itemPath, itemPath, containerId: STUDY, profileId: PROFILE, state: 'verified' })];
+
+describe('Refresh while the user changes the study', () => {
+  it('keeps a document uploaded while the membership listing streams', async () => {
+    const { service, result, paths } = setUp();
+    await waitFor(() => expect(result.current.transfers.isSuccess).toBe(true));
+    act(() => result.current.refresh.mutate());
+    await service.release(); // the listing's first page: the study as it was
+    const upload = item('docs|u', { updatedAt: at(9) });
+    service.change((study) => [...study, upload]);
+    await service.emit('transfers.changed', uploaded('docs/u'));
+    await waitFor(() => expect(paths()).toContain('docs/u@09'));
+    await service.releaseAll();
+    await waitFor(() => expect(result.current.refresh.isSuccess).toBe(true));
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@02', 'docs/c@03', 'docs/u@09']);
+  });
+
+  it('keeps a newer version saved while the listing streams, not the older one listed', async () => {
+    const { client, service, result, paths } = setUp();
+    act(() => result.current.refresh.mutate());
+    await service.release();
+    service.change((study) => study.map((i) => (i.path === 'docs/b' ? { ...b, updatedAt: at(8) } : i)));
+    await act(() => refreshSince(service.api, client, PROFILE, STUDY));
+    expect(paths()).toContain('docs/b@08');
+    await service.releaseAll();
+    await waitFor(() => expect(result.current.refresh.isSuccess).toBe(true));
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@08', 'docs/c@03']);
+    expect(client.getQueryData<ItemsCache>(KEY)?.since).toBe(at(8));
+  });
+
+  it('does not bring back an item deleted while the listing streams', async () => {
+    const { service, result, paths } = setUp();
+    act(() => result.current.refresh.mutate());
+    await service.release();
+    await act(() => result.current.remove.mutateAsync(['docs/c']));
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@02']);
+    await service.releaseAll();
+    await waitFor(() => expect(result.current.refresh.isSuccess).toBe(true));
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@02']);
+  });
+
+  it('still drops what others revoked or deleted and adds what was newly shared', async () => {
+    const { service, result, paths } = setUp();
+    const shared = item('docs|s', { updatedAt: at(1) }); // older than since: only the listing brings it
+    service.change((study) => [...study.filter((i) => i.path !== 'docs/a'), shared]);
+    act(() => result.current.refresh.mutate());
+    await service.releaseAll();
+    await waitFor(() => expect(result.current.refresh.isSuccess).toBe(true));
+    expect(paths()).toEqual(['docs/b@02', 'docs/c@03', 'docs/s@01']);
+  });
+});
+
+describe('a changes-only (since) refresh while the user deletes', () => {
+  it('does not bring back an item deleted while its answer was on the way', async () => {
+    // since is inclusive: the newest item seen (c) is in every since answer
+    const { client, service, result, paths } = setUp({ holdSince: true });
+    const refreshing = refreshSince(service.api, client, PROFILE, STUDY);
+    await act(() => result.current.remove.mutateAsync(['docs/c']));
+    await service.release();
+    await act(() => refreshing);
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@02']);
+  });
+});
+
+describe('the first listing while the user changes the study', () => {
+  it('keeps an upload and a newer version saved meanwhile, and does not bring back a delete', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const service = studyService([a, b, c, item('docs|d', { updatedAt: at(4) })]);
+    const { result } = renderHook(() => ({ items: useItems(PROFILE, STUDY), remove: useDeleteItems(PROFILE, STUDY) }), { wrapper: wrapper(service.api, client) });
+    await service.release(); // a, b shown
+    await waitFor(() => expect(result.current.items.data?.items).toHaveLength(2));
+    const upload = item('docs|u', { updatedAt: at(9) });
+    service.change((study) => [...study.map((i) => (i.path === 'docs/c' ? { ...c, updatedAt: at(8) } : i)), upload]);
+    await act(() => refreshSince(service.api, client, PROFILE, STUDY));
+    await act(() => result.current.remove.mutateAsync(['docs/a']));
+    await service.releaseAll(); // c as it was when the listing began, and d
+    await waitFor(() => expect(result.current.items.isSuccess).toBe(true));
+    const paths = result.current.items.data?.items.map((i) => `${i.path}@${i.updatedAt.slice(8, 10)}`).sort();
+    expect(paths).toEqual(['docs/b@02', 'docs/c@08', 'docs/d@04', 'docs/u@09']);
+  });
+});
