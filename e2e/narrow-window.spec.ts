@@ -149,6 +149,17 @@ test('at 1024×680: one-row chrome and toolbar, every action by mouse and keyboa
     await expectTextWhole(current);
     await expect(crumbs.locator('li.crumb-root')).toHaveAttribute('title', HEART_FAILURE);
     await expectNothingClipped(page);
+    // The Type column's words whole where the list has room beside Name's 40 characters
+    await expectTextWhole(page.getByTestId('file-row').filter({ hasText: 'delegation-log.xlsx' }).getByTestId('type-cell'));
+    // and its width handle moves from the width shown, not the narrower default
+    const typeHandle = page.getByTestId('resize-type');
+    const fitted = Number(await typeHandle.getAttribute('aria-valuenow'));
+    expect(fitted).toBeGreaterThan(136);
+    await typeHandle.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(typeHandle).toHaveAttribute('aria-valuenow', String(fitted - 10));
+    await page.keyboard.press('ArrowRight');
+    await expect(typeHandle).toHaveAttribute('aria-valuenow', String(fitted));
     await page.getByTestId('file-row').first().click();
     await saveScreenshot(page, `layout-1024-${theme}`);
     findings.push(...(await scanState(page, `${theme}: 1024, two folders down`)));
@@ -193,6 +204,7 @@ test('at 1280×800: the details pane open by default beside whole 40-character n
     await expectNothingClipped(page);
     await expect(page.getByTestId('breadcrumbs').locator('li.crumb-current')).toHaveText('Riverside Medical Center');
     await expectTextWhole(page.getByTestId('breadcrumbs').locator('li.crumb-current'));
+    await expectTextWhole(page.getByTestId('file-row').filter({ hasText: 'delegation-log.xlsx' }).getByTestId('type-cell'));
     await saveScreenshot(page, `layout-1280-site-${theme}`);
   }
   expect(findings.filter(isBlocking), report(findings, 2)).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WIDTHS, MAX_WIDTH, MIN_WIDTH, NAME_MIN_WIDTH, gridTemplate, loadWidths, parseWidths, resizeColumn, saveWidths, shownColumns } from './column-widths.js';
+import { DEFAULT_WIDTHS, MAX_WIDTH, MIN_WIDTH, NAME_MIN_WIDTH, fittedWidths, gridTemplate, loadWidths, parseWidths, resizeColumn, saveWidths, shownColumns } from './column-widths.js';
 
 describe('column widths', () => {
   it('gives Name the remaining width and the others their own', () => {
@@ -22,6 +22,23 @@ describe('column widths', () => {
     expect(shownColumns({ ...DEFAULT_WIDTHS, type: 250 }, 680)).toEqual(['size', 'updated']);
     // Not laid out (no width known): every column.
     expect(shownColumns(DEFAULT_WIDTHS, 0)).toHaveLength(5);
+  });
+
+  it("widens a Type column left at its default to its longest words with the room beyond Name's minimum, never a width the user set", () => {
+    const shown = ['type', 'size', 'updated'] as const;
+    const tight = NAME_MIN_WIDTH + 136 + 88 + 112; // every column at its width, nothing spare
+    // "Excel spreadsheet" drawn 125 px wide wants 141 px with the cell's padding
+    expect(fittedWidths(DEFAULT_WIDTHS, shown, tight + 24, 125).type).toBe(141);
+    // less room than that: all of it, and Name keeps its minimum
+    expect(fittedWidths(DEFAULT_WIDTHS, shown, tight + 3, 125).type).toBe(139);
+    expect(fittedWidths(DEFAULT_WIDTHS, shown, tight, 125)).toBe(DEFAULT_WIDTHS);
+    // words that fit already, a width the user set, Type given way, or no layout yet: as set
+    expect(fittedWidths(DEFAULT_WIDTHS, shown, tight + 24, 90)).toBe(DEFAULT_WIDTHS);
+    const set = { ...DEFAULT_WIDTHS, type: 120 };
+    expect(fittedWidths(set, shown, tight + 100, 125)).toBe(set);
+    expect(fittedWidths(DEFAULT_WIDTHS, ['size', 'updated'], tight + 100, 125)).toBe(DEFAULT_WIDTHS);
+    expect(fittedWidths(DEFAULT_WIDTHS, shown, 0, 125)).toBe(DEFAULT_WIDTHS);
+    expect(fittedWidths(DEFAULT_WIDTHS, shown, 5000, 900).type).toBe(MAX_WIDTH);
   });
 
   it('resizes within bounds', () => {

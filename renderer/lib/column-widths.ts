@@ -45,6 +45,22 @@ export function shownColumns(widths: ColumnWidths, available: number): SizedColu
   return SIZED_COLUMNS.filter((c) => !hidden.has(c));
 }
 
+/** A cell's padding on both sides (.cell), beside its text. */
+const CELL_PADDING = 16;
+
+/**
+ * The widths to lay out: as set, except that a Type column the user never sized (still at its
+ * default) widens to fit its longest words (`typeText`, their drawn width) with what the list has
+ * beyond Name's minimum, so "Excel spreadsheet" is not cut to "Excel spreadsh…" while Name has
+ * room to spare. A width the user set is theirs: it is laid out as it is.
+ */
+export function fittedWidths(widths: ColumnWidths, shown: readonly SizedColumn[], available: number, typeText: number): ColumnWidths {
+  const wanted = Math.min(MAX_WIDTH, Math.ceil(typeText + CELL_PADDING));
+  if (widths.type !== DEFAULT_WIDTHS.type || !shown.includes('type') || !(available > 0) || wanted <= widths.type) return widths;
+  const spare = available - NAME_MIN_WIDTH - shown.reduce((sum, c) => sum + widths[c], 0);
+  return spare > 0 ? { ...widths, type: widths.type + Math.min(spare, wanted - widths.type) } : widths;
+}
+
 /** The rows' grid template: Name first, taking the remaining width (never more than the list has). */
 export function gridTemplate(widths: ColumnWidths, shown: readonly SizedColumn[] = SIZED_COLUMNS): string {
   return ['minmax(0, 1fr)', ...shown.map((c) => `${widths[c]}px`)].join(' ');

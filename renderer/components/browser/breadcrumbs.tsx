@@ -3,25 +3,13 @@
 // shrinks, and only then the current folder's name (every crumb keeps its full name as tooltip).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ancestry } from '../../lib/file-tree.js';
+import { textWidth } from '../../lib/text-width.js';
 import { OverflowMenu } from '../common/overflow-menu.js';
 
 /** The "…" button's width, before it is first measured. */
 const FOLD_BUTTON_WIDTH = 34;
 /** A shrunk study title ("Protoc…"): the root crumb's CSS min-width (5em) and its separator. */
 const ROOT_SHRUNK_WIDTH = 84;
-
-let context: CanvasRenderingContext2D | null | undefined;
-/** A text's width in the page's font (canvas), or a fair guess where there is no canvas (tests). */
-function textWidth(text: string): number {
-  try {
-    context ??= document.createElement('canvas').getContext('2d');
-  } catch {
-    context = null;
-  }
-  if (!context) return text.length * 8;
-  context.font = getComputedStyle(document.body).font;
-  return context.measureText(text).width;
-}
 
 /**
  * Room the toolbar keeps for the breadcrumbs before its actions fold (use-fold.ts): enough for the

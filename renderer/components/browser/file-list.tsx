@@ -2,10 +2,11 @@
 // view are in the DOM), keyboard navigation, multi-select, drop targets and drag-out.
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { Upload } from 'lucide-react';
-import { KEY_STEP, gridTemplate, loadWidths, resizeColumn, saveWidths, shownColumns, type ColumnWidths, type SizedColumn } from '../../lib/column-widths.js';
+import { KEY_STEP, fittedWidths, gridTemplate, loadWidths, resizeColumn, saveWidths, shownColumns, type ColumnWidths, type SizedColumn } from '../../lib/column-widths.js';
 import { formatBytes, formatDate, formatDay } from '../../lib/format.js';
 import type { Column, Row, SortSpec } from '../../lib/rows.js';
 import { clickRow, moveFocus, selectAll, type Selection } from '../../lib/selection.js';
+import { textWidth } from '../../lib/text-width.js';
 import { scrollToReveal, visibleRange } from '../../lib/virtual-window.js';
 import { KindIcon } from './kind-icon.js';
 import { DROP_FOLDER_ATTRIBUTE } from '../../lib/use-window-drag.js';
@@ -161,12 +162,26 @@ export function FileList(props: FileListProps) {
     return () => observer.disconnect();
   }, []);
 
-  const resize = (column: SizedColumn, delta: number): void =>
+  const shown = shownColumns(widths, width);
+  // The widest of the Type column's words (a handful of distinct ones), once laid out.
+  const measured = width > 0;
+  const typeText = useMemo(() => {
+    if (!measured) return 0;
+    const words = new Set<string>();
+    for (const row of rows) words.add(row.type);
+    return Math.max(0, ...[...words].map(textWidth));
+  }, [rows, measured]);
+  const laidOut = fittedWidths(widths, shown, width, typeText);
+
+  const resize = (column: SizedColumn, delta: number): void => {
+    // from the width shown, which may be wider than the one set (fittedWidths)
+    const from = laidOut[column] - widths[column];
     setWidths((w) => {
-      const next = resizeColumn(w, column, delta);
+      const next = resizeColumn(w, column, delta + from);
       saveWidths(next);
       return next;
     });
+  };
 
   const visibleKey = `${range.start}:${range.end}:${rows.length}`;
   useEffect(() => {
@@ -261,14 +276,13 @@ export function FileList(props: FileListProps) {
 
   const rowId = (key: string): string => `${gridId}-row-${keys.indexOf(key)}`;
 
-  const shown = shownColumns(widths, width);
   const columns = COLUMNS.filter(({ column }) => column === 'name' || shown.includes(column));
   const empty = rows.length === 0;
 
   return (
     <div
       className={`file-list-frame ${dropTarget === '' ? 'drop-active' : ''} ${empty ? 'is-empty' : ''}`}
-      style={{ '--file-columns': gridTemplate(widths, shown) } as CSSProperties}
+      style={{ '--file-columns': gridTemplate(laidOut, shown) } as CSSProperties}
       data-testid="file-drop-zone"
       onDragOver={dragOver}
       onDrop={(e) => drop(e, undefined)}
@@ -298,7 +312,7 @@ export function FileList(props: FileListProps) {
                 className={`cell col-${column}`}
                 aria-sort={sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
               >
-                {column !== 'name' ? <ColumnResizer column={column} label={label} width={widths[column]} onResize={resize} /> : null}
+                {column !== 'name' ? <ColumnResizer column={column} label={label} width={laidOut[column]} onResize={resize} /> : null}
                 <button type="button" tabIndex={-1} data-testid={`sort-${column}`} onClick={() => onSort(column)}>
                   {label}
                   {sort.column === column ? <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span> : null}
