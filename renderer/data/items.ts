@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
-import type { ItemView } from '../../shared/ipc/views.js';
+import type { AppError, ItemView } from '../../shared/ipc/views.js';
+import { AppFailure } from '../../shared/app-error.js';
 import { asDocument } from '../../shared/headers.js';
 import { parentItemPath } from '../../shared/item-path.js';
 import { toAppError } from '../bridge/api.js';
@@ -108,33 +109,55 @@ export function useRefreshItems(profileId: string, containerId: string | undefin
   return { changesOnly, fullReload };
 }
 
-/** Decrypts headers for the given paths (the rows in view) and merges them into the items cache. */
-async function loadHeaders(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string, paths: readonly string[]): Promise<void> {
+/** What loadHeaders could not load for a passing reason (network, a busy exchange), to ask again later. */
+export interface HeadersNotLoaded {
+  readonly paths: readonly string[];
+  readonly error?: AppError;
+}
+
+/**
+ * Decrypts headers for the given paths (the rows in view) and merges them into the items cache.
+ * A lasting failure marks the rows with its reason (they say why instead of asking again on every
+ * scroll); a passing one leaves them unmarked and says which to ask again.
+ */
+async function loadHeaders(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string, paths: readonly string[]): Promise<HeadersNotLoaded> {
+  const later: string[] = [];
+  let laterError: AppError | undefined;
   for (let i = 0; i < paths.length; i += 500) {
     const batch = paths.slice(i, i + 500);
     let headers: ItemView[];
     try {
       headers = await call(api, 'items.headers', { containerId, itemPaths: batch });
     } catch (e) {
-      // Mark them so the rows say why instead of asking again on every scroll.
-      const { explanation, message } = toAppError(e);
+      const error = toAppError(e);
+      if (error.retryable) {
+        later.push(...batch);
+        laterError = error;
+        continue;
+      }
+      const asked = new Set(batch);
+      const problem = error.explanation || error.message;
       client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (cache) =>
-        cache ? { ...cache, items: cache.items.map((it) => (batch.includes(itemSlashPath(it)) && !it.decryptedHeader ? { ...it, headerProblem: explanation || message } : it)) } : cache,
+        cache ? { ...cache, items: cache.items.map((it) => (asked.has(itemSlashPath(it)) && !it.decryptedHeader ? { ...it, headerProblem: problem } : it)) } : cache,
       );
       continue;
     }
     client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (cache) => withChanges(cache, headers));
   }
+  return { paths: later, error: laterError };
 }
 
 /** Decrypts the headers of these paths into the items cache (rows scrolled into view). */
-export function useLoadHeaders(profileId: string, containerId: string): (paths: readonly string[]) => Promise<void> {
+export function useLoadHeaders(profileId: string, containerId: string): (paths: readonly string[]) => Promise<HeadersNotLoaded> {
   const api = useApi();
   const client = useQueryClient();
   return useCallback((paths) => loadHeaders(api, client, profileId, containerId, paths), [api, client, profileId, containerId]);
 }
 
-/** The documents already in these folders, their headers decrypted first (for name conflicts). */
+/**
+ * The documents already in these folders, their headers decrypted first (for name conflicts).
+ * Throws when some could not be read for a passing reason: an unknown name is not "no conflict".
+ */
 export function useFolderDocuments(profileId: string, containerId: string | undefined): (folders: readonly string[]) => Promise<ExistingDocument[]> {
   const api = useApi();
   const client = useQueryClient();
@@ -144,7 +167,10 @@ export function useFolderDocuments(profileId: string, containerId: string | unde
       const inFolders = (): ItemView[] =>
         (client.getQueryData<ItemsCache>(keys.items(profileId, containerId))?.items ?? []).filter((i) => folders.includes(parentItemPath(itemSlashPath(i))));
       const missing = inFolders().filter((i) => !i.decryptedHeader && !i.headerProblem).map((i) => itemSlashPath(i));
-      if (missing.length) await loadHeaders(api, client, profileId, containerId, missing);
+      if (missing.length) {
+        const notLoaded = await loadHeaders(api, client, profileId, containerId, missing);
+        if (notLoaded.error) throw new AppFailure(notLoaded.error);
+      }
       return inFolders().map((i) => ({ path: itemSlashPath(i), fileName: asDocument(i.decryptedHeader)?.fileName ?? '', ownedByMe: i.ownedByMe }));
     },
     [api, client, profileId, containerId],

@@ -14,6 +14,7 @@ import {
   type ConflictChoice,
   type ConflictPlan,
   type ConflictState,
+  type ExistingDocument,
   type PlannedFile,
   type UploadFile,
 } from '../../lib/conflicts.js';
@@ -67,7 +68,23 @@ export function useUpload(profileId: string, containerId: string | undefined) {
     async (folder: string, staged: PlannedFile[]): Promise<void> => {
       if (staged.length === 0) return;
       setBusy('Checking for files with the same name…');
-      const existing = await existingIn(landingFolders(folder, staged)).finally(() => setBusy(undefined));
+      let existing: ExistingDocument[];
+      try {
+        existing = await existingIn(landingFolders(folder, staged));
+      } catch (e) {
+        // Names that could not be read are not "no conflict": nothing uploads until the check can be made.
+        setProblem({
+          context: 'The folder could not be checked for files with the same name.',
+          error: toAppError(e),
+          retry: () => {
+            setProblem(undefined);
+            void proceedRef.current(folder, staged);
+          },
+        });
+        return;
+      } finally {
+        setBusy(undefined);
+      }
       const plan = planConflicts(folder, staged, existing);
       if (plan.conflicts.length === 0) {
         await submit(folder, uploadList(plan, startConflicts(plan)));
@@ -77,6 +94,8 @@ export function useUpload(profileId: string, containerId: string | undefined) {
     },
     [existingIn, submit],
   );
+  const proceedRef = useRef(proceed);
+  proceedRef.current = proceed;
 
   /** Files from a drop or an <input type=file>. */
   const uploadFiles = useCallback(
