@@ -28,6 +28,7 @@ const plan = quick
 if (sizes && sizes.every((n) => Number.isFinite(n) && n > 0)) plan.sizesMiB = sizes;
 
 const started = performance.now();
+const settingsText = (s: Readonly<Record<string, string>>): string => Object.entries(s).map(([k, v]) => `${k}=${v}`).join(', ');
 const log = (line: string): void => {
   process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
 };
@@ -65,8 +66,10 @@ interface StoreRun {
 const byStore: Partial<Record<StoreKind, StoreRun>> = {};
 // A throw-away cluster of the bench's own (never a system cluster), with the settings README
 // recommends for a deployment (fsync on), not the tests' fast ones; BENCH_PG=test for those.
+// BENCH_PG_SETTINGS="name=value,…" changes settings over those, to measure one.
 const pgSettings = process.env.BENCH_PG === 'test' ? 'test' : 'deployment';
-const cluster = stores.includes('postgres') ? await startPgCluster({ deployment: pgSettings === 'deployment' }) : undefined;
+const pgOverrides = Object.fromEntries((process.env.BENCH_PG_SETTINGS ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
+const cluster = stores.includes('postgres') ? await startPgCluster({ deployment: pgSettings === 'deployment', settings: pgOverrides }) : undefined;
 const postmasterPid = cluster ? Number(readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]) : undefined;
 try {
   for (const kind of stores) {
@@ -112,7 +115,7 @@ console.log(
     `# Study Exchange benchmark (${quick ? 'quick' : 'full'} run)`,
     '',
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.date}`,
-    ...(cluster ? ['', `PostgreSQL: ${pgSettings === 'deployment' ? `a deployment's settings (${Object.entries(DEPLOYMENT_SETTINGS).map(([k, v]) => `${k}=${v}`).join(', ')})` : "the tests' settings (fsync=off, shared_buffers=64MB)"}`] : []),
+    ...(cluster ? ['', `PostgreSQL: ${pgSettings === 'deployment' ? `a deployment's settings (${settingsText(DEPLOYMENT_SETTINGS)})` : "the tests' settings (fsync=off, shared_buffers=64MB)"}${process.env.BENCH_PG_SETTINGS ? `, and ${settingsText(pgOverrides)}` : ''}`] : []),
     '',
     ...sections,
     ...failures.map((f) => `Failed section — ${f}\n`),

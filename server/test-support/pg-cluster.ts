@@ -71,6 +71,8 @@ export const DEPLOYMENT_SETTINGS: Readonly<Record<string, string>> = {
   wal_buffers: '64MB',
   // about 4 GiB of uploads between checkpoints rather than 1 GiB; spread over 90 % of the interval
   max_wal_size: '4GB',
+  // WAL segments kept for reuse: a large upload's WAL goes into recycled files, not new ones zero-filled first
+  min_wal_size: '1GB',
   checkpoint_completion_target: '0.9',
   // ciphertext does not compress
   wal_compression: 'off',
@@ -86,6 +88,8 @@ const TEST_SETTINGS: Readonly<Record<string, string>> = { fsync: 'off', shared_b
 interface PgClusterOptions {
   /** DEPLOYMENT_SETTINGS (the bench) instead of the tests' fast, unsafe ones. */
   readonly deployment?: boolean;
+  /** Settings over those (e.g. the bench's BENCH_PG_SETTINGS, to measure one). */
+  readonly settings?: Readonly<Record<string, string>>;
 }
 
 export async function startPgCluster(options: PgClusterOptions = {}): Promise<PgCluster> {
@@ -99,7 +103,7 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   const data = join(dir, 'data');
   const port = await freePort();
   run(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const settings = { ...(options.deployment ? DEPLOYMENT_SETTINGS : TEST_SETTINGS), listen_addresses: '127.0.0.1', max_connections: '300' };
+  const settings = { ...(options.deployment ? DEPLOYMENT_SETTINGS : TEST_SETTINGS), ...options.settings, listen_addresses: '127.0.0.1', max_connections: '300' };
   const flags = [`-p ${port}`, `-k ${dir}`, ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
   const start = (): void => run(bin, 'pg_ctl', ['-D', data, '-o', flags, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   start();
