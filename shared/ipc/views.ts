@@ -42,10 +42,22 @@ export interface ContainerView extends Container {
 
 /**
  * Wire fields the window has no use for: the sealed header and the wrapped key (main opens
- * them) and the URLs (derived from the ids). Left out, a 100,000-item listing crosses IPC at
- * well under half the size.
+ * them), the URLs (derived from the ids), and the IV and algorithm names (main decrypts and
+ * verifies). Left out, a 100,000-item listing crosses IPC at well under half the size.
  */
-type MainOnlyField = 'header' | 'key' | 'url' | 'contentUrl' | 'containerUrl' | 'permissionsUrl' | 'ownerUrl';
+type MainOnlyField =
+  | 'header'
+  | 'key'
+  | 'url'
+  | 'contentUrl'
+  | 'containerUrl'
+  | 'permissionsUrl'
+  | 'ownerUrl'
+  | 'iv'
+  | 'algorithm'
+  | 'headerHashAlgorithm'
+  | 'contentHashAlgorithm'
+  | 'keyHashAlgorithm';
 
 /** An item's metadata as listed, with its decrypted header summary when main has it. */
 export interface ItemView extends Omit<Item, MainOnlyField> {
