@@ -73,9 +73,9 @@ export function itemView(session: Session, containerId: string, item: Item, decr
 }
 
 export async function containerView(session: Session, c: Container): Promise<ContainerView> {
-  const [ownerName, { title, record }] = await Promise.all([session.organizationName(c.ownerId), session.studies.title(c)]);
+  const [ownerName, { title, record, version }] = await Promise.all([session.organizationName(c.ownerId), session.studies.title(c)]);
   if (record) session.rememberTitle(c.id, title);
-  return { ...c, ownerName, ownedByMe: c.ownerId === session.profile.organizationId, title, ...(record ? { study: knownStudyFields(record) } : {}) };
+  return { ...c, ownerName, ownedByMe: c.ownerId === session.profile.organizationId, title, ...(record ? { study: knownStudyFields(record), studyVersion: version } : {}) };
 }
 
 
