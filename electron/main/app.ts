@@ -1,7 +1,8 @@
 // The app core: builds the stores and services in the data folder, keeps the active
 // session, and exposes the contract's handlers. Plain Node: Electron and the browser host
 // both run it.
-import { basename, join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { toSlashForm } from '../../shared/item-path.js';
 import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
 import { KeyVault } from '../services/keys/key-vault.js';
@@ -12,7 +13,7 @@ import { ActivityLog } from './activity-log.js';
 import { ClearCopies } from './clear-copies.js';
 import type { AppContext } from './app-context.js';
 import { UserFacingError } from '../../shared/app-error.js';
-import { FileRegistry } from './file-registry.js';
+import { FileRegistry, isStagedCopy, sweepStaging } from './file-registry.js';
 import { accessHandlers } from './handlers/access-handlers.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
 import { itemHandlers } from './handlers/item-handlers.js';
@@ -26,6 +27,7 @@ import { SandboxManager } from './sandbox-manager.js';
 import { openSession, toProfileView, type Session } from './session.js';
 import { SettingsStore } from './settings-store.js';
 import { TransferManager } from './transfer-manager.js';
+import type { TransferDescriptor } from '../services/transfers/transfer-queue.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
 
 interface AppState {
@@ -71,20 +73,26 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   };
 
   const uploadRefs = new Map<string, string>();
+  /** A transfer's staged copy deleted once no Retry can read it: its reference released, or (restored after a restart) its folder under staging/. */
+  const discardStaged = async (d: TransferDescriptor): Promise<void> => {
+    const ref = uploadRefs.get(d.id);
+    uploadRefs.delete(d.id);
+    if (ref) await files.release(ref);
+    if (d.kind === 'upload' && isStagedCopy(dataDir, d.localPath)) await rm(dirname(d.localPath), { recursive: true, force: true });
+  };
   const transfers = new TransferManager(
     join(dataDir, 'transfers.json'),
     (await settings.get()).transferConcurrency,
     sessionFor,
     {
       afterUpload: async (d) => {
-        const ref = uploadRefs.get(d.id);
-        uploadRefs.delete(d.id);
-        if (ref) await files.release(ref);
+        await discardStaged(d);
         const s = await sessionFor(d.profileId);
         if (await settings.shareUploadsWithOwner(d.profileId, s.profile.roleHints.sirb ?? false)) {
           await s.sharing.shareWithOwner(d.containerId, d.remotePath);
         }
       },
+      cleared: (d) => discardStaged(d),
       afterDownload: async (d) => void (await markOfTheWeb(d.localPath)),
       finished: async (d, error) => {
         const s = await sessionFor(d.profileId).catch(() => undefined);
@@ -103,6 +111,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     platform.notify,
   );
   await transfers.load();
+  await sweepStaging(dataDir, transfers.localPaths());
 
   const ctx: AppContext = {
     options,

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { APP_VERSION } from '../services/app-info.js';
 import { PassphraseSecretBox, scryptOverride, type SecretBox } from '../services/keys/secret-box.js';
 import { createApp } from './app.js';
+import { stagingDirOf } from './file-registry.js';
 import { startBrowserHost, type BrowserHost } from './browser-host.js';
 import { defaultDataDir } from './data-dir.js';
 import { appLocked, HostLock } from './host-lock.js';
@@ -80,7 +81,7 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
       stage: (sender, args) => (door ? door.stage(sender, args) : Promise.resolve(notOpen)),
     },
     rendererDir: options.rendererDir ?? resolve('dist/renderer'),
-    stagingDir: join(dataDir, 'staging'),
+    stagingDir: stagingDirOf(dataDir),
     port: options.port,
     onStaged: (f) => {
       // The host wrote this file itself from the page's drop: it may be uploaded.

@@ -10,8 +10,10 @@ import { appError, toAppError } from '../../shared/app-error.js';
 import type { EventSink } from './platform.js';
 
 interface TransferHooks {
-  /** After a verified upload (e.g. share with the study's owner). */
+  /** After a verified upload (e.g. share with the study's owner); a failure is a warning on the verified transfer. */
   afterUpload(d: TransferDescriptor): Promise<void>;
+  /** A finished transfer taken off the list (its staged copy can go: no Retry will read it). */
+  cleared(d: TransferDescriptor): Promise<void>;
   /** After a verified download (open it, offer it, ...). */
   afterDownload(d: TransferDescriptor): Promise<void>;
   /** Called once per finished transfer, ok or not. */
@@ -21,6 +23,7 @@ interface TransferHooks {
 export class TransferManager {
   private readonly queue: TransferQueue;
   private readonly errors = new Map<string, AppError>();
+  private readonly warnings = new Map<string, AppError>();
   private batch = { done: 0, failed: 0 };
 
   constructor(
@@ -39,7 +42,9 @@ export class TransferManager {
         this.errors.delete(d.id);
         try {
           await run(d, context);
-          if (d.kind === 'upload') await this.hooks.afterUpload(d);
+          // The document is stored and verified: what fails after it (sharing it with the owner) is a
+          // warning on it, not a failed upload, whose Retry would upload it again from a copy now gone.
+          if (d.kind === 'upload') await this.hooks.afterUpload(d).catch((e: unknown) => void this.warnings.set(d.id, toAppError(e)));
           else await this.hooks.afterDownload(d);
           await this.hooks.finished(d);
         } catch (e) {
@@ -71,6 +76,11 @@ export class TransferManager {
     return this.view(this.queue.enqueue(input));
   }
 
+  /** The local files of the transfers listed (a staged copy one of them may still read). */
+  localPaths(): string[] {
+    return this.queue.list().map((d) => d.localPath);
+  }
+
   get(id: string): TransferDescriptor | undefined {
     return this.queue.get(id);
   }
@@ -89,8 +99,14 @@ export class TransferManager {
     return this.view(this.queue.get(id)!);
   }
 
-  clear(states: readonly FinishedTransferState[]): TransferView[] {
+  async clear(states: readonly FinishedTransferState[]): Promise<TransferView[]> {
+    const cleared = this.queue.list().filter((d) => (states as readonly string[]).includes(d.state));
     this.queue.clear(states);
+    for (const d of cleared) {
+      this.errors.delete(d.id);
+      this.warnings.delete(d.id);
+      await this.hooks.cleared(d).catch(() => undefined);
+    }
     return this.list();
   }
 
@@ -132,6 +148,7 @@ export class TransferManager {
   private view(d: TransferDescriptor): TransferView {
     const { state } = d;
     const error = this.errors.get(d.id) ?? (d.error ? appError('failed', d.error, d.error, { retryable: true }) : undefined);
+    const warning = this.warnings.get(d.id);
     return {
       id: d.id,
       direction: d.kind,
@@ -144,6 +161,7 @@ export class TransferManager {
       total: d.total,
       rate: 0,
       ...(state === 'failed' && error ? { error } : {}),
+      ...(state === 'verified' && warning ? { warning } : {}),
       startedAt: d.createdAt,
       ...(isFinished(state) ? { finishedAt: d.updatedAt } : {}),
     };

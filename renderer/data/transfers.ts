@@ -94,6 +94,17 @@ export function useStageFile(): (file: File, relativePath: string) => Promise<Ip
   return useCallback((file, relativePath) => api.stageFile(file, relativePath), [api]);
 }
 
+/** Hands back references the window will not upload after all: main deletes their staged copies (plaintext). */
+export function useReleaseFiles(): (refs: readonly string[]) => void {
+  const call = useCall();
+  return useCallback(
+    (refs) => {
+      if (refs.length) void call('files.release', { refs: [...refs] }).catch(() => undefined);
+    },
+    [call],
+  );
+}
+
 /** The native file picker (Electron): main holds the chosen files and answers with references. */
 export function usePickFiles() {
   const call = useCall();

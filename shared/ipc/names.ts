@@ -32,6 +32,7 @@ export const OPERATION_NAMES = [
   'items.delete',
   'items.rekey',
   'files.pick',
+  'files.release',
   'transfers.upload',
   'transfers.download',
   'transfers.list',

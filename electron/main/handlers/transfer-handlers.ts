@@ -13,7 +13,7 @@ import { itemView } from './views.js';
 
 type TransferHandlers = Pick<
   Handlers,
-  'files.pick' | 'transfers.upload' | 'transfers.download' | 'transfers.list' | 'transfers.cancel' | 'transfers.retry' | 'transfers.clear'
+  'files.pick' | 'files.release' | 'transfers.upload' | 'transfers.download' | 'transfers.list' | 'transfers.cancel' | 'transfers.retry' | 'transfers.clear'
 >;
 
 export function transferHandlers(ctx: AppContext): TransferHandlers {
@@ -25,6 +25,12 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       const { stat } = await import('node:fs/promises');
       const paths = await platform.pickFiles({ folders: folders ?? false, purpose: purpose ?? 'upload' });
       return Promise.all(paths.map(async (p) => ctx.files.register({ path: p, relativePath: itemBaseName(p.replace(/\\/g, '/')), size: (await stat(p)).size })));
+    },
+    'files.release': async ({ refs }) => {
+      // never one an upload is still reading (its transfer releases it when done)
+      const uploading = new Set(ctx.uploadRefs.values());
+      for (const ref of refs) if (!uploading.has(ref)) await ctx.files.release(ref);
+      return null;
     },
     'transfers.upload': async ({ containerId, folder, files }) => {
       const s = await ctx.session();

@@ -49,6 +49,11 @@ export function TransferRow({ transfer: t, onCancel, onRetry }: TransferRowProps
         </div>
       )}
       {t.error && t.state !== 'verified' ? <ErrorDisplay context={`${t.direction === 'upload' ? 'Upload' : 'Download'} of "${t.fileName}" failed.`} error={t.error} /> : null}
+      {t.warning && t.state === 'verified' ? (
+        <p className="warning" data-testid="transfer-warning">
+          Uploaded and verified, but not shared with the study’s owner: {t.warning.explanation || t.warning.message}
+        </p>
+      ) : null}
       <div className="transfer-actions">
         {active && t.state !== 'paused' ? (
           <button type="button" onClick={() => onCancel(t.id)} aria-label={`Cancel ${t.fileName}`}>

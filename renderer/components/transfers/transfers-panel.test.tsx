@@ -31,6 +31,18 @@ describe('TransferRow', () => {
     expect(onCancel).toHaveBeenCalledWith('run');
   });
 
+  it('shows a verified upload that could not be shared with the owner as verified, with the reason and no Retry', () => {
+    const warned = transfer({ id: 'warned', fileName: 'site-report.pdf', state: 'verified', bytes: 100, total: 100, warning: appError({ code: 'untrusted-certificate', explanation: 'The owner’s certificate is not trusted.' }) });
+    render(
+      <ul>
+        <TransferRow transfer={warned} onCancel={() => {}} onRetry={() => {}} />
+      </ul>,
+    );
+    expect(screen.getByTestId('transfer-state').textContent).toBe('verified');
+    expect(screen.getByTestId('transfer-warning').textContent).toBe('Uploaded and verified, but not shared with the study’s owner: The owner’s certificate is not trusted.');
+    expect(screen.queryByTestId('transfer-retry')).toBeNull();
+  });
+
   it('shows a restored transfer as paused with Resume', () => {
     const onRetry = vi.fn();
     render(

@@ -20,7 +20,12 @@ const STUDY = 'c'.repeat(32);
 /** Main as the upload flow sees it: staging, headers (failing with `failures` first), starting uploads. */
 function uploadService(failures: AppError[]) {
   const started: string[] = [];
+  const released: string[] = [];
   const api = {
+    'files.release': async ({ refs }: { refs: string[] }) => {
+      released.push(...refs);
+      return { ok: true, value: null };
+    },
     stageFile: async (file: File, relativePath: string) => ({ ok: true, value: { ref: `ref-${relativePath}`, name: relativePath, size: file.size } }),
     'items.headers': async ({ itemPaths }: { itemPaths: string[] }) => {
       const failure = failures.shift();
@@ -32,7 +37,7 @@ function uploadService(failures: AppError[]) {
       return { ok: true, value: [] };
     },
   } as unknown as ExchangeApi;
-  return { api, started };
+  return { api, started, released };
 }
 
 function setUp(failures: AppError[]) {
@@ -63,5 +68,34 @@ describe('the name-conflict check', () => {
     expect(result.current.problem).toBeUndefined();
     expect(result.current.conflict?.conflict).toMatchObject({ existing: { path: 'site/consent', fileName: 'consent.pdf' } });
     expect(service.started).toEqual([]);
+  });
+});
+
+const newPdf = { file: new File(['%PDF-1.4'], 'new.pdf', { type: 'application/pdf' }), relativePath: 'new.pdf' };
+
+describe('staged copies the upload will not use', () => {
+  it('are handed back when the conflict dialog is cancelled', async () => {
+    const { result, service } = setUp([]);
+    await act(() => result.current.uploadFiles([consentPdf, newPdf], 'site'));
+    expect(result.current.conflict).toBeDefined();
+    act(() => result.current.cancelConflicts());
+    expect(service.released.sort()).toEqual(['ref-consent.pdf', 'ref-new.pdf']);
+    expect(service.started).toEqual([]);
+  });
+
+  it('are handed back when a conflict is skipped; the rest upload', async () => {
+    const { result, service } = setUp([]);
+    await act(() => result.current.uploadFiles([consentPdf, newPdf], 'site'));
+    await act(async () => result.current.answer('skip', false));
+    expect(service.released).toEqual(['ref-consent.pdf']);
+    expect(service.started).toEqual(['ref-new.pdf']);
+  });
+
+  it('are handed back when a failed check is dismissed rather than retried', async () => {
+    const { result, service } = setUp([appError({ code: 'network', message: 'The exchange could not be reached.', retryable: true })]);
+    await act(() => result.current.uploadFiles([consentPdf], 'site'));
+    expect(result.current.problem).toBeDefined();
+    act(() => result.current.dismiss());
+    expect(service.released).toEqual(['ref-consent.pdf']);
   });
 });

@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { AppError, FileRef } from '../../../shared/ipc/views.js';
 import { toAppError } from '../../bridge/api.js';
 import { useFolderDocuments } from '../../data/items.js';
-import { usePickFiles, useStageFile, useStartUploads } from '../../data/transfers.js';
+import { usePickFiles, useReleaseFiles, useStageFile, useStartUploads } from '../../data/transfers.js';
 import {
   answerConflict,
   landingFolders,
@@ -25,6 +25,8 @@ interface UploadProblem {
   readonly context: string;
   readonly error: AppError;
   readonly retry?: () => void;
+  /** Files handed to main that Retry would upload: released when the problem is dismissed instead. */
+  readonly held?: readonly string[];
 }
 
 interface Pending {
@@ -38,6 +40,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
   const existingIn = useFolderDocuments(profileId, containerId);
   const stageFile = useStageFile();
   const pick = usePickFiles();
+  const release = useReleaseFiles();
   const [busy, setBusy] = useState<string | undefined>();
   const [refused, setRefused] = useState<string[]>([]);
   const [problem, setProblem] = useState<UploadProblem | undefined>();
@@ -54,7 +57,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
         try {
           await start.mutateAsync({ folder, files });
         } catch (e) {
-          setProblem({ context: 'The uploads could not be started.', error: toAppError(e), retry: () => void run() });
+          setProblem({ context: 'The uploads could not be started.', error: toAppError(e), retry: () => void run(), held: files.map((f) => f.ref) });
         } finally {
           setBusy(undefined);
         }
@@ -80,6 +83,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
             setProblem(undefined);
             void proceedRef.current(folder, staged);
           },
+          held: staged.map((f) => f.ref),
         });
         return;
       } finally {
@@ -165,9 +169,10 @@ export function useUpload(profileId: string, containerId: string | undefined) {
         return;
       }
       setPending(undefined);
+      release(state.answered.filter((a) => a.choice === 'skip').map((a) => a.conflict.file.ref));
       void submit(current.folder, uploadList(current.plan, state));
     },
-    [submit],
+    [submit, release],
   );
 
   const first = pending?.state.pending[0];
@@ -177,11 +182,16 @@ export function useUpload(profileId: string, containerId: string | undefined) {
     problem,
     dismiss: () => {
       setRefused([]);
+      release(problem?.held ?? []);
       setProblem(undefined);
     },
     conflict: first ? { conflict: first, remaining: (pending?.state.pending.length ?? 1) - 1 } : undefined,
     answer,
-    cancelConflicts: () => setPending(undefined),
+    cancelConflicts: () => {
+      const plan = pendingRef.current?.plan;
+      if (plan) release([...plan.clear, ...plan.conflicts.map((c) => c.file)].map((f) => f.ref));
+      setPending(undefined);
+    },
     uploadFiles,
     pickNative,
   };
