@@ -34,7 +34,8 @@ export interface MainProcess {
 /** Main in a process of its own (listing-main-child.ts), called as the window calls it. */
 export async function startMainProcess(job: OrgJob): Promise<MainProcess> {
   const child = fork(fileURLToPath(new URL('./listing-main-child.ts', import.meta.url)), [JSON.stringify(job)], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_MAIN_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles main's side.
+    execArgv: [...(process.env.BENCH_MAIN_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx'],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

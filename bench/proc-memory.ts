@@ -1,7 +1,7 @@
 // Peak memory of a process from /proc (Linux): VmRSS now, VmHWM the peak since start or since
 // the last reset. Writing 5 to clear_refs resets the peak to the current RSS, so one long-lived
 // process can report the peak of each step on its own.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const MIB = 1024 * 1024;
 
@@ -45,3 +45,26 @@ export function cpuSeconds(pid: number | 'self' = 'self'): number {
 
 /** USER_HZ: 100 on every Linux Node supports. */
 const CLOCK_TICKS = 100;
+
+/**
+ * CPU time of a process and of every child it has now (PostgreSQL's postmaster: its backends,
+ * WAL writer, checkpointer), plus the children it has already reaped.
+ */
+export function treeCpuSeconds(parentPid: number): number {
+  const text = readFileSync(`/proc/${parentPid}/stat`, 'utf8');
+  const own = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // utime, stime, cutime, cstime
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[1]) === parentPid) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / CLOCK_TICKS;
+}

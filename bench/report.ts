@@ -64,7 +64,8 @@ export function transfersSection(run: TransferRun, store = ''): string {
     );
   }
   for (const t of run.figures.filter((x) => x.sizeMiB === largest)) {
-    out.push(`- ${largest} MiB ${t.direction} CPU time: client ${f(t.clientCpuSeconds)} s + server ${f(t.serverCpuSeconds)} s (wall ${f(t.seconds)} s)`);
+    const database = t.databaseCpuSeconds !== undefined ? ` + PostgreSQL ${f(t.databaseCpuSeconds)} s` : '';
+    out.push(`- ${largest} MiB ${t.direction} CPU time: client ${f(t.clientCpuSeconds)} s + server ${f(t.serverCpuSeconds)} s${database} (wall ${f(t.seconds)} s)`);
   }
   for (const [k, why] of Object.entries(run.naiveErrors)) out.push(`- Naive ${k}: n/a — ${why}`);
   if (!run.peakResetWorked) out.push('- Note: the kernel refused to reset VmHWM; peaks are since process start.');

@@ -2,6 +2,7 @@
 // small requests against the reference server, on SQLite + files and on PostgreSQL
 // (`--store=sqlite|postgres` for one), printed as Markdown and saved as JSON to
 // bench/results/latest.json. Figures only: nothing here passes or fails.
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { listingSection, requestsSection, transfersSection, type Machine } from 
 import { runRequests } from './requests.js';
 import { runTransfers } from './transfers.js';
 import type { StoreKind } from '../server/store/store.js';
-import { startPgCluster } from '../server/test-support/pg-cluster.js';
+import { DEPLOYMENT_SETTINGS, startPgCluster } from '../server/test-support/pg-cluster.js';
 import { startWorld, type BenchStore, type World } from './world.js';
 
 const quick = process.argv.includes('--quick');
@@ -27,6 +28,7 @@ const plan = quick
 if (sizes && sizes.every((n) => Number.isFinite(n) && n > 0)) plan.sizesMiB = sizes;
 
 const started = performance.now();
+const settingsText = (s: Readonly<Record<string, string>>): string => Object.entries(s).map(([k, v]) => `${k}=${v}`).join(', ');
 const log = (line: string): void => {
   process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
 };
@@ -62,14 +64,19 @@ interface StoreRun {
   readonly requests?: Awaited<ReturnType<typeof runRequests>>;
 }
 const byStore: Partial<Record<StoreKind, StoreRun>> = {};
-// A throw-away cluster of the bench's own, as the tests use (never a system cluster).
-const cluster = stores.includes('postgres') ? await startPgCluster() : undefined;
+// A throw-away cluster of the bench's own (never a system cluster), with the settings README
+// recommends for a deployment (fsync on), not the tests' fast ones; BENCH_PG=test for those.
+// BENCH_PG_SETTINGS="name=value,…" changes settings over those, to measure one.
+const pgSettings = process.env.BENCH_PG === 'test' ? 'test' : 'deployment';
+const pgOverrides = Object.fromEntries((process.env.BENCH_PG_SETTINGS ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
+const cluster = stores.includes('postgres') ? await startPgCluster({ deployment: pgSettings === 'deployment', settings: pgOverrides }) : undefined;
+const postmasterPid = cluster ? Number(readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]) : undefined;
 try {
   for (const kind of stores) {
     const on: BenchStore = { kind, ...(cluster ? { adminUrl: cluster.adminUrl } : {}) };
     log(`store: ${STORE_NAMES[kind]}`);
     // A fresh server (and store) per section, so one section's data cannot slow another.
-    const transfers = runs('transfers') ? await withWorld('transfers', on, (w) => runTransfers(w, plan.sizesMiB, log, { naive: !process.argv.includes('--no-naive') })) : undefined;
+    const transfers = runs('transfers') ? await withWorld('transfers', on, (w) => runTransfers(w, plan.sizesMiB, log, { naive: !process.argv.includes('--no-naive'), ...(kind === 'postgres' && postmasterPid ? { databasePid: postmasterPid } : {}) })) : undefined;
     const listing = runs('listing') ? await withWorld('listing', on, (w) => runListing(w, plan.items, log)) : undefined;
     // on PostgreSQL also with two server processes on the one database, as behind a load balancer
     const requests = runs('requests') ? await withWorld('requests', on, (w) => runRequests(w, plan.concurrencies, plan.requests, log, kind === 'postgres')) : undefined;
@@ -108,6 +115,7 @@ console.log(
     `# Study Exchange benchmark (${quick ? 'quick' : 'full'} run)`,
     '',
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.date}`,
+    ...(cluster ? ['', `PostgreSQL: ${pgSettings === 'deployment' ? `a deployment's settings (${settingsText(DEPLOYMENT_SETTINGS)})` : "the tests' settings (fsync=off, shared_buffers=64MB)"}${process.env.BENCH_PG_SETTINGS ? `, and ${settingsText(pgOverrides)}` : ''}`] : []),
     '',
     ...sections,
     ...failures.map((f) => `Failed section — ${f}\n`),

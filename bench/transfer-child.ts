@@ -8,7 +8,7 @@ import { openItemKey, wrapKey } from '../shared/protocol/envelope.js';
 import { downloadDocument } from '../electron/services/transfers/document-download.js';
 import { uploadDocument } from '../electron/services/transfers/document-upload.js';
 import { jobOf } from './child.js';
-import { cpuSeconds, memoryWindow } from './proc-memory.js';
+import { cpuSeconds, memoryWindow, treeCpuSeconds } from './proc-memory.js';
 import { clientFor, type OrgJob } from './world.js';
 
 export interface TransferJob extends OrgJob {
@@ -17,6 +17,8 @@ export interface TransferJob extends OrgJob {
   readonly file: string;
   /** The server's process, whose CPU time during the transfer is reported too. */
   readonly serverPid?: number;
+  /** PostgreSQL's postmaster: its processes' CPU time during the transfer is reported too. */
+  readonly databasePid?: number;
   /** Upload: a small file sent to itemPath first; download: that item fetched to a file first. */
   readonly warmUp?: { readonly file: string; readonly itemPath: string };
 }
@@ -28,6 +30,8 @@ export interface TransferResult {
   /** CPU seconds of this process and of the server (all threads) during the transfer. */
   readonly cpuSeconds: number;
   readonly serverCpuSeconds: number;
+  /** CPU seconds of PostgreSQL (every process of the cluster), when on PostgreSQL. */
+  readonly databaseCpuSeconds?: number;
   /** Upload: seconds of the first pass (encrypt + hash, nothing sent) before sending starts. */
   readonly prepareSeconds?: number;
 }
@@ -49,6 +53,7 @@ global.gc?.();
 const window = memoryWindow();
 const cpuAtStart = cpuSeconds();
 const serverCpu0 = job.serverPid ? cpuSeconds(job.serverPid) : 0;
+const databaseCpu0 = job.databasePid ? treeCpuSeconds(job.databasePid) : 0;
 const started = performance.now();
 let prepareSeconds: number | undefined;
 if (job.op === 'upload') {
@@ -61,6 +66,7 @@ if (job.op === 'upload') {
 }
 const seconds = (performance.now() - started) / 1000;
 const serverCpu = job.serverPid ? cpuSeconds(job.serverPid) - serverCpu0 : 0;
-const result: TransferResult = { seconds, cpuSeconds: cpuSeconds() - cpuAtStart, serverCpuSeconds: serverCpu, peakRssDeltaMiB: window.peakDeltaMiB(), resetOk: window.resetOk, ...(prepareSeconds !== undefined ? { prepareSeconds } : {}) };
+const databaseCpu = job.databasePid ? { databaseCpuSeconds: treeCpuSeconds(job.databasePid) - databaseCpu0 } : {};
+const result: TransferResult = { seconds, cpuSeconds: cpuSeconds() - cpuAtStart, serverCpuSeconds: serverCpu, ...databaseCpu, peakRssDeltaMiB: window.peakDeltaMiB(), resetOk: window.resetOk, ...(prepareSeconds !== undefined ? { prepareSeconds } : {}) };
 client.close();
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -30,6 +30,8 @@ export interface TransferFigure {
   /** CPU time of the client process and of the server (all threads) during the transfer: less noisy than wall time on a shared VM. */
   readonly clientCpuSeconds: number;
   readonly serverCpuSeconds: number;
+  /** On PostgreSQL: CPU time of the cluster's processes (backends, WAL writer, checkpointer) during the transfer. */
+  readonly databaseCpuSeconds?: number;
   /** null when the naive way could not complete (see naiveError). */
   readonly naiveSeconds: number | null;
   /** Largest size only: the same transfer as the first of a fresh process (no warm-up). */
@@ -65,7 +67,7 @@ async function fileHash(file: string): Promise<string> {
   return h.digest('hex');
 }
 
-export async function runTransfers(world: World, sizesMiB: readonly number[], log: (line: string) => void, options: { readonly naive?: boolean } = {}): Promise<TransferRun> {
+export async function runTransfers(world: World, sizesMiB: readonly number[], log: (line: string) => void, options: { readonly naive?: boolean; readonly databasePid?: number } = {}): Promise<TransferRun> {
   const figures: TransferFigure[] = [];
   const naiveErrors: Record<string, string> = {};
   let peakResetWorked = true;
@@ -90,7 +92,7 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
 
     const measured = async (job: Omit<TransferJob, 'serverPid'>): Promise<Measured> => {
       const server = memoryWindow(world.server.pid);
-      const r = await runScript<TransferResult>('transfer-child.ts', { ...job, serverPid: world.server.pid }, { nodeFlags: ['--expose-gc', ...clientFlags], timeoutMs: 600_000 });
+      const r = await runScript<TransferResult>('transfer-child.ts', { ...job, serverPid: world.server.pid, ...(options.databasePid ? { databasePid: options.databasePid } : {}) }, { nodeFlags: ['--expose-gc', ...clientFlags], timeoutMs: 600_000 });
       peakResetWorked &&= server.resetOk && r.resetOk;
       return { ...r, serverDeltaMiB: server.peakDeltaMiB() };
     };
@@ -120,11 +122,14 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
       first = { upload, download };
     }
     log(`transfer ${sizeMiB} MiB: upload`);
+    // the server logs a request once its answer is sent, which may be after the client has it
+    const beforeUp = world.server.mark();
     const up = await measured({ ...world.org, op: 'upload', itemPath, file, warmUp: warmUp('upload') });
+    const serverPut = await world.server.requestMsAfter(`/items/${itemPath} `, beforeUp);
     log(`transfer ${sizeMiB} MiB: download`);
-    const serverPut = world.server.lastRequestMs(`/items/${itemPath} `);
+    const beforeDown = world.server.mark();
     const down = await measured({ ...world.org, op: 'download', itemPath, file: copy, warmUp: warmUp('download') });
-    const serverGet = world.server.lastRequestMs(`/content/${itemPath} `);
+    const serverGet = await world.server.requestMsAfter(`/content/${itemPath} `, beforeDown);
     uploadBreakdown.push({
       sizeMiB,
       ...(up.prepareSeconds !== undefined ? { prepareSeconds: up.prepareSeconds } : {}),
@@ -157,6 +162,7 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
         referenceSeconds: reference,
         clientCpuSeconds: r.cpuSeconds,
         serverCpuSeconds: r.serverCpuSeconds,
+        ...(r.databaseCpuSeconds !== undefined ? { databaseCpuSeconds: r.databaseCpuSeconds } : {}),
         naiveSeconds,
         ...(first ? { firstInProcess: { seconds: first[direction].seconds, clientPeakRssDeltaMiB: first[direction].peakRssDeltaMiB, serverPeakRssDeltaMiB: first[direction].serverDeltaMiB } } : {}),
       });

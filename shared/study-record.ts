@@ -24,6 +24,9 @@ export const studyFieldsSchema = z.strictObject({
   description: optionalText(4000),
 });
 export type StudyFields = z.output<typeof studyFieldsSchema>;
+export type StudyFieldName = keyof StudyFields;
+/** The fields an edit may name as changed (containers.updateStudy's `changed`). */
+export const STUDY_FIELD_NAMES = ['title', 'shortTitle', 'protocolNumber', 'principalInvestigator', 'sponsor', 'description'] as const satisfies readonly StudyFieldName[];
 
 /** A record as read: its known fields checked, everything else carried along untouched. */
 export interface StudyRecord extends StudyFields {
@@ -51,10 +54,12 @@ export function parseStudyRecord(content: unknown): StudyRecord {
  * The record to write: `previous` (when there is one) with the edited fields replaced. Fields
  * this client does not know stay; optional fields left empty are removed.
  */
-export function mergeStudyRecord(previous: Readonly<Record<string, unknown>> | undefined, edit: StudyFields): StudyRecord {
+export function mergeStudyRecord(previous: Readonly<Record<string, unknown>> | undefined, edit: StudyFields, changed: readonly StudyFieldName[] = STUDY_FIELD_NAMES): StudyRecord {
   const fields = studyFieldsSchema.parse(edit);
   const next: Record<string, unknown> = { ...(previous ?? {}) };
-  for (const key of Object.keys(studyFieldsSchema.shape) as (keyof StudyFields)[]) {
+  // a record with no title yet takes the edit's whatever was changed
+  const keys = typeof next.title === 'string' && next.title ? changed : [...new Set<StudyFieldName>(['title', ...changed])];
+  for (const key of keys) {
     const value = fields[key];
     if (value === undefined || value === '') delete next[key];
     else next[key] = value;

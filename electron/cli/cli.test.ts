@@ -6,7 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDY_RECORD_PATH } from '../../shared/study-record.js';
+import { SharingService } from '../services/sharing.js';
 import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
+import { writeRecord } from '../services/transfers/records.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const launcher = path.join(root, 'bin', 'study-exchange.mjs');
@@ -128,6 +131,52 @@ describe('study-exchange command-line tool', () => {
     expect(rm.code).toBe(1);
     // The pSite can read the item but does not own it.
     expect(JSON.parse(rm.stdout).error).toMatchObject({ code: 2007, status: 403, requestId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+  });
+
+  it('prints other organizations\u2019 text without terminal controls, hides the study record, and lets only the owner rename', async () => {
+    const study = await json<{ id: string }>(['--profile', 'sirb', 'containers', 'create', '--title', 'Hostile fields']);
+    await json(['--profile', 'sirb', 'collaborators', 'add', f.site.org.id, '--container', study.id]);
+    // the owner's record as another client might have written it: escapes, an OSC-8 link, bidi overrides
+    const hostile = {
+      type: 'study',
+      version: 'IRBX.2',
+      title: 'Hostile\u001b[2J fields\u202e',
+      protocolNumber: 'P-1\u0007',
+      principalInvestigator: { name: 'Dr\u202eevil', email: 'a@b' },
+      sponsor: 'Acme\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007',
+      description: 'ok\u001b[2J\u001b[31mFAKE: signature verified\u2067',
+    };
+    const keys = await f.keysOf(f.sirb);
+    await writeRecord(f.sirb.client, keys, study.id, STUDY_RECORD_PATH, { header: { type: 'study', name: 'Hostile' }, content: hostile });
+    await new SharingService(f.sirb.client, keys, [f.ca.certificatePem]).update(study.id, STUDY_RECORD_PATH, f.site.org.id);
+    // C0 but the line feed, DEL, C1, and the bidi marks, embeddings, overrides and isolates
+    // eslint-disable-next-line no-control-regex -- control characters are what the test looks for
+    const controls = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+    const shown = await cli(['--profile', 'site', 'containers', 'show', study.id]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).not.toMatch(controls);
+    expect(shown.stdout).toContain('sponsor: Acme]8;;https://evil.exampleclick]8;;');
+    expect(shown.stdout).toContain('principal investigator: Drevil <a@b>');
+    expect(shown.stdout).toContain('Hostile[2J fields');
+    const listed = await cli(['--profile', 'site', 'containers', 'list']);
+    expect(listed.stdout).toContain(study.id);
+    expect(listed.stdout).not.toMatch(controls);
+    // --json keeps what was written
+    const raw = await json<{ study: { sponsor: string } }>(['--profile', 'site', 'containers', 'show', study.id]);
+    expect(raw.study.sponsor).toBe(hostile.sponsor);
+
+    // the study record is not one of the study's documents
+    const items = await cli(['--profile', 'sirb', 'items', 'list', '--container', study.id]);
+    expect(items.stdout.trim()).toBe('No items.');
+    expect(await json<unknown[]>(['--profile', 'sirb', 'items', 'list', '--container', study.id])).toEqual([]);
+
+    const taken = await cli(['--profile', 'site', 'containers', 'rename', study.id, 'Taken over']);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain('Only the organization that owns this study can change its title and details.');
+    const renamed = await cli(['--profile', 'sirb', 'containers', 'rename', study.id, 'Calm title']);
+    expect(renamed.stdout.trim()).toBe(`Renamed study ${study.id} to "Calm title"`);
+    // a rename changes the title only: the other fields stay as they were
+    expect((await json<{ study: { sponsor: string } }>(['--profile', 'site', 'containers', 'show', study.id])).study.sponsor).toBe(hostile.sponsor);
   });
 
   it('a one-off identity from --key/--cert and orgs lookups', async () => {

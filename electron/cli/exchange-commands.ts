@@ -1,13 +1,14 @@
 // `ping`, `containers`, `collaborators`, `orgs`, `admin`.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Container, UpdateOrganizationPayload } from '../../shared/types.js';
-import { knownStudyFields, studyFieldsSchema, type StudyFields } from '../../shared/study-record.js';
+import { studyFieldsSchema, type StudyFields } from '../../shared/study-record.js';
 import { SharingService } from '../services/sharing.js';
 import { StudyRecords } from '../services/study-records.js';
 import { ExchangeClient } from '../services/exchange-client.js';
 import { UsageError, boolFlag, requireFlag, stringFlag, word } from './args.js';
 import type { CliContext } from './context.js';
-import { containerLine, organizationLine, studyLines, table } from './format.js';
+import { containerLine, organizationLine, shown, studyLines, table } from './format.js';
+import { UserFacingError } from '../../shared/app-error.js';
 
 export async function pingCommand(ctx: CliContext): Promise<void> {
   if (boolFlag(ctx.args, 'auth') || boolFlag(ctx.args, 'sirb')) {
@@ -58,23 +59,34 @@ export async function containersCommand(ctx: CliContext): Promise<void> {
     case 'create': {
       const fields = studyFieldsFrom(ctx, requireFlag(ctx.args, 'title'));
       const c = await client.createContainer();
-      await studies.save(c.id, fields);
-      ctx.print({ ...c, title: fields.title }, () => `Created study "${fields.title}" ${c.id}`);
+      try {
+        await studies.save(c, fields);
+      } catch (e) {
+        // The study exists; naming it again must not make a second one.
+        throw new UserFacingError(
+          'study-not-named',
+          `Created study ${c.id}, but its title could not be saved: ${e instanceof Error ? e.message : String(e)}`,
+          `Finish it with: containers rename ${c.id} TITLE`,
+        );
+      }
+      ctx.print({ ...c, title: fields.title }, () => `Created study "${shown(fields.title)}" ${shown(c.id)}`);
       return;
     }
     case 'show': {
       const c = await client.getContainer(word(ctx.args, 2, 'container id'));
-      const record = await studies.read(c.id).catch(() => undefined);
-      const shown = { ...c, title: record?.title ?? (await studies.title(c)).title, ...(record ? { study: record } : {}) };
-      ctx.print(shown, () => [containerLine(shown), `created ${c.createdAt}`, ...studyLines(record)].join('\n'));
+      const record = await studies.read(c).catch(() => undefined);
+      const view = { ...c, title: record?.title ?? (await studies.title(c)).title, ...(record ? { study: record } : {}) };
+      ctx.print(view, () => [containerLine(view), `created ${shown(c.createdAt)}`, ...studyLines(record)].join('\n'));
       return;
     }
     case 'rename': {
-      const id = word(ctx.args, 2, 'container id');
-      const title = word(ctx.args, 3, 'new title');
-      const previous = await studies.read(id).catch(() => undefined);
-      const { record, granted } = await studies.save(id, { ...(previous ? knownStudyFields(previous) : {}), title: studyFieldsFrom(ctx, title).title });
-      ctx.print({ id, title: record.title, granted }, () => `Renamed study ${id} to "${record.title}"`);
+      const c = await client.getContainer(word(ctx.args, 2, 'container id'));
+      const title = studyFieldsFrom(ctx, word(ctx.args, 3, 'new title')).title;
+      // save() refuses an organization that does not own the study (decisions §6)
+      const { record, granted, notShared } = await studies.save(c, { title }, { changed: ['title'] });
+      ctx.print({ id: c.id, title: record.title, granted, notShared }, () =>
+        [`Renamed study ${shown(c.id)} to "${shown(record.title)}"`, ...notShared.map((n) => `Saved, but not shared with ${shown(n.organizationName)} because: ${shown(n.reason)}`)].join('\n'),
+      );
       return;
     }
     default:
@@ -95,8 +107,12 @@ export async function collaboratorsCommand(ctx: CliContext): Promise<void> {
     case 'add': {
       const org = word(ctx.args, 2, 'organization id');
       list = await client.grantContainerAccess(containerId, org);
-      // The invited site sees the study by its title (decisions §6).
-      await studies.grantTo(containerId, org);
+      // The invited site sees the study by its title (decisions §6); the invitation stands either way.
+      try {
+        await studies.grantTo(containerId, org);
+      } catch (e) {
+        ctx.progress(`warning: the study’s title could not be shared with ${shown(org)}: ${shown(e instanceof Error ? e.message : String(e))}\n`);
+      }
       break;
     }
     case 'remove': {
@@ -129,7 +145,7 @@ export async function orgsCommand(ctx: CliContext): Promise<void> {
       const pem = await client.getCertificate(word(ctx.args, 2, 'organization id'));
       const out = stringFlag(ctx.args, 'out');
       if (out) await writeFile(out, pem);
-      ctx.print({ certificate: pem }, () => (out ? `Certificate written to ${out}` : pem.trimEnd()));
+      ctx.print({ certificate: pem }, () => (out ? `Certificate written to ${out}` : pem.trimEnd().split('\n').map(shown).join('\n')));
       return;
     }
     default:

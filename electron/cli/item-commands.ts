@@ -1,12 +1,13 @@
 // `items list|put|add|get|rm` and `access list|grant|update|revoke`.
 import { toSlashForm } from '../../shared/item-path.js';
+import { STUDY_RECORD_PATH } from '../../shared/study-record.js';
 import type { Item } from '../../shared/types.js';
 import { SharingService } from '../services/sharing.js';
 import { downloadDocument } from '../services/transfers/document-download.js';
 import { newDocumentPath, uploadDocument } from '../services/transfers/document-upload.js';
 import { UsageError, boolFlag, stringFlag, word } from './args.js';
 import type { CliContext } from './context.js';
-import { itemLine, mib, organizationLine, table } from './format.js';
+import { itemLine, mib, organizationLine, shown, table } from './format.js';
 
 function progressPrinter(ctx: CliContext, verb: string): (e: { readonly phase?: string; readonly bytes: number; readonly total: number }) => void {
   const started = Date.now();
@@ -30,8 +31,10 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
         ...(owner ? { owner } : {}),
         ...(since ? { since } : {}),
       });
-      const items: Item[] = Array.isArray(result) ? result : [result];
-      ctx.print(result, () => table(items, itemLine, 'No items.'));
+      const below = ctx.args.words[2];
+      // The study record names the study; it is not one of its documents (decisions §6), as in the app.
+      const items: Item[] = (Array.isArray(result) ? result : [result]).filter((i) => below || i.id !== STUDY_RECORD_PATH);
+      ctx.print(Array.isArray(result) ? items : result, () => table(items, itemLine, 'No items.'));
       return;
     }
     case 'put':
@@ -50,7 +53,7 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
       });
       // A pSite's upload is no use to the study until its owner can read it.
       const sharedWithOwner = await new SharingService(client, keys, () => ctx.trustAnchors()).shareWithOwner(containerId, remote);
-      ctx.print({ ...result, sharedWithOwner }, () => `${result.created ? 'Uploaded' : 'Replaced'} ${toSlashForm(result.item.id)} (${mib(result.header.size)})${sharedWithOwner ? ', shared with the study owner' : ''}`);
+      ctx.print({ ...result, sharedWithOwner }, () => `${result.created ? 'Uploaded' : 'Replaced'} ${shown(toSlashForm(result.item.id))} (${mib(result.header.size)})${sharedWithOwner ? ', shared with the study owner' : ''}`);
       return;
     }
     case 'get': {

@@ -1,6 +1,7 @@
 // The command-line tool: `npm run cli -- ...` or `study-exchange ...`.
 // Exit codes: 0 ok, 1 service, network or data error, 2 usage error.
 import { pathToFileURL } from 'node:url';
+import { UserFacingError } from '../../shared/app-error.js';
 import { ItemPathError } from '../../shared/item-path.js';
 import { describeError } from '../services/exchange-errors.js';
 import { ProfileError } from '../services/profiles.js';
@@ -10,6 +11,7 @@ import { adminCommand, collaboratorsCommand, containersCommand, orgsCommand, pin
 import { accessCommand, itemsCommand } from './item-commands.js';
 import { processIo, type CliIo } from './io.js';
 import { profileCommand } from './profile-commands.js';
+import { shown } from './format.js';
 
 const COMMANDS: Readonly<Record<string, (ctx: CliContext) => Promise<void>>> = {
   profile: profileCommand,
@@ -41,7 +43,9 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       return 2;
     }
     if (ctx?.json) io.stdout(JSON.stringify({ error: errorJson(error) }, null, 2) + '\n');
-    io.stderr(`error: ${describeError(error)}\n`);
+    // the message may quote the exchange or another organization: no terminal controls
+    const hint = error instanceof UserFacingError ? ` ${error.explanation}` : '';
+    io.stderr(`error: ${shown(describeError(error) + hint)}\n`);
     return 1;
   } finally {
     ctx?.close();

@@ -104,7 +104,7 @@ describe('app core on the embedded sandbox', () => {
     const site = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!;
     const irb = profiles.find((p) => p.active)!;
     const members = await call('collaborators.add', { containerId: study.id, organizationId: site.organizationId });
-    expect(members.map((m) => m.id)).toEqual([irb.organizationId, site.organizationId]);
+    expect(members.collaborators.map((m) => m.id)).toEqual([irb.organizationId, site.organizationId]);
 
     const bytes = randomBytes(300_000);
     const local = join(dir, 'protocol v3.pdf');

@@ -36,7 +36,14 @@ function object<T>(shape: Shape<T>): Check<T> {
 function listOf<T>(one: Check<T>): Check<T[]> {
   return (value, what) => {
     if (!Array.isArray(value)) throw malformed(what, 'not a JSON list');
-    for (let i = 0; i < value.length; i++) one(value[i], `${what} (entry ${i + 1})`);
+    for (let i = 0; i < value.length; i++) {
+      try {
+        one(value[i], what);
+      } catch {
+        // checked again with the entry named: no label is made for each of a listing's 100,000 good entries
+        one(value[i], `${what} (entry ${i + 1})`);
+      }
+    }
     return value as T[];
   };
 }
@@ -79,7 +86,39 @@ const itemShape: Shape<Item> = {
   iv: text,
   algorithm: text,
 };
-export const itemAnswer = object<Item>(itemShape);
+const itemChecked = object<Item>(itemShape);
+
+/**
+ * The same test as itemChecked with each field read by name, which the engine does far faster
+ * than by a key in a loop (a listing checks 100,000 items); whatever fails it goes through
+ * itemChecked, which names the field.
+ */
+function isItem(value: unknown): value is Item {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Record<keyof Item, unknown>;
+  return (
+    typeof v.id === 'string' &&
+    typeof v.url === 'string' &&
+    typeof v.contentUrl === 'string' &&
+    typeof v.ownerUrl === 'string' &&
+    typeof v.containerUrl === 'string' &&
+    typeof v.permissionsUrl === 'string' &&
+    typeof v.createdAt === 'string' &&
+    typeof v.updatedAt === 'string' &&
+    typeof v.header === 'string' &&
+    typeof v.headerHash === 'string' &&
+    typeof v.headerHashAlgorithm === 'string' &&
+    typeof v.contentHash === 'string' &&
+    typeof v.contentHashAlgorithm === 'string' &&
+    typeof v.key === 'string' &&
+    typeof v.keyHash === 'string' &&
+    typeof v.keyHashAlgorithm === 'string' &&
+    typeof v.iv === 'string' &&
+    typeof v.algorithm === 'string'
+  );
+}
+
+export const itemAnswer: Check<Item> = (value, what) => (isItem(value) ? value : itemChecked(value, what));
 export const itemWithContentAnswer = object<ItemWithContent>({ ...itemShape, content: text });
 /** A page of a folder's listing. */
 export const itemsAnswer = listOf(itemAnswer);

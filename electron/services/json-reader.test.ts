@@ -108,6 +108,25 @@ describe('readJsonStreaming', () => {
     }
   });
 
+  it('equals JSON.parse when elements hold "}," in strings and nested values (parsed together or one by one)', async () => {
+    const tricky = ['},', '"},{"', '}, {', '\\', ']', '},"x":{'];
+    for (let round = 0; round < 40; round++) {
+      const list = Array.from({ length: randomInt(0, 30) }, (_, i) => {
+        const s = tricky[randomInt(0, tricky.length)]! + 'é'.repeat(randomInt(0, 3));
+        return i % 3 === 0 ? { id: s, inner: { a: [{ b: s }, {}], c: {} } } : i % 3 === 1 ? { id: `${i}`, s } : [{ s }, {}];
+      });
+      const text = JSON.stringify(list, null, round % 2 ? 1 : undefined);
+      for (const max of [5, 40, 400]) expect(await outcome(text, max), `${text} / ${max}`).toEqual({ value: list });
+    }
+  });
+
+  it('throws where JSON.parse would when the fault lies among elements that could be parsed together', async () => {
+    for (const text of ['[{"a":1},{"b":2}},{"c":3},{"d":4}]', '[{"a":1},{"b":2},,{"c":3},{"d":4}]', '[{"a":1}{"b":2},{"c":3},{"d":4}]', '[{"a":1},{"b":"x},{"c":3},{"d":4}]']) {
+      for (const max of [3, 64]) expect(await outcome(text, max), `${text} / ${max}`).toEqual({ error: 'SyntaxError' });
+      expect(expected(text)).toEqual({ error: 'SyntaxError' });
+    }
+  });
+
   it('parses each element as soon as it is complete', () => {
     const s = new JsonArraySplitter();
     s.push('[{"a":1},{"b"');

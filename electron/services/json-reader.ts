@@ -34,7 +34,33 @@ export class JsonArraySplitter {
       this.pos -= this.start;
       this.start = 0;
     }
-    this.scan();
+    // the element in progress (or what precedes the array) is finished by the scanner, the
+    // complete elements after it parsed together, and the rest scanned
+    if (this.pos > this.start || this.start < 0) this.scan(true);
+    if (this.pos === this.start && !this.closed) this.batch();
+    this.scan(false);
+  }
+
+  /**
+   * Parses every element up to the last `},` at once: one JSON.parse instead of a scan and a
+   * parse per element. `[` + that text + `]` parses only if the `}` closes an element of the
+   * array (a cut inside a string or a nested value leaves the string or a bracket open), so on
+   * success the comma is the array's own and the elements are exactly what the scan would find.
+   * Otherwise (such a `},`, malformed text) the scanner takes it, with its errors.
+   */
+  private batch(): void {
+    const cut = this.text.lastIndexOf('},');
+    if (cut < this.start) return;
+    let parsed: unknown[];
+    try {
+      parsed = JSON.parse(`[${this.text.slice(this.start, cut + 1)}]`) as unknown[];
+    } catch {
+      return;
+    }
+    for (const element of parsed) this.items.push(element);
+    this.count += parsed.length;
+    this.afterComma = true;
+    this.start = this.pos = cut + 2;
   }
 
   /** The elements parsed since the last take (a listing handed on page by page). */
@@ -48,7 +74,8 @@ export class JsonArraySplitter {
     return this.items;
   }
 
-  private scan(): void {
+  /** `oneElement`: stop once an element has ended (the scanner is then at the next one's start). */
+  private scan(oneElement: boolean): void {
     const text = this.text;
     const n = text.length;
     let i = this.pos;
@@ -82,6 +109,10 @@ export class JsonArraySplitter {
         this.element(text.slice(this.start, i), c === 0x5d);
         this.start = i + 1;
         if (c === 0x5d) this.closed = true;
+        else if (oneElement) {
+          i++;
+          break;
+        }
       } else if (this.depth === 0 && c === 0x7d) {
         throw new SyntaxError(`Unexpected token '}' in JSON at position ${i}`);
       }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDY_RECORD_PATH } from '../../shared/study-record.js';
 import type { KeyHandle } from './keys/key-vault.js';
 import { SharingService } from './sharing.js';
-import { StudyRecords } from './study-records.js';
+import { StudyRecords, notSharedText } from './study-records.js';
 import { startFixture, type ExchangeFixture } from './test-support/exchange-fixture.js';
 import { writeRecord } from './transfers/records.js';
 
@@ -64,5 +64,43 @@ describe('study records', () => {
     // a second edit re-seals the record: the site that had it still reads it
     await recordsOf('sirb').save(study.id, { title: 'Renamed again' });
     expect((await recordsOf('site').read(study.id))?.title).toBe('Renamed again');
+  });
+
+  it('a record a collaborator saved at "study" does not name the study, and only the owner may save one', async () => {
+    const study = await f.sirb.client.createContainer();
+    await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
+    // the site gets to the free path first and shares its record with the owner
+    const spoof = { type: 'study', version: 'IRBX.2', title: 'Spoofed by the site' };
+    await writeRecord(f.site.client, siteKeys, study.id, STUDY_RECORD_PATH, { header: { type: 'study', name: 'Spoofed' }, content: spoof });
+    await new SharingService(f.site.client, siteKeys, [f.ca.certificatePem]).grant(study.id, STUDY_RECORD_PATH, f.sirb.org.id);
+
+    const fallback = `Study ${study.id.slice(0, 8)}`;
+    expect(await recordsOf('sirb').title(study)).toEqual({ title: fallback });
+    expect(await recordsOf('site').title(study.id)).toEqual({ title: fallback });
+    expect(await recordsOf('sirb').read(study.id)).toBeUndefined();
+    // the site may not write the study's record (save refuses before any request writes)
+    await expect(recordsOf('site').save(study.id, { title: 'Renamed by the site' })).rejects.toMatchObject({ code: 'not-study-owner' });
+    // the owner is told plainly why its title cannot be saved
+    await expect(recordsOf('sirb').save(study, { title: 'The real title' })).rejects.toMatchObject({ code: 'study-record-taken', message: expect.stringContaining(f.site.org.id) });
+    expect(await recordsOf('sirb').grantTo(study.id, f.site.org.id)).toBe(false);
+  });
+
+  it('a collaborator that cannot receive the record is reported; the others still get the new title', async () => {
+    const bare = await f.admin.client.createOrganization({ name: `No Cert ${Date.now()}`, isSirb: false });
+    const study = await f.sirb.client.createContainer();
+    const sirb = recordsOf('sirb');
+    await sirb.save(study.id, { title: 'First' });
+    await f.sirb.client.grantContainerAccess(study.id, bare.id);
+    await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
+    await sirb.grantTo(study.id, f.site.org.id);
+    expect((await recordsOf('site').title(study)).title).toBe('First');
+
+    const saved = await sirb.save(study.id, { title: 'Second' });
+    expect(saved.record.title).toBe('Second');
+    expect(saved.notShared).toEqual([{ organizationId: bare.id, organizationName: bare.name, reason: expect.any(String) }]);
+    expect(saved.notShared[0]!.reason.length).toBeGreaterThan(0);
+    // the site listed after the failing one was re-keyed and reads the new title
+    expect((await recordsOf('site').title(study)).title).toBe('Second');
+    expect(notSharedText(saved.notShared)).toContain(`not shared with ${bare.name} because: `);
   });
 });

@@ -1,7 +1,7 @@
 // The profile's studies and each study's collaborators.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Organization } from '../../shared/types.js';
-import type { ContainerView } from '../../shared/ipc/views.js';
+import type { ContainerView, InviteAnswer } from '../../shared/ipc/views.js';
 import type { StudyFields } from '../../shared/study-record.js';
 import { useCall } from './call.js';
 import { keys } from './query-keys.js';
@@ -54,12 +54,18 @@ export function useCollaborators(profileId: string, containerId: string | undefi
   });
 }
 
-/** Invites an organization to the study ('collaborators.add') or removes it; the answer is the new list. */
+/**
+ * Invites an organization to the study ('collaborators.add') or removes it; the answer's list
+ * replaces the cached one. An invitation answers whether the study's title reached the site.
+ */
 export function useChangeCollaborators(profileId: string, containerId: string, change: 'collaborators.add' | 'collaborators.remove') {
   const call = useCall();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (org: Organization) => call(change, { containerId, organizationId: org.id }),
-    onSuccess: (list) => client.setQueryData(keys.collaborators(profileId, containerId), list),
+    mutationFn: async (org: Organization): Promise<InviteAnswer> => {
+      if (change === 'collaborators.remove') return { collaborators: await call(change, { containerId, organizationId: org.id }) };
+      return call(change, { containerId, organizationId: org.id });
+    },
+    onSuccess: (answer) => client.setQueryData(keys.collaborators(profileId, containerId), answer.collaborators),
   });
 }

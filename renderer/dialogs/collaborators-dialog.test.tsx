@@ -27,7 +27,7 @@ function service() {
     'containers.list': async () => ({ ok: true, value: [container(STUDY, '2026-01-01T00:00:00Z', { ownerId: irb.id, ownedByMe: true })] }),
     'collaborators.list': async () => ({ ok: true, value: [irb] }),
     'organizations.list': async () => ({ ok: true, value: [irb, site] }),
-    'collaborators.add': () => new Promise((resolve) => (answer = (list) => resolve({ ok: true, value: list }))),
+    'collaborators.add': () => new Promise((resolve) => (answer = (list) => resolve({ ok: true, value: { collaborators: list } }))),
   } as unknown as ExchangeApi;
   return { api, called: () => answer !== undefined, answer: (list: Organization[]) => answer?.(list) };
 }

@@ -64,8 +64,9 @@ export function CollaboratorsDialog({ context, onClose }: SlotDialogProps) {
       onInvite={(org) => {
         setActionError(undefined);
         add.mutate(org, {
-          onSuccess: () => {
-            setStatus(`${org.name} was invited.`);
+          onSuccess: ({ titleProblem }) => {
+            // invited all the same; said here, not only in the activity log
+            setStatus(titleProblem ? `${org.name} was invited. ${titleProblem}` : `${org.name} was invited.`);
             setQuery('');
           },
           onError: (e) => setActionError({ context: `${org.name} could not be invited.`, error: toAppError(e) }),

@@ -112,10 +112,9 @@ function add(index: ListIndex, list: ItemView[], items: readonly ItemView[]): vo
       index.places?.set(key, list.length);
       list.push(item);
       if (folders) {
-        const parent = parentOf(key);
-        if (parent !== lastParent || !lastNode) {
-          lastParent = parent;
-          lastNode = folderOf(folders, parent, true);
+        if (lastParent === undefined || !lastNode || !directlyIn(key, lastParent)) {
+          lastParent = parentOf(key);
+          lastNode = folderOf(folders, lastParent, true);
         }
         lastNode.items.push(item);
       }
@@ -137,6 +136,13 @@ function placesOf(list: readonly ItemView[]): Map<string, number> {
   const places = new Map<string, number>();
   list.forEach((item, i) => places.set(itemSlashPath(item), i));
   return places;
+}
+
+/** Whether `path` is directly in `folder`: parentOf(path) === folder, without making the parent's string. */
+function directlyIn(path: string, folder: string): boolean {
+  const n = folder.length;
+  if (n === 0) return !path.includes('/');
+  return path.length > n + 1 && path.charCodeAt(n) === 0x2f && path.startsWith(folder) && path.indexOf('/', n + 1) < 0;
 }
 
 function parentOf(path: string): string {
@@ -189,10 +195,9 @@ function foldersOf(items: ReadonlyMap<string, ItemView>): Map<string, FolderDraf
   let lastParent = '';
   let lastNode = folderOf(folders, '', false);
   for (const [path, item] of items) {
-    const parent = parentOf(path);
-    if (parent !== lastParent) {
-      lastParent = parent;
-      lastNode = folderOf(folders, parent, false);
+    if (!directlyIn(path, lastParent)) {
+      lastParent = parentOf(path);
+      lastNode = folderOf(folders, lastParent, false);
     }
     lastNode.items.push(item);
   }

@@ -3,7 +3,7 @@
 // the browser bridge, the door and the renderer's hooks are all typed from this file.
 import { z } from 'zod';
 import type { Organization, RecordHeader } from '../types.js';
-import { studyFieldsSchema } from '../study-record.js';
+import { STUDY_FIELD_NAMES, studyFieldsSchema } from '../study-record.js';
 import { ENVIRONMENTS, FINISHED_TRANSFER_STATES } from './views.js';
 import type {
   AccessResult,
@@ -14,6 +14,7 @@ import type {
   ContainerView,
   FileRef,
   GranteePreview,
+  InviteAnswer,
   ItemDetails,
   ItemPage,
   ItemView,
@@ -21,6 +22,7 @@ import type {
   SaveOutcome,
   SearchAnswer,
   Settings,
+  StudySaved,
   TransferView,
 } from './views.js';
 
@@ -92,16 +94,29 @@ export const operations = {
   /** Newest first (ties by id): the window shows them in this order. */
   'containers.list': op(none, answers<ContainerView[]>()),
   /** A new study with its record (decisions §6): title required, the rest optional. */
-  'containers.create': op(studyFieldsSchema, answers<ContainerView>()),
-  /** "Study details…": the owner edits the record; fields of other clients are kept. */
-  'containers.updateStudy': op(studyFieldsSchema.extend({ containerId: hexId }), answers<ContainerView>()),
+  'containers.create': op(studyFieldsSchema, answers<StudySaved>()),
+  /**
+   * "Study details…": the owner edits the record; fields of other clients are kept. `changed`
+   * names the fields the user changed (only those are applied to the record as it is now; all
+   * when absent); `base` is the studyVersion the form started from: when the record changed
+   * since, nothing is saved and the answer is the error 'study-changed' (send again without
+   * `base` to overwrite).
+   */
+  'containers.updateStudy': op(
+    studyFieldsSchema.extend({
+      containerId: hexId,
+      changed: z.array(z.enum(STUDY_FIELD_NAMES)).max(STUDY_FIELD_NAMES.length).optional(),
+      base: z.string().max(128).optional(),
+    }),
+    answers<StudySaved>(),
+  ),
   /**
    * "Find in all studies": what main has listed and decrypted for this profile, ranked. While
    * headers are still being opened it answers at once with the hits so far and `indexing`.
    */
   'search.find': op(z.strictObject({ query: z.string().trim().min(1).max(200) }), answers<SearchAnswer>()),
   'collaborators.list': op(container, answers<Organization[]>()),
-  'collaborators.add': op(containerOrg, answers<Organization[]>()),
+  'collaborators.add': op(containerOrg, answers<InviteAnswer>()),
   'collaborators.remove': op(containerOrg, answers<Organization[]>()),
 
   'items.list': op(container.extend({ since: z.string().max(64).optional() }), answers<ItemView[]>()),

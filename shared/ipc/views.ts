@@ -38,14 +38,45 @@ export interface ContainerView extends Container {
   readonly title: string;
   /** The record's known fields, when it could be read (what "Study details…" edits). */
   readonly study?: StudyFields;
+  /** The record's version (its content hash) those fields come from: an edit names it to learn whether someone saved meanwhile. */
+  readonly studyVersion?: string;
+}
+
+/** containers.create / containers.updateStudy: the study as saved, and what did not go through. */
+export interface StudySaved extends ContainerView {
+  /**
+   * "New study" only: the study was created but its record could not be saved (it shows the
+   * fallback title). containers.updateStudy with its id finishes it; no second study is made.
+   */
+  readonly recordProblem?: AppError;
+  /** Saved, but not shared with these collaborators, in words ("not shared with X because: …"). */
+  readonly notShared?: string;
+}
+
+/** collaborators.add: the new list, and why the invited site cannot see the study's title yet. */
+export interface InviteAnswer {
+  readonly collaborators: Organization[];
+  readonly titleProblem?: string;
 }
 
 /**
  * Wire fields the window has no use for: the sealed header and the wrapped key (main opens
- * them) and the URLs (derived from the ids). Left out, a 100,000-item listing crosses IPC at
- * well under half the size.
+ * them), the URLs (derived from the ids), and the IV and algorithm names (main decrypts and
+ * verifies). Left out, a 100,000-item listing crosses IPC at well under half the size.
  */
-type MainOnlyField = 'header' | 'key' | 'url' | 'contentUrl' | 'containerUrl' | 'permissionsUrl' | 'ownerUrl';
+type MainOnlyField =
+  | 'header'
+  | 'key'
+  | 'url'
+  | 'contentUrl'
+  | 'containerUrl'
+  | 'permissionsUrl'
+  | 'ownerUrl'
+  | 'iv'
+  | 'algorithm'
+  | 'headerHashAlgorithm'
+  | 'contentHashAlgorithm'
+  | 'keyHashAlgorithm';
 
 /** An item's metadata as listed, with its decrypted header summary when main has it. */
 export interface ItemView extends Omit<Item, MainOnlyField> {

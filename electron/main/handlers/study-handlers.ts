@@ -4,6 +4,8 @@ import type { GranteePreview } from '../../../shared/ipc/views.js';
 import type { Organization } from '../../../shared/types.js';
 import type { CertificateMediaType } from '../../services/exchange-client.js';
 import { summarizeCertificate } from '../../services/keys/certificate-summary.js';
+import { notSharedText, type NotShared } from '../../services/study-records.js';
+import { toAppError } from '../../../shared/app-error.js';
 import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
@@ -45,6 +47,11 @@ export async function granteePreview(s: Session, organization: Organization): Pr
   }
 }
 
+/** "saved; not shared with X because …": the collaborators that keep the old title, in words. */
+function sharingProblem(notShared: readonly NotShared[]): string | undefined {
+  return notShared.length ? `Saved, but ${notSharedText(notShared)}` : undefined;
+}
+
 export function studyHandlers(ctx: AppContext): StudyHandlers {
   return {
     'containers.list': async () => {
@@ -58,36 +65,49 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
       const s = await ctx.session();
       const c = await s.client.createContainer();
       // The record right after the container: a study is never seen without its title for long.
-      await s.studies.save(c.id, fields);
+      // When that fails the study exists all the same: the answer says so, and the window's
+      // retry saves the record into this container (containers.updateStudy) instead of making another.
+      let notShared: string | undefined;
+      try {
+        notShared = sharingProblem((await s.studies.save(c, fields)).notShared);
+      } catch (e) {
+        const problem = toAppError(e);
+        await ctx.record({ action: 'create-study', ok: false, study: c.id, detail: `created, but its title could not be saved: ${problem.message}` });
+        return { ...(await containerView(s, c)), recordProblem: problem };
+      }
       s.rememberTitle(c.id, fields.title);
       await ctx.record({ action: 'create-study', ok: true, study: c.id, ...(fields.protocolNumber ? { detail: `protocol ${fields.protocolNumber}` } : {}) });
       ctx.options.platform.notify('Study created', `“${fields.title}” is ready: invite the participating sites and upload documents.`);
-      return containerView(s, c);
+      return { ...(await containerView(s, c)), ...(notShared ? { notShared } : {}) };
     },
     'search.find': async ({ query }) => findInStudies(await ctx.session(), query),
-    'containers.updateStudy': async ({ containerId, ...fields }) => {
+    'containers.updateStudy': async ({ containerId, changed, base, ...fields }) => {
       const s = await ctx.session();
+      const container = await s.client.getContainer(containerId);
       const before = await s.studyTitle(containerId);
-      const { granted } = await s.studies.save(containerId, fields);
-      s.rememberTitle(containerId, fields.title);
-      const renamed = before !== fields.title ? `renamed from “${before}”` : 'study details edited';
-      await ctx.record({ action: 'edit-study', ok: true, study: containerId, detail: granted.length ? `${renamed}; granted to ${granted.length} collaborator(s)` : renamed });
-      return containerView(s, await s.client.getContainer(containerId));
+      // save() refuses a caller that does not own the study (decisions §6), and an edit of a changed record when `base` is given
+      const saved = await s.studies.save(container, fields, { ...(changed ? { changed } : {}), ...(base !== undefined ? { base } : {}) });
+      s.rememberTitle(containerId, saved.record.title);
+      const notShared = sharingProblem(saved.notShared);
+      const renamed = before !== saved.record.title ? `renamed from “${before}”` : 'study details edited';
+      const granted = saved.granted.length ? `; granted to ${saved.granted.length} collaborator(s)` : '';
+      await ctx.record({ action: 'edit-study', ok: true, study: containerId, detail: `${renamed}${granted}${notShared ? `; ${notShared}` : ''}` });
+      return { ...(await containerView(s, await s.client.getContainer(containerId))), ...(notShared ? { notShared } : {}) };
     },
     'collaborators.list': async ({ containerId }) => (await ctx.session()).client.listContainerOrganizations(containerId),
     'collaborators.add': async ({ containerId, organizationId }) => {
       const s = await ctx.session();
       const name = await s.organizationName(organizationId);
       try {
-        const list = await s.client.grantContainerAccess(containerId, organizationId);
+        const collaborators = await s.client.grantContainerAccess(containerId, organizationId);
         // The invited site sees the study by its title at once (decisions §6).
         // A failure here leaves the invitation standing; the next edit of the record grants it again.
         const titleProblem = await s.studies.grantTo(containerId, organizationId).then(
           () => undefined,
-          (e: unknown) => `the study record could not be shared: ${e instanceof Error ? e.message : String(e)}`,
+          (e: unknown) => `The study’s title could not be shared with ${name}: ${e instanceof Error ? e.message : String(e)}`,
         );
         await ctx.record({ action: 'invite', ok: true, study: containerId, organization: name, ...(titleProblem ? { detail: titleProblem } : {}) });
-        return list;
+        return { collaborators, ...(titleProblem ? { titleProblem } : {}) };
       } catch (e) {
         await ctx.record({ action: 'invite', ok: false, study: containerId, organization: name, detail: String(e) });
         throw e;

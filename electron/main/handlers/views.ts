@@ -8,11 +8,16 @@ import type { Container, Item, RecordHeader } from '../../../shared/types.js';
 import { knownStudyFields } from '../../../shared/study-record.js';
 import type { Session } from '../session.js';
 
+/** The last owner URL seen and its id: a listing's items mostly have a few owners, whose ids are then one string each. */
+let lastOwner = { url: '', id: '' };
+
 export function ownerIdOf(item: Pick<Item, 'ownerUrl'>): string {
   const url = item.ownerUrl;
-  // the usual `/organizations/<id>` without splitting (a listing asks this 100,000 times)
-  if (!url.endsWith('/')) return url.slice(url.lastIndexOf('/') + 1);
-  return url.split('/').filter(Boolean).pop() ?? '';
+  if (url === lastOwner.url) return lastOwner.id;
+  // the usual `/organizations/<id>` without splitting
+  const id = !url.endsWith('/') ? url.slice(url.lastIndexOf('/') + 1) : (url.split('/').filter(Boolean).pop() ?? '');
+  lastOwner = { url, id };
+  return id;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -59,13 +64,8 @@ export function itemView(session: Session, containerId: string, item: Item, decr
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     headerHash: item.headerHash,
-    headerHashAlgorithm: item.headerHashAlgorithm,
     contentHash: item.contentHash,
-    contentHashAlgorithm: item.contentHashAlgorithm,
     keyHash: item.keyHash,
-    keyHashAlgorithm: item.keyHashAlgorithm,
-    iv: item.iv,
-    algorithm: item.algorithm,
   };
   if (typeof header === 'object') view.decryptedHeader = header;
   else if (typeof header === 'string') view.headerProblem = header;
@@ -73,9 +73,9 @@ export function itemView(session: Session, containerId: string, item: Item, decr
 }
 
 export async function containerView(session: Session, c: Container): Promise<ContainerView> {
-  const [ownerName, { title, record }] = await Promise.all([session.organizationName(c.ownerId), session.studies.title(c)]);
+  const [ownerName, { title, record, version }] = await Promise.all([session.organizationName(c.ownerId), session.studies.title(c)]);
   if (record) session.rememberTitle(c.id, title);
-  return { ...c, ownerName, ownedByMe: c.ownerId === session.profile.organizationId, title, ...(record ? { study: knownStudyFields(record) } : {}) };
+  return { ...c, ownerName, ownedByMe: c.ownerId === session.profile.organizationId, title, ...(record ? { study: knownStudyFields(record), studyVersion: version } : {}) };
 }
 
 

@@ -11,12 +11,12 @@ import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
 import { openSession, type Session } from '../session.js';
 
 /** The organization's session as main opens it, through `baseUrl` (a proxy, say) or the fixture's exchange. */
-export async function fixtureSession(fx: ExchangeFixture, o: FixtureOrg, vaultDir: string, baseUrl = fx.url): Promise<Session> {
+export async function fixtureSession(fx: ExchangeFixture, o: FixtureOrg, vaultDir: string, baseUrl = fx.url, trustAnchors: readonly string[] = []): Promise<Session> {
   const vault = new KeyVault(join(vaultDir, 'vault'), new PassphraseSecretBox('test', { log2N: 14 }));
   const { keyRef } = await vault.importPem(o.identity.privateKeyPem, o.identity.certificatePem);
   const now = new Date().toISOString();
   const profile = { id: randomBytes(16).toString('hex'), name: o.org.name, environment: 'test' as const, baseUrl, organizationId: o.org.id, roleHints: { sirb: o.org.isSirb }, keyRef, createdAt: now, updatedAt: now };
-  return openSession(profile, vault, 'fixture session', () => {});
+  return openSession(profile, vault, 'fixture session', () => {}, trustAnchors);
 }
 
 /**

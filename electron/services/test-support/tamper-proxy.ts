@@ -11,6 +11,8 @@ export interface TamperProxy {
   rewrite(r: Rewriter | undefined): void;
   /** Sends only the first `bytes` of each longer response body, then drops the connection (undefined: whole bodies). */
   cutAfter(bytes: number | undefined): void;
+  /** Requests for which `drop` says true lose their connection before any answer (undefined: none). */
+  drop(match: ((method: string, path: string) => boolean) | undefined): void;
   close(): Promise<void>;
 }
 
@@ -18,7 +20,12 @@ export async function startTamperProxy(target: string): Promise<TamperProxy> {
   const upstream = new URL(target);
   let rewriter: Rewriter | undefined;
   let cut: number | undefined;
+  let dropping: ((method: string, path: string) => boolean) | undefined;
   const server = createServer((req, res) => {
+    if (dropping?.(req.method ?? 'GET', req.url ?? '/')) {
+      req.socket.destroy();
+      return;
+    }
     const out = request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
       (up: IncomingMessage) => {
@@ -51,6 +58,9 @@ export async function startTamperProxy(target: string): Promise<TamperProxy> {
     },
     cutAfter(bytes) {
       cut = bytes;
+    },
+    drop(match) {
+      dropping = match;
     },
     close: () =>
       new Promise<void>((resolve) => {
