@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackStudyTitle, mergeStudyRecord, parseStudyRecord, studyRecordHeader } from './study-record.js';
+import { fallbackStudyTitle, knownStudyFields, mergeStudyRecord, parseStudyRecord, studyRecordHeader } from './study-record.js';
 
 describe('study record', () => {
   it('keeps fields written by other clients when edited', () => {
@@ -40,5 +40,29 @@ describe('study record', () => {
 
   it('falls back to the first 8 characters of the container id', () => {
     expect(fallbackStudyTitle('0654ec86aa00bb11cc22dd33ee44ff55')).toBe('Study 0654ec86');
+  });
+
+  it('holds what it reads to the schema\u2019s limits: a megabyte protocol number or a bidi override never reaches the window', () => {
+    const record = parseStudyRecord({
+      type: 'study',
+      title: 'Real title',
+      protocolNumber: '\u202e' + 'X'.repeat(1_000_000),
+      sponsor: 'Acme\u001b[2J\u2067',
+      principalInvestigator: { name: 42, email: 'a@b' },
+      description: 'line one\u202e\nline two\n\n\n\nend',
+      shortTitle: ['not', 'text'],
+    });
+    const known = knownStudyFields(record);
+    expect(known.protocolNumber).toHaveLength(100);
+    expect(known.protocolNumber).toBe('X'.repeat(99) + '\u2026');
+    expect(known.sponsor).toBe('Acme[2J');
+    expect(known.description).toBe('line one\nline two\n\nend');
+    expect('principalInvestigator' in known).toBe(false);
+    expect('shortTitle' in known).toBe(false);
+    // within the limits, a value is kept as written
+    expect(knownStudyFields(parseStudyRecord({ type: 'study', title: 'T', principalInvestigator: { name: 'Dr. Ada Reyes', email: 'ada@example.org' } })).principalInvestigator).toEqual({
+      name: 'Dr. Ada Reyes',
+      email: 'ada@example.org',
+    });
   });
 });

@@ -11,6 +11,7 @@ const STUDY_RECORD_TYPE = 'study';
 const STUDY_RECORD_VERSION = 'IRBX.2';
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
+// (knownStudyFields holds what it reads to the same limits: LIMITS below)
 
 /** The fields a client may set; `title` is required. */
 export const studyFieldsSchema = z.strictObject({
@@ -69,19 +70,40 @@ export function mergeStudyRecord(previous: Readonly<Record<string, unknown>> | u
   return next as StudyRecord;
 }
 
-/** Only the fields this client knows, well-formed (what the renderer shows and edits). */
+/** At most `max` characters: longer text keeps its start and ends with "…". */
+function capped(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** A field's limits as the schema sets them (studyFieldsSchema), applied to what was read. */
+const LIMITS = { shortTitle: 100, protocolNumber: 100, piName: 200, piEmail: 320, sponsor: 200, description: 4000 } as const;
+
+/**
+ * Only the fields this client knows, well-formed (what the renderer shows and edits). What
+ * another organization wrote is held to the schema's limits here, since the schema itself only
+ * checks writes: invisible and bidi characters removed (line breaks kept in the description),
+ * over-long text cut, anything not text dropped.
+ */
 export function knownStudyFields(record: StudyRecord): StudyFields {
-  const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const text = (v: unknown, max: number) => {
+    const clean = typeof v === 'string' ? cleanText(v.slice(0, max * 4)) : '';
+    return clean ? capped(clean, max) : undefined;
+  };
+  const paragraphs = (v: unknown, max: number) => {
+    if (typeof v !== 'string') return undefined;
+    const clean = v.slice(0, max * 4).split(/\r\n|\n|\r/).map(cleanText).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    return clean ? capped(clean, max) : undefined;
+  };
   const pi = record.principalInvestigator as unknown;
-  const piName = pi && typeof pi === 'object' ? text((pi as { name?: unknown }).name) : undefined;
-  const piEmail = pi && typeof pi === 'object' ? text((pi as { email?: unknown }).email) : undefined;
+  const piName = pi && typeof pi === 'object' ? text((pi as { name?: unknown }).name, LIMITS.piName) : undefined;
+  const piEmail = pi && typeof pi === 'object' ? text((pi as { email?: unknown }).email, LIMITS.piEmail) : undefined;
   const fields: Record<string, unknown> = {
     title: record.title,
-    shortTitle: text(record.shortTitle),
-    protocolNumber: text(record.protocolNumber),
+    shortTitle: text(record.shortTitle, LIMITS.shortTitle),
+    protocolNumber: text(record.protocolNumber, LIMITS.protocolNumber),
     principalInvestigator: piName ? { name: piName, ...(piEmail ? { email: piEmail } : {}) } : undefined,
-    sponsor: text(record.sponsor),
-    description: text(record.description),
+    sponsor: text(record.sponsor, LIMITS.sponsor),
+    description: paragraphs(record.description, LIMITS.description),
   };
   for (const k of Object.keys(fields)) if (fields[k] === undefined) delete fields[k];
   return fields as unknown as StudyFields;
