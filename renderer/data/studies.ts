@@ -1,8 +1,10 @@
 // The profile's studies and each study's collaborators.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { Organization } from '../../shared/types.js';
-import type { ContainerView, InviteAnswer } from '../../shared/ipc/views.js';
-import type { StudyFields } from '../../shared/study-record.js';
+import type { ContainerView, InviteAnswer, StudySaved } from '../../shared/ipc/views.js';
+import { AppFailure } from '../../shared/app-error.js';
+import type { StudyFieldName, StudyFields } from '../../shared/study-record.js';
 import { useCall } from './call.js';
 import { keys } from './query-keys.js';
 
@@ -25,14 +27,43 @@ export function withStudy(list: readonly ContainerView[] | undefined, study: Con
   return list.map((c) => (c.id === study.id ? study : c));
 }
 
-/** "New study": the container and its record (decisions §6). */
+/**
+ * "New study": the container and its record. When main made the container but could not save
+ * its record (recordProblem), the study is listed (with its fallback title) and the failure
+ * shown; the next submit saves the record into that same container rather than making another.
+ */
 export function useCreateContainer(profileId: string) {
   const call = useCall();
   const client = useQueryClient();
+  const unfinished = useRef<string | undefined>(undefined);
   return useMutation({
-    mutationFn: (fields: StudyFields) => call('containers.create', fields),
+    mutationFn: async (fields: StudyFields): Promise<StudySaved> => {
+      if (unfinished.current) {
+        const finished = await call('containers.updateStudy', { containerId: unfinished.current, ...fields });
+        unfinished.current = undefined;
+        return finished;
+      }
+      const created = await call('containers.create', fields);
+      if (!created.recordProblem) return created;
+      unfinished.current = created.id;
+      client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => withStudy(list, created));
+      throw new AppFailure({
+        ...created.recordProblem,
+        message: `The study was created, but its title could not be saved: ${created.recordProblem.message}`,
+        explanation: 'Try again: the title is saved into the study just created; no second study is made.',
+        retryable: true,
+      });
+    },
     onSuccess: (created) => client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => withStudy(list, created)),
   });
+}
+
+/** What "Study details…" sends: the fields, those the user changed, and the record version the form started from. */
+export interface StudyEditRequest {
+  readonly fields: StudyFields;
+  readonly changed: StudyFieldName[];
+  /** Absent: save over whatever the record is now ("Overwrite"). */
+  readonly base?: string;
 }
 
 /** "Study details…": the record edited; the cached list shows the new title at once. */
@@ -40,7 +71,7 @@ export function useUpdateStudy(profileId: string, containerId: string) {
   const call = useCall();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (fields: StudyFields) => call('containers.updateStudy', { containerId, ...fields }),
+    mutationFn: ({ fields, changed, base }: StudyEditRequest) => call('containers.updateStudy', { containerId, ...fields, changed, ...(base !== undefined ? { base } : {}) }),
     onSuccess: (updated) => client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => withStudy(list, updated)),
   });
 }

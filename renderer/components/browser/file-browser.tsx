@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react
 import type { AppError, AppInfo, ContainerView, ItemView, ProfileView } from '../../../shared/ipc/views.js';
 import { toAppError } from '../../bridge/api.js';
 import { useDeleteItems, useDetails, useItems, useRecord, useRefreshCachedItems, useRefreshItems } from '../../data/items.js';
-import { useCollaborators, useUpdateStudy } from '../../data/studies.js';
+import { useCollaborators } from '../../data/studies.js';
 import { useDownload } from '../../data/transfers.js';
 import type { DialogSlot } from '../../dialogs/dialog-slots.js';
 import { parentItemPath } from '../../../shared/item-path.js';
@@ -17,7 +17,7 @@ import { ErrorDisplay } from '../common/error-display.js';
 import { ListingStatus } from './listing-status.js';
 import { DetailsPane } from '../details/details-pane.js';
 import { studyLabel } from '../studies/studies-sidebar.js';
-import { StudyForm } from '../studies/study-form.js';
+import { StudyDetailsDialog } from '../studies/study-details-dialog.js';
 import { ConflictDialog } from '../upload/conflict-dialog.js';
 import { UploadControls } from '../upload/upload-controls.js';
 import { useUpload } from '../upload/use-upload.js';
@@ -71,7 +71,6 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
   const onVisibleRows = useLazyHeaders(profile.id, container.id);
   const [showDetails, setShowDetails] = useDetailsPaneShown();
   const [editingStudy, setEditingStudy] = useState(false);
-  const updateStudy = useUpdateStudy(profile.id, container.id);
 
   const tree = useMemo(() => buildTree(items.data?.items ?? []), [items.data]);
   const names = useMemo(() => {
@@ -387,20 +386,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
           onClose={() => setBlocked(undefined)}
         />
       ) : null}
-      {editingStudy ? (
-        <StudyForm
-          mode="edit"
-          initial={container.study ?? { title: rootLabel }}
-          readOnly={!container.ownedByMe}
-          busy={updateStudy.isPending}
-          error={updateStudy.error ? toAppError(updateStudy.error) : undefined}
-          onClose={() => {
-            updateStudy.reset();
-            setEditingStudy(false);
-          }}
-          onSubmit={(fields) => updateStudy.mutate(fields, { onSuccess: () => setEditingStudy(false) })}
-        />
-      ) : null}
+      {editingStudy ? <StudyDetailsDialog profileId={profile.id} container={container} fallbackTitle={rootLabel} onClose={() => setEditingStudy(false)} onSaved={setStatus} /> : null}
       {dragTarget !== undefined ? <DropHint text={`Drop to upload to “${dragTarget === '' ? rootLabel : (dragTarget.split('/').pop() ?? dragTarget)}”`} /> : null}
       {upload.conflict ? <ConflictDialog conflict={upload.conflict.conflict} remaining={upload.conflict.remaining} onAnswer={upload.answer} onCancel={upload.cancelConflicts} /> : null}
     </section>

@@ -16,7 +16,7 @@ describe('StudyForm', () => {
     fireEvent.change(screen.getByTestId('study-title-input'), { target: { value: '  Protocol 2026-114: Sleep and Recovery ' } });
     fireEvent.change(screen.getByTestId('study-pi-input'), { target: { value: 'Dr. Ada Reyes' } });
     fireEvent.click(screen.getByTestId('study-form-save'));
-    expect(onSubmit).toHaveBeenCalledWith({ title: 'Protocol 2026-114: Sleep and Recovery', principalInvestigator: { name: 'Dr. Ada Reyes' } });
+    expect(onSubmit).toHaveBeenCalledWith({ title: 'Protocol 2026-114: Sleep and Recovery', principalInvestigator: { name: 'Dr. Ada Reyes' } }, ['title', 'principalInvestigator']);
   });
 
   it('edits the fields it was given; read-only for a study another organization owns', () => {
@@ -25,7 +25,8 @@ describe('StudyForm', () => {
     const { rerender } = render(<StudyForm mode="edit" initial={initial} busy={false} onSubmit={onSubmit} onClose={() => {}} />);
     fireEvent.change(screen.getByTestId('study-sponsor-input'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('study-form-save'));
-    expect(onSubmit).toHaveBeenCalledWith({ title: 'Trial A', protocolNumber: 'P-1' });
+    // only the sponsor changed: an edit applies only that to the record as it is then
+    expect(onSubmit).toHaveBeenCalledWith({ title: 'Trial A', protocolNumber: 'P-1' }, ['sponsor']);
     rerender(<StudyForm mode="edit" initial={initial} readOnly busy={false} onSubmit={onSubmit} onClose={() => {}} />);
     expect(screen.queryByTestId('study-form-save')).toBeNull();
     expect((screen.getByTestId('study-title-input') as HTMLInputElement).readOnly).toBe(true);

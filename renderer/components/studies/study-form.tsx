@@ -1,8 +1,8 @@
 // "New study" and "Study details…": the study record's fields (decisions §6). The title is
 // required; protocol number, principal investigator, sponsor and description are optional.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { AppError } from '../../../shared/ipc/views.js';
-import type { StudyFields } from '../../../shared/study-record.js';
+import type { StudyFieldName, StudyFields } from '../../../shared/study-record.js';
 import { STUDY_TITLE_MAX } from '../../../shared/study-title.js';
 import { Dialog } from '../common/dialog.js';
 import { FormError } from '../common/form-error.js';
@@ -14,8 +14,11 @@ interface StudyFormProps {
   readonly readOnly?: boolean;
   readonly busy: boolean;
   readonly error?: AppError;
-  readonly onSubmit: (fields: StudyFields) => void;
+  /** The fields, and which of them the user changed from `initial` (all of them when creating). */
+  readonly onSubmit: (fields: StudyFields, changed: StudyFieldName[]) => void;
   readonly onClose: () => void;
+  /** Shown under the error (e.g. the choice after someone else saved meanwhile). */
+  readonly notice?: ReactNode;
 }
 
 /** The fields as the record takes them: trimmed, empty optional fields left out. */
@@ -32,13 +35,20 @@ export function studyFieldsFrom(form: { title: string; protocolNumber: string; p
   return fields as unknown as StudyFields;
 }
 
+/** The fields of `next` that differ from `initial` (an edit sends only these to be applied). */
+export function changedStudyFields(initial: StudyFields | undefined, next: StudyFields): StudyFieldName[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const names: StudyFieldName[] = ['title', 'protocolNumber', 'principalInvestigator', 'sponsor', 'description'];
+  return names.filter((k) => !same(initial?.[k], next[k]));
+}
+
 function studyTitleProblem(title: string): string | undefined {
   if (!title.trim()) return 'Give the study a title.';
   if (title.trim().length > STUDY_TITLE_MAX) return `A title has at most ${STUDY_TITLE_MAX} characters.`;
   return undefined;
 }
 
-export function StudyForm({ mode, initial, readOnly = false, busy, error, onSubmit, onClose }: StudyFormProps) {
+export function StudyForm({ mode, initial, readOnly = false, busy, error, onSubmit, onClose, notice }: StudyFormProps) {
   const [title, setTitle] = useState(initial?.title ?? '');
   const [protocolNumber, setProtocolNumber] = useState(initial?.protocolNumber ?? '');
   const [piName, setPiName] = useState(initial?.principalInvestigator?.name ?? '');
@@ -53,7 +63,8 @@ export function StudyForm({ mode, initial, readOnly = false, busy, error, onSubm
     e.preventDefault();
     setTried(true);
     if (problem || readOnly || busy) return;
-    onSubmit(studyFieldsFrom({ title, protocolNumber, piName, piEmail, sponsor, description }));
+    const fields = studyFieldsFrom({ title, protocolNumber, piName, piEmail, sponsor, description });
+    onSubmit(fields, changedStudyFields(mode === 'create' ? undefined : initial, fields));
   };
 
   const field = (label: string, value: string, set: (v: string) => void, testId: string, extra: { required?: boolean; type?: string; max?: number } = {}) => (
@@ -116,7 +127,8 @@ export function StudyForm({ mode, initial, readOnly = false, busy, error, onSubm
               ? 'Only the organization that owns the study can change these.'
               : 'Every collaborator sees the change; fields written by other software are kept.'}
         </p>
-        {error ? <FormError error={error} testId="study-form-error" context={mode === 'create' ? 'The study could not be created.' : 'The study details could not be saved.'} /> : null}
+        {error ? <FormError error={error} testId="study-form-error" context={mode === 'create' ? 'The study could not be set up.' : 'The study details could not be saved.'} /> : null}
+        {notice}
       </form>
     </Dialog>
   );
