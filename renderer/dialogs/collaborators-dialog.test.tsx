@@ -40,19 +40,25 @@ function Providers({ api, client, children }: { api: ExchangeApi; client: QueryC
   );
 }
 
+/** The dialog open on the study, Riverside chosen to invite; the service has not answered yet. */
+async function inviteRiverside() {
+  const client = new QueryClient();
+  const { api, called, answer } = service();
+  const { unmount } = render(
+    <Providers api={api} client={client}>
+      <CollaboratorsDialog context={{ profileId: PROFILE, containerId: STUDY }} onClose={() => {}} />
+    </Providers>,
+  );
+  await waitFor(() => expect(screen.getAllByTestId('collaborator-row')).toHaveLength(1));
+  fireEvent.change(screen.getByTestId('invite-search'), { target: { value: 'River' } });
+  const option = await screen.findByText('Riverside Medical Center', { selector: '[data-testid="invite-option"], [data-testid="invite-option"] *' });
+  fireEvent.click(option.closest('button')!);
+  return { client, called, answer, unmount };
+}
+
 describe('CollaboratorsDialog', () => {
   it('keeps the new collaborator in the cache when the dialog is closed before the invitation returns', async () => {
-    const client = new QueryClient();
-    const { api, called, answer } = service();
-    const { unmount } = render(
-      <Providers api={api} client={client}>
-        <CollaboratorsDialog context={{ profileId: PROFILE, containerId: STUDY }} onClose={() => {}} />
-      </Providers>,
-    );
-    await waitFor(() => expect(screen.getAllByTestId('collaborator-row')).toHaveLength(1));
-    fireEvent.change(screen.getByTestId('invite-search'), { target: { value: 'River' } });
-    const option = await screen.findByText('Riverside Medical Center', { selector: '[data-testid="invite-option"], [data-testid="invite-option"] *' });
-    fireEvent.click(option.closest('button')!);
+    const { client, called, answer, unmount } = await inviteRiverside();
     // closed at once, before the exchange answers
     unmount();
     await waitFor(() => expect(called()).toBe(true));
@@ -61,17 +67,7 @@ describe('CollaboratorsDialog', () => {
   });
 
   it('says so when the invited site could not be given the study\u2019s title', async () => {
-    const client = new QueryClient();
-    const { api, called, answer } = service();
-    render(
-      <Providers api={api} client={client}>
-        <CollaboratorsDialog context={{ profileId: PROFILE, containerId: STUDY }} onClose={() => {}} />
-      </Providers>,
-    );
-    await waitFor(() => expect(screen.getAllByTestId('collaborator-row')).toHaveLength(1));
-    fireEvent.change(screen.getByTestId('invite-search'), { target: { value: 'River' } });
-    const option = await screen.findByText('Riverside Medical Center', { selector: '[data-testid="invite-option"], [data-testid="invite-option"] *' });
-    fireEvent.click(option.closest('button')!);
+    const { called, answer } = await inviteRiverside();
     await waitFor(() => expect(called()).toBe(true));
     answer([irb, site], 'The study\u2019s title could not be shared with Riverside Medical Center: no registered certificate.');
     await waitFor(() =>
