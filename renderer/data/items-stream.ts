@@ -51,9 +51,23 @@ export interface LiveCache {
  */
 export async function streamIntoCache(pages: AsyncIterable<readonly ItemView[]>, live: LiveCache): Promise<ItemsCache> {
   const start = live.read();
-  const known = new Set((start?.items ?? []).map((i) => itemSlashPath(i)));
+  /**
+   * The paths the cache held at the start or this listing wrote there: made only when needed
+   * (another writer came, or a listing over a cached list reconciles); until then the pages written.
+   */
+  let knownSet: Set<string> | undefined;
+  let writtenPages: (readonly ItemView[])[] = [];
+  const known = (): Set<string> => {
+    if (!knownSet) {
+      knownSet = new Set((start?.items ?? []).map((i) => itemSlashPath(i)));
+      for (const page of writtenPages) for (const view of page) knownSet.add(itemSlashPath(view));
+      writtenPages = [];
+    }
+    return knownSet;
+  };
   const gone = new Set<string>();
   let shownCount = 0; // of this listing
+  /** Every view listed, for the reconcile at the end (only a listing over a cached list has one). */
   const all: ItemView[] = [];
   let pending: ItemView[] = [];
   /** The cache as this listing last wrote it (or found it), and, while no one else writes, that cache with every pending page merged in. */
@@ -63,18 +77,19 @@ export async function streamIntoCache(pages: AsyncIterable<readonly ItemView[]>,
     written = cache;
     live.write(cache);
   };
-  const fresh = (views: readonly ItemView[]): ItemView[] => views.filter((view) => !gone.has(itemSlashPath(view)));
+  const fresh = (views: readonly ItemView[]): readonly ItemView[] => (gone.size === 0 ? views : views.filter((view) => !gone.has(itemSlashPath(view))));
   /** The live cache with what is pending merged in (written by the caller). */
   const merged = (): ItemsCache => {
     let next = live.read() === written ? ahead : undefined;
     if (!next) {
       const current = live.read();
       const present = new Set((current?.items ?? []).map((i) => itemSlashPath(i)));
-      for (const path of known) if (!present.has(path)) gone.add(path);
+      for (const path of known()) if (!present.has(path)) gone.add(path);
       next = withChanges(current, fresh(pending));
     }
     // known once written: a page merged ahead and then dropped (another writer came first) is not gone
-    for (const view of fresh(pending)) known.add(itemSlashPath(view));
+    if (knownSet) for (const view of fresh(pending)) knownSet.add(itemSlashPath(view));
+    else writtenPages.push(fresh(pending));
     shownCount += pending.length;
     pending = [];
     ahead = undefined;
@@ -84,7 +99,7 @@ export async function streamIntoCache(pages: AsyncIterable<readonly ItemView[]>,
     for await (const page of pages) {
       const eager = live.read() === written && (ahead !== undefined || pending.length === 0);
       for (const view of page) {
-        all.push(view);
+        if (start) all.push(view);
         pending.push(view);
       }
       ahead = eager ? withChanges(ahead ?? written, fresh(page)) : undefined;
@@ -109,7 +124,7 @@ export async function streamIntoCache(pages: AsyncIterable<readonly ItemView[]>,
   // the listing, merged with what the cache has that the listing cannot speak for: newer versions and others' additions
   const full = mergeItems(
     all.filter((i) => !gone.has(itemSlashPath(i))),
-    current.items.filter((i) => listed.has(itemSlashPath(i)) || !known.has(itemSlashPath(i))),
+    current.items.filter((i) => listed.has(itemSlashPath(i)) || !known().has(itemSlashPath(i))),
   );
   const whole = reconciled(current, full);
   write(whole);
