@@ -194,13 +194,14 @@ function foldersOf(items: ReadonlyMap<string, ItemView>): Map<string, FolderDraf
   // Items of one folder mostly arrive together: reuse the last folder when the parent matches.
   let lastParent = '';
   let lastNode = folderOf(folders, '', false);
-  for (const [path, item] of items) {
+  // forEach: no [path, item] pair made per entry
+  items.forEach((item, path) => {
     if (!directlyIn(path, lastParent)) {
       lastParent = parentOf(path);
       lastNode = folderOf(folders, lastParent, false);
     }
     lastNode.items.push(item);
-  }
+  });
   for (const node of folders.values()) node.folders.sort(compareText);
   return folders;
 }

@@ -43,8 +43,9 @@ function containerCache(session: Session, containerId: string): Map<string, Cach
 export function itemView(session: Session, containerId: string, item: Item, decrypt: boolean): ItemView {
   const ownerId = ownerIdOf(item);
   const cache = containerCache(session, containerId);
-  // Keyed by the id alone (no 200-character key string per item of a 100,000-item listing).
-  const cached = cache.get(item.id);
+  // Keyed by the id alone (no 200-character key string per item of a 100,000-item listing);
+  // nothing opened yet (a first listing) needs no look-up.
+  const cached = cache.size === 0 ? undefined : cache.get(item.id);
   let header = cached && cached.headerHash === item.headerHash && cached.keyHash === item.keyHash ? cached.header : undefined;
   if (header === undefined && decrypt) {
     try {
