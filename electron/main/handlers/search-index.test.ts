@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import type { SearchHit } from '../../../shared/search-rank.js';
 import type { Session } from '../session.js';
+import type { Item } from '../../../shared/types.js';
 import { fillStudy, fixtureSession } from '../test-support/fixture-session.js';
-import { findInStudies } from './search-index.js';
+import { findInStudies, SEARCH_TIMING } from './search-index.js';
 
 /** The hits once every header is read (the window asks again while `indexing` is present). */
 async function indexed(s: Session, query: string, limit?: number): Promise<SearchHit[]> {
@@ -21,6 +22,8 @@ async function indexed(s: Session, query: string, limit?: number): Promise<Searc
 }
 
 const ITEMS = 5_200;
+
+const asList = (answer: Item | Item[]): Item[] => (Array.isArray(answer) ? answer : [answer]);
 
 let fx: ExchangeFixture;
 let dir: string;
@@ -78,6 +81,48 @@ describe('findInStudies', () => {
       expect((await findInStudies(fresh, 'zebrafish')).hits.map((h) => h.name)).toEqual(['zebrafish-consent-v4.pdf']);
     } finally {
       fresh.close();
+    }
+  }, 180_000);
+
+  it('refreshes with what changed since (opening only the studies where something did), and lists a study whole only every few minutes', async () => {
+    const study = (await fx.sirb.client.createContainer()).id;
+    await fillStudy(fx, fx.sirb, study, 3, () => 'docs', (i) => `alpha-${i}.pdf`);
+    const own = await fixtureSession(fx, fx.sirb, await mkdtemp(join(dir, 'since-')));
+    // how the study's listing is asked for: whole, or only what changed since its newest item
+    const asked: string[] = [];
+    let bigListedWhole = 0;
+    const list = own.client.listItems.bind(own.client);
+    own.client.listItems = ((containerId, path, options = {}) => {
+      if (containerId === study && options.recurse) asked.push(options.since ? 'since' : 'whole');
+      if (containerId === studyId && options.recurse && !options.since) bigListedWhole++;
+      return list(containerId, path, options);
+    }) as typeof own.client.listItems;
+    const timing = { ...SEARCH_TIMING };
+    try {
+      expect(await indexed(own, 'alpha', 10)).toHaveLength(3);
+      expect(asked).toEqual(['whole']);
+      SEARCH_TIMING.freshMs = 0; // every search refreshes
+      // unchanged: asked since, nothing new, and the other (5,200-item) study not opened again
+      const same = await findInStudies(own, 'alpha', 10);
+      expect(same.indexing).toBeUndefined();
+      expect(same.hits).toHaveLength(3);
+      expect(asked).toEqual(['whole', 'since']);
+      // a new document: found by the since refresh
+      await fillStudy(fx, fx.sirb, study, 1, () => 'docs', () => 'beta-new.pdf');
+      expect((await indexed(own, 'beta')).map((h) => h.name)).toEqual(['beta-new.pdf']);
+      expect(asked).toEqual(['whole', 'since', 'since']);
+      expect(bigListedWhole).toBe(1);
+      // a document deleted, which since cannot report: the next whole listing drops it
+      const gone = asList(await fx.sirb.client.listItems(study, undefined, { recurse: true })).find((i) => i.id.startsWith('docs|'))!;
+      await fx.sirb.client.deleteItem(study, gone.id);
+      SEARCH_TIMING.wholeMs = 0;
+      const documents = async (): Promise<string[]> => [...(await indexed(own, 'alpha', 10)), ...(await indexed(own, 'beta', 10))].map((h) => h.itemPath);
+      expect(await documents()).toHaveLength(3);
+      expect(await documents()).not.toContain(gone.id.replace('|', '/'));
+      expect(asked.at(-1)).toBe('whole');
+    } finally {
+      Object.assign(SEARCH_TIMING, timing);
+      own.close();
     }
   }, 180_000);
 });

@@ -1,9 +1,12 @@
 // "Find in all studies" in main: the studies' titles, the documents' file names and the records'
 // names of every item this session can list, kept in memory only (never written to disk),
 // refreshed when older than a few seconds so typing does not list every study on each keystroke.
+// A refresh asks each study only for what changed since its newest item (and opens only the
+// studies where something did); a study is listed whole only every few minutes, for what `since`
+// cannot report: items deleted, revoked, or newly shared with us.
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import { shownName } from '../../../shared/headers.js';
-import { GrowingEntries, prepareEntries, rankGrowing, rankPrepared, type PreparedEntries } from '../../../shared/search-rank.js';
+import { GrowingEntries, prepareEntries, rankGrowing, rankPrepared, type PreparedEntries, type SearchEntry } from '../../../shared/search-rank.js';
 import type { SearchAnswer } from '../../../shared/ipc/views.js';
 import { STUDY_RECORD_PATH } from '../../../shared/study-record.js';
 import type { Item } from '../../../shared/types.js';
@@ -17,7 +20,12 @@ import { itemView } from './views.js';
  * only what is new or changed.
  */
 const DECRYPT_BATCH = 100;
-const FRESH_MS = 15_000;
+export const SEARCH_TIMING = {
+  /** How long an index answers before a search refreshes it. */
+  freshMs: 15_000,
+  /** How long a study's whole listing stands before it is listed whole again (in between, `since`). */
+  wholeMs: 5 * 60_000,
+};
 /** How long a search waits for a build before answering with what is read so far: small profiles never show progress. */
 const PATIENCE_MS = 300;
 
@@ -39,46 +47,115 @@ interface Build extends Progress {
   readonly done: Promise<Index>;
 }
 
+/** One study as last indexed: its items by path, its entries, and when it was last listed whole. */
+interface StudyIndex {
+  readonly title: string;
+  readonly items: ReadonlyMap<string, Item>;
+  readonly entries: readonly SearchEntry[];
+  readonly listedAt: number;
+}
+
 interface SearchState {
   complete?: Index;
   build?: Build;
+  studies?: Map<string, StudyIndex>;
 }
 
 const states = new WeakMap<Session, SearchState>();
 
-/** Adds an entry per item of one study, opening the headers not yet opened. */
-async function addStudyEntries(b: Progress, s: Session, containerId: string, studyTitle: string, items: readonly Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i++) {
+/** Adds an entry per item of one study, opening the headers not yet opened; answers the study's entries. */
+async function addStudyEntries(b: Progress, s: Session, containerId: string, studyTitle: string, items: Iterable<Item>): Promise<SearchEntry[]> {
+  const entries: SearchEntry[] = [{ containerId, studyTitle, itemPath: '', name: studyTitle, kind: 'study' }];
+  let i = 0;
+  for (const item of items) {
     if (i > 0 && i % DECRYPT_BATCH === 0) await nextTurn();
-    const item = items[i]!;
+    i++;
     b.opened++;
     if (item.id === STUDY_RECORD_PATH) continue;
     const view = itemView(s, containerId, item, true);
     const h = view.decryptedHeader;
     // the sender's name, cleaned like every name shown (no bidi overrides in a result)
     const name = shownName(h, '');
-    b.growing.push({ containerId, studyTitle, itemPath: view.path, name: name || view.path.slice(view.path.lastIndexOf('/') + 1), kind: h?.type === 'document' || !h ? 'document' : 'record' });
+    const entry: SearchEntry = { containerId, studyTitle, itemPath: view.path, name: name || view.path.slice(view.path.lastIndexOf('/') + 1), kind: h?.type === 'document' || !h ? 'document' : 'record' };
+    b.growing.push(entry);
+    entries.push(entry);
   }
+  return entries;
+}
+
+const asList = (answer: Item | Item[]): Item[] => (Array.isArray(answer) ? answer : [answer]);
+
+/** The newest `updatedAt` of a study's items, for its next `since` (inclusive: that item comes again). */
+function newestOf(items: Iterable<Item>): string | undefined {
+  let newest: string | undefined;
+  let newestMs = -Infinity;
+  for (const item of items) {
+    const ms = Date.parse(item.updatedAt);
+    if (ms > newestMs) [newest, newestMs] = [item.updatedAt, ms];
+  }
+  return newest;
+}
+
+const sameVersion = (a: Item, b: Item): boolean => a.updatedAt === b.updatedAt && a.headerHash === b.headerHash && a.keyHash === b.keyHash;
+
+/**
+ * One study's items now: what changed since its newest item merged into those indexed, or, when
+ * its whole listing is older than SEARCH_TIMING.wholeMs (or there is none), a whole listing. Undefined: unchanged.
+ */
+async function studyItems(s: Session, containerId: string, old: StudyIndex | undefined): Promise<{ items: Map<string, Item>; listedAt: number } | undefined> {
+  const since = old && Date.now() - old.listedAt < SEARCH_TIMING.wholeMs ? newestOf(old.items.values()) : undefined;
+  if (!old || !since) {
+    const items = asList(await s.client.listItems(containerId, undefined, { recurse: true }));
+    return { items: new Map(items.map((i) => [i.id, i])), listedAt: Date.now() };
+  }
+  const changed = asList(await s.client.listItems(containerId, undefined, { recurse: true, since })).filter((i) => {
+    const known = old.items.get(i.id);
+    return !known || !sameVersion(known, i);
+  });
+  if (changed.length === 0) return undefined;
+  const items = new Map(old.items);
+  for (const i of changed) items.set(i.id, i);
+  return { items, listedAt: old.listedAt };
 }
 
 function startBuild(s: Session, st: SearchState): Build {
   const b: Progress = { growing: new GrowingEntries(), opened: 0, total: 0 };
   const run = async (): Promise<Index> => {
-    const listed: { id: string; title: string; items: Item[] }[] = [];
-    for (const c of await s.client.listContainers()) {
+    const before = st.studies ?? new Map<string, StudyIndex>();
+    const studies = new Map<string, StudyIndex>();
+    const toOpen: { id: string; title: string; items: Map<string, Item>; listedAt: number }[] = [];
+    const containers = await s.client.listContainers();
+    let changed = containers.length !== before.size;
+    for (const c of containers) {
       // the session's title cache: no study record read per study on every rebuild
       const title = await s.studyTitle(c.id);
-      b.growing.push({ containerId: c.id, studyTitle: title, itemPath: '', name: title, kind: 'study' });
+      const old = before.get(c.id);
+      const kept = old?.title === title ? old : undefined;
+      let now: Awaited<ReturnType<typeof studyItems>>;
       try {
-        const items = await s.client.listItems(c.id, undefined, { recurse: true });
-        listed.push({ id: c.id, title, items: Array.isArray(items) ? items : [items] });
-        b.total += listed.at(-1)!.items.length;
+        now = await studyItems(s, c.id, kept);
       } catch {
-        // a study that cannot be listed now is still found by its title
+        // a study that cannot be listed now keeps what was indexed, or is found by its title
+        now = kept ? undefined : { items: new Map(), listedAt: 0 };
+      }
+      if (now) {
+        changed = true;
+        toOpen.push({ id: c.id, title, ...now });
+        b.total += now.items.size;
+        b.growing.push({ containerId: c.id, studyTitle: title, itemPath: '', name: title, kind: 'study' });
+      } else {
+        // unchanged: its entries as they were, nothing listed whole nor opened again
+        studies.set(c.id, kept!);
+        for (const e of kept!.entries) b.growing.push(e);
       }
     }
-    for (const c of listed) await addStudyEntries(b, s, c.id, c.title, c.items);
-    return { at: Date.now(), entries: prepareEntries(b.growing) };
+    for (const c of toOpen) {
+      const entries = await addStudyEntries(b, s, c.id, c.title, c.items.values());
+      studies.set(c.id, { title: c.title, items: c.items, entries, listedAt: c.listedAt });
+    }
+    st.studies = studies;
+    const unchanged = !changed && st.complete;
+    return { at: Date.now(), entries: unchanged ? unchanged.entries : prepareEntries(b.growing) };
   };
   const done = run().then(
     (index) => {
@@ -103,7 +180,7 @@ function startBuild(s: Session, st: SearchState): Build {
 export async function findInStudies(s: Session, query: string, limit?: number): Promise<SearchAnswer> {
   let st = states.get(s);
   if (!st) states.set(s, (st = {}));
-  if (!st.build && (!st.complete || Date.now() - st.complete.at > FRESH_MS)) st.build = startBuild(s, st);
+  if (!st.build && (!st.complete || Date.now() - st.complete.at > SEARCH_TIMING.freshMs)) st.build = startBuild(s, st);
   const b = st.build;
   if (b) {
     const finished = await Promise.race([b.done, delay(PATIENCE_MS).then(() => undefined)]);
