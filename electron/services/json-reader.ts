@@ -34,10 +34,11 @@ export class JsonArraySplitter {
       this.pos -= this.start;
       this.start = 0;
     }
-    // the element in progress (or what precedes the array) is finished by the scanner, the
-    // complete elements after it parsed together, and the rest scanned
+    // An element the scanner began (or what precedes the array) is finished by the scanner; the
+    // complete elements after it are parsed together, and what follows them is left unscanned
+    // for the next piece to complete (or end()). When they cannot be, the scanner takes the rest.
     if (this.pos > this.start || this.start < 0) this.scan(true);
-    if (this.pos === this.start && !this.closed) this.batch();
+    if (this.pos === this.start && !this.closed && this.batch()) return;
     this.scan(false);
   }
 
@@ -48,19 +49,20 @@ export class JsonArraySplitter {
    * success the comma is the array's own and the elements are exactly what the scan would find.
    * Otherwise (such a `},`, malformed text) the scanner takes it, with its errors.
    */
-  private batch(): void {
+  private batch(): boolean {
     const cut = this.text.lastIndexOf('},');
-    if (cut < this.start) return;
+    if (cut < this.start) return false;
     let parsed: unknown[];
     try {
       parsed = JSON.parse(`[${this.text.slice(this.start, cut + 1)}]`) as unknown[];
     } catch {
-      return;
+      return false;
     }
     for (const element of parsed) this.items.push(element);
     this.count += parsed.length;
     this.afterComma = true;
     this.start = this.pos = cut + 2;
+    return true;
   }
 
   /** The elements parsed since the last take (a listing handed on page by page). */
@@ -70,6 +72,7 @@ export class JsonArraySplitter {
 
   /** The elements not taken, once the array has closed. */
   end(): unknown[] {
+    this.scan(false); // what the last piece left after the elements parsed together
     if (!this.closed) throw new SyntaxError('Unexpected end of JSON input');
     return this.items;
   }
