@@ -202,6 +202,27 @@ describe.each(STORES)('store on %s', (kind) => {
     expect((JSON.parse(await listedText("odd|A-z_0.9~!*'()")) as { url: string }).url).toBe(`/containers/${containerId}/items/odd/${encodeURIComponent("A-z_0.9~!*'()")}`);
   });
 
+  it('writes hostile paths and far times byte for byte as JSON.stringify of the Item', async () => {
+    const hostile = [
+      'hostile|a "quoted"|b\\slash|ü €|x%2Fy',
+      "hostile|A-z_0.9~!*'()",
+      'hostile|slash/in/segment|x',
+      'hostile|tab\tnew\nline\u0001\u001f\u007f',
+      'hostile|emoji 😀|\u2028\u2029|日本語',
+      'hostile|{"json":[1,2]}|<tag>&amp;',
+      'hostile|question?hash#plus+equals=',
+      'hostile|trailing |  two  spaces',
+    ];
+    await probe.insertItems(containerId, ownerA, hostile.map((path) => ({ path, ...FIELDS })), 5);
+    const times = [0, 999, 86_399_999, 1_700_000_000_123, 253_402_300_799_999, 253_402_300_800_000, -1, -62_135_596_800_001, 8_640_000_000_000_000];
+    for (const [i, t] of times.entries()) await probe.insertItems(containerId, ownerA, [{ path: `hostile|time|${i}`, ...FIELDS }], t);
+    const rows = await listed(query(ownerA, { path: 'hostile' }));
+    expect(rows).toHaveLength(hostile.length + times.length);
+    for (const row of rows) {
+      expect(wireItemJson(containerId, row)).toBe(JSON.stringify(toItem((await store.getVisibleItem(containerId, row[0], ownerA))!)));
+    }
+  });
+
   // values the routes never store (they are hex and Base-64): SQLite escapes them (json_quote),
   // PostgreSQL's listing writes them as they are, so its schema refuses them
   const oddFields = { ...FIELDS, header: 'a"b\n\u0001\\ü€', key: 'k"\t' };
