@@ -109,20 +109,6 @@ export function reconciled(cache: ItemsCache | undefined, full: readonly ItemVie
   return { items: mergeItems([], items), since: newestUpdate(full, cache.since) };
 }
 
-/**
- * A `since` answer without the items removed from the cache while it was on the way (deleted
- * here): the answer was read before, and since is inclusive, so it may still hold them.
- * `start` is the cache when the request went out.
- */
-export function notRemovedSince(start: ItemsCache | undefined, cache: ItemsCache | undefined, changed: readonly ItemView[]): readonly ItemView[] {
-  if (!start || start === cache || changed.length === 0) return changed;
-  const asked = new Set(changed.map((i) => itemSlashPath(i)));
-  const removed = new Set<string>();
-  for (const i of start.items) if (asked.has(itemSlashPath(i))) removed.add(itemSlashPath(i));
-  for (const i of cache?.items ?? []) removed.delete(itemSlashPath(i));
-  return removed.size === 0 ? changed : changed.filter((i) => !removed.has(itemSlashPath(i)));
-}
-
 /** The cache with one item's count of organizations besides the owner, as its details said. */
 export function withAccessCount(cache: ItemsCache | undefined, path: string, count: number): ItemsCache | undefined {
   if (!cache) return cache;

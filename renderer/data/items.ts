@@ -13,7 +13,7 @@ import { itemSlashPath } from '../lib/file-tree.js';
 import { useApi } from './api-context.js';
 import { call, useCall } from './call.js';
 import { listingPages, streamIntoCache } from './items-stream.js';
-import { notRemovedSince, reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
+import { reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
 import { keys } from './query-keys.js';
 
 /**
@@ -25,7 +25,7 @@ export function useItems(profileId: string, containerId: string | undefined) {
   return useQuery({
     queryKey: keys.items(profileId, containerId ?? ''),
     queryFn: ({ client, queryKey, signal }): Promise<ItemsCache> =>
-      streamIntoCache(listingPages(api, containerId ?? '', signal), {
+      streamIntoCache(withoutDeleted(listingPages(api, containerId ?? '', signal), deletedSince(client, queryKey)), {
         read: () => client.getQueryData<ItemsCache>(queryKey),
         write: (cache) => {
           if (!signal.aborted) client.setQueryData(queryKey, cache);
@@ -40,6 +40,39 @@ export function useItems(profileId: string, containerId: string | undefined) {
 }
 
 /**
+ * The paths this window deleted, per items cache, in order. A listing or `since` answer read
+ * before a delete may still hold the item, also one that was never in the cache when the answer
+ * was asked for (uploaded and deleted while it was on the way): what was deleted after the answer
+ * was asked for is left out of it.
+ */
+const deletions = new WeakMap<QueryClient, Map<string, string[]>>();
+
+function deletionLog(client: QueryClient, key: readonly unknown[]): string[] {
+  let byKey = deletions.get(client);
+  if (!byKey) deletions.set(client, (byKey = new Map()));
+  const id = JSON.stringify(key);
+  let log = byKey.get(id);
+  if (!log) byKey.set(id, (log = []));
+  return log;
+}
+
+/** Marks where the deletions stand now; the function it answers leaves out of an answer what was deleted since. */
+function deletedSince(client: QueryClient, key: readonly unknown[]): (views: readonly ItemView[]) => readonly ItemView[] {
+  const log = deletionLog(client, key);
+  const mark = log.length;
+  return (views) => {
+    if (log.length === mark) return views;
+    const gone = new Set(log.slice(mark));
+    return views.filter((v) => !gone.has(itemSlashPath(v)));
+  };
+}
+
+/** The pages without what this window deleted since the listing was asked for (see deletedSince). */
+async function* withoutDeleted(pages: AsyncIterable<ItemView[]>, notDeleted: (views: readonly ItemView[]) => readonly ItemView[]): AsyncGenerator<readonly ItemView[]> {
+  for await (const page of pages) yield notDeleted(page);
+}
+
+/**
  * Fetches only what changed since the newest item seen and merges it into the cache. A list whose
  * listing broke off is listed again whole instead: the listing comes in path order, so the
  * missing tail may be older than the newest item seen, and `since` would never bring it.
@@ -51,8 +84,9 @@ export async function refreshSince(api: ExchangeApi, client: QueryClient, profil
     await client.invalidateQueries({ queryKey: key, exact: true });
     return;
   }
-  const changed = await call(api, 'items.list', { containerId, since: cache.since });
-  client.setQueryData<ItemsCache>(key, (current) => withChanges(current, notRemovedSince(cache, current, changed)));
+  const notDeleted = deletedSince(client, key);
+  const changed = notDeleted(await call(api, 'items.list', { containerId, since: cache.since }));
+  client.setQueryData<ItemsCache>(key, (current) => withChanges(current, changed));
 }
 
 /**
@@ -62,11 +96,13 @@ export async function refreshSince(api: ExchangeApi, client: QueryClient, profil
  */
 async function refreshChanges(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<void> {
   await refreshSince(api, client, profileId, containerId);
-  const start = client.getQueryData<ItemsCache>(keys.items(profileId, containerId));
+  const key = keys.items(profileId, containerId);
+  const start = client.getQueryData<ItemsCache>(key);
+  const notDeleted = deletedSince(client, key);
   // in pages, as the first listing: main never holds a 100,000-item answer for one IPC copy
   const full: ItemView[] = [];
   for await (const page of listingPages(api, containerId)) for (const view of page) full.push(view);
-  client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (current) => reconciled(current, full, start));
+  client.setQueryData<ItemsCache>(key, (current) => reconciled(current, notDeleted(full), start));
 }
 
 /**
@@ -212,7 +248,9 @@ export function useDeleteItems(profileId: string, containerId: string) {
     mutationFn: (paths: string[]) => call('items.delete', { containerId, itemPaths: paths }),
     onSuccess: (results) => {
       const deleted = results.filter((r) => r.ok).map((r) => r.itemPath);
-      client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (cache) => withoutPaths(cache, deleted));
+      const key = keys.items(profileId, containerId);
+      for (const path of deleted) deletionLog(client, key).push(itemSlashPath({ id: path }));
+      client.setQueryData<ItemsCache>(key, (cache) => withoutPaths(cache, deleted));
     },
   });
 }

@@ -28,6 +28,7 @@ const ok = <T,>(value: T) => ({ ok: true as const, value });
  * items.delete deletes; transfers.changed events are sent by the test.
  */
 function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}) {
+  let holdSince = options.holdSince ?? false;
   let study = [...initial];
   const gates: (() => void)[] = [];
   const hold = () => new Promise<void>((resolve) => gates.push(resolve));
@@ -42,7 +43,7 @@ function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}
     'transfers.list': async () => ok([]),
     'items.list': async ({ since }: { since?: string }) => {
       const answer = since ? study.filter((i) => Date.parse(i.updatedAt) >= Date.parse(since)) : study;
-      if (options.holdSince) await hold();
+      if (holdSince) await hold();
       return ok(answer);
     },
     'items.listOpen': async () => {
@@ -63,6 +64,7 @@ function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}
   } as unknown as ExchangeApi;
   return {
     api,
+    holdSince: (on: boolean) => (holdSince = on),
     /** What another organization or this window's upload did on the exchange. */
     change: (next: (items: ItemView[]) => ItemView[]) => (study = next(study)),
     emit: (name: string, payload: unknown) => act(() => listeners.get(name)?.(payload)),
@@ -70,6 +72,7 @@ function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}
       await waitFor(() => expect(gates.length).toBeGreaterThan(0));
       await act(async () => gates.shift()!());
     },
+    pending: () => gates.length,
     releaseAll: async (): Promise<void> => {
       for (;;) {
         await act(async () => undefined);
@@ -158,6 +161,28 @@ describe('Refresh while the user changes the study', () => {
   });
 });
 
+describe('Refresh while the user uploads and deletes the same document', () => {
+  it('does not bring back a document uploaded after Refresh began and deleted before its listing ended', async () => {
+    const { service, result, paths } = setUp({ holdSince: true });
+    await waitFor(() => expect(result.current.transfers.isSuccess).toBe(true));
+    act(() => result.current.refresh.mutate());
+    // Refresh's since answer was read before the upload reached the exchange...
+    const upload = item('docs|u', { updatedAt: at(9) });
+    await waitFor(() => expect(service.pending()).toBe(1));
+    service.change((study) => [...study, upload]);
+    service.holdSince(false);
+    await service.release();
+    // ...its listing after: it holds the upload, which the window then refreshes in and deletes
+    await waitFor(() => expect(service.pending()).toBe(1));
+    await service.emit('transfers.changed', uploaded('docs/u'));
+    await waitFor(() => expect(paths()).toContain('docs/u@09'));
+    await act(() => result.current.remove.mutateAsync(['docs/u']));
+    await service.releaseAll();
+    await waitFor(() => expect(result.current.refresh.isSuccess).toBe(true));
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@02', 'docs/c@03']);
+  });
+});
+
 describe('a changes-only (since) refresh while the user deletes', () => {
   it('does not bring back an item deleted while its answer was on the way', async () => {
     // since is inclusive: the newest item seen (c) is in every since answer
@@ -185,5 +210,21 @@ describe('the first listing while the user changes the study', () => {
     await waitFor(() => expect(result.current.items.isSuccess).toBe(true));
     const paths = result.current.items.data?.items.map((i) => `${i.path}@${i.updatedAt.slice(8, 10)}`).sort();
     expect(paths).toEqual(['docs/b@02', 'docs/c@08', 'docs/d@04', 'docs/u@09']);
+  });
+
+  it('does not bring back a document refreshed in and deleted before the listing that holds it ends', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const upload = item('docs|u', { updatedAt: at(9) });
+    const service = studyService([a, b, upload]);
+    const { result } = renderHook(() => ({ items: useItems(PROFILE, STUDY), remove: useDeleteItems(PROFILE, STUDY) }), { wrapper: wrapper(service.api, client) });
+    await service.release(); // a, b shown
+    await waitFor(() => expect(result.current.items.data?.items).toHaveLength(2));
+    // the upload's since refresh brings it in, and the user deletes it; the listing's last page still holds it
+    await act(() => refreshSince(service.api, client, PROFILE, STUDY));
+    await waitFor(() => expect(result.current.items.data?.items.map((i) => i.path)).toContain('docs/u'));
+    await act(() => result.current.remove.mutateAsync(['docs/u']));
+    await service.releaseAll();
+    await waitFor(() => expect(result.current.items.isSuccess).toBe(true));
+    expect(result.current.items.data?.items.map((i) => i.path).sort()).toEqual(['docs/a', 'docs/b']);
   });
 });
