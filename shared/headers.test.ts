@@ -49,4 +49,10 @@ describe('the name shown for an item', () => {
     expect(shownName({ type: 'site-activation', version: 'IRBX.2', name: '\u200B' }, 'fallback')).toBe('fallback');
     expect(shownName(undefined, 'fallback')).toBe('fallback');
   });
+
+  it("cuts a record's name to 200 characters, as a document's name is cut", () => {
+    const name = shownName({ type: 'visit', version: '1', name: `\u202E${'V'.repeat(1_000_000)}` }, 'fallback');
+    expect(name).toHaveLength(200);
+    expect(name.startsWith('VVV')).toBe(true);
+  });
 });

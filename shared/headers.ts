@@ -1,6 +1,7 @@
 // Decrypted headers come from other organizations: their fields are checked here, once, by
 // main when it opens a header and by the window when it narrows one to a document.
-import { cleanFileName, cleanText } from './file-name.js';
+import { cleanFileName } from './file-name.js';
+import { shownText } from './shown-text.js';
 import type { DocumentHeader, RecordHeader } from './types.js';
 
 /** The decrypted JSON as a record header (an object with string type and version), or why not. */
@@ -34,10 +35,11 @@ export function headerName(header: RecordHeader | undefined): string {
 
 /**
  * The name shown for an item, cleaned: a document's name as the file it is written to
- * (cleanFileName), a record's title as text (a colon stays a colon); `fallback` when none.
+ * (cleanFileName, at most 200 bytes), a record's title as text (a colon stays a colon, at most 200
+ * characters); `fallback` when none.
  */
 export function shownName(header: RecordHeader | undefined, fallback: string): string {
   const name = headerName(header);
   if (!name) return fallback;
-  return asDocument(header) ? cleanFileName(name, fallback) : cleanText(name) || fallback;
+  return asDocument(header) ? cleanFileName(name, fallback) : shownText(name, undefined, fallback);
 }

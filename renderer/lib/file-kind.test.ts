@@ -35,4 +35,11 @@ describe('type in words', () => {
     expect(itemType(item('a', { headerProblem: 'bad key' }))).toBe('Unreadable');
     expect(itemType(item('docs|x', { header: doc('protocol.pdf', 10) }))).toBe('PDF document');
   });
+
+  it("shows another organization's record type cleaned and cut, never with a bidi override or a megabyte", () => {
+    expect(itemType(item('r', { header: { type: 'visit\u202Eexe.pdf', version: '1' } }))).toBe('Visitexe.pdf record');
+    const long = itemType(item('r', { header: { type: `\u202E${'z'.repeat(100_000)}`, version: '1' } }));
+    expect(long.length).toBeLessThan(80);
+    expect(long).toMatch(/^Zz+… record$/);
+  });
 });

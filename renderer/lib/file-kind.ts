@@ -4,6 +4,7 @@
 // name without one. A launcher declared as application/pdf reads "Linux launcher (.desktop)".
 import { fileExtension } from '../../shared/file-name.js';
 import { unsafeTypeWords } from '../../shared/open-rule.js';
+import { shownText } from '../../shared/shown-text.js';
 
 export type FileKind =
   | 'folder'
@@ -123,8 +124,9 @@ export function recordKind(type: string): FileKind {
   return type === 'study' ? 'study-record' : 'record';
 }
 
-/** The words for a kind; other record types read "<type> record". */
+/** The words for a kind; other record types read "<type> record" (the type cleaned and cut: another organization chose it). */
 export function kindWords(kind: FileKind, recordType?: string): string {
-  if (kind === 'record' && recordType) return `${recordType.charAt(0).toUpperCase()}${recordType.slice(1)} record`;
+  const type = recordType && kind === 'record' ? shownText(recordType, 60, '') : '';
+  if (type) return `${type.charAt(0).toUpperCase()}${type.slice(1)} record`;
   return WORDS[kind];
 }

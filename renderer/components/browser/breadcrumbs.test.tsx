@@ -1,5 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { foldedCrumbs, reservedWidth } from './breadcrumbs.js';
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Breadcrumbs, foldedCrumbs, reservedWidth } from './breadcrumbs.js';
+
+afterEach(cleanup);
+
+describe('Breadcrumbs', () => {
+  it('shows folder names another organization chose cleaned and cut', () => {
+    render(<Breadcrumbs path={`Site documents/\u202Efdp.exe/${'z'.repeat(5000)}`} rootLabel="Study 1" onOpen={() => {}} />);
+    const nav = screen.getByRole('navigation');
+    expect(nav.textContent).not.toContain('\u202E');
+    expect(nav.textContent).toContain('fdp.exe');
+    expect(nav.textContent!.length).toBeLessThan(600);
+    for (const li of nav.querySelectorAll('li[title]')) expect(li.getAttribute('title')).not.toContain('\u202E');
+  });
+});
 
 describe('foldedCrumbs', () => {
   // Root 200, three middle folders of 100, current 150; gaps 4; the "…" button 30.

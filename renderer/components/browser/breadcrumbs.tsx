@@ -1,6 +1,7 @@
 // Where we are in the study: root › folder › subfolder, each a link back up. When they do not fit,
 // the middle folders fold into an "…" menu first (as file managers do); then the study's title
 // shrinks, and only then the current folder's name (every crumb keeps its full name as tooltip).
+import { shownText } from '../../../shared/shown-text.js';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ancestry } from '../../lib/file-tree.js';
 import { textWidth } from '../../lib/text-width.js';
@@ -37,7 +38,7 @@ export function foldedCrumbs(widths: readonly number[], space: number, gap: numb
 }
 
 export function Breadcrumbs({ path, rootLabel, onOpen }: { readonly path: string; readonly rootLabel: string; readonly onOpen: (path: string) => void }) {
-  const crumbs = ancestry(path).map((c) => ({ path: c.path, name: c.path === '' ? rootLabel : c.name }));
+  const crumbs = ancestry(path).map((c) => ({ path: c.path, name: c.path === '' ? rootLabel : shownText(c.name) }));
   const key = crumbs.map((c) => c.name).join('\n');
   const nav = useRef<HTMLElement>(null);
   const widths = useRef(new Map<string, number>());

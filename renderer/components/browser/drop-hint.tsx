@@ -1,6 +1,12 @@
 // The pill that names where files dragged over the window would go (or why they cannot be dropped).
 import { Upload } from 'lucide-react';
+import { shownText } from '../../../shared/shown-text.js';
 import { useWindowFileDrag } from '../../lib/use-window-drag.js';
+
+/** "Drop to upload to “<folder>”": the folder's name (another organization may have chosen it) cleaned and cut. */
+export function dropHintText(folderName: string): string {
+  return `Drop to upload to “${shownText(folderName, 60)}”`;
+}
 
 export function DropHint({ text, refused = false }: { readonly text: string; readonly refused?: boolean }) {
   return (

@@ -8,6 +8,7 @@ import { useCollaborators } from '../../data/studies.js';
 import { useDownload } from '../../data/transfers.js';
 import type { DialogSlot } from '../../dialogs/dialog-slots.js';
 import { parentItemPath } from '../../../shared/item-path.js';
+import { shownText } from '../../../shared/shown-text.js';
 import { takeDropEntries, walkEntries, type DroppedFile } from '../../lib/drop-walk.js';
 import { buildTree, folderEntries, itemSlashPath } from '../../lib/file-tree.js';
 import { filterRows, nextSort, sortRows, toRow, type Row, type SortSpec } from '../../lib/rows.js';
@@ -32,7 +33,7 @@ import { useDetailsPaneShown } from './use-details-pane.js';
 import { PanelRight } from 'lucide-react';
 import { FoldingActions } from '../common/folding-actions.js';
 import { useWindowFileDrag } from '../../lib/use-window-drag.js';
-import { DropHint } from './drop-hint.js';
+import { DropHint, dropHintText } from './drop-hint.js';
 
 interface FileBrowserProps {
   readonly profile: ProfileView;
@@ -325,7 +326,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
               onVisibleRows={onVisibleRows}
               onDropFiles={onDropFiles}
               onDragOut={onDragOut}
-              label={`Files in ${folder || rootLabel}`}
+              label={`Files in ${folder ? shownText(folder) : rootLabel}`}
               dropTarget={dragTarget === undefined ? undefined : dragTarget === folder ? '' : dragTarget}
               emptyStudy={!filter && (items.data?.items.length ?? 0) === 0}
               emptyText={
@@ -387,7 +388,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
         />
       ) : null}
       {editingStudy ? <StudyDetailsDialog profileId={profile.id} container={container} fallbackTitle={rootLabel} onClose={() => setEditingStudy(false)} onSaved={setStatus} /> : null}
-      {dragTarget !== undefined ? <DropHint text={`Drop to upload to “${dragTarget === '' ? rootLabel : (dragTarget.split('/').pop() ?? dragTarget)}”`} /> : null}
+      {dragTarget !== undefined ? <DropHint text={dropHintText(dragTarget === '' ? rootLabel : (dragTarget.split('/').pop() ?? dragTarget))} /> : null}
       {upload.conflict ? <ConflictDialog conflict={upload.conflict.conflict} remaining={upload.conflict.remaining} onAnswer={upload.answer} onCancel={upload.cancelConflicts} /> : null}
     </section>
   );

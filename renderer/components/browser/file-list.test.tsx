@@ -178,4 +178,16 @@ describe('FileList', () => {
     rerender(<Harness rows={filterRows(rows, 'zzz')} />);
     expect(screen.getByTestId('file-list-empty').textContent).toBe('This folder is empty.');
   });
+
+  it("shows folder names and unreadable items' path names cleaned and cut", () => {
+    render(<Harness rows={rowsFor([`Site documents|\u202Efdp.exe|x`, `Site documents|\u202E${'n'.repeat(5000)}`], 'Site documents')} />);
+    const grid = screen.getByRole('grid');
+    const names = [...grid.querySelectorAll('.col-name')].filter((c) => c.getAttribute('role') === 'gridcell');
+    expect(names).toHaveLength(2);
+    for (const cell of names) {
+      expect(cell.textContent).not.toContain('\u202E');
+      expect(cell.textContent!.length).toBeLessThanOrEqual(200);
+      expect(cell.getAttribute('title')).not.toContain('\u202E');
+    }
+  });
 });

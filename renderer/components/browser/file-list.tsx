@@ -1,5 +1,6 @@
 // The file list: a grid with sortable columns, fixed-height rows windowed by hand (only the rows in
 // view are in the DOM), keyboard navigation, multi-select, drop targets and drag-out.
+import { shownText } from '../../../shared/shown-text.js';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { Upload } from 'lucide-react';
 import { KEY_STEP, fittedWidths, gridTemplate, loadWidths, resizeColumn, saveWidths, shownColumns, type ColumnWidths, type SizedColumn } from '../../lib/column-widths.js';
@@ -98,9 +99,9 @@ function Cell({ column, row }: { column: Column; row: Row }) {
   switch (column) {
     case 'name':
       return (
-        <div role="gridcell" className="cell col-name" title={row.label}>
+        <div role="gridcell" className="cell col-name" title={shownText(row.label)}>
           <KindIcon kind={row.kind} />
-          <span className="name-text">{row.label}</span>
+          <span className="name-text">{shownText(row.label)}</span>
         </div>
       );
     case 'type':

@@ -1,5 +1,6 @@
 // The folder tree (ARIA tree): the study's root and its folders, expandable, with the current
 // folder marked; folders accept dropped files.
+import { shownText } from '../../../shared/shown-text.js';
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { FileTree } from '../../lib/file-tree.js';
 import { DROP_FOLDER_ATTRIBUTE } from '../../lib/use-window-drag.js';
@@ -115,7 +116,7 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, drop
         onFocus={(e) => e.stopPropagation()}
         {...dragProps(path)}
       >
-        <span className="tree-label" style={{ paddingInlineStart: depth * 14 }} title={path === '' ? rootLabel : node.name}>
+        <span className="tree-label" style={{ paddingInlineStart: depth * 14 }} title={path === '' ? rootLabel : shownText(node.name)}>
           {hasChildren ? (
             <span
               className="twisty"
@@ -130,7 +131,7 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, drop
           ) : (
             <span className="twisty" aria-hidden="true" />
           )}
-          {path === '' ? rootLabel : node.name}
+          {path === '' ? rootLabel : shownText(node.name)}
         </span>
         {hasChildren && isOpen ? <ul role="group">{node.folders.map((child) => renderNode(child, depth + 1))}</ul> : null}
       </li>

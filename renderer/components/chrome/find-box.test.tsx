@@ -56,4 +56,21 @@ describe('FindBox', () => {
     expect(queries.length).toBe(asked);
     expect(queries.every((q) => q === 'visit')).toBe(true);
   });
+
+  it('shows names, studies and folders from other organizations cleaned and cut', async () => {
+    const hostile: SearchHit = { ...hit(`visit\u202Efdp.exe${'x'.repeat(5000)}`), studyTitle: 'Study \u202Eone', folder: `Site documents/\u202Efdp.exe/${'y'.repeat(5000)}` };
+    const { api } = service([{ hits: [hostile] }]);
+    render(
+      <ApiProvider api={api}>
+        <QueryClientProvider client={new QueryClient()}>
+          <FindBox profileId="p1" onOpen={() => {}} />
+        </QueryClientProvider>
+      </ApiProvider>,
+    );
+    fireEvent.change(screen.getByTestId('find-input'), { target: { value: 'visit' } });
+    const [shown] = await screen.findAllByTestId('find-hit');
+    expect(shown!.textContent).not.toContain('\u202E');
+    expect(shown!.textContent).toContain('Site documents › fdp.exe');
+    expect(shown!.textContent!.length).toBeLessThan(800);
+  });
 });

@@ -1,5 +1,6 @@
 // "Find in all studies": a search box in the chrome (an ARIA combobox) over every study of the
 // active profile; each result names its study and folder; Enter opens the study at the item.
+import { shownText } from '../../../shared/shown-text.js';
 import { useId, useState } from 'react';
 import { Search } from 'lucide-react';
 import type { SearchHit } from '../../../shared/search-rank.js';
@@ -82,9 +83,9 @@ export function FindBox({ profileId, onOpen }: { readonly profileId: string; rea
                   }}
                   onMouseEnter={() => setActive(i)}
                 >
-                  <span className="find-name">{hit.name}</span>
+                  <span className="find-name">{shownText(hit.name)}</span>
                   <span className="find-where">
-                    {hit.kind === 'study' ? 'Study' : [hit.studyTitle, ...(hit.folder ? hit.folder.split('/') : [])].join(' › ')}
+                    {hit.kind === 'study' ? 'Study' : [hit.studyTitle, ...(hit.folder ? hit.folder.split('/') : [])].map((part) => shownText(part, 60)).join(' › ')}
                   </span>
                 </li>
               ))
