@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { getExchangeApi } from './bridge/api.js';
+import { AppErrorBoundary } from './components/common/app-error-boundary.js';
 import { ApiProvider } from './data/api-context.js';
 import { applyTheme } from './theme/use-theme.js';
 import './styles/layout.css';
@@ -23,11 +24,13 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ApiProvider api={getExchangeApi()}>
-          <App />
-        </ApiProvider>
-      </QueryClientProvider>
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <ApiProvider api={getExchangeApi()}>
+            <App />
+          </ApiProvider>
+        </QueryClientProvider>
+      </AppErrorBoundary>
     </StrictMode>,
   );
 }

@@ -172,6 +172,23 @@ describe('app core on the embedded sandbox', () => {
     expect(log.find((e) => e.action === 'grant')?.item).toBe('protocol v3.pdf');
   });
 
+  it('sends a record to the window cut to the depth it shows, and refuses one over 4 MiB naming its size', async () => {
+    const irb = (await call('profiles.list', {})).find((p) => p.roles.includes('sirb'))!;
+    await call('profiles.switch', { profileId: irb.id });
+    const study = await call('containers.create', { title: 'Hostile records' });
+    const deep = JSON.parse(`{"visit":1,"deep":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`) as unknown;
+    await call('items.writeRecord', { containerId: study.id, itemPath: 'records/deep', header: { type: 'visit', version: '1' }, content: deep });
+    const shown = await call('items.readRecord', { containerId: study.id, itemPath: 'records/deep' });
+    let levels = 0;
+    for (let v: unknown = (shown.content as { deep: unknown }).deep; v !== null && typeof v === 'object'; v = (v as { a: unknown }).a) levels++;
+    expect(levels).toBeLessThan(20);
+    // Electron's answer is a structured clone: the cut content must survive one.
+    expect(structuredClone(shown.content)).toEqual(shown.content);
+
+    await call('items.writeRecord', { containerId: study.id, itemPath: 'records/huge', header: { type: 'visit', version: '1' }, content: { rows: Array.from({ length: 700_000 }, (_, i) => i) } });
+    await expect(call('items.readRecord', { containerId: study.id, itemPath: 'records/huge' })).rejects.toThrow(/"code":"too-large".*The record is 4\.\d MiB; records over 4\.0 MiB are not shown/);
+  });
+
   it('clears one tab of the transfers panel and leaves the others', async () => {
     const study = await call('containers.create', { title: 'Transfers study' });
     const local = join(dir, 'minutes.txt');

@@ -10,6 +10,7 @@ import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import { ItemListings } from '../item-listings.js';
 import type { Session } from '../session.js';
+import { recordForDisplay } from './record-display.js';
 import { itemView } from './views.js';
 
 type ItemHandlers = Pick<
@@ -77,7 +78,7 @@ export function itemHandlers(ctx: AppContext, listings = new ItemListings()): It
     'items.readRecord': async ({ containerId, itemPath }) => {
       const s = await ctx.session();
       const r = await readRecord(s.client, s.keys, containerId, itemPath);
-      return { header: r.header, content: r.content };
+      return { header: r.header, content: recordForDisplay(r.content, r.bytes.length) };
     },
     'items.writeRecord': async ({ containerId, itemPath, header, content }) => {
       const s = await ctx.session();

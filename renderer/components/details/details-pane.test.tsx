@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Organization } from '../../../shared/types.js';
 import { doc, item } from '../../test-support/fixtures.js';
 import { DetailsPane } from './details-pane.js';
+import { RecordView } from './record-view.js';
 
 afterEach(cleanup);
 
@@ -27,7 +28,8 @@ describe('DetailsPane', () => {
     const pane = screen.getByRole('complementary', { name: 'Details' });
     expect(screen.getByTestId('details-name').textContent).toBe('protocol-v3.pdf');
     expect(pane.textContent?.split('protocol-v3.pdf').length).toBe(2);
-    expect(screen.getByTestId('detail-title').textContent).toBe('protocol-v3');
+    // the title the app gives every upload is the file name without its extension: not repeated
+    expect(screen.queryByTestId('detail-title')).toBeNull();
     expect(screen.getByTestId('detail-type').textContent).toBe('PDF document');
     expect(screen.getByTestId('details-name').querySelector('svg')?.dataset.kind).toBe('pdf');
     const more = screen.getByTestId('details-more') as HTMLDetailsElement;
@@ -72,5 +74,61 @@ describe('DetailsPane', () => {
     expect(screen.getByTestId('details-pane').textContent).toMatch(/Select a document/);
     rerender(<DetailsPane loading={false} ownerName="" selectionCount={3} onRetry={() => {}} />);
     expect(screen.getByTestId('details-pane').textContent).toBe('3 selected.');
+  });
+
+  it('shows a title that says more than the file name', () => {
+    const it1 = item('docs|abc', { header: { ...doc('protocol-v3.pdf', 10), name: 'Protocol version 3' } });
+    render(<DetailsPane item={it1} loading={false} ownerName="" selectionCount={1} onRetry={() => {}} />);
+    expect(screen.getByTestId('detail-title').textContent).toBe('Protocol version 3');
+  });
+
+  it("cleans and cuts every header field another organization wrote, and keeps the raw type under More", () => {
+    const hostile = '\u202E' + 'Z'.repeat(100_000);
+    const rec = item('records|abc', {
+      header: { type: 'visit\u202Eexe.pdf', version: '1\u202E', name: 'Visit 1', note: hostile, ['bad\u202Ekey' + 'k'.repeat(5000)]: 'x', nested: { deep: hostile } },
+    });
+    render(<DetailsPane item={rec} loading={false} ownerName="" selectionCount={1} onRetry={() => {}} />);
+    const pane = screen.getByTestId('details-pane');
+    expect(pane.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B-\u200F]/u);
+    expect(pane.textContent!.length).toBeLessThan(5000);
+    expect(screen.getByTestId('detail-type').textContent).toBe('Visitexe.pdf record');
+    expect(screen.getByTestId('detail-note').textContent).toMatch(/^Z{150,}…$/);
+    expect(screen.getByTestId('detail-record-type').textContent).toBe('visit⟨U+202E⟩exe.pdf (version 1⟨U+202E⟩)');
+  });
+
+  it('shows a folder name taken from a hostile path cleaned when the header cannot be read', () => {
+    const bad = item('Site documents|\u202Efdp.exe|x\u202Eyz', { headerProblem: 'bad key' });
+    render(<DetailsPane item={bad} loading={false} ownerName="" selectionCount={1} onRetry={() => {}} />);
+    expect(screen.getByTestId('details-name').textContent).not.toContain('\u202E');
+  });
+
+  it('keeps the window when a record cannot be shown: the pane says so and the rest stays', () => {
+    const rec = item('records|abc', { header: { type: 'visit', version: '1', name: 'Visit 1' } });
+    const broken = {
+      get field(): string {
+        throw new Error('hostile getter');
+      },
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <div>
+        <p>outside</p>
+        <DetailsPane item={rec} loading={false} ownerName="" record={{ header: rec.decryptedHeader!, content: broken }} selectionCount={1} onRetry={() => {}} />
+      </div>,
+    );
+    expect(screen.getByText('outside')).toBeTruthy();
+    expect(screen.getByTestId('details-pane').textContent).toMatch(/could not be shown/);
+    vi.restoreAllMocks();
+  });
+
+  it("renders the reviewer's hostile records: a 200,000-entry array and 3,000 levels of nesting", () => {
+    const { unmount } = render(<RecordView content={{ rows: Array.from({ length: 200_000 }, (_, i) => i) }} />);
+    const view = screen.getByTestId('record-view');
+    expect(view.querySelectorAll('dd').length).toBeLessThan(1100);
+    expect(view.textContent).toContain('199,800 more');
+    unmount();
+    const deep = JSON.parse(`{"visit":1,"deep":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`) as unknown;
+    render(<RecordView content={deep} />);
+    expect(screen.getByTestId('record-view').textContent).toContain('nested deeper, not shown');
   });
 });

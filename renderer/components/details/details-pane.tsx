@@ -1,13 +1,16 @@
 // The details of the selected item: decrypted header fields, dates, owner, the three hashes, who
-// has access; a structured record's content shown readably.
-import { cleanFileName, revealHidden } from '../../../shared/file-name.js';
+// has access; a structured record's content shown readably. Every field another organization
+// wrote is cleaned and cut (shownText); "More" shows the type and path as sent (revealedText).
+import { cleanFileName, fileExtension } from '../../../shared/file-name.js';
 import { asDocument } from '../../../shared/headers.js';
 import type { Organization, RecordHeader } from '../../../shared/types.js';
 import type { AppError, ItemDetails, ItemView } from '../../../shared/ipc/views.js';
+import { revealedText, shownText } from '../../../shared/shown-text.js';
 import { formatBytes, formatDate } from '../../lib/format.js';
 import { humanizeKey } from '../../lib/record-format.js';
 import { itemKind, itemLabel, itemType } from '../../lib/rows.js';
 import { KindIcon } from '../browser/kind-icon.js';
+import { ErrorBoundary } from '../common/error-boundary.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { FoldingActions, type FoldAction } from '../common/folding-actions.js';
 import { RecordView } from './record-view.js';
@@ -27,23 +30,28 @@ interface DetailsPaneProps {
   readonly onManageAccess?: () => void;
 }
 
-/** What shows up front: the title when it is not the file name, size; the rest goes under "More". */
+function withoutExtension(name: string): string {
+  const ext = fileExtension(name);
+  return ext ? name.slice(0, name.length - ext.length) : name;
+}
+
+/** What shows up front: the title when it says more than the file name, size; the rest goes under "More". */
 function headerRows(header: RecordHeader, shownName: string): [string, string][] {
   const d = asDocument(header);
   if (d) {
-    const original = d.fileName && cleanFileName(d.fileName) !== d.fileName ? [['Original name', revealHidden(d.fileName)] as [string, string]] : [];
+    const original = d.fileName && cleanFileName(d.fileName) !== d.fileName ? [['Original name', revealedText(d.fileName)] as [string, string]] : [];
     const rows: [string, string][] = [];
     const title = d.name ? cleanFileName(d.name) : '';
     const fileName = d.fileName ? cleanFileName(d.fileName) : '';
-    if (title && title !== shownName) rows.push(['Title', title]);
+    if (title && title !== shownName && title !== withoutExtension(shownName)) rows.push(['Title', title]);
     if (fileName && fileName !== shownName) rows.push(['File name', fileName]);
     rows.push(...original, ['Size', formatBytes(d.size)]);
     return rows;
   }
   const rows: [string, string][] = [];
   for (const [key, value] of Object.entries(header)) {
-    if (key === 'type' || key === 'version' || (key === 'name' && value === shownName)) continue;
-    rows.push([humanizeKey(key), typeof value === 'object' ? JSON.stringify(value) : String(value)]);
+    if (key === 'type' || key === 'version' || (key === 'name' && typeof value === 'string' && shownText(value) === shownName)) continue;
+    rows.push([shownText(humanizeKey(key), 60), shownText(typeof value === 'object' ? JSON.stringify(value) : value)]);
   }
   return rows;
 }
@@ -66,7 +74,26 @@ function accessNames(access: readonly Organization[]): string {
   return access.map((o) => o.name).join(', ');
 }
 
+/** The pane, kept inside the window when something in it cannot be shown. */
 export function DetailsPane(props: DetailsPaneProps) {
+  return (
+    <ErrorBoundary
+      resetKey={`${props.item?.path ?? ''}\n${props.item?.headerHash ?? ''}`}
+      fallback={(error, reset) => (
+        <aside className="details-pane" aria-label="Details" data-testid="details-pane">
+          <p className="warning">The details of this item could not be shown: {shownText(error.message)}</p>
+          <button type="button" onClick={reset}>
+            Try again
+          </button>
+        </aside>
+      )}
+    >
+      <PaneContent {...props} />
+    </ErrorBoundary>
+  );
+}
+
+function PaneContent(props: DetailsPaneProps) {
   const { item, details, detailsError, loading, ownerName, record, recordError, selectionCount } = props;
   if (!item) {
     return (
@@ -77,7 +104,7 @@ export function DetailsPane(props: DetailsPaneProps) {
   }
   const shown = details?.item ?? item;
   const header = shown.decryptedHeader;
-  const name = itemLabel(shown, shown.path);
+  const name = shownText(itemLabel(shown, shown.path));
   const document = header ? asDocument(header) : undefined;
   return (
     <aside className="details-pane" aria-label="Details" data-testid="details-pane">
@@ -104,8 +131,8 @@ export function DetailsPane(props: DetailsPaneProps) {
           <dd data-testid="detail-type">{itemType(shown)}</dd>
         </div>
         {header
-          ? headerRows(header, name).map(([label, value]) => (
-              <div key={label} className="field">
+          ? headerRows(header, name).map(([label, value], i) => (
+              <div key={`${label}-${i}`} className="field">
                 <dt>{label}</dt>
                 <dd data-testid={`detail-${label.toLowerCase().replace(/\s+/g, '-')}`}>{value}</dd>
               </div>
@@ -136,18 +163,18 @@ export function DetailsPane(props: DetailsPaneProps) {
           {document ? (
             <div className="field">
               <dt>Media type</dt>
-              <dd data-testid="detail-media-type">{document.mediaType || '—'}</dd>
+              <dd data-testid="detail-media-type">{document.mediaType ? revealedText(document.mediaType) : '—'}</dd>
             </div>
           ) : null}
           {header ? (
             <div className="field">
               <dt>Record type</dt>
-              <dd>{`${header.type} (version ${header.version})`}</dd>
+              <dd data-testid="detail-record-type">{`${revealedText(header.type)} (version ${revealedText(header.version)})`}</dd>
             </div>
           ) : null}
           {(
             [
-              ['Item path', shown.path, 'detail-path'],
+              ['Item path', revealedText(shown.path), 'detail-path'],
               ['Owner id', shown.ownerId],
               ['Header hash', shown.headerHash],
               ['Content hash', shown.contentHash],
@@ -164,7 +191,11 @@ export function DetailsPane(props: DetailsPaneProps) {
         </dl>
       </details>
       {detailsError ? <ErrorDisplay context="The details could not be loaded." error={detailsError} onRetry={props.onRetry} /> : null}
-      {record ? <RecordView content={record.content} /> : null}
+      {record ? (
+        <ErrorBoundary resetKey={record.content} fallback={(error) => <p className="warning">The record&apos;s content could not be shown: {shownText(error.message)}</p>}>
+          <RecordView content={record.content} />
+        </ErrorBoundary>
+      ) : null}
       {recordError ? <ErrorDisplay context="The record could not be read." error={recordError} onRetry={props.onRetry} /> : null}
     </aside>
   );
