@@ -26,19 +26,23 @@ function service(answers: readonly SearchAnswer[]) {
   return { api, queries };
 }
 
+function renderWith(api: ExchangeApi) {
+  render(
+    <ApiProvider api={api}>
+      <QueryClientProvider client={new QueryClient()}>
+        <FindBox profileId="p1" onOpen={() => {}} />
+      </QueryClientProvider>
+    </ApiProvider>,
+  );
+}
+
 describe('FindBox', () => {
   it('shows how far main has read while it indexes, refreshes the hits, and drops the progress once whole', async () => {
     const { api, queries } = service([
       { hits: [hit('visit-report-1.pdf')], indexing: { opened: 12_000, total: 100_000 } },
       { hits: [hit('visit-report-1.pdf'), hit('visit-report-2.pdf')] },
     ]);
-    render(
-      <ApiProvider api={api}>
-        <QueryClientProvider client={new QueryClient()}>
-          <FindBox profileId="p1" onOpen={() => {}} />
-        </QueryClientProvider>
-      </ApiProvider>,
-    );
+    renderWith(api);
     fireEvent.change(screen.getByTestId('find-input'), { target: { value: 'visit' } });
 
     const progress = await screen.findByText('Searching… 12,000 of 100,000 items read');
@@ -60,13 +64,7 @@ describe('FindBox', () => {
   it('shows names, studies and folders from other organizations cleaned and cut', async () => {
     const hostile: SearchHit = { ...hit(`visit\u202Efdp.exe${'x'.repeat(5000)}`), studyTitle: 'Study \u202Eone', folder: `Site documents/\u202Efdp.exe/${'y'.repeat(5000)}` };
     const { api } = service([{ hits: [hostile] }]);
-    render(
-      <ApiProvider api={api}>
-        <QueryClientProvider client={new QueryClient()}>
-          <FindBox profileId="p1" onOpen={() => {}} />
-        </QueryClientProvider>
-      </ApiProvider>,
-    );
+    renderWith(api);
     fireEvent.change(screen.getByTestId('find-input'), { target: { value: 'visit' } });
     const [shown] = await screen.findAllByTestId('find-hit');
     expect(shown!.textContent).not.toContain('\u202E');
