@@ -1,6 +1,9 @@
 // Journey 6 of issue 17: axe-core scans every main state and dialog of the window in the light and
 // the dark theme. No serious or critical violation; the rest are printed.
-import { expect, test } from './host-fixture.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, startHost, test } from './host-fixture.js';
 import type { Page } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
@@ -35,7 +38,14 @@ test('axe finds no serious or critical violation in any main state or dialog, li
   await page.locator(`[data-testid="study-row"][data-container-id="${study}"]`).click();
   await page.getByTestId('upload-input').setInputFiles({ name: 'consent-form.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Consent') });
   await expect(fileRow(page, 'consent-form.pdf')).toBeVisible({ timeout: 30_000 });
+  // A launcher declared as a PDF: opening it shows the blocked-open dialog.
+  await page.getByTestId('upload-input').setInputFiles({ name: 'consent.desktop', mimeType: 'application/pdf', buffer: Buffer.from('[Desktop Entry]\nType=Application\n') });
+  await expect(fileRow(page, 'consent.desktop')).toBeVisible({ timeout: 30_000 });
   await callHost(host, 'items.writeRecord', { containerId: study, itemPath: 'records/visit-1', header: { type: 'visit-report', version: '1', name: 'Visit 1' }, content: { visit: 1, outcome: 'completed' } });
+
+  const profiles = await callHost<{ id: string; name: string }[]>(host, 'profiles.list', {});
+  const admin = profiles.find((p) => p.name.endsWith('Sandbox Admin'))!;
+  const irb = profiles.find((p) => p.name.endsWith('Sandbox IRB'))!;
 
   for (theme of ['light', 'dark']) {
     await callHost(host, 'settings.update', { theme });
@@ -76,6 +86,25 @@ test('axe finds no serious or critical violation in any main state or dialog, li
     await scan('delete confirmation');
     await page.keyboard.press('Escape');
 
+    // The same name uploaded again asks what to do.
+    await page.getByTestId('upload-input').setInputFiles({ name: 'consent-form.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Consent again') });
+    await expect(page.getByTestId('conflict-dialog')).toBeVisible();
+    await scan('upload conflict dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('conflict-dialog')).toHaveCount(0);
+    await fileRow(page, 'consent.desktop').dblclick();
+    await expect(page.getByTestId('blocked-open-dialog')).toBeVisible();
+    await scan('blocked-open dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('blocked-open-dialog')).toHaveCount(0);
+    await page.getByTestId('new-study').click();
+    const form = page.getByTestId('new-study-dialog');
+    await form.getByTestId('study-form-save').click();
+    await expect(form.getByRole('alert')).toHaveText('Give the study a title.');
+    await scan('New study showing its validation error');
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+
     const s = (n: string) => scan(n);
     await dialogState(page, () => page.getByTestId('new-study').click(), 'new-study-dialog', 'New study', s);
     await dialogState(page, async () => void (await openStudyDetails(page)), 'study-details-dialog', 'Study details', s);
@@ -103,11 +132,53 @@ test('axe finds no serious or critical violation in any main state or dialog, li
       await dialogState(page, async () => void (await openChromeDialog(page, slot)), `${slot}-dialog`, slot, s);
     }
     await saveScreenshot(page, `journey-6-axe-${theme}`);
+    // Admin…: the sandbox's Admin profile.
+    await callHost(host, 'profiles.switch', { profileId: admin.id });
+    await page.reload();
+    await expect(page.getByTestId('active-organization')).toHaveText('Sandbox Admin');
+    await openChromeDialog(page, 'admin');
+    await scan('Admin dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('admin-dialog')).toHaveCount(0);
+    await callHost(host, 'profiles.switch', { profileId: irb.id });
   }
 
   const text = report(findings, states);
   console.log(text);
   expect(states).toBeGreaterThanOrEqual(30);
+  expect(findings.filter(isBlocking), text).toEqual([]);
+});
+
+test("the browser host's unlock page: no serious or critical violation, light and dark, also showing its problem", async ({ browser }) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'e2e-a11y-unlock-'));
+  const host = await startHost(dataDir, { STUDY_EXCHANGE_PASSPHRASE: '' }, { signIn: false });
+  const findings: ScanFinding[] = [];
+  let states = 0;
+  try {
+    // One page (the code in the address is spent by the first visit); the theme follows the system's.
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    const both = async (name: string): Promise<void> => {
+      for (const colorScheme of ['dark', 'light'] as const) {
+        await page.emulateMedia({ colorScheme });
+        findings.push(...(await scanState(page, `${colorScheme}: ${name}`)));
+        states++;
+      }
+    };
+    await page.goto(host.url);
+    await expect(page.getByRole('heading', { name: 'Set a passphrase' })).toBeVisible();
+    await both('unlock page');
+    await page.getByTestId('unlock-passphrase').fill('short');
+    await page.getByTestId('unlock-submit').click();
+    await expect(page.getByTestId('unlock-problem')).toContainText('at least 12 characters');
+    await both('unlock page showing its problem');
+    await context.close();
+  } finally {
+    await host.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const text = report(findings, states);
+  console.log(text);
   expect(findings.filter(isBlocking), text).toEqual([]);
 });
 

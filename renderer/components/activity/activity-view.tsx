@@ -79,7 +79,7 @@ export function ActivityView(props: ActivityViewProps) {
         </p>
       ) : null}
       {entries.length ? (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="Activity entries" tabIndex={0}>
           <table className="activity-table">
             <thead>
               <tr>
