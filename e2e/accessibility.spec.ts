@@ -7,7 +7,7 @@ import { expect, startHost, test } from './host-fixture.js';
 import type { Page } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
-import { callHost } from './support/host-api.js';
+import { callHost, stageOnHost } from './support/host-api.js';
 import { createStudy, detailsAction, fileRow, openChromeDialog, openStudyDetails, toolbarAction } from './support/app-page.js';
 import { minimalPdf } from './support/documents.js';
 
@@ -43,6 +43,9 @@ test('axe finds no serious or critical violation in any main state or dialog, li
   await expect(fileRow(page, 'consent.desktop')).toBeVisible({ timeout: 30_000 });
   await callHost(host, 'items.writeRecord', { containerId: study, itemPath: 'records/visit-1', header: { type: 'visit-report', version: '1', name: 'Visit 1' }, content: { visit: 1, outcome: 'completed' } });
 
+  // An upload into a study that does not exist fails: the transfers panel shows it with its error.
+  const ref = await stageOnHost(host, 'lost-report.pdf', minimalPdf('Lost'));
+  await callHost(host, 'transfers.upload', { containerId: 'f'.repeat(32), folder: '', files: [{ ref, relativePath: 'lost-report.pdf' }] });
   const profiles = await callHost<{ id: string; name: string }[]>(host, 'profiles.list', {});
   const admin = profiles.find((p) => p.name.endsWith('Sandbox Admin'))!;
   const irb = profiles.find((p) => p.name.endsWith('Sandbox IRB'))!;
@@ -54,6 +57,11 @@ test('axe finds no serious or critical violation in any main state or dialog, li
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 
     await scan('no study open');
+    await page.getByTestId('transfers-tab-failed').click();
+    const failed = page.getByTestId('transfer-row').filter({ hasText: 'lost-report.pdf' });
+    await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+    await failed.getByTestId('error-display').locator('summary').click();
+    await scan('transfers panel with a failed transfer, its Details open');
     await page.getByTestId('find-input').fill('consent');
     await expect(page.getByTestId('find-hit').first()).toBeVisible();
     await scan('find in all studies, results open');
