@@ -70,7 +70,17 @@ test('axe finds no serious or critical violation in any main state or dialog, li
     await page.locator(`[data-testid="study-row"][data-container-id="${empty}"]`).click();
     await expect(page.getByTestId('file-list-empty')).toBeVisible();
     await scan('empty study');
+    // A listing that breaks off: main's next page answers a network failure.
+    const brokenOff = { ok: false, error: { code: 'network', message: 'The connection was closed.', details: 'listing page 1', explanation: 'The exchange could not be reached. Check the network and try again.', retryable: true } };
+    await page.route('**/api/call/items.listNext', (route) => route.fulfill({ json: brokenOff }));
     await page.locator(`[data-testid="study-row"][data-container-id="${study}"]`).click();
+    await toolbarAction(page, 'reload');
+    const listingError = page.getByTestId('file-browser').getByTestId('error-display');
+    await expect(listingError.first()).toContainText(/The list stopped loading|could not be loaded/);
+    await scan('a listing that broke off');
+    await page.unroute('**/api/call/items.listNext');
+    await listingError.first().getByRole('button', { name: 'Retry' }).click();
+    await expect(listingError).toHaveCount(0);
     await toolbarAction(page, 'reload');
     const row = fileRow(page, 'consent-form.pdf');
     await row.click();
