@@ -21,7 +21,7 @@ import { EMPTY_PAYLOAD_HASH, signRequest, type RequestSigner } from '../../share
 import { AnswerError, containerAnswer, containersAnswer, itemAnswer, itemsAnswer, itemWithContentAnswer, listingAnswer, organizationAnswer, organizationsAnswer, rootAnswer, type Check } from './answers.js';
 import { defaultUserAgent } from './app-info.js';
 import { ExchangeError, NetworkError, CancelledError } from './exchange-errors.js';
-import { bytesBody, MAX_JSON_RESPONSE_BYTES, readAll, sendRequest, type RequestBody } from './http-transport.js';
+import { bytesBody, MAX_JSON_RESPONSE_BYTES, readAll, sendRequest, TransportError, type RequestBody } from './http-transport.js';
 import { readJsonArrayPages, readJsonStreaming } from './json-reader.js';
 import { parseIsoTimestamp, toSinceParameter } from './timestamps.js';
 
@@ -246,8 +246,8 @@ export class ExchangeClient {
   /** PUT: creates or replaces the item at exactly this path; safe to retry. */
   async saveItem(containerId: string, path: string, write: ItemWrite, options: CallOptions = {}): Promise<SaveItemResult> {
     const where = `${containerPath(containerId)}/items/${itemUrl(path)}`;
-    const { res } = await this.exchange({ method: 'PUT', path: where, body: toBody(write), ...options });
-    const item = itemAnswer(await readJson(res), `PUT /${where}`);
+    const { res, requestId } = await this.exchange({ method: 'PUT', path: where, body: toBody(write), ...options });
+    const item = itemAnswer(await readAnswer(res, `PUT /${where}`, requestId, options.signal, readJson), `PUT /${where}`);
     return { item, created: res.statusCode === 201 };
   }
 
@@ -329,13 +329,15 @@ export class ExchangeClient {
   // ---- plumbing -------------------------------------------------------------------------
 
   private async json<T>(check: Check<T>, spec: RequestSpec): Promise<T> {
-    const { res } = await this.exchange({ accept: 'application/json', ...spec });
-    return check(await readJson(res), `${spec.method} /${spec.path}`);
+    const { res, requestId } = await this.exchange({ accept: 'application/json', ...spec });
+    const what = `${spec.method} /${spec.path}`;
+    return check(await readAnswer(res, what, requestId, spec.signal, readJson), what);
   }
 
   private async text(spec: RequestSpec): Promise<string> {
-    const { res } = await this.exchange({ accept: 'text/plain', ...spec });
-    return (await readAll(res)).toString('utf8');
+    const { res, requestId } = await this.exchange({ accept: 'text/plain', ...spec });
+    const bytes = await readAnswer(res, `${spec.method} /${spec.path}`, requestId, spec.signal, (r) => readAll(r));
+    return bytes.toString('utf8');
   }
 
   /** Sends with retries; resolves with a 2xx response whose body is still unread. */
@@ -492,6 +494,22 @@ function listingRequest(containerId: string, path: string | undefined, options: 
 
 function permissionsPath(containerId: string, path: string): string {
   return `${containerPath(containerId)}/permissions/${itemUrl(path)}`;
+}
+
+/**
+ * Reads a 2xx answer's body, saying a failure as what it is: an answer that broke off (the
+ * connection closed part way: a network failure, retryable) or text that is not JSON, rather
+ * than the socket's bare "aborted".
+ */
+async function readAnswer<T>(res: IncomingMessage, what: string, requestId: string, signal: AbortSignal | undefined, read: (res: IncomingMessage) => Promise<T>): Promise<T> {
+  try {
+    return await read(res);
+  } catch (e) {
+    if (signal?.aborted) throw new CancelledError(requestId);
+    if (e instanceof SyntaxError) throw new AnswerError('malformed', `The exchange's answer to ${what} broke off or is not JSON: ${e.message}.`);
+    if (e instanceof TransportError) throw e;
+    throw new NetworkError(`The exchange's answer to ${what} broke off: ${(e as Error).message}`, requestId, e);
+  }
 }
 
 function readJson(res: IncomingMessage): Promise<unknown> {

@@ -101,6 +101,29 @@ describe('requests', () => {
     c.close();
   });
 
+  it('says an answer that broke off part way as a retryable network failure naming the request, not "aborted"', async () => {
+    const c = client();
+    const cut = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(body.length + 500) });
+      res.write(body, () => setTimeout(() => res.socket?.destroy(), 20));
+    };
+    server.respond(cut(JSON.stringify(containerOf('abc')).slice(0, 40)));
+    const error = await c.getContainer('abc').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).message).toMatch(/^The exchange's answer to GET \/containers\/abc broke off: /);
+    expect((error as NetworkError).requestId).toBe(server.requests.at(-1)!.headers['service-irbx-request-id']);
+    server.respond(cut('-----BEGIN CERT'));
+    await expect(c.getCertificate('abc')).rejects.toThrow(/^The exchange's answer to GET \/organizations\/abc\/certificate broke off: /);
+    server.respond((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"id": "abc", oops');
+    });
+    const malformed = await c.getContainer('abc').catch((e: unknown) => e);
+    expect(malformed).toBeInstanceOf(AnswerError);
+    expect((malformed as AnswerError).message).toMatch(/^The exchange's answer to GET \/containers\/abc broke off or is not JSON: /);
+    c.close();
+  });
+
   it('refuses an invalid item path before sending', async () => {
     const c = client();
     await expect(c.deleteItem('abc', 'a/../b')).rejects.toThrow(/not valid/);
