@@ -72,6 +72,13 @@ export function transfersSection(run: TransferRun, store = ''): string {
   return out.join('\n');
 }
 
+/** How many runs and their range, e.g. "3 runs, 1.201–1.312 s". */
+function spread(values: readonly number[]): string {
+  if (values.length === 0) return 'n/a';
+  const s = [...values].sort((a, b) => a - b);
+  return `${values.length} runs, ${f(s[0], 3)}–${f(s[s.length - 1], 3)} s`;
+}
+
 export function listingSection(run: ListingRun, store = ''): string {
   const l = run.figure;
   return [
@@ -95,6 +102,7 @@ export function listingSection(run: ListingRun, store = ''): string {
     `- Target: server answer under 1.5 s${l.items === 100_000 ? '' : ` (target is for 100,000 items; this run has ${l.items.toLocaleString('en')})`}: ${verdict(l.serverSeconds, 1.5, 's')}`,
     `- Target: tree build under 300 ms: ${verdict(l.treeBuildSeconds * 1000, 300, 'ms')}`,
     `- Target: \`since\` refresh under 100 ms: ${verdict(l.sinceSeconds * 1000, 100, 'ms')}`,
+    `- Medians of the timed runs (each after a warm-up listing): server answer ${spread(run.runs.serverSeconds)}; tree build ${spread(run.runs.treeBuildSeconds)}; streamed first rows ${spread(run.runs.firstRowsSeconds)}, whole tree ${spread(run.runs.wholeTreeSeconds)} (the streamed run with the median whole tree gives the other streamed figures).`,
     `- ${run.folders.toLocaleString('en')} folders in the tree.`,
     ...(run.clientRefused
       ? [`- **The client core's listItems failed on this listing** (${run.clientRefused}); the listing and \`since\` figures come from the same signed request read without that cap (bench/raw-list.ts).`]
