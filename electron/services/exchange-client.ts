@@ -18,12 +18,13 @@ import type {
 } from '../../shared/types.js';
 import { itemPathToUrl, parseItemPath } from '../../shared/item-path.js';
 import { EMPTY_PAYLOAD_HASH, signRequest, type RequestSigner } from '../../shared/protocol/signing.js';
-import { AnswerError, containerAnswer, containersAnswer, itemAnswer, itemsAnswer, itemWithContentAnswer, listingAnswer, organizationAnswer, organizationsAnswer, rootAnswer, type Check } from './answers.js';
+import { AnswerError, containerAnswer, containersAnswer, itemAnswer, itemsAnswer, itemWithContentAnswer, listingAnswer, organizationAnswer as checkedOrganization, organizationsAnswer as checkedOrganizations, rootAnswer, type Check } from './answers.js';
 import { defaultUserAgent } from './app-info.js';
 import { ExchangeError, NetworkError, CancelledError } from './exchange-errors.js';
 import { bytesBody, MAX_JSON_RESPONSE_BYTES, readAll, sendRequest, TransportError, type RequestBody } from './http-transport.js';
 import { readJsonArrayPages, readJsonStreaming } from './json-reader.js';
 import { parseIsoTimestamp, toSinceParameter } from './timestamps.js';
+import { MAX_SHOWN_CHARS, shownText } from '../../shared/shown-text.js';
 
 export type { RequestBody } from './http-transport.js';
 
@@ -440,6 +441,18 @@ export class ExchangeClient {
     });
   }
 }
+
+/**
+ * Organizations with their names as everything in the app shows and logs them: a name is written
+ * by the exchange's Admin, not by us, so it comes cleaned (no bidi overrides, invisible or control
+ * characters) and cut like any other organization's text, once, here.
+ */
+function shownOrganization(org: Organization): Organization {
+  const name = shownText(org.name, MAX_SHOWN_CHARS, 'Unnamed organization');
+  return name === org.name ? org : { ...org, name };
+}
+const organizationAnswer: Check<Organization> = (value, what) => shownOrganization(checkedOrganization(value, what));
+const organizationsAnswer: Check<Organization[]> = (value, what) => checkedOrganizations(value, what).map(shownOrganization);
 
 function toBody(write: ItemWrite): RequestBody {
   return 'kind' in write && (write.kind === 'bytes' || write.kind === 'stream') ? write : bytesBody(write);

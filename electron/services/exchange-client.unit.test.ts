@@ -124,6 +124,20 @@ describe('requests', () => {
     c.close();
   });
 
+  it('hands organizations over with their names cleaned and cut, as the window and the log show them', async () => {
+    const c = client();
+    const org = { id: 'o1', url: 'u', name: 'Riverside\u202Efdp.exe\u0007 Hospital', isSirb: false, isDisabled: false, certificateUrl: 'c', thumbprint: 't', createdAt: 't', updatedAt: 't' };
+    server.respond((_req, res) => sendJson(res, 200, [org, { ...org, id: 'o2', name: 'x'.repeat(100_000) }, { ...org, id: 'o3', name: '\u200B\u202E' }]));
+    const [one, long, blank] = await c.listOrganizations();
+    expect(one!.name).toBe('Riversidefdp.exe Hospital');
+    expect(long!.name).toHaveLength(200);
+    expect(long!.name.endsWith('…')).toBe(true);
+    expect(blank!.name).toBe('Unnamed organization');
+    server.respond((_req, res) => sendJson(res, 200, org));
+    expect((await c.getOrganization('o1')).name).toBe('Riversidefdp.exe Hospital');
+    c.close();
+  });
+
   it('refuses an invalid item path before sending', async () => {
     const c = client();
     await expect(c.deleteItem('abc', 'a/../b')).rejects.toThrow(/not valid/);
