@@ -3,7 +3,7 @@
 // toasts instead of OS notifications).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { APP_VERSION } from '../services/app-info.js';
 import { PassphraseSecretBox, scryptOverride, type SecretBox } from '../services/keys/secret-box.js';
@@ -35,6 +35,24 @@ export interface HostApp {
 }
 
 const notOpen = { ok: false, error: appLocked() } as const;
+
+/** Where the browser host keeps the port it listened on last. */
+const PORT_FILE = 'host-port';
+
+/**
+ * Starts the host on the port asked for, else on the one it used last (a random one the first
+ * time, or when that one is taken), and keeps it: the page's origin then stays the same across
+ * restarts, and with it what the page keeps in localStorage (column widths, the details pane).
+ */
+async function startOnKeptPort(dataDir: string, asked: number | undefined, start: (port: number | undefined) => Promise<BrowserHost>): Promise<BrowserHost> {
+  if (asked !== undefined) return start(asked);
+  const file = join(dataDir, PORT_FILE);
+  const kept = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+  const host = Number.isInteger(kept) && kept >= 1024 && kept <= 65535 ? await start(kept).catch(() => start(undefined)) : await start(undefined);
+  const port = new URL(host.origins[0]!).port;
+  if (port !== String(kept)) await writeFile(file, port, { mode: 0o600 });
+  return host;
+}
 
 function openerCommand(): string {
   if (process.platform === 'darwin') return 'open';
@@ -74,7 +92,7 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
   const lock = passphrase ? undefined : new HostLock(dataDir, scryptOverride(process.env));
   if (passphrase) await open(new PassphraseSecretBox(passphrase, scryptOverride(process.env)));
   let opening: Promise<void> | undefined;
-  const host = await startBrowserHost({
+  const startHost = (port: number | undefined) => startBrowserHost({
     // Until the keys are unlocked the host answers calls itself (423); the door exists after.
     door: {
       call: (sender, operation, args) => (door ? door.call(sender, operation, args) : Promise.resolve(notOpen)),
@@ -82,7 +100,7 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
     },
     rendererDir: options.rendererDir ?? resolve('dist/renderer'),
     stagingDir: stagingDirOf(dataDir),
-    port: options.port,
+    port,
     onStaged: (f) => {
       // The host wrote this file itself from the page's drop: it may be uploaded.
       core?.registerFile({ path: f.path, relativePath: f.relativePath, size: f.size, name: f.name, ref: f.ref, temporary: true });
@@ -101,6 +119,7 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
         }
       : {}),
   });
+  const host = await startOnKeptPort(dataDir, options.port, startHost);
   hostRef.host = host;
   originCheck.allowed = allowOrigins(host.origins);
 
