@@ -147,7 +147,8 @@ export class TransferManager {
 
   private view(d: TransferDescriptor): TransferView {
     const { state } = d;
-    const error = this.errors.get(d.id) ?? (d.error ? appError('failed', d.error, d.error, { retryable: true }) : undefined);
+    // after a restart only what the list kept: the failure as it was (older lists: its message)
+    const error = this.errors.get(d.id) ?? d.failure ?? (d.error ? appError('failed', d.error, d.error, { retryable: true }) : undefined);
     const warning = this.warnings.get(d.id);
     return {
       id: d.id,

@@ -108,6 +108,21 @@ describe('TransferQueue', () => {
     expect(second.get(loaded[1]!.id)!.state).toBe('paused');
   });
 
+  it('keeps a failure as the window shows it across a restart: code, words and whether Retry makes sense', async () => {
+    const file = path.join(dir, 'failed-transfers.json');
+    const refused = Object.assign(new Error('error 2007'), { code: 2007, status: 403, details: 'not the owner of the item' });
+    const first = new TransferQueue({ runner: async () => Promise.reject(refused), file });
+    const d = first.enqueue(input('refused'));
+    await first.idle();
+    await first.close();
+    const second = new TransferQueue({ runner: async () => undefined, file });
+    const [loaded] = await second.load();
+    expect(loaded).toMatchObject({ id: d.id, state: 'failed', error: 'error 2007', failure: { code: 2007, status: 403, details: 'not the owner of the item', retryable: false } });
+    second.retry(d.id);
+    await second.idle();
+    expect(second.get(d.id)).not.toHaveProperty('failure');
+  });
+
   it("reads a list saved when a verified transfer was called 'done'", async () => {
     const file = path.join(dir, 'old-transfers.json');
     const at = new Date().toISOString();

@@ -4,7 +4,8 @@
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { TRANSFER_STATES, type FinishedTransferState, type TransferState } from '../../../shared/ipc/views.js';
+import { TRANSFER_STATES, type AppError, type FinishedTransferState, type TransferState } from '../../../shared/ipc/views.js';
+import { toAppError } from '../../../shared/app-error.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
 
 type TransferKind = 'upload' | 'download';
@@ -22,6 +23,8 @@ export interface TransferDescriptor {
   readonly bytes: number;
   readonly total: number;
   readonly error?: string;
+  /** The failure as the window shows it (code, words, whether a retry makes sense), kept so a restart says the same. */
+  readonly failure?: AppError;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -62,6 +65,9 @@ const descriptorSchema = z.object({
   bytes: z.number(),
   total: z.number(),
   error: z.string().optional(),
+  failure: z
+    .object({ code: z.union([z.number(), z.string()]), message: z.string(), details: z.string(), explanation: z.string(), status: z.number().optional(), requestId: z.string().optional(), retryable: z.boolean() })
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -132,7 +138,7 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
   retry(id: string): void {
     const d = this.items.get(id);
     if (!d || d.state === 'running' || d.state === 'queued' || d.state === 'verified') return;
-    this.set({ ...d, state: 'queued', bytes: 0, error: undefined });
+    this.set({ ...d, state: 'queued', bytes: 0, error: undefined, failure: undefined });
     this.pump();
   }
 
@@ -197,7 +203,7 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
         (error: unknown) => {
           const current = this.items.get(d.id);
           // A pause or cancel already set the state; the runner's abort error is not a failure.
-          if (current && current.state === 'running') this.set({ ...current, state: 'failed', error: error instanceof Error ? error.message : String(error) });
+          if (current && current.state === 'running') this.set({ ...current, state: 'failed', error: error instanceof Error ? error.message : String(error), failure: toAppError(error) });
         },
       )
       .finally(() => {
@@ -209,6 +215,7 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
   private set(d: TransferDescriptor): void {
     const next = { ...d, updatedAt: new Date().toISOString() };
     if (next.error === undefined) delete (next as { error?: string }).error;
+    if (next.failure === undefined) delete (next as { failure?: AppError }).failure;
     this.items.set(d.id, next);
     void this.save();
     this.emit('change', next);
