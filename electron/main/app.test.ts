@@ -5,35 +5,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IpcResult, OperationArgs, OperationName, OperationResult } from '../../shared/ipc/contract.js';
-import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { DEMO_STUDIES } from './sandbox-demo.js';
-import { createApp } from './app.js';
 import { createDoor } from './ipc-door.js';
-import type { AppCore, Platform } from './platform.js';
+import type { AppCore } from './platform.js';
+import { openAppCore, testPlatform, type CoreCall } from './test-support/app-core.js';
 
 let dir: string;
 let core: AppCore;
 const opened: string[] = [];
 const notes: string[] = [];
-let call: <N extends OperationName>(name: N, args: OperationArgs<N>) => Promise<OperationResult<N>>;
+let call: CoreCall;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'app-core-'));
-  const platform: Platform = {
-    kind: 'browser',
-    openPath: async (p) => void opened.push(p),
-    offerDownload: (p) => `/api/download/${encodeURIComponent(p)}`,
-    notify: (title) => void notes.push(title),
-    secretBox: new PassphraseSecretBox('test passphrase', { log2N: 14 }),
-  };
-  core = await createApp({ dataDir: join(dir, 'data'), platform, version: '0.0.0-test' });
-  const door = createDoor({ handlers: core.handlers, isTrustedSender: () => true });
-  call = async (name, args) => {
-    const r = (await door.call({ url: 'app://test' }, name, args)) as IpcResult<never>;
-    if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-    return r.value;
-  };
+  const platform = testPlatform({ openPath: async (p) => void opened.push(p), notify: (title) => void notes.push(title) });
+  ({ core, call } = await openAppCore(join(dir, 'data'), platform));
 }, 120_000);
 
 afterAll(async () => {

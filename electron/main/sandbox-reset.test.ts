@@ -6,36 +6,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IpcResult, OperationArgs, OperationName, OperationResult } from '../../shared/ipc/contract.js';
-import { PassphraseSecretBox } from '../services/keys/secret-box.js';
-import { createApp } from './app.js';
-import { createDoor } from './ipc-door.js';
 import type { AppCore } from './platform.js';
+import { openAppCore, type CoreCall } from './test-support/app-core.js';
 import { DEMO_STUDIES } from './sandbox-demo.js';
 
 let dir: string;
 let core: AppCore;
-let call: <N extends OperationName>(name: N, args: OperationArgs<N>) => Promise<OperationResult<N>>;
+let call: CoreCall;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sandbox-reset-'));
-  core = await createApp({
-    dataDir: join(dir, 'data'),
-    platform: {
-      kind: 'browser',
-      openPath: async () => undefined,
-      offerDownload: (p) => `/api/download/${encodeURIComponent(p)}`,
-      notify: () => undefined,
-      secretBox: new PassphraseSecretBox('test passphrase', { log2N: 14 }),
-    },
-    version: '0.0.0-test',
-  });
-  const door = createDoor({ handlers: core.handlers, isTrustedSender: () => true });
-  call = async (name, args) => {
-    const r = (await door.call({ url: 'app://test' }, name, args)) as IpcResult<never>;
-    if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-    return r.value;
-  };
+  ({ core, call } = await openAppCore(join(dir, 'data')));
 }, 120_000);
 
 afterAll(async () => {

@@ -6,35 +6,18 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IpcResult, OperationArgs, OperationName, OperationResult } from '../../shared/ipc/contract.js';
 import type { TransferView } from '../../shared/ipc/views.js';
-import { PassphraseSecretBox } from '../services/keys/secret-box.js';
-import { createApp } from './app.js';
 import { stagingDirOf } from './file-registry.js';
-import { createDoor } from './ipc-door.js';
-import type { AppCore, Platform } from './platform.js';
+import type { AppCore } from './platform.js';
+import { openAppCore, type CoreCall } from './test-support/app-core.js';
 
 let dir: string;
 let dataDir: string;
 let core: AppCore;
-let call: <N extends OperationName>(name: N, args: OperationArgs<N>) => Promise<OperationResult<N>>;
-
-const platform: Platform = {
-  kind: 'browser',
-  openPath: async () => undefined,
-  offerDownload: (p) => `/api/download/${encodeURIComponent(p)}`,
-  notify: () => undefined,
-  secretBox: new PassphraseSecretBox('test passphrase', { log2N: 14 }),
-};
+let call: CoreCall;
 
 async function open(): Promise<void> {
-  core = await createApp({ dataDir, platform, version: '0.0.0-test' });
-  const door = createDoor({ handlers: core.handlers, isTrustedSender: () => true });
-  call = async (name, args) => {
-    const r = (await door.call({ url: 'app://test' }, name, args)) as IpcResult<never>;
-    if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-    return r.value;
-  };
+  ({ core, call } = await openAppCore(dataDir));
 }
 
 beforeAll(async () => {
