@@ -209,3 +209,30 @@ test('at 1280×800: the details pane open by default beside whole 40-character n
   }
   expect(findings.filter(isBlocking), report(findings, 2)).toEqual([]);
 });
+
+test('at 1024×680: the folder tree widens by keyboard and by dragging its edge until a long folder name shows whole, and keeps its width after a reload', async ({ page, host }) => {
+  await page.setViewportSize({ width: 1024, height: 680 });
+  await page.goto(host.url);
+  await openSiteFolder(page);
+  const label = page.getByTestId('folder-tree').locator('.tree-label', { hasText: 'Riverside Medical Center' });
+  const cut = await label.evaluate((e) => e.scrollWidth > e.clientWidth);
+  expect(cut, 'the folder name is cut at the default width').toBe(true);
+  const handle = page.getByTestId('resize-tree');
+  const pane = page.locator('.tree-pane');
+  const before = (await pane.boundingBox())!.width;
+  await handle.focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect.poll(async () => (await pane.boundingBox())!.width).toBeCloseTo(before + 50, 0);
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + 100, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => (await pane.boundingBox())!.width).toBeCloseTo(before + 90, 0);
+  await expectTextWhole(label);
+  await expectNothingClipped(page);
+  await page.reload();
+  await openSiteFolder(page);
+  await expect.poll(async () => (await page.locator('.tree-pane').boundingBox())!.width).toBeCloseTo(before + 90, 0);
+  await expectTextWhole(page.getByTestId('folder-tree').locator('.tree-label', { hasText: 'Riverside Medical Center' }));
+});

@@ -16,8 +16,6 @@ export const NAME_MIN_WIDTH = 330;
 const GIVE_WAY_ORDER: readonly SizedColumn[] = ['shared', 'owner', 'type', 'size', 'updated'];
 export const MIN_WIDTH = 56;
 export const MAX_WIDTH = 480;
-/** One arrow-key press (Shift: five). */
-export const KEY_STEP = 10;
 const STORAGE_KEY = 'study-exchange.column-widths';
 
 function clampWidth(px: number): number {

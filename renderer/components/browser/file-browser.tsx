@@ -1,6 +1,6 @@
 // One study's files: folder tree, breadcrumbs, filter, the virtualized list, the details pane,
 // upload by drop or picker, open / save as / drag out, delete with confirmation, context menu.
-import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties, type DragEvent } from 'react';
 import type { AppError, AppInfo, ContainerView, ItemView, ProfileView } from '../../../shared/ipc/views.js';
 import { toAppError } from '../../bridge/api.js';
 import { useDeleteItems, useDetails, useItems, useRecord, useRefreshCachedItems, useRefreshItems } from '../../data/items.js';
@@ -30,6 +30,8 @@ import { FileList } from './file-list.js';
 import { FolderTree } from './folder-tree.js';
 import { useLazyHeaders } from './use-lazy-headers.js';
 import { useDetailsPaneShown } from './use-details-pane.js';
+import { TREE_MAX_WIDTH, TREE_MIN_WIDTH, useTreeWidth } from './use-tree-width.js';
+import { WidthResizer } from '../common/width-resizer.js';
 import { PanelRight } from 'lucide-react';
 import { FoldingActions } from '../common/folding-actions.js';
 import { useWindowFileDrag } from '../../lib/use-window-drag.js';
@@ -71,6 +73,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
   const [blocked, setBlocked] = useState<{ item: ItemView; outcome: BlockedOpen } | undefined>();
   const onVisibleRows = useLazyHeaders(profile.id, container.id);
   const [showDetails, setShowDetails] = useDetailsPaneShown();
+  const [treeWidth, treeSized, resizeTree] = useTreeWidth();
   const [editingStudy, setEditingStudy] = useState(false);
 
   const tree = useMemo(() => buildTree(items.data?.items ?? []), [items.data]);
@@ -305,8 +308,11 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
       {upload.problem ? <ErrorDisplay context={upload.problem.context} error={upload.problem.error} onRetry={upload.problem.retry} onDismiss={upload.dismiss} /> : null}
       {problem ? <ErrorDisplay context={problem.context} error={problem.error} onRetry={problem.retry} onDismiss={() => setProblem(undefined)} /> : null}
       {refreshError ? <ErrorDisplay context="The list could not be refreshed." error={refreshError} onRetry={() => changesOnly.mutate()} onDismiss={() => changesOnly.reset()} /> : null}
-      <div className={`browser-body ${showDetails ? '' : 'no-details'}`}>
-        <FolderTree tree={tree} current={folder} rootLabel={rootLabel} onOpen={openFolder} onDropFiles={(path, data) => onDropFiles(path, data)} dropTarget={dragTarget} />
+      <div className={`browser-body ${showDetails ? '' : 'no-details'}`} style={treeSized ? ({ '--tree-width': `${treeWidth}px` } as CSSProperties) : undefined}>
+        <div className="tree-pane">
+          <FolderTree tree={tree} current={folder} rootLabel={rootLabel} onOpen={openFolder} onDropFiles={(path, data) => onDropFiles(path, data)} dropTarget={dragTarget} />
+          <WidthResizer label="Width of the folder tree" width={treeWidth} min={TREE_MIN_WIDTH} max={TREE_MAX_WIDTH} edge="right" className="pane-resizer" testId="resize-tree" onResize={resizeTree} />
+        </div>
         <div className="list-column">
           <ListingStatus items={items} />
           {items.isPending ? (

@@ -3,13 +3,14 @@
 import { shownText } from '../../../shared/shown-text.js';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { Upload } from 'lucide-react';
-import { KEY_STEP, fittedWidths, gridTemplate, loadWidths, resizeColumn, saveWidths, shownColumns, type ColumnWidths, type SizedColumn } from '../../lib/column-widths.js';
+import { MAX_WIDTH, MIN_WIDTH, fittedWidths, gridTemplate, loadWidths, resizeColumn, saveWidths, shownColumns, type ColumnWidths, type SizedColumn } from '../../lib/column-widths.js';
 import { formatBytes, formatDate, formatDay } from '../../lib/format.js';
 import type { Column, Row, SortSpec } from '../../lib/rows.js';
 import { clickRow, moveFocus, selectAll, type Selection } from '../../lib/selection.js';
 import { textWidth } from '../../lib/text-width.js';
 import { scrollToReveal, visibleRange } from '../../lib/virtual-window.js';
 import { KindIcon } from './kind-icon.js';
+import { WidthResizer } from '../common/width-resizer.js';
 import { DROP_FOLDER_ATTRIBUTE } from '../../lib/use-window-drag.js';
 
 const ROW_HEIGHT = 32;
@@ -50,45 +51,18 @@ function hasFiles(event: DragEvent): boolean {
   return [...(event.dataTransfer?.types ?? [])].includes('Files');
 }
 
-/** A column's width handle: drag it, or focus it and press ←/→ (Shift: larger steps). */
+/** A column's width handle, on its left edge. */
 function ColumnResizer({ column, label, width, onResize }: { column: SizedColumn; label: string; width: number; onResize: (column: SizedColumn, delta: number) => void }) {
-  const start = useRef<{ x: number } | undefined>(undefined);
   return (
-    <div
-      role="separator"
-      aria-orientation="vertical"
-      aria-label={`Width of the ${label} column`}
-      aria-valuenow={width}
-      aria-valuemin={56}
-      aria-valuemax={480}
-      tabIndex={0}
+    <WidthResizer
+      label={`Width of the ${label} column`}
+      width={width}
+      min={MIN_WIDTH}
+      max={MAX_WIDTH}
+      edge="left"
       className="column-resizer"
-      data-testid={`resize-${column}`}
-      onPointerDown={(e) => {
-        e.preventDefault();
-        e.stopPropagation();
-        e.currentTarget.setPointerCapture?.(e.pointerId);
-        start.current = { x: e.clientX };
-      }}
-      onPointerMove={(e) => {
-        if (!start.current) return;
-        // The handle sits on the column's left edge: dragging left widens it.
-        const delta = start.current.x - e.clientX;
-        if (delta === 0) return;
-        start.current = { x: e.clientX };
-        onResize(column, delta);
-      }}
-      onPointerUp={() => (start.current = undefined)}
-      onPointerCancel={() => (start.current = undefined)}
-      onKeyDown={(e) => {
-        const step = e.shiftKey ? KEY_STEP * 5 : KEY_STEP;
-        if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-          e.preventDefault();
-          e.stopPropagation();
-          onResize(column, e.key === 'ArrowRight' ? step : -step);
-        }
-      }}
-      onClick={(e) => e.stopPropagation()}
+      testId={`resize-${column}`}
+      onResize={(delta) => onResize(column, delta)}
     />
   );
 }
