@@ -5,7 +5,7 @@ import { parseIsoTimestamp } from '../../shared/iso-date.js';
 import { ApiError } from '../http/api-error.js';
 import { roomToWrite, sendJson } from '../http/responses.js';
 import type { RouteContext } from '../http/router.js';
-import { toItem, wireItemJson, type ListedWireRow } from '../store/items.js';
+import { toItem, wireItemHead, type ListedWireRow } from '../store/items.js';
 import { containerFor, itemPathFromUrl } from './route-helpers.js';
 
 function listQuery(ctx: RouteContext): { recurse: boolean; owner?: string; since?: number } {
@@ -62,8 +62,10 @@ async function sendItemList(res: ServerResponse, containerId: string, batches: A
   // leaving the loop early (a client gone) ends the batches, which frees their connection at once
   for await (const rows of batches) {
     for (const row of rows) {
-      const json = wireItemJson(containerId, row);
-      const room = 1 + json.length * MAX_UTF8_PER_UNIT;
+      const head = wireItemHead(containerId, row);
+      const tail = row[4];
+      // a tail in bytes is copied as it came from the database, never decoded and encoded again
+      const room = 1 + head.length * MAX_UTF8_PER_UNIT + (typeof tail === 'string' ? tail.length * MAX_UTF8_PER_UNIT : tail.length);
       if (at + room > piece.length) {
         // each write hands over a buffer of its own: the socket may still hold the last one
         const more = at === 0 || res.write(piece.subarray(0, at));
@@ -73,7 +75,8 @@ async function sendItemList(res: ServerResponse, containerId: string, batches: A
       }
       if (!first) piece[at++] = 0x2c; // ,
       first = false;
-      at += piece.write(json, at);
+      at += piece.write(head, at);
+      at += typeof tail === 'string' ? piece.write(tail, at) : tail.copy(piece, at);
     }
   }
   if (at === piece.length) {

@@ -10,7 +10,7 @@ import { freshStore, probeStore, STORES, type StoreProbe } from '../test-support
 import { openDatabase } from './database.js';
 import { listSql, toItem, wireItemJson, type ListedWireRow, type ListQuery } from './items.js';
 import { openStore, type StoreOptions } from './open-store.js';
-import { listingCursor } from './postgres/pg-store.js';
+import { listingStatement } from './postgres/pg-store.js';
 import { MIGRATIONS } from './schema.js';
 import type { Store, StoreKind } from './store.js';
 
@@ -37,7 +37,7 @@ async function expectSqlitePlans({ plan }: PlanReader, q: (more: Partial<ListQue
 
 /**
  * PostgreSQL (statistics gathered, as autovacuum keeps them): the same, read off EXPLAIN of
- * the listing's cursor: index conditions on the path range, owner and since, no sequential
+ * the listing's COPY: index conditions on the path range, owner and since, no sequential
  * scan of items, and a recursive listing in the path index's order without a Sort.
  */
 async function expectPostgresPlans(reader: PlanReader, q: (more: Partial<ListQuery>) => ListQuery): Promise<void> {
@@ -86,11 +86,11 @@ async function planReader(kind: StoreKind, o: StoreOptions): Promise<PlanReader>
   await client.connect();
   return {
     plan: async (q) => {
-      const { setting, text, values } = listingCursor(q);
+      const { settings, select } = listingStatement(q);
       await client.query('BEGIN');
       try {
-        await client.query(setting);
-        const r = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
+        for (const setting of settings) await client.query(setting);
+        const r = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${select}`);
         return r.rows.map((row) => row['QUERY PLAN']).join('\n');
       } finally {
         await client.query('ROLLBACK');

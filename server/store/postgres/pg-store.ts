@@ -5,11 +5,13 @@
 import pg from 'pg';
 import { newId } from '../../format.js';
 import type { ContainerRow } from '../containers.js';
-import { listSql, type ListedWireRow, type ListQuery, type VisibleItemRow } from '../items.js';
+import { type ListedWireRow, type ListQuery, type VisibleItemRow } from '../items.js';
 import { NameTakenError, type NewOrganization, type OrganizationChanges, type OrganizationRow } from '../organizations.js';
 import { requestIdKey } from '../seen-requests.js';
 import type { GrantOutcome, ItemWrite, SaveOutcome, Store, StoredContent } from '../store.js';
+import { to as copyTo } from 'pg-copy-streams';
 import { chunkReader, writeChunks } from './pg-content.js';
+import { CopiedRows, listingCopy } from './copy-listing.js';
 import { isUniqueViolation, run } from './pg-errors.js';
 import { migratePostgres } from './pg-migrate.js';
 import { inTransaction } from './pg-transaction.js';
@@ -34,8 +36,6 @@ const LISTED_WIRE_COLUMNS = `i.path, i.owner_id, i.created_at, i.updated_at,
   concat('"header":"', i.header, '","headerHash":"', i.header_hash, '","headerHashAlgorithm":"SHA256","contentHash":"', i.content_hash,
   '","contentHashAlgorithm":"SHA256","algorithm":"AES","iv":"', i.iv, '","key":"', k.key, '","keyHash":"', i.key_hash, '","keyHashAlgorithm":"SHA256"}')`;
 
-/** Rows fetched from a listing's cursor at a time. */
-const LIST_BATCH = 2000;
 /** How long a download or listing waits for a streaming connection before it is answered busy. */
 const STREAMING_WAIT_MS = 2000;
 /** The snapshot of a read that streams to a client: the row and every chunk or listed item from one moment. */
@@ -43,27 +43,9 @@ const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 /** How often expired request ids are deleted (each node does it; the DELETE is cheap). */
 const REPLAY_SWEEP_MS = 60_000;
 
-/** `@name` parameters (shared with the SQLite queries) as PostgreSQL's `$n`, typed. */
-function positional(sql: string, params: Record<string, unknown>): { text: string; values: unknown[] } {
-  const names = Object.keys(params);
-  const text = sql.replace(/@(\w+)/g, (_, name: string) => {
-    const at = names.indexOf(name) + 1;
-    if (at === 0) throw new Error(`no value for @${name}`);
-    return `$${at}::${typeof params[name] === 'number' ? 'bigint' : 'text'}`;
-  });
-  return { text, values: names.map((n) => params[n]) };
-}
-
-/** The cursor a listing reads, and the setting it is planned under (store.test.ts checks the plan). */
-export function listingCursor(q: ListQuery): { setting: string; text: string; values: unknown[] } {
-  const { sql, params } = listSql(LISTED_WIRE_COLUMNS, q);
-  const { text, values } = positional(sql, params);
-  // A cursor is planned for its first 10% by default: right for a whole listing (walked in
-  // the path index's order, no sort), wrong for a `since` refresh of a few changes, which
-  // without statistics (a bulk insert autovacuum has not seen yet) walked the whole container
-  // in path order for them. Planned for all its rows it reads items_updated and sorts those.
-  const setting = `SET LOCAL cursor_tuple_fraction = ${q.since !== undefined ? 1 : 0.1}`;
-  return { setting, text: `DECLARE listing NO SCROLL CURSOR FOR ${text}`, values };
+/** The COPY a listing reads and the settings it runs under (store.test.ts checks the plan). */
+export function listingStatement(q: ListQuery): { settings: string[]; select: string; sql: string } {
+  return listingCopy(LISTED_WIRE_COLUMNS, q);
 }
 
 interface PostgresStoreOptions {
@@ -309,26 +291,17 @@ class PostgresStore implements Store {
   }
 
   async listItems(q: ListQuery, consume: (batches: AsyncIterable<readonly ListedWireRow[]>) => Promise<void>) {
-    const cursor = listingCursor(q);
-    await this.streamingTx(q.orgId, async (db) => {
-      // a cursor: rows are fetched as the client takes them, never the whole listing at once
-      await db.query(cursor.setting);
-      await db.query(cursor.text, cursor.values);
-      const fetch = (): Promise<pg.QueryArrayResult> => {
-        const batch = db.query({ text: `FETCH ${LIST_BATCH} FROM listing`, rowMode: 'array' });
-        batch.catch(() => undefined); // a batch fetched ahead for a client that left fails unheard; one awaited fails the listing
-        return batch;
-      };
-      async function* batches(): AsyncGenerator<readonly ListedWireRow[]> {
-        let next: Promise<pg.QueryArrayResult> | undefined = fetch();
-        while (next) {
-          const r: pg.QueryArrayResult = await next;
-          // the database reads the next batch while this one is written out: one batch ahead, no more
-          next = r.rows.length === LIST_BATCH ? fetch() : undefined;
-          if (r.rows.length > 0) yield r.rows as unknown as ListedWireRow[];
-        }
+    const { settings, sql } = listingCopy(LISTED_WIRE_COLUMNS, q);
+    await this.streamingTx(q.orgId, async (db, drop) => {
+      for (const setting of settings) await db.query(setting);
+      // streamed as the client takes it, never the whole listing at once
+      const rows = new CopiedRows(db.query(copyTo(sql)));
+      try {
+        await consume(rows.batches());
+      } finally {
+        // a client that left mid-listing leaves the COPY running: its connection is closed, not reused
+        if (!rows.ended) drop(new Error('the listing was left half read'));
       }
-      await consume(batches());
     });
   }
 
