@@ -23,9 +23,10 @@ let site: Session;
 let asSirb: ReturnType<typeof studyHandlers>;
 let asSite: ReturnType<typeof studyHandlers>;
 const activity: Omit<ActivityEntry, 'time' | 'profile'>[] = [];
+const notes: { title: string; body: string }[] = [];
 
 function handlersOf(session: Session) {
-  return studyHandlers({ session: async () => session, record: async (e: Omit<ActivityEntry, 'time' | 'profile'>) => void activity.push(e), options: { platform: { notify: () => {} } } } as unknown as AppContext);
+  return studyHandlers({ session: async () => session, record: async (e: Omit<ActivityEntry, 'time' | 'profile'>) => void activity.push(e), options: { platform: { notify: (title: string, body: string) => void notes.push({ title, body }) } } } as unknown as AppContext);
 }
 
 beforeAll(async () => {
@@ -47,6 +48,13 @@ afterAll(async () => {
 });
 
 describe('study handlers', () => {
+  it('names the new study by its title in the notification and the activity log', async () => {
+    const study = await asSirb['containers.create']({ title: 'Protocol 2026-114: Sleep and Recovery', protocolNumber: '2026-114' });
+    expect(study.title).toBe('Protocol 2026-114: Sleep and Recovery');
+    expect(notes.at(-1)).toEqual({ title: 'Study created', body: expect.stringContaining('“Protocol 2026-114: Sleep and Recovery” is ready') });
+    expect(activity.at(-1)).toMatchObject({ action: 'create-study', ok: true, study: study.id, detail: 'protocol 2026-114' });
+  });
+
   it('refuses "Study details…" from an organization that does not own the study', async () => {
     const study = await asSirb['containers.create']({ title: 'Owned by the IRB' });
     await asSirb['collaborators.add']({ containerId: study.id, organizationId: fx.site.org.id });
