@@ -7,6 +7,7 @@ export interface AppContext {
   /** Where request bodies land while they arrive (the only state a server process keeps). */
   readonly tmpDir: string;
   readonly hostName: string;
+  /** CAs given on the command line; the store's are read at each check (see certificate-check.ts). */
   readonly trustCaPems: readonly string[];
   readonly maxRequestBytes: number;
   /** What requests may cost before they are authenticated. */

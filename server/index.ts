@@ -133,7 +133,7 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
     store,
     tmpDir,
     hostName: o.hostName ?? 'localhost',
-    trustCaPems: [...(await store.trustedCas()), ...(o.trustCaPems ?? [])],
+    trustCaPems: o.trustCaPems ?? [],
     maxRequestBytes: o.maxRequestBytes ?? MAX_REQUEST_BYTES,
     unverified: new UnverifiedBudget(o.maxUnverifiedBytes ?? DEFAULT_MAX_UNVERIFIED_BYTES, o.maxUploadsPerOrganization ?? DEFAULT_MAX_UPLOADS_PER_ORGANIZATION),
     now: o.now ?? Date.now,

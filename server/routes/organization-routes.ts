@@ -1,6 +1,6 @@
 // Organizations and their certificates (interface §4, decisions §3).
 import { parseCertificate } from '../../shared/protocol/certificates.js';
-import { checkCertificate } from '../certificate-check.js';
+import { checkCertificateFor } from '../certificate-check.js';
 import { ApiError } from '../http/api-error.js';
 import { sendBytes, sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
@@ -38,7 +38,7 @@ async function create(ctx: RouteContext): Promise<void> {
   const name = checkName(requireString(f, 'name'));
   const isSirb = asBoolean(f, 'isSirb') ?? false;
   const pem = asString(f, 'certificate');
-  const cert = pem !== undefined ? checkCertificate(pem, ctx.app.trustCaPems) : undefined;
+  const cert = pem !== undefined ? await checkCertificateFor(ctx.app, pem) : undefined;
   const row = await nameTaken(() =>
     ctx.app.store.insertOrganization({ name, isSirb, ...(cert ? { certificatePem: cert.pem, thumbprint: cert.thumbprint } : {}) }, ctx.app.now()),
   );
@@ -84,7 +84,7 @@ async function putCertificate(ctx: RouteContext): Promise<void> {
   if (ctx.body.byteLength === 0) throw new ApiError('certificateMissing', 'The request body is empty.');
   if (ctx.body.overCap || !ctx.body.buffer) throw new ApiError('invalidCertificate', 'The body is too large to be a certificate.');
   const input = type === 'application/x-pem-file' ? ctx.body.buffer.toString('utf8') : ctx.body.buffer;
-  const cert = checkCertificate(input, ctx.app.trustCaPems);
+  const cert = await checkCertificateFor(ctx.app, input);
   const row = await ctx.app.store.updateOrganization(target.id, { certificatePem: cert.pem, thumbprint: cert.thumbprint }, ctx.app.now());
   sendJson(ctx.res, 200, toOrganization(row!));
 }

@@ -2,7 +2,7 @@
 // chain to one of its CAs is refused with 1010, on both stores, and a CA kept in the store
 // (as `sandbox --database` keeps its own) is trusted by every node on it without the flag;
 // the help says so; a file that is not a CA certificate is a usage error at start, not a
-// string of refusals later.
+// string of refusals later. A CA stored while a node runs is enforced by it at once.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +88,29 @@ describe.each(STORES)('on %s', (kind) => {
       for (const [i, server] of servers.entries()) await expectTrustEnforced(server.port, admin, targets[i]!);
     } finally {
       await stop(servers);
+    }
+  });
+
+  it('a CA stored after a node started is enforced by that node too (no trust kept in the process)', async () => {
+    const { store, admin, targets } = await world(kind, false);
+    const server = await startChildServer(store);
+    try {
+      // no trust store yet: any usable certificate is taken
+      const early = issueIdentity('Early', { bits: 2048 });
+      const taken = await new SignedClient(server.port).put(admin, `/organizations/${targets[1]!}/certificate`, early.certificatePem, {
+        contentType: 'application/x-pem-file',
+      });
+      expect(taken.status, taken.text).toBe(200);
+      const { store: opened, release } = await openStore(store, () => undefined);
+      try {
+        await opened.addTrustedCa('consortium-ca', ca.certificatePem);
+      } finally {
+        await opened.close();
+        release();
+      }
+      await expectTrustEnforced(server.port, admin, targets[0]!);
+    } finally {
+      await stop([server]);
     }
   });
 });
