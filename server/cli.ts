@@ -34,10 +34,11 @@ serve      Serves the exchange on a data folder (created when missing) or a data
                    for localhost the loopback literals 127.0.0.1 and [::1] are accepted too)
   --bind ADDR      address to listen on (default 127.0.0.1)
   --trust-ca FILE  a CA certificate (PEM) to trust; repeatable. With a trust store (any --trust-ca,
-                   or trust/*.pem in the data folder, as a sandbox has) the server refuses, with
-                   400 code 1010, every certificate that does not chain to one of its CAs, on
-                   organization create and certificate PUT. Without one, any RSA certificate of
-                   2048 bits or more is accepted.
+                   trust/*.pem in the data folder or CAs in the database, where a sandbox keeps
+                   its own; read at each check) the server refuses, with 400 code 1010, every
+                   certificate that does not chain to one of its CAs, on organization create
+                   and certificate PUT. Without one, any RSA certificate of 2048 bits or more
+                   is accepted.
   --max-unverified-bytes N
                    bytes of request bodies read before their signature is verified, across all
                    requests at once (default 1073741824, 1 GiB); over it: 503, code 1018, Retry-After
