@@ -7,7 +7,7 @@ import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION } fr
 import { createSandbox, registerInStore, startExchange } from './index.js';
 import { openStore, type StoreOptions } from './store/open-store.js';
 import { migrateDatabase } from './store/postgres/pg-migrate.js';
-import type { Store } from './store/store.js';
+import { StoreUnavailableError, type Store } from './store/store.js';
 
 const HELP = `Study Exchange reference server
 
@@ -21,14 +21,15 @@ Usage:
 
 Every command works on one store: a data folder (SQLite and content files, for one server
 process) or a PostgreSQL database (postgres://user:password@host:port/name, shared by any
-number of server processes). Without --data or --database, EXCHANGE_DATABASE_URL names the
-database.
+number of server processes); give one of them, not both. Without --data or --database,
+EXCHANGE_DATABASE_URL names the database.
 
 serve      Serves the exchange on a data folder (created when missing) or a database.
   --data DIR       data folder: exchange.sqlite, content/, tmp/, trust/
   --database URL   PostgreSQL database: everything is kept there, content too; the schema is
                    migrated first when it is behind. While the database cannot be reached,
-                   requests are answered 503 (code 1018) and the server recovers by itself.
+                   requests are answered 503 (code 1018) and the server recovers by itself;
+                   when it cannot be reached at start, serve says so and exits with status 1.
   --port PORT      TCP port, 0 picks a free one (default 8080)
   --host NAME      host name every request's Host header must carry, any port (default localhost;
                    for localhost the loopback literals 127.0.0.1 and [::1] are accepted too)
@@ -65,7 +66,7 @@ org-add    Registers an organization directly in a store (bootstrap of a real de
   --admin          marks it as an administrator (may create and update organizations)
 
 migrate    Brings a database's schema to this server's version (serve also does it on start).
-  --database URL   PostgreSQL database
+  --database URL   PostgreSQL database (postgres:// or postgresql://)
 `;
 
 class UsageError extends Error {}
@@ -137,16 +138,45 @@ function required(v: unknown, flag: string): string {
   return v;
 }
 
-/** The store named by --data or --database (or EXCHANGE_DATABASE_URL); the folder is created when `create`. */
-function storeOf(values: Record<string, unknown>, create: boolean): StoreOptions {
-  const data = values.data as string | undefined;
-  const database = (values.database as string | undefined) ?? (data === undefined ? process.env.EXCHANGE_DATABASE_URL || undefined : undefined);
-  if (data !== undefined && database !== undefined) throw new UsageError('Give --data or --database, not both.');
-  if (database !== undefined) {
-    if (!/^postgres(ql)?:\/\//.test(database)) throw new UsageError('--database must be a postgres:// URL.');
-    return { databaseUrl: database };
+/** The URL given by --database or EXCHANGE_DATABASE_URL, when it is PostgreSQL's. */
+function postgresUrl(values: Record<string, unknown>): string | undefined {
+  const given = values.database as string | undefined;
+  const url = given ?? (process.env.EXCHANGE_DATABASE_URL || undefined);
+  if (url !== undefined && !(/^postgres(ql)?:\/\//.test(url) && URL.canParse(url))) {
+    throw new UsageError(`${given !== undefined ? '--database' : 'EXCHANGE_DATABASE_URL'} must be a postgres:// or postgresql:// URL.`);
   }
-  return { dataDir: usable(required(data, '--data or --database'), create) };
+  return url;
+}
+
+/** The store named by --data or --database (or EXCHANGE_DATABASE_URL); `folder` checks or makes the folder. */
+function storeOf(values: Record<string, unknown>, folder: (dir: string) => string): StoreOptions {
+  const data = values.data as string | undefined;
+  if (data !== undefined && values.database !== undefined) throw new UsageError('Give --data or --database, not both.');
+  const database = data === undefined ? postgresUrl(values) : undefined;
+  if (database !== undefined) return { databaseUrl: database };
+  return { dataDir: folder(required(data, '--data or --database')) };
+}
+
+function decoded(urlPart: string): string {
+  try {
+    return decodeURIComponent(urlPart);
+  } catch {
+    return urlPart;
+  }
+}
+
+/**
+ * A database that cannot be reached at start, in one line naming its host and port (never the
+ * password): the command exits rather than wait, so a supervisor (systemd) restarts it.
+ */
+function unreachable(e: unknown, store: StoreOptions, command: string): unknown {
+  if (!(e instanceof StoreUnavailableError) || store.databaseUrl === undefined) return e;
+  const url = new URL(store.databaseUrl);
+  const host = `${url.hostname || url.searchParams.get('host') || 'localhost'}:${url.port || '5432'}`;
+  // the cause is a connection error (errno, timeout), but never let it echo the password
+  let cause = (e.cause as Error | undefined)?.message ?? e.message;
+  for (const secret of [url.password, decoded(url.password)]) if (secret) cause = cause.split(secret).join('***');
+  return new Error(`PostgreSQL at ${host} cannot be reached (${cause}); ${command} exits. Start PostgreSQL, then run ${command} again.`);
 }
 
 /** The store for the log: a database URL without its password. */
@@ -168,7 +198,7 @@ async function serve(args: string[]): Promise<void> {
     'max-unverified-bytes': { type: 'string' },
     'max-uploads-per-org': { type: 'string' },
   });
-  const store = storeOf(values, true);
+  const store = storeOf(values, (d) => usable(d, true));
   const portText = (values.port as string | undefined) ?? '8080';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${portText}.`);
@@ -183,6 +213,8 @@ async function serve(args: string[]): Promise<void> {
     hostName: (values.host as string | undefined) ?? 'localhost',
     bindAddress: (values.bind as string | undefined) ?? '127.0.0.1',
     trustCaPems,
+  }).catch((e: unknown) => {
+    throw unreachable(e, store, 'serve');
   });
   console.log(`exchange listening on ${exchange.url} (${describeStore(store)}, port ${exchange.port})`);
   let stopping = false;
@@ -198,7 +230,8 @@ async function serve(args: string[]): Promise<void> {
 
 async function sandbox(args: string[]): Promise<void> {
   const { values } = parse(args, { data: { type: 'string' }, database: { type: 'string' }, out: { type: 'string' } });
-  const store = values.data !== undefined ? { dataDir: resolve(values.data as string) } : storeOf(values, false);
+  // the folder must be missing or empty: createSandbox makes it
+  const store = storeOf(values, (d) => resolve(d));
   const outDir = usable(required(values.out, '--out'), true);
   let orgs;
   try {
@@ -220,7 +253,7 @@ async function orgAdd(args: string[]): Promise<void> {
     sirb: { type: 'boolean' },
     admin: { type: 'boolean' },
   });
-  const store = storeOf(values, true);
+  const store = storeOf(values, (d) => usable(d, true));
   const name = required(values.name, '--name');
   const certificatePem = values.cert !== undefined ? pemOf(readFile(values.cert as string, 'certificate')) : undefined;
   try {
@@ -250,8 +283,10 @@ async function withStore<T>(o: StoreOptions, work: (store: Store) => Promise<T>)
 
 async function migrate(args: string[]): Promise<void> {
   const { values } = parse(args, { database: { type: 'string' } });
-  const url = required(values.database ?? process.env.EXCHANGE_DATABASE_URL, '--database');
-  const { from, to } = await migrateDatabase(url);
+  const databaseUrl = required(postgresUrl(values), '--database');
+  const { from, to } = await migrateDatabase(databaseUrl).catch((e: unknown) => {
+    throw unreachable(e, { databaseUrl }, 'migrate');
+  });
   console.log(from === to ? `database schema is current (version ${to})` : `database schema migrated from version ${from} to ${to}`);
 }
 

@@ -27,7 +27,12 @@ export function storeArgs(store: StoreOptions): string[] {
 
 /** `serve` on a data folder (a string) or any store, on a free port. */
 export function startChildServer(store: string | StoreOptions, extra: string[] = []): Promise<ChildServer> {
-  const child = runCli(['serve', ...storeArgs(typeof store === 'string' ? { dataDir: store } : store), '--port', '0', ...extra]);
+  return startServe([...storeArgs(typeof store === 'string' ? { dataDir: store } : store), '--port', '0', ...extra]);
+}
+
+/** `serve` with exactly these flags and environment; resolves once it listens. */
+export function startServe(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ChildServer> {
+  const child = runCli(['serve', ...args], env);
   let out = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
