@@ -37,6 +37,18 @@ describe('ActivityView', () => {
     expect(onExport).toHaveBeenCalledTimes(1);
   });
 
+  it('shows study titles in the normal font, monospace only for a bare container id', () => {
+    const two: ActivityEntry[] = [
+      { time: '2026-01-02T10:00:00Z', profile: 'Sandbox sIRB', action: 'upload', ok: true, study: 'Protocol 2026-114: Sleep', item: 'a.pdf' },
+      { time: '2026-01-02T11:00:00Z', profile: 'Sandbox sIRB', action: 'delete', ok: true, study: 'f'.repeat(32), item: 'b.pdf' },
+    ];
+    render(<ActivityView entries={two} action="" text="" onAction={() => {}} onText={() => {}} exporting={false} onExport={() => {}} onClose={() => {}} />);
+    const [titled, bare] = screen.getAllByTestId('activity-row').map((r) => r.querySelectorAll('td')[3]!);
+    expect(titled!.textContent).toBe('Protocol 2026-114: Sleep');
+    expect(titled!.classList.contains('mono')).toBe(false);
+    expect(bare!.classList.contains('mono')).toBe(true);
+  });
+
   it('says when a filter matches nothing', () => {
     render(<ActivityView entries={[]} action="revoke" text="" onAction={() => {}} onText={() => {}} exporting={false} onExport={() => {}} onClose={() => {}} />);
     expect(screen.getByTestId('activity-empty').textContent).toBe('Nothing matches this filter.');

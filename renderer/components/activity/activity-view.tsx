@@ -20,6 +20,9 @@ const ACTION_LABELS: Readonly<Record<ActivityAction, string>> = {
   admin: 'Administration',
 };
 
+// main logs a study by its title; a bare container id only when no session could name it.
+const isBareId = (study: string): boolean => /^[0-9a-f]{32}$/.test(study);
+
 interface ActivityViewProps {
   readonly entries: readonly ActivityEntry[];
   readonly loading?: boolean;
@@ -98,7 +101,7 @@ export function ActivityView(props: ActivityViewProps) {
                   <td>{formatDate(e.time)}</td>
                   <td>{e.profile}</td>
                   <td>{ACTION_LABELS[e.action] ?? e.action}</td>
-                  <td className="mono">{e.study ?? '—'}</td>
+                  <td className={e.study && isBareId(e.study) ? 'mono' : undefined}>{e.study ?? '—'}</td>
                   <td>{e.item ?? '—'}</td>
                   <td>{e.organization ?? '—'}</td>
                   <td>{e.ok ? 'Done' : `Failed${e.detail ? `: ${e.detail}` : ''}`}</td>
