@@ -60,13 +60,28 @@ test('journey 5: invite, close Collaborators… at once, and Manage access… li
   await expect(page.getByTestId('manage-access-dialog')).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // The invite reaches the exchange, but its answer is held until the dialog has closed: the
+  // cache update must not depend on the dialog still being there.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/call/collaborators.add', async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
   await page.getByTestId('open-collaborators').click();
   const dialog = page.getByTestId('collaborators-dialog');
   await dialog.getByTestId('invite-search').fill('Riverside');
+  const sent = page.waitForRequest('**/api/call/collaborators.add');
   await dialog.getByTestId('invite-option').filter({ hasText: 'Riverside Medical Center' }).click();
+  await sent;
   await page.keyboard.press('Escape'); // at once, before the answer
   await expect(dialog).toHaveCount(0);
   await expect.poll(async () => (await callHost<{ name: string }[]>(host, 'collaborators.list', { containerId: id })).map((o) => o.name)).toContain('Riverside Medical Center');
+  const answered = page.waitForResponse('**/api/call/collaborators.add');
+  release();
+  await answered;
+  await page.unroute('**/api/call/collaborators.add');
 
   await detailsAction(page, 'manage-access');
   const manage = page.getByTestId('manage-access-dialog');
