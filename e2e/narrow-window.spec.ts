@@ -2,25 +2,16 @@
 // dark, the chrome and the toolbar stay one row with nothing outside them, actions that do not fit
 // are in a "More" menu (measured, folding from the end), every toolbar action is reachable by mouse
 // and by keyboard, the list's columns fit its width, breadcrumbs fold their middle before the
-// current folder's name is cut, and dialogs fit.
+// current folder's name is cut, and dialogs fit (the rest of the dialogs: narrow-dialogs.spec.ts).
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type RunningHost } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { TOOLBAR_ACTIONS, createStudy, toolbarAction } from './support/app-page.js';
 import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
 import { callHost } from './support/host-api.js';
-import { expectFortyCharactersFit, expectNothingClipped, expectTextWhole } from './support/layout.js';
+import { expectFortyCharactersFit, expectNothingClipped, expectTextWhole, fitsInWindow } from './support/layout.js';
 
 const HEART_FAILURE = 'Protocol 2025-031: Heart Failure Telemonitoring';
-
-async function fitsInWindow(page: Page, dialog: Locator): Promise<void> {
-  const box = (await dialog.boundingBox())!;
-  const view = page.viewportSize()!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(view.width);
-  expect(box.y + box.height).toBeLessThanOrEqual(view.height);
-}
 
 const focusedTestId = (page: Page): Promise<string | null> => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 

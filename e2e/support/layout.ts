@@ -81,3 +81,14 @@ export async function expectTextWhole(el: Locator): Promise<void> {
   });
   expect(text, `${await el.textContent()} is cut`).toBeLessThanOrEqual(box + 0.5);
 }
+
+/** The dialog's box lies wholly inside the window. */
+export async function fitsInWindow(page: Page, dialog: Locator): Promise<void> {
+  const box = (await dialog.boundingBox())!;
+  const view = page.viewportSize()!;
+  const what = `${await dialog.getAttribute('data-testid')} at ${JSON.stringify(box)} in ${view.width}×${view.height}`;
+  expect(box.x, what).toBeGreaterThanOrEqual(0);
+  expect(box.y, what).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, what).toBeLessThanOrEqual(view.width);
+  expect(box.y + box.height, what).toBeLessThanOrEqual(view.height);
+}
