@@ -11,6 +11,7 @@ import { BUSY_RETRY_AFTER_SECONDS } from '../server/http/responses.js';
 import { registerInStore, startExchange, type RunningExchange } from '../server/index.js';
 import { openStore } from '../server/store/open-store.js';
 import { createDatabase, startPgCluster, type PgCluster } from '../server/test-support/pg-cluster.js';
+import { probeStore } from '../server/test-support/store-probe.js';
 import { SignedClient, type TestOrg, type TestResponse } from '../server/test-support/signed-client.js';
 import { seeded } from './support/prng.js';
 import { recordSummary } from './support/results.js';
@@ -20,11 +21,12 @@ let server: RunningExchange;
 let client: SignedClient;
 let irb: TestOrg & { cert: string };
 let container = '';
+let databaseUrl = '';
 const logs: string[] = [];
 
 beforeAll(async () => {
   cluster = await startPgCluster();
-  const databaseUrl = await createDatabase(cluster.adminUrl);
+  databaseUrl = await createDatabase(cluster.adminUrl);
   const identity = issueIdentity('Outage IRB');
   const { store, release } = await openStore({ databaseUrl }, () => undefined);
   try {
@@ -131,6 +133,14 @@ describe('PostgreSQL stopped and started under writes', () => {
       }
     }
     expect(lost).toBe(0);
+    // nothing half there: no content without its item (nor the reverse), no key of an item that is gone
+    const probe = probeStore({ databaseUrl });
+    try {
+      expect(await probe.storedContents()).toEqual(await probe.referencedContents());
+      expect(await probe.orphanKeys()).toBe(0);
+    } finally {
+      await probe.close();
+    }
     expect(logs.some((l) => l.includes('store unavailable'))).toBe(true);
     recordSummary(
       `postgres outage: ${uploads.length} uploads, ${uploads.filter((u) => u.status === 201).length} acknowledged, ${refused.length} refused 503 (slowest ${Math.max(...refused.map((u) => u.ms!))} ms), ${refusedButStored} refused yet committed, ${lost} lost`,
