@@ -43,3 +43,13 @@ export function shownName(header: RecordHeader | undefined, fallback: string): s
   if (!name) return fallback;
   return asDocument(header) ? cleanFileName(name, fallback) : shownText(name, undefined, fallback);
 }
+
+/**
+ * A document's title (its header's `name`) when it is not just its file name, cleaned as the file
+ * name is (the details pane shows it so); '' for a record or a document without one.
+ */
+export function documentTitle(header: RecordHeader | undefined): string {
+  const document = asDocument(header);
+  if (!document?.name || document.name === document.fileName) return '';
+  return cleanFileName(document.name, '');
+}

@@ -24,6 +24,18 @@ describe('find in all studies: ranking', () => {
     expect(matchScore('zzz', 'anything')).toBe(0);
   });
 
+  it('finds a document by its title as well as its file name, ranked by the better of the two', () => {
+    const titled: SearchEntry = { ...e('icf-v3.pdf', 'Consent forms/a'), title: 'Informed consent v3' };
+    const entries = [titled, e('consent-log.xlsx', 'x/b'), e('informed.pdf', 'x/c')];
+    expect(rankEntries('informed consent', entries).map((h) => [h.name, h.title])).toEqual([['icf-v3.pdf', 'Informed consent v3']]);
+    // the title's match (its start) beats the file name's (nowhere), and stays below a whole file name
+    expect(rankEntries('informed', entries).map((h) => h.name)).toEqual(['informed.pdf', 'icf-v3.pdf']);
+    expect(rankEntries('icf', entries).map((h) => h.name)).toEqual(['icf-v3.pdf']);
+    const growing = new GrowingEntries();
+    for (const x of entries) growing.push(x);
+    expect(rankGrowing('consent v3', growing).map((h) => h.name)).toEqual(['icf-v3.pdf']);
+  });
+
   it('keeps the best fifty', () => {
     const many = Array.from({ length: 120 }, (_, i) => e(`report-${i}.pdf`, `r/${i}`));
     expect(rankEntries('report', many)).toHaveLength(50);

@@ -8,6 +8,8 @@ export interface SearchEntry {
   readonly itemPath: string;
   /** What the user knows it by: the document's file name, the record's name, the study's title. */
   readonly name: string;
+  /** A document's title when it has one besides its file name: found by either. */
+  readonly title?: string;
   readonly kind: 'study' | 'document' | 'record';
 }
 
@@ -65,8 +67,9 @@ function folderOf(itemPath: string): string {
  */
 export interface PreparedEntries {
   readonly entries: readonly SearchEntry[];
-  /** Folded names, and folded last path segments ('' for a study), by entry. */
+  /** Folded names, titles ('' when none) and last path segments ('' for a study), by entry. */
   readonly names: readonly string[];
+  readonly titles: readonly string[];
   readonly segments: readonly string[];
 }
 
@@ -82,11 +85,13 @@ const segmentOf = (e: SearchEntry): string => (e.kind === 'study' ? '' : fold(e.
 export class GrowingEntries {
   readonly entries: SearchEntry[] = [];
   readonly names: string[] = [];
+  readonly titles: string[] = [];
   readonly segments: string[] = [];
 
   push(e: SearchEntry): void {
     this.entries.push(e);
     this.names.push(fold(e.name));
+    this.titles.push(fold(e.title ?? ''));
     this.segments.push(segmentOf(e));
   }
 }
@@ -95,14 +100,20 @@ export function prepareEntries(entries: Iterable<SearchEntry> | GrowingEntries):
   const grown = entries instanceof GrowingEntries ? entries : undefined;
   if (!grown) {
     const sorted = [...(entries as Iterable<SearchEntry>)].sort(tieOrder);
-    return { entries: sorted, names: sorted.map((e) => fold(e.name)), segments: sorted.map(segmentOf) };
+    return { entries: sorted, names: sorted.map((e) => fold(e.name)), titles: sorted.map((e) => fold(e.title ?? '')), segments: sorted.map(segmentOf) };
   }
   // already folded: only the order changes
   const order = grown.entries.map((_, i) => i).sort((a, b) => tieOrder(grown.entries[a]!, grown.entries[b]!));
-  return { entries: order.map((i) => grown.entries[i]!), names: order.map((i) => grown.names[i]!), segments: order.map((i) => grown.segments[i]!) };
+  const at = <T>(list: readonly T[]): T[] => order.map((i) => list[i]!);
+  return { entries: at(grown.entries), names: at(grown.names), titles: at(grown.titles), segments: at(grown.segments) };
 }
 
-const scoreAt = (q: FoldedQuery, name: string, segment: string): number => Math.max(scoreFolded(q, name), segment === '' ? 0 : scoreFolded(q, segment) - 1);
+/** The better of the name's and the title's match; the path's last segment a point below. */
+function scoreAt(q: FoldedQuery, p: Omit<PreparedEntries, 'entries'>, i: number): number {
+  const title = p.titles[i]!;
+  const segment = p.segments[i]!;
+  return Math.max(scoreFolded(q, p.names[i]!), title === '' ? 0 : scoreFolded(q, title), segment === '' ? 0 : scoreFolded(q, segment) - 1);
+}
 
 /**
  * The best `limit` hits, best first; ties by name, then study, then path. One pass without
@@ -111,9 +122,9 @@ const scoreAt = (q: FoldedQuery, name: string, segment: string): number => Math.
 export function rankPrepared(query: string, prepared: PreparedEntries, limit = 50): SearchHit[] {
   const q = foldQuery(query);
   const byScore = new Map<number, number[]>();
-  const { entries, names, segments } = prepared;
+  const { entries } = prepared;
   for (let i = 0; i < entries.length; i++) {
-    const score = scoreAt(q, names[i]!, segments[i]!);
+    const score = scoreAt(q, prepared, i);
     if (score <= 0) continue;
     let kept = byScore.get(score);
     if (!kept) byScore.set(score, (kept = []));
@@ -136,10 +147,10 @@ export function rankPrepared(query: string, prepared: PreparedEntries, limit = 5
  */
 export function rankGrowing(query: string, growing: GrowingEntries, limit = 50): SearchHit[] {
   const q = foldQuery(query);
-  const { entries, names, segments } = growing;
+  const { entries } = growing;
   const matched: { readonly i: number; readonly score: number }[] = [];
   for (let i = 0; i < entries.length; i++) {
-    const score = scoreAt(q, names[i]!, segments[i]!);
+    const score = scoreAt(q, growing, i);
     if (score > 0) matched.push({ i, score });
   }
   matched.sort((a, b) => b.score - a.score || tieOrder(entries[a.i]!, entries[b.i]!));

@@ -125,4 +125,20 @@ describe('findInStudies', () => {
       own.close();
     }
   }, 180_000);
+
+  it('finds a document by the title another client gave it, cleaned as its file name is', async () => {
+    const study = (await fx.sirb.client.createContainer()).id;
+    const titles = ['Informed consent v3', 'Site \u202Eroster 2026'];
+    await fillStudy(fx, fx.sirb, study, 2, () => 'Consent forms', (i) => ['icf-v3.pdf', 'sr.pdf'][i]!, (i) => titles[i]!);
+    const own = await fixtureSession(fx, fx.sirb, await mkdtemp(join(dir, 'titles-')));
+    try {
+      expect((await indexed(own, 'informed consent')).map((h) => [h.name, h.title, h.folder])).toEqual([['icf-v3.pdf', 'Informed consent v3', 'Consent forms']]);
+      // still by its file name too
+      expect((await indexed(own, 'icf-v3')).map((h) => h.name)).toEqual(['icf-v3.pdf']);
+      // the override is gone from what is searched and shown
+      expect((await indexed(own, 'roster 2026')).map((h) => [h.name, h.title])).toEqual([['sr.pdf', 'Site roster 2026']]);
+    } finally {
+      own.close();
+    }
+  }, 180_000);
 });

@@ -1,11 +1,11 @@
-// "Find in all studies" in main: the studies' titles, the documents' file names and the records'
-// names of every item this session can list, kept in memory only (never written to disk),
+// "Find in all studies" in main: the studies' titles, the documents' file names and titles, and the
+// records' names of every item this session can list, kept in memory only (never written to disk),
 // refreshed when older than a few seconds so typing does not list every study on each keystroke.
 // A refresh asks each study only for what changed since its newest item (and opens only the
 // studies where something did); a study is listed whole only every few minutes, for what `since`
 // cannot report: items deleted, revoked, or newly shared with us.
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
-import { shownName } from '../../../shared/headers.js';
+import { documentTitle, shownName } from '../../../shared/headers.js';
 import { GrowingEntries, prepareEntries, rankGrowing, rankPrepared, type PreparedEntries, type SearchEntry } from '../../../shared/search-rank.js';
 import type { SearchAnswer } from '../../../shared/ipc/views.js';
 import { STUDY_RECORD_PATH } from '../../../shared/study-record.js';
@@ -74,9 +74,11 @@ async function addStudyEntries(b: Progress, s: Session, containerId: string, stu
     if (item.id === STUDY_RECORD_PATH) continue;
     const view = itemView(s, containerId, item, true);
     const h = view.decryptedHeader;
-    // the sender's name, cleaned like every name shown (no bidi overrides in a result)
-    const name = shownName(h, '');
-    const entry: SearchEntry = { containerId, studyTitle, itemPath: view.path, name: name || view.path.slice(view.path.lastIndexOf('/') + 1), kind: h?.type === 'document' || !h ? 'document' : 'record' };
+    // the sender's name and a document's title, cleaned like every name shown (no bidi overrides in a result)
+    const name = shownName(h, '') || view.path.slice(view.path.lastIndexOf('/') + 1);
+    const title = documentTitle(h);
+    const kind = h?.type === 'document' || !h ? 'document' : 'record';
+    const entry: SearchEntry = { containerId, studyTitle, itemPath: view.path, name, ...(title && title !== name ? { title } : {}), kind };
     b.growing.push(entry);
     entries.push(entry);
   }

@@ -21,12 +21,21 @@ export async function fixtureSession(fx: ExchangeFixture, o: FixtureOrg, vaultDi
 
 /**
  * `count` documents written straight into the study's store, owned by `o`, each at
- * `folderOf(i)/<32 hex>` with its file name `nameOf(i)` only inside its sealed header.
+ * `folderOf(i)/<32 hex>` with its file name `nameOf(i)` (and title `titleOf(i)`, else the file name)
+ * only inside its sealed header.
  */
-export async function fillStudy(fx: ExchangeFixture, o: FixtureOrg, containerId: string, count: number, folderOf: (i: number) => string, nameOf: (i: number) => string): Promise<void> {
+export async function fillStudy(
+  fx: ExchangeFixture,
+  o: FixtureOrg,
+  containerId: string,
+  count: number,
+  folderOf: (i: number) => string,
+  nameOf: (i: number) => string,
+  titleOf: (i: number) => string = nameOf,
+): Promise<void> {
   const items = Array.from({ length: count }, (_, i): BulkItem => {
     const fileName = nameOf(i);
-    const header = { type: 'document', version: 'IRBX.2', name: fileName, fileName, mediaType: 'application/pdf', size: 1 } as unknown as RecordHeader;
+    const header = { type: 'document', version: 'IRBX.2', name: titleOf(i), fileName, mediaType: 'application/pdf', size: 1 } as unknown as RecordHeader;
     const f = sealItem({ header, content: Buffer.from('x') }, o.identity.certificatePem);
     return { path: `${folderOf(i)}|${randomBytes(16).toString('hex')}`, header: f.header, headerHash: f.headerHash, contentHash: f.contentHash, key: f.key, keyHash: f.keyHash, iv: f.iv, contentLength: 44 };
   });

@@ -62,7 +62,7 @@ describe('FindBox', () => {
   });
 
   it('shows names, studies and folders from other organizations cleaned and cut', async () => {
-    const hostile: SearchHit = { ...hit(`visit\u202Efdp.exe${'x'.repeat(5000)}`), studyTitle: 'Study \u202Eone', folder: `Site documents/\u202Efdp.exe/${'y'.repeat(5000)}` };
+    const hostile: SearchHit = { ...hit(`visit\u202Efdp.exe${'x'.repeat(5000)}`), title: `Visit \u202Ereport ${'z'.repeat(5000)}`, studyTitle: 'Study \u202Eone', folder: `Site documents/\u202Efdp.exe/${'y'.repeat(5000)}` };
     const { api } = service([{ hits: [hostile] }]);
     renderWith(api);
     fireEvent.change(screen.getByTestId('find-input'), { target: { value: 'visit' } });
@@ -70,5 +70,13 @@ describe('FindBox', () => {
     expect(shown!.textContent).not.toContain('\u202E');
     expect(shown!.textContent).toContain('Site documents › fdp.exe');
     expect(shown!.textContent!.length).toBeLessThan(800);
+  });
+
+  it('shows a document found by its title with that title under its file name', async () => {
+    const { api } = service([{ hits: [{ ...hit('icf-v3.pdf'), title: 'Informed consent v3' }, hit('consent-log.xlsx')] }]);
+    renderWith(api);
+    fireEvent.change(screen.getByTestId('find-input'), { target: { value: 'consent' } });
+    const shown = await screen.findAllByTestId('find-hit');
+    expect(shown.map((h) => h.querySelector('.find-title')?.textContent ?? null)).toEqual(['Informed consent v3', null]);
   });
 });

@@ -84,6 +84,8 @@ export function FindBox({ profileId, onOpen }: { readonly profileId: string; rea
                   onMouseEnter={() => setActive(i)}
                 >
                   <span className="find-name">{shownText(hit.name)}</span>
+                  {/* what a title match matched, when the file name does not say it */}
+                  {hit.title ? <span className="find-title">{shownText(hit.title)}</span> : null}
                   <span className="find-where">
                     {hit.kind === 'study' ? 'Study' : [hit.studyTitle, ...(hit.folder ? hit.folder.split('/') : [])].map((part) => shownText(part, 60)).join(' › ')}
                   </span>
