@@ -59,9 +59,19 @@ interface SearchState {
   complete?: Index;
   build?: Build;
   studies?: Map<string, StudyIndex>;
+  /** Studies this app changed since the last build began: the next search rebuilds and lists them whole. */
+  readonly changed: Set<string>;
 }
 
 const states = new WeakMap<Session, SearchState>();
+
+/**
+ * After this app uploaded, deleted or wrote in a study: the next search lists that study whole
+ * (`since` cannot report a delete) instead of answering from an index up to freshMs old.
+ */
+export function markSearchStale(s: Session, containerId: string): void {
+  states.get(s)?.changed.add(containerId);
+}
 
 /** Adds an entry per item of one study, opening the headers not yet opened; answers the study's entries. */
 async function addStudyEntries(b: Progress, s: Session, containerId: string, studyTitle: string, items: Iterable<Item>): Promise<SearchEntry[]> {
@@ -102,10 +112,10 @@ const sameVersion = (a: Item, b: Item): boolean => a.updatedAt === b.updatedAt &
 
 /**
  * One study's items now: what changed since its newest item merged into those indexed, or, when
- * its whole listing is older than SEARCH_TIMING.wholeMs (or there is none), a whole listing. Undefined: unchanged.
+ * its whole listing is older than SEARCH_TIMING.wholeMs (or there is none, or `whole`), a whole listing. Undefined: unchanged.
  */
-async function studyItems(s: Session, containerId: string, old: StudyIndex | undefined): Promise<{ items: Map<string, Item>; listedAt: number } | undefined> {
-  const since = old && Date.now() - old.listedAt < SEARCH_TIMING.wholeMs ? newestOf(old.items.values()) : undefined;
+async function studyItems(s: Session, containerId: string, old: StudyIndex | undefined, whole: boolean): Promise<{ items: Map<string, Item>; listedAt: number } | undefined> {
+  const since = old && !whole && Date.now() - old.listedAt < SEARCH_TIMING.wholeMs ? newestOf(old.items.values()) : undefined;
   if (!old || !since) {
     const items = asList(await s.client.listItems(containerId, undefined, { recurse: true }));
     return { items: new Map(items.map((i) => [i.id, i])), listedAt: Date.now() };
@@ -122,6 +132,9 @@ async function studyItems(s: Session, containerId: string, old: StudyIndex | und
 
 function startBuild(s: Session, st: SearchState): Build {
   const b: Progress = { growing: new GrowingEntries(), opened: 0, total: 0 };
+  // taken now: what is changed while this build runs makes the next one
+  const changedHere = new Set(st.changed);
+  st.changed.clear();
   const run = async (): Promise<Index> => {
     const before = st.studies ?? new Map<string, StudyIndex>();
     const studies = new Map<string, StudyIndex>();
@@ -135,7 +148,7 @@ function startBuild(s: Session, st: SearchState): Build {
       const kept = old?.title === title ? old : undefined;
       let now: Awaited<ReturnType<typeof studyItems>>;
       try {
-        now = await studyItems(s, c.id, kept);
+        now = await studyItems(s, c.id, kept, changedHere.has(c.id));
       } catch {
         // a study that cannot be listed now keeps what was indexed, or is found by its title
         now = kept ? undefined : { items: new Map(), listedAt: 0 };
@@ -167,6 +180,7 @@ function startBuild(s: Session, st: SearchState): Build {
     },
     (e: unknown) => {
       st.build = undefined; // the next search tries again
+      for (const id of changedHere) st.changed.add(id);
       throw e;
     },
   );
@@ -181,8 +195,9 @@ function startBuild(s: Session, st: SearchState): Build {
  */
 export async function findInStudies(s: Session, query: string, limit?: number): Promise<SearchAnswer> {
   let st = states.get(s);
-  if (!st) states.set(s, (st = {}));
-  if (!st.build && (!st.complete || Date.now() - st.complete.at > SEARCH_TIMING.freshMs)) st.build = startBuild(s, st);
+  if (!st) states.set(s, (st = { changed: new Set() }));
+  const stale = !st.complete || st.changed.size > 0 || Date.now() - st.complete.at > SEARCH_TIMING.freshMs;
+  if (!st.build && stale) st.build = startBuild(s, st);
   const b = st.build;
   if (b) {
     const finished = await Promise.race([b.done, delay(PATIENCE_MS).then(() => undefined)]);
