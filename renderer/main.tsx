@@ -1,21 +1,16 @@
 // Entry: one QueryClient, the chosen ExchangeApi, and the app.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { getExchangeApi } from './bridge/api.js';
 import { AppErrorBoundary } from './components/common/app-error-boundary.js';
 import { ApiProvider } from './data/api-context.js';
+import { createQueryClient } from './data/query-client.js';
 import { applyTheme } from './theme/use-theme.js';
 import './styles/layout.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // Failures are shown with their own Retry; silent automatic retries would hide them.
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-    mutations: { retry: false },
-  },
-});
+const queryClient = createQueryClient();
 
 // Light until settings arrive, so the first paint already has colours.
 applyTheme(document.documentElement, window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');

@@ -21,6 +21,8 @@ export interface Session extends ExchangeSession {
   studyTitle(containerId: string): Promise<string>;
   /** Remembers a study's title once read or written. */
   rememberTitle(containerId: string, title: string): void;
+  /** Counts titles remembered new or different: what was built from the titles (Find) is behind when it moved. */
+  readonly titleChanges: number;
   /** Organization by id, from the directory (refreshed on a miss). */
   organization(id: string): Promise<Organization | undefined>;
   organizationName(id: string): Promise<string>;
@@ -63,6 +65,11 @@ export async function openSession(
   const sharing = new SharingService(client, keys, trustAnchors);
   const studies = new StudyRecords(client, keys, sharing);
   const titles = new Map<string, string>();
+  let titleChanges = 0;
+  const remember = (containerId: string, title: string): void => {
+    if (titles.get(containerId) !== title) titleChanges++;
+    titles.set(containerId, title);
+  };
   return {
     profile,
     client,
@@ -73,10 +80,14 @@ export async function openSession(
       const known = titles.get(containerId);
       if (known) return known;
       const { title, record } = await studies.title({ id: containerId });
+      // learnt by whoever asked (a Find build), so not a change to what it built
       if (record) titles.set(containerId, title);
       return title;
     },
-    rememberTitle: (containerId, title) => void titles.set(containerId, title),
+    rememberTitle: remember,
+    get titleChanges() {
+      return titleChanges;
+    },
     organization,
     organizationName: async (id) => (await organization(id))?.name ?? id,
     close: () => client.close(),

@@ -9,6 +9,8 @@ export const keys = {
   transfers: ['transfers'] as const,
   connection: (profileId: string) => ['profile', profileId, 'connection'] as const,
   containers: (profileId: string) => ['profile', profileId, 'containers'] as const,
+  /** Every Find answer of a profile (what a change of its studies invalidates). */
+  everySearch: (profileId: string) => ['profile', profileId, 'search'] as const,
   search: (profileId: string, query: string) => ['profile', profileId, 'search', query] as const,
   collaborators: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'collaborators'] as const,
   items: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'items'] as const,

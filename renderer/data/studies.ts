@@ -8,14 +8,31 @@ import type { StudyFieldName, StudyFields } from '../../shared/study-record.js';
 import { useCall } from './call.js';
 import { keys } from './query-keys.js';
 
+/** How often a visible window asks again: others invite us, rename a study or grant its title at any time. */
+export const STUDIES_REFRESH_MS = 30_000;
+
 export function useContainers(profileId: string | undefined) {
   const call = useCall();
   return useQuery({
     queryKey: keys.containers(profileId ?? ''),
     // newest first as main answers them (containers.list): not ordered again here
-    queryFn: () => call('containers.list', {}),
+    queryFn: async ({ client, queryKey }) => {
+      const before = client.getQueryData<ContainerView[]>(queryKey);
+      const list = await call('containers.list', {});
+      // Find names studies by title: answers cached under the old ones are asked again
+      if (before && titlesDiffer(before, list)) void client.invalidateQueries({ queryKey: keys.everySearch(profileId ?? '') });
+      return list;
+    },
     enabled: !!profileId,
+    // only while the window is visible (refetchIntervalInBackground is off), and on its return
+    refetchInterval: STUDIES_REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
+}
+
+function titlesDiffer(a: readonly ContainerView[], b: readonly ContainerView[]): boolean {
+  const titles = new Map(a.map((c) => [c.id, c.title]));
+  return a.length !== b.length || b.some((c) => titles.get(c.id) !== c.title);
 }
 
 /**

@@ -31,6 +31,8 @@ const PATIENCE_MS = 300;
 
 interface Index {
   readonly at: number;
+  /** The session's titleChanges when the build began: a study renamed, granted or newly seen since makes it stale. */
+  readonly titleChanges: number;
   /** Sorted and folded once per build, so a keystroke over 100,000 items is one pass. */
   readonly entries: PreparedEntries;
 }
@@ -135,6 +137,7 @@ function startBuild(s: Session, st: SearchState): Build {
   // taken now: what is changed while this build runs makes the next one
   const changedHere = new Set(st.changed);
   st.changed.clear();
+  const titleChanges = s.titleChanges;
   const run = async (): Promise<Index> => {
     const before = st.studies ?? new Map<string, StudyIndex>();
     const studies = new Map<string, StudyIndex>();
@@ -170,7 +173,7 @@ function startBuild(s: Session, st: SearchState): Build {
     }
     st.studies = studies;
     const unchanged = !changed && st.complete;
-    return { at: Date.now(), entries: unchanged ? unchanged.entries : prepareEntries(b.growing) };
+    return { at: Date.now(), titleChanges, entries: unchanged ? unchanged.entries : prepareEntries(b.growing) };
   };
   const done = run().then(
     (index) => {
@@ -196,7 +199,7 @@ function startBuild(s: Session, st: SearchState): Build {
 export async function findInStudies(s: Session, query: string, limit?: number): Promise<SearchAnswer> {
   let st = states.get(s);
   if (!st) states.set(s, (st = { changed: new Set() }));
-  const stale = !st.complete || st.changed.size > 0 || Date.now() - st.complete.at > SEARCH_TIMING.freshMs;
+  const stale = !st.complete || st.changed.size > 0 || st.complete.titleChanges !== s.titleChanges || Date.now() - st.complete.at > SEARCH_TIMING.freshMs;
   if (!st.build && stale) st.build = startBuild(s, st);
   const b = st.build;
   if (b) {

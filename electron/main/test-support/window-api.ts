@@ -1,0 +1,50 @@
+// Main's real handlers as the window's ExchangeApi, for renderer tests against real parts: every
+// call through main's door (schemas, errors as data) and its answer copied as IPC would
+// (JSON), events from the app core. Only the electron module itself is left out.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventPayloads, ExchangeApi, IpcResult } from '../../../shared/ipc/contract.js';
+import { OPERATION_NAMES } from '../../../shared/ipc/names.js';
+import { appError } from '../../../shared/app-error.js';
+import type { AppContext } from '../app-context.js';
+import { studyHandlers } from '../handlers/study-handlers.js';
+import { createDoor, type Handlers } from '../ipc-door.js';
+import type { AppCore } from '../platform.js';
+import type { Session } from '../session.js';
+import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
+import { fixtureSession } from './fixture-session.js';
+
+export function doorApi(handlers: Partial<Handlers>, onEvent?: AppCore['onEvent']): ExchangeApi {
+  // operations the handlers do not serve answer as an unknown handler would: a failure
+  const door = createDoor({ handlers: handlers as Handlers, isTrustedSender: () => true });
+  const copied = async (r: Promise<IpcResult<unknown>>): Promise<IpcResult<unknown>> => JSON.parse(JSON.stringify(await r)) as IpcResult<unknown>;
+  const operations = Object.fromEntries(OPERATION_NAMES.map((name) => [name, (args: unknown) => copied(door.call({ url: 'app://test', id: 'window' }, name, args))]));
+  const on: ExchangeApi['on'] = (event, listener) =>
+    onEvent?.((name, payload) => {
+      if ((name as string) === event) listener(JSON.parse(JSON.stringify(payload)) as EventPayloads[typeof event]);
+    }) ?? (() => undefined);
+  const stageFile: ExchangeApi['stageFile'] = async () => ({ ok: false, error: appError('not-available', 'No staging in this test window.', '') });
+  return { ...operations, on, stageFile } as unknown as ExchangeApi;
+}
+
+/** The study handlers (studies, collaborators, Find) acting as `session`'s organization; activity and notifications go nowhere. */
+export function studyHandlersOf(session: Session): ReturnType<typeof studyHandlers> {
+  const ctx = { session: async () => session, record: async () => undefined, options: { platform: { notify: () => undefined } } };
+  return studyHandlers(ctx as unknown as AppContext);
+}
+
+/** A reference exchange with its sIRB's and its site's sessions as main opens them (trusting the fixture's CA). */
+export async function twoOrganizations(): Promise<{ fx: ExchangeFixture; sirb: Session; site: Session; close(): Promise<void> }> {
+  const fx = await startFixture();
+  const dir = await mkdtemp(join(tmpdir(), 'two-organizations-'));
+  const sirb = await fixtureSession(fx, fx.sirb, join(dir, 'sirb'), fx.url, [fx.ca.certificatePem]);
+  const site = await fixtureSession(fx, fx.site, join(dir, 'site'), fx.url, [fx.ca.certificatePem]);
+  const close = async (): Promise<void> => {
+    sirb.close();
+    site.close();
+    await fx.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { fx, sirb, site, close };
+}
