@@ -251,6 +251,8 @@ export function useDeleteItems(profileId: string, containerId: string) {
       const key = keys.items(profileId, containerId);
       for (const path of deleted) deletionLog(client, key).push(itemSlashPath({ id: path }));
       client.setQueryData<ItemsCache>(key, (cache) => withoutPaths(cache, deleted));
+      // Find's answers may still name them (main's index is marked stale by the same delete)
+      if (deleted.length) void client.invalidateQueries({ queryKey: keys.everySearch(profileId) });
     },
   });
 }

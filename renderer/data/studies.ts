@@ -71,7 +71,10 @@ export function useCreateContainer(profileId: string) {
         retryable: true,
       });
     },
-    onSuccess: (created) => client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => withStudy(list, created)),
+    onSuccess: (created) => {
+      client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => withStudy(list, created));
+      void client.invalidateQueries({ queryKey: keys.everySearch(profileId) });
+    },
   });
 }
 
@@ -89,7 +92,11 @@ export function useUpdateStudy(profileId: string, containerId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ fields, changed, base }: StudyEditRequest) => call('containers.updateStudy', { containerId, ...fields, changed, ...(base !== undefined ? { base } : {}) }),
-    onSuccess: (updated) => client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => withStudy(list, updated)),
+    onSuccess: (updated) => {
+      client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => withStudy(list, updated));
+      // Find names the study by its title
+      void client.invalidateQueries({ queryKey: keys.everySearch(profileId) });
+    },
   });
 }
 

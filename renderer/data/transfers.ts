@@ -24,6 +24,8 @@ export function useTransfers(profileId: string | undefined) {
         list.filter((t) => t.direction === 'upload' && t.state === 'verified' && before.get(t.id) !== 'verified' && t.profileId === profileId).map((t) => t.containerId),
       );
       if (profileId) for (const containerId of touched) void refreshSince(api, client, profileId, containerId).catch(() => undefined);
+      // and Find's answers may now miss it (main's index is marked stale by the same upload)
+      if (profileId && touched.size) void client.invalidateQueries({ queryKey: keys.everySearch(profileId) });
     });
     const offProgress = api.on('transfer.progress', (p) => client.setQueryData<TransferView[]>(keys.transfers, (list) => applyProgress(list, p)));
     return () => {

@@ -1,7 +1,7 @@
 // Main's real handlers as the window's ExchangeApi, for renderer tests against real parts: every
 // call through main's door (schemas, errors as data) and its answer copied as IPC would
 // (JSON), events from the app core. Only the electron module itself is left out.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventPayloads, ExchangeApi, IpcResult } from '../../../shared/ipc/contract.js';
@@ -13,6 +13,7 @@ import { createDoor, type Handlers } from '../ipc-door.js';
 import type { AppCore } from '../platform.js';
 import type { Session } from '../session.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
+import { openAppCore, type CoreCall } from './app-core.js';
 import { fixtureSession } from './fixture-session.js';
 
 export function doorApi(handlers: Partial<Handlers>, onEvent?: AppCore['onEvent']): ExchangeApi {
@@ -47,4 +48,22 @@ export async function twoOrganizations(): Promise<{ fx: ExchangeFixture; sirb: S
     await rm(dir, { recursive: true, force: true });
   };
   return { fx, sirb, site, close };
+}
+
+/** The app core on a new data folder (the embedded sandbox, its sIRB active) and the window's API to it. */
+export async function coreWindow(): Promise<{ api: ExchangeApi; call: CoreCall; profileId: string; stage(fileName: string, text: string): Promise<string>; close(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'core-window-'));
+  const { core, call } = await openAppCore(join(dir, 'data'));
+  const profileId = (await call('profiles.list', {})).find((p) => p.active)!.id;
+  /** A file the user chose, as main holds it: its reference. */
+  const stage = async (fileName: string, text: string): Promise<string> => {
+    const path = join(dir, fileName);
+    await writeFile(path, text);
+    return core.registerFile({ path, relativePath: fileName, size: Buffer.byteLength(text) }).ref;
+  };
+  const close = async (): Promise<void> => {
+    await core.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { api: doorApi(core.handlers, (l) => core.onEvent(l)), call, profileId, stage, close };
 }
