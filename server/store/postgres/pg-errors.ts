@@ -1,6 +1,6 @@
 // Which PostgreSQL failures mean "the database cannot be reached right now" (answered 503,
 // code 1018, and tried again by the client) rather than a fault of the request or the server.
-import { StoreUnavailableError } from '../store.js';
+import { StoreBusyError, StoreUnavailableError } from '../store.js';
 
 /** Connection exceptions (08), operator intervention (57P01–57P03: shutdown, crash, starting up). */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
@@ -14,17 +14,27 @@ function isUnavailable(e: unknown): boolean {
   return e instanceof Error && UNAVAILABLE_MESSAGE.test(e.message);
 }
 
+/** Deadlock detected, serialization failure: PostgreSQL aborted the transaction, nothing of it is kept. */
+export function isConflict(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  return code === '40P01' || code === '40001';
+}
+
 /** The error to throw on: StoreUnavailableError for an unreachable database, anything else as it is. */
 export function toStoreError(e: unknown): unknown {
   if (e instanceof StoreUnavailableError || !isUnavailable(e)) return e;
   return new StoreUnavailableError(e);
 }
 
-/** Awaits a database call; an unreachable database rejects as StoreUnavailableError (503, code 1018). */
+/**
+ * Awaits a database call; an unreachable database rejects as StoreUnavailableError, a statement
+ * aborted as a conflict (nothing kept) as StoreBusyError: both 503, code 1018.
+ */
 export async function run<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (e) {
+    if (isConflict(e)) throw new StoreBusyError('The change collided with another one at the same moment; try again.');
     throw toStoreError(e);
   }
 }

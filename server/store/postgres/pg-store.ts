@@ -106,12 +106,9 @@ class PostgresStore implements Store {
     return (await run(this.pool.query(text, values))).rowCount ?? 0;
   }
 
-  /**
-   * Runs `work` in one transaction on one connection; committed before it resolves. A read
-   * may `drop` its connection instead (a stream left half read): it is closed, not committed.
-   */
-  private tx<T>(work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>, begin = 'BEGIN', pool = this.pool): Promise<T> {
-    return inTransaction(pool, work, begin);
+  /** Runs `work` in one transaction on one connection; committed before it resolves (pg-transaction.ts). */
+  private tx<T>(work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, work);
   }
 
   async getOrganization(id: string) {
@@ -199,6 +196,8 @@ class PostgresStore implements Store {
   }
   async removeCollaborator(c: ContainerRow, orgId: string, now: number) {
     await this.tx(async (db) => {
+      // the container's row first, as a grant takes it: the other order deadlocked with a grant
+      await db.query('SELECT 1 FROM containers WHERE id = $1 FOR UPDATE', [c.id]);
       const r = await db.query('DELETE FROM container_access WHERE container_id = $1 AND organization_id = $2', [c.id, orgId]);
       if ((r.rowCount ?? 0) > 0) await db.query('UPDATE containers SET updated_at = $1 WHERE id = $2', [now, c.id]);
     });
@@ -270,7 +269,7 @@ class PostgresStore implements Store {
 
   /** A read that streams to a client, in a slot of the caller's share and on a connection of its own pool, in one snapshot. */
   private streamingTx<T>(orgId: string, work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>): Promise<T> {
-    return this.streaming.use(orgId, () => this.tx(work, READ_SNAPSHOT, this.streamingPool));
+    return this.streaming.use(orgId, () => inTransaction(this.streamingPool, work, READ_SNAPSHOT, false));
   }
 
   async readContent<T>(containerId: string, path: string, orgId: string, send: (row: VisibleItemRow, content: StoredContent) => Promise<T>): Promise<T | undefined> {

@@ -1,14 +1,40 @@
 // One transaction on one pooled connection, for the store and for the migrations alike.
 import type pg from 'pg';
-import { run, toStoreError } from './pg-errors.js';
+import { StoreBusyError } from '../store.js';
+import { isConflict, run, toStoreError } from './pg-errors.js';
 
 /**
  * Runs `work` in one transaction on one connection; committed before it resolves. A failure
  * rolls back; a connection that broke meanwhile (or could not roll back) is closed, never
  * handed to the next caller. A read-only `work` may `drop` its connection instead (a stream
  * left half read on it): it is closed with nothing committed, and `work`'s result stands.
+ *
+ * A transaction PostgreSQL aborted as a deadlock or serialization failure is run once more
+ * (nothing of it was kept, and `work` only talks to the database); aborted again, it is busy
+ * (1018). `retry: false` for work that sends to a client as it goes.
  */
-export async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>,
+  begin = 'BEGIN',
+  retry = true,
+): Promise<T> {
+  try {
+    return await once(pool, work, begin);
+  } catch (e) {
+    if (!isConflict(e)) throw e;
+    if (retry) {
+      try {
+        return await once(pool, work, begin);
+      } catch (again) {
+        if (!isConflict(again)) throw again;
+      }
+    }
+    throw new StoreBusyError('The change collided with another one at the same moment; try again.');
+  }
+}
+
+async function once<T>(pool: pg.Pool, work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>, begin: string): Promise<T> {
   const client = await run(pool.connect());
   let broken: Error | undefined;
   // a connection that breaks (the database stopped, the backend was terminated) also reports it
