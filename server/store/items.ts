@@ -203,8 +203,9 @@ export function replaceItem(db: Db, row: ItemRow, f: ItemFields, now: number): V
   return { ...saved, key: f.key };
 }
 
-export function deleteItem(db: Db, row: ItemRow): void {
-  db.prepare('DELETE FROM items WHERE rowid = ?').run(row.rowid);
+/** The content file the row named when it went (not the caller's copy's: a replace may have come between); undefined when already gone. */
+export function deleteItem(db: Db, row: ItemRow): string | undefined {
+  return (db.prepare('DELETE FROM items WHERE rowid = ? RETURNING content_file').get(row.rowid) as { content_file: string } | undefined)?.content_file;
 }
 
 /** Owner first, then every organization granted, in grant order. */

@@ -137,8 +137,8 @@ export class SqliteStore implements Store {
 
   async deleteItem(row: VisibleItemRow) {
     // row first (its grants go with it by cascade), then the file: a crash in between leaves an orphan the sweep removes
-    deleteItem(this.db, row);
-    removeContentFile(this.contentDir, row.content_file);
+    const contentFile = deleteItem(this.db, row);
+    if (contentFile) removeContentFile(this.contentDir, contentFile);
   }
 
   async readContent<T>(...[containerId, path, orgId, send]: Parameters<Store['readContent']>): Promise<T | undefined> {

@@ -261,9 +261,10 @@ class PostgresStore implements Store {
 
   async deleteItem(row: VisibleItemRow) {
     await this.tx(async (db) => {
-      // its grants go with it by cascade, its chunks with its content row
-      await db.query('DELETE FROM items WHERE rowid = $1', [row.rowid]);
-      await db.query('DELETE FROM contents WHERE id = $1', [row.content_file]);
+      // its grants go with it by cascade, its chunks with its content row: the content it has
+      // now, not `row`'s, which another node may have replaced since the route read it
+      const gone = await db.query<{ content_id: string }>('DELETE FROM items WHERE rowid = $1 RETURNING content_id', [row.rowid]);
+      if (gone.rows[0]) await db.query('DELETE FROM contents WHERE id = $1', [gone.rows[0].content_id]);
     });
   }
 
