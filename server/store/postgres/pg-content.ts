@@ -26,13 +26,16 @@ const COPY_TRAILER = Buffer.from([0xff, 0xff]);
  * refuses the COPY (a full disk, a timeout), and a write it still held back then would fail
  * outside any caller, in a 'drain' event.
  */
-export async function writeChunks(db: pg.PoolClient, contentId: string, file: string): Promise<number> {
+export async function writeChunks(db: pg.PoolClient, contentId: string, file: string, timeoutMs?: number): Promise<number> {
   const fh = await open(file, 'r');
   try {
     const size = (await fh.stat()).size;
     await db.query('INSERT INTO contents (id, size) VALUES ($1, $2)', [contentId, size]);
     if (size === 0) return 0;
-    const copy = db.query(copyFrom('COPY content_chunks (content_id, seq, data) FROM STDIN (FORMAT binary)'));
+    const statement = copyFrom('COPY content_chunks (content_id, seq, data) FROM STDIN (FORMAT binary)');
+    // pg's limit for this statement, over the pool's (which is for short ones)
+    if (timeoutMs !== undefined) Object.assign(statement, { query_timeout: timeoutMs });
+    const copy = db.query(statement);
     let refused: Error | undefined;
     copy.on('error', (e) => (refused = e));
     // resolves once PostgreSQL has taken every row (still uncommitted: the item's transaction decides); rejects when it refuses them

@@ -16,6 +16,7 @@ import { isUniqueViolation, run } from './pg-errors.js';
 import { migratePostgres } from './pg-migrate.js';
 import { inTransaction } from './pg-transaction.js';
 import { StreamingSlots } from './streaming-slots.js';
+import { timeoutsFromUrl, watchStalls, type PgTimeouts } from './pg-timeouts.js';
 
 /** BIGINT columns (times in ms, sizes) as numbers: they stay far below 2^53. */
 const TYPES = {
@@ -58,8 +59,9 @@ interface PostgresStoreOptions {
   maxStreamingReads?: number;
 }
 
-export async function openPostgresStore(url: string, o: PostgresStoreOptions): Promise<PostgresStore> {
-  const newPool = (max: number): pg.Pool => {
+export async function openPostgresStore(databaseUrl: string, o: PostgresStoreOptions): Promise<PostgresStore> {
+  const { url, timeouts: t } = timeoutsFromUrl(databaseUrl);
+  const newPool = (max: number, settings: Partial<pg.PoolConfig>): pg.Pool => {
     const pool = new pg.Pool({
       connectionString: url,
       max,
@@ -67,15 +69,24 @@ export async function openPostgresStore(url: string, o: PostgresStoreOptions): P
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
       keepAlive: true,
+      // an idle connection whose peer vanished is found (and dropped) within a minute or so, not hours
+      keepAliveInitialDelayMillis: 10_000,
+      lock_timeout: t.lockMs,
       types: TYPES,
       application_name: 'study-exchange',
+      ...settings,
     });
     // a connection that breaks while idle (the database restarted) is dropped by the pool; say so, never crash
     pool.on('error', (e) => o.log(`database connection lost: ${e.message}`));
     return pool;
   };
+  const pool = newPool(o.maxConnections ?? 20, { statement_timeout: t.statementMs, query_timeout: t.queryMs, idle_in_transaction_session_timeout: t.idleInTransactionMs });
+  // streams last as long as their client reads: no limit on a statement's time (nor on a
+  // snapshot left idle while the last bytes go out), only on silence while a read waits
+  const streamingPool = newPool(o.maxStreamingReads ?? 10, {});
+  watchStalls(streamingPool, t.streamReadMs);
   const streaming = new StreamingSlots(o.maxStreamingReads ?? 10, STREAMING_WAIT_MS);
-  const store = new PostgresStore(newPool(o.maxConnections ?? 20), newPool(streaming.max), streaming);
+  const store = new PostgresStore(pool, streamingPool, streaming, t);
   try {
     const { from, to } = await migratePostgres(store.pool, o.migrate);
     if (from !== to) o.log(`database schema migrated from version ${from} to ${to}`);
@@ -95,6 +106,7 @@ class PostgresStore implements Store {
     /** Connections of reads that stream to a client, entered through the slots. */
     private readonly streamingPool: pg.Pool,
     private readonly streaming: StreamingSlots,
+    private readonly timeouts: PgTimeouts,
   ) {}
 
   private async q<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
@@ -222,7 +234,10 @@ class PostgresStore implements Store {
   async saveItem(containerId: string, path: string, ownerId: string, w: ItemWrite, now: number): Promise<SaveOutcome> {
     return this.tx(async (db) => {
       const contentId = newId();
-      await writeChunks(db, contentId, w.tempFile);
+      // the COPY of a large upload takes longer than any other statement may
+      await db.query(`SET LOCAL statement_timeout = ${this.timeouts.uploadMs}`);
+      await writeChunks(db, contentId, w.tempFile, this.timeouts.uploadMs + this.timeouts.queryMs - this.timeouts.statementMs);
+      await db.query('SET LOCAL statement_timeout TO DEFAULT');
       // one writer per path at a time: concurrent first saves of a path would both insert
       await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${containerId}|${path}`]);
       const current = (

@@ -1,7 +1,7 @@
 // One transaction on one pooled connection, for the store and for the migrations alike.
 import type pg from 'pg';
 import { StoreBusyError } from '../store.js';
-import { isConflict, run, toStoreError } from './pg-errors.js';
+import { isConflict, isUnavailable, run, toStoreError } from './pg-errors.js';
 
 /**
  * Runs `work` in one transaction on one connection; committed before it resolves. A failure
@@ -50,11 +50,14 @@ async function once<T>(pool: pg.Pool, work: (c: pg.PoolClient, drop: (why: Error
     if (!dropped) await client.query('COMMIT');
     return result;
   } catch (e) {
-    // (a dropped connection could not take a ROLLBACK: closing it rolls back)
-    if (!dropped) await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+    // closing a connection rolls back: a dropped one could not take a ROLLBACK, nor can one
+    // whose statement went unanswered (the ROLLBACK would wait behind it)
+    if (broken || isUnavailable(e)) broken ??= e as Error;
+    else if (!dropped) await client.query('ROLLBACK').catch((r: Error) => (broken = r));
     throw toStoreError(e);
   } finally {
     client.off('error', onError);
     client.release(dropped ?? broken);
   }
 }
+

@@ -1,0 +1,86 @@
+// How long the store waits for PostgreSQL. A network that drops packets without a reset
+// (a partition, a frozen VM) gives no error at all: without these a request waited forever.
+// Each may be set in the database URL (milliseconds), e.g. ?statement_timeout=10000; they are
+// taken out of the URL and applied per pool, since pg would give a URL's value to both pools.
+import type { Socket } from 'node:net';
+import type pg from 'pg';
+
+export interface PgTimeouts {
+  /** statement_timeout of ordinary statements (PostgreSQL cancels them: 57014). */
+  readonly statementMs: number;
+  /** The client's own limit per statement: the database's answer may never come (a frozen network). */
+  readonly queryMs: number;
+  /** statement_timeout and client limit of an upload's COPY: a 300 MiB one takes tens of seconds on slow disks. */
+  readonly uploadMs: number;
+  /** lock_timeout: a row lock waited for longer is refused busy (55P03). */
+  readonly lockMs: number;
+  /** idle_in_transaction_session_timeout: a node that froze mid-transaction lets go of its locks. */
+  readonly idleInTransactionMs: number;
+  /** Downloads and listings stream for as long as the client reads: no limit in all, but one on silence while a read waits. */
+  readonly streamReadMs: number;
+}
+
+const PARAMS: Record<string, keyof PgTimeouts> = {
+  statement_timeout: 'statementMs',
+  query_timeout: 'queryMs',
+  upload_timeout: 'uploadMs',
+  lock_timeout: 'lockMs',
+  idle_in_transaction_session_timeout: 'idleInTransactionMs',
+  stream_read_timeout: 'streamReadMs',
+};
+
+/** The URL without the timeouts, and the timeouts (defaults for those not given). */
+export function timeoutsFromUrl(databaseUrl: string): { url: string; timeouts: PgTimeouts } {
+  const url = new URL(databaseUrl);
+  const given: Partial<Record<keyof PgTimeouts, number>> = {};
+  for (const [param, key] of Object.entries(PARAMS)) {
+    const v = url.searchParams.get(param);
+    if (v === null) continue;
+    if (!/^\d+$/.test(v) || Number(v) <= 0) throw new Error(`The database URL's ${param} must be a positive number of milliseconds, not ${v}.`);
+    given[key] = Number(v);
+    url.searchParams.delete(param);
+  }
+  const statementMs = given.statementMs ?? 30_000;
+  const timeouts: PgTimeouts = {
+    statementMs,
+    // PostgreSQL's own cancel comes first and leaves the connection usable; this one is for silence
+    queryMs: given.queryMs ?? statementMs + 5_000,
+    uploadMs: given.uploadMs ?? 600_000,
+    lockMs: given.lockMs ?? 10_000,
+    idleInTransactionMs: given.idleInTransactionMs ?? 60_000,
+    streamReadMs: given.streamReadMs ?? 60_000,
+  };
+  return { url: url.toString(), timeouts };
+}
+
+/** node-postgres internals the stall watch reads: the socket and the statement waiting for its answer. */
+interface ClientInternals {
+  connection: { stream: Socket };
+  _getActiveQuery?: () => unknown;
+}
+
+/**
+ * Closes a checked-out connection of the pool that waits for the database and gets nothing
+ * for `ms`: a statement pending, nothing unread in the socket (else the reader is the slow
+ * one: a client reading a download slowly) and no byte moved. The statement then fails as
+ * ETIMEDOUT (unavailable, 1018). A long stream that keeps moving is never cut.
+ */
+export function watchStalls(pool: pg.Pool, ms: number): void {
+  const watched = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => {
+    const c = client as unknown as ClientInternals;
+    const socket = c.connection.stream;
+    if (!watched.has(client)) {
+      watched.add(client);
+      socket.on('timeout', () => {
+        const waiting = c._getActiveQuery?.() && socket.readableLength === 0;
+        if (!waiting) return socket.setTimeout(ms);
+        socket.destroy(Object.assign(new Error(`The database sent nothing for ${ms} ms while a read waited.`), { code: 'ETIMEDOUT' }));
+      });
+    }
+    socket.setTimeout(ms);
+  });
+  pool.on('release', (_e: Error | undefined, client: pg.PoolClient) => {
+    (client as unknown as ClientInternals).connection.stream.setTimeout(0);
+  });
+}
