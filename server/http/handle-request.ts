@@ -12,7 +12,7 @@ import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';
 import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
 import { readQuery } from './query.js';
 import { matchRoute, requireDeclaredRole, routeBody, splitTarget, type Route } from './router.js';
-import { StoreBusyError, StoreUnavailableError } from '../store/store.js';
+import { StoreBusyError, StoreOutcomeUnknownError, StoreUnavailableError } from '../store/store.js';
 
 const ECHOABLE = /^[\x21-\x7e]{1,128}$/;
 
@@ -145,6 +145,9 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
         sendError(res, e.body());
       } else if (e instanceof StoreBusyError) {
         sendError(res, new ApiError('busy', e.message).body());
+      } else if (e instanceof StoreOutcomeUnknownError) {
+        app.log(`write outcome unknown: ${e.message}`);
+        sendError(res, new ApiError('internal', 'The database connection broke while the change was being saved; whether it was saved is unknown. Look before sending it again.').body());
       } else if (e instanceof StoreUnavailableError) {
         // the database is down or unreachable: nothing was done; the client may try again soon
         app.log(`store unavailable: ${e.message}`);

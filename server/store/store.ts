@@ -107,3 +107,14 @@ export class StoreBusyError extends Error {
     this.name = 'StoreBusyError';
   }
 }
+
+/**
+ * The connection broke while a change was committed, and whether it was is unknown: answered
+ * 500, never 1018, which a client sends again (a POST would be stored twice).
+ */
+export class StoreOutcomeUnknownError extends Error {
+  constructor(transaction: string) {
+    super(`The database connection broke during the commit of transaction ${transaction}, and its outcome could not be learnt.`);
+    this.name = 'StoreOutcomeUnknownError';
+  }
+}

@@ -1,6 +1,10 @@
 // One transaction on one pooled connection, for the store and for the migrations alike.
 import type pg from 'pg';
-import { StoreBusyError } from '../store.js';
+import { StoreBusyError, StoreOutcomeUnknownError } from '../store.js';
+
+/** How often, and how far apart, the outcome of an unanswered COMMIT is asked. */
+const STATUS_ATTEMPTS = 5;
+const STATUS_WAIT_MS = 200;
 import { isConflict, isUnavailable, run, toStoreError } from './pg-errors.js';
 
 /**
@@ -47,7 +51,18 @@ async function once<T>(pool: pg.Pool, work: (c: pg.PoolClient, drop: (why: Error
   try {
     await client.query(begin);
     const result = await work(client, (why) => (dropped = why));
-    if (!dropped) await client.query('COMMIT');
+    if (dropped) return result;
+    // null when the transaction wrote nothing: then a failed COMMIT lost nothing either
+    const xid = (await client.query<{ xid: string | null }>('SELECT txid_current_if_assigned()::text AS xid')).rows[0]!.xid;
+    try {
+      await client.query('COMMIT');
+    } catch (e) {
+      if (xid === null || !isUnavailable(e)) throw e;
+      // the COMMIT may have been carried out, its answer lost: ask PostgreSQL, never guess
+      broken = e as Error;
+      if ((await commitStatus(pool, xid)) === 'committed') return result;
+      throw e;
+    }
     return result;
   } catch (e) {
     // closing a connection rolls back: a dropped one could not take a ROLLBACK, nor can one
@@ -61,3 +76,21 @@ async function once<T>(pool: pg.Pool, work: (c: pg.PoolClient, drop: (why: Error
   }
 }
 
+/**
+ * What became of a transaction whose COMMIT went unanswered, asked on another connection:
+ * 'aborted' (nothing kept: busy, 1018, and safe to send again) or 'committed'; otherwise
+ * StoreOutcomeUnknownError, since a client that sent it again could store it twice.
+ */
+async function commitStatus(pool: pg.Pool, xid: string): Promise<'committed' | 'aborted'> {
+  for (let attempt = 0; attempt < STATUS_ATTEMPTS; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, STATUS_WAIT_MS));
+    // 'in progress' while the backend has yet to see its connection go
+    const status = await pool.query<{ s: string | null }>('SELECT txid_status($1::bigint) AS s', [xid]).then(
+      (r) => r.rows[0]!.s,
+      () => undefined, // still out of reach (the pool waited its connection timeout): unknown
+    );
+    if (status === undefined) break;
+    if (status === 'committed' || status === 'aborted') return status;
+  }
+  throw new StoreOutcomeUnknownError(xid);
+}

@@ -1,0 +1,74 @@
+// The connection to PostgreSQL breaks during an upload's COMMIT. The client sends a request
+// again on 1018 (busy), POST included, so 1018 may only say "nothing was kept": a COMMIT
+// that was carried out is answered as done, one that was not is 1018, and one whose outcome
+// cannot be learnt (the database out of reach) is 500, never 1018.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { issueIdentity } from '../shared/protocol/certificates.js';
+import { sealItem } from '../shared/protocol/envelope.js';
+import { registerInStore, startExchange, type RunningExchange } from '../server/index.js';
+import { openStore } from '../server/store/open-store.js';
+import { createDatabase } from '../server/test-support/pg-cluster.js';
+import { SignedClient, type TestOrg } from '../server/test-support/signed-client.js';
+import { startFaultProxy, type FaultProxy } from './support/pg-fault-proxy.js';
+
+let proxy: FaultProxy;
+let server: RunningExchange;
+let client: SignedClient;
+let irb: TestOrg & { cert: string };
+let container = '';
+const logs: string[] = [];
+
+beforeAll(async () => {
+  const databaseUrl = await createDatabase(inject('pgAdminUrl'));
+  const identity = issueIdentity('Commit IRB');
+  const { store, release } = await openStore({ databaseUrl }, () => undefined);
+  try {
+    const org = await registerInStore(store, { name: 'Commit IRB', isSirb: true, certificatePem: identity.certificatePem });
+    irb = { id: org.id, keyPem: identity.privateKeyPem, cert: identity.certificatePem };
+  } finally {
+    await store.close();
+    release();
+  }
+  const url = new URL(databaseUrl);
+  proxy = await startFaultProxy(Number(url.port));
+  url.port = String(proxy.port);
+  server = await startExchange({ databaseUrl: `${url.toString()}?statement_timeout=1000&query_timeout=1500`, log: (l) => logs.push(l) });
+  client = new SignedClient(server.port);
+  container = (await client.post(irb, '/containers', {})).json().url;
+});
+
+afterAll(async () => {
+  proxy?.thaw();
+  await server?.close();
+  await proxy?.close();
+});
+
+/** POSTs an item into the folder while the proxy cuts its COMMIT; the answer, and the folder's items after. */
+async function postWithCut(folder: string, when: 'before' | 'after', freeze = false): Promise<{ status: number; code: number | undefined; stored: number }> {
+  const cut = proxy.cutNextUploadCommit(when, { freeze });
+  const r = await client.post(irb, `${container}/items/${folder}`, sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: Buffer.from(folder) }, irb.cert));
+  await cut;
+  proxy.thaw();
+  let listed = await client.get(irb, `${container}/items/${folder}`);
+  for (let i = 0; listed.status !== 200 && i < 50; i++) listed = await client.get(irb, `${container}/items/${folder}`);
+  expect(listed.status).toBe(200);
+  return { status: r.status, code: r.status >= 400 ? r.json().code : undefined, stored: listed.json().length };
+}
+
+describe("an upload's COMMIT cut off", () => {
+  it('carried out but unanswered: answered 201, the item stored once', async () => {
+    expect(await postWithCut('after', 'after')).toEqual({ status: 201, code: undefined, stored: 1 });
+  });
+
+  it('never carried out: answered 503 (1018), nothing stored, so sending it again is safe', async () => {
+    expect(await postWithCut('before', 'before')).toEqual({ status: 503, code: 1018, stored: 0 });
+  });
+
+  it('with the database out of reach to ask: answered 500, not 1018', async () => {
+    const r = await postWithCut('unknown', 'after', true);
+    expect(r.status).toBe(500);
+    expect(r.code).toBe(1);
+    expect(r.stored).toBe(1);
+    expect(logs.some((l) => l.startsWith('write outcome unknown'))).toBe(true);
+  });
+});
