@@ -127,8 +127,11 @@ class PostgresStore implements Store {
     return (await this.q<OrganizationRow>('SELECT * FROM organizations WHERE id = $1', [id]))[0];
   }
   async listOrganizations(namePrefix?: string) {
-    if (!namePrefix) return this.q<OrganizationRow>('SELECT * FROM organizations ORDER BY name_key, id');
-    return this.q<OrganizationRow>('SELECT * FROM organizations WHERE starts_with(name_key, $1) ORDER BY name_key, id', [namePrefix.toLowerCase()]);
+    // bytewise, as SQLite sorts: the database's own collation (often linguistic) would order names its way
+    if (!namePrefix) return this.q<OrganizationRow>('SELECT * FROM organizations ORDER BY name_key COLLATE "C", id COLLATE "C"');
+    return this.q<OrganizationRow>('SELECT * FROM organizations WHERE starts_with(name_key, $1) ORDER BY name_key COLLATE "C", id COLLATE "C"', [
+      namePrefix.toLowerCase(),
+    ]);
   }
   async insertOrganization(o: NewOrganization, now: number) {
     try {
