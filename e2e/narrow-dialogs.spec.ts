@@ -23,7 +23,9 @@ test('at 1024×680: Upload… and Refresh by keyboard act; New study, Manage acc
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
   const study = await createStudy(page, 'Narrow window dialogs');
 
-  // Upload… by keyboard: Enter opens the file chooser, and the chosen file uploads.
+  // Upload… by keyboard: Enter opens the file chooser, and the chosen file uploads. Once the new
+  // study's (empty) list has loaded: a key pressed while the study is still opening went nowhere.
+  await expect(page.getByText('Drop documents here, or choose Upload…')).toBeVisible();
   const upload = page.getByTestId('upload-button');
   await upload.focus();
   const chooser = page.waitForEvent('filechooser');
