@@ -3,45 +3,26 @@
 // that was carried out is answered as done, one that was not is 1018, and one whose outcome
 // cannot be learnt (the database out of reach) is 500, never 1018.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { issueIdentity } from '../shared/protocol/certificates.js';
 import { sealItem } from '../shared/protocol/envelope.js';
-import { registerInStore, startExchange, type RunningExchange } from '../server/index.js';
-import { openStore } from '../server/store/open-store.js';
 import { createDatabase } from '../server/test-support/pg-cluster.js';
-import { SignedClient, type TestOrg } from '../server/test-support/signed-client.js';
-import { startFaultProxy, type FaultProxy } from './support/pg-fault-proxy.js';
+import type { SignedClient, TestOrg } from '../server/test-support/signed-client.js';
+import type { FaultProxy } from './support/pg-fault-proxy.js';
+import { startPgExchange, type PgExchange } from './support/pg-exchange.js';
 
+let world: PgExchange;
 let proxy: FaultProxy;
-let server: RunningExchange;
 let client: SignedClient;
 let irb: TestOrg & { cert: string };
 let container = '';
-const logs: string[] = [];
+let logs: string[] = [];
 
 beforeAll(async () => {
-  const databaseUrl = await createDatabase(inject('pgAdminUrl'));
-  const identity = issueIdentity('Commit IRB');
-  const { store, release } = await openStore({ databaseUrl }, () => undefined);
-  try {
-    const org = await registerInStore(store, { name: 'Commit IRB', isSirb: true, certificatePem: identity.certificatePem });
-    irb = { id: org.id, keyPem: identity.privateKeyPem, cert: identity.certificatePem };
-  } finally {
-    await store.close();
-    release();
-  }
-  const url = new URL(databaseUrl);
-  proxy = await startFaultProxy(Number(url.port));
-  url.port = String(proxy.port);
-  server = await startExchange({ databaseUrl: `${url.toString()}?statement_timeout=1000&query_timeout=1500`, log: (l) => logs.push(l) });
-  client = new SignedClient(server.port);
-  container = (await client.post(irb, '/containers', {})).json().url;
+  world = await startPgExchange(await createDatabase(inject('pgAdminUrl')), 'Commit IRB', { params: 'statement_timeout=1000&query_timeout=1500' });
+  ({ client, irb, container, logs } = world);
+  proxy = world.proxy!;
 });
 
-afterAll(async () => {
-  proxy?.thaw();
-  await server?.close();
-  await proxy?.close();
-});
+afterAll(() => world?.close());
 
 /** POSTs an item into the folder while the proxy cuts its COMMIT; the answer, and the folder's items after. */
 async function postWithCut(folder: string, when: 'before' | 'after', freeze = false): Promise<{ status: number; code: number | undefined; stored: number }> {

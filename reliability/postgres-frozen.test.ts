@@ -6,14 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { issueIdentity } from '../shared/protocol/certificates.js';
 import { sealItem } from '../shared/protocol/envelope.js';
 import { BUSY_RETRY_AFTER_SECONDS } from '../server/http/responses.js';
-import { registerInStore, startExchange, type RunningExchange } from '../server/index.js';
-import { openStore } from '../server/store/open-store.js';
+import type { RunningExchange } from '../server/index.js';
 import { createDatabase } from '../server/test-support/pg-cluster.js';
-import { SignedClient, type TestOrg } from '../server/test-support/signed-client.js';
-import { startFaultProxy, type FaultProxy } from './support/pg-fault-proxy.js';
+import type { SignedClient, TestOrg } from '../server/test-support/signed-client.js';
+import type { FaultProxy } from './support/pg-fault-proxy.js';
+import { startPgExchange, type PgExchange } from './support/pg-exchange.js';
 
 const TIMEOUTS = 'statement_timeout=1000&query_timeout=1500&stream_read_timeout=1500&lock_timeout=1000&idle_in_transaction_session_timeout=5000';
 /** The pool's connection timeout (3 s) and a statement's limit (1.5 s), with room for a loaded machine. */
@@ -21,37 +20,20 @@ const ANSWERED_WITHIN_MS = 8000;
 /** Far more than the socket buffers between PostgreSQL and the server hold: a download cannot be read ahead whole. */
 const CONTENT_BYTES = 32 * 1024 * 1024;
 
+let world: PgExchange;
 let proxy: FaultProxy;
 let server: RunningExchange;
 let client: SignedClient;
 let irb: TestOrg & { cert: string };
 let container = '';
-const logs: string[] = [];
 
 beforeAll(async () => {
-  const databaseUrl = await createDatabase(inject('pgAdminUrl'));
-  const identity = issueIdentity('Frozen IRB');
-  const { store, release } = await openStore({ databaseUrl }, () => undefined);
-  try {
-    const org = await registerInStore(store, { name: 'Frozen IRB', isSirb: true, certificatePem: identity.certificatePem });
-    irb = { id: org.id, keyPem: identity.privateKeyPem, cert: identity.certificatePem };
-  } finally {
-    await store.close();
-    release();
-  }
-  const url = new URL(databaseUrl);
-  proxy = await startFaultProxy(Number(url.port));
-  url.port = String(proxy.port);
-  server = await startExchange({ databaseUrl: `${url.toString()}?${TIMEOUTS}`, log: (l) => logs.push(l) });
-  client = new SignedClient(server.port);
-  container = (await client.post(irb, '/containers', {})).json().url;
+  world = await startPgExchange(await createDatabase(inject('pgAdminUrl')), 'Frozen IRB', { params: TIMEOUTS });
+  ({ server, client, irb, container } = world);
+  proxy = world.proxy!;
 });
 
-afterAll(async () => {
-  proxy?.thaw();
-  await server?.close();
-  await proxy?.close();
-});
+afterAll(() => world?.close());
 
 interface Download {
   readonly status: number;

@@ -5,14 +5,13 @@
 // a restart. On a cluster of the test's own: the run's shared cluster is never stopped.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueIdentity } from '../shared/protocol/certificates.js';
 import { openContent, openItemKey, sealItem } from '../shared/protocol/envelope.js';
 import { BUSY_RETRY_AFTER_SECONDS } from '../server/http/responses.js';
-import { registerInStore, startExchange, type RunningExchange } from '../server/index.js';
-import { openStore } from '../server/store/open-store.js';
+import { startExchange, type RunningExchange } from '../server/index.js';
 import { createDatabase, startPgCluster, type PgCluster } from '../server/test-support/pg-cluster.js';
 import { probeStore } from '../server/test-support/store-probe.js';
 import { SignedClient, type TestOrg, type TestResponse } from '../server/test-support/signed-client.js';
+import { registerIrb } from './support/pg-exchange.js';
 import { seeded } from './support/prng.js';
 import { recordSummary } from './support/results.js';
 
@@ -27,15 +26,7 @@ const logs: string[] = [];
 beforeAll(async () => {
   cluster = await startPgCluster();
   databaseUrl = await createDatabase(cluster.adminUrl);
-  const identity = issueIdentity('Outage IRB');
-  const { store, release } = await openStore({ databaseUrl }, () => undefined);
-  try {
-    const org = await registerInStore(store, { name: 'Outage IRB', isSirb: true, certificatePem: identity.certificatePem });
-    irb = { id: org.id, keyPem: identity.privateKeyPem, cert: identity.certificatePem };
-  } finally {
-    await store.close();
-    release();
-  }
+  irb = await registerIrb(databaseUrl, 'Outage IRB');
   server = await startExchange({ databaseUrl, log: (l) => logs.push(l) });
   client = new SignedClient(server.port);
   container = (await client.post(irb, '/containers', {})).json().url;
