@@ -1,11 +1,11 @@
 // One transaction on one pooled connection, for the store and for the migrations alike.
 import type pg from 'pg';
 import { StoreBusyError, StoreOutcomeUnknownError } from '../store.js';
+import { isConflict, isUnavailable, run, toStoreError } from './pg-errors.js';
 
 /** How often, and how far apart, the outcome of an unanswered COMMIT is asked. */
 const STATUS_ATTEMPTS = 5;
 const STATUS_WAIT_MS = 200;
-import { isConflict, isUnavailable, run, toStoreError } from './pg-errors.js';
 
 /**
  * Runs `work` in one transaction on one connection; committed before it resolves. A failure
