@@ -57,4 +57,12 @@ describe('StudiesSidebar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalled();
   });
+
+  it('keeps the studies it had when a later refresh fails, and says the list is from before', () => {
+    const list = [container('a'.repeat(32), '2026-01-01T00:00:00Z')];
+    render(<StudiesSidebar {...base} containers={list} error={appError({ code: 'network' })} />);
+    expect(screen.getByRole('alert').textContent).toContain('could not be refreshed; it shows what was loaded before.');
+    expect(screen.getByRole('alert').textContent).not.toContain('could not be loaded');
+    expect(screen.getAllByRole('option')).toHaveLength(1);
+  });
 });

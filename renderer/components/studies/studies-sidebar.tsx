@@ -35,7 +35,14 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
           </button>
         ) : null}
       </div>
-      {error ? <ErrorDisplay context="The list of studies could not be loaded." error={error} onRetry={onRetry} /> : null}
+      {/* a failed background refresh keeps the list it had: say so, not that nothing could be loaded */}
+      {error ? (
+        <ErrorDisplay
+          context={containers ? 'The list of studies could not be refreshed; it shows what was loaded before.' : 'The list of studies could not be loaded.'}
+          error={error}
+          onRetry={onRetry}
+        />
+      ) : null}
       {loading ? <p className="muted">Loading studies…</p> : null}
       {!loading && !error && containers?.length === 0 ? (
         <div className="empty-state" data-testid="studies-empty">
