@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sealItem } from '../shared/protocol/envelope.js';
 import { createDatabase } from '../server/test-support/pg-cluster.js';
 import type { SignedClient, TestOrg } from '../server/test-support/signed-client.js';
-import type { FaultProxy } from './support/pg-fault-proxy.js';
+import { UPLOAD_COPY, type FaultProxy } from './support/pg-fault-proxy.js';
 import { startPgExchange, type PgExchange } from './support/pg-exchange.js';
 
 let world: PgExchange;
@@ -26,7 +26,7 @@ afterAll(() => world?.close());
 
 /** POSTs an item into the folder while the proxy cuts its COMMIT; the answer, and the folder's items after. */
 async function postWithCut(folder: string, when: 'before' | 'after', freeze = false): Promise<{ status: number; code: number | undefined; stored: number }> {
-  const cut = proxy.cutNextUploadCommit(when, { freeze });
+  const cut = proxy.cutNextCommit(UPLOAD_COPY, when, { freeze });
   const r = await client.post(irb, `${container}/items/${folder}`, sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: Buffer.from(folder) }, irb.cert));
   await cut;
   proxy.thaw();

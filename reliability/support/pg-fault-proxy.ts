@@ -1,12 +1,20 @@
 // A loopback TCP proxy between a server and PostgreSQL that fails on cue: it freezes (forwards
 // nothing either way and closes nothing, as a partitioned network or a frozen host), or it
-// resets the connection that sends the next COMMIT of an upload, before or after passing it on.
+// resets the connection that commits a given write next, before or after passing the commit on.
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 
 /** A simple-query message of COMMIT as node-postgres sends it: 'Q', length 11, the text and its NUL. */
-const COMMIT_MESSAGE = Buffer.concat([Buffer.from('Q'), Buffer.from([0, 0, 0, 11]), Buffer.from('COMMIT\0')]);
+const simpleQuery = (text: string): Buffer => {
+  const body = Buffer.from(`${text}\0`);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(body.length + 4);
+  return Buffer.concat([Buffer.from('Q'), length, body]);
+};
+const BEGIN_MESSAGE = simpleQuery('BEGIN');
+const COMMIT_MESSAGE = simpleQuery('COMMIT');
+const ROLLBACK_MESSAGE = simpleQuery('ROLLBACK');
 /** An upload's transaction copies its content in (a read's COMMIT, e.g. a listing's, is not the one cut). */
-const UPLOAD_COPY = Buffer.from('COPY content_chunks');
+export const UPLOAD_COPY = 'COPY content_chunks';
 
 export interface FaultProxy {
   readonly port: number;
@@ -15,22 +23,25 @@ export interface FaultProxy {
   /** Bytes arriving from now on are forwarded again. */
   thaw(): void;
   /**
-   * The next connection to send the COMMIT of an upload is reset: 'before' PostgreSQL gets it (the
-   * transaction is rolled back), or 'after' it has, with its answer held back. `freeze`
-   * freezes the proxy at the same moment (so the outcome cannot be asked either).
+   * The next connection to commit a statement containing `of` is reset: 'before' PostgreSQL gets
+   * the commit (nothing is kept), or 'after' it has, with its answer held back. The commit is the
+   * transaction's COMMIT, or the statement itself when sent outside a transaction (autocommit).
+   * `freeze` freezes the proxy at the same moment (so the outcome cannot be asked either).
    */
-  cutNextUploadCommit(when: 'before' | 'after', o?: { freeze?: boolean }): Promise<void>;
+  cutNextCommit(of: string, when: 'before' | 'after', o?: { freeze?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
   let frozen = false;
-  let commitCut: { when: 'before' | 'after'; freeze: boolean; done: () => void } | undefined;
+  let commitCut: { of: Buffer; when: 'before' | 'after'; freeze: boolean; done: () => void } | undefined;
   const sockets = new Set<Socket>();
   const server = createServer((down) => {
     const up = connect(targetPort, '127.0.0.1');
     let holdAnswers = false;
-    let uploading = false;
+    let inTransaction = false;
+    /** The statement to cut was sent in this connection's open transaction. */
+    let marked = false;
     for (const s of [down, up]) {
       sockets.add(s);
       s.on('error', () => undefined);
@@ -43,9 +54,11 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
     down.on('data', (b: Buffer) => {
       if (frozen) return;
       const cut = commitCut;
-      if (b.includes(UPLOAD_COPY)) uploading = true;
-      const commit = b.includes(COMMIT_MESSAGE);
-      if (cut && commit && uploading) {
+      if (b.includes(BEGIN_MESSAGE)) inTransaction = true;
+      const statement = cut !== undefined && b.includes(cut.of);
+      if (statement && inTransaction) marked = true;
+      const ends = b.includes(COMMIT_MESSAGE) || b.includes(ROLLBACK_MESSAGE);
+      if (cut && ((statement && !inTransaction) || (marked && b.includes(COMMIT_MESSAGE)))) {
         commitCut = undefined;
         if (cut.freeze) frozen = true;
         if (cut.when === 'before') {
@@ -63,7 +76,7 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
         }, 300);
         return;
       }
-      if (commit) uploading = false;
+      if (ends) inTransaction = marked = false;
       up.write(b);
     });
     up.on('data', (b: Buffer) => frozen || holdAnswers || down.write(b));
@@ -73,7 +86,7 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
     port: (server.address() as AddressInfo).port,
     freeze: () => (frozen = true),
     thaw: () => (frozen = false),
-    cutNextUploadCommit: (when, o = {}) => new Promise<void>((done) => (commitCut = { when, freeze: o.freeze ?? false, done })),
+    cutNextCommit: (of, when, o = {}) => new Promise<void>((done) => (commitCut = { of: Buffer.from(of), when, freeze: o.freeze ?? false, done })),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
