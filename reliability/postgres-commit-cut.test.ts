@@ -53,3 +53,16 @@ describe("an upload's COMMIT cut off", () => {
     expect(logs.some((l) => l.startsWith('write outcome unknown'))).toBe(true);
   });
 });
+
+describe("a new study's INSERT cut off once carried out", () => {
+  it('is answered 201 (or 500), never 1018 with the study stored', async () => {
+    const count = async (): Promise<number> => (await client.get(irb, '/containers')).json().length;
+    const before = await count();
+    const cut = proxy.cutNextCommit('INSERT INTO containers', 'after');
+    const r = await client.post(irb, '/containers', {});
+    await cut;
+    const stored = (await count()) - before;
+    // a 1018 would make the app send it again: a second study
+    expect({ status: r.status, stored }).toEqual({ status: 201, stored: 1 });
+  });
+});

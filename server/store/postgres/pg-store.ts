@@ -109,6 +109,9 @@ class PostgresStore implements Store {
     private readonly timeouts: PgTimeouts,
   ) {}
 
+  // Autocommit (q, count) is for reads and for writes safe to repeat after a lost answer (1018,
+  // resent): updateItemKey sets the same key again, addTrustedCa upserts, the replay sweep
+  // deletes, recordRequestId gets a new id on each resend. Any other write goes through tx.
   private async q<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
     return (await run(this.pool.query<R>(text, values))).rows;
   }
@@ -135,12 +138,16 @@ class PostgresStore implements Store {
   }
   async insertOrganization(o: NewOrganization, now: number) {
     try {
-      const rows = await this.q<OrganizationRow>(
-        `INSERT INTO organizations (id, name, name_key, is_sirb, is_admin, is_disabled, certificate_pem, thumbprint, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
-        [newId(), o.name, o.name.toLowerCase(), o.isSirb ? 1 : 0, o.isAdmin ? 1 : 0, o.isDisabled ? 1 : 0, o.certificatePem ?? null, o.thumbprint ?? '', now],
-      );
-      return rows[0]!;
+      // in a transaction, as every write not safe to repeat: an autocommit INSERT whose answer
+      // was lost would be 1018, and the client's resend a second organization
+      return await this.tx(async (db) => {
+        const rows = await db.query<OrganizationRow>(
+          `INSERT INTO organizations (id, name, name_key, is_sirb, is_admin, is_disabled, certificate_pem, thumbprint, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
+          [newId(), o.name, o.name.toLowerCase(), o.isSirb ? 1 : 0, o.isAdmin ? 1 : 0, o.isDisabled ? 1 : 0, o.certificatePem ?? null, o.thumbprint ?? '', now],
+        );
+        return rows.rows[0]!;
+      });
     } catch (e) {
       if (isUniqueViolation(e)) throw new NameTakenError(o.name);
       throw e;
@@ -167,8 +174,11 @@ class PostgresStore implements Store {
   }
 
   async insertContainer(ownerId: string, now: number) {
-    const rows = await this.q<ContainerRow>('INSERT INTO containers (id, owner_id, created_at, updated_at) VALUES ($1, $2, $3, $3) RETURNING *', [newId(), ownerId, now]);
-    return rows[0]!;
+    // a transaction: a lost answer to its COMMIT is asked after (pg-transaction.ts), never 1018 with the row kept
+    return this.tx(async (db) => {
+      const rows = await db.query<ContainerRow>('INSERT INTO containers (id, owner_id, created_at, updated_at) VALUES ($1, $2, $3, $3) RETURNING *', [newId(), ownerId, now]);
+      return rows.rows[0]!;
+    });
   }
   async visibleContainer(containerId: string, orgId: string) {
     const rows = await this.q<ContainerRow>(
@@ -350,7 +360,8 @@ class PostgresStore implements Store {
     return (await this.count('UPDATE item_keys SET key = $1 WHERE item_rowid = $2 AND organization_id = $3', [key, row.rowid, orgId])) > 0;
   }
   async revokeItemKey(row: VisibleItemRow, orgId: string) {
-    return (await this.count('DELETE FROM item_keys WHERE item_rowid = $1 AND organization_id = $2', [row.rowid, orgId])) > 0;
+    // repeated after a lost answer it would find nothing and say 404 for a revoke that was done
+    return this.tx(async (db) => ((await db.query('DELETE FROM item_keys WHERE item_rowid = $1 AND organization_id = $2', [row.rowid, orgId])).rowCount ?? 0) > 0);
   }
 
   async recordRequestId(orgId: string, requestId: string, expiresAt: number, now: number) {
