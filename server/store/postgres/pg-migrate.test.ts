@@ -101,4 +101,26 @@ describe('PostgreSQL migrations', () => {
       await pool.end();
     }
   });
+
+  it('waits for a migration lock held longer than the lock_timeout of requests, with the timeouts in the URL', async () => {
+    const url = await createDatabase(inject('pgAdminUrl'));
+    const timed = `${url}?lock_timeout=200&statement_timeout=300&query_timeout=400`;
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      // another node holds the lock (migrating) for longer than any of those timeouts
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const migrated = migrateDatabase(timed);
+      const opened = openPostgresStore(timed, { ...quiet, migrate: true });
+      migrated.catch(() => undefined);
+      opened.catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 1000));
+      await other.query('COMMIT');
+      expect((await migrated).to).toBe(PG_MIGRATIONS.length);
+      await (await opened).close();
+    } finally {
+      await other.end();
+    }
+  });
 });

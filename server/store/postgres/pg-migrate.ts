@@ -3,6 +3,7 @@
 import pg from 'pg';
 import { PG_MIGRATIONS } from './pg-schema.js';
 import { inTransaction } from './pg-transaction.js';
+import { timeoutsFromUrl } from './pg-timeouts.js';
 
 /** An arbitrary constant naming the migration lock among the database's advisory locks. */
 export const MIGRATION_LOCK = 0x5e_c4_a9_6e;
@@ -27,12 +28,23 @@ export async function migratePostgres(pool: pg.Pool, apply: boolean): Promise<{ 
   });
 }
 
-/** `exchange migrate`: migrates the database at the URL and closes its connection. */
-export async function migrateDatabase(url: string): Promise<{ from: number; to: number }> {
-  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 });
+/**
+ * Migrates the database at the URL on a connection of its own, closed after. None of the
+ * request timeouts (taken out of the URL): nodes starting together wait for the one
+ * migrating, however long it takes, and a long migration step is not cancelled.
+ */
+export async function migrateAt(url: string, apply: boolean): Promise<{ from: number; to: number }> {
+  const pool = new pg.Pool({ connectionString: timeoutsFromUrl(url).url, max: 1, connectionTimeoutMillis: 10_000, keepAlive: true });
+  // its connection breaking while idle, before the pool ends, costs nothing: not an uncaught error
+  pool.on('error', () => undefined);
   try {
-    return await migratePostgres(pool, true);
+    return await migratePostgres(pool, apply);
   } finally {
     await pool.end();
   }
+}
+
+/** `exchange migrate`: migrates the database at the URL. */
+export function migrateDatabase(url: string): Promise<{ from: number; to: number }> {
+  return migrateAt(url, true);
 }

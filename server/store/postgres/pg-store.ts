@@ -13,7 +13,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { chunkReader, writeChunks } from './pg-content.js';
 import { CopiedRows, listingCopy } from './copy-listing.js';
 import { isUniqueViolation, run } from './pg-errors.js';
-import { migratePostgres } from './pg-migrate.js';
+import { migrateAt } from './pg-migrate.js';
 import { inTransaction } from './pg-transaction.js';
 import { StreamingSlots } from './streaming-slots.js';
 import { timeoutsFromUrl, watchStalls, type PgTimeouts } from './pg-timeouts.js';
@@ -61,6 +61,8 @@ interface PostgresStoreOptions {
 
 export async function openPostgresStore(databaseUrl: string, o: PostgresStoreOptions): Promise<PostgresStore> {
   const { url, timeouts: t } = timeoutsFromUrl(databaseUrl);
+  const { from, to } = await migrateAt(databaseUrl, o.migrate);
+  if (from !== to) o.log(`database schema migrated from version ${from} to ${to}`);
   const newPool = (max: number, settings: Partial<pg.PoolConfig>): pg.Pool => {
     const pool = new pg.Pool({
       connectionString: url,
@@ -86,15 +88,7 @@ export async function openPostgresStore(databaseUrl: string, o: PostgresStoreOpt
   const streamingPool = newPool(o.maxStreamingReads ?? 10, {});
   watchStalls(streamingPool, t.streamReadMs);
   const streaming = new StreamingSlots(o.maxStreamingReads ?? 10, STREAMING_WAIT_MS);
-  const store = new PostgresStore(pool, streamingPool, streaming, t);
-  try {
-    const { from, to } = await migratePostgres(store.pool, o.migrate);
-    if (from !== to) o.log(`database schema migrated from version ${from} to ${to}`);
-  } catch (e) {
-    await store.close();
-    throw e;
-  }
-  return store;
+  return new PostgresStore(pool, streamingPool, streaming, t);
 }
 
 class PostgresStore implements Store {
