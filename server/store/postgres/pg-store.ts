@@ -243,7 +243,7 @@ class PostgresStore implements Store {
       const contentId = newId();
       // the COPY of a large upload takes longer than any other statement may
       await db.query(`SET LOCAL statement_timeout = ${this.timeouts.uploadMs}`);
-      await writeChunks(db, contentId, w.tempFile, this.timeouts.uploadMs + this.timeouts.queryMs - this.timeouts.statementMs);
+      await writeChunks(db, contentId, w.tempFile, this.timeouts.uploadQueryMs);
       await db.query('SET LOCAL statement_timeout TO DEFAULT');
       // one writer per path at a time: concurrent first saves of a path would both insert
       await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${containerId}|${path}`]);

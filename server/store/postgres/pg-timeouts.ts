@@ -10,8 +10,10 @@ export interface PgTimeouts {
   readonly statementMs: number;
   /** The client's own limit per statement: the database's answer may never come (a frozen network). */
   readonly queryMs: number;
-  /** statement_timeout and client limit of an upload's COPY: a 300 MiB one takes tens of seconds on slow disks. */
+  /** statement_timeout of an upload's COPY: a 300 MiB one takes tens of seconds on slow disks. */
   readonly uploadMs: number;
+  /** The client's limit on an upload's COPY: uploadMs and the margin queryMs leaves over statementMs. */
+  readonly uploadQueryMs: number;
   /** lock_timeout: a row lock waited for longer is refused busy (55P03). */
   readonly lockMs: number;
   /** idle_in_transaction_session_timeout: a node that froze mid-transaction lets go of its locks. */
@@ -41,11 +43,17 @@ export function timeoutsFromUrl(databaseUrl: string): { url: string; timeouts: P
     url.searchParams.delete(param);
   }
   const statementMs = given.statementMs ?? 30_000;
+  // PostgreSQL's own cancel comes first and leaves the connection usable; the client's is for silence
+  const queryMs = given.queryMs ?? statementMs + 5_000;
+  if (queryMs <= statementMs) {
+    throw new Error(`The database URL's query_timeout (${queryMs}) must be longer than its statement_timeout (${statementMs}): PostgreSQL's own cancel comes first.`);
+  }
+  const uploadMs = given.uploadMs ?? 600_000;
   const timeouts: PgTimeouts = {
     statementMs,
-    // PostgreSQL's own cancel comes first and leaves the connection usable; this one is for silence
-    queryMs: given.queryMs ?? statementMs + 5_000,
-    uploadMs: given.uploadMs ?? 600_000,
+    queryMs,
+    uploadMs,
+    uploadQueryMs: uploadMs + queryMs - statementMs,
     lockMs: given.lockMs ?? 10_000,
     idleInTransactionMs: given.idleInTransactionMs ?? 60_000,
     streamReadMs: given.streamReadMs ?? 60_000,
