@@ -20,6 +20,8 @@ export interface FaultProxy {
   readonly port: number;
   /** Bytes arriving from now on are dropped, in both directions. */
   freeze(): void;
+  /** Freezes once `bytes` more have come from PostgreSQL (an answer cut off mid-stream). */
+  freezeAfter(bytes: number): void;
   /** Bytes arriving from now on are forwarded again. */
   thaw(): void;
   /**
@@ -34,6 +36,7 @@ export interface FaultProxy {
 
 export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
   let frozen = false;
+  let freezeIn: number | undefined;
   let commitCut: { of: Buffer; when: 'before' | 'after'; freeze: boolean; done: () => void } | undefined;
   const sockets = new Set<Socket>();
   const server = createServer((down) => {
@@ -79,13 +82,24 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
       if (ends) inTransaction = marked = false;
       up.write(b);
     });
-    up.on('data', (b: Buffer) => frozen || holdAnswers || down.write(b));
+    up.on('data', (b: Buffer) => {
+      if (frozen || holdAnswers) return;
+      down.write(b);
+      if (freezeIn !== undefined && (freezeIn -= b.length) <= 0) {
+        freezeIn = undefined;
+        frozen = true;
+      }
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
     freeze: () => (frozen = true),
-    thaw: () => (frozen = false),
+    freezeAfter: (bytes) => (freezeIn = bytes),
+    thaw: () => {
+      frozen = false;
+      freezeIn = undefined;
+    },
     cutNextCommit: (of, when, o = {}) => new Promise<void>((done) => (commitCut = { of: Buffer.from(of), when, freeze: o.freeze ?? false, done })),
     close: () =>
       new Promise<void>((resolve) => {
