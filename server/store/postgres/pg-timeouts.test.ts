@@ -1,6 +1,9 @@
-// The timeouts read from the database URL: the client's limit always after PostgreSQL's own.
-import { describe, expect, it } from 'vitest';
-import { timeoutsFromUrl } from './pg-timeouts.js';
+// The timeouts read from the database URL (the client's limit always after PostgreSQL's own),
+// and the stall watch of streaming reads.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../../test-support/pg-cluster.js';
+import { timeoutsFromUrl, watchStalls } from './pg-timeouts.js';
 
 const BASE = 'postgres://u@127.0.0.1:5432/exchange';
 
@@ -19,5 +22,43 @@ describe('timeoutsFromUrl', () => {
   it("an upload's client limit is never below its upload_timeout", () => {
     const { timeouts } = timeoutsFromUrl(`${BASE}?statement_timeout=700000&query_timeout=700001&upload_timeout=1000`);
     expect(timeouts.uploadQueryMs).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('watchStalls, on a real PostgreSQL', () => {
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: await createDatabase(inject('pgAdminUrl')), max: 1 });
+    pool.on('error', () => undefined);
+    watchStalls(pool, 300, 1500);
+  });
+  afterAll(() => pool.end());
+
+  async function onWatched(sql: string): Promise<unknown> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    client.on('error', (e) => (broken = e));
+    try {
+      return (await client.query(sql)).rows.length;
+    } catch (e) {
+      broken ??= e as Error;
+      throw e;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  it('waits longer than the silence limit for a statement\'s first bytes', async () => {
+    await expect(onWatched('SELECT pg_sleep(1)')).resolves.toBe(1);
+  });
+
+  it('but not longer than the first-byte limit', async () => {
+    await expect(onWatched('SELECT pg_sleep(5)')).rejects.toThrow(/1500 ms after a statement/);
+  });
+
+  it('cuts an answer that began and then went silent', async () => {
+    // the first row (larger than PostgreSQL's send buffer) goes out at once, the second comes 3 s later
+    const sql = "SELECT CASE WHEN g = 1 THEN repeat('x', 100000) ELSE pg_sleep(3)::text END FROM generate_series(1, 2) g";
+    await expect(onWatched(sql)).rejects.toThrow(/nothing for 300 ms while a read waited/);
   });
 });

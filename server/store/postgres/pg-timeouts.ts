@@ -61,29 +61,48 @@ export function timeoutsFromUrl(databaseUrl: string): { url: string; timeouts: P
   return { url: url.toString(), timeouts };
 }
 
-/** node-postgres internals the stall watch reads: the socket and the statement waiting for its answer. */
+/**
+ * How long a streaming read may wait for its statement's first bytes: a listing whose scan
+ * filters a huge container for the few items granted sends nothing for a while, and is no stall.
+ */
+export const STREAM_FIRST_BYTE_MS = 600_000;
+
+/** node-postgres internals the stall watch reads: the socket, the statement waiting for its answer, and query() to see one sent. */
 interface ClientInternals {
   connection: { stream: Socket };
   _getActiveQuery?: () => unknown;
+  query: (...args: unknown[]) => unknown;
 }
 
 /**
  * Closes a checked-out connection of the pool that waits for the database and gets nothing
- * for `ms`: a statement pending, nothing unread in the socket (else the reader is the slow
- * one: a client reading a download slowly) and no byte moved. The statement then fails as
- * ETIMEDOUT (unavailable, 1018). A long stream that keeps moving is never cut.
+ * for `ms` once its statement's answer began: a statement pending, nothing unread in the
+ * socket (else the reader is the slow one: a client reading a download slowly) and no byte
+ * moved. Before its first bytes, a statement may wait `firstByteMs`. The statement then fails
+ * as ETIMEDOUT (unavailable, 1018). A long stream that keeps moving is never cut.
  */
-export function watchStalls(pool: pg.Pool, ms: number): void {
+export function watchStalls(pool: pg.Pool, ms: number, firstByteMs = STREAM_FIRST_BYTE_MS): void {
   const watched = new WeakSet<pg.PoolClient>();
   pool.on('acquire', (client) => {
     const c = client as unknown as ClientInternals;
     const socket = c.connection.stream;
     if (!watched.has(client)) {
       watched.add(client);
+      // the transaction's statements go one after another: bytes read since the last was sent are its answer
+      let sent = { at: Date.now(), read: socket.bytesRead };
+      const query = c.query;
+      c.query = function (this: unknown, ...args: unknown[]) {
+        sent = { at: Date.now(), read: socket.bytesRead };
+        return query.apply(this, args);
+      };
       socket.on('timeout', () => {
         const waiting = c._getActiveQuery?.() && socket.readableLength === 0;
         if (!waiting) return socket.setTimeout(ms);
-        socket.destroy(Object.assign(new Error(`The database sent nothing for ${ms} ms while a read waited.`), { code: 'ETIMEDOUT' }));
+        const answering = socket.bytesRead > sent.read;
+        const left = firstByteMs - (Date.now() - sent.at);
+        if (!answering && left > 0) return socket.setTimeout(Math.min(ms, left));
+        const why = answering ? `sent nothing for ${ms} ms while a read waited` : `sent nothing for ${firstByteMs} ms after a statement`;
+        socket.destroy(Object.assign(new Error(`The database ${why}.`), { code: 'ETIMEDOUT' }));
       });
     }
     socket.setTimeout(ms);
