@@ -69,7 +69,7 @@ describe('PostgreSQL stopped and started under writes', () => {
         if (wasDown && down) answeredWhileDown.push(r);
         // 500: the database went away during the COMMIT and cannot say whether it was kept
         expect([201, 500, 503], r.text).toContain(r.status);
-        if (r.status === 500) expect(r.json().message).toContain('whether it was saved is unknown');
+        if (r.status === 500) expect(r.json()).toMatchObject({ code: 1, details: expect.stringContaining('whether it was saved is unknown') });
         if (r.status === 503) await new Promise((res) => setTimeout(res, 50));
       }
     };
