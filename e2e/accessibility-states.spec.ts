@@ -5,7 +5,7 @@
 import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { closeDialog, createStudy, detailsAction, fileRow, openStudy, openStudyDetails, type ProfileInfo } from './support/app-page.js';
-import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
+import { isBlocking, StateScans } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
 import { dragOver, pageTransfer } from './support/drop.js';
 import { callHost } from './support/host-api.js';
@@ -14,13 +14,8 @@ const TITLE = 'Accessibility states study';
 
 test('axe: a drag over the window, a toast, the Menu, a certificate preview, read-only and conflicting Study details, light and dark', async ({ page, host }) => {
   test.setTimeout(240_000);
-  const findings: ScanFinding[] = [];
-  let states = 0;
-  let theme = 'light';
-  const scan = async (name: string): Promise<void> => {
-    states++;
-    findings.push(...(await scanState(page, `${theme}: ${name}`)));
-  };
+  const scans = new StateScans(page);
+  const scan = (name: string): Promise<void> => scans.scan(name);
 
   const profiles = await callHost<ProfileInfo[]>(host, 'profiles.list');
   const irb = profiles.find((p) => p.name.endsWith('Sandbox IRB'))!;
@@ -31,7 +26,8 @@ test('axe: a drag over the window, a toast, the Menu, a certificate preview, rea
   // A collaborator, so Manage access can preview its certificate and the site can read the details.
   await callHost(host, 'collaborators.add', { containerId: study, organizationId: site.organizationId });
 
-  for (theme of ['light', 'dark']) {
+  for (const theme of ['light', 'dark']) {
+    scans.theme = theme;
     await callHost(host, 'profiles.switch', { profileId: irb.id });
     await callHost(host, 'settings.update', { theme });
     await page.reload();
@@ -100,8 +96,8 @@ test('axe: a drag over the window, a toast, the Menu, a certificate preview, rea
     await expect(readOnly).toHaveCount(0);
   }
 
-  const text = report(findings, states);
+  const text = scans.report();
   console.log(text);
-  expect(states).toBe(12);
-  expect(findings.filter(isBlocking), text).toEqual([]);
+  expect(scans.states).toBe(12);
+  expect(scans.findings.filter(isBlocking), text).toEqual([]);
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, startHost, test } from './host-fixture.js';
 import type { Page } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts.js';
-import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
+import { isBlocking, report, scanState, StateScans, type ScanFinding } from './support/axe.js';
 import { callHost, stageOnHost } from './support/host-api.js';
 import { createStudy, detailsAction, fileRow, openChromeDialog, openStudyDetails, toolbarAction } from './support/app-page.js';
 import { minimalPdf } from './support/documents.js';
@@ -22,13 +22,8 @@ async function dialogState(page: Page, open: () => Promise<void>, testId: string
 
 test('axe finds no serious or critical violation in any main state or dialog, light and dark', async ({ page, host }) => {
   test.setTimeout(300_000);
-  const findings: ScanFinding[] = [];
-  let states = 0;
-  let theme = 'light';
-  const scan = async (name: string): Promise<void> => {
-    states++;
-    findings.push(...(await scanState(page, `${theme}: ${name}`)));
-  };
+  const scans = new StateScans(page);
+  const scan = (name: string): Promise<void> => scans.scan(name);
 
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
@@ -50,7 +45,8 @@ test('axe finds no serious or critical violation in any main state or dialog, li
   const admin = profiles.find((p) => p.name.endsWith('Sandbox Admin'))!;
   const irb = profiles.find((p) => p.name.endsWith('Sandbox IRB'))!;
 
-  for (theme of ['light', 'dark']) {
+  for (const theme of ['light', 'dark']) {
+    scans.theme = theme;
     await callHost(host, 'settings.update', { theme });
     await page.reload();
     await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
@@ -161,10 +157,10 @@ test('axe finds no serious or critical violation in any main state or dialog, li
     await callHost(host, 'profiles.switch', { profileId: irb.id });
   }
 
-  const text = report(findings, states);
+  const text = scans.report();
   console.log(text);
-  expect(states).toBeGreaterThanOrEqual(30);
-  expect(findings.filter(isBlocking), text).toEqual([]);
+  expect(scans.states).toBeGreaterThanOrEqual(30);
+  expect(scans.findings.filter(isBlocking), text).toEqual([]);
 });
 
 test("the browser host's unlock page: no serious or critical violation, light and dark, also showing its problem", async ({ browser }) => {

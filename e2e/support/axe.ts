@@ -36,3 +36,22 @@ export function report(findings: readonly ScanFinding[], states: number): string
   for (const f of findings) lines.push(`  [${f.impact}] ${f.state}: ${f.rule} ×${f.nodes} — ${f.help} (${f.targets})`);
   return lines.join('\n');
 }
+
+/** The scans of one journey: each state scanned under the theme set last, and what they found. */
+export class StateScans {
+  readonly findings: ScanFinding[] = [];
+  states = 0;
+  /** Names the scans' states until set again (the journeys go through light, then dark). */
+  theme = 'light';
+
+  constructor(private readonly page: Page) {}
+
+  async scan(name: string): Promise<void> {
+    this.states++;
+    this.findings.push(...(await scanState(this.page, `${this.theme}: ${name}`)));
+  }
+
+  report(): string {
+    return report(this.findings, this.states);
+  }
+}
