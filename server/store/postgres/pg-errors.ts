@@ -26,6 +26,11 @@ export function isConflict(e: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
+/** What a conflict (isConflict) is answered: busy, 1018; nothing of it was kept. */
+export function conflictBusy(): StoreBusyError {
+  return new StoreBusyError('The change collided with another one at the same moment; try again.');
+}
+
 /**
  * The error to throw on: StoreUnavailableError for an unreachable database, StoreBusyError for
  * a statement that timed out on the database's side, anything else as it is.
@@ -45,7 +50,7 @@ export async function run<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (e) {
-    if (isConflict(e)) throw new StoreBusyError('The change collided with another one at the same moment; try again.');
+    if (isConflict(e)) throw conflictBusy();
     throw toStoreError(e);
   }
 }

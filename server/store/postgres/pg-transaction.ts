@@ -1,7 +1,7 @@
 // One transaction on one pooled connection, for the store and for the migrations alike.
 import type pg from 'pg';
-import { StoreBusyError, StoreOutcomeUnknownError } from '../store.js';
-import { isConflict, isUnavailable, run, toStoreError } from './pg-errors.js';
+import { StoreOutcomeUnknownError } from '../store.js';
+import { conflictBusy, isConflict, isUnavailable, run, toStoreError } from './pg-errors.js';
 
 /** How often, and how far apart, the outcome of an unanswered COMMIT is asked. */
 const STATUS_ATTEMPTS = 5;
@@ -34,7 +34,7 @@ export async function inTransaction<T>(
         if (!isConflict(again)) throw again;
       }
     }
-    throw new StoreBusyError('The change collided with another one at the same moment; try again.');
+    throw conflictBusy();
   }
 }
 
