@@ -2,9 +2,9 @@
 // is beside its window: the organization's client and main's item handlers. Answers go back
 // over the IPC channel with 'advanced' serialization: the structured clone Electron's IPC makes.
 import { toAppError } from '../shared/app-error.js';
-import type { AppContext } from '../electron/main/app-context.js';
-import { itemHandlers } from '../electron/main/handlers/item-handlers.js';
-import type { Session } from '../electron/main/session.js';
+import type { AppContext } from '../electron/core/app-context.js';
+import { itemHandlers } from '../electron/core/handlers/item-handlers.js';
+import type { Session } from '../electron/core/session.js';
 import { clientFor, type OrgJob } from './world.js';
 
 export type MainOp = 'items.listOpen' | 'items.listNext' | 'items.listClose';

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { electronBinary } from './main/electron-binary.js';
+import { electronBinary } from './core/electron-binary.js';
 
 const { values } = parseArgs({
   options: {
@@ -60,7 +60,7 @@ if (binary) {
   });
 } else {
   if (!values['host-only']) console.log('No Electron binary on this machine: starting the browser host in Chromium instead.');
-  const { startHostApp } = await import('./main/host-main.js');
+  const { startHostApp } = await import('./core/host-main.js');
   await startHostApp({
     port: values.port ? Number(values.port) : undefined,
     dataDir: values.data,

@@ -12,9 +12,9 @@ import { OPERATION_NAMES, operations, type IpcResult, type OperationArgs, type O
 import { STUDY_RECORD_PATH } from '../shared/study-record.js';
 import type { Item } from '../shared/types.js';
 import { issueIdentity } from '../shared/protocol/certificates.js';
-import { createApp } from '../electron/main/app.js';
-import { allowOrigins, createDoor, type Door, type Handlers } from '../electron/main/ipc-door.js';
-import type { AppCore, Platform } from '../electron/main/platform.js';
+import { createApp } from '../electron/core/app.js';
+import { allowOrigins, createDoor, type Door, type Handlers } from '../electron/core/ipc-door.js';
+import type { AppCore, Platform } from '../electron/core/platform.js';
 import { KeyVault } from '../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../electron/services/keys/secret-box.js';
 import { ProfileStore } from '../electron/services/profiles.js';

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startHostApp, type HostApp } from '../electron/main/host-main.js';
-import { DEMO_STUDIES } from '../electron/main/sandbox-demo.js';
+import { startHostApp, type HostApp } from '../electron/core/host-main.js';
+import { DEMO_STUDIES } from '../electron/core/sandbox-demo.js';
 
 let dir: string;
 let app: HostApp;

@@ -3,7 +3,7 @@
 // hostile or careless collaborating site can put in a study.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openSession } from '../../electron/main/session.js';
+import { openSession } from '../../electron/core/session.js';
 import { loadTrustedCas } from '../../server/trust-store.js';
 import { KeyVault } from '../../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../electron/services/keys/secret-box.js';

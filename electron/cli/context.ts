@@ -8,7 +8,7 @@ import { KeyVault, keyHandle, type KeyHandle } from '../services/keys/key-vault.
 import { PassphraseSecretBox, scryptOverride } from '../services/keys/secret-box.js';
 import { ProfileStore, type Profile } from '../services/profiles.js';
 import { UsageError, boolFlag, stringFlag, type ParsedArgs } from './args.js';
-import { defaultDataDir } from '../main/data-dir.js';
+import { defaultDataDir } from '../core/data-dir.js';
 import type { CliIo } from './io.js';
 import { parseTrustAnchors } from '../../shared/protocol/trust-anchors.js';
 

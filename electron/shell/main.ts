@@ -1,11 +1,11 @@
 // Electron entry: a thin shell that wires the app core (plain Node) to a window through the
-// door. Everything that can run without Electron lives below electron/main and services.
+// door. Everything that can run without Electron lives in electron/core and electron/services.
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, nativeImage, Notification, protocol, shell } from 'electron';
 import { CALL_CHANNEL, EVENT_CHANNEL, STAGE_CHANNEL } from '../../shared/ipc/channels.js';
-import { createApp } from '../main/app.js';
-import { allowOrigins, createDoor } from '../main/ipc-door.js';
-import type { Platform } from '../main/platform.js';
+import { createApp } from '../core/app.js';
+import { allowOrigins, createDoor } from '../core/ipc-door.js';
+import type { Platform } from '../core/platform.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { APP_VERSION } from '../services/app-info.js';
 import { APP_SCHEME, rendererResponse, rendererUrlFor } from './app-protocol.js';

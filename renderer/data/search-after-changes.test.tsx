@@ -7,7 +7,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports -- the window's real other side (main, the exchange), not code the renderer runs
-import { coreWindow } from '../../electron/main/test-support/window-api.js';
+import { coreWindow } from '../../electron/core/test-support/window-api.js';
 import { ApiProvider } from './api-context.js';
 import { useDeleteItems } from './items.js';
 import { createQueryClient } from './query-client.js';

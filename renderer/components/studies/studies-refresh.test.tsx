@@ -7,7 +7,7 @@ import { focusManager, QueryClientProvider, timeoutManager } from '@tanstack/rea
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports -- the window's real other side (main, the exchange), not code the renderer runs
-import { doorApi, studyHandlersOf, twoOrganizations } from '../../../electron/main/test-support/window-api.js';
+import { doorApi, studyHandlersOf, twoOrganizations } from '../../../electron/core/test-support/window-api.js';
 import { ApiProvider } from '../../data/api-context.js';
 import { createQueryClient } from '../../data/query-client.js';
 import { useContainers } from '../../data/studies.js';
