@@ -15,7 +15,6 @@ import type { AppContext } from './app-context.js';
 import { UserFacingError } from '../../shared/app-error.js';
 import { FileRegistry, isStagedCopy, sweepStaging } from './file-registry.js';
 import { accessHandlers } from './handlers/access-handlers.js';
-import { markSearchStale } from './handlers/search-index.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
 import { itemHandlers } from './handlers/item-handlers.js';
 import { profileHandlers } from './handlers/profile-handlers.js';
@@ -98,7 +97,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       finished: async (d, error) => {
         const s = await sessionFor(d.profileId).catch(() => undefined);
         // the profile's Find finds it now, not when its index is next old enough to rebuild
-        if (s && d.kind === 'upload' && !error) markSearchStale(s, d.containerId);
+        if (s && d.kind === 'upload' && !error) s.search.markStale(d.containerId);
         await activity.record({
           profile: s?.profile.name ?? d.profileId,
           action: d.kind,

@@ -10,6 +10,7 @@ import type { KeyVault } from '../services/keys/key-vault.js';
 import type { Profile } from '../services/profiles.js';
 import { SharingService, type TrustAnchors } from '../services/sharing.js';
 import { StudyRecords } from '../services/study-records.js';
+import { SearchIndex } from './handlers/search-index.js';
 
 /** The active profile's session: acting as its organization, plus what the app keeps beside it. */
 export interface Session extends ExchangeSession {
@@ -26,6 +27,8 @@ export interface Session extends ExchangeSession {
   /** Organization by id, from the directory (refreshed on a miss). */
   organization(id: string): Promise<Organization | undefined>;
   organizationName(id: string): Promise<string>;
+  /** "Find in all studies": this session's index, built on the first search. */
+  readonly search: SearchIndex;
   close(): void;
 }
 
@@ -70,7 +73,8 @@ export async function openSession(
     if (titles.get(containerId) !== title) titleChanges++;
     titles.set(containerId, title);
   };
-  return {
+  let search: SearchIndex | undefined;
+  const session: Session = {
     profile,
     client,
     keys,
@@ -90,8 +94,12 @@ export async function openSession(
     },
     organization,
     organizationName: async (id) => (await organization(id))?.name ?? id,
+    get search() {
+      return (search ??= new SearchIndex(session));
+    },
     close: () => client.close(),
   };
+  return session;
 }
 
 function rolesOf(profile: Profile, organization?: Organization): Role[] {

@@ -11,7 +11,6 @@ import type { Handlers } from '../ipc-door.js';
 import { ItemListings } from '../item-listings.js';
 import type { Session } from '../session.js';
 import { recordForDisplay } from './record-display.js';
-import { markSearchStale } from './search-index.js';
 import { itemView } from './views.js';
 
 type ItemHandlers = Pick<
@@ -84,7 +83,7 @@ export function itemHandlers(ctx: AppContext, listings = new ItemListings()): It
     'items.writeRecord': async ({ containerId, itemPath, header, content }) => {
       const s = await ctx.session();
       const saved = await writeRecord(s.client, s.keys, containerId, itemPath, { header, content });
-      markSearchStale(s, containerId);
+      s.search.markStale(containerId);
       return itemView(s, containerId, saved.item, true);
     },
     'items.delete': async ({ containerId, itemPaths }) => {
@@ -93,7 +92,7 @@ export function itemHandlers(ctx: AppContext, listings = new ItemListings()): It
       for (const itemPath of itemPaths) {
         try {
           await s.client.deleteItem(containerId, itemPath);
-          markSearchStale(s, containerId);
+          s.search.markStale(containerId);
           results.push({ itemPath, organizationId: s.profile.organizationId, ok: true });
           await ctx.record({ action: 'delete', ok: true, study: containerId, item: toSlashForm(itemPath) });
         } catch (e) {

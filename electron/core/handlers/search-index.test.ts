@@ -10,12 +10,12 @@ import type { SearchHit } from '../../../shared/search-rank.js';
 import type { Session } from '../session.js';
 import type { Item } from '../../../shared/types.js';
 import { fillStudy, fixtureSession } from '../test-support/fixture-session.js';
-import { findInStudies, SEARCH_TIMING } from './search-index.js';
+import { SEARCH_TIMING } from './search-index.js';
 
 /** The hits once every header is read (the window asks again while `indexing` is present). */
 async function indexed(s: Session, query: string, limit?: number): Promise<SearchHit[]> {
   for (;;) {
-    const answer = await findInStudies(s, query, limit);
+    const answer = await s.search.find(query, limit);
     if (!answer.indexing) return answer.hits;
     await delay(200);
   }
@@ -44,7 +44,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('findInStudies', () => {
+describe('SearchIndex', () => {
   it('finds any document of a study above 5,000 items by the file name inside its header', async () => {
     // the study's title as the session last read or wrote it (no study record here)
     session.rememberTitle(studyId, 'Protocol 2026-114: Sleep and Recovery');
@@ -64,10 +64,10 @@ describe('findInStudies', () => {
     const fresh = await fixtureSession(fx, fx.sirb, await mkdtemp(join(dir, 'fresh-')));
     try {
       // every document but one is a visit report; a limit above the study's size counts them all
-      const first = await findInStudies(fresh, 'visit-report', ITEMS);
+      const first = await fresh.search.find('visit-report', ITEMS);
       expect(first.indexing).toBeDefined();
       let partial = first;
-      while (partial.indexing && partial.indexing.opened === 0) partial = await findInStudies(fresh, 'visit-report', ITEMS);
+      while (partial.indexing && partial.indexing.opened === 0) partial = await fresh.search.find('visit-report', ITEMS);
       const progress = partial.indexing!;
       expect(progress.total).toBe(ITEMS);
       expect(progress.opened).toBeGreaterThan(0);
@@ -78,7 +78,7 @@ describe('findInStudies', () => {
       // and once every header is read, all of them, with no progress left
       const all = await indexed(fresh, 'visit-report', ITEMS);
       expect(all).toHaveLength(ITEMS - 1);
-      expect((await findInStudies(fresh, 'zebrafish')).hits.map((h) => h.name)).toEqual(['zebrafish-consent-v4.pdf']);
+      expect((await fresh.search.find('zebrafish')).hits.map((h) => h.name)).toEqual(['zebrafish-consent-v4.pdf']);
     } finally {
       fresh.close();
     }
@@ -103,7 +103,7 @@ describe('findInStudies', () => {
       expect(asked).toEqual(['whole']);
       SEARCH_TIMING.freshMs = 0; // every search refreshes
       // unchanged: asked since, nothing new, and the other (5,200-item) study not opened again
-      const same = await findInStudies(own, 'alpha', 10);
+      const same = await own.search.find('alpha', 10);
       expect(same.indexing).toBeUndefined();
       expect(same.hits).toHaveLength(3);
       expect(asked).toEqual(['whole', 'since']);

@@ -1,4 +1,4 @@
-// "Find in all studies" in main: the studies' titles, the documents' file names and titles, and the
+// "Find in all studies" in main, one SearchIndex per session: the studies' titles, the documents' file names and titles, and the
 // records' names of every item this session can list, kept in memory only (never written to disk),
 // refreshed when older than a few seconds so typing does not list every study on each keystroke.
 // A refresh asks each study only for what changed since its newest item (and opens only the
@@ -55,24 +55,6 @@ interface StudyIndex {
   readonly items: ReadonlyMap<string, Item>;
   readonly entries: readonly SearchEntry[];
   readonly listedAt: number;
-}
-
-interface SearchState {
-  complete?: Index;
-  build?: Build;
-  studies?: Map<string, StudyIndex>;
-  /** Studies this app changed since the last build began: the next search rebuilds and lists them whole. */
-  readonly changed: Set<string>;
-}
-
-const states = new WeakMap<Session, SearchState>();
-
-/**
- * After this app uploaded, deleted or wrote in a study: the next search lists that study whole
- * (`since` cannot report a delete) instead of answering from an index up to freshMs old.
- */
-export function markSearchStale(s: Session, containerId: string): void {
-  states.get(s)?.changed.add(containerId);
 }
 
 /** Adds an entry per item of one study, opening the headers not yet opened; answers the study's entries. */
@@ -132,81 +114,102 @@ async function studyItems(s: Session, containerId: string, old: StudyIndex | und
   return { items, listedAt: old.listedAt };
 }
 
-function startBuild(s: Session, st: SearchState): Build {
-  const b: Progress = { growing: new GrowingEntries(), opened: 0, total: 0 };
-  // taken now: what is changed while this build runs makes the next one
-  const changedHere = new Set(st.changed);
-  st.changed.clear();
-  const titleChanges = s.titleChanges;
-  const run = async (): Promise<Index> => {
-    const before = st.studies ?? new Map<string, StudyIndex>();
-    const studies = new Map<string, StudyIndex>();
-    const toOpen: { id: string; title: string; items: Map<string, Item>; listedAt: number }[] = [];
-    const containers = await s.client.listContainers();
-    let changed = containers.length !== before.size;
-    for (const c of containers) {
-      // the session's title cache: no study record read per study on every rebuild
-      const title = await s.studyTitle(c.id);
-      const old = before.get(c.id);
-      const kept = old?.title === title ? old : undefined;
-      let now: Awaited<ReturnType<typeof studyItems>>;
-      try {
-        now = await studyItems(s, c.id, kept, changedHere.has(c.id));
-      } catch {
-        // a study that cannot be listed now keeps what was indexed, or is found by its title
-        now = kept ? undefined : { items: new Map(), listedAt: 0 };
-      }
-      if (now) {
-        changed = true;
-        toOpen.push({ id: c.id, title, ...now });
-        b.total += now.items.size;
-        b.growing.push({ containerId: c.id, studyTitle: title, itemPath: '', name: title, kind: 'study' });
-      } else {
-        // unchanged: its entries as they were, nothing listed whole nor opened again
-        studies.set(c.id, kept!);
-        for (const e of kept!.entries) b.growing.push(e);
-      }
-    }
-    for (const c of toOpen) {
-      const entries = await addStudyEntries(b, s, c.id, c.title, c.items.values());
-      studies.set(c.id, { title: c.title, items: c.items, entries, listedAt: c.listedAt });
-    }
-    st.studies = studies;
-    const unchanged = !changed && st.complete;
-    return { at: Date.now(), titleChanges, entries: unchanged ? unchanged.entries : prepareEntries(b.growing) };
-  };
-  const done = run().then(
-    (index) => {
-      st.complete = index;
-      st.build = undefined;
-      return index;
-    },
-    (e: unknown) => {
-      st.build = undefined; // the next search tries again
-      for (const id of changedHere) st.changed.add(id);
-      throw e;
-    },
-  );
-  done.catch(() => {}); // a search that gave up waiting does not leave it unhandled
-  return Object.assign(b, { done });
-}
-
 /**
- * The best hits for `query`. A build under way is waited for briefly; past that the answer
- * comes at once with `indexing` and the hits among what is read so far (or, while a stale index
- * is rebuilt, from that index), and the window asks again until `indexing` is gone.
+ * The session's index for "Find in all studies", kept in memory only. The session owns it (one
+ * per session, dropped with it); handlers search it and tell it what this app changed.
  */
-export async function findInStudies(s: Session, query: string, limit?: number): Promise<SearchAnswer> {
-  let st = states.get(s);
-  if (!st) states.set(s, (st = { changed: new Set() }));
-  const stale = !st.complete || st.changed.size > 0 || st.complete.titleChanges !== s.titleChanges || Date.now() - st.complete.at > SEARCH_TIMING.freshMs;
-  if (!st.build && stale) st.build = startBuild(s, st);
-  const b = st.build;
-  if (b) {
-    const finished = await Promise.race([b.done, delay(PATIENCE_MS).then(() => undefined)]);
-    if (finished) return { hits: rankPrepared(query, finished.entries, limit) };
-    const indexing = { opened: b.opened, total: b.total };
-    return { hits: st.complete ? rankPrepared(query, st.complete.entries, limit) : rankGrowing(query, b.growing, limit), indexing };
+export class SearchIndex {
+  private complete?: Index;
+  private build?: Build;
+  private studies?: Map<string, StudyIndex>;
+  /** Studies this app changed since the last build began: the next search rebuilds and lists them whole. */
+  private readonly changed = new Set<string>();
+
+  constructor(private readonly s: Session) {}
+
+  /**
+   * After this app uploaded, deleted or wrote in a study: the next search lists that study whole
+   * (`since` cannot report a delete) instead of answering from an index up to freshMs old.
+   */
+  markStale(containerId: string): void {
+    this.changed.add(containerId);
   }
-  return { hits: rankPrepared(query, st.complete!.entries, limit) };
+
+  /**
+   * The best hits for `query`. A build under way is waited for briefly; past that the answer
+   * comes at once with `indexing` and the hits among what is read so far (or, while a stale index
+   * is rebuilt, from that index), and the window asks again until `indexing` is gone.
+   */
+  async find(query: string, limit?: number): Promise<SearchAnswer> {
+    const stale = !this.complete || this.changed.size > 0 || this.complete.titleChanges !== this.s.titleChanges || Date.now() - this.complete.at > SEARCH_TIMING.freshMs;
+    if (!this.build && stale) this.build = this.startBuild();
+    const b = this.build;
+    if (b) {
+      const finished = await Promise.race([b.done, delay(PATIENCE_MS).then(() => undefined)]);
+      if (finished) return { hits: rankPrepared(query, finished.entries, limit) };
+      const indexing = { opened: b.opened, total: b.total };
+      return { hits: this.complete ? rankPrepared(query, this.complete.entries, limit) : rankGrowing(query, b.growing, limit), indexing };
+    }
+    return { hits: rankPrepared(query, this.complete!.entries, limit) };
+  }
+
+  private startBuild(): Build {
+    const { s } = this;
+    const b: Progress = { growing: new GrowingEntries(), opened: 0, total: 0 };
+    // taken now: what is changed while this build runs makes the next one
+    const changedHere = new Set(this.changed);
+    this.changed.clear();
+    const titleChanges = s.titleChanges;
+    const run = async (): Promise<Index> => {
+      const before = this.studies ?? new Map<string, StudyIndex>();
+      const studies = new Map<string, StudyIndex>();
+      const toOpen: { id: string; title: string; items: Map<string, Item>; listedAt: number }[] = [];
+      const containers = await s.client.listContainers();
+      let changed = containers.length !== before.size;
+      for (const c of containers) {
+        // the session's title cache: no study record read per study on every rebuild
+        const title = await s.studyTitle(c.id);
+        const old = before.get(c.id);
+        const kept = old?.title === title ? old : undefined;
+        let now: Awaited<ReturnType<typeof studyItems>>;
+        try {
+          now = await studyItems(s, c.id, kept, changedHere.has(c.id));
+        } catch {
+          // a study that cannot be listed now keeps what was indexed, or is found by its title
+          now = kept ? undefined : { items: new Map(), listedAt: 0 };
+        }
+        if (now) {
+          changed = true;
+          toOpen.push({ id: c.id, title, ...now });
+          b.total += now.items.size;
+          b.growing.push({ containerId: c.id, studyTitle: title, itemPath: '', name: title, kind: 'study' });
+        } else {
+          // unchanged: its entries as they were, nothing listed whole nor opened again
+          studies.set(c.id, kept!);
+          for (const e of kept!.entries) b.growing.push(e);
+        }
+      }
+      for (const c of toOpen) {
+        const entries = await addStudyEntries(b, s, c.id, c.title, c.items.values());
+        studies.set(c.id, { title: c.title, items: c.items, entries, listedAt: c.listedAt });
+      }
+      this.studies = studies;
+      const unchanged = !changed && this.complete;
+      return { at: Date.now(), titleChanges, entries: unchanged ? unchanged.entries : prepareEntries(b.growing) };
+    };
+    const done = run().then(
+      (index) => {
+        this.complete = index;
+        this.build = undefined;
+        return index;
+      },
+      (e: unknown) => {
+        this.build = undefined; // the next search tries again
+        for (const id of changedHere) this.changed.add(id);
+        throw e;
+      },
+    );
+    done.catch(() => {}); // a search that gave up waiting does not leave it unhandled
+    return Object.assign(b, { done });
+  }
 }

@@ -10,7 +10,6 @@ import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
 import { containerView } from './views.js';
-import { findInStudies } from './search-index.js';
 
 type StudyHandlers = Pick<
   Handlers,
@@ -80,7 +79,7 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
       ctx.options.platform.notify('Study created', `“${fields.title}” is ready: invite the participating sites and upload documents.`);
       return { ...(await containerView(s, c)), ...(notShared ? { notShared } : {}) };
     },
-    'search.find': async ({ query }) => findInStudies(await ctx.session(), query),
+    'search.find': async ({ query }) => (await ctx.session()).search.find(query),
     'containers.updateStudy': async ({ containerId, changed, base, ...fields }) => {
       const s = await ctx.session();
       const container = await s.client.getContainer(containerId);
