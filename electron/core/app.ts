@@ -18,6 +18,9 @@ import { accessHandlers } from './handlers/access-handlers.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
 import { itemHandlers } from './handlers/item-handlers.js';
 import { profileHandlers } from './handlers/profile-handlers.js';
+import { appHandlers } from './handlers/app-handlers.js';
+import { connectionHandlers } from './handlers/connection-handlers.js';
+import { sandboxHandlers } from './handlers/sandbox-handlers.js';
 import { studyHandlers } from './handlers/study-handlers.js';
 import { transferHandlers } from './handlers/transfer-handlers.js';
 import type { Handlers } from './ipc-door.js';
@@ -167,7 +170,10 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   }
 
   const handlers: Handlers = {
+    ...appHandlers(ctx),
     ...profileHandlers(ctx),
+    ...connectionHandlers(ctx),
+    ...sandboxHandlers(ctx),
     ...studyHandlers(ctx),
     ...itemHandlers(ctx, listings),
     ...accessHandlers(ctx),

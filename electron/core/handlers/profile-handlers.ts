@@ -1,7 +1,7 @@
-// Profiles, keys, connection checks, settings and the sandbox.
+// Profiles and their keys: import, generate, switch, edit, remove.
 import type { Handlers } from '../ipc-door.js';
-import type { CheckResult } from '../../../shared/ipc/views.js';
-import { toAppError, UserFacingError } from '../../../shared/app-error.js';
+import type { ProfileView } from '../../../shared/ipc/views.js';
+import { UserFacingError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import { openSession, toProfileView } from '../session.js';
 import type { Profile } from '../../services/profiles.js';
@@ -33,7 +33,6 @@ async function withKeyFile<T>(ctx: AppContext, ref: string, use: (bytes: Buffer)
 
 type ProfileHandlers = Pick<
   Handlers,
-  | 'app.info'
   | 'profiles.list'
   | 'profiles.switch'
   | 'profiles.importPem'
@@ -42,17 +41,16 @@ type ProfileHandlers = Pick<
   | 'profiles.generateKey'
   | 'profiles.update'
   | 'profiles.remove'
-  | 'connection.check'
-  | 'settings.get'
-  | 'settings.update'
-  | 'sandbox.reset'
 >;
 
+/** Every profile as the window shows it, the active one marked. */
+export async function profileViews(ctx: AppContext): Promise<ProfileView[]> {
+  const active = ctx.activeProfileId();
+  return (await ctx.profiles.list()).map((p) => toProfileView(p, p.id === active));
+}
+
 export function profileHandlers(ctx: AppContext): ProfileHandlers {
-  const views = async () => {
-    const active = ctx.activeProfileId();
-    return (await ctx.profiles.list()).map((p) => toProfileView(p, p.id === active));
-  };
+  const views = () => profileViews(ctx);
 
   /** Adds a profile for an imported key, learning its role from the exchange when it answers. */
   const addProfile = async (
@@ -81,13 +79,6 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
   };
 
   return {
-    'app.info': async () => ({
-      version: ctx.options.version,
-      platform: process.platform,
-      host: ctx.options.platform.kind,
-      nativeFiles: ctx.options.platform.kind === 'electron',
-      sandbox: ctx.sandbox.exists(),
-    }),
     'profiles.list': views,
     'profiles.switch': async ({ profileId }) => {
       const s = await ctx.switchProfile(profileId);
@@ -139,39 +130,6 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
         const next = (await ctx.profiles.list())[0];
         if (next) await ctx.switchProfile(next.id);
       }
-      return views();
-    },
-    'connection.check': async () => {
-      const s = await ctx.session();
-      const check = async (f: () => Promise<unknown>): Promise<CheckResult> => {
-        try {
-          await f();
-          return { ok: true };
-        } catch (e) {
-          return { ok: false, error: toAppError(e) };
-        }
-      };
-      const ping = await check(() => s.client.ping());
-      const site = await check(() => s.client.pingSite());
-      const sirb = await check(() => s.client.pingSirb());
-      const skew = Math.round(s.client.clockSkewMs / 1000);
-      return { ping, site, sirb, ...(skew !== 0 ? { clockSkewSeconds: -skew } : {}) };
-    },
-    'settings.get': async () => ctx.settings.get(),
-    'settings.update': async ({ shareUploadsWithOwner, ...rest }) => {
-      const current = await ctx.settings.get();
-      const id = ctx.activeProfileId();
-      const share =
-        shareUploadsWithOwner === undefined || !id ? current.shareUploadsWithOwner : { ...current.shareUploadsWithOwner, [id]: shareUploadsWithOwner };
-      const next = await ctx.settings.update({ ...rest, shareUploadsWithOwner: share });
-      if (rest.transferConcurrency) ctx.transfers.setConcurrency(rest.transferConcurrency);
-      return next;
-    },
-    'sandbox.reset': async () => {
-      await ctx.resetSession();
-      const created = await ctx.sandbox.reset();
-      const sirb = created.find((p) => p.roleHints.sirb) ?? created[0];
-      if (sirb) await ctx.switchProfile(sirb.id);
       return views();
     },
   };
