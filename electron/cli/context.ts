@@ -5,6 +5,7 @@ import { ExchangeClient } from '../services/exchange-client.js';
 import type { ExchangeSession } from '../services/exchange-session.js';
 import { importFromPem } from '../services/keys/key-import.js';
 import { KeyVault, keyHandle, type KeyHandle } from '../services/keys/key-vault.js';
+import { openProfileKeys } from '../services/keys/key-ring.js';
 import { PassphraseSecretBox, scryptOverride } from '../services/keys/secret-box.js';
 import { ProfileStore, type Profile } from '../services/profiles.js';
 import { UsageError, boolFlag, stringFlag, type ParsedArgs } from './args.js';
@@ -86,7 +87,7 @@ export class CliContext {
       return this.session;
     }
     const profile = await this.pickProfile();
-    const keys = await (await this.vault()).open(profile.keyRef);
+    const keys = await openProfileKeys(await this.vault(), profile);
     this.session = { client: this.client(baseUrl ?? profile.baseUrl, org ?? profile.organizationId, keys), keys, profile };
     return this.session;
   }

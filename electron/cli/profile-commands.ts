@@ -107,10 +107,10 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
       const store = ctx.profiles();
       const profile = await store.get(word(ctx.args, 2, 'profile name'));
       await store.remove(profile.id);
-      // The key goes too unless another profile still uses it; no passphrase needed to delete.
-      if (!(await store.list()).some((p) => p.keyRef === profile.keyRef)) {
-        await new KeyVault(ctx.dataDir, new PassphraseSecretBox('-')).remove(profile.keyRef);
-      }
+      // Its keys (current and reading) go too unless another profile still uses them; no passphrase needed to delete.
+      const inUse = new Set((await store.list()).flatMap((p) => [p.keyRef, ...(p.readingKeyRefs ?? [])]));
+      const vault = new KeyVault(ctx.dataDir, new PassphraseSecretBox('-'));
+      for (const ref of [profile.keyRef, ...(profile.readingKeyRefs ?? [])]) if (!inUse.has(ref)) await vault.remove(ref);
       ctx.print({ removed: profile.id }, () => `Removed profile ${profile.name}.`);
       return;
     }

@@ -7,6 +7,7 @@ import { ExchangeClient } from '../services/exchange-client.js';
 import type { ExchangeSession } from '../services/exchange-session.js';
 import { UserFacingError } from '../../shared/app-error.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
+import { openProfileKeys } from '../services/keys/key-ring.js';
 import type { Profile } from '../services/profiles.js';
 import { SharingService, type TrustAnchors } from '../services/sharing.js';
 import { StudyRecords } from '../services/study-records.js';
@@ -43,7 +44,7 @@ export async function openSession(
   // A profile saved before the https rule: refused here rather than used over plain HTTP.
   const problem = exchangeUrlProblem(profile.baseUrl, profile.environment);
   if (problem) throw new UserFacingError('insecure-exchange', `The profile "${profile.name}" cannot be used: ${problem}`, 'Edit the profile\u2019s exchange address to https:// in Settings.');
-  const keys = await vault.open(profile.keyRef);
+  const keys = await openProfileKeys(vault, profile);
   const client = new ExchangeClient({
     baseUrl: profile.baseUrl,
     organizationId: profile.organizationId,

@@ -24,6 +24,8 @@ export interface Profile {
   readonly roleHints: RoleHints;
   /** Reference into the key vault; never the key. */
   readonly keyRef: string;
+  /** Keys from before a renewal, kept for reading what is still wrapped for them (vault references). */
+  readonly readingKeyRefs?: readonly string[];
   readonly certificate?: CertificateSummary;
   /** The consortium's CA certificates (PEM): a grantee's certificate must be issued by one. */
   readonly trustAnchors?: readonly string[];
@@ -52,6 +54,7 @@ const profileSchema = z.object({
   organizationId: z.string().min(1).max(200),
   roleHints: z.object({ sirb: z.boolean().optional(), admin: z.boolean().optional() }),
   keyRef: z.string(),
+  readingKeyRefs: z.array(z.string().regex(/^[0-9a-f]{32}$/)).max(50).optional(),
   certificate: certificateSchema.optional(),
   trustAnchors: z.array(z.string().max(64 * 1024)).max(50).optional(),
   createdAt: z.string(),
