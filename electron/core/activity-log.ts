@@ -2,6 +2,7 @@
 // filtered in memory and exported as CSV. Never holds keys or document contents.
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { csvLines } from '../../shared/csv.js';
 import type { ActivityEntry } from '../../shared/ipc/views.js';
 
 export class ActivityLog {
@@ -54,14 +55,6 @@ export class ActivityLog {
 
 const COLUMNS = ['time', 'profile', 'action', 'ok', 'study', 'item', 'organization', 'detail'] as const;
 
-function csvCell(value: unknown): string {
-  const text = value === undefined ? '' : String(value);
-  // Quote when needed; neutralise spreadsheet formulas (a leading =, +, - or @).
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function toCsv(entries: readonly ActivityEntry[]): string {
-  const rows = entries.map((e) => COLUMNS.map((c) => csvCell(e[c])).join(','));
-  return [COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  return csvLines([COLUMNS, ...entries.map((e) => COLUMNS.map((c) => e[c]))]);
 }

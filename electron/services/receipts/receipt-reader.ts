@@ -1,0 +1,85 @@
+// Reading receipts as a document's owner (docs/protocol.md §7, Receipts): each receipt is fetched and
+// decrypted once per version (cached by its hashes), validated, and joined to the owner's
+// documents. A receipt that fails any check is ignored, as if it were not there.
+import type { DistributionReport, ItemDelivery } from '../../../shared/delivery.js';
+import { mapLimit } from '../../../shared/map-limit.js';
+import type { Item, Organization } from '../../../shared/types.js';
+import type { CallOptions, ExchangeClient } from '../exchange-client.js';
+import { CancelledError, ExchangeError, NetworkError } from '../exchange-errors.js';
+import { readRecord, type RecordKeys } from '../transfers/records.js';
+import { distributionReport, documentCells, indexReceipts, ownedDocuments } from './distribution.js';
+import { ownerIdOf, parseReceiptPath, receiptHash, receiptPath, validateReceipt, type ValidReceipt } from './receipt-record.js';
+
+/** Fetches in flight at once, as the window's other lists do. */
+const PARALLEL = 8;
+
+/** A failure to reach or be answered by the exchange: shown, never taken for "not received". */
+function unreachable(e: unknown): boolean {
+  return e instanceof NetworkError || e instanceof CancelledError || (e instanceof ExchangeError && e.status !== 404 && e.status !== 403);
+}
+
+export class ReceiptReader {
+  private readonly cache = new Map<string, { readonly version: string; readonly receipt: ValidReceipt | undefined }>();
+
+  constructor(
+    private readonly client: ExchangeClient,
+    private readonly keys: Pick<RecordKeys, 'openItemKey'>,
+  ) {}
+
+  /** The receipt item as listed, validated (undefined: ignored). Network failures are thrown. */
+  async valid(containerId: string, item: Item, options: CallOptions = {}): Promise<ValidReceipt | undefined> {
+    const named = parseReceiptPath(item.id);
+    if (!named || ownerIdOf(item) !== named.organizationId) return undefined;
+    const version = `${item.contentHash}/${item.keyHash}/${item.ownerUrl}`;
+    const hit = this.cache.get(item.id);
+    if (hit?.version === version) return hit.receipt;
+    let receipt: ValidReceipt | undefined;
+    try {
+      const opened = await readRecord(this.client, this.keys, containerId, item.id, options);
+      // the answer with content must be the version listed, by the same owner
+      receipt = opened.item.ownerUrl === item.ownerUrl ? validateReceipt(opened.item, opened.header, opened.content) : undefined;
+    } catch (e) {
+      if (unreachable(e)) throw e;
+      receipt = undefined; // not decryptable, tampered, not for us: not a receipt
+    }
+    this.cache.set(item.id, { version, receipt });
+    return receipt;
+  }
+
+  /** Delivery of one document this organization owns, to everyone on its access list. */
+  async forItem(containerId: string, document: Item, access: readonly Organization[], sending: boolean, options: CallOptions = {}): Promise<ItemDelivery> {
+    const others = access.filter((o) => o.id !== ownerIdOf(document));
+    const found = await mapLimit(others, PARALLEL, async (o) => {
+      try {
+        return await this.valid(containerId, await this.client.getItem(containerId, receiptPath(o.id, document.id), options), options);
+      } catch (e) {
+        if (unreachable(e)) throw e;
+        return undefined; // none yet, or not shared with us
+      }
+    });
+    const index = indexReceipts(found.filter((r): r is ValidReceipt => r !== undefined));
+    return { itemPath: document.id.replace(/\|/g, '/'), cells: documentCells(document, access, index), sending };
+  }
+
+  /**
+   * Every document this organization owns in the study × every organization with access, from
+   * one recursive listing, each document's access list, and the receipts for those documents.
+   */
+  async report(containerId: string, nameOf: (item: Item) => string, sending: boolean, options: CallOptions = {}): Promise<DistributionReport> {
+    const listed = await this.client.listItems(containerId, undefined, { recurse: true, ...options });
+    const items = Array.isArray(listed) ? listed : [listed];
+    const documents = ownedDocuments(items, this.client.organizationId);
+    const ours = new Set(documents.map((d) => receiptHash(d.id)));
+    const receiptItems = items.filter((i) => {
+      const named = parseReceiptPath(i.id);
+      return named !== undefined && ours.has(named.hash);
+    });
+    const [lists, receipts] = await Promise.all([
+      mapLimit(documents, PARALLEL, (d) => this.client.getItemAccess(containerId, d.id, options)),
+      mapLimit(receiptItems, PARALLEL, (r) => this.valid(containerId, r, options)),
+    ]);
+    const access = new Map(documents.map((d, i) => [d.id, lists[i]!]));
+    const index = indexReceipts(receipts.filter((r): r is ValidReceipt => r !== undefined));
+    return distributionReport({ containerId, documents, access, index, nameOf, sending });
+  }
+}

@@ -1,0 +1,60 @@
+// Delivery of a document as its owner sees it (docs/protocol.md §7, Receipts): for every organization
+// with access, whether its receipt names this version, an earlier one, or none yet. Plain
+// data for the details pane, the distribution report, its CSV and the command-line tool.
+import { csvLines } from './csv.js';
+
+export type DeliveryState = 'this' | 'earlier' | 'none';
+
+export interface DeliveryCell {
+  readonly organizationId: string;
+  readonly organizationName: string;
+  readonly state: DeliveryState;
+  /** When the receiving client says it received the version (its own clock). */
+  readonly receivedAt?: string;
+  readonly action?: 'opened' | 'saved' | 'downloaded';
+}
+
+export interface ItemDelivery {
+  readonly itemPath: string;
+  /** Organizations with access but the owner, in the access list's order. */
+  readonly cells: readonly DeliveryCell[];
+  /** Whether this profile sends receipts itself (the window says when it does not). */
+  readonly sending: boolean;
+}
+
+export interface ReportRow {
+  readonly itemPath: string;
+  readonly name: string;
+  readonly updatedAt: string;
+  /** One per organization of the report, in its order; undefined where that organization has no access. */
+  readonly cells: readonly (DeliveryCell | undefined)[];
+}
+
+export interface DistributionReport {
+  readonly containerId: string;
+  /** Every organization with access to at least one of the documents, by name. */
+  readonly organizations: readonly { readonly id: string; readonly name: string }[];
+  readonly rows: readonly ReportRow[];
+  readonly sending: boolean;
+}
+
+export const STATE_WORDS: Readonly<Record<DeliveryState, string>> = { this: 'this version', earlier: 'earlier version', none: 'not yet' };
+
+/** "Received by 2 of 3 organizations with access" (received: any version). */
+export function deliverySummary(cells: readonly DeliveryCell[]): string {
+  if (cells.length === 0) return 'Not shared with any other organization';
+  const received = cells.filter((c) => c.state !== 'none').length;
+  return `Received by ${received} of ${cells.length} organization${cells.length === 1 ? '' : 's'} with access`;
+}
+
+/** One line per document and organization with access: what the report shows, for spreadsheets. */
+export function reportCsv(report: DistributionReport): string {
+  const lines: unknown[][] = [['document', 'path', 'updated', 'organization', 'organization id', 'status', 'received at', 'action']];
+  for (const row of report.rows) {
+    for (const cell of row.cells) {
+      if (!cell) continue;
+      lines.push([row.name, row.itemPath, row.updatedAt, cell.organizationName, cell.organizationId, STATE_WORDS[cell.state], cell.receivedAt ?? '', cell.action ?? '']);
+    }
+  }
+  return csvLines(lines);
+}
