@@ -3,10 +3,12 @@
 import type { Organization } from '../shared/types.js';
 import { checkCertificate } from './certificate-check.js';
 import { ApiError } from './http/api-error.js';
-import { openDatabase } from './store/database.js';
-import { NameTakenError, insertOrganization, toOrganization, type NewOrganization } from './store/organizations.js';
-import type { Store } from './store/store.js';
-import { loadTrustedCas } from './trust-store.js';
+import { toOrganization } from './routes/wire.js';
+import type { NewOrganization } from './store/rows.js';
+import { openDatabase } from './store/sqlite/database.js';
+import { insertOrganization } from './store/sqlite/organizations.js';
+import { loadTrustedCas } from './store/sqlite/trust-store.js';
+import { NameTakenError, type Store } from './store/store.js';
 
 export interface RegisterOrganizationOptions {
   name: string;

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCertificateAuthority, issueIdentity } from '../shared/protocol/certificates.js';
 import { registerInStore } from './register.js';
-import { DB_FILE } from './store/database.js';
+import { DB_FILE } from './store/sqlite/database.js';
 import { openStore, type StoreOptions } from './store/open-store.js';
 
 export interface SandboxOrganization {

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openSession } from '../../electron/core/session.js';
-import { loadTrustedCas } from '../../server/trust-store.js';
+import { loadTrustedCas } from '../../server/store/sqlite/trust-store.js';
 import { KeyVault } from '../../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../electron/services/keys/secret-box.js';
 import { ProfileStore } from '../../electron/services/profiles.js';

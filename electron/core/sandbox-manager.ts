@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, startExchange, type RunningExchange, type SandboxOrganization } from '../../server/index.js';
-import { loadTrustedCas } from '../../server/trust-store.js';
+import { loadTrustedCas } from '../../server/store/sqlite/trust-store.js';
 import { ExchangeClient } from '../services/exchange-client.js';
 import { seedDemo } from './sandbox-demo.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';

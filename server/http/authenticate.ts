@@ -14,7 +14,7 @@ import {
   type AuthorizationParams,
   type HeaderList,
 } from '../../shared/protocol/signing.js';
-import type { OrganizationRow } from '../store/organizations.js';
+import type { OrganizationRow } from '../store/rows.js';
 import type { Store } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import { hostMatches } from './host-check.js';

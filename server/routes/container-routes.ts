@@ -3,8 +3,7 @@ import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
 import { requireString } from '../http/validate.js';
-import { toContainer } from '../store/containers.js';
-import { toOrganization } from '../store/organizations.js';
+import { toContainer, toOrganization } from './wire.js';
 import { containerFor, jsonFields } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;

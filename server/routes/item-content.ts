@@ -7,7 +7,7 @@ import { alignedBlock } from '../content-io.js';
 import { ApiError } from '../http/api-error.js';
 import { roomToWrite } from '../http/responses.js';
 import type { RouteContext } from '../http/router.js';
-import { toItem } from '../store/items.js';
+import { toItem } from './wire.js';
 import type { StoredContent } from '../store/store.js';
 import { containerFor, itemPathFromUrl } from './route-helpers.js';
 

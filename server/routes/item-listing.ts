@@ -5,7 +5,8 @@ import { parseIsoTimestamp } from '../../shared/iso-date.js';
 import { ApiError } from '../http/api-error.js';
 import { roomToWrite, sendJson } from '../http/responses.js';
 import type { RouteContext } from '../http/router.js';
-import { toItem, wireItemHead, type ListedWireRow } from '../store/items.js';
+import type { ListedWireRow } from '../store/rows.js';
+import { toItem, wireItemHead } from './wire.js';
 import { containerFor, itemPathFromUrl } from './route-helpers.js';
 
 function listQuery(ctx: RouteContext): { recurse: boolean; owner?: string; since?: number } {

@@ -5,7 +5,7 @@ import { newId } from '../format.js';
 import { ApiError } from '../http/api-error.js';
 import { sendEmpty, sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
-import { toItem } from '../store/items.js';
+import { toItem } from './wire.js';
 import { itemContent } from './item-content.js';
 import { itemPayload } from './item-payload.js';
 import { listItems } from './item-listing.js';

@@ -5,7 +5,9 @@ import { ApiError } from '../http/api-error.js';
 import { sendBytes, sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
 import { asBoolean, asString, requireString } from '../http/validate.js';
-import { NameTakenError, toOrganization, type OrganizationRow } from '../store/organizations.js';
+import type { OrganizationRow } from '../store/rows.js';
+import { NameTakenError } from '../store/store.js';
+import { toOrganization } from './wire.js';
 import { jsonFields } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;

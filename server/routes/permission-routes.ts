@@ -3,9 +3,8 @@ import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
 import { requireBase64, requireString } from '../http/validate.js';
-import type { ContainerRow } from '../store/containers.js';
-import type { VisibleItemRow } from '../store/items.js';
-import { toOrganization, type OrganizationRow } from '../store/organizations.js';
+import type { ContainerRow, OrganizationRow, VisibleItemRow } from '../store/rows.js';
+import { toOrganization } from './wire.js';
 import { containerFor, itemPathFromUrl, jsonFields } from './route-helpers.js';
 
 const OWNER = ['sIRB', 'pSite'] as const;

@@ -4,7 +4,7 @@ import { describeProblem, segmentsProblem, MAX_SEGMENTS } from '../../shared/ite
 import { ApiError } from '../http/api-error.js';
 import { parseJsonObject, type Fields } from '../http/validate.js';
 import type { RouteContext } from '../http/router.js';
-import type { ContainerRow } from '../store/containers.js';
+import type { ContainerRow } from '../store/rows.js';
 
 /**
  * The item path from the raw URL segments, in pipe form. Each segment is percent-decoded

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPostgresStore } from './postgres/pg-store.js';
-import { SqliteStore } from './sqlite-store.js';
+import { SqliteStore } from './sqlite/sqlite-store.js';
 import type { Store } from './store.js';
 
 export interface StoreOptions {

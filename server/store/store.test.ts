@@ -1,17 +1,16 @@
 // The store itself, on SQLite and on PostgreSQL: a 100,000-item container listed by prefix,
-// owner and since through indexes (each database's own plan), the wire JSON of a listed item,
-// and the SQLite data folder's migrations and pragmas.
+// owner and since through indexes (each database's own plan).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshStore, probeStore, STORES, type StoreProbe } from '../test-support/stores.js';
-import { openDatabase } from './database.js';
-import { listSql, toItem, wireItemJson, type ListedWireRow, type ListQuery } from './items.js';
+import { listSql, type ListQuery } from './listing-sql.js';
 import { openStore, type StoreOptions } from './open-store.js';
 import { listingStatement } from './postgres/pg-store.js';
-import { MIGRATIONS } from './schema.js';
+import type { ListedWireRow } from './rows.js';
+import { openDatabase } from './sqlite/database.js';
 import type { Store, StoreKind } from './store.js';
 
 const FIELDS = { header: 'AA==', headerHash: 'a'.repeat(64), contentHash: 'b'.repeat(64), keyHash: 'c'.repeat(64), iv: 'd'.repeat(32), key: 'AA==', contentLength: 4 };
@@ -182,83 +181,6 @@ describe.each(STORES)('store on %s', (kind) => {
       await (kind === 'sqlite' ? expectSqlitePlans : expectPostgresPlans)(reader, q);
     } finally {
       await reader.close();
-    }
-  });
-
-  it('writes the wire JSON of an item exactly as JSON.stringify of the Item', async () => {
-    const listedText = async (path: string): Promise<string> => {
-      const row = (await listed(query(ownerA, { path: path.split('|')[0]! }))).find((r) => r[0] === path)!;
-      return wireItemJson(containerId, row);
-    };
-    expect(await listedText('f7|item7')).toBe(JSON.stringify(toItem((await store.getVisibleItem(containerId, 'f7|item7', ownerA))!)));
-    // a path is any text: escaped in the JSON, encoded in the URLs
-    const odd = 'odd|a "quoted"|b\\slash|ü €|x%2Fy';
-    await probe.insertItems(containerId, ownerA, [{ path: odd, ...FIELDS }], 5);
-    const text = await listedText(odd);
-    expect(JSON.parse(text)).toEqual(toItem((await store.getVisibleItem(containerId, odd, ownerA))!));
-    expect((JSON.parse(text) as { url: string }).url).toBe(`/containers/${containerId}/items/odd/a%20%22quoted%22/b%5Cslash/%C3%BC%20%E2%82%AC/x%252Fy`);
-    // a path of URL-safe characters only takes the short way and gives the same URL
-    await probe.insertItems(containerId, ownerA, [{ path: "odd|A-z_0.9~!*'()", ...FIELDS }], 5);
-    expect((JSON.parse(await listedText("odd|A-z_0.9~!*'()")) as { url: string }).url).toBe(`/containers/${containerId}/items/odd/${encodeURIComponent("A-z_0.9~!*'()")}`);
-  });
-
-  it('writes hostile paths and far times byte for byte as JSON.stringify of the Item', async () => {
-    const hostile = [
-      'hostile|a "quoted"|b\\slash|ü €|x%2Fy',
-      "hostile|A-z_0.9~!*'()",
-      'hostile|slash/in/segment|x',
-      'hostile|tab\tnew\nline\u0001\u001f\u007f',
-      'hostile|emoji 😀|\u2028\u2029|日本語',
-      'hostile|{"json":[1,2]}|<tag>&amp;',
-      'hostile|question?hash#plus+equals=',
-      'hostile|trailing |  two  spaces',
-    ];
-    await probe.insertItems(containerId, ownerA, hostile.map((path) => ({ path, ...FIELDS })), 5);
-    const times = [0, 999, 86_399_999, 1_700_000_000_123, 253_402_300_799_999, 253_402_300_800_000, -1, -62_135_596_800_001, 8_640_000_000_000_000];
-    for (const [i, t] of times.entries()) await probe.insertItems(containerId, ownerA, [{ path: `hostile|time|${i}`, ...FIELDS }], t);
-    const rows = await listed(query(ownerA, { path: 'hostile' }));
-    expect(rows).toHaveLength(hostile.length + times.length);
-    for (const row of rows) {
-      expect(wireItemJson(containerId, row)).toBe(JSON.stringify(toItem((await store.getVisibleItem(containerId, row[0], ownerA))!)));
-    }
-  });
-
-  // values the routes never store (they are hex and Base-64): SQLite escapes them (json_quote),
-  // PostgreSQL's listing writes them as they are, so its schema refuses them
-  const oddFields = { ...FIELDS, header: 'a"b\n\u0001\\ü€', key: 'k"\t' };
-  if (kind === 'sqlite') {
-    it('escapes field values the routes never store', async () => {
-      await probe.insertItems(containerId, ownerA, [{ path: 'odd|fields', ...oddFields }], 5);
-      const row = (await listed(query(ownerA, { path: 'odd' }))).find((r) => r[0] === 'odd|fields')!;
-      expect(JSON.parse(wireItemJson(containerId, row))).toEqual(toItem((await store.getVisibleItem(containerId, 'odd|fields', ownerA))!));
-    });
-  } else {
-    it('refuses field values the listing could not write unescaped', async () => {
-      await expect(probe.insertItems(containerId, ownerA, [{ path: 'odd|header', ...oddFields, key: 'AA==' }], 5)).rejects.toMatchObject({ code: '23514' });
-      await expect(probe.insertItems(containerId, ownerA, [{ path: 'odd|key', ...FIELDS, key: oddFields.key }], 5)).rejects.toMatchObject({ code: '23514' });
-      expect(await store.getVisibleItem(containerId, 'odd|header', ownerA)).toBeUndefined();
-    });
-  }
-});
-
-// SQLite only: PostgreSQL's schema versions are tested in postgres/pg-migrate.test.ts
-describe('SQLite data folder', () => {
-  it('is migrated to the latest version, in WAL mode with foreign keys; a folder from a newer server is refused', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'exchange-store-'));
-    try {
-      const db = openDatabase(dir);
-      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-      // reopening does not run migrations again
-      const again = openDatabase(dir);
-      expect(again.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-      again.close();
-      db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
-      expect(() => openDatabase(dir)).toThrow(/newer server/);
-      db.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

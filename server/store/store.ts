@@ -1,16 +1,15 @@
 // The one interface the routes use for everything they keep: SQLite with content files
-// (sqlite-store.ts, the embedded default) and PostgreSQL with content in chunk rows
+// (sqlite/sqlite-store.ts, the embedded default) and PostgreSQL with content in chunk rows
 // (postgres/pg-store.ts, several server processes on one database) both implement it.
 // Every method resolves only once its change is committed, so an answer never acknowledges
 // a write that could still be lost.
-import type { ContainerRow } from './containers.js';
-import type { ItemFields, ListedWireRow, ListQuery, VisibleItemRow } from './items.js';
-import type { NewOrganization, OrganizationChanges, OrganizationRow } from './organizations.js';
+import type { ListQuery } from './listing-sql.js';
+import type { ContainerRow, ItemFields, ListedWireRow, NewOrganization, OrganizationChanges, OrganizationRow, VisibleItemRow } from './rows.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
 /** The fields of an item write; the content (decoded ciphertext) is in a temporary file. */
-export type ItemWrite = Omit<ItemFields, 'contentFile'> & { readonly tempFile: string };
+export type ItemWrite = ItemFields & { readonly tempFile: string };
 
 /** A stored content opened for reading: one consistent version, whatever writes follow. */
 export interface StoredContent {
@@ -90,6 +89,18 @@ export interface Store {
 
   /** Closes the store; resolves once reads still running have ended. */
   close(): Promise<void>;
+}
+
+/** UUIDs are accepted with or without hyphens, in any case: one id, one key (both stores' replay refusal). */
+export function requestIdKey(requestId: string): string {
+  return requestId.toLowerCase().replace(/-/g, '');
+}
+
+export class NameTakenError extends Error {
+  constructor(name: string) {
+    super(`An organization named ${JSON.stringify(name)} already exists.`);
+    this.name = 'NameTakenError';
+  }
 }
 
 /** The store cannot be reached (PostgreSQL down or unreachable): answered 503, tried again later. */

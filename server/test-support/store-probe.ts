@@ -6,12 +6,13 @@ import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { DB_FILE, openDatabase } from '../store/database.js';
-import { getItem, insertItem, replaceItem, type ItemFields } from '../store/items.js';
+import { DB_FILE, openDatabase } from '../store/sqlite/database.js';
+import type { ItemFields } from '../store/rows.js';
+import { getItem, insertItem, replaceItem } from '../store/sqlite/items.js';
 import { inTransaction } from '../store/postgres/pg-transaction.js';
 import type { StoreOptions } from '../store/open-store.js';
 
-export type BulkItem = Omit<ItemFields, 'contentFile'> & { readonly path: string };
+export type BulkItem = ItemFields & { readonly path: string };
 
 export interface StoreProbe {
   /** Items written straight into the store (their content is not stored); the i-th is dated now + i. */

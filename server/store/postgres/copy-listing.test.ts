@@ -1,7 +1,7 @@
 // The listing's binary COPY rows read back whole however the answer is cut into pieces.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { ListedWireRow } from '../items.js';
+import type { ListedWireRow } from '../rows.js';
 import { CopiedRows, listingCopy } from './copy-listing.js';
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');

@@ -4,7 +4,8 @@
 // 100,000-item listing spent a third of the server's CPU on that and on collecting the strings).
 import type { Readable } from 'node:stream';
 import pg from 'pg';
-import { listSql, type ListedWireRow, type ListQuery } from '../items.js';
+import { listSql, type ListQuery } from '../listing-sql.js';
+import type { ListedWireRow } from '../rows.js';
 
 /** COPY's binary format: signature, flags, header extension length (postgresql.org/docs/current/sql-copy.html). */
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');

@@ -4,11 +4,9 @@
 // (no file beside the database to lose or to back up separately) and is streamed both ways.
 import pg from 'pg';
 import { newId } from '../../format.js';
-import type { ContainerRow } from '../containers.js';
-import { type ListedWireRow, type ListQuery, type VisibleItemRow } from '../items.js';
-import { NameTakenError, type NewOrganization, type OrganizationChanges, type OrganizationRow } from '../organizations.js';
-import { requestIdKey } from '../seen-requests.js';
-import type { GrantOutcome, ItemWrite, SaveOutcome, Store, StoredContent } from '../store.js';
+import type { ListQuery } from '../listing-sql.js';
+import type { ContainerRow, ListedWireRow, NewOrganization, OrganizationChanges, OrganizationRow, VisibleItemRow } from '../rows.js';
+import { NameTakenError, requestIdKey, type GrantOutcome, type ItemWrite, type SaveOutcome, type Store, type StoredContent } from '../store.js';
 import { to as copyTo } from 'pg-copy-streams';
 import { chunkReader, writeChunks } from './pg-content.js';
 import { CopiedRows, listingCopy } from './copy-listing.js';
@@ -27,9 +25,9 @@ const TYPES = {
 };
 
 const ITEM_COLUMNS = `i.rowid, i.container_id, i.path, i.depth, i.owner_id, i.header, i.header_hash, i.content_hash, i.key_hash, i.iv,
-  i.content_id AS content_file, i.content_length, i.created_at, i.updated_at`;
+  i.content_length, i.created_at, i.updated_at`;
 
-// Field order as in wireItem, so the text equals JSON.stringify of the Item. The values go
+// Field order as in the wire Item (routes/wire.ts), so the text equals JSON.stringify of the Item. The values go
 // between quotes unescaped: the schema admits only Base-64 and hex characters (items_json_safe);
 // to_json on each cost a third of the database's time for a listing. concat() builds the
 // text once where each || copied it again.
@@ -222,9 +220,9 @@ class PostgresStore implements Store {
     });
   }
 
-  private async visibleItemOn(db: pg.Pool | pg.PoolClient, containerId: string, path: string, orgId: string): Promise<VisibleItemRow | undefined> {
-    const r = await db.query<VisibleItemRow>(
-      `SELECT ${ITEM_COLUMNS}, k.key FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = $1
+  private async visibleItemOn(db: pg.Pool | pg.PoolClient, containerId: string, path: string, orgId: string): Promise<(VisibleItemRow & { content_id: string }) | undefined> {
+    const r = await db.query<VisibleItemRow & { content_id: string }>(
+      `SELECT ${ITEM_COLUMNS}, i.content_id, k.key FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = $1
        WHERE i.container_id = $2 AND i.path = $3`,
       [orgId, containerId, path],
     );
@@ -300,10 +298,10 @@ class PostgresStore implements Store {
     return this.streamingTx(orgId, async (db, drop) => {
       const row = await this.visibleItemOn(db, containerId, path, orgId);
       if (!row) return undefined;
-      const stored = (await db.query<{ size: number }>('SELECT size FROM contents WHERE id = $1', [row.content_file])).rows[0];
-      if (!stored) throw new Error(`the content ${row.content_file} of item ${path} is missing`);
+      const stored = (await db.query<{ size: number }>('SELECT size FROM contents WHERE id = $1', [row.content_id])).rows[0];
+      if (!stored) throw new Error(`the content ${row.content_id} of item ${path} is missing`);
       const { size } = stored;
-      const reader = chunkReader(db, row.content_file, size);
+      const reader = chunkReader(db, row.content_id, size);
       try {
         return await send(row, { size, encoding: 'binary', direct: false, read: reader.read });
       } finally {

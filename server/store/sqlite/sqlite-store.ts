@@ -3,10 +3,11 @@
 // is synchronous; the methods only wrap it in promises to meet the Store interface.
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentFolders, isBase64ContentFile, promoteTempFile, removeContentFile, sweepContent } from '../content-files.js';
-import { contentReader, DIRECT_IO_FROM } from '../content-io.js';
-import { addTrustedCa, loadTrustedCas } from '../trust-store.js';
+import { contentReader, DIRECT_IO_FROM } from '../../content-io.js';
+import type { ListedWireRow, VisibleItemRow } from '../rows.js';
+import type { SaveOutcome, Store } from '../store.js';
 import { addCollaborator, containerMembers, insertContainer, isMember, listVisibleContainers, removeCollaborator, visibleContainer } from './containers.js';
+import { contentFolders, isBase64ContentFile, promoteTempFile, removeContentFile, sweepContent } from './content-files.js';
 import { openDatabase, type Db } from './database.js';
 import {
   deleteItem,
@@ -20,13 +21,11 @@ import {
   replaceItem,
   revokeItemKey,
   updateItemKey,
-  type ListedWireRow,
-  type VisibleItemRow,
 } from './items.js';
 import { getOrganization, insertOrganization, listOrganizations, updateOrganization } from './organizations.js';
 import { ReadConnections } from './read-connections.js';
 import { recordRequestId } from './seen-requests.js';
-import type { SaveOutcome, Store } from './store.js';
+import { addTrustedCa, loadTrustedCas } from './trust-store.js';
 
 /** Rows handed to a listing at a time. */
 const LIST_BATCH = 1000;

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SqliteStore } from '../sqlite-store.js';
-import type { Store } from '../store.js';
-import { openPostgresStore } from './pg-store.js';
+import { SqliteStore } from './sqlite/sqlite-store.js';
+import type { Store } from './store.js';
+import { openPostgresStore } from './postgres/pg-store.js';
 
 const NAMES = ['ab', 'a b', 'a-b', 'B', 'éclair', 'Eclair', '_x', 'zeta', 'Z2', 'a.b'];
 /** Lower-cased names in code point order, which for these is UTF-8 byte order. */

@@ -5,9 +5,9 @@
 // database names only files that exist, and the start-up sweep removes the rest.
 import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from './store/database.js';
-import { referencedContentFiles } from './store/items.js';
-import { newId } from './format.js';
+import { newId } from '../../format.js';
+import type { Db } from './database.js';
+import { referencedContentFiles } from './items.js';
 
 export function contentFolders(dataDir: string): { tmpDir: string; contentDir: string } {
   const tmpDir = join(dataDir, 'tmp');

@@ -1,11 +1,7 @@
 // Replay refusal: request ids seen per organization, kept until their window has passed,
 // in SQLite so a restart keeps refusing them.
 import type { Db } from './database.js';
-
-/** UUIDs are accepted with or without hyphens, in any case: one id, one key. */
-export function requestIdKey(requestId: string): string {
-  return requestId.toLowerCase().replace(/-/g, '');
-}
+import { requestIdKey } from '../store.js';
 
 /** Records the id; false when it was already seen and has not expired. */
 export function recordRequestId(db: Db, orgId: string, requestId: string, expiresAt: number, now: number): boolean {

@@ -1,40 +1,8 @@
-// Organization rows and their wire form.
-import type { Organization } from '../../shared/types.js';
+// Organizations, found by name case-insensitively (name_key).
 import type { Db } from './database.js';
-import { isoTime, newId, organizationUrl } from '../format.js';
-
-export interface OrganizationRow {
-  readonly id: string;
-  readonly name: string;
-  readonly is_sirb: number;
-  readonly is_admin: number;
-  readonly is_disabled: number;
-  readonly certificate_pem: string | null;
-  readonly thumbprint: string;
-  readonly created_at: number;
-  readonly updated_at: number;
-}
-
-export function toOrganization(r: OrganizationRow): Organization {
-  return {
-    id: r.id,
-    url: organizationUrl(r.id),
-    name: r.name,
-    isSirb: r.is_sirb === 1,
-    isDisabled: r.is_disabled === 1,
-    certificateUrl: `${organizationUrl(r.id)}/certificate`,
-    thumbprint: r.thumbprint,
-    createdAt: isoTime(r.created_at),
-    updatedAt: isoTime(r.updated_at),
-  };
-}
-
-export class NameTakenError extends Error {
-  constructor(name: string) {
-    super(`An organization named ${JSON.stringify(name)} already exists.`);
-    this.name = 'NameTakenError';
-  }
-}
+import { newId } from '../../format.js';
+import type { NewOrganization, OrganizationChanges, OrganizationRow } from '../rows.js';
+import { NameTakenError } from '../store.js';
 
 export function getOrganization(db: Db, id: string): OrganizationRow | undefined {
   return db.prepare('SELECT * FROM organizations WHERE id = ?').get(id) as OrganizationRow | undefined;
@@ -53,15 +21,6 @@ export function listOrganizations(db: Db, namePrefix?: string): OrganizationRow[
     .all({ key }) as OrganizationRow[];
 }
 
-export interface NewOrganization {
-  readonly name: string;
-  readonly isSirb?: boolean;
-  readonly isAdmin?: boolean;
-  readonly isDisabled?: boolean;
-  readonly certificatePem?: string;
-  readonly thumbprint?: string;
-}
-
 export function insertOrganization(db: Db, o: NewOrganization, now: number): OrganizationRow {
   const id = newId();
   const run = db.transaction(() => {
@@ -73,15 +32,6 @@ export function insertOrganization(db: Db, o: NewOrganization, now: number): Org
   });
   run.immediate();
   return getOrganization(db, id)!;
-}
-
-export interface OrganizationChanges {
-  readonly name?: string;
-  readonly isSirb?: boolean;
-  readonly isDisabled?: boolean;
-  readonly isAdmin?: boolean;
-  readonly certificatePem?: string;
-  readonly thumbprint?: string;
 }
 
 export function updateOrganization(db: Db, id: string, c: OrganizationChanges, now: number): OrganizationRow | undefined {

@@ -1,28 +1,7 @@
 // Containers and their collaborators. The owner is always a member and listed first.
-import type { Container } from '../../shared/types.js';
 import type { Db } from './database.js';
-import type { OrganizationRow } from './organizations.js';
-import { containerUrl, isoTime, newId, organizationUrl } from '../format.js';
-
-export interface ContainerRow {
-  readonly id: string;
-  readonly owner_id: string;
-  readonly created_at: number;
-  readonly updated_at: number;
-}
-
-export function toContainer(r: ContainerRow): Container {
-  return {
-    id: r.id,
-    url: containerUrl(r.id),
-    ownerId: r.owner_id,
-    itemsUrl: `${containerUrl(r.id)}/items`,
-    organizationsUrl: `${containerUrl(r.id)}/organizations`,
-    ownerUrl: organizationUrl(r.owner_id),
-    createdAt: isoTime(r.created_at),
-    updatedAt: isoTime(r.updated_at),
-  };
-}
+import { newId } from '../../format.js';
+import type { ContainerRow, OrganizationRow } from '../rows.js';
 
 export function insertContainer(db: Db, ownerId: string, now: number): ContainerRow {
   const id = newId();
