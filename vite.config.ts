@@ -1,5 +1,7 @@
 // The renderer's build: a static bundle served by Electron (app://, relative base './') or by the
-// browser host from dist/renderer. No inline scripts, so the strict CSP holds.
+// browser host from dist/renderer. No inline scripts, so the strict CSP holds. Two pages: the app
+// (index.html) and the browser host's unlock page (unlock.html), which share the sign-in code.
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -24,6 +26,7 @@ export default defineConfig({
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
+    rolldownOptions: { input: { main: resolve('renderer/index.html'), unlock: resolve('renderer/unlock.html') } },
     // Inline assets would need data: in script/style sources; keep them as files.
     assetsInlineLimit: 0,
   },

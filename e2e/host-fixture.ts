@@ -12,6 +12,8 @@ export interface RunningHost {
   readonly dataDir: string;
   /** The session cookie the test traded the one-time code for (HttpOnly on the host's side). */
   readonly cookie: { readonly name: string; readonly value: string };
+  /** The session secret that came with it (a page keeps it in sessionStorage and sends it on every call). */
+  readonly secret: string;
   readonly output: () => string;
   stop(): Promise<void>;
 }
@@ -48,26 +50,35 @@ export async function startHost(dataDir: string, env: NodeJS.ProcessEnv = {}, op
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     });
-  if (options.signIn === false) return { url, dataDir, cookie: { name: '', value: '' }, output: () => out, stop };
+  if (options.signIn === false) return { url, dataDir, cookie: { name: '', value: '' }, secret: '', output: () => out, stop };
   // The test signs in once with the printed code, as the page would; pages get the cookie.
   const origin = new URL(url).origin;
   const code = /#token=([0-9a-f]+)/.exec(url)![1]!;
   const signedIn = await fetch(`${origin}/api/session`, { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
   const [name, value] = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!.split('=') as [string, string];
   if (!signedIn.ok || !value) throw new Error(`could not sign in to the host: ${signedIn.status}`);
+  const { secret } = ((await signedIn.json()) as { value: { secret: string } }).value;
   return {
     url,
     dataDir,
     cookie: { name, value },
+    secret,
     output: () => out,
     stop,
   };
 }
 
-/** Gives a browser context the host's session, as the page's own sign-in would have. */
+/** Gives a browser context the host's session (cookie and secret), as the page's own sign-in would have. */
 export async function signInContext(context: BrowserContext, host: RunningHost): Promise<void> {
   const origin = new URL(host.url).origin;
   await context.addCookies([{ name: host.cookie.name, value: host.cookie.value, url: origin, httpOnly: true, sameSite: 'Strict' }]);
+  // Where the page's own sign-in keeps the secret (renderer/bridge/host-sign-in.ts): this tab's sessionStorage.
+  await context.addInitScript(
+    ({ origin, secret }) => {
+      if (location.origin === origin) sessionStorage.setItem('sx-session-secret', secret);
+    },
+    { origin, secret: host.secret },
+  );
 }
 
 export const test = base.extend<{ host: RunningHost }>({

@@ -23,8 +23,12 @@ test('first run sets a passphrase on the page; the next start unlocks with it; n
     let page = await context.newPage();
     await page.goto(host.url);
     await expect(page.getByRole('heading', { name: 'Set a passphrase' })).toBeVisible();
-    // Locked: the app's calls answer 423 until the passphrase is set.
-    expect(await page.evaluate(async () => (await fetch('/api/call/profiles.list', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status)).toBe(423);
+    // Locked: the app's calls (with this tab's session secret) answer 423 until the passphrase is set.
+    const locked = await page.evaluate(async () => {
+      const call = (headers: Record<string, string>) => fetch('/api/call/profiles.list', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+      return [(await call({ 'x-sx-session-secret': sessionStorage.getItem('sx-session-secret') ?? '' })).status, (await call({})).status];
+    });
+    expect(locked).toEqual([423, 401]);
     await submit(page, 'short');
     await expect(page.getByTestId('unlock-problem')).toContainText('at least 12 characters');
     await submit(page, PASSPHRASE);

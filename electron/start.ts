@@ -5,6 +5,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { electronBinary } from './core/electron-binary.js';
+import { childEnv, PASSPHRASE_VARIABLE, takePassphrase } from './core/passphrase-env.js';
+
+// Read once and out of the environment before anything is started: only the app itself gets it.
+const passphrase = takePassphrase();
 
 const { values } = parseArgs({
   options: {
@@ -40,7 +44,7 @@ function rendererIsStale(): boolean {
 }
 
 function build(script: string[]): void {
-  const r = spawnSync('npx', script, { stdio: 'inherit' });
+  const r = spawnSync('npx', script, { stdio: 'inherit', env: childEnv() });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -49,9 +53,10 @@ if (rendererIsStale()) build(['vite', 'build', '--logLevel', 'warn']);
 
 if (binary) {
   build(['node', 'scripts/build-electron.mjs']);
-  const env: NodeJS.ProcessEnv = { ...process.env, ...(values.data ? { STUDY_EXCHANGE_DATA: values.data } : {}) };
+  // The app's own process gets the passphrase (its shell takes it out of its environment at once).
+  const env: NodeJS.ProcessEnv = { ...childEnv(), ...(values.data ? { STUDY_EXCHANGE_DATA: values.data } : {}), ...(passphrase ? { [PASSPHRASE_VARIABLE]: passphrase } : {}) };
   // Development: Vite serves the renderer with hot reload; the shell loads it from there.
-  const vite = values.dev ? spawn('npx', ['vite', '--port', '5173', '--strictPort'], { stdio: 'inherit' }) : undefined;
+  const vite = values.dev ? spawn('npx', ['vite', '--port', '5173', '--strictPort'], { stdio: 'inherit', env: childEnv() }) : undefined;
   if (vite) env.VITE_DEV_SERVER_URL = 'http://localhost:5173/';
   const child = spawn(binary, ['.'], { stdio: 'inherit', env });
   child.on('exit', (code) => {
@@ -60,10 +65,11 @@ if (binary) {
   });
 } else {
   if (!values['host-only']) console.log('No Electron binary on this machine: starting the browser host in Chromium instead.');
-  const { startHostApp } = await import('./core/host-main.js');
+  const { startHostApp } = await import('./core/host/main.js');
   await startHostApp({
     port: values.port ? Number(values.port) : undefined,
     dataDir: values.data,
     openBrowser: !values['host-only'],
+    ...(passphrase ? { passphrase } : {}),
   });
 }

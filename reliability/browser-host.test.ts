@@ -1,6 +1,6 @@
 // The browser host as the user runs it (startHostApp: real app core, embedded sandbox):
-// calls, file staging and the event socket are refused without the session (the cookie the
-// one-time code is traded for), with a wrong one, from another Origin, or under a
+// calls, file staging and the event socket are refused without the session (the cookie and the
+// secret the one-time code is traded for), with the cookie alone, with a wrong one, from another Origin, or under a
 // DNS-rebinding Host, and a refused call changes nothing. Its data folder holds no private
 // key in clear.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startHostApp, type HostApp } from '../electron/core/host-main.js';
+import { EVENTS_PROTOCOL, SECRET_HEADER, SECRET_PROTOCOL_PREFIX } from '../shared/ipc/host-auth.js';
+import { startHostApp, type HostApp } from '../electron/core/host/main.js';
 import { DEMO_STUDIES } from '../electron/core/sandbox-demo.js';
 
 let dir: string;
@@ -17,6 +18,7 @@ let app: HostApp;
 let port = 0;
 
 let cookie = '';
+let secret = '';
 
 function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string; setCookie?: string[] }> {
   return new Promise((resolve, reject) => {
@@ -34,11 +36,12 @@ const good = (): Record<string, string> => ({
   Host: `127.0.0.1:${port}`,
   Origin: app.host.origin,
   Cookie: cookie,
+  [SECRET_HEADER]: secret,
   'Content-Type': 'application/json',
 });
 
-function wsRefused(url: string, origin: string, host?: string, withCookie = cookie): Promise<boolean> {
-  const ws = new WebSocket(url, { origin, headers: { Cookie: withCookie, ...(host ? { Host: host } : {}) } });
+function wsRefused(url: string, origin: string, host?: string, withCookie = cookie, withSecret = secret): Promise<boolean> {
+  const ws = new WebSocket(url, [EVENTS_PROTOCOL, SECRET_PROTOCOL_PREFIX + withSecret], { origin, headers: { Cookie: withCookie, ...(host ? { Host: host } : {}) } });
   return new Promise((resolve) => {
     ws.once('open', () => {
       ws.close();
@@ -56,6 +59,7 @@ beforeAll(async () => {
   port = app.host.port;
   const signedIn = await raw('POST', '/api/session', { Host: `127.0.0.1:${port}`, Origin: app.host.origin, 'Content-Type': 'application/json' }, JSON.stringify({ code: app.host.code }));
   cookie = signedIn.setCookie![0]!.split(';')[0]!;
+  secret = (JSON.parse(signedIn.body) as { value: { secret: string } }).value.secret;
 }, 120_000);
 
 afterAll(async () => {
@@ -93,6 +97,11 @@ describe('browser host refusals', () => {
         expect(r.status, `${op} with ${bad.slice(0, 30)}`).toBe(401);
         expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
       }
+    }
+    // The right cookie with no secret, a forged one, a cut one, or the spent code as the secret.
+    for (const bad of ['', '0'.repeat(64), secret.slice(0, -1), secret.toUpperCase(), app.host.code]) {
+      const r = await raw('POST', '/api/call/containers.create', { ...good(), [SECRET_HEADER]: bad }, VALID_STUDY);
+      expect(r.status, `secret ${bad.slice(0, 12)}`).toBe(401);
     }
     // the app itself, with the right token, sees that no study was created
     expect(await studyTitles()).toEqual(DEMO_TITLES);
@@ -132,6 +141,7 @@ describe('browser host refusals', () => {
     const staging = join(dir, 'data', 'staging');
     const before = await readdir(staging);
     expect((await raw('PUT', '/api/stage?name=x.txt', { ...good(), Cookie: '', 'Content-Type': 'application/octet-stream' }, 'data')).status).toBe(401);
+    expect((await raw('PUT', '/api/stage?name=x.txt', { ...good(), [SECRET_HEADER]: '', 'Content-Type': 'application/octet-stream' }, 'data')).status).toBe(401);
     expect((await raw('PUT', '/api/stage?name=x.txt', { ...good(), Origin: 'https://evil.example', 'Content-Type': 'application/octet-stream' }, 'data')).status).toBe(403);
     expect(await readdir(staging)).toEqual(before);
   });
@@ -141,6 +151,8 @@ describe('browser host refusals', () => {
     expect(await wsRefused(base, app.host.origin, undefined, '')).toBe(true);
     expect(await wsRefused(`${base}?token=${app.host.code}`, app.host.origin, undefined, '')).toBe(true);
     expect(await wsRefused(base, app.host.origin, undefined, `${app.host.cookieName}=${'0'.repeat(64)}`)).toBe(true);
+    // the cookie without the secret (what a page of another local program receives)
+    expect(await wsRefused(base, app.host.origin, undefined, cookie, '0'.repeat(64))).toBe(true);
     expect(await wsRefused(base, 'https://evil.example')).toBe(true);
     expect(await wsRefused(base, app.host.origin, `evil.example:${port}`)).toBe(true);
     // the right session, Origin and Host do connect, so the refusals above mean something

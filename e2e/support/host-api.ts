@@ -1,6 +1,7 @@
 // Calls the app's operations the way the page does: POST /api/call/<op> on the browser host with
-// the run's session cookie and the host's own Origin. Test setup uses it where the UI would be slow
+// the run's session cookie and secret and the host's own Origin. Test setup uses it where the UI would be slow
 // (thousands of records) or where the journey is not about the UI (adding a profile).
+import { SECRET_HEADER } from '../../shared/ipc/host-auth.js';
 import type { RunningHost } from '../host-fixture.js';
 
 export interface HostCallError {
@@ -21,7 +22,7 @@ export class HostCallFailed extends Error {
 /** The host's origin and the headers of its signed-in session (as the page sends them). */
 export function hostAccess(host: RunningHost): { origin: string; headers: Record<string, string> } {
   const origin = new URL(host.url).origin;
-  return { origin, headers: { Origin: origin, Cookie: `${host.cookie.name}=${host.cookie.value}` } };
+  return { origin, headers: { Origin: origin, Cookie: `${host.cookie.name}=${host.cookie.value}`, [SECRET_HEADER]: host.secret } };
 }
 
 export async function callHost<T = unknown>(host: RunningHost, operation: string, args: Record<string, unknown> = {}): Promise<T> {

@@ -1,5 +1,5 @@
 // The built renderer's files, for the two ways it is served: the packaged app's app://
-// protocol (electron/shell/app-protocol.ts) and the browser host (browser-host.ts). One
+// protocol (electron/shell/app-protocol.ts) and the browser host (host/browser-host.ts). One
 // resolver, so both refuse the same paths: nothing outside the renderer folder is reachable,
 // however a `..` or a `/` is spelled. Free of `electron`: tested in plain node.
 import { stat } from 'node:fs/promises';

@@ -2,7 +2,8 @@
 // loopback bridge. The rest of the renderer cannot tell them apart.
 import type { ExchangeApi, IpcResult } from '../../shared/ipc/contract.js';
 import { AppFailure } from '../../shared/app-error.js';
-import { createBrowserBridge, signIn, takeCode } from './browser-bridge.js';
+import { createBrowserBridge } from './browser-bridge.js';
+import { signIn, takeCode } from './host-sign-in.js';
 
 declare global {
   interface Window {

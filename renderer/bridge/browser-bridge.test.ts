@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { OPERATION_NAMES } from '../../shared/ipc/names.js';
-import { createBrowserBridge, takeCode } from './browser-bridge.js';
+import { createBrowserBridge } from './browser-bridge.js';
+import { takeCode } from './host-sign-in.js';
 
 afterEach(() => {
   sessionStorage.clear();

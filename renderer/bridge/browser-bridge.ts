@@ -2,10 +2,11 @@
 // over loopback HTTP (one POST per call) and a WebSocket for events. Built from the contract's
 // operation list (bind.ts), so there is exactly one function per operation and no generic
 // "call anything" door. Types only from the contract: its schemas would pull zod into the bundle.
+// Signing in (the one-time code, the session secret) is host-sign-in.ts, shared with the unlock page.
 import { bindOperations } from '../../shared/ipc/bind.js';
 import type { EventName, EventPayloads, ExchangeApi, IpcResult } from '../../shared/ipc/contract.js';
-import { appError } from '../../shared/app-error.js';
-import type { AppError, FileRef } from '../../shared/ipc/views.js';
+import type { FileRef } from '../../shared/ipc/views.js';
+import { failure, postJson, readResult, sessionHeaders, socketProtocols } from './host-sign-in.js';
 
 interface BrowserBridgeOptions {
   /** The host's origin, e.g. `http://127.0.0.1:4100`. */
@@ -15,47 +16,6 @@ interface BrowserBridgeOptions {
   /** Shortest and longest wait before reconnecting the event socket. */
   readonly minBackoffMs?: number;
   readonly maxBackoffMs?: number;
-}
-
-/** The one-time code from `#token=C`, removed from the address bar at once (no bookmark, no copy). */
-export function takeCode(location: Location, history: History): string | undefined {
-  const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
-  if (!match?.[1]) return undefined;
-  history.replaceState(history.state, '', location.pathname + location.search);
-  return decodeURIComponent(match[1]);
-}
-
-/**
- * Signs this page in: a page that already holds a session (a reload) keeps it; otherwise the
- * one-time code is traded for the host's HttpOnly cookie. Nothing secret is kept by the page.
- */
-export async function signIn(origin: string, code: string | undefined): Promise<IpcResult<unknown>> {
-  try {
-    const response = await fetch(new URL('/api/session', origin), {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(code ? { code } : {}),
-    });
-    return await readResult(response);
-  } catch (e) {
-    return failure('network', 'The app could not be reached. Is it still running?', String(e), true);
-  }
-}
-
-function failure(code: string, message: string, details: string, retryable: boolean, explanation = message): { ok: false; error: AppError } {
-  return { ok: false, error: appError(code, message, explanation, { details, retryable }) };
-}
-
-async function readResult<T>(response: Response): Promise<IpcResult<T>> {
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch (e) {
-    return failure('network', 'The app answered with something unreadable.', `HTTP ${response.status}: ${String(e)}`, true);
-  }
-  if (body && typeof body === 'object' && 'ok' in body) return body as IpcResult<T>;
-  return failure('network', 'The app answered with something unreadable.', `HTTP ${response.status}`, true);
 }
 
 type Listener = (payload: unknown) => void;
@@ -76,8 +36,8 @@ function eventChannel(options: BrowserBridgeOptions, signedIn: Promise<IpcResult
     if (socket || count() === 0 || typeof WebSocket === 'undefined') return;
     const url = new URL('/api/events', options.origin);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    // The session cookie goes with the handshake (same site); the socket waits for sign-in.
-    const ws = new WebSocket(url.toString());
+    // The session cookie goes with the handshake, the secret as a subprotocol; the socket waits for sign-in.
+    const ws = new WebSocket(url.toString(), socketProtocols());
     socket = ws;
     ws.onopen = () => {
       backoff = min;
@@ -128,17 +88,7 @@ export function createBrowserBridge(options: BrowserBridgeOptions): ExchangeApi 
   async function call<T>(name: string, args: unknown): Promise<IpcResult<T>> {
     const session = await signedIn;
     if (!session.ok) return session;
-    try {
-      const response = await fetch(new URL(`/api/call/${name}`, options.origin), {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(args ?? {}),
-      });
-      return await readResult<T>(response);
-    } catch (e) {
-      return failure('network', 'The app could not be reached. Is it still running?', String(e), true);
-    }
+    return postJson<T>(options.origin, `/api/call/${name}`, args);
   }
 
   async function stageFile(file: File, relativePath: string): Promise<IpcResult<FileRef>> {
@@ -151,7 +101,7 @@ export function createBrowserBridge(options: BrowserBridgeOptions): ExchangeApi 
       const response = await fetch(url, {
         method: 'PUT',
         credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/octet-stream' },
+        headers: { 'Content-Type': 'application/octet-stream', ...sessionHeaders() },
         body: file,
       });
       return await readResult<FileRef>(response);

@@ -213,6 +213,14 @@ export const operations = {
  */
 export const stageArgs = z.strictObject({ path: z.string().min(1).max(4096), relativePath: z.string().min(1).max(12 * 201), size: z.number().int().min(0) });
 export type StageArgs = z.input<typeof stageArgs>;
+/**
+ * The browser host's staging of a dropped file (PUT /api/stage?name=…&relativePath=…): the page
+ * sends the bytes, the host keeps them under this name and passes the copy on as stageArgs.
+ */
+export const hostStageArgs = z.strictObject({
+  name: z.string().min(1).max(255).refine((n) => !/[/\\\0]/.test(n), 'a file name has no /, \\ or NUL'),
+  relativePath: z.string().min(1).max(12 * 201).optional(),
+});
 
 export type OperationName = keyof typeof operations;
 /** What a caller passes (the schema's input). */

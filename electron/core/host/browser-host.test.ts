@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { OPERATION_NAMES } from '../../shared/ipc/contract.js';
-import { startBrowserHost, type BrowserHost, type StagedFile } from './browser-host.js';
-import { createDoor, type Handlers } from './ipc-door.js';
+import { OPERATION_NAMES } from '../../../shared/ipc/contract.js';
+import { SECRET_HEADER, SECRET_PROTOCOL_PREFIX, EVENTS_PROTOCOL } from '../../../shared/ipc/host-auth.js';
+import type { StageArgs } from '../../../shared/ipc/contract.js';
+import { startBrowserHost, type BrowserHost } from './browser-host.js';
+import { createDoor, type Handlers } from '../ipc-door.js';
 
 let dir: string;
 let host: BrowserHost;
-const staged: StagedFile[] = [];
+const staged: (StageArgs & { ref: string })[] = [];
 
 /** Raw HTTP so Host and Origin can be set to anything, as an attacker's page could. */
 function raw(
@@ -30,9 +32,10 @@ function raw(
   });
 }
 
-/** The session cookie, from trading the one-time code once (as the page does). */
+/** The session cookie and secret, from trading the one-time code once (as the page does). */
 let cookie = '';
-const good = () => ({ Host: `127.0.0.1:${host.port}`, Origin: host.origin, Cookie: cookie, 'Content-Type': 'application/json' });
+let secret = '';
+const good = () => ({ Host: `127.0.0.1:${host.port}`, Origin: host.origin, Cookie: cookie, [SECRET_HEADER]: secret, 'Content-Type': 'application/json' });
 const signIn = (code: string, headers: Record<string, string> = {}) =>
   raw('POST', '/api/session', { Host: `127.0.0.1:${host.port}`, Origin: host.origin, 'Content-Type': 'application/json', ...headers }, JSON.stringify({ code }));
 
@@ -41,10 +44,16 @@ beforeAll(async () => {
   await mkdir(join(dir, 'renderer'));
   await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>app</title>');
   const handlers = Object.fromEntries(OPERATION_NAMES.map((n) => [n, async () => ({ routed: n })])) as unknown as Handlers;
-  const door = createDoor({ handlers, isTrustedSender: (s) => s.url === host.origin });
-  host = await startBrowserHost({ door, rendererDir: join(dir, 'renderer'), stagingDir: join(dir, 'staging'), onStaged: (f) => staged.push(f) });
+  const stage = (file: StageArgs) => {
+    const ref = `ref-${staged.length}`;
+    staged.push({ ...file, ref });
+    return { ref, name: file.path.split('/').pop()!, size: file.size };
+  };
+  const door = createDoor({ handlers, stage, isTrustedSender: (s) => s.url === host.origin });
+  host = await startBrowserHost({ door, rendererDir: join(dir, 'renderer'), stagingDir: join(dir, 'staging') });
   const r = await signIn(host.code);
   cookie = String((r.headers['set-cookie'] as string[])[0]).split(';')[0]!;
+  secret = JSON.parse(r.body).value.secret;
 });
 
 afterAll(async () => {
@@ -77,6 +86,21 @@ describe('browser host', () => {
     expect((await raw('POST', '/api/session', { ...good(), Cookie: '' }, '{}')).status).toBe(401);
   });
 
+  it('answers the code with a session secret the page must send too: the cookie alone opens nothing', async () => {
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(secret).not.toBe(host.code);
+    const cookieOnly: Record<string, string> = { ...good() };
+    delete cookieOnly[SECRET_HEADER];
+    // What a page of another local program receives: the cookie (cookies ignore ports), never the secret.
+    expect((await raw('POST', '/api/call/containers.list', cookieOnly, '{}')).status).toBe(401);
+    expect((await raw('POST', '/api/session', cookieOnly, '{}')).status).toBe(401);
+    expect((await raw('POST', '/api/lock', cookieOnly, '{}')).status).toBe(401);
+    expect((await raw('PUT', '/api/stage?name=x.txt', { ...cookieOnly, 'Content-Type': 'application/octet-stream' }, 'data')).status).toBe(401);
+    expect((await raw('POST', '/api/call/containers.list', { ...cookieOnly, [SECRET_HEADER]: '0'.repeat(64) }, '{}')).status).toBe(401);
+    // The secret without the cookie is refused as well.
+    expect((await raw('POST', '/api/call/containers.list', { ...good(), Cookie: '' }, '{}')).status).toBe(401);
+  });
+
   it('sets the cookie HttpOnly and SameSite=Strict on a fresh host', async () => {
     const fresh = await startBrowserHost({ door: createDoor({ handlers: {} as Handlers, isTrustedSender: () => false }), rendererDir: join(dir, 'renderer'), stagingDir: join(dir, 'staging-fresh') });
     try {
@@ -94,6 +118,8 @@ describe('browser host', () => {
       // this host's session is not the other host's
       expect(r.cookie.startsWith(`${fresh.cookieName}=`)).toBe(true);
       expect((await raw('POST', '/api/call/containers.list', good(), '{}')).status).toBe(200);
+      // this host's secret does not open the other host
+      expect(r.cookie.split(';')[0]).not.toBe(cookie);
     } finally {
       await fresh.close();
     }
@@ -178,21 +204,23 @@ describe('browser host', () => {
   });
 
   it('pushes events over the WebSocket only to a client with the session and the app origin', async () => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api/events`, { origin: host.origin, headers: { Cookie: cookie } });
-    await new Promise((resolve, reject) => {
-      ws.once('open', resolve);
-      ws.once('error', reject);
-    });
+    const opens = (protocols: string[], origin = host.origin) =>
+      new Promise<WebSocket | undefined>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api/events`, protocols, { origin, headers: { Cookie: cookie } });
+        ws.once('open', () => resolve(ws));
+        ws.once('error', () => resolve(undefined));
+      });
+    // The cookie alone, or a wrong secret: refused.
+    expect(await opens([EVENTS_PROTOCOL])).toBeUndefined();
+    expect(await opens([EVENTS_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${'0'.repeat(64)}`])).toBeUndefined();
+    const ws = (await opens([EVENTS_PROTOCOL, SECRET_PROTOCOL_PREFIX + secret]))!;
+    // The host selects the plain protocol: the secret is never echoed.
+    expect(ws.protocol).toBe(EVENTS_PROTOCOL);
     const message = new Promise<string>((resolve) => ws.once('message', (m) => resolve(String(m))));
     host.emit('connection.skew', { seconds: 42 });
     expect(JSON.parse(await message)).toEqual({ event: 'connection.skew', payload: { seconds: 42 } });
     ws.close();
 
-    const bad = new WebSocket(`ws://127.0.0.1:${host.port}/api/events`, { origin: 'https://evil.example', headers: { Cookie: cookie } });
-    const refused = await new Promise<boolean>((resolve) => {
-      bad.once('open', () => resolve(false));
-      bad.once('error', () => resolve(true));
-    });
-    expect(refused).toBe(true);
+    expect(await opens([EVENTS_PROTOCOL, SECRET_PROTOCOL_PREFIX + secret], 'https://evil.example')).toBeUndefined();
   });
 });

@@ -1,28 +1,31 @@
 // Runs the app core behind the browser host: the platform is the local machine (open with
 // the default application via the OS opener, downloads instead of save dialogs, in-app
 // toasts instead of OS notifications).
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { APP_VERSION } from '../services/app-info.js';
-import { PassphraseSecretBox, scryptOverride, type SecretBox } from '../services/keys/secret-box.js';
-import { createApp } from './app.js';
-import { stagingDirOf } from './file-registry.js';
+import { APP_VERSION } from '../../services/app-info.js';
+import { PassphraseSecretBox, scryptOverride, type SecretBox } from '../../services/keys/secret-box.js';
+import { createApp } from '../app.js';
+import { isStagedCopy, stagingDirOf } from '../file-registry.js';
+import { defaultDataDir } from '../data-dir.js';
+import { allowOrigins, createDoor, type Door } from '../ipc-door.js';
+import { childEnv, takePassphrase } from '../passphrase-env.js';
+import type { AppCore, EventSink, Platform } from '../platform.js';
 import { startBrowserHost, type BrowserHost } from './browser-host.js';
-import { defaultDataDir } from './data-dir.js';
-import { appLocked, HostLock } from './host-lock.js';
-import { allowOrigins, createDoor, type Door } from './ipc-door.js';
-import type { AppCore, EventSink, Platform } from './platform.js';
+import { launchBrowser, removeLaunchFile, writeLaunchFile, type BrowserLaunch } from './launch.js';
+import { appLocked, HostLock } from './lock.js';
 
 interface HostAppOptions {
   readonly dataDir?: string;
   readonly port?: number;
   readonly openBrowser: boolean;
+  /** Which browser opens the app, with what extra arguments (the system's Chromium by default). */
+  readonly browser?: BrowserLaunch;
   readonly rendererDir?: string;
   /**
-   * Protects keys (STUDY_EXCHANGE_PASSPHRASE by default). Without one the page asks for it
-   * (host-lock.ts): nothing keeps it beside the data.
+   * Protects keys (STUDY_EXCHANGE_PASSPHRASE by default, taken out of the environment). Without
+   * one the page asks for it (lock.ts): nothing keeps it beside the data.
    */
   readonly passphrase?: string;
 }
@@ -31,6 +34,8 @@ export interface HostApp {
   readonly host: BrowserHost;
   /** The app core, once the keys are unlocked (at once with STUDY_EXCHANGE_PASSPHRASE). */
   core(): AppCore | undefined;
+  /** The browser opened on the app, if one was. */
+  readonly browser: ChildProcess | undefined;
   close(): Promise<void>;
 }
 
@@ -67,10 +72,10 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
   const platform = (secretBox: SecretBox): Platform => ({
     kind: 'browser',
     openPath: async (path) => {
-      spawn(openerCommand(), [path], { detached: true, stdio: 'ignore' }).on('error', () => {}).unref();
+      spawn(openerCommand(), [path], { detached: true, stdio: 'ignore', env: childEnv() }).on('error', () => {}).unref();
     },
     // The folder, never the file, goes to the opener: it opens the file manager there.
-    showInFolder: (path) => void spawn(openerCommand(), [dirname(path)], { detached: true, stdio: 'ignore' }).on('error', () => {}).unref(),
+    showInFolder: (path) => void spawn(openerCommand(), [dirname(path)], { detached: true, stdio: 'ignore', env: childEnv() }).on('error', () => {}).unref(),
     offerDownload: (path, fileName, gone) => hostRef.host!.offerDownload(path, fileName, gone),
     notify: (title, body) => hostRef.host?.emit('notification', { kind: 'success', title, body }),
     secretBox,
@@ -82,13 +87,20 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
   /** Builds the app core around the unlocked box: from then on calls reach the real door. */
   const open = async (secretBox: SecretBox): Promise<void> => {
     const opened = await createApp({ dataDir, platform: platform(secretBox), version: APP_VERSION });
-    door = createDoor({ handlers: opened.handlers, isTrustedSender: (s) => originCheck.allowed?.(s) ?? false, log: (line) => console.error(line) });
+    door = createDoor({
+      handlers: opened.handlers,
+      isTrustedSender: (s) => originCheck.allowed?.(s) ?? false,
+      // The host wrote this copy itself from the page's drop (staging.ts): it may be uploaded, then deleted.
+      stage: (file) => opened.registerFile({ ...file, temporary: isStagedCopy(dataDir, file.path) }),
+      log: (line) => console.error(line),
+    });
     const forward: EventSink = (name, payload) => hostRef.host?.emit(name, payload);
     unsubscribe = opened.onEvent(forward);
     core = opened;
   };
 
-  const passphrase = options.passphrase ?? process.env.STUDY_EXCHANGE_PASSPHRASE;
+  const fromEnv = takePassphrase();
+  const passphrase = options.passphrase ?? fromEnv;
   const lock = passphrase ? undefined : new HostLock(dataDir, scryptOverride(process.env));
   if (passphrase) await open(new PassphraseSecretBox(passphrase, scryptOverride(process.env)));
   let opening: Promise<void> | undefined;
@@ -101,10 +113,7 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
     rendererDir: options.rendererDir ?? resolve('dist/renderer'),
     stagingDir: stagingDirOf(dataDir),
     port,
-    onStaged: (f) => {
-      // The host wrote this file itself from the page's drop: it may be uploaded.
-      core?.registerFile({ path: f.path, relativePath: f.relativePath, size: f.size, name: f.name, ref: f.ref, temporary: true });
-    },
+    onCodeSpent: () => void removeLaunchFile(dataDir).catch(() => {}),
     ...(lock
       ? {
           gate: {
@@ -124,23 +133,15 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
   originCheck.allowed = allowOrigins(host.origins);
 
   console.log(`Open ${host.url}`);
-  if (options.openBrowser) {
-    const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(existsSync);
-    if (chromium) {
-      spawn(chromium, [`--app=${host.url}`, `--user-data-dir=${join(dataDir, 'chromium-profile')}`, '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'], {
-        detached: true,
-        stdio: 'ignore',
-      })
-        .on('error', () => {})
-        .unref();
-    }
-  }
+  // The browser gets a file that carries the code, never the code on its command line (launch.ts).
+  const browser = options.openBrowser ? launchBrowser(dataDir, await writeLaunchFile(dataDir, host.url), options.browser) : undefined;
 
   const close = async () => {
     unsubscribe();
     await host.close();
+    await removeLaunchFile(dataDir).catch(() => {});
     await core?.close();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
-  return { host, core: () => core, close };
+  return { host, core: () => core, browser, close };
 }

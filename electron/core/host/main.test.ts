@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startHostApp, type HostApp } from './host-main.js';
+import { startHostApp, type HostApp } from './main.js';
 
 let dataDir: string;
 const started: HostApp[] = [];

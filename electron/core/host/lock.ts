@@ -6,10 +6,10 @@
 // passphrase on first unlock and loses that file.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { KeyVault } from '../services/keys/key-vault.js';
-import { PassphraseSecretBox, SecretBoxError, type PassphraseBoxOptions } from '../services/keys/secret-box.js';
-import { appError, UserFacingError } from '../../shared/app-error.js';
-import type { AppError } from '../../shared/ipc/views.js';
+import { KeyVault } from '../../services/keys/key-vault.js';
+import { PassphraseSecretBox, SecretBoxError, type PassphraseBoxOptions } from '../../services/keys/secret-box.js';
+import { appError, UserFacingError } from '../../../shared/app-error.js';
+import type { AppError } from '../../../shared/ipc/views.js';
 
 export type LockState = 'new' | 'locked' | 'open';
 

@@ -1,11 +1,11 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { issueIdentity } from '../../shared/protocol/certificates.js';
-import { KeyVault } from '../services/keys/key-vault.js';
-import { PassphraseSecretBox } from '../services/keys/secret-box.js';
-import { HostLock, passphraseWeakness } from './host-lock.js';
-import { tempDirPerTest } from '../services/test-support/temp-dir.js';
+import { issueIdentity } from '../../../shared/protocol/certificates.js';
+import { KeyVault } from '../../services/keys/key-vault.js';
+import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
+import { HostLock, passphraseWeakness } from './lock.js';
+import { tempDirPerTest } from '../../services/test-support/temp-dir.js';
 
 const fast = { log2N: 14 };
 const GOOD = 'maple lantern orbit quietly';
