@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { issueIdentity } from '../../../shared/protocol/certificates.js';
 import { KeyVault } from '../../services/keys/key-vault.js';
-import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
+import { boxParameters, PassphraseSecretBox } from '../../services/keys/secret-box.js';
 import { HostLock, passphraseWeakness } from './lock.js';
 import { tempDirPerTest } from '../../services/test-support/temp-dir.js';
 
@@ -73,6 +73,27 @@ describe('the browser host passphrase', () => {
     await expect(lock.unlock('another strong passphrase')).rejects.toMatchObject({ code: 'wrong-passphrase' });
     await lock.unlock(GOOD);
     expect(await readFile(checkFile)).toEqual(kept);
+  });
+
+  it('seals the check file and keys of an earlier version (scrypt 2^15) again at 2^17 at the next unlock', { timeout: 60_000 }, async () => {
+    const earlier = { log2N: 15 };
+    await new HostLock(dir(), earlier).unlock(GOOD);
+    const identity = issueIdentity('Earlier Clinic');
+    const { keyRef } = await new KeyVault(dir(), new PassphraseSecretBox(GOOD, earlier)).importPem(identity.privateKeyPem, identity.certificatePem);
+    const checkFile = join(dir(), 'passphrase-check');
+    const keyFile = join(dir(), 'keys', `${keyRef}.key`);
+    expect(boxParameters(await readFile(checkFile)).log2N).toBe(15);
+    expect(boxParameters(await readFile(keyFile)).log2N).toBe(15);
+
+    const box = await new HostLock(dir()).unlock(GOOD);
+    expect(boxParameters(await readFile(checkFile)).log2N).toBe(17);
+    const vault = new KeyVault(dir(), box);
+    expect(await vault.resealOutdated()).toBe(1);
+    expect(boxParameters(await readFile(keyFile)).log2N).toBe(17);
+    expect((await vault.open(keyRef)).certificate?.subject).toContain('Earlier Clinic');
+    // Already at 2^17: nothing to do the next time.
+    expect(await vault.resealOutdated()).toBe(0);
+    expect(await new HostLock(dir()).state()).toBe('locked');
   });
 
   it('explains what makes a passphrase weak', () => {

@@ -65,8 +65,16 @@ export class HostLock {
       }
       throw e;
     }
+    // A check value sealed weaker than this box seals now (an earlier version's 2^15) is sealed again.
+    if (box.outdated(check)) await this.writeCheck(box);
     this.box = box;
     return box;
+  }
+
+  private async writeCheck(box: PassphraseSecretBox): Promise<void> {
+    const check = await box.encrypt(Buffer.from(CHECK_TEXT));
+    await writeFile(join(this.dataDir, CHECK_FILE), check, { mode: 0o600 });
+    this.check = { value: check };
   }
 
   private async setFirst(passphrase: string): Promise<PassphraseSecretBox> {
@@ -78,9 +86,7 @@ export class HostLock {
       await new KeyVault(this.dataDir, box).reprotect(new PassphraseSecretBox(legacy));
       await rm(join(this.dataDir, LEGACY_FILE), { force: true });
     }
-    const check = await box.encrypt(Buffer.from(CHECK_TEXT));
-    await writeFile(join(this.dataDir, CHECK_FILE), check, { mode: 0o600 });
-    this.check = { value: check };
+    await this.writeCheck(box);
     this.box = box;
     return box;
   }

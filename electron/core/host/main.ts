@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { APP_VERSION } from '../../services/app-info.js';
+import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox, scryptOverride, type SecretBox } from '../../services/keys/secret-box.js';
 import { createApp } from '../app.js';
 import { isStagedCopy, stagingDirOf } from '../file-registry.js';
@@ -86,6 +87,8 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
   let unsubscribe = (): void => {};
   /** Builds the app core around the unlocked box: from then on calls reach the real door. */
   const open = async (secretBox: SecretBox): Promise<void> => {
+    // Keys an earlier version sealed with a lower scrypt cost are sealed again now the passphrase is here.
+    await new KeyVault(dataDir, secretBox).resealOutdated();
     const opened = await createApp({ dataDir, platform: platform(secretBox), version: APP_VERSION });
     door = createDoor({
       handlers: opened.handlers,

@@ -132,6 +132,27 @@ export class KeyVault {
     return keys.length;
   }
 
+  /**
+   * Seals again, at this box's cost, every key this box opens that was sealed weaker (scrypt
+   * 2^15 by earlier versions; 2^17 now): done at unlock, when the passphrase is at hand.
+   */
+  async resealOutdated(): Promise<number> {
+    let resealed = 0;
+    for (const { keyRef, boxKind } of await this.list()) {
+      if (boxKind !== this.box.kind) continue;
+      const blob = await readFile(this.keyFile(keyRef));
+      if (!this.box.outdated?.(blob)) continue;
+      const plain = await this.box.decrypt(blob);
+      try {
+        await writeFileAtomic(this.keyFile(keyRef), await this.box.encrypt(plain));
+      } finally {
+        plain.fill(0);
+      }
+      resealed += 1;
+    }
+    return resealed;
+  }
+
   private async store(identity: ImportedIdentity): Promise<KeySummary> {
     return this.write(identity.privateKey, identity.certificate.pem);
   }

@@ -10,6 +10,8 @@ export interface SecretBox {
   encrypt(plain: Buffer): Promise<Buffer>;
   /** Throws SecretBoxError('wrong-secret') when the blob was not made with this box's secret. */
   decrypt(blob: Buffer): Promise<Buffer>;
+  /** Whether a blob this box opens was sealed weaker than it seals now (and should be sealed again). */
+  outdated?(blob: Buffer): boolean;
 }
 
 export class SecretBoxError extends FailureError<'wrong-secret' | 'malformed' | 'unavailable'> {
@@ -63,6 +65,11 @@ export class PassphraseSecretBox implements SecretBox {
 
   isAvailable(): boolean {
     return true;
+  }
+
+  /** Sealed with a lower scrypt cost than this box's (2^15 by earlier versions). */
+  outdated(blob: Buffer): boolean {
+    return blob.length >= HEAD && blob.subarray(0, 4).equals(MAGIC) && boxParameters(blob).log2N < this.log2N;
   }
 
   async encrypt(plain: Buffer): Promise<Buffer> {
