@@ -1,6 +1,6 @@
 // `items list|put|add|get|rm` and `access list|grant|update|revoke`.
 import { toSlashForm } from '../../shared/item-path.js';
-import { STUDY_RECORD_PATH } from '../../shared/study-record.js';
+import { isReservedItemId } from '../../shared/reserved-paths.js';
 import type { Item } from '../../shared/types.js';
 import { SharingService } from '../services/sharing.js';
 import { downloadDocument } from '../services/transfers/document-download.js';
@@ -31,9 +31,9 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
         ...(owner ? { owner } : {}),
         ...(since ? { since } : {}),
       });
-      const below = ctx.args.words[2];
-      // The study record names the study; it is not one of its documents (decisions §6), as in the app.
-      const items: Item[] = (Array.isArray(result) ? result : [result]).filter((i) => below || i.id !== STUDY_RECORD_PATH);
+      // The study record and receipts are not documents (docs/protocol.md §7), as in the app;
+      // a path naming one exactly answers it as it is.
+      const items: Item[] = Array.isArray(result) ? result.filter((i) => !isReservedItemId(i.id)) : [result];
       ctx.print(Array.isArray(result) ? items : result, () => table(items, itemLine, 'No items.'));
       return;
     }

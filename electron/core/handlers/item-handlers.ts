@@ -2,7 +2,7 @@
 import { parentItemPath, toSlashForm } from '../../../shared/item-path.js';
 import { mapLimit } from '../../../shared/map-limit.js';
 import type { AccessResult, ItemView } from '../../../shared/ipc/views.js';
-import { STUDY_RECORD_PATH } from '../../../shared/study-record.js';
+import { isReservedItemId } from '../../../shared/reserved-paths.js';
 import type { Item } from '../../../shared/types.js';
 import { readRecord, writeRecord } from '../../services/transfers/records.js';
 import { toAppError } from '../../../shared/app-error.js';
@@ -22,12 +22,12 @@ const asArray = (r: Item | Item[]): Item[] => (Array.isArray(r) ? r : [r]);
 
 /**
  * The listed items as the window's rows. Headers already decrypted come along; the rest are
- * decrypted for the rows in view. The study record names the study; it is not one of its
- * documents (decisions §6).
+ * decrypted for the rows in view. The study record and receipts are not documents
+ * (docs/protocol.md §7).
  */
 function listedViews(s: Session, containerId: string, items: readonly Item[]): ItemView[] {
   const views: ItemView[] = [];
-  for (const i of items) if (i.id !== STUDY_RECORD_PATH) views.push(itemView(s, containerId, i, false));
+  for (const i of items) if (!isReservedItemId(i.id)) views.push(itemView(s, containerId, i, false));
   return views;
 }
 

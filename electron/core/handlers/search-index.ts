@@ -8,7 +8,7 @@ import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promi
 import { documentTitle, shownName } from '../../../shared/headers.js';
 import { GrowingEntries, prepareEntries, rankGrowing, rankPrepared, type PreparedEntries, type SearchEntry } from '../../../shared/search-rank.js';
 import type { SearchAnswer } from '../../../shared/ipc/views.js';
-import { STUDY_RECORD_PATH } from '../../../shared/study-record.js';
+import { isReservedItemId } from '../../../shared/reserved-paths.js';
 import type { Item } from '../../../shared/types.js';
 import type { Session } from '../session.js';
 import { itemView } from './views.js';
@@ -65,7 +65,7 @@ async function addStudyEntries(b: Progress, s: Session, containerId: string, stu
     if (i > 0 && i % DECRYPT_BATCH === 0) await nextTurn();
     i++;
     b.opened++;
-    if (item.id === STUDY_RECORD_PATH) continue;
+    if (isReservedItemId(item.id)) continue;
     const view = itemView(s, containerId, item, true);
     const h = view.decryptedHeader;
     // the sender's name and a document's title, cleaned like every name shown (no bidi overrides in a result)
