@@ -21,6 +21,7 @@ import { profileHandlers } from './handlers/profile-handlers.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { connectionHandlers } from './handlers/connection-handlers.js';
 import { sandboxHandlers } from './handlers/sandbox-handlers.js';
+import { receiptHandlers } from './handlers/receipt-handlers.js';
 import { studyHandlers } from './handlers/study-handlers.js';
 import { transferHandlers } from './handlers/transfer-handlers.js';
 import type { Handlers } from './ipc-door.js';
@@ -178,6 +179,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...itemHandlers(ctx, listings),
     ...accessHandlers(ctx),
     ...transferHandlers(ctx),
+    ...receiptHandlers(ctx),
     ...activityHandlers(ctx),
   };
 

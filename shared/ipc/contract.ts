@@ -3,6 +3,7 @@
 // the browser bridge, the door and the renderer's hooks are all typed from this file.
 import { z } from 'zod';
 import type { Organization, RecordHeader } from '../types.js';
+import type { DistributionReport, ItemDelivery } from '../delivery.js';
 import { STUDY_FIELD_NAMES, studyFieldsSchema } from '../study-record.js';
 import { ENVIRONMENTS, FINISHED_TRANSFER_STATES } from './views.js';
 import type {
@@ -205,6 +206,13 @@ export const operations = {
     answers<Settings>(),
   ),
   'sandbox.reset': op(none, answers<ProfileView[]>()),
+
+  /** Delivery of a document the active profile owns: who with access received which version (receipts). */
+  'receipts.forItem': op(item, answers<ItemDelivery>()),
+  /** Every document the profile owns in the study × every organization with access. */
+  'receipts.report': op(container, answers<DistributionReport>()),
+  /** Whether the active profile sends receipts; turning it off drops the ones waiting to be sent. */
+  'receipts.setSending': op(z.strictObject({ sending: z.boolean().optional() }), answers<{ sending: boolean }>()),
 } as const;
 
 /**

@@ -55,6 +55,9 @@ export const OPERATION_NAMES = [
   'settings.get',
   'settings.update',
   'sandbox.reset',
+  'receipts.forItem',
+  'receipts.report',
+  'receipts.setSending',
 ] as const;
 
 export const EVENT_NAMES = ['transfers.changed', 'transfer.progress', 'profile.switched', 'connection.skew', 'notification'] as const;

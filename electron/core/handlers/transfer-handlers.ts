@@ -9,6 +9,7 @@ import { newDocumentPath } from '../../services/transfers/document-upload.js';
 import { UserFacingError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
+import { receiptAction, receiptAfterDownload } from './receipt-handlers.js';
 import { itemView } from './views.js';
 
 type TransferHandlers = Pick<
@@ -55,7 +56,8 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
     },
     'transfers.download': async ({ containerId, itemPath, mode }): Promise<SaveOutcome> => {
       const s = await ctx.session();
-      const view = itemView(s, containerId, await s.client.getItem(containerId, itemPath), true);
+      const item = await s.client.getItem(containerId, itemPath);
+      const view = itemView(s, containerId, item, true);
       const header = view.decryptedHeader;
       if (!header) throw new UserFacingError('verification', view.headerProblem ?? 'The item could not be read.', 'The item failed its integrity check and was not opened.');
       // The sender chose the name and the type: clean the one, judge both before anything is written.
@@ -77,6 +79,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         destination = join(await ctx.copies.newSlot(), fileName);
       }
       const t = ctx.transfers.enqueue({ kind: 'download', profileId: s.profile.id, containerId, remotePath: itemPath, localPath: destination, name: fileName });
+      receiptAfterDownload(ctx, s, containerId, item, receiptAction(mode, Boolean(platform.saveDialog)), ctx.transfers.whenFinished(t.id));
       if (mode === 'saveAs' && platform.saveDialog) return { kind: 'saved', path: destination };
       const done = await ctx.transfers.whenFinished(t.id);
       if (done.state !== 'verified') {

@@ -1,0 +1,101 @@
+// Receipts through main's real handlers and sessions against the reference exchange: the site's
+// verified download sends one without the open waiting, the sIRB's details and report show it,
+// and receipts never appear among the study's documents or in Find.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TransferView } from '../../../shared/ipc/views.js';
+import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
+import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
+import type { AppContext } from '../app-context.js';
+import type { Session } from '../session.js';
+import { fixtureSession } from '../test-support/fixture-session.js';
+import { itemHandlers } from './item-handlers.js';
+import { receiptAction, receiptAfterDownload, receiptHandlers } from './receipt-handlers.js';
+
+let fx: ExchangeFixture;
+let dir: string;
+let sirb: Session;
+let site: Session;
+let sirbCtx: AppContext;
+let siteCtx: AppContext;
+
+const ctxOf = (s: Session, dataDir: string): AppContext => ({ session: async () => s, options: { dataDir }, record: async () => undefined }) as unknown as AppContext;
+const verified = Promise.resolve({ state: 'verified' } as TransferView);
+
+beforeAll(async () => {
+  fx = await startFixture();
+  dir = await mkdtemp(join(tmpdir(), 'receipt-handlers-'));
+  sirb = await fixtureSession(fx, fx.sirb, join(dir, 'sirb'), fx.url, [fx.ca.certificatePem]);
+  site = await fixtureSession(fx, fx.site, join(dir, 'site'), fx.url, [fx.ca.certificatePem]);
+  sirbCtx = ctxOf(sirb, join(dir, 'sirb-data'));
+  siteCtx = ctxOf(site, join(dir, 'site-data'));
+}, 60_000);
+
+afterAll(async () => {
+  sirb?.close();
+  site?.close();
+  await fx?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function shared(containerId: string, name: string): Promise<string> {
+  const file = join(dir, `${name}.txt`);
+  await writeFile(file, name);
+  const path = newDocumentPath('documents');
+  await uploadDocument({ client: sirb.client, containerId, path, file, name, wrapForSelf: sirb.keys.wrapForSelf });
+  await sirb.sharing.grant(containerId, path, fx.site.org.id);
+  return path;
+}
+
+describe('receipts in the app', () => {
+  it('the site opens the sIRB’s document: the sIRB’s details and report show it; receipts are not documents', async () => {
+    const containerId = (await sirb.client.createContainer()).id;
+    await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
+    const consent = await shared(containerId, 'Consent form');
+    const owner = receiptHandlers(sirbCtx);
+    expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells.map((c) => c.state)).toEqual(['none']);
+
+    // the open does not wait for the receipt: it is sent once the download is verified
+    let finish: (v: TransferView) => void = () => undefined;
+    const finished = new Promise<TransferView>((resolve) => (finish = resolve));
+    receiptAfterDownload(siteCtx, site, containerId, await site.client.getItem(containerId, consent), receiptAction('open', true), finished);
+    expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells[0]!.state).toBe('none');
+    finish({ state: 'verified' } as TransferView);
+    await vi.waitFor(async () => expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells[0]).toMatchObject({ state: 'this', action: 'opened' }), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    const report = await owner['receipts.report']({ containerId });
+    expect(report.rows).toHaveLength(1);
+    expect(report.rows[0]).toMatchObject({ name: 'Consent form.txt', itemPath: consent });
+    expect(report.rows[0]!.cells[0]).toMatchObject({ organizationName: 'Site Hospital', state: 'this' });
+
+    // the receipt is granted to the sIRB, but it is not one of the study's documents
+    const listed = await itemHandlers(sirbCtx)['items.list']({ containerId });
+    expect(listed.map((v) => v.path)).toEqual([consent]);
+    const siteListed = await itemHandlers(siteCtx)['items.list']({ containerId });
+    expect(siteListed.map((v) => v.path)).toEqual([consent]);
+    const found = await sirb.search.find('receipt');
+    expect(found.hits.filter((h) => h.itemPath.startsWith('receipts'))).toEqual([]);
+
+    // only the owner asks who received a document
+    await expect(receiptHandlers(siteCtx)['receipts.forItem']({ containerId, itemPath: consent })).rejects.toMatchObject({ code: 'not-owner' });
+  });
+
+  it('with sending off, a received document leaves no receipt, and the window can say so', async () => {
+    const containerId = (await sirb.client.createContainer()).id;
+    await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
+    const doc = await shared(containerId, 'Budget');
+    const siteHandlers = receiptHandlers(siteCtx);
+    expect(await siteHandlers['receipts.setSending']({})).toEqual({ sending: true });
+    expect(await siteHandlers['receipts.setSending']({ sending: false })).toEqual({ sending: false });
+    receiptAfterDownload(siteCtx, site, containerId, await site.client.getItem(containerId, doc), 'saved', verified);
+    const { receiptSender } = await import('./receipt-handlers.js');
+    await receiptSender(siteCtx, site.profile.id).flush();
+    const delivery = await receiptHandlers(sirbCtx)['receipts.forItem']({ containerId, itemPath: doc });
+    expect(delivery.cells.map((c) => c.state)).toEqual(['none']);
+    await siteHandlers['receipts.setSending']({ sending: true });
+  });
+});
