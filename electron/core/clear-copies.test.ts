@@ -1,7 +1,7 @@
-import { mkdir, readdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ClearCopies, MAX_COPY_AGE_MS } from './clear-copies.js';
+import { ClearCopies, MAX_COPY_AGE_MS, sweepRekeyFolders } from './clear-copies.js';
 import { tempDirPerTest } from '../services/test-support/temp-dir.js';
 
 const dir = tempDirPerTest('clear-copies');
@@ -71,5 +71,26 @@ describe('the folder of decrypted copies', () => {
     await mkdir(join(dir(), 'elsewhere'));
     await symlink(join(dir(), 'elsewhere'), join(dir(), 'copies'));
     await expect(new ClearCopies(join(dir(), 'copies')).start()).rejects.toThrow(/not a folder the app owns/);
+  });
+
+  it("sweeps the re-key folders a crashed process left (its pid gone, or none named), not a running one's", async () => {
+    const tmp = join(dir(), 'tmp');
+    await mkdir(tmp);
+    // A pid no process has: above the kernel's largest (4194304).
+    const crashed = join(tmp, 'sx-rekey-4194305-abc123');
+    const running = join(tmp, `sx-rekey-${process.pid}-def456`);
+    const earlier = join(tmp, 'sx-rekey-Xy12Zq');
+    const earlierFresh = join(tmp, 'sx-rekey-Ab34Cd');
+    for (const folder of [crashed, running, earlier, earlierFresh]) {
+      await mkdir(folder);
+      await writeFile(join(folder, 'document'), 'decrypted');
+    }
+    // An earlier version's folder names no process: an hour old, it is a crash's.
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(earlier, twoHoursAgo, twoHoursAgo);
+    await writeFile(join(tmp, 'sx-rekey-notes.txt'), 'a file, not a folder of ours');
+    await mkdir(join(tmp, 'other-folder'));
+    expect(await sweepRekeyFolders(tmp)).toBe(2);
+    expect((await readdir(tmp)).sort()).toEqual(['other-folder', 'sx-rekey-Ab34Cd', `sx-rekey-${process.pid}-def456`, 'sx-rekey-notes.txt'].sort());
   });
 });

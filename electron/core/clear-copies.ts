@@ -1,9 +1,12 @@
 // Decrypted copies made for Open, drag-out and the browser host's downloads: the only
 // plaintext of a document the app leaves outside a place the user chose. They live in one
 // folder the app owns (0700), each in its own slot, and are removed on quit, at the next
-// start (after a crash), and once a slot is older than a day.
+// start (after a crash), and once a slot is older than a day. A re-key's temporary folders
+// (sx-rekey-<pid>-…, services/sharing.ts) hold a decrypted document too: at start those a
+// crashed process left are removed with the rest.
 import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
 export const MAX_COPY_AGE_MS = 24 * 60 * 60 * 1000;
@@ -27,6 +30,7 @@ export class ClearCopies {
     if (typeof process.getuid === 'function' && info.uid !== process.getuid()) throw new Error(`${this.root} belongs to another user.`);
     await chmod(this.root, 0o700);
     await this.removeAll();
+    await sweepRekeyFolders();
     this.timer = setInterval(() => void this.sweep().catch(() => {}), SWEEP_EVERY_MS);
     this.timer.unref();
   }
@@ -69,4 +73,37 @@ export class ClearCopies {
       await rm(join(this.root, name), { recursive: true, force: true }).catch(() => {});
     }
   }
+}
+
+/** The prefix of a re-key's temporary folder; the pid of the process that made it follows. */
+export const REKEY_PREFIX = 'sx-rekey-';
+/** An earlier version's folder names no process: it is swept once it is an hour old. */
+const UNNAMED_REKEY_GRACE_MS = 60 * 60 * 1000;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes this user's re-key folders in `dir` whose process is gone (or that name none: an
+ * earlier version's, an hour old); a re-key still running in another process keeps its own. Returns how many.
+ */
+export async function sweepRekeyFolders(dir = tmpdir()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(REKEY_PREFIX)) continue;
+    const path = join(dir, name);
+    const info = await lstat(path).catch(() => undefined);
+    if (!info?.isDirectory() || (typeof process.getuid === 'function' && info.uid !== process.getuid())) continue;
+    const pid = Number(/^sx-rekey-(\d+)-/.exec(name)?.[1] ?? NaN);
+    if (Number.isInteger(pid) ? alive(pid) : Date.now() - info.mtimeMs < UNNAMED_REKEY_GRACE_MS) continue;
+    await rm(path, { recursive: true, force: true }).catch(() => {});
+    removed += 1;
+  }
+  return removed;
 }

@@ -103,7 +103,8 @@ export class SharingService {
     let item: Item;
     const document = asDocument(header);
     if (document) {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'sx-rekey-'));
+      // Named for this process: the next start of the app sweeps it if a crash left it (clear-copies.ts).
+      const dir = await mkdtemp(path.join(os.tmpdir(), `sx-rekey-${process.pid}-`));
       try {
         const file = path.join(dir, 'document');
         await downloadDocument({ client: this.client, keys: this.keys, containerId, path: itemPath, destination: file, ...options });
