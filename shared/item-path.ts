@@ -5,6 +5,13 @@
 
 export const MAX_SEGMENTS = 12;
 export const MAX_SEGMENT_LENGTH = 200;
+/** A folder that an item is added to (POST): the service generates one more segment, the item's own. */
+export const MAX_FOLDER_SEGMENTS = MAX_SEGMENTS - 1;
+/**
+ * The longest path text worth parsing: every segment at its limit with a separator. A bound on
+ * input at a door (IPC, the browser host), in UTF-16 units; the rules are parseItemPath's.
+ */
+export const MAX_ITEM_PATH_LENGTH = MAX_SEGMENTS * (MAX_SEGMENT_LENGTH + 1);
 
 export type ItemPathProblem =
   | 'empty'
@@ -25,7 +32,7 @@ export class ItemPathError extends Error {
   }
 }
 
-/** `maxSegments` is 11 for add item, whose last segment the server generates. */
+/** `maxSegments` is MAX_FOLDER_SEGMENTS for add item, whose last segment the server generates. */
 export function describeProblem(problem: ItemPathProblem, maxSegments = MAX_SEGMENTS): string {
   switch (problem) {
     case 'empty':

@@ -11,7 +11,7 @@ import type {
   RootDocument,
   UpdateOrganizationPayload,
 } from '../../shared/types.js';
-import { itemPathToUrl, parseItemPath } from '../../shared/item-path.js';
+import { itemPathToUrl, MAX_FOLDER_SEGMENTS, parseItemPath } from '../../shared/item-path.js';
 import { AnswerError, containerAnswer, containersAnswer, itemAnswer, itemsAnswer, itemWithContentAnswer, listingAnswer, organizationAnswer as checkedOrganization, organizationsAnswer as checkedOrganizations, rootAnswer, type Check } from './answers.js';
 import { ExchangeError, NetworkError, CancelledError } from './exchange-errors.js';
 import { ExchangeEngine, readAnswer, readJson, type CallOptions, type ExchangeClientOptions, type RequestSpec } from './exchange-engine.js';
@@ -172,7 +172,7 @@ export class ExchangeClient {
 
   /** POST: the service names the item (never retried, so never duplicated). */
   async addItem(containerId: string, folderPath: string, write: ItemWrite, options: CallOptions = {}): Promise<Item> {
-    const suffix = folderPath === '' ? '' : `/${itemUrl(folderPath, 11)}`;
+    const suffix = folderPath === '' ? '' : `/${itemUrl(folderPath, MAX_FOLDER_SEGMENTS)}`;
     return this.engine.json(itemAnswer, { method: 'POST', path: `${containerPath(containerId)}/items${suffix}`, body: toBody(write), ...options });
   }
 

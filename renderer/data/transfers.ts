@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import type { IpcResult, OperationArgs } from '../../shared/ipc/contract.js';
-import type { FileRef, FinishedTransferState, TransferView } from '../../shared/ipc/views.js';
+import { MAX_FILES_PER_CALL, type FileRef, type FinishedTransferState, type TransferView } from '../../shared/ipc/views.js';
 import { applyProgress } from '../lib/transfer-groups.js';
 import { useApi } from './api-context.js';
 import { useCall } from './call.js';
@@ -63,9 +63,6 @@ export function useClearTransfers() {
     onSuccess: (list) => client.setQueryData(keys.transfers, list),
   });
 }
-
-/** Most files one 'transfers.upload' call carries (the contract's limit); more go in several calls. */
-const MAX_FILES_PER_CALL = 10_000;
 
 /** Starts uploads into a folder of the study; each call's transfers join the list at once. */
 export function useStartUploads(containerId: string | undefined) {

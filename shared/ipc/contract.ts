@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Organization, RecordHeader } from '../types.js';
 import type { DistributionReport, ItemDelivery } from '../delivery.js';
 import { STUDY_FIELD_NAMES, studyFieldsSchema } from '../study-record.js';
-import { ENVIRONMENTS, FINISHED_TRANSFER_STATES } from './views.js';
+import { ENVIRONMENTS, FINISHED_TRANSFER_STATES, MAX_FILES_PER_CALL } from './views.js';
+import { MAX_ITEM_PATH_LENGTH } from '../item-path.js';
 import type {
   AccessResult,
   ActivityEntry,
@@ -29,8 +30,10 @@ import type {
 
 const id = z.string().min(1).max(200);
 const hexId = z.string().regex(/^[0-9a-f]{32}$/);
-const itemPath = z.string().min(1).max(12 * 201);
-const folderPath = z.string().max(12 * 201);
+const itemPath = z.string().min(1).max(MAX_ITEM_PATH_LENGTH);
+const folderPath = z.string().max(MAX_ITEM_PATH_LENGTH);
+/** A dropped file's path below the folder it is dropped into. */
+const relativePath = z.string().min(1).max(MAX_ITEM_PATH_LENGTH);
 const baseUrl = z.string().url().max(2000);
 const pem = z.string().min(1).max(64 * 1024);
 const none = z.strictObject({});
@@ -142,7 +145,7 @@ export const operations = {
   /** Main's own file dialog (Electron); `purpose` 'key' picks one private key, certificate or PKCS#12 file. */
   'files.pick': op(z.strictObject({ folders: z.boolean().optional(), purpose: z.enum(['upload', 'key']).optional() }), answers<FileRef[]>()),
   /** References the window will not upload after all (conflict skipped, dialog cancelled): main forgets them and deletes staged copies. */
-  'files.release': op(z.strictObject({ refs: z.array(hexId).max(10_000) }), answers<null>()),
+  'files.release': op(z.strictObject({ refs: z.array(hexId).max(MAX_FILES_PER_CALL) }), answers<null>()),
   'transfers.upload': op(
     z.strictObject({
       containerId: hexId,
@@ -151,14 +154,14 @@ export const operations = {
         .array(
           z.strictObject({
             ref: id,
-            relativePath: z.string().min(1).max(12 * 201),
+            relativePath,
             conflict: z.enum(['replace', 'keepBoth', 'skip']).optional(),
             /** With conflict 'replace': the existing item (ours) that gets the new version. */
             replacePath: itemPath.optional(),
           }),
         )
         .min(1)
-        .max(10_000),
+        .max(MAX_FILES_PER_CALL),
     }),
     answers<TransferView[]>(),
   ),
@@ -219,7 +222,7 @@ export const operations = {
  * The side channel for a dropped or picked file in Electron: the preload reads its path where
  * only Electron can, and the door checks the sender and this schema like any operation.
  */
-export const stageArgs = z.strictObject({ path: z.string().min(1).max(4096), relativePath: z.string().min(1).max(12 * 201), size: z.number().int().min(0) });
+export const stageArgs = z.strictObject({ path: z.string().min(1).max(4096), relativePath, size: z.number().int().min(0) });
 export type StageArgs = z.input<typeof stageArgs>;
 /**
  * The browser host's staging of a dropped file (PUT /api/stage?name=…&relativePath=…): the page
@@ -227,7 +230,7 @@ export type StageArgs = z.input<typeof stageArgs>;
  */
 export const hostStageArgs = z.strictObject({
   name: z.string().min(1).max(255).refine((n) => !/[/\\\0]/.test(n), 'a file name has no /, \\ or NUL'),
-  relativePath: z.string().min(1).max(12 * 201).optional(),
+  relativePath: relativePath.optional(),
 });
 
 export type OperationName = keyof typeof operations;

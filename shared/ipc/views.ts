@@ -120,6 +120,8 @@ export const FINISHED_TRANSFER_STATES = ['verified', 'failed', 'cancelled'] as c
 export type FinishedTransferState = (typeof FINISHED_TRANSFER_STATES)[number];
 export const isFinished = (state: TransferState): state is FinishedTransferState =>
   (FINISHED_TRANSFER_STATES as readonly TransferState[]).includes(state);
+/** Most files one 'transfers.upload' (or 'files.release') call carries; the window sends more in several calls. */
+export const MAX_FILES_PER_CALL = 10_000;
 
 export interface TransferView {
   readonly id: string;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { cleanFileName } from '../../../shared/file-name.js';
 import { asDocument, headerName } from '../../../shared/headers.js';
 import { openVerdict } from '../../../shared/open-rule.js';
-import { itemBaseName, joinItemPath, parentItemPath, parseItemPath } from '../../../shared/item-path.js';
+import { itemBaseName, joinItemPath, MAX_FOLDER_SEGMENTS, parentItemPath, parseItemPath } from '../../../shared/item-path.js';
 import type { SaveOutcome, TransferView } from '../../../shared/ipc/views.js';
 import { newDocumentPath } from '../../services/transfers/document-upload.js';
 import { UserFacingError } from '../../../shared/app-error.js';
@@ -45,7 +45,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         // A folder drop keeps its relative folders under the target; the last segment is ours.
         const sub = parentItemPath(f.relativePath);
         const target = joinItemPath(folder, sub);
-        if (target) parseItemPath(target, 11);
+        if (target) parseItemPath(target, MAX_FOLDER_SEGMENTS);
         const path = f.conflict === 'replace' && f.replacePath ? f.replacePath : newDocumentPath(target);
         views.push(
           ctx.transfers.enqueue({ kind: 'upload', profileId: s.profile.id, containerId, remotePath: path, localPath: local.path, name: undefined }),

@@ -3,7 +3,7 @@
 // organization named in its path, its itemId hashes to its path, and it decrypts and parses.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { toSlashForm } from '../../../shared/item-path.js';
+import { MAX_ITEM_PATH_LENGTH, toSlashForm } from '../../../shared/item-path.js';
 import { RECEIPTS_FOLDER } from '../../../shared/reserved-paths.js';
 import type { Item } from '../../../shared/types.js';
 
@@ -17,7 +17,7 @@ const hex32 = /^[0-9a-f]{32}$/;
 const receiptSchema = z.looseObject({
   type: z.literal('receipt'),
   version: z.literal(RECEIPT_VERSION),
-  itemId: z.string().min(1).max(12 * 201),
+  itemId: z.string().min(1).max(MAX_ITEM_PATH_LENGTH),
   contentHash: z.string().regex(/^[0-9a-fA-F]{64}$/),
   itemUpdatedAt: z.string().max(64),
   receivedAt: z.iso.datetime({ offset: true }),
