@@ -94,7 +94,8 @@ export function answerConflict(state: ConflictState, choice: ConflictChoice, app
 export interface UploadFile {
   readonly ref: string;
   readonly relativePath: string;
-  readonly conflict?: ConflictChoice;
+  /** Skipped files are not uploaded, so never sent with 'skip'. */
+  readonly conflict?: Exclude<ConflictChoice, 'skip'>;
   readonly replacePath?: string;
 }
 
@@ -102,13 +103,10 @@ export interface UploadFile {
 export function uploadList(plan: ConflictPlan, state: ConflictState): UploadFile[] {
   return [
     ...plan.clear.map((f) => ({ ref: f.ref, relativePath: f.relativePath })),
-    ...state.answered
-      .filter((a) => a.choice !== 'skip')
-      .map((a) => ({
-        ref: a.conflict.file.ref,
-        relativePath: a.conflict.file.relativePath,
-        conflict: a.choice,
-        ...(a.choice === 'replace' ? { replacePath: a.conflict.existing.path } : {}),
-      })),
+    ...state.answered.flatMap(({ conflict, choice }) =>
+      choice === 'skip'
+        ? []
+        : [{ ref: conflict.file.ref, relativePath: conflict.file.relativePath, conflict: choice, ...(choice === 'replace' ? { replacePath: conflict.existing.path } : {}) }],
+    ),
   ];
 }

@@ -155,7 +155,8 @@ export const operations = {
           z.strictObject({
             ref: id,
             relativePath,
-            conflict: z.enum(['replace', 'keepBoth', 'skip']).optional(),
+            /** A skipped file is not sent: the window releases it ('files.release'). */
+            conflict: z.enum(['replace', 'keepBoth']).optional(),
             /** With conflict 'replace': the existing item (ours) that gets the new version. */
             replacePath: itemPath.optional(),
           }),

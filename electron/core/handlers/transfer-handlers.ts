@@ -37,10 +37,6 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       const s = await ctx.session();
       const views: TransferView[] = [];
       for (const f of files) {
-        if (f.conflict === 'skip') {
-          await ctx.files.release(f.ref);
-          continue;
-        }
         const local = ctx.files.get(f.ref);
         // A folder drop keeps its relative folders under the target; the last segment is ours.
         const sub = parentItemPath(f.relativePath);
