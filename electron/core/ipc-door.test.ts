@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATION_NAMES } from '../../shared/ipc/contract.js';
+import { OPERATION_NAMES } from '../../shared/ipc/names.js';
 import { allowOrigins, createDoor, type Handlers } from './ipc-door.js';
 
 const APP = 'http://127.0.0.1:5000/index.html';

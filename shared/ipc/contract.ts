@@ -240,7 +240,6 @@ export type OperationArgs<N extends OperationName> = z.input<(typeof operations)
 /** What a handler receives, once the door has parsed it (the schema's output). */
 export type HandlerArgs<N extends OperationName> = z.output<(typeof operations)[N]['args']>;
 export type OperationResult<N extends OperationName> = (typeof operations)[N]['result'];
-export { OPERATION_NAMES, EVENT_NAMES } from './names.js';
 
 
 /** What every call returns across the boundary: a value or an expected failure as data. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { OPERATION_NAMES } from '../../../shared/ipc/contract.js';
+import { OPERATION_NAMES } from '../../../shared/ipc/names.js';
 import { SECRET_HEADER, SECRET_PROTOCOL_PREFIX, EVENTS_PROTOCOL } from '../../../shared/ipc/host-auth.js';
 import type { StageArgs } from '../../../shared/ipc/contract.js';
 import { startBrowserHost, type BrowserHost } from './browser-host.js';
