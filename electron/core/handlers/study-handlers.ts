@@ -5,7 +5,8 @@ import type { Organization } from '../../../shared/types.js';
 import type { CertificateMediaType } from '../../services/exchange-client.js';
 import { summarizeCertificate } from '../../services/keys/certificate-summary.js';
 import { notSharedText, type NotShared } from '../../services/study-records.js';
-import { toAppError } from '../../../shared/app-error.js';
+import { toAppError, UserFacingError } from '../../../shared/app-error.js';
+import { decodeBase64Strict } from '../../../shared/protocol/base64-decode.js';
 import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
@@ -140,8 +141,10 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
       return org;
     },
     'admin.putCertificate': async ({ organizationId, certificateBase64, mediaType }) => {
+      const certificate = decodeBase64Strict(certificateBase64);
+      if (!certificate) throw new UserFacingError('invalid-argument', 'The certificate could not be read.', 'The app received the certificate file garbled; choose it again.');
       const s = await ctx.session();
-      const org = await s.client.putCertificate(organizationId, Buffer.from(certificateBase64, 'base64'), mediaType as CertificateMediaType);
+      const org = await s.client.putCertificate(organizationId, certificate, mediaType as CertificateMediaType);
       await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: 'uploaded certificate' });
       return org;
     },
