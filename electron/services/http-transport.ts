@@ -5,6 +5,7 @@ import https from 'node:https';
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { whenDrained } from '../../shared/protocol/drain.js';
 
 /** A request body: small bodies as bytes, large ones re-openable (a retry reads it again). */
 export type RequestBody =
@@ -123,22 +124,10 @@ async function pump(source: Readable, out: http.ClientRequest, written: (chunk: 
 }
 
 /** Resolves on 'drain'; rejects with the stream's error, or with `closedEarly()` when it closes (or has closed) first. */
-function drained(out: Writable, closedEarly: () => Error): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (out.destroyed) return reject(closedEarly());
-    const settle = (error?: Error): void => {
-      out.off('drain', onDrain);
-      out.off('close', onClose);
-      out.off('error', settle);
-      if (error) reject(error);
-      else resolve();
-    };
-    const onDrain = (): void => settle();
-    const onClose = (): void => settle(closedEarly());
-    out.on('drain', onDrain);
-    out.on('close', onClose);
-    out.on('error', settle);
-  });
+async function drained(out: Writable, closedEarly: () => Error): Promise<void> {
+  const end = await whenDrained(out);
+  if (end === 'closed') throw closedEarly();
+  if (end instanceof Error) throw end;
 }
 
 function closedEarly(): TransportError {

@@ -2,6 +2,7 @@
 // with an exact Content-Length.
 import type { ServerResponse } from 'node:http';
 import { ERROR_CODES } from '../../shared/error-codes.js';
+import { whenDrained } from '../../shared/protocol/drain.js';
 import type { ErrorBody } from '../../shared/types.js';
 
 /**
@@ -66,22 +67,6 @@ export function sendError(res: ServerResponse, body: ErrorBody): void {
  * sent). The connection's own 'close' counts too: an answer queued behind another on the
  * same connection (pipelining) never sees 'drain' or 'close' of its own.
  */
-export function roomToWrite(res: ServerResponse): Promise<boolean> {
-  const socket = res.req.socket;
-  if (res.destroyed || socket.destroyed) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const settle = (room: boolean): void => {
-      res.off('drain', onDrain);
-      res.off('close', gone);
-      res.off('error', gone);
-      socket.off('close', gone);
-      resolve(room);
-    };
-    const onDrain = (): void => settle(true);
-    const gone = (): void => settle(false);
-    res.on('drain', onDrain);
-    res.on('close', gone);
-    res.on('error', gone);
-    socket.on('close', gone);
-  });
+export async function roomToWrite(res: ServerResponse): Promise<boolean> {
+  return (await whenDrained(res, [res.req.socket])) === 'drained';
 }
