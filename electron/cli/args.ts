@@ -92,7 +92,9 @@ Profiles (stored in --data DIR, default the app data folder; keys protected by S
   profile list
   profile add --name NAME --base-url URL --org ID --key FILE --cert FILE --trust-ca FILE [--environment production|test|sandbox|other] [--sirb] [--admin]
       (--trust-ca: the consortium's CA certificates, PEM; grants go only to certificates they issued)
-  profile import-p12 FILE --name NAME --base-url URL --org ID [--environment ENV]   (password: STUDY_EXCHANGE_P12_PASSWORD or prompt)
+  profile import-p12 FILE --name NAME --base-url URL --org ID [--environment ENV]   (password: STUDY_EXCHANGE_P12_PASSWORD or prompt;
+      a backup of this app brings back the profile's reading keys too)
+  profile backup NAME --out FILE.p12   (the current and reading keys with their certificates; password asked twice)
   profile generate-key --name NAME --common-name CN --base-url URL --org ID [--organization O] [--country C] [--bits N] [--out CSR_FILE]
   profile set-cert NAME CERT_FILE
   profile remove NAME

@@ -1,7 +1,7 @@
 // Smoke test of the command-line tool, spawned as a real process against the reference server.
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,14 +28,14 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
     execFile(
       process.execPath,
       [launcher, '--data', data, ...args],
-      { cwd: root, env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: 'cli pass', STUDY_EXCHANGE_SCRYPT_LOG2N: '14', ...env }, maxBuffer: 8 << 20 },
+      { cwd: root, env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: 'cli pass', STUDY_EXCHANGE_SCRYPT_LOG2N: '14', STUDY_EXCHANGE_P12_ITERATIONS: '100000', ...env }, maxBuffer: 8 << 20 },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
 
-async function json<T>(args: string[]): Promise<T> {
-  const r = await cli([...args, '--json']);
+async function json<T>(args: string[], env: Record<string, string> = {}): Promise<T> {
+  const r = await cli([...args, '--json'], env);
   if (r.code !== 0) throw new Error(`cli ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
   return JSON.parse(r.stdout) as T;
 }
@@ -206,5 +206,45 @@ describe('study-exchange command-line tool', () => {
     const dup = await cli(['profile', 'generate-key', '--name', 'NEW', '--common-name', 'x', '--base-url', f.url, '--org', 'x']);
     expect(dup.code).toBe(2);
     expect(dup.stderr).toMatch(/already exists/);
+  });
+
+  it('profile backup, then the profile removed and added back from the backup opens what was shared with it', async () => {
+    const study = await json<{ id: string }>(['--profile', 'sirb', 'containers', 'create', '--title', 'Backed up']);
+    await json(['--profile', 'sirb', 'collaborators', 'add', f.site.org.id, '--container', study.id]);
+    const file = path.join(dir, 'shared.bin');
+    const bytes = randomBytes(2000);
+    await writeFile(file, bytes);
+    expect((await cli(['--profile', 'sirb', 'items', 'put', file, 'shared', '--container', study.id])).code).toBe(0);
+    await json(['--profile', 'sirb', 'access', 'grant', 'shared', f.site.org.id, '--container', study.id]);
+
+    const listed = await json<{ name: string; backup?: unknown }[]>(['profile', 'list']);
+    expect(listed.find((p) => p.name === 'site')?.backup).toBeUndefined();
+    const pw = { STUDY_EXCHANGE_P12_PASSWORD: 'backup pw' };
+    const backup = path.join(dir, 'site-backup.p12');
+    const made = await json<{ profile: { keyRef: string; backup: { keyRef: string } }; keys: number }>(['profile', 'backup', 'site', '--out', backup], pw);
+    expect(made.keys).toBe(1);
+    expect(made.profile.backup.keyRef).toBe(made.profile.keyRef);
+    expect((await stat(backup)).mode & 0o777).toBe(0o600);
+    const again = await cli(['profile', 'backup', 'site', '--out', backup], pw);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already exists');
+
+    expect((await cli(['profile', 'remove', 'site'])).code).toBe(0);
+    const keysBefore = await readdir(path.join(data, 'keys'));
+    const profilesBefore = await readFile(path.join(data, 'profiles.json'), 'utf8');
+    const wrong = await cli(['profile', 'import-p12', backup, '--name', 'site', '--base-url', f.url, '--org', f.site.org.id, '--environment', 'sandbox'], { STUDY_EXCHANGE_P12_PASSWORD: 'not the password' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('The password of the PKCS#12 file is wrong.');
+    expect(await readdir(path.join(data, 'keys'))).toEqual(keysBefore);
+    expect(await readFile(path.join(data, 'profiles.json'), 'utf8')).toBe(profilesBefore);
+
+    const restored = await json<{ certificate: { thumbprint: string }; backup: { keyRef: string }; keyRef: string }>([
+      'profile', 'import-p12', backup, '--name', 'site', '--base-url', f.url, '--org', f.site.org.id, '--environment', 'sandbox', '--trust-ca', path.join(dir, 'consortium-ca.pem'),
+    ], pw);
+    expect(restored.certificate.thumbprint).toBe(f.site.org.thumbprint);
+    expect(restored.backup.keyRef).toBe(restored.keyRef);
+    const out = path.join(dir, 'shared-copy.bin');
+    expect((await cli(['--profile', 'site', 'items', 'get', 'shared', out, '--container', study.id])).code).toBe(0);
+    expect((await readFile(out)).equals(bytes)).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
-// `profile add|list|remove|import-p12|generate-key|set-cert`.
+// `profile add|list|remove|import-p12|backup|generate-key|set-cert`.
 import { readFile, writeFile } from 'node:fs/promises';
 import { ENVIRONMENTS, type Environment } from '../../shared/ipc/views.js';
-import type { Profile } from '../services/profiles.js';
+import type { Profile, ProfileInput } from '../services/profiles.js';
+import { restoreProfile } from '../services/profile-backup.js';
+import { backupCommand, p12Password } from './backup-commands.js';
 import { KeyVault, type KeySummary } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { UsageError, boolFlag, requireFlag, stringFlag, word } from './args.js';
@@ -14,7 +16,8 @@ function environment(ctx: CliContext): Environment {
   return env as Environment;
 }
 
-async function saveProfile(ctx: CliContext, summary: KeySummary): Promise<Profile> {
+/** The profile's fields from the command line, all but its keys. */
+async function profileFields(ctx: CliContext): Promise<Omit<ProfileInput, 'keyRef'>> {
   const baseUrl = requireFlag(ctx.args, 'base-url');
   const trustFile = stringFlag(ctx.args, 'trust-ca');
   try {
@@ -22,20 +25,22 @@ async function saveProfile(ctx: CliContext, summary: KeySummary): Promise<Profil
   } catch {
     throw new UsageError(`--base-url is not an address: ${baseUrl}`);
   }
-  return ctx.profiles().add({
+  return {
     name: requireFlag(ctx.args, 'name'),
     environment: environment(ctx),
     baseUrl,
     organizationId: requireFlag(ctx.args, 'org'),
     roleHints: { ...(boolFlag(ctx.args, 'sirb') ? { sirb: true } : {}), ...(boolFlag(ctx.args, 'admin') ? { admin: true } : {}) },
-    keyRef: summary.keyRef,
-    ...(summary.certificate ? { certificate: summary.certificate } : {}),
     ...(trustFile ? { trustAnchors: readTrustAnchors(await readFile(trustFile, 'utf8')) } : {}),
-  });
+  };
+}
+
+async function saveProfile(ctx: CliContext, summary: KeySummary): Promise<Profile> {
+  return ctx.profiles().add({ ...(await profileFields(ctx)), keyRef: summary.keyRef, ...(summary.certificate ? { certificate: summary.certificate } : {}) });
 }
 
 export async function profileCommand(ctx: CliContext): Promise<void> {
-  const sub = word(ctx.args, 1, 'profile subcommand (add, list, remove, import-p12, generate-key, set-cert)');
+  const sub = word(ctx.args, 1, 'profile subcommand (add, list, remove, import-p12, backup, generate-key, set-cert)');
   switch (sub) {
     case 'list': {
       const all = await ctx.profiles().list();
@@ -56,21 +61,16 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
       return;
     }
     case 'import-p12': {
+      // A backup of this app brings back the key history too; any other PKCS#12 file its one key.
       const file = word(ctx.args, 2, 'PKCS#12 file');
-      requireFlag(ctx.args, 'name');
-      requireFlag(ctx.args, 'base-url');
-      requireFlag(ctx.args, 'org');
-      const password = ctx.io.env.STUDY_EXCHANGE_P12_PASSWORD ?? (await ctx.io.askSecret(`Password of ${file}: `));
-      if (password === undefined) throw new UsageError('The PKCS#12 password is needed: set STUDY_EXCHANGE_P12_PASSWORD or run in a terminal.');
-      const vault = await ctx.vault();
-      const summary = await vault.importPkcs12(await readFile(file), password);
-      const profile = await saveProfile(ctx, summary).catch(async (error: unknown) => {
-        await vault.remove(summary.keyRef);
-        throw error;
-      });
-      ctx.print(profile, () => `Added ${profileLine(profile)}`);
+      const fields = await profileFields(ctx);
+      const password = await p12Password(ctx, `Password of ${file}: `, false);
+      const profile = await restoreProfile(ctx.profiles(), await ctx.vault(), await readFile(file), password, fields);
+      ctx.print(profile, () => `Added ${profileLine(profile)}${profile.readingKeyRefs?.length ? ` with ${profile.readingKeyRefs.length} reading key(s)` : ''}`);
       return;
     }
+    case 'backup':
+      return backupCommand(ctx);
     case 'generate-key': {
       const bits = Number(stringFlag(ctx.args, 'bits') ?? '2048');
       if (!Number.isInteger(bits) || bits < 2048) throw new UsageError('--bits must be a whole number of at least 2048.');

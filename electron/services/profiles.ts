@@ -26,6 +26,8 @@ export interface Profile {
   readonly keyRef: string;
   /** Keys from before a renewal, kept for reading what is still wrapped for them (vault references). */
   readonly readingKeyRefs?: readonly string[];
+  /** The last backup: which key was current then (a renewal makes a key not yet backed up). */
+  readonly backup?: { readonly keyRef: string; readonly at: string };
   readonly certificate?: CertificateSummary;
   /** The consortium's CA certificates (PEM): a grantee's certificate must be issued by one. */
   readonly trustAnchors?: readonly string[];
@@ -55,6 +57,7 @@ const profileSchema = z.object({
   roleHints: z.object({ sirb: z.boolean().optional(), admin: z.boolean().optional() }),
   keyRef: z.string(),
   readingKeyRefs: z.array(z.string().regex(/^[0-9a-f]{32}$/)).max(50).optional(),
+  backup: z.object({ keyRef: z.string(), at: z.string() }).optional(),
   certificate: certificateSchema.optional(),
   trustAnchors: z.array(z.string().max(64 * 1024)).max(50).optional(),
   createdAt: z.string(),

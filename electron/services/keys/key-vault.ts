@@ -11,6 +11,8 @@ import { readJsonFile, writeFileAtomic, writeJsonAtomic } from '../atomic-file.j
 import { summarizeCertificate, type CertificateSummary } from './certificate-summary.js';
 import { checkKey, checkPair, importFromPem, importFromPkcs12, KeyImportError, readCertificate, MIN_KEY_BITS, type ImportOptions, type ImportedIdentity } from './key-import.js';
 import { SecretBoxError, type SecretBox } from './secret-box.js';
+import { readBackupOrPkcs12 } from './backup-import.js';
+import { writeBackup, type BackupEntry, type BackupRole } from './pkcs12-backup.js';
 
 export interface KeySummary {
   readonly keyRef: string;
@@ -115,6 +117,34 @@ export class KeyVault {
 
   async signer(keyRef: string): Promise<RequestSigner> {
     return (await this.open(keyRef)).signer;
+  }
+
+  /** The keys (current first) as one PKCS#12 file under `password` (pkcs12-backup.ts); the keys never leave otherwise. */
+  async exportBackup(keys: readonly { readonly keyRef: string; readonly role: BackupRole }[], password: string, iterations?: number): Promise<Buffer> {
+    const entries: BackupEntry[] = [];
+    for (const { keyRef, role } of keys) {
+      const meta = await this.meta(keyRef);
+      if (!meta.certificatePem) throw new KeyImportError('no-certificate', 'This key has no certificate yet; back it up once its certificate is added.');
+      entries.push({ role, privateKey: await this.privateKey(keyRef), certificate: readCertificate(meta.certificatePem) });
+    }
+    return writeBackup(entries, password, iterations);
+  }
+
+  /**
+   * Stores every key of a backup (or any PKCS#12 file): the current key checked as an import is,
+   * reading keys only against their certificates (those may have expired). All or nothing.
+   */
+  async importBackup(p12: Buffer, password: string, options: { readonly now?: number } = {}): Promise<{ readonly current: KeySummary; readonly reading: KeySummary[] }> {
+    const entries = await readBackupOrPkcs12(p12, password, options.now);
+    const stored: KeySummary[] = [];
+    try {
+      for (const entry of entries) stored.push(await this.write(entry.privateKey, entry.certificate.pem));
+    } catch (error) {
+      for (const s of stored) await this.remove(s.keyRef);
+      throw error;
+    }
+    const [current, ...reading] = stored;
+    return { current: current!, reading };
   }
 
   /** Protects every stored key with this vault's box instead of `from` (a passphrase change). */
