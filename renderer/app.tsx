@@ -16,7 +16,7 @@ import { StudyForm } from './components/studies/study-form.js';
 import { TransfersDock } from './components/transfers/transfers-dock.js';
 import { useAppInfo, useConnection, useNotifications, useProfiles, useSettings, useSwitchProfile } from './data/profiles.js';
 import { useContainers, useCreateContainer } from './data/studies.js';
-import type { DialogSlot, OpenSlot } from './dialogs/dialog-slots.js';
+import type { DialogSlot, OpenSlot } from './lib/dialog-slots.js';
 import { SlotDialog } from './dialogs/slot-dialogs.js';
 import { connectionStatus } from './lib/connection-status.js';
 import { useTheme } from './theme/use-theme.js';

@@ -5,7 +5,7 @@ import { toAppError } from '../bridge/api.js';
 import { ActivityView } from '../components/activity/activity-view.js';
 import { useActivity, useExportActivity } from '../data/activity.js';
 import { activityFileName, downloadText } from '../lib/file-read.js';
-import type { SlotDialogProps } from './dialog-slots.js';
+import type { SlotDialogProps } from '../lib/dialog-slots.js';
 
 export function ActivityDialog({ onClose }: SlotDialogProps) {
   const [action, setAction] = useState('');

@@ -8,7 +8,7 @@ import { AdminView, type AdminForm } from '../components/admin/admin-view.js';
 import { useCreateOrganization, useOrganizations, usePutCertificate, useUpdateOrganization } from '../data/directory.js';
 import { useProfiles } from '../data/profiles.js';
 import { certificateMediaType, readAsBase64 } from '../lib/file-read.js';
-import type { SlotDialogProps } from './dialog-slots.js';
+import type { SlotDialogProps } from '../lib/dialog-slots.js';
 
 export function AdminDialog({ context, onClose }: SlotDialogProps) {
   const { profileId } = context;

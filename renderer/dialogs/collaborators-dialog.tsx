@@ -9,7 +9,7 @@ import { studyLabel } from '../components/studies/studies-sidebar.js';
 import { useOrganizations } from '../data/directory.js';
 import { useAppInfo } from '../data/profiles.js';
 import { useChangeCollaborators, useCollaborators, useContainers } from '../data/studies.js';
-import type { SlotDialogProps } from './dialog-slots.js';
+import type { SlotDialogProps } from '../lib/dialog-slots.js';
 
 export function CollaboratorsDialog({ context, onClose }: SlotDialogProps) {
   const { profileId, containerId = '' } = context;

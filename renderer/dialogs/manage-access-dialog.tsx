@@ -10,7 +10,7 @@ import { useAccessLists, useChangeAccess, usePreviewGrantee, type AccessChange }
 import { useAppInfo } from '../data/profiles.js';
 import { useCollaborators } from '../data/studies.js';
 import { itemSlashPath } from '../lib/file-tree.js';
-import type { SlotDialogProps } from './dialog-slots.js';
+import type { SlotDialogProps } from '../lib/dialog-slots.js';
 
 /** Listing access for every item of a huge selection would be thousands of calls: cap it. */
 const LIST_LIMIT = 100;

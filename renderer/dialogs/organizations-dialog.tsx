@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toAppError } from '../bridge/api.js';
 import { OrganizationsView } from '../components/orgs/organizations-view.js';
 import { useOrganization, useOrganizations } from '../data/directory.js';
-import type { SlotDialogProps } from './dialog-slots.js';
+import type { SlotDialogProps } from '../lib/dialog-slots.js';
 
 export function OrganizationsDialog({ context, onClose }: SlotDialogProps) {
   const { profileId } = context;

@@ -4,7 +4,7 @@ import { RekeyView } from '../components/access/rekey-view.js';
 import { useRekey } from '../data/items.js';
 import { useCollaborators } from '../data/studies.js';
 import { itemSlashPath } from '../lib/file-tree.js';
-import type { SlotDialogProps } from './dialog-slots.js';
+import type { SlotDialogProps } from '../lib/dialog-slots.js';
 
 export function RekeyDialog({ context, onClose }: SlotDialogProps) {
   const { profileId, containerId = '' } = context;

@@ -7,7 +7,7 @@ import { SettingsView } from '../components/settings/settings-view.js';
 import { useAddProfile, usePickKeyFile } from '../data/profile-import.js';
 import { useAppInfo, useGenerateKey, useProfiles, useRemoveProfile, useResetSandbox, useSetTrustAnchors, useSettings, useUpdateSettings } from '../data/profiles.js';
 import { downloadText, readAsText } from '../lib/file-read.js';
-import type { SlotDialogProps } from './dialog-slots.js';
+import type { SlotDialogProps } from '../lib/dialog-slots.js';
 
 export function SettingsDialog({ onClose }: SlotDialogProps) {
   const appInfo = useAppInfo();

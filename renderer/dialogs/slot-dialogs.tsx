@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { ActivityDialog } from './activity-dialog.js';
 import { AdminDialog } from './admin-dialog.js';
 import { CollaboratorsDialog } from './collaborators-dialog.js';
-import type { DialogSlot, SlotDialogProps } from './dialog-slots.js';
+import type { DialogSlot, SlotDialogProps } from '../lib/dialog-slots.js';
 import { ManageAccessDialog } from './manage-access-dialog.js';
 import { OrganizationsDialog } from './organizations-dialog.js';
 import { RekeyDialog } from './rekey-dialog.js';

@@ -9,7 +9,7 @@ import type { Column, Row, SortSpec } from '../../lib/rows.js';
 import { clickRow, moveFocus, selectAll, type Selection } from '../../lib/selection.js';
 import { textWidth } from '../../lib/text-width.js';
 import { scrollToReveal, visibleRange } from '../../lib/virtual-window.js';
-import { KindIcon } from './kind-icon.js';
+import { KindIcon } from '../common/kind-icon.js';
 import { WidthResizer } from '../common/width-resizer.js';
 import { DROP_FOLDER_ATTRIBUTE } from '../../lib/use-window-drag.js';
 

@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import type { ProfileView, Role } from '../../../shared/ipc/views.js';
 import type { ConnectionStatus } from '../../lib/connection-status.js';
-import type { DialogSlot } from '../../dialogs/dialog-slots.js';
-import { SLOT_LABELS } from '../../dialogs/dialog-slots.js';
+import type { DialogSlot } from '../../lib/dialog-slots.js';
+import { SLOT_LABELS } from '../../lib/dialog-slots.js';
 import { FoldingActions } from '../common/folding-actions.js';
 
 const ROLE_NAMES: Readonly<Record<Role, string>> = { sirb: 'sIRB', psite: 'pSite', admin: 'Admin' };

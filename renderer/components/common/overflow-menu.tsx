@@ -2,7 +2,7 @@
 // menu as the file list's context menu: arrows move, Enter runs, Escape closes).
 import { useRef, useState, type ReactNode } from 'react';
 import { Ellipsis } from 'lucide-react';
-import { ContextMenu, type MenuEntry } from '../browser/context-menu.js';
+import { ContextMenu, type MenuEntry } from './context-menu.js';
 
 interface OverflowMenuProps {
   readonly entries: readonly MenuEntry[];

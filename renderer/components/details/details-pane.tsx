@@ -9,7 +9,7 @@ import { revealedText, shownText } from '../../../shared/shown-text.js';
 import { formatBytes, formatDate } from '../../lib/format.js';
 import { humanizeKey } from '../../lib/record-format.js';
 import { itemKind, itemLabel, itemType } from '../../lib/rows.js';
-import { KindIcon } from '../browser/kind-icon.js';
+import { KindIcon } from '../common/kind-icon.js';
 import { ErrorBoundary } from '../common/error-boundary.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { FoldingActions, type FoldAction } from '../common/folding-actions.js';

@@ -1,5 +1,5 @@
-// The dialogs, named once. The chrome and the context menu open them by slot; `slot-dialogs.tsx`
-// maps each slot to its component, which takes SlotDialogProps.
+// The dialogs, named once. The chrome and the context menu open them by slot;
+// dialogs/slot-dialogs.tsx maps each slot to its component, which takes SlotDialogProps.
 import type { ItemView } from '../../shared/ipc/views.js';
 
 export type DialogSlot = 'manageAccess' | 'rekey' | 'collaborators' | 'organizations' | 'admin' | 'settings' | 'activity';

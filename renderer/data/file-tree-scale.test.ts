@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemView } from '../../shared/ipc/views.js';
-import { fromFullList, withChanges } from '../data/items-cache.js';
+import { fromFullList, withChanges } from './items-cache.js';
 import { item } from '../test-support/fixtures.js';
-import { buildTree, folderEntries } from './file-tree.js';
+import { buildTree, folderEntries } from '../lib/file-tree.js';
 
 // 100,000 items as the bench lists them: 20 sites x 50 visits, each item at site|visit|<id>;
 // ids alternate between the pipe and the slash form, and the site folders are items too.

@@ -5,15 +5,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ExchangeApi } from '../../shared/ipc/contract.js';
-import type { AppError, ItemView } from '../../shared/ipc/views.js';
-import { HEADERS_RETRY_MS, useLazyHeaders } from '../components/browser/use-lazy-headers.js';
-import { toRow } from '../lib/rows.js';
-import { appError, doc, item } from '../test-support/fixtures.js';
-import { ApiProvider } from './api-context.js';
-import { fromFullList, type ItemsCache } from './items-cache.js';
-import { useFolderDocuments, useLoadHeaders } from './items.js';
-import { keys } from './query-keys.js';
+import type { ExchangeApi } from '../../../shared/ipc/contract.js';
+import type { AppError, ItemView } from '../../../shared/ipc/views.js';
+import { HEADERS_RETRY_MS, useLazyHeaders } from './use-lazy-headers.js';
+import { toRow } from '../../lib/rows.js';
+import { appError, doc, item } from '../../test-support/fixtures.js';
+import { ApiProvider } from '../../data/api-context.js';
+import { fromFullList, type ItemsCache } from '../../data/items-cache.js';
+import { useFolderDocuments, useLoadHeaders } from '../../data/items.js';
+import { keys } from '../../data/query-keys.js';
 
 afterEach(() => {
   cleanup();

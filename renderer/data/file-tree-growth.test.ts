@@ -4,10 +4,10 @@
 // header, in pipe or slash form) and items arriving before or after their folders' other items.
 import { describe, expect, it } from 'vitest';
 import type { ItemView } from '../../shared/ipc/views.js';
-import { withAccessCount, withChanges, withoutPaths, type ItemsCache } from '../data/items-cache.js';
-import { streamIntoCache } from '../data/items-stream.js';
+import { withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
+import { streamIntoCache } from './items-stream.js';
 import { doc, item } from '../test-support/fixtures.js';
-import { buildTree, mergeItems, type FileTree } from './file-tree.js';
+import { buildTree, mergeItems, type FileTree } from '../lib/file-tree.js';
 
 /** mulberry32: a small seeded generator, so a failing seed can be run again. */
 function random(seed: number): () => number {
