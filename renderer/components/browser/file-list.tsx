@@ -158,11 +158,14 @@ export function FileList(props: FileListProps) {
     });
   };
 
-  const visibleKey = `${range.start}:${range.end}:${rows.length}`;
+  // Told only when the window or the rows change, not on every render: the callback may be new
+  // each time, so the effect reads the latest one instead of depending on it.
+  const visibleRowsSink = useRef(onVisibleRows);
+  visibleRowsSink.current = onVisibleRows;
+  const { start, end } = range;
   useEffect(() => {
-    onVisibleRows?.(rows.slice(range.start, range.end));
-    // Only when the window or the rows change, not on every render (the callback may be new each time).
-  }, [visibleKey, rows]);
+    visibleRowsSink.current?.(rows.slice(start, end));
+  }, [start, end, rows]);
 
   // Keep the focused row in view when the keyboard moves it.
   useEffect(() => {

@@ -36,10 +36,10 @@ interface Pending {
 }
 
 export function useUpload(profileId: string, containerId: string | undefined) {
-  const start = useStartUploads(containerId);
+  const { mutateAsync: startUploads } = useStartUploads(containerId);
   const existingIn = useFolderDocuments(profileId, containerId);
   const stageFile = useStageFile();
-  const pick = usePickFiles();
+  const { mutateAsync: pickFiles } = usePickFiles();
   const release = useReleaseFiles();
   const [busy, setBusy] = useState<string | undefined>();
   const [refused, setRefused] = useState<string[]>([]);
@@ -55,7 +55,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
         setBusy('Starting uploads…');
         setProblem(undefined);
         try {
-          await start.mutateAsync({ folder, files });
+          await startUploads({ folder, files });
         } catch (e) {
           setProblem({ context: 'The uploads could not be started.', error: toAppError(e), retry: () => void run(), held: files.map((f) => f.ref) });
         } finally {
@@ -64,7 +64,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
       };
       await run();
     },
-    [start.mutateAsync, containerId],
+    [startUploads, containerId],
   );
 
   const proceed = useCallback(
@@ -149,14 +149,14 @@ export function useUpload(profileId: string, containerId: string | undefined) {
     async (folders: boolean, folder: string): Promise<void> => {
       let refs: FileRef[];
       try {
-        refs = await pick.mutateAsync(folders);
+        refs = await pickFiles(folders);
       } catch (e) {
         setProblem({ context: 'The files could not be chosen.', error: toAppError(e) });
         return;
       }
       if (refs.length) await uploadRefs(refs, folder);
     },
-    [pick.mutateAsync, uploadRefs],
+    [pickFiles, uploadRefs],
   );
 
   const answer = useCallback(

@@ -1,0 +1,105 @@
+// The file browser's toolbar: where we are (breadcrumbs), the filter, upload, and the study's
+// actions, folding into "More" when the window is narrow.
+import { PanelRight } from 'lucide-react';
+import { FoldingActions } from '../common/folding-actions.js';
+import { UploadControls } from '../upload/upload-controls.js';
+import type { DroppedFile } from '../../lib/drop-walk.js';
+import { Breadcrumbs } from './breadcrumbs.js';
+
+interface BrowserToolbarProps {
+  readonly folder: string;
+  readonly rootLabel: string;
+  readonly onOpenFolder: (path: string) => void;
+  readonly filter: string;
+  readonly onFilter: (text: string) => void;
+  readonly uploadBusy: boolean;
+  readonly nativeFiles: boolean;
+  readonly onUploadFiles: (files: DroppedFile[]) => void;
+  readonly onNativePick: (folders: boolean) => void;
+  readonly refreshing: boolean;
+  readonly onRefresh: () => void;
+  readonly onReload: () => void;
+  readonly onCollaborators: () => void;
+  readonly onStudyDetails: () => void;
+  readonly showDetails: boolean;
+  readonly onShowDetails: (shown: boolean) => void;
+}
+
+export function BrowserToolbar(props: BrowserToolbarProps) {
+  const { refreshing, showDetails } = props;
+  const refreshText = refreshing ? 'Refreshing…' : 'Refresh';
+  return (
+    <div className="toolbar" role="toolbar" aria-label="File actions" data-fold-bar="">
+      <Breadcrumbs path={props.folder} rootLabel={props.rootLabel} onOpen={props.onOpenFolder} />
+      <input
+        type="search"
+        className="filter"
+        placeholder="Filter"
+        aria-label="Filter this folder"
+        data-testid="filter-input"
+        value={props.filter}
+        onChange={(e) => props.onFilter(e.target.value)}
+      />
+      <UploadControls disabled={props.uploadBusy} nativeFiles={props.nativeFiles} onFiles={props.onUploadFiles} onNativePick={props.onNativePick} />
+      <FoldingActions
+        className="toolbar-actions"
+        moreTestId="toolbar-more"
+        moreLabel="More actions"
+        moreText="More"
+        actions={[
+          {
+            id: 'refresh',
+            label: refreshText,
+            disabled: refreshing,
+            onSelect: props.onRefresh,
+            button: (
+              <button type="button" data-testid="refresh" disabled={refreshing} onClick={props.onRefresh} title="Fetch only what changed since the last refresh">
+                {refreshText}
+              </button>
+            ),
+          },
+          {
+            id: 'collaborators',
+            label: 'Collaborators…',
+            onSelect: props.onCollaborators,
+            button: (
+              <button type="button" data-testid="open-collaborators" onClick={props.onCollaborators}>
+                Collaborators…
+              </button>
+            ),
+          },
+          {
+            id: 'reload',
+            label: 'Reload all',
+            onSelect: props.onReload,
+            button: (
+              <button type="button" data-testid="reload" onClick={props.onReload} title="Load the whole list again">
+                Reload all
+              </button>
+            ),
+          },
+          {
+            id: 'study-details',
+            label: 'Study details…',
+            onSelect: props.onStudyDetails,
+            button: (
+              <button type="button" data-testid="open-study-details" onClick={props.onStudyDetails}>
+                Study details…
+              </button>
+            ),
+          },
+          {
+            id: 'toggle-details',
+            label: showDetails ? 'Hide the details pane' : 'Show the details pane',
+            onSelect: () => props.onShowDetails(!showDetails),
+            button: (
+              <button type="button" data-testid="toggle-details" aria-pressed={showDetails} onClick={() => props.onShowDetails(!showDetails)} title="Show or hide the details pane">
+                <PanelRight size={16} aria-hidden="true" /> Details
+              </button>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

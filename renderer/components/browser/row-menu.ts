@@ -1,0 +1,31 @@
+// The context menu of rows: a folder offers to open it; items offer open, save as, manage
+// access, re-key (one item) and delete.
+import type { ItemView } from '../../../shared/ipc/views.js';
+import type { DialogSlot } from '../../lib/dialog-slots.js';
+import type { Row } from '../../lib/rows.js';
+import type { MenuEntry } from '../common/context-menu.js';
+import type { DownloadMode } from './use-downloads.js';
+
+export interface RowActions {
+  readonly openFolder: (path: string) => void;
+  readonly download: (item: ItemView, mode: DownloadMode) => Promise<void>;
+  readonly openSlot: (slot: DialogSlot, items?: readonly ItemView[]) => void;
+  readonly deleteRows: (rows: Row[]) => void;
+}
+
+export function rowMenuEntries(targets: Row[], actions: RowActions): MenuEntry[] {
+  const its = targets.flatMap((r) => (r.entry.kind === 'item' ? [r.entry.item] : []));
+  const first = targets[0];
+  if (first?.entry.kind === 'folder' && targets.length === 1) {
+    const path = first.entry.path;
+    return [{ id: 'open', label: 'Open folder', onSelect: () => actions.openFolder(path) }];
+  }
+  const one = its.length === 1 ? its[0] : undefined;
+  return [
+    { id: 'open', label: 'Open', disabled: !one, onSelect: () => one && void actions.download(one, 'open') },
+    { id: 'save-as', label: 'Save as…', disabled: !one, onSelect: () => one && void actions.download(one, 'saveAs') },
+    { id: 'manage-access', label: 'Manage access…', disabled: its.length === 0, onSelect: () => actions.openSlot('manageAccess', its) },
+    { id: 'rekey', label: 'Re-key…', disabled: !one, onSelect: () => actions.openSlot('rekey', its) },
+    { id: 'delete', label: 'Delete…', danger: true, disabled: its.length === 0, onSelect: () => actions.deleteRows(targets) },
+  ];
+}
