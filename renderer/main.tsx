@@ -9,6 +9,8 @@ import { ApiProvider } from './data/api-context.js';
 import { createQueryClient } from './data/query-client.js';
 import { applyTheme } from './theme/use-theme.js';
 import './styles/layout.css';
+import './styles/dialog-content.css';
+import './styles/find-box.css';
 
 const queryClient = createQueryClient();
 
