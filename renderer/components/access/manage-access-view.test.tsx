@@ -47,6 +47,21 @@ describe('ManageAccessView', () => {
     expect(p.onPickGrantee).toHaveBeenCalledWith(lakeside);
   });
 
+  it('shows a disabled collaborator as disabled and does not offer it', () => {
+    const closed = org('4', 'Lakeview Clinic', { isDisabled: true });
+    const p = props({ collaborators: [owner, riverside, lakeside, closed] });
+    render(<ManageAccessView {...p} />);
+    fireEvent.change(screen.getByTestId('grantee-search'), { target: { value: 'lake' } });
+    const [open, disabled] = screen.getAllByTestId('grantee-option') as HTMLButtonElement[];
+    expect(open!.textContent).toContain('Lakeside University');
+    expect(open!.disabled).toBe(false);
+    expect(disabled!.textContent).toContain('Lakeview Clinic');
+    expect(disabled!.textContent).toContain('disabled');
+    expect(disabled!.disabled).toBe(true);
+    fireEvent.click(disabled!);
+    expect(p.onPickGrantee).not.toHaveBeenCalled();
+  });
+
   it('shows the grantee certificate before granting, and grants', () => {
     const p = props({ preview: preview(lakeside, { certificate: certificate({ subject: 'CN=Lakeside University' }) }) });
     render(<ManageAccessView {...p} />);

@@ -1,5 +1,7 @@
 // Pick an organization by typing part of its name: a search box and the matching names as buttons
-// (test ids: `${testId}-search` style names are given by the caller).
+// (test ids: `${testId}-search` style names are given by the caller). A disabled organization is
+// shown, marked disabled, and cannot be picked: the exchange refuses it access (docs/protocol.md §5,
+// code 1019), so the picker does not offer it.
 import type { Organization } from '../../../shared/types.js';
 
 interface OrgPickerProps {
@@ -30,9 +32,17 @@ export function OrgPicker({ label, query, onQuery, options, onPick, searchTestId
         <ul className="option-list" aria-label={`${label}: matches`}>
           {options.map((org) => (
             <li key={org.id}>
-              <button type="button" className="option" data-testid={optionTestId} data-org-id={org.id} disabled={disabled} onClick={() => onPick(org)}>
+              <button
+                type="button"
+                className="option"
+                data-testid={optionTestId}
+                data-org-id={org.id}
+                disabled={disabled || org.isDisabled}
+                onClick={() => !org.isDisabled && onPick(org)}
+              >
                 <span>{org.name}</span>
-                <span className="muted"> · {org.isSirb ? 'sIRB' : 'pSite'}{org.isDisabled ? ' · disabled' : ''}</span>
+                <span className="muted"> · {org.isSirb ? 'sIRB' : 'pSite'}</span>
+                {org.isDisabled ? <span className="muted"> · disabled in the exchange: cannot be given access</span> : null}
               </button>
             </li>
           ))}

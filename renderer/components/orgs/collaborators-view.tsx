@@ -35,7 +35,8 @@ export function CollaboratorsView(props: CollaboratorsViewProps) {
   const [confirm, setConfirm] = useState<Organization | undefined>();
   const sorted = [...collaborators].sort((a, b) => (b.id === ownerId ? 1 : 0) - (a.id === ownerId ? 1 : 0) || a.name.localeCompare(b.name));
   const member = new Set(collaborators.map((o) => o.id));
-  const options = props.directory.filter((o) => !member.has(o.id) && !o.isDisabled);
+  // Disabled organizations stay in the list, shown as disabled (OrgPicker does not offer them).
+  const options = props.directory.filter((o) => !member.has(o.id));
   return (
     <Dialog
       title={`Collaborators of ${props.studyLabel}`}

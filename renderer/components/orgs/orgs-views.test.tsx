@@ -32,11 +32,22 @@ describe('CollaboratorsView', () => {
     const p = collabProps();
     render(<CollaboratorsView {...p} />);
     expect(screen.getAllByTestId('collaborator-row').map((r) => r.textContent)).toEqual([expect.stringContaining('Central IRB'), expect.stringContaining('Riverside')]);
-    expect(screen.getAllByTestId('invite-option').map((o) => o.textContent)).toEqual([expect.stringContaining('Lakeside University')]);
+    const options = screen.getAllByTestId('invite-option') as HTMLButtonElement[];
+    expect(options.map((o) => o.textContent)).toEqual([expect.stringContaining('Lakeside University'), expect.stringContaining('Lost Site')]);
     fireEvent.change(screen.getByTestId('invite-search'), { target: { value: 'Lak' } });
     expect(p.onQuery).toHaveBeenCalledWith('Lak');
-    fireEvent.click(screen.getByTestId('invite-option'));
+    fireEvent.click(options[0]!);
     expect(p.onInvite).toHaveBeenCalledWith(lakeside);
+  });
+
+  it('shows a disabled organization as disabled and does not offer it for an invitation', () => {
+    const p = collabProps();
+    render(<CollaboratorsView {...p} />);
+    const lost = screen.getAllByTestId('invite-option').find((o) => o.textContent?.includes('Lost Site')) as HTMLButtonElement;
+    expect(lost.textContent).toContain('disabled');
+    expect(lost.disabled).toBe(true);
+    fireEvent.click(lost);
+    expect(p.onInvite).not.toHaveBeenCalled();
   });
 
   it('revokes after a confirmation that says what the organization loses', () => {
