@@ -39,6 +39,7 @@ const OPTIONS = {
   bits: { type: 'string' },
   out: { type: 'string' },
   'media-type': { type: 'string' },
+  csv: { type: 'boolean' },
   // the study record (containers create)
   protocol: { type: 'string' },
   pi: { type: 'string' },
@@ -107,9 +108,11 @@ Exchange:
   items list [PATH] [--recurse] [--owner ID] [--since ISO8601] --container ID
   items put LOCAL_FILE REMOTE_PATH [--name TITLE] --container ID
   items add LOCAL_FILE REMOTE_DIR [--name TITLE] --container ID
-  items get REMOTE_PATH LOCAL_FILE --container ID
+  items get REMOTE_PATH LOCAL_FILE --container ID   (another organization's document: a receipt is sent to its owner)
   items rm REMOTE_PATH --container ID
   access list PATH | grant PATH ORG_ID | update PATH ORG_ID | revoke PATH ORG_ID --container ID
+  receipts --container ID [--csv]   (your documents x the organizations with access: this version, earlier version, not yet)
+  receipts sending [on|off]   (whether this profile sends receipts)
   orgs list [--name PREFIX] | show ID | cert ID [--out FILE]
   admin org-create --name NAME [--sirb] [--cert FILE] | org-update ID [--name N] [--sirb|--not-sirb] [--disabled|--enabled] | cert-put ID CERT_FILE
 

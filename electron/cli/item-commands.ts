@@ -1,6 +1,7 @@
 // `items list|put|add|get|rm` and `access list|grant|update|revoke`.
 import { toSlashForm } from '../../shared/item-path.js';
 import { isReservedItemId } from '../../shared/reserved-paths.js';
+import { receiptAfterGet } from './receipt-commands.js';
 import type { Item } from '../../shared/types.js';
 import { SharingService } from '../services/sharing.js';
 import { downloadDocument } from '../services/transfers/document-download.js';
@@ -61,6 +62,7 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
       const file = word(ctx.args, 3, 'local file');
       const result = await downloadDocument({ client, keys, containerId, path: remote, destination: file, onProgress: progressPrinter(ctx, 'download') });
       ctx.print(result, () => `Saved ${file} (${mib(result.bytes)}), all hashes verified`);
+      await receiptAfterGet(ctx, containerId, remote, result.contentHash);
       return;
     }
     case 'rm': {

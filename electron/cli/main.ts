@@ -11,6 +11,7 @@ import { adminCommand, collaboratorsCommand, containersCommand, orgsCommand, pin
 import { accessCommand, itemsCommand } from './item-commands.js';
 import { processIo, type CliIo } from './io.js';
 import { profileCommand } from './profile-commands.js';
+import { receiptsCommand } from './receipt-commands.js';
 import { shown } from './format.js';
 
 const COMMANDS: Readonly<Record<string, (ctx: CliContext) => Promise<void>>> = {
@@ -22,6 +23,7 @@ const COMMANDS: Readonly<Record<string, (ctx: CliContext) => Promise<void>>> = {
   access: accessCommand,
   orgs: orgsCommand,
   admin: adminCommand,
+  receipts: receiptsCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {

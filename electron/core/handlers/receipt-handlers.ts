@@ -1,14 +1,13 @@
 // Receipts in the app (docs/protocol.md §7, Receipts): sent after a document of another
 // organization was received (never awaited by the open), and shown to a document's owner as
 // its delivery and as the study's distribution report.
-import { join } from 'node:path';
 import { shownName } from '../../../shared/headers.js';
 import { toSlashForm } from '../../../shared/item-path.js';
 import type { TransferView } from '../../../shared/ipc/views.js';
 import type { Item } from '../../../shared/types.js';
 import { ReceiptReader } from '../../services/receipts/receipt-reader.js';
 import type { ReceiptAction } from '../../services/receipts/receipt-record.js';
-import { ReceiptSender } from '../../services/receipts/receipt-sender.js';
+import { ReceiptSender, receiptQueueFile } from '../../services/receipts/receipt-sender.js';
 import { UserFacingError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
@@ -16,11 +15,6 @@ import type { Session } from '../session.js';
 import { itemView, ownerIdOf } from './views.js';
 
 type ReceiptHandlers = Pick<Handlers, 'receipts.forItem' | 'receipts.report' | 'receipts.setSending'>;
-
-/** The queue file of a profile's receipts, in the data folder (the command-line tool uses the same). */
-export function receiptQueueFile(dataDir: string, profileId: string): string {
-  return join(dataDir, 'receipts', `${profileId}.json`);
-}
 
 /** Per app: one sender per profile (its queue outlives sessions), one reader per session (its cache). */
 interface AppReceipts {

@@ -2,6 +2,7 @@
 // a receipt is written and granted to the document's owner. Receiving never waits for it: the
 // receipt goes into a queue kept in the data folder (written atomically), sent at once when the
 // exchange answers, and later when it did not (offline, busy 1018, a 5xx).
+import { join } from 'node:path';
 import type { Item } from '../../../shared/types.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
@@ -47,6 +48,11 @@ interface ReceiptSenderOptions {
   readonly retryMs?: number;
   /** Receipts that can never be sent (refused by the exchange), for the log. */
   readonly onDropped?: (containerId: string, itemId: string, reason: string) => void;
+}
+
+/** The queue file of a profile's receipts in the data folder: the app and the command-line tool share it. */
+export function receiptQueueFile(dataDir: string, profileId: string): string {
+  return join(dataDir, 'receipts', `${profileId}.json`);
 }
 
 const keyOf = (p: Pick<Pending, 'containerId' | 'content'>): string => `${p.containerId}/${receiptHash(p.content.itemId)}`;
@@ -107,7 +113,7 @@ export class ReceiptSender {
    * off, or the same version was already acknowledged; then sends what is queued. Never throws;
    * the promise is for tests and the command-line tool, the app does not wait for it.
    */
-  received(r: Received, self: string, now = new Date()): Promise<void> {
+  received(r: Received, self: string, options: CallOptions = {}, now = new Date()): Promise<void> {
     const ownerId = ownerIdOf(r.item);
     if (!ownerId || ownerId === self) return Promise.resolve();
     const content: ReceiptContent = {
@@ -126,7 +132,7 @@ export class ReceiptSender {
       s.pending = [...s.pending.filter((p) => keyOf(p) !== keyOf(entry)), entry];
       await this.save();
     })
-      .then(() => this.flush())
+      .then(() => this.flush(options))
       .then(
         () => undefined,
         () => undefined,
