@@ -11,6 +11,7 @@ import type { ItemFields } from '../store/rows.js';
 import { getItem, insertItem, replaceItem } from '../store/sqlite/items.js';
 import { inTransaction } from '../store/postgres/pg-transaction.js';
 import type { StoreOptions } from '../store/open-store.js';
+import { requestIdKey } from '../store/store.js';
 
 export type BulkItem = ItemFields & { readonly path: string };
 
@@ -21,6 +22,13 @@ export interface StoreProbe {
   replaceItems(containerId: string, items: readonly BulkItem[], now: number): Promise<void>;
   /** Whether a read that began before the last write still runs (a listing in progress). */
   readOpen(): Promise<boolean>;
+  /**
+   * How many reads hold a snapshot open, where the store can tell: on PostgreSQL the open
+   * transactions of the server's connections; SQLite's reads leave nothing to count (undefined).
+   */
+  readsOpen(): Promise<number | undefined>;
+  /** Whether the server has taken the request: its id is recorded against replays. */
+  requestSeen(orgId: string, requestId: string): Promise<boolean>;
   /** Connections (SQLite: file handles of this process) the server holds on its store. */
   connections(): Promise<number>;
   /** The bytes stored for an item's content. */
@@ -92,6 +100,12 @@ function sqliteProbe(dataDir: string): StoreProbe {
         db.close();
       }
     },
+    async readsOpen() {
+      return undefined;
+    },
+    async requestSeen(orgId, requestId) {
+      return withDb((db) => db.prepare('SELECT 1 FROM seen_requests WHERE organization_id = ? AND request_id = ?').get(orgId, requestIdKey(requestId)) !== undefined);
+    },
     async connections() {
       return readdirSync('/proc/self/fd').filter((fd) => {
         try {
@@ -127,6 +141,12 @@ function sqliteProbe(dataDir: string): StoreProbe {
 function postgresProbe(url: string): StoreProbe {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const one = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T> => (await pool.query<T>(sql, values)).rows[0]!;
+  const readsOpen = async (): Promise<number> =>
+    (
+      await one<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'study-exchange' AND xact_start IS NOT NULL",
+      )
+    ).n;
   return {
     async insertItems(containerId, ownerId, items, now) {
       // rolled back on a refusal: the connection goes back to the pool clean
@@ -164,10 +184,11 @@ function postgresProbe(url: string): StoreProbe {
       }
     },
     async readOpen() {
-      const r = await one<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'study-exchange' AND xact_start IS NOT NULL",
-      );
-      return r.n > 0;
+      return (await readsOpen()) > 0;
+    },
+    readsOpen,
+    async requestSeen(orgId, requestId) {
+      return (await pool.query('SELECT 1 FROM seen_requests WHERE organization_id = $1 AND request_id = $2', [orgId, requestIdKey(requestId)])).rows.length > 0;
     },
     async connections() {
       return (await one<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'study-exchange'")).n;
