@@ -3,7 +3,7 @@
 // production dependencies; no tests, sources of other processes or dev dependencies.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,5 +71,14 @@ describe('packaged app', () => {
       expect(entries.some((e) => e === folder || e.startsWith(`${folder}/`)), folder).toBe(false);
     }
     expect(entries.some((e) => e.endsWith('.map'))).toBe(false);
+  });
+
+  it('leaves PostgreSQL out: the sandbox runs the server on SQLite', async () => {
+    // what esbuild put into main.cjs, by its source map
+    const sources = (JSON.parse(await readFile('dist/electron/main.cjs.map', 'utf8')) as { sources: string[] }).sources;
+    expect(sources.filter((s) => /node_modules\/(pg|pg-[a-z-]+|pgpass|postgres-[a-z]+)\/|server\/store\/postgres\//.test(s))).toEqual([]);
+    expect(sources.some((s) => s.includes('server/store/sqlite/'))).toBe(true);
+    const pgPackages = ['pg', 'pg-copy-streams', 'pg-pool', 'pg-protocol', 'pg-types', 'pgpass', 'postgres-array', 'split2', 'xtend'];
+    for (const p of pgPackages) expect(entries.some((e) => e.startsWith(`/node_modules/${p}/`)), p).toBe(false);
   });
 });

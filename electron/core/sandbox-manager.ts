@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSandbox, startExchange, type RunningExchange, type SandboxOrganization } from '../../server/index.js';
+import type { RunningExchange, SandboxOrganization } from '../../server/index.js';
 import { loadTrustedCas } from '../../server/store/sqlite/trust-store.js';
 import { ExchangeClient } from '../services/exchange-client.js';
 import { seedDemo } from './sandbox-demo.js';
@@ -14,6 +14,13 @@ import type { KeyVault } from '../services/keys/key-vault.js';
 import type { Profile, ProfileStore } from '../services/profiles.js';
 
 const SANDBOX_PREFIX = 'Sandbox \u2014 ';
+
+/**
+ * The reference server, loaded when the sandbox is first created or started: an app without a
+ * sandbox never evaluates it. The desktop bundle leaves out its PostgreSQL store (the sandbox
+ * runs on SQLite; scripts/build-electron.mjs).
+ */
+const server = () => import('../../server/index.js');
 
 interface SandboxState {
   readonly port: number;
@@ -60,7 +67,7 @@ export class SandboxManager {
   async create(): Promise<Profile[]> {
     const out = await mkdtemp(join(tmpdir(), 'sandbox-keys-'));
     try {
-      const orgs = await createSandbox({ dataDir: this.exchangeDir, outDir: out });
+      const orgs = await (await server()).createSandbox({ dataDir: this.exchangeDir, outDir: out });
       await this.start();
       const created: Profile[] = [];
       // The sIRB first: it becomes the active profile of a first run.
@@ -108,6 +115,7 @@ export class SandboxManager {
     if (this.running) return;
     const state = await readJsonFile<SandboxState>(this.stateFile);
     const quiet = (line: string) => this.log(`sandbox: ${line}`);
+    const { startExchange } = await server();
     try {
       this.running = await startExchange({ dataDir: this.exchangeDir, port: state?.port ?? 0, log: quiet });
     } catch {
