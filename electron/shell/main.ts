@@ -6,14 +6,19 @@ import { CALL_CHANNEL, EVENT_CHANNEL, STAGE_CHANNEL } from '../../shared/ipc/cha
 import { createApp } from '../core/app.js';
 import { allowOrigins, createDoor } from '../core/ipc-door.js';
 import type { Platform } from '../core/platform.js';
+import { takePassphrase } from '../core/passphrase-env.js';
+import { KeyVault } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { APP_VERSION } from '../services/app-info.js';
 import { APP_SCHEME, rendererResponse, rendererUrlFor } from './app-protocol.js';
 import { createMainWindow } from './main-window.js';
 import { installMenu } from './menu.js';
+import { askPassphrase } from './passphrase-window.js';
 import { safeStorageBox, safeStorageIsWeak } from './safe-storage-box.js';
 
 const APP_NAME = 'Study Exchange Desktop';
+// Read once and out of the environment before anything starts: no program the app opens inherits it.
+const passphraseFromEnv = takePassphrase();
 
 // Before the app is ready: app:// is a standard, secure scheme (its pages get an origin and fetch).
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
@@ -37,20 +42,17 @@ async function run(): Promise<void> {
   });
   const preloadPath = join(__dirname, 'preload.cjs');
 
-  // On Linux without a keyring, safeStorage is only obfuscation: use a passphrase instead
-  // and say why (STUDY_EXCHANGE_PASSPHRASE supplies it non-interactively).
+  // On Linux without a keyring, safeStorage is only obfuscation: keys are sealed with a
+  // passphrase instead, from STUDY_EXCHANGE_PASSPHRASE or asked as the browser host asks it.
   let secretBox = safeStorageBox;
   if (safeStorageIsWeak()) {
-    const passphrase = process.env.STUDY_EXCHANGE_PASSPHRASE;
-    if (!passphrase) {
-      dialog.showErrorBox(
-        'No system keychain',
-        'This system offers no keychain to protect your organization\u2019s private key. Set STUDY_EXCHANGE_PASSPHRASE to a passphrase; the key will be encrypted with it.',
-      );
+    const box = passphraseFromEnv ? new PassphraseSecretBox(passphraseFromEnv) : await askPassphrase(dataDir, rendererDir);
+    if (!box) {
       app.quit();
       return;
     }
-    secretBox = new PassphraseSecretBox(passphrase);
+    await new KeyVault(dataDir, box).resealOutdated();
+    secretBox = box;
   }
 
   // Filled once the window exists; the platform's dialogs attach to it.

@@ -47,13 +47,26 @@ export class HostLock {
 
   async state(): Promise<LockState> {
     if (this.box) return 'open';
-    return (await this.checkValue()) ? 'locked' : 'new';
+    return (await this.sealed()) ? 'locked' : 'new';
+  }
+
+  /**
+   * What a passphrase must open: the check value, or else a key already sealed with a passphrase
+   * (STUDY_EXCHANGE_PASSPHRASE wrote keys but no check value): then that passphrase is the one.
+   * An earlier version's random passphrase file means there is none yet (setFirst moves its keys).
+   */
+  private async sealed(): Promise<Buffer | undefined> {
+    const check = await this.checkValue();
+    if (check || (await this.read(LEGACY_FILE))) return check;
+    const vault = new KeyVault(this.dataDir, new PassphraseSecretBox('unused', this.boxOptions));
+    const key = (await vault.list()).find((k) => k.boxKind === 'passphrase');
+    return key ? this.read(join('keys', `${key.keyRef}.key`)) : undefined;
   }
 
   /** Sets the passphrase (first run) or checks it (later); resolves with the box that protects keys. */
   async unlock(passphrase: string): Promise<PassphraseSecretBox> {
     if (this.box) return this.box;
-    const check = await this.checkValue();
+    const check = await this.sealed();
     if (!check) return this.setFirst(passphrase);
     if (!passphrase) throw new UserFacingError('wrong-passphrase', 'Enter the passphrase.', 'The passphrase set when the app first ran here unlocks its keys.');
     const box = new PassphraseSecretBox(passphrase, this.boxOptions);
@@ -65,8 +78,9 @@ export class HostLock {
       }
       throw e;
     }
-    // A check value sealed weaker than this box seals now (an earlier version's 2^15) is sealed again.
-    if (box.outdated(check)) await this.writeCheck(box);
+    // A check value sealed weaker than this box seals now (an earlier version's 2^15) is sealed
+    // again; one missing (only keys were there) is written.
+    if (box.outdated(check) || !this.check?.value) await this.writeCheck(box);
     this.box = box;
     return box;
   }

@@ -17,6 +17,8 @@ export interface StandInRecord {
   appListeners: Record<string, Listener[]>;
   exposed: Record<string, any>;
   errors: string[];
+  /** safeStorage's backend; 'basic_text' is Linux without a keyring. */
+  storageBackend?: string;
 }
 
 const record: StandInRecord = ((globalThis as any).__electronStandIn ??= {
@@ -59,6 +61,7 @@ export class BrowserWindow {
     this.entry.loaded.push(url);
     return Promise.resolve();
   }
+  destroy() {}
   once() {}
   on() {}
   maximize() {}
@@ -108,7 +111,7 @@ export const Menu = { setApplicationMenu: () => undefined, buildFromTemplate: (t
 export const screen = { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 }, bounds: { x: 0, y: 0, width: 1920, height: 1080 } }] };
 /** A keychain that reverses nothing secret: enough for the shell to store the sandbox's keys. */
 export const safeStorage = {
-  getSelectedStorageBackend: () => 'gnome_libsecret',
+  getSelectedStorageBackend: () => record.storageBackend ?? 'gnome_libsecret',
   isAsyncEncryptionAvailable: () => Promise.resolve(true),
   encryptStringAsync: (text: string) => Promise.resolve(Buffer.from(`stand-in:${text}`)),
   decryptStringAsync: (blob: Buffer) => Promise.resolve({ result: blob.toString().replace(/^stand-in:/, ''), shouldReEncrypt: false }),
