@@ -2,7 +2,10 @@
 import { X509Certificate } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
+import { databaseAddress } from './database-address.js';
+import { DEFAULT_BODY_STALL_MS, DEFAULT_MIN_BODY_BYTES_PER_SECOND } from './http/body-pace.js';
 import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION } from './http/unverified-budget.js';
 import { createSandbox, registerInStore, startExchange } from './index.js';
 import { openStore, type StoreOptions } from './store/open-store.js';
@@ -13,7 +16,8 @@ const HELP = `Study Exchange reference server
 
 Usage:
   npm run exchange -- serve (--data DIR | --database URL) [--port PORT] [--host NAME] [--bind ADDR] [--trust-ca FILE]...
-                            [--max-unverified-bytes N] [--max-uploads-per-org N]
+                            [--max-unverified-bytes N] [--max-uploads-per-org N] [--trust-proxy ADDR]...
+                            [--body-stall-ms N] [--min-body-rate N]
   npm run exchange -- sandbox (--data DIR | --database URL) --out DIR
   npm run exchange -- org-add (--data DIR | --database URL) --name NAME [--cert FILE] [--sirb] [--admin]
   npm run exchange -- migrate --database URL
@@ -44,7 +48,21 @@ serve      Serves the exchange on a data folder (created when missing) or a data
                    bytes of request bodies read before their signature is verified, across all
                    requests at once (default 1073741824, 1 GiB); over it: 503, code 1018, Retry-After
   --max-uploads-per-org N
-                   item uploads of one organization at once (default 4); over it: 503, code 1018
+                   item uploads of one organization from one peer address at once (default 4);
+                   over it: 503, code 1018. One peer address may also hold at most a quarter of
+                   --max-unverified-bytes, so a stranger who knows an organization's id cannot
+                   keep others' uploads refused
+  --trust-proxy ADDR
+                   the address of a load balancer or proxy in front of the server; repeatable.
+                   For requests from it, the peer address is the right-most address of
+                   X-Forwarded-For that is not a trusted proxy; from anyone else the header is
+                   ignored
+  --body-stall-ms N
+                   a body not yet verified that sends nothing for N ms, or less than
+                   --min-body-rate on average once N ms have passed, is answered 408 (code
+                   1021) and the connection closed (default 30000)
+  --min-body-rate N
+                   bytes per second (default 16384)
   Logs one line per request: method, path, status, ms, organization id, request id.
   Content of 8 MiB and more is written and read past the page cache (O_DIRECT) where the file
   system allows it, with ordinary I/O elsewhere. Stops cleanly on SIGINT or SIGTERM.
@@ -172,19 +190,17 @@ function decoded(urlPart: string): string {
 function unreachable(e: unknown, store: StoreOptions, command: string): unknown {
   if (!(e instanceof StoreUnavailableError) || store.databaseUrl === undefined) return e;
   const url = new URL(store.databaseUrl);
-  const host = `${url.hostname || url.searchParams.get('host') || 'localhost'}:${url.port || '5432'}`;
   // the cause is a connection error (errno, timeout), but never let it echo the password
   let cause = (e.cause as Error | undefined)?.message ?? e.message;
-  for (const secret of [url.password, decoded(url.password)]) if (secret) cause = cause.split(secret).join('***');
-  return new Error(`PostgreSQL at ${host} cannot be reached (${cause}); ${command} exits. Start PostgreSQL, then run ${command} again.`);
+  const password = url.searchParams.get('password');
+  for (const secret of [url.password, decoded(url.password), password]) if (secret) cause = cause.split(secret).join('***');
+  return new Error(`PostgreSQL at ${databaseAddress(store.databaseUrl)} cannot be reached (${cause}); ${command} exits. Start PostgreSQL, then run ${command} again.`);
 }
 
-/** The store for the log: a database URL without its password. */
+/** The store for the log: a database by its address only. */
 function describeStore(s: StoreOptions): string {
   if (s.dataDir !== undefined) return `data ${s.dataDir}`;
-  const url = new URL(s.databaseUrl!);
-  if (url.password) url.password = '***';
-  return `database ${url.toString()}`;
+  return `database ${databaseAddress(s.databaseUrl!)}`;
 }
 
 async function serve(args: string[]): Promise<void> {
@@ -197,6 +213,9 @@ async function serve(args: string[]): Promise<void> {
     'trust-ca': { type: 'string', multiple: true },
     'max-unverified-bytes': { type: 'string' },
     'max-uploads-per-org': { type: 'string' },
+    'trust-proxy': { type: 'string', multiple: true },
+    'body-stall-ms': { type: 'string' },
+    'min-body-rate': { type: 'string' },
   });
   const store = storeOf(values, (d) => usable(d, true));
   const portText = (values.port as string | undefined) ?? '8080';
@@ -205,9 +224,16 @@ async function serve(args: string[]): Promise<void> {
   const trustCaPems = ((values['trust-ca'] as string[] | undefined) ?? []).map(trustedCa);
   const maxUnverifiedBytes = count(values['max-unverified-bytes'], '--max-unverified-bytes', DEFAULT_MAX_UNVERIFIED_BYTES);
   const maxUploadsPerOrganization = count(values['max-uploads-per-org'], '--max-uploads-per-org', DEFAULT_MAX_UPLOADS_PER_ORGANIZATION);
+  const trustProxy = ((values['trust-proxy'] as string[] | undefined) ?? []).map((a) => {
+    if (isIP(a) === 0) throw new UsageError(`--trust-proxy must be an IP address, not ${a}.`);
+    return a;
+  });
   const exchange = await startExchange({
     maxUnverifiedBytes,
     maxUploadsPerOrganization,
+    trustProxy,
+    bodyStallMs: count(values['body-stall-ms'], '--body-stall-ms', DEFAULT_BODY_STALL_MS),
+    minBodyBytesPerSecond: count(values['min-body-rate'], '--min-body-rate', DEFAULT_MIN_BODY_BYTES_PER_SECOND),
     ...store,
     port,
     hostName: (values.host as string | undefined) ?? 'localhost',
