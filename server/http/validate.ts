@@ -17,7 +17,27 @@ export function parseJsonObject(buffer: Buffer | undefined, overCap: boolean): F
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError('invalidValue', 'The body must be a JSON object.');
   }
+  refuseNul(value);
   return value as Fields;
+}
+
+/**
+ * Text must be text (docs/protocol.md §5, 1009): no string of the value, nor any name, holds
+ * U+0000, which PostgreSQL cannot store and other stores would keep as a trap for readers.
+ * Walked with a stack of its own: a body may nest deeper than the call stack goes.
+ */
+export function refuseNul(value: unknown, what = 'The body'): void {
+  const todo: unknown[] = [value];
+  while (todo.length > 0) {
+    const v = todo.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\0')) throw new ApiError('invalidValue', `${what} holds the character U+0000.`);
+    } else if (Array.isArray(v)) {
+      for (const inner of v) todo.push(inner);
+    } else if (typeof v === 'object' && v !== null) {
+      for (const [k, inner] of Object.entries(v)) todo.push(k, inner);
+    }
+  }
 }
 
 export function requirePresent(f: Fields, name: string): void {

@@ -4,7 +4,7 @@ import { sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
 import { requireString } from '../http/validate.js';
 import { toContainer, toOrganization } from './wire.js';
-import { containerFor, jsonFields } from './route-helpers.js';
+import { containerFor, jsonFields, namedOrganization, requireEnabledGrantee } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 
@@ -14,9 +14,9 @@ async function accessChange(ctx: RouteContext, change: 'grant' | 'revoke'): Prom
   if (c.owner_id !== ctx.caller.org.id) throw new ApiError('notAllowed', 'Only the container owner may change its access list.');
   const organizationId = requireString(jsonFields(ctx), 'organizationId');
   const { store } = ctx.app;
-  const target = await store.getOrganization(organizationId);
-  if (!target) throw new ApiError('notFound', `Organization ${organizationId} was not found.`);
+  const target = await namedOrganization(ctx, organizationId);
   if (change === 'grant') {
+    requireEnabledGrantee(target);
     await store.addCollaborator(c, target.id, ctx.app.now());
   } else {
     if (target.id === c.owner_id) throw new ApiError('ownerNotRevocable', 'The container owner keeps its access.');

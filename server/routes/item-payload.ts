@@ -3,7 +3,7 @@
 import type { ItemFields } from '../../shared/protocol/envelope.js';
 import { ApiError } from '../http/api-error.js';
 import type { StreamedItem } from '../http/body-reader.js';
-import { requireBase64, requireHex, requirePresent, requireString, requireValue } from '../http/validate.js';
+import { refuseNul, requireBase64, requireHex, requirePresent, requireString, requireValue } from '../http/validate.js';
 
 /** The envelope's fields (as the client wrote them) and where the content landed. */
 interface ItemPayload extends Omit<ItemFields, 'algorithm'> {
@@ -32,6 +32,7 @@ export function itemPayload(item: StreamedItem | undefined): ItemPayload {
     throw new ApiError('invalidValue', what);
   }
   const f = item.fields;
+  refuseNul(f);
   for (const name of ORDER) {
     if (name === 'content') {
       if (!item.sawContent) throw new ApiError('fieldMissing', 'The field content is required.');

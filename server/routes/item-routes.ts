@@ -9,7 +9,7 @@ import { toItem } from './wire.js';
 import { itemContent } from './item-content.js';
 import { itemPayload } from './item-payload.js';
 import { listItems } from './item-listing.js';
-import { containerFor, itemPathFromUrl } from './route-helpers.js';
+import { containerFor, itemPathFromUrl, requireReservedPathWriter } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 
@@ -20,6 +20,7 @@ async function writeItem(ctx: RouteContext, mode: 'save' | 'add'): Promise<void>
   const c = await containerFor(ctx);
   const { store } = ctx.app;
   const orgId = ctx.caller.org.id;
+  requireReservedPathWriter(path, c, orgId);
   const notOwner = () => new ApiError('notAllowed', 'Only the owner of the item may replace it.');
   // the one check before the payload (decisions §1 "Order of checks": ownership before the
   // body's fields); it also spares a copy of the content into a store that would refuse it

@@ -8,21 +8,23 @@ import { asBoolean, asString, requireString } from '../http/validate.js';
 import type { OrganizationRow } from '../store/rows.js';
 import { NameTakenError } from '../store/store.js';
 import { toOrganization } from './wire.js';
-import { jsonFields } from './route-helpers.js';
+import { jsonFields, namedOrganization } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 const MAX_NAME = 200;
 
-async function organizationFor(ctx: RouteContext): Promise<OrganizationRow> {
-  const id = ctx.params['organizationId']!;
-  const org = await ctx.app.store.getOrganization(id);
-  if (!org) throw new ApiError('notFound', `Organization ${id} was not found.`);
-  return org;
+function organizationFor(ctx: RouteContext): Promise<OrganizationRow> {
+  return namedOrganization(ctx, ctx.params['organizationId']!);
 }
+
+// C0 and C1 control characters (docs/protocol.md §5): a name is shown to people, in lists and logs
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u0080-\u009f]/;
 
 function checkName(name: string): string {
   const trimmed = name.trim();
   if (trimmed === '' || trimmed.length > MAX_NAME) throw new ApiError('invalidValue', `The field name must hold 1 to ${MAX_NAME} characters.`);
+  if (CONTROL.test(trimmed)) throw new ApiError('invalidValue', 'The field name holds a control character.');
   return trimmed;
 }
 
@@ -48,6 +50,12 @@ async function create(ctx: RouteContext): Promise<void> {
   sendJson(ctx.res, 201, org, { Location: org.url });
 }
 
+/** The exchange keeps an enabled administrator (docs/protocol.md §5, 1020). */
+async function requireAnotherAdministrator(ctx: RouteContext, leaving: string): Promise<void> {
+  const others = (await ctx.app.store.listOrganizations()).filter((o) => o.is_admin && !o.is_disabled && o.id !== leaving);
+  if (others.length === 0) throw new ApiError('lastAdministrator', `Organization ${leaving} is the last enabled administrator.`);
+}
+
 async function update(ctx: RouteContext): Promise<void> {
   const target = await organizationFor(ctx);
   const f = jsonFields(ctx);
@@ -55,6 +63,7 @@ async function update(ctx: RouteContext): Promise<void> {
   const name = nameText !== undefined ? checkName(nameText) : undefined;
   const isSirb = asBoolean(f, 'isSirb');
   const isDisabled = asBoolean(f, 'isDisabled');
+  if (isDisabled === true && target.is_admin && !target.is_disabled) await requireAnotherAdministrator(ctx, target.id);
   const row = await nameTaken(() =>
     ctx.app.store.updateOrganization(
       target.id,

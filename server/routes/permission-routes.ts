@@ -3,9 +3,9 @@ import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
 import { requireBase64, requireString } from '../http/validate.js';
-import type { ContainerRow, OrganizationRow, VisibleItemRow } from '../store/rows.js';
+import type { ContainerRow, VisibleItemRow } from '../store/rows.js';
 import { toOrganization } from './wire.js';
-import { containerFor, itemPathFromUrl, jsonFields } from './route-helpers.js';
+import { containerFor, itemPathFromUrl, jsonFields, namedOrganization, requireEnabledGrantee } from './route-helpers.js';
 
 const OWNER = ['sIRB', 'pSite'] as const;
 
@@ -23,12 +23,6 @@ async function ownedItem(ctx: RouteContext): Promise<{ c: ContainerRow; row: Vis
   return found;
 }
 
-async function targetOrganization(ctx: RouteContext, id: string): Promise<OrganizationRow> {
-  const org = await ctx.app.store.getOrganization(id);
-  if (!org) throw new ApiError('notFound', `Organization ${id} was not found.`);
-  return org;
-}
-
 async function readers(ctx: RouteContext, row: VisibleItemRow): Promise<void> {
   sendJson(ctx.res, 200, (await ctx.app.store.itemReaders(row)).map(toOrganization));
 }
@@ -38,7 +32,8 @@ async function grant(ctx: RouteContext): Promise<void> {
   const f = jsonFields(ctx);
   const organizationId = requireString(f, 'organizationId');
   const key = requireBase64(f, 'key');
-  const target = await targetOrganization(ctx, organizationId);
+  const target = await namedOrganization(ctx, organizationId);
+  requireEnabledGrantee(target);
   const outcome = await ctx.app.store.grantItemKey(c, row, target.id, key);
   if (outcome === 'notMember') throw new ApiError('noContainerAccess', `Organization ${target.id} does not collaborate on container ${row.container_id}.`);
   if (outcome === 'alreadyHasAccess') throw new ApiError('alreadyHasAccess', `Organization ${target.id} already has access; use PUT to replace its key.`);
@@ -50,7 +45,8 @@ async function update(ctx: RouteContext): Promise<void> {
   const f = jsonFields(ctx);
   const organizationId = requireString(f, 'organizationId');
   const key = requireBase64(f, 'key');
-  const target = await targetOrganization(ctx, organizationId);
+  const target = await namedOrganization(ctx, organizationId);
+  requireEnabledGrantee(target);
   if (!(await ctx.app.store.updateItemKey(row, target.id, key))) throw new ApiError('notFound', `Organization ${target.id} has no access to update.`);
   await readers(ctx, row);
 }
@@ -58,7 +54,7 @@ async function update(ctx: RouteContext): Promise<void> {
 async function revoke(ctx: RouteContext): Promise<void> {
   const { row } = await ownedItem(ctx);
   const organizationId = requireString(jsonFields(ctx), 'organizationId');
-  const target = await targetOrganization(ctx, organizationId);
+  const target = await namedOrganization(ctx, organizationId);
   if (target.id === row.owner_id) throw new ApiError('ownerNotRevocable', "The item owner's access cannot be revoked.");
   if (!(await ctx.app.store.revokeItemKey(row, target.id))) throw new ApiError('notFound', `Organization ${target.id} has no access to revoke.`);
   await readers(ctx, row);

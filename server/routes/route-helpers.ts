@@ -4,7 +4,7 @@ import { describeProblem, segmentsProblem, MAX_SEGMENTS } from '../../shared/ite
 import { ApiError } from '../http/api-error.js';
 import { parseJsonObject, type Fields } from '../http/validate.js';
 import type { RouteContext } from '../http/router.js';
-import type { ContainerRow } from '../store/rows.js';
+import type { ContainerRow, OrganizationRow } from '../store/rows.js';
 
 /**
  * The item path from the raw URL segments, in pipe form. Each segment is percent-decoded
@@ -27,11 +27,41 @@ export function itemPathFromUrl(rest: readonly string[], minSegments: number, ma
   return segments.join('|');
 }
 
+/** Ids are 32 lower-case hex characters: anything else names nothing, and no store need see it. */
+export function isId(id: string): boolean {
+  return /^[0-9a-f]{32}$/.test(id);
+}
+
 export async function containerFor(ctx: RouteContext): Promise<ContainerRow> {
   const id = ctx.params['containerId']!;
-  const c = await ctx.app.store.visibleContainer(id, ctx.caller.org.id);
+  const c = isId(id) ? await ctx.app.store.visibleContainer(id, ctx.caller.org.id) : undefined;
   if (!c) throw new ApiError('notFound', `Container ${id} was not found.`);
   return c;
+}
+
+/** The organization a route names (by its path or a body field), or 404. */
+export async function namedOrganization(ctx: RouteContext, id: string): Promise<OrganizationRow> {
+  const org = isId(id) ? await ctx.app.store.getOrganization(id) : undefined;
+  if (!org) throw new ApiError('notFound', `Organization ${id} was not found.`);
+  return org;
+}
+
+/** A disabled organization cannot be given access (docs/protocol.md §5, 1019); revoking stays allowed. */
+export function requireEnabledGrantee(org: OrganizationRow): void {
+  if (org.is_disabled) throw new ApiError('organizationDisabledTarget', `Organization ${org.id} is disabled and cannot be given access.`);
+}
+
+/**
+ * Reserved paths (docs/protocol.md §2): the study record `study` is the container owner's,
+ * and a receipt under `receipts/<organization id>/` is that organization's. Anyone else is
+ * refused whether or not an item is there, so no one can take either place first.
+ */
+export function requireReservedPathWriter(path: string, c: ContainerRow, orgId: string): void {
+  const segments = path.split('|');
+  if (path === 'study' && c.owner_id !== orgId) throw new ApiError('notAllowed', 'Only the owner of the container may write its study record.');
+  if (segments[0] === 'receipts' && segments.length >= 3 && segments[1] !== orgId) {
+    throw new ApiError('notAllowed', `Only organization ${segments[1]} may write receipts under receipts/${segments[1]}/.`);
+  }
 }
 
 /** A JSON endpoint's fields (its media type is checked by the router as the body is reached). */

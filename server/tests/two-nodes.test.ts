@@ -106,6 +106,6 @@ describe('two server processes on one database', () => {
     const again = await runCliToEnd(['sandbox', '--database', databaseUrl, '--out', join(dir, 'out2')]);
     expect(again.code).not.toBe(0);
     expect(again.stderr).toContain('already holds organizations');
-    expect(nodes[0]!.output()).toMatch(/listening on http:\/\/localhost:\d+ \(database postgres:\/\/postgres@127\.0\.0\.1:\d+\/exchange_test_[0-9a-f]+, port \d+\)/);
+    expect(nodes[0]!.output()).toMatch(/listening on http:\/\/localhost:\d+ \(database 127\.0\.0\.1:\d+\/exchange_test_[0-9a-f]+, port \d+\)/);
   });
 });
