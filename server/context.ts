@@ -1,4 +1,5 @@
 // What every route needs: the store, the temporary folder, the clock and the configuration.
+import type { BodyPace } from './http/body-pace.js';
 import type { UnverifiedBudget } from './http/unverified-budget.js';
 import type { Store } from './store/store.js';
 
@@ -12,6 +13,10 @@ export interface AppContext {
   readonly maxRequestBytes: number;
   /** What requests may cost before they are authenticated. */
   readonly unverified: UnverifiedBudget;
+  /** How fast a body not yet verified must keep coming. */
+  readonly bodyPace: BodyPace;
+  /** Proxies whose X-Forwarded-For names the peer (serve --trust-proxy). */
+  readonly trustedProxies: ReadonlySet<string>;
   now(): number;
   log(line: string): void;
 }

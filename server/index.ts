@@ -7,6 +7,8 @@ import { internalErrorBody } from './http/api-error.js';
 import { ERROR_CODES } from '../shared/error-codes.js';
 import { CORS_HEADERS } from './http/responses.js';
 import { createRequestHandler } from './http/handle-request.js';
+import { DEFAULT_BODY_PACE } from './http/body-pace.js';
+import { normalAddress } from './http/peer-address.js';
 import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION, UnverifiedBudget } from './http/unverified-budget.js';
 import { ALL_ROUTES } from './routes/all-routes.js';
 import { openStore, type StoreOptions } from './store/open-store.js';
@@ -31,8 +33,17 @@ export interface ExchangeOptions extends StoreOptions {
   maxRequestBytes?: number;
   /** Bytes of request bodies not yet verified, across all requests; default 1 GiB. */
   maxUnverifiedBytes?: number;
-  /** Item uploads of one organization at once; default 4. */
+  /** Item uploads of one organization from one peer address at once; default 4. */
   maxUploadsPerOrganization?: number;
+  /**
+   * A body not yet verified that sends nothing for this long, or under minBodyBytesPerSecond
+   * on average once this long has passed, is answered 408 (code 1021); default 30 s.
+   */
+  bodyStallMs?: number;
+  /** Default 16 KiB/s. */
+  minBodyBytesPerSecond?: number;
+  /** Addresses of proxies whose X-Forwarded-For names the peer of a request. */
+  trustProxy?: readonly string[];
 }
 
 export interface RunningExchange {
@@ -136,6 +147,11 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
     trustCaPems: o.trustCaPems ?? [],
     maxRequestBytes: o.maxRequestBytes ?? MAX_REQUEST_BYTES,
     unverified: new UnverifiedBudget(o.maxUnverifiedBytes ?? DEFAULT_MAX_UNVERIFIED_BYTES, o.maxUploadsPerOrganization ?? DEFAULT_MAX_UPLOADS_PER_ORGANIZATION),
+    bodyPace: {
+      stallMs: o.bodyStallMs ?? DEFAULT_BODY_PACE.stallMs,
+      minBytesPerSecond: o.minBodyBytesPerSecond ?? DEFAULT_BODY_PACE.minBytesPerSecond,
+    },
+    trustedProxies: new Set((o.trustProxy ?? []).map(normalAddress)),
     now: o.now ?? Date.now,
     log,
   };

@@ -12,6 +12,7 @@ import { alignedBlock, ContentFileWriter, DIRECT_IO_FROM } from '../content-io.j
 import { newId } from '../format.js';
 import { ApiError } from './api-error.js';
 import { Base64StreamDecoder } from '../../shared/protocol/base64-stream.js';
+import { watchPace, type BodyPace } from './body-pace.js';
 
 type BodyKind = 'buffer' | 'item';
 
@@ -49,11 +50,19 @@ export class BodyAbortedError extends Error {
   }
 }
 
-/**
- * `admit(total)` is told the bytes received so far and throws (an ApiError) to refuse more:
- * a body without Content-Length is admitted as it arrives.
- */
-export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, limit = MAX_REQUEST_BYTES, admit?: (total: number) => void): Promise<ReadBody> {
+export interface ReadOptions {
+  readonly limit?: number;
+  /**
+   * Told the bytes received so far; throws (an ApiError) to refuse more: a body without
+   * Content-Length is admitted as it arrives.
+   */
+  readonly admit?: (total: number) => void;
+  /** How fast the body must keep coming; a slower one fails with 408 (code 1021). */
+  readonly pace?: BodyPace;
+}
+
+export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, options: ReadOptions = {}): Promise<ReadBody> {
+  const { limit = MAX_REQUEST_BYTES, admit, pace } = options;
   return new Promise((resolve, reject) => {
     const announced = Number(req.headers['content-length']);
     // Hashed here, while each chunk is still in this core's cache: a worker thread hashing
@@ -63,6 +72,8 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     const direct = kind === 'item' && announced >= DIRECT_IO_FROM;
     let total = 0;
     let settled = false;
+    // cuts a body that falls behind the pace (fail is called later, from the watch's timer)
+    const watch = pace ? watchPace(pace, (why) => fail(new ApiError('bodyTooSlow', why))) : undefined;
     const chunks: Buffer[] = [];
     let kept = 0;
     let overCap = false;
@@ -123,10 +134,16 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     // The request waits (TCP pushes back on the client) while the disk catches up.
     let holds = 0;
     const holdFor = (until: Promise<unknown>): void => {
-      if (holds++ === 0) req.pause();
+      if (holds++ === 0) {
+        req.pause();
+        watch?.hold();
+      }
       void until.then(
         () => {
-          if (--holds === 0 && !settled) req.resume();
+          if (--holds === 0 && !settled) {
+            watch?.resume();
+            req.resume();
+          }
         },
         // the disk failed: the request fails rather than stay paused
         (e: unknown) => fail(e instanceof Error ? e : new Error(String(e))),
@@ -144,6 +161,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     const fail = (e: Error): void => {
       if (settled) return;
       settled = true;
+      watch?.stop();
       req.off('data', onData);
       req.pause();
       void cleanup().then(() => reject(e));
@@ -152,6 +170,7 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
     const onData = (chunk: Buffer): void => {
       if (settled) return;
       total += chunk.length;
+      watch?.arrived(total);
       if (total > limit) {
         fail(new ApiError('tooLarge', `The request body passed ${limit} bytes.`));
         return;
@@ -185,6 +204,8 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, l
 
     const onEnd = (): void => {
       if (settled) return;
+      // all of it came: what follows (the last writes to disk) is not the client's pace
+      watch?.stop();
       finish(hash.digest('hex'));
     };
     const finish = (payloadHash: string): void => {

@@ -9,6 +9,8 @@ import type { AppContext } from '../context.js';
 import { ApiError, internalErrorBody } from './api-error.js';
 import { authenticate, verifySignature, type Caller } from './authenticate.js';
 import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';
+import { peerAddress } from './peer-address.js';
+import type { Holder } from './unverified-budget.js';
 import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
 import { readQuery } from './query.js';
 import { matchRoute, requireDeclaredRole, routeBody, splitTarget, type Route } from './router.js';
@@ -79,7 +81,7 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
     res.setHeader('Date', new Date(app.now()).toUTCString());
     let body: ReadBody | undefined;
     // what this request holds of the budget for unverified work, given back when it ends
-    let reserved = 0;
+    const held: Holder = { peer: peerAddress(req, app.trustedProxies), bytes: 0 };
     let uploadOf: string | undefined;
     // a refusal's temporary file goes before the answer does (nothing of it outlives the answer)
     const removeTempFile = (): void => {
@@ -101,27 +103,21 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       if (Number.isFinite(declared) && declared > app.maxRequestBytes) {
         throw new ApiError('tooLarge', `Content-Length ${declared} is over the limit of ${app.maxRequestBytes} bytes.`);
       }
-      // Bounded before a byte of the body is read (decisions §5): uploads of the claimed
-      // organization at once, and bytes of unverified bodies (the declared length now, the
-      // rest of a body without one as it arrives).
+      // Bounded before a byte of the body is read (docs/protocol.md §6): uploads of the
+      // claimed organization from this peer at once, and bytes of unverified bodies, from
+      // this peer and in all (the declared length now, the rest of a body without one as it
+      // arrives); and the body must keep coming at a pace.
       const isUpload = match?.route.body === 'item' && hasBody(req);
       if (isUpload) {
-        app.unverified.startUpload(caller.org.id);
+        app.unverified.startUpload(caller.org.id, held.peer);
         uploadOf = caller.org.id;
       }
-      const known = Number.isFinite(declared) ? declared : 0;
-      app.unverified.reserve(known);
-      reserved = known;
-      const admit = (total: number): void => {
-        if (total <= reserved) return;
-        app.unverified.reserve(total - reserved);
-        reserved = total;
-      };
-      body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, app.maxRequestBytes, admit);
+      app.unverified.reserve(held, Number.isFinite(declared) ? declared : 0);
+      const admit = (total: number): void => app.unverified.reserve(held, total - held.bytes);
+      body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, { limit: app.maxRequestBytes, admit, pace: app.bodyPace });
       await verifySignature(req, app.store, caller, body.payloadHash, app.now());
       // verified: its bytes no longer count against what unverified bodies may hold
-      app.unverified.release(reserved);
-      reserved = 0;
+      app.unverified.release(held);
       const params = readQuery(query);
       if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
       requireDeclaredRole(match.route, caller);
@@ -138,7 +134,7 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       }
       removeTempFile();
       // a body over the size or the budget is not read on: reading it is the cost refused
-      const notWorthReading = e instanceof ApiError && (e.kind === 'tooLarge' || e.kind === 'busy');
+      const notWorthReading = e instanceof ApiError && (e.kind === 'tooLarge' || e.kind === 'busy' || e.kind === 'bodyTooSlow');
       if (!req.complete && hasBody(req)) await refuseRestOfBody(req, res, notWorthReading);
       if (res.destroyed) return;
       if (e instanceof ApiError) {
@@ -158,8 +154,8 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       }
     } finally {
       removeTempFile();
-      app.unverified.release(reserved);
-      if (uploadOf !== undefined) app.unverified.endUpload(uploadOf);
+      app.unverified.release(held);
+      if (uploadOf !== undefined) app.unverified.endUpload(uploadOf, held.peer);
     }
   };
 }

@@ -24,6 +24,8 @@ export interface RawRequest {
   /** Sent exactly as given (null values are not sent). */
   readonly headers: Record<string, string | number | null>;
   readonly body?: Buffer;
+  /** The loopback address to send from (127.0.0.0/8): another peer address for the server. */
+  readonly localAddress?: string;
 }
 
 export function sendRaw(port: number, r: RawRequest): Promise<TestResponse> {
@@ -31,7 +33,7 @@ export function sendRaw(port: number, r: RawRequest): Promise<TestResponse> {
     const headers: Record<string, string | number> = {};
     for (const [k, v] of Object.entries(r.headers)) if (v !== null) headers[k] = v;
     let answered = false;
-    const req = request({ host: '127.0.0.1', port, method: r.method, path: r.path, headers, setHost: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method: r.method, path: r.path, headers, setHost: false, ...(r.localAddress ? { localAddress: r.localAddress } : {}) }, (res) => {
       answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -72,6 +74,8 @@ export interface SignedOptions {
   readonly extraSignedHeaders?: HeaderList;
   /** More headers, sent but not signed; null removes one. */
   readonly headers?: Record<string, string | number | null>;
+  /** The loopback address to send from: another peer address for the server. */
+  readonly localAddress?: string;
   /** Changes the request after signing (attacks). */
   readonly tamper?: (r: { method: string; path: string; headers: Record<string, string | number | null>; body: Buffer }) => void;
 }
@@ -124,7 +128,7 @@ export class SignedClient {
     const r = { method: o.method, path: o.path, headers, body };
     o.tamper?.(r);
     if (r.body !== body && r.headers['Content-Length'] === body.length) r.headers['Content-Length'] = r.body.length;
-    return { method: r.method, path: r.path, headers: r.headers, body: r.body };
+    return { method: r.method, path: r.path, headers: r.headers, body: r.body, ...(o.localAddress ? { localAddress: o.localAddress } : {}) };
   }
 
   get(org: TestOrg, path: string, more: Partial<SignedOptions> = {}): Promise<TestResponse> {

@@ -169,6 +169,8 @@ describe.each(STORES)('on %s', (storeKind) => {
       expectCode(await w.client.put(w.site, `${c}/items/g`, payloadFor(w.site)), 2007);
       expectCode(await w.client.delete(w.site, `${c}/items/g`), 2007);
       expectCode(await w.client.post(w.sirb, '/organizations', { name: 'x' }), 2007);
+      expectCode(await w.client.post(w.sirb, `${c}/organizations`, { organizationId: w.disabled.id }), 1019);
+      expectCode(await w.client.put(w.admin, `/organizations/${w.admin.id}`, { isDisabled: true }), 1020);
     });
   });
 
@@ -268,9 +270,12 @@ describe.each(STORES)('on %s', (storeKind) => {
         const second = await client.put(w.sirb, `${c}/items/second`, payloadFor(w.sirb));
         expectCode(second, 1018);
         expect(second.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
-        // another organization may still upload, but not past the bytes in flight
-        expect((await client.put(w.site, `${c}/items/by-site`, payloadFor(w.site))).status).toBe(201);
-        const big = await client.put(w.site, `${c}/items/big`, payloadFor(w.site, randomBytes(700 * 1024)));
+        // another organization may still upload, but not past the bytes in flight; from
+        // another address, since one address may hold only a quarter of them
+        const elsewhere = { localAddress: '127.0.0.3' };
+        expectCode(await client.put(w.site, `${c}/items/by-site`, payloadFor(w.site)), 1018);
+        expect((await client.put(w.site, `${c}/items/by-site`, payloadFor(w.site), elsewhere)).status).toBe(201);
+        const big = await client.put(w.site, `${c}/items/big`, payloadFor(w.site, randomBytes(700 * 1024)), elsewhere);
         expectCode(big, 1018);
         held.destroy();
         await new Promise((r) => setTimeout(r, 200));
@@ -278,6 +283,34 @@ describe.each(STORES)('on %s', (storeKind) => {
         expect(readdirSync(small.tmpDir)).toEqual([]);
       } finally {
         await small.close();
+      }
+    });
+
+    it('1021 for a body that stalls before it is verified: answered at once, the connection closed, nothing left in tmp', async () => {
+      const paced = await startExchange({ ...w.store, bodyStallMs: 300, log: () => undefined });
+      try {
+        const client = new SignedClient(paced.port);
+        const body = Buffer.from(JSON.stringify(payloadFor(w.sirb)));
+        const signed = client.signed(w.sirb, { method: 'PUT', path: `${c}/items/stalled`, body });
+        const answer = await new Promise<{ status: number; headers: IncomingMessage['headers']; text: string; closed: boolean }>((resolve, reject) => {
+          const req = request({ host: '127.0.0.1', port: paced.port, method: 'PUT', path: signed.path, headers: signed.headers as Record<string, string> }, (res) => {
+            let text = '';
+            res.on('data', (d: Buffer) => (text += d.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, closed: res.headers.connection === 'close' }));
+          });
+          req.on('error', reject);
+          // half the body, then nothing
+          req.write(body.subarray(0, body.length >> 1));
+        });
+        expect(answer.status, answer.text).toBe(408);
+        const entry = ERROR_CODES.bodyTooSlow;
+        expect(JSON.parse(answer.text)).toEqual({ code: entry.code, status: entry.status, message: entry.message, details: expect.stringMatching(/No byte|on average/) });
+        expect(answer.closed).toBe(true);
+        seen.add(entry.code);
+        expect(readdirSync(paced.tmpDir)).toEqual([]);
+        expect((await client.put(w.sirb, `${c}/items/stalled`, payloadFor(w.sirb))).status).toBe(201);
+      } finally {
+        await paced.close();
       }
     });
 
