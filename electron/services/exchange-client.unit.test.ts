@@ -182,6 +182,18 @@ describe('retries', () => {
     c.close();
   });
 
+  it('sends a body cut as too slow (408, 1021) once more, POST too, and then gives the error', async () => {
+    const c = client({ retry: { attempts: 1, baseDelayMs: 1 } });
+    server.respond((_req, res, i) => (i === 0 ? sendError(res, 408, 1021) : sendJson(res, 201, containerOf('c'.repeat(32)))));
+    await c.createContainer();
+    expect(server.requests).toHaveLength(2);
+    server.requests.length = 0;
+    server.respond((_req, res) => sendError(res, 408, 1021));
+    await expect(c.createContainer()).rejects.toMatchObject({ status: 408, code: 1021, retryable: false });
+    expect(server.requests).toHaveLength(2);
+    c.close();
+  });
+
   it('gives up on busy once its time to wait is spent, with the 1018 error', async () => {
     const c = client({ retry: { attempts: 1, baseDelayMs: 1, busyWaitMs: 1500 } });
     server.respond((_req, res) => {

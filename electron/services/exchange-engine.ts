@@ -1,7 +1,8 @@
 // How every request to the exchange service is sent (docs/protocol.md): signed (all but GET
 // /ping), retried when idempotent, sent once more corrected after a clock-skew refusal (code
-// 2004), and sent again after the Retry-After wait when the service is busy (code 1018). The
-// endpoints themselves are ExchangeClient's (exchange-client.ts).
+// 2004), sent again after the Retry-After wait when the service is busy (code 1018), and sent
+// once more when the service cut its body as too slow (code 1021). The endpoints themselves
+// are ExchangeClient's (exchange-client.ts).
 import http from 'node:http';
 import https from 'node:https';
 import { createHash, randomBytes } from 'node:crypto';
@@ -135,6 +136,7 @@ export class ExchangeEngine {
     let failures = 0;
     let busyWaited = 0;
     let skewRetried = false;
+    let slowRetried = false;
     for (;;) {
       const requestId = newRequestId();
       let res: IncomingMessage;
@@ -162,6 +164,12 @@ export class ExchangeEngine {
           this.onClockSkew?.(skew);
           continue;
         }
+      }
+      // Too slow (1021): the service cut the body before it acted on anything, so sending it
+      // once more is safe, POST too; a second cut says the link is too slow, and is the answer.
+      if (error.code === 1021 && !slowRetried) {
+        slowRetried = true;
+        continue;
       }
       // Busy (1018) is said before the service reads or acts on anything: safe to send again,
       // POST too, once the wait it asks for has passed.
