@@ -23,6 +23,9 @@ export const keys = {
   directory: (profileId: string) => ['profile', profileId, 'organizations'] as const,
   organizations: (profileId: string, prefix: string) => ['profile', profileId, 'organizations', prefix] as const,
   organization: (profileId: string, organizationId: string) => ['profile', profileId, 'organization', organizationId] as const,
+  delivery: (profileId: string, containerId: string, path: string) => ['profile', profileId, 'container', containerId, 'item', path, 'delivery'] as const,
+  distribution: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'distribution'] as const,
+  receiptSending: (profileId: string) => ['profile', profileId, 'receipt-sending'] as const,
   activity: (action: string, text: string) => ['activity', action, text] as const,
   record: (profileId: string, containerId: string, path: string, updatedAt: string) =>
     ['profile', profileId, 'container', containerId, 'item', path, 'record', updatedAt] as const,

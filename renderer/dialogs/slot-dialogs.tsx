@@ -1,6 +1,7 @@
 // Slot → dialog: every slot the chrome and the context menu open has its component here.
 import type { ComponentType } from 'react';
 import { ActivityDialog } from './activity-dialog.js';
+import { DistributionReportDialog } from '../components/delivery/distribution-report-dialog.js';
 import { AdminDialog } from './admin-dialog.js';
 import { CollaboratorsDialog } from './collaborators-dialog.js';
 import type { DialogSlot, SlotDialogProps } from '../lib/dialog-slots.js';
@@ -19,6 +20,7 @@ export const SLOT_DIALOGS: SlotDialogs = {
   admin: AdminDialog,
   settings: SettingsDialog,
   activity: ActivityDialog,
+  distribution: DistributionReportDialog,
 };
 
 export function SlotDialog({ slot, context, onClose, dialogs = SLOT_DIALOGS }: SlotDialogProps & { readonly slot: DialogSlot; readonly dialogs?: SlotDialogs }) {

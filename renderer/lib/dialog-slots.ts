@@ -2,7 +2,7 @@
 // dialogs/slot-dialogs.tsx maps each slot to its component, which takes SlotDialogProps.
 import type { ItemView } from '../../shared/ipc/views.js';
 
-export type DialogSlot = 'manageAccess' | 'rekey' | 'collaborators' | 'organizations' | 'admin' | 'settings' | 'activity';
+export type DialogSlot = 'manageAccess' | 'rekey' | 'collaborators' | 'organizations' | 'admin' | 'settings' | 'activity' | 'distribution';
 
 export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   manageAccess: 'Manage access…',
@@ -12,6 +12,7 @@ export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   admin: 'Admin…',
   settings: 'Settings…',
   activity: 'Activity log…',
+  distribution: 'Distribution report…',
 };
 
 /** What a slot dialog is opened with: the study and, for item actions, the selected items. */

@@ -21,6 +21,7 @@ interface BrowserToolbarProps {
   readonly onReload: () => void;
   readonly onCollaborators: () => void;
   readonly onStudyDetails: () => void;
+  readonly onDistribution: () => void;
   readonly showDetails: boolean;
   readonly onShowDetails: (shown: boolean) => void;
 }
@@ -75,6 +76,16 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
             button: (
               <button type="button" data-testid="reload" onClick={props.onReload} title="Load the whole list again">
                 Reload all
+              </button>
+            ),
+          },
+          {
+            id: 'distribution',
+            label: 'Distribution report…',
+            onSelect: props.onDistribution,
+            button: (
+              <button type="button" data-testid="open-distribution" onClick={props.onDistribution}>
+                Distribution report…
               </button>
             ),
           },

@@ -17,6 +17,7 @@ import { WidthResizer } from '../common/width-resizer.js';
 import { DetailsPane } from '../details/details-pane.js';
 import { studyLabel } from '../studies/studies-sidebar.js';
 import { StudyDetailsDialog } from '../studies/study-details-dialog.js';
+import { DocumentDelivery } from '../delivery/document-delivery.js';
 import { ConflictDialog } from '../upload/conflict-dialog.js';
 import { useUpload } from '../upload/use-upload.js';
 import { useActionFeedback } from './action-feedback.js';
@@ -109,6 +110,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
         onReload={() => void fullReload()}
         onCollaborators={() => onOpenSlot('collaborators')}
         onStudyDetails={() => setEditingStudy(true)}
+        onDistribution={() => onOpenSlot('distribution')}
         showDetails={showDetails}
         onShowDetails={setShowDetails}
       />
@@ -185,6 +187,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
             onOpen={single && !isRecord ? () => void download(single, 'open') : undefined}
             onSaveAs={single ? () => void download(single, 'saveAs') : undefined}
             onManageAccess={single ? () => onOpenSlot('manageAccess', [single]) : undefined}
+            delivery={single ? <DocumentDelivery profileId={profile.id} containerId={container.id} item={details.data?.item ?? single} /> : undefined}
           />
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 // The details of the selected item: decrypted header fields, dates, owner, the three hashes, who
 // has access; a structured record's content shown readably. Every field another organization
 // wrote is cleaned and cut (shownText); "More" shows the type and path as sent (revealedText).
+import type { ReactNode } from 'react';
 import { cleanFileName, fileExtension } from '../../../shared/file-name.js';
 import { asDocument } from '../../../shared/headers.js';
 import type { Organization, RecordHeader } from '../../../shared/types.js';
@@ -28,6 +29,8 @@ interface DetailsPaneProps {
   readonly onOpen?: () => void;
   readonly onSaveAs?: () => void;
   readonly onManageAccess?: () => void;
+  /** Who received the document (its owner) or whether a receipt goes out (a receiver). */
+  readonly delivery?: ReactNode;
 }
 
 function withoutExtension(name: string): string {
@@ -157,6 +160,7 @@ function PaneContent(props: DetailsPaneProps) {
           </dd>
         </div>
       </dl>
+      {props.delivery}
       <details className="details-more" data-testid="details-more">
         <summary>More</summary>
         <dl className="details-fields">
