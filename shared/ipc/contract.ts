@@ -215,8 +215,8 @@ export const operations = {
   'receipts.forItem': op(item, answers<ItemDelivery>()),
   /** Every document the profile owns in the study × every organization with access. */
   'receipts.report': op(container, answers<DistributionReport>()),
-  /** Whether the active profile sends receipts; turning it off drops the ones waiting to be sent. */
-  'receipts.setSending': op(z.strictObject({ sending: z.boolean().optional() }), answers<{ sending: boolean }>()),
+  /** Whether the active profile sends receipts (and how many wait to be sent); turning it off drops those. */
+  'receipts.setSending': op(z.strictObject({ sending: z.boolean().optional() }), answers<{ sending: boolean; pending: number }>()),
 } as const;
 
 /**

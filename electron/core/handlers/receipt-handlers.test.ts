@@ -4,7 +4,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferView } from '../../../shared/ipc/views.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
@@ -12,7 +12,7 @@ import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
 import { fixtureSession } from '../test-support/fixture-session.js';
 import { itemHandlers } from './item-handlers.js';
-import { receiptAction, receiptAfterDownload, receiptHandlers } from './receipt-handlers.js';
+import { receiptAction, receiptAfterDownload, receiptHandlers, receiptSender } from './receipt-handlers.js';
 
 let fx: ExchangeFixture;
 let dir: string;
@@ -60,13 +60,11 @@ describe('receipts in the app', () => {
     // the open does not wait for the receipt: it is sent once the download is verified
     let finish: (v: TransferView) => void = () => undefined;
     const finished = new Promise<TransferView>((resolve) => (finish = resolve));
-    receiptAfterDownload(siteCtx, site, containerId, await site.client.getItem(containerId, consent), receiptAction('open', true), finished);
+    const sent = receiptAfterDownload(siteCtx, site, containerId, await site.client.getItem(containerId, consent), receiptAction('open', true), finished);
     expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells[0]!.state).toBe('none');
     finish({ state: 'verified' } as TransferView);
-    await vi.waitFor(async () => expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells[0]).toMatchObject({ state: 'this', action: 'opened' }), {
-      timeout: 10_000,
-      interval: 100,
-    });
+    await sent;
+    expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells[0]).toMatchObject({ state: 'this', action: 'opened' });
     const report = await owner['receipts.report']({ containerId });
     expect(report.rows).toHaveLength(1);
     expect(report.rows[0]).toMatchObject({ name: 'Consent form.txt', itemPath: consent });
@@ -89,13 +87,23 @@ describe('receipts in the app', () => {
     await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
     const doc = await shared(containerId, 'Budget');
     const siteHandlers = receiptHandlers(siteCtx);
-    expect(await siteHandlers['receipts.setSending']({})).toEqual({ sending: true });
-    expect(await siteHandlers['receipts.setSending']({ sending: false })).toEqual({ sending: false });
-    receiptAfterDownload(siteCtx, site, containerId, await site.client.getItem(containerId, doc), 'saved', verified);
-    const { receiptSender } = await import('./receipt-handlers.js');
-    await receiptSender(siteCtx, site.profile.id).flush();
+    expect(await siteHandlers['receipts.setSending']({})).toEqual({ sending: true, pending: 0 });
+    expect(await siteHandlers['receipts.setSending']({ sending: false })).toEqual({ sending: false, pending: 0 });
+    await receiptAfterDownload(siteCtx, site, containerId, await site.client.getItem(containerId, doc), 'saved', verified);
     const delivery = await receiptHandlers(sirbCtx)['receipts.forItem']({ containerId, itemPath: doc });
     expect(delivery.cells.map((c) => c.state)).toEqual(['none']);
     await siteHandlers['receipts.setSending']({ sending: true });
+  });
+
+  it('a receipt still goes out when the window switched to another profile meanwhile', async () => {
+    const containerId = (await sirb.client.createContainer()).id;
+    await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
+    const doc = await shared(containerId, 'Monitoring plan');
+    // the site received it; the active profile is the sIRB's by the time the receipt is sent
+    const switched = { ...siteCtx, session: async () => sirb } as AppContext;
+    await receiptAfterDownload(switched, site, containerId, await site.client.getItem(containerId, doc), 'opened', verified);
+    expect(await receiptSender(switched, site.profile.id).pendingCount()).toBe(0);
+    const delivery = await receiptHandlers(sirbCtx)['receipts.forItem']({ containerId, itemPath: doc });
+    expect(delivery.cells.map((c) => c.state)).toEqual(['this']);
   });
 });

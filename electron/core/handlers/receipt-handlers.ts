@@ -19,13 +19,15 @@ type ReceiptHandlers = Pick<Handlers, 'receipts.forItem' | 'receipts.report' | '
 /** Per app: one sender per profile (its queue outlives sessions), one reader per session (its cache). */
 interface AppReceipts {
   readonly senders: Map<string, ReceiptSender>;
+  /** The session each profile last received with: its receipts go out after a switch to another profile too. */
+  readonly sessions: Map<string, Session>;
   readonly readers: WeakMap<Session, ReceiptReader>;
 }
 const perApp = new WeakMap<AppContext, AppReceipts>();
 
 function receiptsOf(ctx: AppContext): AppReceipts {
   let r = perApp.get(ctx);
-  if (!r) perApp.set(ctx, (r = { senders: new Map(), readers: new WeakMap() }));
+  if (!r) perApp.set(ctx, (r = { senders: new Map(), sessions: new Map(), readers: new WeakMap() }));
   return r;
 }
 
@@ -35,10 +37,10 @@ export function receiptSender(ctx: AppContext, profileId: string): ReceiptSender
   if (!sender) {
     sender = new ReceiptSender({
       file: receiptQueueFile(ctx.options.dataDir, profileId),
-      // sent with the profile's session while it is the active one; otherwise later
+      // the profile's session: the active one, else the one it last received with (kept open by the app)
       session: async () => {
-        const s = await ctx.session();
-        return s.profile.id === profileId ? s : undefined;
+        const s = await ctx.session().catch(() => undefined);
+        return s?.profile.id === profileId ? s : receiptsOf(ctx).sessions.get(profileId);
       },
       onDropped: (study, item, reason) => void ctx.record({ action: 'download', ok: false, study, item, detail: `receipt not sent: ${reason}` }).catch(() => undefined),
     });
@@ -62,13 +64,14 @@ export function receiptAction(mode: 'saveAs' | 'open' | 'dragOut' | 'showInFolde
 
 /**
  * After a download of `item` (as fetched before it) finished: a receipt when it was verified.
- * Not awaited: the open, save or drag never waits for it. The version acknowledged is the one
+ * The caller does not await it: the open, save or drag never waits for it (tests do). The version acknowledged is the one
  * fetched before the download; should the owner have replaced it meanwhile, the receipt names
  * the earlier version (never a later one than was received).
  */
-export function receiptAfterDownload(ctx: AppContext, s: Session, containerId: string, item: Item, action: ReceiptAction, finished: Promise<TransferView>): void {
-  if (ownerIdOf(item) === s.profile.organizationId) return;
-  void finished
+export function receiptAfterDownload(ctx: AppContext, s: Session, containerId: string, item: Item, action: ReceiptAction, finished: Promise<TransferView>): Promise<void> {
+  if (ownerIdOf(item) === s.profile.organizationId) return Promise.resolve();
+  receiptsOf(ctx).sessions.set(s.profile.id, s);
+  return finished
     .then((done) => (done.state === 'verified' ? receiptSender(ctx, s.profile.id).received({ containerId, item, action }, s.profile.organizationId) : undefined))
     .catch(() => undefined);
 }
@@ -97,7 +100,7 @@ export function receiptHandlers(ctx: AppContext): ReceiptHandlers {
       const s = await ctx.session();
       const sender = receiptSender(ctx, s.profile.id);
       if (sending !== undefined) await sender.setSending(sending);
-      return { sending: await sender.sending() };
+      return { sending: await sender.sending(), pending: await sender.pendingCount() };
     },
   };
 }

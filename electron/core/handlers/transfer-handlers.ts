@@ -75,7 +75,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         destination = join(await ctx.copies.newSlot(), fileName);
       }
       const t = ctx.transfers.enqueue({ kind: 'download', profileId: s.profile.id, containerId, remotePath: itemPath, localPath: destination, name: fileName });
-      receiptAfterDownload(ctx, s, containerId, item, receiptAction(mode, Boolean(platform.saveDialog)), ctx.transfers.whenFinished(t.id));
+      void receiptAfterDownload(ctx, s, containerId, item, receiptAction(mode, Boolean(platform.saveDialog)), ctx.transfers.whenFinished(t.id));
       if (mode === 'saveAs' && platform.saveDialog) return { kind: 'saved', path: destination };
       const done = await ctx.transfers.whenFinished(t.id);
       if (done.state !== 'verified') {
