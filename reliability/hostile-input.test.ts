@@ -19,6 +19,7 @@ import { recordSummary } from './support/results.js';
 const SEED = 20261122;
 const REQUESTS = 10_400;
 const CONCURRENCY = 12;
+const BODY_STALL_MS = 3000;
 
 let cast: Cast;
 let server: ChildServer | undefined;
@@ -38,7 +39,8 @@ beforeAll(async () => {
   cast = createCast('hostile');
   disabled = createDisabled(cast);
   // twelve workers of one organization: judged by what they send, not crowded out (1018)
-  server = await startChildServer(cast.dataDir, ['--max-uploads-per-org', String(CONCURRENCY)]);
+  // a body that stops coming is cut after 3 s (the default 30 s, scaled down for the test of it)
+  server = await startChildServer(cast.dataDir, ['--max-uploads-per-org', String(CONCURRENCY), '--body-stall-ms', String(BODY_STALL_MS)]);
   signer = keySigner(cast.sirb.keyPem);
   const client = new SignedClient(server.port);
   c = (await client.post(cast.sirb, '/containers', {})).json().url;
@@ -127,7 +129,33 @@ function invalidFor(field: string): string[] {
 }
 
 function preSign(d: Draft, rng: Prng): void {
-  const kind = rng.int(0, 6);
+  const kind = rng.int(0, 7);
+  if (kind === 7) {
+    // issue 27: another organization's receipts, a NUL in JSON or in a listing's query
+    const shapes: (() => void)[] = [
+      () => {
+        d.method = rng.pick(['PUT', 'POST']);
+        d.target = `${c}/items/receipts/${cast.site.id}${d.method === 'PUT' ? `/${'ab'.repeat(16)}` : ''}`;
+        d.body = Buffer.from(JSON.stringify(payload()));
+        d.contentType = 'application/json';
+      },
+      () => {
+        d.method = 'POST';
+        d.target = rng.pick([`${c}/organizations`, `${c}/permissions/base/x`]);
+        d.body = Buffer.from(rng.pick(['{"organizationId":"\\u0000"}', `{"organizationId":"${cast.site.id}","key":"AAAA","x":["\\u0000"]}`, `{"organizationId":"${cast.site.id}\\u0000"}`]));
+        d.contentType = 'application/json';
+      },
+      () => {
+        d.method = 'GET';
+        d.target = rng.pick([`${c}/items?owner=%00`, `${c}/items?owner=${cast.sirb.id}%00`, `${c}/items?recurse=true&since=2026-01-01%00`, '/organizations?name=%00', '/organizations?name=Rel%00', `${c}/items?%00=1`]);
+        d.body = Buffer.alloc(0);
+        delete d.contentType;
+      },
+    ];
+    rng.pick(shapes)();
+    d.label = `issue 27 ${d.method} ${d.target.slice(-40)}`;
+    return;
+  }
   if (kind === 0) {
     // bad item paths on item routes
     const route = rng.pick(['items', 'content', 'permissions']);
@@ -484,6 +512,34 @@ describe('hostile input', () => {
       stats.tried++;
       expect(r.json().code).toBe(code);
     }
+  });
+
+  it('a body that stops coming without ending is answered 408 (1021) and its connection closed, nothing left behind', async () => {
+    const port = server!.port;
+    const rng = seeded(SEED + 2);
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, i) => {
+        const body = Buffer.from(JSON.stringify(payload()));
+        const target = `${c}/items/stopped/s${i}`;
+        const signed = signRequest(
+          { method: 'PUT', target, host: `localhost:${port}`, organizationId: cast.sirb.id, requestId: randomUUID().replace(/-/g, ''), date: new Date(), payloadHash: sha256Hex(body) },
+          signer,
+        );
+        const headers: [string, string][] = [['User-Agent', 'hostile/1.0'], ...Object.entries(signed.headers), ['Content-Type', 'application/json'], ['Content-Length', String(body.length)]];
+        // part of the body, then silence with the connection open: only the server can end it
+        return sendWire(port, { method: 'PUT', target, headers, body: body.subarray(0, rng.int(0, body.length - 1)) }, BODY_STALL_MS * 4);
+      }),
+    );
+    stats.tried += answers.length;
+    const wrong = answers.filter((a) => a.hung || a.responses.length !== 1 || a.status !== 408 || JSON.parse(a.body).code !== 1021 || problem(a) !== undefined);
+    stats.failures += wrong.length;
+    expect(wrong.map((a) => `${a.status} hung=${a.hung} ${a.body.slice(0, 100)}`)).toEqual([]);
+    // cut by the stall rule, not by the idle timeout of the connection (two minutes)
+    expect(Date.now() - started).toBeLessThan(BODY_STALL_MS * 4);
+    for (const a of answers) expect(a.headers['connection']).toBe('close');
+    for (let i = 0; i < 100 && readdirSync(join(cast.dataDir, 'tmp')).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(readdirSync(join(cast.dataDir, 'tmp'))).toEqual([]);
   });
 
   it('a Content-Length larger than the body sent: the connection ends without a hang, nothing is left behind', async () => {

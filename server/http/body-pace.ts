@@ -36,12 +36,21 @@ export function watchPace(pace: BodyPace, tooSlow: (why: string) => void, now: (
   // when the body is too slow unless more arrives: no byte since `last`, or the average at that
   // moment under the minimum (the moment `total` bytes stop being enough)
   const deadline = (): number => Math.min(last + pace.stallMs, started + Math.max(pace.stallMs, (total / pace.minBytesPerSecond) * 1000));
+  let confirming = false;
   const check = (): void => {
     timer = undefined;
     if (heldAt !== undefined || stopped) return;
     const t = now();
     if (t < deadline()) {
+      confirming = false;
       arm();
+      return;
+    }
+    // Timers run before pending reads: after the event loop was busy, bytes that came in time
+    // may not have been read yet. Look once more after this turn's reads.
+    if (!confirming) {
+      confirming = true;
+      setImmediate(check);
       return;
     }
     const elapsed = t - started;
