@@ -1,7 +1,11 @@
 // docs/protocol.md's claims about the edges of the interface, each made by a real request: what
 // another implementer reads there is what the reference server does. On SQLite only: none of
 // these depends on the store (the store suites run both).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isReservedItemId } from '../../shared/reserved-paths.js';
 import { sendRaw } from '../test-support/signed-client.js';
 import { createWorld, payloadFor, studyWithSite, type World, type WorldOrg } from '../test-support/world.js';
 
@@ -142,5 +146,28 @@ describe('§3 Signing a request', () => {
     expect(r.status).toBe(201);
     const refused = await sendRaw(w.server.port, { method: 'GET', path: '/containers', headers: { 'Service-IrbX-Request-Id': 'not-a-uuid' } });
     expect(refused.headers['service-irbx-request-id']).toBe('not-a-uuid');
+  });
+});
+
+describe('§2 Reserved paths', () => {
+  const text = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/protocol.md'), 'utf8');
+  const reserved = text.slice(text.indexOf('**Reserved paths.**'), text.indexOf('**Container access**'));
+  const rows = [...reserved.matchAll(/^\| `([^`]+)` \| (.+?) \|$/gm)].map((m) => m[1]!);
+
+  it('the table names the study record and the receipts folder, which the client hides from documents', () => {
+    expect(rows).toEqual(['study', 'receipts/{organizationId}/...']);
+    for (const row of rows) expect(isReservedItemId(row.replace('{organizationId}', w.site.id).replace('...', 'r'))).toBe(true);
+  });
+
+  it('only its writer may save or add there, whether or not an item is there yet', async () => {
+    const study = 'study';
+    expectCode(await w.client.put(w.site, `${c}/items/${study}`, payloadFor(w.site)), 403, 2007);
+    await put(w.sirb, study);
+    expectCode(await w.client.put(w.site, `${c}/items/${study}`, payloadFor(w.site)), 403, 2007);
+    const receipts = `receipts/${w.site.id}`;
+    expectCode(await w.client.put(w.sirb, `${c}/items/${receipts}/r`, payloadFor(w.sirb)), 403, 2007);
+    expectCode(await w.client.post(w.sirb, `${c}/items/${receipts}`, payloadFor(w.sirb)), 403, 2007);
+    await put(w.site, `${receipts}/r`);
+    expect((await w.client.post(w.site, `${c}/items/${receipts}`, payloadFor(w.site))).status).toBe(201);
   });
 });
