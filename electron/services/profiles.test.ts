@@ -22,15 +22,17 @@ const input = (name: string): ProfileInput => ({
 });
 
 describe('ProfileStore', () => {
-  it('refuses plain http for production and test exchanges, except on this computer; the sandbox may use it', async () => {
+  it('refuses plain http to any exchange not on this computer, one labelled "sandbox" too', async () => {
     const store = new ProfileStore(dir);
     await expect(store.add({ ...input('Prod'), environment: 'production', baseUrl: 'http://exchange.example.org' })).rejects.toMatchObject({ failure: 'invalid', message: expect.stringMatching(/https/) });
     await expect(store.add({ ...input('Test'), environment: 'test', baseUrl: 'http://10.1.2.3:8080' })).rejects.toMatchObject({ failure: 'invalid' });
+    await expect(store.add({ ...input('Sandbox'), environment: 'sandbox', baseUrl: 'http://sandbox.internal:9000' })).rejects.toMatchObject({ failure: 'invalid', message: expect.stringMatching(/https/) });
+    await expect(store.add({ ...input('Mapped'), environment: 'sandbox', baseUrl: 'http://[::ffff:127.0.0.1]:9000' })).rejects.toMatchObject({ failure: 'invalid' });
     expect((await store.add({ ...input('Prod https'), environment: 'production', baseUrl: 'https://exchange.example.org' })).baseUrl).toBe('https://exchange.example.org');
     expect((await store.add({ ...input('Local test'), environment: 'test', baseUrl: 'http://127.0.0.1:8080' })).environment).toBe('test');
-    const sandbox = await store.add({ ...input('Sandbox'), environment: 'sandbox', baseUrl: 'http://sandbox.internal:9000' });
-    // Moving a profile to production keeps the rule too.
-    await expect(store.update(sandbox.id, { environment: 'production' })).rejects.toMatchObject({ failure: 'invalid' });
+    const local = await store.add({ ...input('Local sandbox'), environment: 'sandbox', baseUrl: 'http://localhost:9000' });
+    // Changing the address keeps the rule too.
+    await expect(store.update(local.id, { baseUrl: 'http://sandbox.internal:9000' })).rejects.toMatchObject({ failure: 'invalid' });
   });
 
   it('adds, finds by id or name, updates and removes', async () => {
