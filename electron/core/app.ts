@@ -66,8 +66,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       s = profiles.get(profileId).then((p) =>
         openSession(p, vault, userAgent, (seconds) => emit('connection.skew', { seconds: -seconds }), async () => [
           ...(p.trustAnchors ?? []),
-          // The embedded sandbox's CA (and any the sandbox's administrator added) for sandbox profiles.
-          ...(p.environment === 'sandbox' ? sandbox.trustAnchors() : []),
+          // The embedded sandbox's CA (and any the sandbox's administrator added) for its own profiles.
+          ...(await sandbox.trustAnchorsFor(p)),
         ]),
       );
       s.catch(() => sessions.delete(profileId));

@@ -55,6 +55,16 @@ export class SandboxManager {
     return loadTrustedCas(this.exchangeDir);
   }
 
+  /**
+   * The CAs a profile's session trusts besides its own anchors: the sandbox's for the profiles
+   * the sandbox created, none for any other, whatever its label (a profile the user labelled
+   * "sandbox" may point anywhere).
+   */
+  async trustAnchorsFor(profile: Pick<Profile, 'id'>): Promise<string[]> {
+    const state = await readJsonFile<SandboxState>(this.stateFile);
+    return state?.profileIds.includes(profile.id) ? this.trustAnchors() : [];
+  }
+
   exists(): boolean {
     return existsSync(join(this.exchangeDir));
   }
