@@ -187,6 +187,19 @@ describe('study-exchange command-line tool', () => {
     expect(wrongPass.stderr).toMatch(/passphrase is wrong/);
   });
 
+  it('refuses plain http to an address not literally on this computer, --base-url too, before sending anything', async () => {
+    // [::ffff:127.0.0.1] reaches the fixture's exchange, but it is not 127.0.0.0/8, ::1 or localhost
+    const mapped = `http://[::ffff:127.0.0.1]:${new URL(f.url).port}`;
+    const oneOff = ['--org', f.site.org.id, '--key', path.join(dir, 'site.key'), '--cert', path.join(dir, 'site.pem'), 'orgs', 'list'];
+    for (const args of [['--base-url', mapped, ...oneOff], ['--base-url', 'http://exchange.example.org', ...oneOff], ['--base-url', mapped, 'ping'], ['--profile', 'site', '--base-url', mapped, 'containers', 'list']]) {
+      const refused = await cli(args);
+      expect(refused.code, args.join(' ')).toBe(1);
+      expect(refused.stderr).toMatch(/cannot be used: .*https:\/\//);
+    }
+    // the same request to the loopback name goes through
+    expect((await cli(['--base-url', `http://127.0.0.1:${new URL(f.url).port}`, 'ping'])).code).toBe(0);
+  });
+
   it('profile import-p12 and generate-key', async () => {
     const p12 = path.join(dir, 'site.p12');
     const made = spawnSync('openssl', ['pkcs12', '-export', '-inkey', path.join(dir, 'site.key'), '-in', path.join(dir, 'site.pem'), '-out', p12, '-passout', 'pass:p12pass']);

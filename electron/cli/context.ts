@@ -12,6 +12,18 @@ import { UsageError, boolFlag, stringFlag, type ParsedArgs } from './args.js';
 import { defaultDataDir } from '../core/data-dir.js';
 import type { CliIo } from './io.js';
 import { parseTrustAnchors } from '../../shared/protocol/trust-anchors.js';
+import { exchangeUrlProblem } from '../../shared/exchange-url.js';
+import { UserFacingError } from '../../shared/app-error.js';
+
+/**
+ * The profiles' https rule (shared/exchange-url.ts) for every address the command line uses,
+ * --base-url included: plain http only to this computer, nothing sent otherwise.
+ */
+function checkedBaseUrl(baseUrl: string, environment: string): string {
+  const problem = exchangeUrlProblem(baseUrl, environment);
+  if (problem) throw new UserFacingError('insecure-exchange', `The exchange address ${baseUrl} cannot be used: ${problem}`, 'Give the exchange\u2019s https:// address.');
+  return baseUrl;
+}
 
 /** The CA certificates of a --trust-ca file, or a usage error saying what is wrong with it. */
 export function readTrustAnchors(text: string): string[] {
@@ -83,12 +95,12 @@ export class CliContext {
       if (!baseUrl || !org || !keyFile || !certFile) throw new UsageError('A one-off identity needs all of --base-url, --org, --key and --cert.');
       const identity = importFromPem(await readFile(keyFile), await readFile(certFile));
       const keys = keyHandle('one-off', identity.privateKey, identity.certificate);
-      this.session = { client: this.client(baseUrl, org, keys), keys };
+      this.session = { client: this.client(baseUrl, 'production', org, keys), keys };
       return this.session;
     }
     const profile = await this.pickProfile();
     const keys = await openProfileKeys(await this.vault(), profile);
-    this.session = { client: this.client(baseUrl ?? profile.baseUrl, org ?? profile.organizationId, keys), keys, profile };
+    this.session = { client: this.client(baseUrl ?? profile.baseUrl, profile.environment, org ?? profile.organizationId, keys), keys, profile };
     return this.session;
   }
 
@@ -103,17 +115,18 @@ export class CliContext {
   /** Only for `ping` without --auth/--sirb: no key needed. */
   async baseUrlOnly(): Promise<string> {
     const baseUrl = stringFlag(this.args, 'base-url');
-    if (baseUrl) return baseUrl;
-    return (await this.pickProfile()).baseUrl;
+    if (baseUrl) return checkedBaseUrl(baseUrl, 'production');
+    const profile = await this.pickProfile();
+    return checkedBaseUrl(profile.baseUrl, profile.environment);
   }
 
   close(): void {
     this.session?.client.close();
   }
 
-  private client(baseUrl: string, organizationId: string, keys: KeyHandle): ExchangeClient {
+  private client(baseUrl: string, environment: string, organizationId: string, keys: KeyHandle): ExchangeClient {
     return new ExchangeClient({
-      baseUrl,
+      baseUrl: checkedBaseUrl(baseUrl, environment),
       organizationId,
       signer: keys.signer,
       onClockSkew: (ms) => this.io.stderr(`warning: this computer's clock differs from the exchange's by ${Math.round(ms / 1000)} s; retried with the exchange's time.\n`),
