@@ -1,7 +1,9 @@
 // Issue 16: a collaborating site uploads documents whose names and types it chose. Double-click
 // (Open) and drag-out hand a document to the system opener only when its extension is a
 // document's and agrees with its media type; names are cleaned before anything is shown or
-// written. A fake `xdg-open` first on PATH records every path the app hands to the opener.
+// written. Issue 27: formats that can carry code (macros, CSV formulas) open only after the
+// window named the risk and the user chose Open anyway. A fake `xdg-open` first on PATH records
+// every path the app hands to the opener.
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -9,9 +11,11 @@ import { test as base, expect } from '@playwright/test';
 import { openVerdict } from '../shared/open-rule.js';
 import { signInContext, startHost, type RunningHost } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
+import { isBlocking, StateScans } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
 import { callHost } from './support/host-api.js';
 import { uploadAs } from './support/hostile-upload.js';
+import { fileRow } from './support/app-page.js';
 
 const LAUNCHER = Buffer.from('[Desktop Entry]\nType=Application\nName=Consent form\nExec=sh -c "echo pwned > /tmp/pwned-by-study-exchange"\n');
 const LONG_NAME = `${'中'.repeat(100)}.pdf`;
@@ -102,7 +106,7 @@ test('a launcher named to look like a PDF is never opened; real documents are, u
   for (const path of calls) {
     // eslint-disable-next-line no-control-regex
     expect(path).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/);
-    expect(openVerdict(basename(path), 'application/pdf')).toEqual({ safe: true });
+    expect(openVerdict(basename(path), 'application/pdf')).toEqual({ kind: 'open' });
     // Decrypted copies live only in the app's own folder.
     expect(path.startsWith(join(host.dataDir, 'open-copies'))).toBe(true);
   }
@@ -119,4 +123,73 @@ test('a launcher named to look like a PDF is never opened; real documents are, u
   expect((await stat(folder)).isDirectory()).toBe(true);
   expect(folder.startsWith(join(host.dataDir, 'open-copies'))).toBe(true);
   expect(await readdir(folder)).toEqual(['Consent form fdp.desktop']);
+});
+
+test('a workbook with macros or a CSV opens only after the window named the risk; Save as… keeps it instead', async ({ page, host, work, openerLog }) => {
+  const study = await callHost<{ id: string }>(host, 'containers.create', { title: 'Macro study' });
+  const profiles = await callHost<{ name: string; organizationId: string }[]>(host, 'profiles.list', {});
+  const site = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!;
+  await callHost(host, 'collaborators.add', { containerId: study.id, organizationId: site.organizationId });
+  const workbook = Buffer.from('PK\u0003\u0004 a workbook whose macros would run');
+  const paths = await uploadAs(
+    host.dataDir,
+    'Riverside Medical Center',
+    study.id,
+    [
+      { fileName: 'Site budget.xlsm', mediaType: 'application/vnd.ms-excel.sheet.macroEnabled.12', bytes: workbook },
+      { fileName: 'Visit log.csv', mediaType: 'text/csv', bytes: Buffer.from('visit,result\n1,=HYPERLINK("http://example.invalid")\n') },
+    ],
+    work,
+    true,
+  );
+
+  // Main answers an open that does not carry the user's choice with the question; nothing is written or opened.
+  const unconfirmed = await callHost<{ kind: string; realType: string }>(host, 'transfers.download', { containerId: study.id, itemPath: paths[0], mode: 'open' });
+  expect(unconfirmed).toMatchObject({ kind: 'confirm', realType: 'an Excel workbook with macros (.xlsm)' });
+
+  const scans = new StateScans(page);
+  const dialog = page.getByTestId('open-risk-dialog');
+  await page.goto(host.url);
+  for (const theme of ['light', 'dark']) {
+    scans.theme = theme;
+    await callHost(host, 'settings.update', { theme });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.locator(`[data-testid="study-row"][data-container-id="${study.id}"]`).click();
+    await fileRow(page, 'Site budget.xlsm').dblclick();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('open-risk-type')).toHaveText('an Excel workbook with macros (.xlsm)');
+    await expect(dialog.getByTestId('open-risk-text')).toContainText('macros');
+    await expect(dialog.getByTestId('open-risk-cancel')).toBeFocused();
+    await scans.scan('open-risk dialog');
+    if (theme === 'light') await saveScreenshot(page, 'open-risk-dialog');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+  console.log(scans.report());
+  expect(scans.findings.filter(isBlocking), scans.report()).toEqual([]);
+  expect(await openerCalls(openerLog)).toEqual([]);
+
+  // Save as… beside Open: the browser host offers the file as a download; still nothing opened.
+  await fileRow(page, 'Visit log.csv').dblclick();
+  await expect(dialog.getByTestId('open-risk-type')).toHaveText('a comma-separated table (.csv)');
+  await expect(dialog.getByTestId('open-risk-text')).toContainText('formulas');
+  const downloading = page.waitForEvent('download');
+  await dialog.getByTestId('open-risk-save-as').click();
+  expect((await downloading).suggestedFilename()).toBe('Visit log.csv');
+  await expect(dialog).toHaveCount(0);
+  expect(await openerCalls(openerLog)).toEqual([]);
+
+  // Open anyway, reached by keyboard: the opener gets the decrypted copy.
+  await fileRow(page, 'Site budget.xlsm').dblclick();
+  await expect(dialog.getByTestId('open-risk-cancel')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByTestId('open-risk-open')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('browser-status')).toContainText('Opened');
+  await expect.poll(async () => (await openerCalls(openerLog)).length, { timeout: 20_000 }).toBe(1);
+  const [opened] = await openerCalls(openerLog);
+  expect(basename(opened!)).toBe('Site budget.xlsm');
+  expect(await readFile(opened!)).toEqual(workbook);
 });

@@ -1,26 +1,23 @@
 // Which documents may go to the system opener. The opener picks a program by the file's
 // extension, and both the extension and the media type were chosen by another organization:
 // a document opens directly only when its extension is on this allow-list of document, image
-// and text types AND its declared media type agrees. Anything else (programs, scripts,
-// shortcuts, launchers, installers, disk images, archives, web pages, unknown types, a
-// mismatch) is never opened; the window offers "Save as…" or "Show in folder" instead.
+// and text types AND its declared media type agrees. Formats that can carry code the opening
+// program may run (Office macros, RTF objects, CSV formulas) open only after the user was told
+// the risk and chose Open anyway: main refuses such an open unless its call says so. Anything
+// else (programs, scripts, shortcuts, launchers, installers, disk images, archives, web pages,
+// unknown types, a mismatch) is never opened; the window offers "Save as…" or "Show in folder".
 import { fileExtension } from './file-name.js';
 
 /** Allowed extension → the media types a sender may declare for it. */
 const OPENABLE: Readonly<Record<string, readonly string[]>> = {
   '.pdf': ['application/pdf'],
-  '.doc': ['application/msword'],
   '.docx': ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-  '.xls': ['application/vnd.ms-excel'],
   '.xlsx': ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-  '.ppt': ['application/vnd.ms-powerpoint'],
   '.pptx': ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
   '.odt': ['application/vnd.oasis.opendocument.text'],
   '.ods': ['application/vnd.oasis.opendocument.spreadsheet'],
   '.odp': ['application/vnd.oasis.opendocument.presentation'],
-  '.rtf': ['application/rtf', 'text/rtf'],
   '.txt': ['text/plain'],
-  '.csv': ['text/csv', 'text/plain', 'application/vnd.ms-excel'],
   '.tsv': ['text/tab-separated-values', 'text/plain'],
   '.md': ['text/markdown', 'text/plain'],
   '.json': ['application/json', 'text/plain'],
@@ -32,6 +29,36 @@ const OPENABLE: Readonly<Record<string, readonly string[]>> = {
   '.tif': ['image/tiff'],
   '.tiff': ['image/tiff'],
   '.bmp': ['image/bmp'],
+};
+
+const MACROS = 'It can carry macros: code that runs on this computer once the program that opens it is allowed to run them.';
+
+/**
+ * Documents that open only once the user accepted the risk: extension → the media types a sender
+ * may declare, the type in words, and the risk in a sentence.
+ */
+const ASK_FIRST: Readonly<Record<string, { readonly types: readonly string[]; readonly words: string; readonly risk: string }>> = {
+  '.doc': { types: ['application/msword'], words: 'a Word document in the old format', risk: MACROS },
+  '.docm': { types: ['application/vnd.ms-word.document.macroEnabled.12'], words: 'a Word document with macros', risk: MACROS },
+  '.dotm': { types: ['application/vnd.ms-word.template.macroEnabled.12'], words: 'a Word template with macros', risk: MACROS },
+  '.xls': { types: ['application/vnd.ms-excel'], words: 'an Excel workbook in the old format', risk: MACROS },
+  '.xlsm': { types: ['application/vnd.ms-excel.sheet.macroEnabled.12'], words: 'an Excel workbook with macros', risk: MACROS },
+  '.xltm': { types: ['application/vnd.ms-excel.template.macroEnabled.12'], words: 'an Excel template with macros', risk: MACROS },
+  '.xlsb': { types: ['application/vnd.ms-excel.sheet.binary.macroEnabled.12'], words: 'an Excel binary workbook', risk: MACROS },
+  '.ppt': { types: ['application/vnd.ms-powerpoint'], words: 'a PowerPoint presentation in the old format', risk: MACROS },
+  '.pptm': { types: ['application/vnd.ms-powerpoint.presentation.macroEnabled.12'], words: 'a PowerPoint presentation with macros', risk: MACROS },
+  '.potm': { types: ['application/vnd.ms-powerpoint.template.macroEnabled.12'], words: 'a PowerPoint template with macros', risk: MACROS },
+  '.ppsm': { types: ['application/vnd.ms-powerpoint.slideshow.macroEnabled.12'], words: 'a PowerPoint slide show with macros', risk: MACROS },
+  '.rtf': {
+    types: ['application/rtf', 'text/rtf'],
+    words: 'a rich-text document',
+    risk: 'It can hold embedded objects that run code on this computer when the program that opens it starts them.',
+  },
+  '.csv': {
+    types: ['text/csv', 'text/plain', 'application/vnd.ms-excel'],
+    words: 'a comma-separated table',
+    risk: 'A spreadsheet program that opens it runs the formulas in its cells, and a formula can start programs or send data away.',
+  },
 };
 
 /** Words for the types a coordinator is most likely to be sent instead of a document. */
@@ -76,20 +103,32 @@ const KNOWN_UNSAFE: Readonly<Record<string, string>> = {
   '.html': 'a web page (it can run scripts)',
   '.htm': 'a web page (it can run scripts)',
   '.svg': 'an SVG image (it can run scripts)',
-  '.docm': 'a Word document with macros',
-  '.xlsm': 'an Excel workbook with macros',
-  '.pptm': 'a PowerPoint presentation with macros',
 };
 
-/** Words for a program, script, installer or archive extension ('.desktop' → 'a Linux launcher'). */
-export function unsafeTypeWords(ext: string): string | undefined {
-  return KNOWN_UNSAFE[ext.toLowerCase()];
+/**
+ * Words for an extension the rule knows as more than a document: a program, script, installer or
+ * archive ('.desktop' → 'a Linux launcher'), or a format that can carry code ('.docm' → 'a Word
+ * document with macros').
+ */
+export function knownTypeWords(ext: string): string | undefined {
+  const lower = ext.toLowerCase();
+  return ASK_FIRST[lower]?.words ?? KNOWN_UNSAFE[lower];
 }
 
-type OpenVerdict =
-  | { readonly safe: true }
+export type OpenVerdict =
+  /** A document that opens directly. */
+  | { readonly kind: 'open' }
+  /** Opens only once the user chose to after reading `risk`. */
   | {
-      readonly safe: false;
+      readonly kind: 'ask';
+      /** The file's type in words, e.g. "a Word document with macros (.docm)". */
+      readonly realType: string;
+      /** What opening it risks, in a sentence. */
+      readonly risk: string;
+    }
+  /** Never opened. */
+  | {
+      readonly kind: 'refuse';
       /** The file's real type in words, e.g. "a Linux launcher (.desktop)". */
       readonly realType: string;
       /** Why it is not opened, in a sentence. */
@@ -101,18 +140,23 @@ function essence(mediaType: string | undefined): string {
   return (mediaType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+const declares = (allowed: readonly string[], declared: string): boolean => allowed.some((t) => t.toLowerCase() === declared);
+
 /** `fileName` must already be cleaned (cleanFileName): the extension read here is the one written. */
 export function openVerdict(fileName: string, mediaType: string | undefined): OpenVerdict {
   const ext = fileExtension(fileName);
   const declared = essence(mediaType);
-  const allowed = OPENABLE[ext];
+  const ask = ASK_FIRST[ext];
+  const allowed = OPENABLE[ext] ?? ask?.types;
   if (!allowed) {
     const realType = ext ? `${KNOWN_UNSAFE[ext] ?? 'a file of a type the app does not open'} (${ext})` : 'a file without an extension';
-    return { safe: false, realType, reason: `It is ${realType}, which could run code on this computer.` };
+    return { kind: 'refuse', realType, reason: `It is ${realType}, which could run code on this computer.` };
   }
-  if (!allowed.includes(declared)) {
+  if (!declares(allowed, declared)) {
     const realType = `a ${ext} file declared as ${declared || 'no type'}`;
-    return { safe: false, realType, reason: `Its name says ${ext} but the sender declared ${declared || 'no type'}: the two must agree.` };
+    return { kind: 'refuse', realType, reason: `Its name says ${ext} but the sender declared ${declared || 'no type'}: the two must agree.` };
   }
-  return { safe: true };
+  if (ask) return { kind: 'ask', realType: `${ask.words} (${ext})`, risk: ask.risk };
+  return { kind: 'open' };
 }
+

@@ -83,7 +83,8 @@ export function useStartUploads(containerId: string | undefined) {
 export function useDownload(containerId: string) {
   const call = useCall();
   return useMutation({
-    mutationFn: ({ itemPath, mode }: { itemPath: string; mode: OperationArgs<'transfers.download'>['mode'] }) => call('transfers.download', { containerId, itemPath, mode }),
+    mutationFn: ({ itemPath, mode, openAnyway }: Omit<OperationArgs<'transfers.download'>, 'containerId'>) =>
+      call('transfers.download', { containerId, itemPath, mode, ...(openAnyway ? { openAnyway } : {}) }),
   });
 }
 

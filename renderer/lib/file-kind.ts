@@ -3,7 +3,7 @@
 // system acts on once the file is written, so it decides, and the media type speaks only for a
 // name without one. A launcher declared as application/pdf reads "Linux launcher (.desktop)".
 import { fileExtension } from '../../shared/file-name.js';
-import { unsafeTypeWords } from '../../shared/open-rule.js';
+import { knownTypeWords } from '../../shared/open-rule.js';
 import { shownText } from '../../shared/shown-text.js';
 
 export type FileKind =
@@ -115,7 +115,7 @@ export function documentKind(mediaType: string | undefined, fileName: string | u
 /** Words for an extension the table does not know: "Linux launcher (.desktop)", "DAT file". */
 export function otherTypeWords(fileName: string): string {
   const ext = fileExtension(fileName);
-  const known = unsafeTypeWords(ext)?.replace(/^an? /u, '');
+  const known = knownTypeWords(ext)?.replace(/^an? /u, '');
   return known ? `${known.charAt(0).toUpperCase()}${known.slice(1)} (${ext})` : `${ext.slice(1).toUpperCase()} file`;
 }
 

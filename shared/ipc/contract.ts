@@ -166,8 +166,15 @@ export const operations = {
     }),
     answers<TransferView[]>(),
   ),
-  /** 'showInFolder': the decrypted copy shown in the file manager, not opened (what a blocked Open offers). */
-  'transfers.download': op(item.extend({ mode: z.enum(['saveAs', 'open', 'dragOut', 'showInFolder']) }), answers<SaveOutcome>()),
+  /**
+   * 'showInFolder': the decrypted copy shown in the file manager, not opened (what a blocked Open offers).
+   * `openAnyway`: the user was told the risk of a format that can carry code (shared/open-rule.ts)
+   * and chose to open it; without it such an open answers 'confirm' and writes nothing.
+   */
+  'transfers.download': op(
+    item.extend({ mode: z.enum(['saveAs', 'open', 'dragOut', 'showInFolder']), openAnyway: z.literal(true).optional() }),
+    answers<SaveOutcome>(),
+  ),
   'transfers.list': op(none, answers<TransferView[]>()),
   'transfers.cancel': op(transfer, answers<TransferView>()),
   'transfers.retry': op(transfer, answers<TransferView>()),

@@ -238,4 +238,6 @@ export type SaveOutcome =
   | { readonly kind: 'download'; readonly url: string }
   | { readonly kind: 'cancelled' }
   /** Open or drag-out refused by the open rule (shared/open-rule.ts): nothing was written. */
-  | { readonly kind: 'blocked'; readonly fileName: string; readonly realType: string; readonly reason: string };
+  | { readonly kind: 'blocked'; readonly fileName: string; readonly realType: string; readonly reason: string }
+  /** Open of a format that can carry code, not confirmed (no `openAnyway`): nothing was written; ask, then call again. */
+  | { readonly kind: 'confirm'; readonly fileName: string; readonly realType: string; readonly risk: string };

@@ -50,7 +50,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       }
       return views;
     },
-    'transfers.download': async ({ containerId, itemPath, mode }): Promise<SaveOutcome> => {
+    'transfers.download': async ({ containerId, itemPath, mode, openAnyway }): Promise<SaveOutcome> => {
       const s = await ctx.session();
       const item = await s.client.getItem(containerId, itemPath);
       const view = itemView(s, containerId, item, true);
@@ -60,10 +60,13 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       const fileName = cleanFileName(headerName(header));
       if (mode === 'open' || mode === 'dragOut') {
         const verdict = openVerdict(fileName, asDocument(header)?.mediaType);
-        if (!verdict.safe) {
+        if (verdict.kind === 'refuse') {
           await ctx.record({ action: 'download', ok: false, study: containerId, item: fileName, detail: `not opened: ${verdict.reason}` });
           return { kind: 'blocked', fileName, realType: verdict.realType, reason: verdict.reason };
         }
+        // The window asks first; an open that does not say the user chose it is only a question.
+        // (A drag-out writes a copy where the user drops it; nothing is opened for them.)
+        if (verdict.kind === 'ask' && mode === 'open' && !openAnyway) return { kind: 'confirm', fileName, realType: verdict.realType, risk: verdict.risk };
       }
 
       let destination: string;

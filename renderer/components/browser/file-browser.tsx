@@ -27,6 +27,7 @@ import { DropHint, dropHintText } from './drop-hint.js';
 import { FileList } from './file-list.js';
 import { FolderTree } from './folder-tree.js';
 import { ListingStatus } from './listing-status.js';
+import { OpenRiskDialog } from './open-risk-dialog.js';
 import { rowMenuEntries } from './row-menu.js';
 import { useDeleteRows } from './use-delete-rows.js';
 import { useDetailsPaneShown } from './use-details-pane.js';
@@ -71,7 +72,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
 
   const feedback = useActionFeedback();
   const upload = useUpload(profile.id, container.id);
-  const { download, blocked, closeBlocked } = useDownloads(container.id, feedback);
+  const { download, blocked, closeBlocked, asked, closeAsked } = useDownloads(container.id, feedback);
   const deletion = useDeleteRows(profile.id, container.id, feedback);
   const { onDropFiles, dragTarget } = useFileDrop(folder, upload.uploadFiles, feedback.setProblem);
 
@@ -224,6 +225,20 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
             void download(blocked.item, 'saveAs');
           }}
           onClose={closeBlocked}
+        />
+      ) : null}
+      {asked ? (
+        <OpenRiskDialog
+          asked={asked.outcome}
+          onOpenAnyway={() => {
+            closeAsked();
+            void download(asked.item, 'open', true);
+          }}
+          onSaveAs={() => {
+            closeAsked();
+            void download(asked.item, 'saveAs');
+          }}
+          onCancel={closeAsked}
         />
       ) : null}
       {editingStudy ? <StudyDetailsDialog profileId={profile.id} container={container} fallbackTitle={rootLabel} onClose={() => setEditingStudy(false)} onSaved={feedback.setStatus} /> : null}
