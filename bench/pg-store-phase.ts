@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { newId } from '../server/format.js';
+import { newId } from '../server/store/ids.js';
 import { migrateDatabase } from '../server/store/postgres/pg-migrate.js';
 import { writeChunks } from '../server/store/postgres/pg-content.js';
 import { createDatabase, startPgCluster } from '../server/test-support/pg-cluster.js';

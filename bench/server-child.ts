@@ -2,7 +2,7 @@
 // so its memory can be read from /proc.
 // Prints {"port"} once listening; stops on SIGTERM. With log: true every request line goes to stderr.
 import { startExchange } from '../server/index.js';
-import type { StoreOptions } from '../server/store/open-store.js';
+import type { StoreOptions } from '../server/open-store.js';
 import { jobOf } from './child.js';
 
 const job = jobOf<StoreOptions & { log?: boolean }>();

@@ -1,7 +1,7 @@
 // Starts bench/server-child.ts and gives its URL, pid and the server's own request log.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import type { StoreOptions } from '../server/store/open-store.js';
+import type { StoreOptions } from '../server/open-store.js';
 import { spawnScript } from './child.js';
 
 export interface ServerProcess {

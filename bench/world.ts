@@ -7,7 +7,7 @@ import path from 'node:path';
 import { issueIdentity } from '../shared/protocol/certificates.js';
 import { keySigner } from '../shared/protocol/signing.js';
 import { registerInStore } from '../server/index.js';
-import { openStore, type StoreOptions } from '../server/store/open-store.js';
+import { openStore, type StoreOptions } from '../server/open-store.js';
 import type { StoreKind } from '../server/store/store.js';
 import { createDatabase } from '../server/test-support/pg-cluster.js';
 import { ExchangeClient } from '../electron/services/exchange-client.js';

@@ -125,7 +125,7 @@ describe('disk full on the server', () => {
 
       const work = mkdtempSync(join(cast.dir, 'work-'));
       const file = join(work, 'big.bin');
-      // large enough to be written past the page cache (server/content-io.ts)
+      // large enough to be written past the page cache (server/store/content-io.ts)
       writeFileSync(file, randomBytes(10 * MIB));
       const error = await answered(
         uploadDocument({ client, containerId, path: newDocumentPath('docs'), file, wrapForSelf: keys.wrapForSelf }).catch((e: unknown) => e),

@@ -8,7 +8,7 @@ import { databaseAddress } from './database-address.js';
 import { DEFAULT_BODY_STALL_MS, DEFAULT_MIN_BODY_BYTES_PER_SECOND } from './http/body-pace.js';
 import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION } from './http/unverified-budget.js';
 import { createSandbox, registerInStore, startExchange } from './index.js';
-import { openStore, type StoreOptions } from './store/open-store.js';
+import { openStore, type StoreOptions } from './open-store.js';
 import { migrateDatabase } from './store/postgres/pg-migrate.js';
 import { StoreUnavailableError, type Store } from './store/store.js';
 

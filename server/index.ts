@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { MAX_REQUEST_BYTES } from '../shared/types.js';
-import type { AppContext } from './context.js';
+import type { AppContext } from './http/context.js';
 import { internalErrorBody } from './http/api-error.js';
 import { ERROR_CODES } from '../shared/error-codes.js';
 import { CORS_HEADERS } from './http/responses.js';
@@ -11,7 +11,7 @@ import { DEFAULT_BODY_PACE } from './http/body-pace.js';
 import { normalAddress } from './http/peer-address.js';
 import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION, UnverifiedBudget } from './http/unverified-budget.js';
 import { ALL_ROUTES } from './routes/all-routes.js';
-import { openStore, type StoreOptions } from './store/open-store.js';
+import { openStore, type StoreOptions } from './open-store.js';
 
 export { registerInStore, registerOrganization, type RegisterOrganizationOptions } from './register.js';
 export { createSandbox, type SandboxOrganization } from './sandbox.js';

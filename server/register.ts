@@ -1,7 +1,7 @@
 // Direct registration in a store (bootstrap, sandbox, tests): a data folder (safe beside a
 // running server on the same folder thanks to WAL) or a PostgreSQL database.
 import type { Organization } from '../shared/types.js';
-import { checkCertificate } from './certificate-check.js';
+import { checkCertificate } from './http/certificate-check.js';
 import { ApiError } from './http/api-error.js';
 import { toOrganization } from './routes/wire.js';
 import type { NewOrganization } from './store/rows.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createCertificateAuthority, issueIdentity } from '../shared/protocol/certificates.js';
 import { registerInStore } from './register.js';
 import { DB_FILE } from './store/sqlite/database.js';
-import { openStore, type StoreOptions } from './store/open-store.js';
+import { openStore, type StoreOptions } from './open-store.js';
 
 export interface SandboxOrganization {
   readonly name: string;

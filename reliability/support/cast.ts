@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { issueIdentity, type Identity } from '../../shared/protocol/certificates.js';
 import { registerInStore, registerOrganization } from '../../server/index.js';
-import { openStore, type StoreOptions } from '../../server/store/open-store.js';
+import { openStore, type StoreOptions } from '../../server/open-store.js';
 import type { StoreKind } from '../../server/store/store.js';
 import { freshStore } from '../../server/test-support/stores.js';
 import { startChildServer, type ChildServer } from '../../server/test-support/child-server.js';

@@ -3,7 +3,7 @@
 // a signed client and one study of its own.
 import { issueIdentity } from '../../shared/protocol/certificates.js';
 import { registerInStore, startExchange, type RunningExchange } from '../../server/index.js';
-import { openStore } from '../../server/store/open-store.js';
+import { openStore } from '../../server/open-store.js';
 import { SignedClient, type TestOrg } from '../../server/test-support/signed-client.js';
 import { startFaultProxy, type FaultProxy } from './pg-fault-proxy.js';
 

@@ -5,7 +5,7 @@
 // Every response carries CORS headers and echoes the request id; every refusal is an error body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
-import type { AppContext } from '../context.js';
+import type { AppContext } from './context.js';
 import { ApiError, internalErrorBody } from './api-error.js';
 import { authenticate, verifySignature, type Caller } from './authenticate.js';
 import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';

@@ -2,7 +2,7 @@
 // that takes the rest (zero or more raw segments, for item paths).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RootEndpoint } from '../../shared/types.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from './context.js';
 import { ApiError } from './api-error.js';
 import type { Caller } from './authenticate.js';
 import type { ReadBody } from './body-reader.js';

@@ -3,7 +3,7 @@
 // with; never whole in memory.
 import type { ServerResponse } from 'node:http';
 import { Base64BlockEncoder } from '../../shared/protocol/envelope-stream.js';
-import { alignedBlock } from '../content-io.js';
+import { alignedBlock } from '../store/content-io.js';
 import { ApiError } from '../http/api-error.js';
 import { roomToWrite } from '../http/responses.js';
 import type { RouteContext } from '../http/router.js';

@@ -1,7 +1,7 @@
 // Items: list, save (PUT), add (POST), delete, content (interface §4, decisions §3); listing
 // and content are in item-listing.ts and item-content.ts.
 import { MAX_SEGMENTS } from '../../shared/item-path.js';
-import { newId } from '../format.js';
+import { newId } from '../store/ids.js';
 import { ApiError } from '../http/api-error.js';
 import { sendEmpty, sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';

@@ -1,6 +1,6 @@
 // Organizations and their certificates (interface §4, decisions §3).
 import { parseCertificate } from '../../shared/protocol/certificates.js';
-import { checkCertificateFor } from '../certificate-check.js';
+import { checkCertificateFor } from '../http/certificate-check.js';
 import { ApiError } from '../http/api-error.js';
 import { sendBytes, sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';

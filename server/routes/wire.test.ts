@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshStore, probeStore, STORES, type StoreProbe } from '../test-support/stores.js';
 import type { ListQuery } from '../store/listing-sql.js';
-import { openStore } from '../store/open-store.js';
+import { openStore } from '../open-store.js';
 import type { ListedWireRow } from '../store/rows.js';
 import type { Store } from '../store/store.js';
 import { toItem, wireItemJson } from './wire.js';

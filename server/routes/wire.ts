@@ -1,7 +1,7 @@
 // The wire JSON of the store's rows: organizations, containers and items as the answers show them.
 import type { Container, Item, Organization } from '../../shared/types.js';
 import { itemPathToUrl } from '../../shared/item-path.js';
-import { containerUrl, isoTime, organizationUrl } from '../format.js';
+import { containerUrl, isoTime, organizationUrl } from './format.js';
 import type { ContainerRow, ListedWireRow, OrganizationRow, VisibleItemRow } from '../store/rows.js';
 
 export function toOrganization(r: OrganizationRow): Organization {

@@ -10,7 +10,7 @@ import { DB_FILE, openDatabase } from '../store/sqlite/database.js';
 import type { ItemFields } from '../store/rows.js';
 import { getItem, insertItem, replaceItem } from '../store/sqlite/items.js';
 import { inTransaction } from '../store/postgres/pg-transaction.js';
-import type { StoreOptions } from '../store/open-store.js';
+import type { StoreOptions } from '../open-store.js';
 import { requestIdKey } from '../store/store.js';
 
 export type BulkItem = ItemFields & { readonly path: string };

@@ -1,7 +1,7 @@
 // The stores every server suite runs against: a fresh one of each kind per world.
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import type { StoreOptions } from '../store/open-store.js';
+import type { StoreOptions } from '../open-store.js';
 import type { StoreKind } from '../store/store.js';
 import { createDatabase } from './pg-cluster.js';
 

@@ -8,7 +8,7 @@ import { createCertificateAuthority, issueIdentity, type Identity } from '../../
 import { sealItem } from '../../shared/protocol/envelope.js';
 import type { ItemWritePayload } from '../../shared/types.js';
 import { registerInStore, startExchange, type ExchangeOptions, type RunningExchange } from '../index.js';
-import { openStore, type StoreOptions } from '../store/open-store.js';
+import { openStore, type StoreOptions } from '../open-store.js';
 import type { StoreKind } from '../store/store.js';
 import { SignedClient, type TestOrg } from './signed-client.js';
 import { freshStore, probeStore, type StoreProbe } from './stores.js';

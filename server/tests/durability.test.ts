@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealItem } from '../../shared/protocol/envelope.js';
 import { keySigner, signRequest } from '../../shared/protocol/signing.js';
-import type { StoreOptions } from '../store/open-store.js';
+import type { StoreOptions } from '../open-store.js';
 import { runCliToEnd, runSandbox, SANDBOX_CAST, startChildServer, type ChildServer } from '../test-support/child-server.js';
 import { SignedClient, newRequestId, sha256Hex, type TestOrg } from '../test-support/signed-client.js';
 import { freshStore, probeStore, STORES, type StoreProbe } from '../test-support/stores.js';

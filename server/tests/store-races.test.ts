@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../store/open-store.js';
+import { openStore } from '../open-store.js';
 import type { ItemWrite } from '../store/store.js';
 import { freshStore, probeStore, STORES } from '../test-support/stores.js';
 import { createWorld, type World } from '../test-support/world.js';

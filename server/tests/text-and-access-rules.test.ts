@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCertificateAuthority, issueIdentity } from '../../shared/protocol/certificates.js';
 import { registerInStore, startExchange } from '../index.js';
-import { openStore } from '../store/open-store.js';
+import { openStore } from '../open-store.js';
 import { SignedClient, type TestOrg, type TestResponse } from '../test-support/signed-client.js';
 import { freshStore, STORES } from '../test-support/stores.js';
 import { createWorld, payloadFor, studyWithSite, type World } from '../test-support/world.js';

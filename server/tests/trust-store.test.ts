@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCertificateAuthority, issueIdentity, type Identity } from '../../shared/protocol/certificates.js';
 import { registerInStore } from '../index.js';
-import { openStore, type StoreOptions } from '../store/open-store.js';
+import { openStore, type StoreOptions } from '../open-store.js';
 import type { StoreKind } from '../store/store.js';
 import { runCliToEnd, startChildServer, type ChildServer } from '../test-support/child-server.js';
 import { SignedClient, type TestOrg } from '../test-support/signed-client.js';

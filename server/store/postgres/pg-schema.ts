@@ -1,5 +1,5 @@
 // PostgreSQL schema migrations, applied in order; schema_migrations records which ran.
-// The tables and constraints are the SQLite schema's (store/schema.ts), plus content as
+// The tables and constraints are the SQLite schema's (sqlite/schema.ts), plus content as
 // chunk rows and the trusted CAs (a data folder keeps those in files). Append new
 // migrations; never edit one that has shipped.
 export const PG_MIGRATIONS: readonly string[] = [

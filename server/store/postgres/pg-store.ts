@@ -3,7 +3,7 @@
 // request ids at once. Content lives in chunk rows written in the item's own transaction
 // (no file beside the database to lose or to back up separately) and is streamed both ways.
 import pg from 'pg';
-import { newId } from '../../format.js';
+import { newId } from '../ids.js';
 import type { ListQuery } from '../listing-sql.js';
 import type { ContainerRow, ListedWireRow, NewOrganization, OrganizationChanges, OrganizationRow, VisibleItemRow } from '../rows.js';
 import { NameTakenError, requestIdKey, type GrantOutcome, type ItemWrite, type SaveOutcome, type Store, type StoredContent } from '../store.js';

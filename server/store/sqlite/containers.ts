@@ -1,6 +1,6 @@
 // Containers and their collaborators. The owner is always a member and listed first.
 import type { Db } from './database.js';
-import { newId } from '../../format.js';
+import { newId } from '../ids.js';
 import type { ContainerRow, OrganizationRow } from '../rows.js';
 
 export function insertContainer(db: Db, ownerId: string, now: number): ContainerRow {

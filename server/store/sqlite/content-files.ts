@@ -5,7 +5,7 @@
 // database names only files that exist, and the start-up sweep removes the rest.
 import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { newId } from '../../format.js';
+import { newId } from '../ids.js';
 import type { Db } from './database.js';
 import { referencedContentFiles } from './items.js';
 

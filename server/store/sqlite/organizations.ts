@@ -1,6 +1,6 @@
 // Organizations, found by name case-insensitively (name_key).
 import type { Db } from './database.js';
-import { newId } from '../../format.js';
+import { newId } from '../ids.js';
 import type { NewOrganization, OrganizationChanges, OrganizationRow } from '../rows.js';
 import { NameTakenError } from '../store.js';
 

@@ -3,7 +3,7 @@
 // is synchronous; the methods only wrap it in promises to meet the Store interface.
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentReader, DIRECT_IO_FROM } from '../../content-io.js';
+import { contentReader, DIRECT_IO_FROM } from '../content-io.js';
 import type { ListedWireRow, VisibleItemRow } from '../rows.js';
 import type { SaveOutcome, Store } from '../store.js';
 import { addCollaborator, containerMembers, insertContainer, isMember, listVisibleContainers, removeCollaborator, visibleContainer } from './containers.js';

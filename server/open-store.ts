@@ -3,9 +3,9 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPostgresStore } from './postgres/pg-store.js';
-import { SqliteStore } from './sqlite/sqlite-store.js';
-import type { Store } from './store.js';
+import { openPostgresStore } from './store/postgres/pg-store.js';
+import { SqliteStore } from './store/sqlite/sqlite-store.js';
+import type { Store } from './store/store.js';
 
 export interface StoreOptions {
   /** A data folder: exchange.sqlite, content/, tmp/, trust/. */

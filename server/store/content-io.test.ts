@@ -7,9 +7,9 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openContent, openItemKey, sealItem } from '../shared/protocol/envelope.js';
+import { openContent, openItemKey, sealItem } from '../../shared/protocol/envelope.js';
 import { alignedBlock, contentReader, ContentFileWriter, DIRECT_IO_FROM } from './content-io.js';
-import { createWorld } from './test-support/world.js';
+import { createWorld } from '../test-support/world.js';
 
 // Ordinary reopens (leaving direct I/O) fail with EMFILE while this is set.
 let failReopen = false;

@@ -1,10 +1,4 @@
-// Wire formatting shared by the routes: ids, timestamps, URLs.
-import { randomBytes } from 'node:crypto';
-
-/** 32 lower-case hex (decisions §3). */
-export function newId(): string {
-  return randomBytes(16).toString('hex');
-}
+// Wire formatting shared by the routes: timestamps and URLs.
 
 const DAY_MS = 86_400_000;
 let cachedDay = Number.NaN;

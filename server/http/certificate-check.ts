@@ -1,8 +1,8 @@
 // A certificate is registered only when it parses, holds an RSA key of at least 2048 bits
 // and, when a trust store is configured, chains to one of its CAs.
-import { assertUsableCertificate, chainsTo, parseCertificate, type CertificateInfo } from '../shared/protocol/certificates.js';
+import { assertUsableCertificate, chainsTo, parseCertificate, type CertificateInfo } from '../../shared/protocol/certificates.js';
 import type { AppContext } from './context.js';
-import { ApiError } from './http/api-error.js';
+import { ApiError } from './api-error.js';
 
 export function checkCertificate(input: string | Buffer, trustCaPems: readonly string[]): CertificateInfo {
   let info: CertificateInfo;

@@ -1,7 +1,7 @@
 // What every route needs: the store, the temporary folder, the clock and the configuration.
-import type { BodyPace } from './http/body-pace.js';
-import type { UnverifiedBudget } from './http/unverified-budget.js';
-import type { Store } from './store/store.js';
+import type { Store } from '../store/store.js';
+import type { BodyPace } from './body-pace.js';
+import type { UnverifiedBudget } from './unverified-budget.js';
 
 export interface AppContext {
   readonly store: Store;
