@@ -96,6 +96,9 @@ Profiles (stored in --data DIR, default the app data folder; keys protected by S
   profile import-p12 FILE --name NAME --base-url URL --org ID [--environment ENV]   (password: STUDY_EXCHANGE_P12_PASSWORD or prompt;
       a backup of this app brings back the profile's reading keys too)
   profile backup NAME --out FILE.p12   (the current and reading keys with their certificates; password asked twice)
+  profile renew NAME --key FILE --cert FILE   (once the administrator registered the certificate: the old key is kept
+      for reading and your own items are wrapped again for the new one; without --key/--cert it finishes that)
+  profile forget-old-keys NAME   (refused while an item still opens only with an old key)
   profile generate-key --name NAME --common-name CN --base-url URL --org ID [--organization O] [--country C] [--bits N] [--out CSR_FILE]
   profile set-cert NAME CERT_FILE
   profile remove NAME

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueIdentity } from '../../shared/protocol/certificates.js';
 import { STUDY_RECORD_PATH } from '../../shared/study-record.js';
 import { SharingService } from '../services/sharing.js';
 import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
@@ -259,5 +260,51 @@ describe('study-exchange command-line tool', () => {
     const out = path.join(dir, 'shared-copy.bin');
     expect((await cli(['--profile', 'site', 'items', 'get', 'shared', out, '--container', study.id])).code).toBe(0);
     expect((await readFile(out)).equals(bytes)).toBe(true);
+  });
+
+  // Last: it gives the site a new certificate, which the fixture's own site identity no longer matches.
+  it('profile renew and forget-old-keys across two organizations', async () => {
+    const study = await json<{ id: string }>(['--profile', 'sirb', 'containers', 'create', '--title', 'Renewal']);
+    await json(['--profile', 'sirb', 'collaborators', 'add', f.site.org.id, '--container', study.id]);
+    const theirs = path.join(dir, 'theirs.bin');
+    const ours = path.join(dir, 'ours.bin');
+    await writeFile(theirs, randomBytes(3000));
+    await writeFile(ours, randomBytes(4000));
+    expect((await cli(['--profile', 'sirb', 'items', 'put', theirs, 'theirs', '--container', study.id])).code).toBe(0);
+    await json(['--profile', 'sirb', 'access', 'grant', 'theirs', f.site.org.id, '--container', study.id]);
+    expect((await cli(['--profile', 'site', 'items', 'put', ours, 'ours', '--container', study.id])).code).toBe(0);
+
+    const renewed = issueIdentity(f.site.org.name, { ca: f.ca });
+    await writeFile(path.join(dir, 'site-new.key'), renewed.privateKeyPem);
+    await writeFile(path.join(dir, 'site-new.pem'), renewed.certificatePem);
+    const renewArgs = ['profile', 'renew', 'site', '--key', path.join(dir, 'site-new.key'), '--cert', path.join(dir, 'site-new.pem')];
+    const early = await cli(renewArgs);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(/does not list the new certificate .* administrator to register it/);
+    await f.admin.client.putCertificate(f.site.org.id, renewed.certificatePem);
+    const done = await cli([...renewArgs, '--json']);
+    expect(done.code).toBe(0);
+    // Every item the site owns (earlier tests' too) is wrapped again, one progress line each.
+    const lines = done.stderr.match(/^re-wrapped \d+ of \d+: .*$/gm) ?? [];
+    expect(lines.at(-1)).toMatch(new RegExp(`^re-wrapped ${lines.length} of ${lines.length}: `));
+    expect(done.stderr).toMatch(/re-wrapped \d+ of \d+: ours\n/);
+    const result = JSON.parse(done.stdout) as { rewrapped: number; profile: { readingKeyRefs: string[]; certificate: { thumbprint: string } } };
+    expect(result.rewrapped).toBe(lines.length);
+    expect(result.profile.readingKeyRefs).toHaveLength(1);
+
+    // The sIRB's document still opens with the old key kept for reading.
+    const get = async (remote: string) => {
+      const out = path.join(dir, `got-${remote}`);
+      const r = await cli(['--profile', 'site', 'items', 'get', remote, out, '--container', study.id]);
+      expect(r.code, r.stderr).toBe(0);
+      return readFile(out);
+    };
+    expect((await get('theirs')).equals(await readFile(theirs))).toBe(true);
+    expect((await get('ours')).equals(await readFile(ours))).toBe(true);
+    const refused = await cli(['profile', 'forget-old-keys', 'site']);
+    expect(refused.code).toBe(1);
+    // What the sIRB shared with the site (here and in earlier tests) still needs the old key.
+    expect(refused.stderr).toMatch(/\d+ item\(s\) still open only with an old key .*Nothing was forgotten/);
+    expect((await json<{ name: string; readingKeyRefs?: string[] }[]>(['profile', 'list'])).find((p) => p.name === 'site')?.readingKeyRefs).toHaveLength(1);
   });
 });

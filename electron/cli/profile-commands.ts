@@ -1,9 +1,10 @@
-// `profile add|list|remove|import-p12|backup|generate-key|set-cert`.
+// `profile add|list|remove|import-p12|backup|renew|forget-old-keys|generate-key|set-cert`.
 import { readFile, writeFile } from 'node:fs/promises';
 import { ENVIRONMENTS, type Environment } from '../../shared/ipc/views.js';
 import type { Profile, ProfileInput } from '../services/profiles.js';
 import { restoreProfile } from '../services/profile-backup.js';
 import { backupCommand, p12Password } from './backup-commands.js';
+import { forgetOldKeysCommand, renewCommand } from './renewal-commands.js';
 import { KeyVault, type KeySummary } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { UsageError, boolFlag, requireFlag, stringFlag, word } from './args.js';
@@ -40,7 +41,7 @@ async function saveProfile(ctx: CliContext, summary: KeySummary): Promise<Profil
 }
 
 export async function profileCommand(ctx: CliContext): Promise<void> {
-  const sub = word(ctx.args, 1, 'profile subcommand (add, list, remove, import-p12, backup, generate-key, set-cert)');
+  const sub = word(ctx.args, 1, 'profile subcommand (add, list, remove, import-p12, backup, renew, forget-old-keys, generate-key, set-cert)');
   switch (sub) {
     case 'list': {
       const all = await ctx.profiles().list();
@@ -71,6 +72,10 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
     }
     case 'backup':
       return backupCommand(ctx);
+    case 'renew':
+      return renewCommand(ctx);
+    case 'forget-old-keys':
+      return forgetOldKeysCommand(ctx);
     case 'generate-key': {
       const bits = Number(stringFlag(ctx.args, 'bits') ?? '2048');
       if (!Number.isInteger(bits) || bits < 2048) throw new UsageError('--bits must be a whole number of at least 2048.');

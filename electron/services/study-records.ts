@@ -56,7 +56,7 @@ function isNotFound(e: unknown): boolean {
   return e instanceof ExchangeError && e.status === 404;
 }
 
-function ownerOf(item: Pick<Item, 'ownerUrl'>): string {
+export function ownerOf(item: Pick<Item, 'ownerUrl'>): string {
   return item.ownerUrl.split('/').filter(Boolean).pop() ?? '';
 }
 
