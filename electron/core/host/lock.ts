@@ -1,6 +1,6 @@
-// The browser host's passphrase when STUDY_EXCHANGE_PASSPHRASE is not set: the page asks for it
-// (set on first run, with a strength hint; asked again to unlock later) and nothing keeps it
-// beside the data. What is kept is a check value encrypted with it, to tell a wrong passphrase
+// The passphrase when STUDY_EXCHANGE_PASSPHRASE is not set (the browser host, and Electron
+// without a keyring through passphrase-prompt.ts): the unlock page asks for it (set on first
+// run, with a strength hint; asked again to unlock later) and nothing keeps it beside the data. What is kept is a check value encrypted with it, to tell a wrong passphrase
 // from a right one before any key is touched. A data folder from an earlier version, whose
 // keys were protected by a random passphrase in `host-passphrase`, moves to the user's
 // passphrase on first unlock and loses that file.
