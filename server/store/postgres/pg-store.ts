@@ -14,7 +14,7 @@ import { isUniqueViolation, run } from './pg-errors.js';
 import { migrateAt } from './pg-migrate.js';
 import { inTransaction } from './pg-transaction.js';
 import { StreamingSlots } from './streaming-slots.js';
-import { timeoutsFromUrl, watchStalls, type PgTimeouts } from './pg-timeouts.js';
+import { checkStallWatch, timeoutsFromUrl, watchStalls, withSnapshotBound, type PgTimeouts } from './pg-timeouts.js';
 
 /** BIGINT columns (times in ms, sizes) as numbers: they stay far below 2^53. */
 const TYPES = {
@@ -85,6 +85,7 @@ export async function openPostgresStore(databaseUrl: string, o: PostgresStoreOpt
   // snapshot left idle while the last bytes go out), only on silence while a read waits
   const streamingPool = newPool(o.maxStreamingReads ?? 10, {});
   watchStalls(streamingPool, t.streamReadMs);
+  await checkStallWatch(streamingPool);
   const streaming = new StreamingSlots(o.maxStreamingReads ?? 10, STREAMING_WAIT_MS);
   return new PostgresStore(pool, streamingPool, streaming, t);
 }
@@ -290,7 +291,9 @@ class PostgresStore implements Store {
 
   /** A read that streams to a client, in a slot of the caller's share and on a connection of its own pool, in one snapshot. */
   private streamingTx<T>(orgId: string, work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>): Promise<T> {
-    return this.streaming.use(orgId, () => inTransaction(this.streamingPool, work, READ_SNAPSHOT, false));
+    // the snapshot lasts at most readSnapshotMs, however slowly the client reads
+    const bounded = withSnapshotBound(this.pool, this.timeouts.readSnapshotMs, work);
+    return this.streaming.use(orgId, () => inTransaction(this.streamingPool, bounded, READ_SNAPSHOT, false));
   }
 
   async readContent<T>(containerId: string, path: string, orgId: string, send: (row: VisibleItemRow, content: StoredContent) => Promise<T>): Promise<T | undefined> {

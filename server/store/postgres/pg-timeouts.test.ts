@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../test-support/pg-cluster.js';
-import { timeoutsFromUrl, watchStalls } from './pg-timeouts.js';
+import { missingInternals, timeoutsFromUrl, watchStalls } from './pg-timeouts.js';
 
 const BASE = 'postgres://u@127.0.0.1:5432/exchange';
 
@@ -47,6 +47,19 @@ describe('watchStalls, on a real PostgreSQL', () => {
       client.release(broken);
     }
   }
+
+  it("finds the node-postgres internals it reads on this pg's clients, and names one that moved", async () => {
+    const client = await pool.connect();
+    try {
+      expect(missingInternals(client)).toBeUndefined();
+      const moved = Object.create(client) as { _getActiveQuery?: unknown };
+      Object.defineProperty(moved, '_getActiveQuery', { value: undefined });
+      expect(missingInternals(moved)).toBe('_getActiveQuery()');
+      expect(missingInternals({ connection: {} })).toBe('connection.stream (the socket)');
+    } finally {
+      client.release();
+    }
+  });
 
   it('waits longer than the silence limit for a statement\'s first bytes', async () => {
     await expect(onWatched('SELECT pg_sleep(1)')).resolves.toBe(1);

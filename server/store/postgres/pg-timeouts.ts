@@ -2,7 +2,7 @@
 // (a partition, a frozen VM) gives no error at all: without these a request waited forever.
 // Each may be set in the database URL (milliseconds), e.g. ?statement_timeout=10000; they are
 // taken out of the URL and applied per pool, since pg would give a URL's value to both pools.
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type pg from 'pg';
 
 export interface PgTimeouts {
@@ -18,8 +18,14 @@ export interface PgTimeouts {
   readonly lockMs: number;
   /** idle_in_transaction_session_timeout: a node that froze mid-transaction lets go of its locks. */
   readonly idleInTransactionMs: number;
-  /** Downloads and listings stream for as long as the client reads: no limit in all, but one on silence while a read waits. */
+  /** Downloads and listings stream as the client reads, but silence while a read waits is limited. */
   readonly streamReadMs: number;
+  /**
+   * How long a download or listing may keep its read snapshot: past it the answer is cut, so a
+   * client that reads slowly (or not at all) cannot keep VACUUM from reclaiming rows anywhere
+   * in the cluster for longer.
+   */
+  readonly readSnapshotMs: number;
 }
 
 const PARAMS: Record<string, keyof PgTimeouts> = {
@@ -29,6 +35,7 @@ const PARAMS: Record<string, keyof PgTimeouts> = {
   lock_timeout: 'lockMs',
   idle_in_transaction_session_timeout: 'idleInTransactionMs',
   stream_read_timeout: 'streamReadMs',
+  read_snapshot_timeout: 'readSnapshotMs',
 };
 
 /** The URL without the timeouts, and the timeouts (defaults for those not given). */
@@ -57,6 +64,7 @@ export function timeoutsFromUrl(databaseUrl: string): { url: string; timeouts: P
     lockMs: given.lockMs ?? 10_000,
     idleInTransactionMs: given.idleInTransactionMs ?? 60_000,
     streamReadMs: given.streamReadMs ?? 60_000,
+    readSnapshotMs: given.readSnapshotMs ?? 600_000,
   };
   return { url: url.toString(), timeouts };
 }
@@ -67,11 +75,55 @@ export function timeoutsFromUrl(databaseUrl: string): { url: string; timeouts: P
  */
 export const STREAM_FIRST_BYTE_MS = 600_000;
 
+/**
+ * Ends a streaming read's transaction once it has lasted `ms`: its backend is terminated from
+ * another connection (`control`), which ends the snapshot whatever the connection is doing
+ * (a COPY blocked on a client that does not read cannot take a cancel on its own socket).
+ * The connection is marked dropped first, so it is never handed to another request. `work`
+ * is the read, run in the transaction with the bound.
+ */
+export function withSnapshotBound<T>(control: pg.Pool, ms: number, work: (db: pg.PoolClient, drop: (why: Error) => void) => Promise<T>) {
+  return async (db: pg.PoolClient, drop: (why: Error) => void): Promise<T> => {
+    const { pid } = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!;
+    const timer = setTimeout(() => {
+      drop(new Error(`the read kept its snapshot for ${ms} ms and was cut`));
+      control.query('SELECT pg_terminate_backend($1)', [pid]).catch(() => undefined);
+    }, ms);
+    try {
+      return await work(db, drop);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
 /** node-postgres internals the stall watch reads: the socket, the statement waiting for its answer, and query() to see one sent. */
 interface ClientInternals {
   connection: { stream: Socket };
   _getActiveQuery?: () => unknown;
   query: (...args: unknown[]) => unknown;
+}
+
+/**
+ * The internals the stall watch reads, present on a client of this node-postgres, or what
+ * is missing. They are not pg's documented API: a release that moves them would otherwise
+ * leave the watch silently doing nothing, so the store refuses to start instead (and
+ * pg-timeouts.test.ts fails) until the watch is brought in line.
+ */
+export function missingInternals(client: unknown): string | undefined {
+  const c = client as Partial<ClientInternals> | undefined;
+  if (!(c?.connection?.stream instanceof Socket)) return 'connection.stream (the socket)';
+  if (typeof c._getActiveQuery !== 'function') return '_getActiveQuery()';
+  if (typeof c.query !== 'function') return 'query()';
+  return undefined;
+}
+
+/** Throws at start when the stall watch could not work with this node-postgres (missingInternals). */
+export async function checkStallWatch(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  const missing = missingInternals(client);
+  client.release();
+  if (missing) throw new Error(`This node-postgres has no ${missing}, which the stall watch of streaming reads needs (server/store/postgres/pg-timeouts.ts): use the pg version of package-lock.json.`);
 }
 
 /**
