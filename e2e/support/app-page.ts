@@ -101,6 +101,7 @@ export const TOOLBAR_ACTIONS = {
   collaborators: 'open-collaborators',
   reload: 'reload',
   'study-details': 'open-study-details',
+  distribution: 'open-distribution',
   'toggle-details': 'toggle-details',
 } as const;
 

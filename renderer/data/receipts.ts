@@ -11,12 +11,14 @@ export function useDelivery(profileId: string, containerId: string, itemPath: st
     queryKey: [...keys.delivery(profileId, containerId, itemPath ?? ''), version],
     queryFn: () => call('receipts.forItem', { containerId, itemPath: itemPath! }),
     enabled: itemPath !== undefined,
+    // receipts arrive without the document changing: asked again each time it is selected
+    staleTime: 0,
   });
 }
 
 export function useDistributionReport(profileId: string, containerId: string) {
   const call = useCall();
-  return useQuery({ queryKey: keys.distribution(profileId, containerId), queryFn: () => call('receipts.report', { containerId }) });
+  return useQuery({ queryKey: keys.distribution(profileId, containerId), queryFn: () => call('receipts.report', { containerId }), staleTime: 0 });
 }
 
 export function useReceiptSending(profileId: string) {

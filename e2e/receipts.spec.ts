@@ -1,0 +1,228 @@
+// Issue 28, delivery receipts: Riverside opens the sIRB's consent form and the sIRB's details say
+// "Received … this version"; the sIRB replaces it and sees "earlier version" until Riverside opens
+// it again; the distribution report and its CSV say the same. Receipts Lakeside forged are not
+// deliveries. The report passes axe in both themes and works from the keyboard. A fake
+// `xdg-open` first on PATH stands in for the system opener.
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { openSession, type Session } from '../electron/core/session.js';
+import { KeyVault } from '../electron/services/keys/key-vault.js';
+import { PassphraseSecretBox } from '../electron/services/keys/secret-box.js';
+import { ProfileStore } from '../electron/services/profiles.js';
+import { RECEIPT_HEADER, receiptPath } from '../electron/services/receipts/receipt-record.js';
+import { writeRecord } from '../electron/services/transfers/records.js';
+import { sealItem } from '../shared/protocol/envelope.js';
+import { loadTrustedCas } from '../server/store/sqlite/trust-store.js';
+import { E2E_PASSPHRASE, expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
+import { fileRow, openStudy, switchTo, toolbarAction, type ProfileInfo } from './support/app-page.js';
+import { saveScreenshot } from './support/artifacts.js';
+import { isBlocking, StateScans } from './support/axe.js';
+import { csvRecords } from './support/csv.js';
+import { minimalPdf } from './support/documents.js';
+import { callHost, stageOnHost } from './support/host-api.js';
+
+test.describe.configure({ mode: 'serial' });
+
+let work: string;
+let host: RunningHost;
+let page: Page;
+let sirb: ProfileInfo;
+let site: ProfileInfo;
+let other: ProfileInfo;
+let containerId: string;
+let consent: string;
+let brochure: string;
+
+interface Cells {
+  readonly cells: readonly { readonly organizationId: string; readonly state: string }[];
+}
+
+async function upload(name: string, bytes: Buffer, replacePath?: string): Promise<string> {
+  const ref = await stageOnHost(host, name, bytes);
+  const [t] = await callHost<{ id: string; itemPath: string }[]>(host, 'transfers.upload', {
+    containerId,
+    folder: '',
+    files: [{ ref, relativePath: name, ...(replacePath ? { conflict: 'replace', replacePath } : {}) }],
+  });
+  await expect.poll(async () => (await callHost<{ id: string; state: string }[]>(host, 'transfers.list')).find((x) => x.id === t!.id)?.state, { timeout: 30_000 }).toBe('verified');
+  return t!.itemPath;
+}
+
+/** The receipt goes out once the site's copy is verified, just after the open: waited for, as the sIRB. */
+async function deliveredTo(itemPath: string, organizationId: string, state: string): Promise<void> {
+  await expect
+    .poll(async () => (await callHost<Cells>(host, 'receipts.forItem', { containerId, itemPath })).cells.find((c) => c.organizationId === organizationId)?.state, { timeout: 30_000 })
+    .toBe(state);
+}
+
+async function openAsSite(name: string, opened: number): Promise<void> {
+  await switchTo(page, site);
+  await openStudy(page, containerId);
+  await page.getByTestId('refresh').click();
+  await fileRow(page, name).dblclick();
+  // the opener was handed the verified copy
+  await expect.poll(async () => (await readFile(join(work, 'opener.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean).length).toBe(opened);
+}
+
+async function selectAsSirb(name: string): Promise<Locator> {
+  await switchTo(page, sirb);
+  await openStudy(page, containerId);
+  await page.getByTestId('refresh').click();
+  await fileRow(page, name).click();
+  await expect(page.getByTestId('details-name')).toHaveText(name);
+  return page.getByTestId('delivery');
+}
+
+/** Lakeside's session, with its key from the host's data folder: what a hostile site can write. */
+async function lakesideSession(): Promise<Session> {
+  const profile = (await new ProfileStore(host.dataDir).list()).find((p) => p.organizationId === other.organizationId)!;
+  const anchors = loadTrustedCas(join(host.dataDir, 'sandbox', 'exchange'));
+  return openSession(profile, new KeyVault(host.dataDir, new PassphraseSecretBox(E2E_PASSPHRASE)), 'e2e-hostile/1', () => {}, anchors);
+}
+
+test.beforeAll(async ({ browser }) => {
+  work = await mkdtemp(join(tmpdir(), 'e2e-receipts-'));
+  const bin = join(work, 'bin');
+  await mkdir(bin);
+  await writeFile(join(bin, 'xdg-open'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> "${join(work, 'opener.log')}"; done\n`);
+  await chmod(join(bin, 'xdg-open'), 0o755);
+  host = await startHost(join(work, 'data'), { PATH: `${bin}:${process.env.PATH ?? ''}` });
+  // a context of its own: axe scans need a page made by browser.newContext()
+  const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
+  page = await context.newPage();
+  await signInContext(context, host);
+  const profiles = await callHost<ProfileInfo[]>(host, 'profiles.list');
+  sirb = profiles.find((p) => p.roles.includes('sirb'))!;
+  site = profiles.find((p) => p.organizationName === 'Riverside Medical Center')!;
+  other = profiles.find((p) => p.organizationName === 'Lakeside University')!;
+  await callHost(host, 'profiles.switch', { profileId: sirb.id });
+  containerId = (await callHost<{ id: string }>(host, 'containers.create', { title: 'Receipts study' })).id;
+  for (const o of [site, other]) await callHost(host, 'collaborators.add', { containerId, organizationId: o.organizationId });
+  consent = await upload('consent-form.pdf', minimalPdf('Consent form v1'));
+  brochure = await upload('brochure.pdf', minimalPdf('Investigator brochure'));
+  await callHost(host, 'access.grant', { containerId, itemPaths: [consent, brochure], organizationIds: [site.organizationId, other.organizationId] });
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+  await host?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+test('Riverside opens the consent form: the sIRB sees it received, this version; Lakeside’s forged receipts are not deliveries', async () => {
+  await page.goto(host.url);
+  await openAsSite('consent-form.pdf', 1);
+  // the receiver sees that a receipt goes out
+  await expect(page.getByTestId('delivery-receiver')).toContainText('its owner gets a receipt');
+
+  await switchTo(page, sirb);
+  await deliveredTo(consent, site.organizationId, 'this');
+  const delivery = await selectAsSirb('consent-form.pdf');
+  await expect(delivery.getByTestId('delivery-summary')).toHaveText('Received by 1 of 2 organizations with access');
+  await expect(delivery.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText('this version, opened');
+  await expect(delivery.getByTestId('delivery-waiting')).toHaveText('Not received yet: Lakeside University');
+  await saveScreenshot(page, 'receipts-details-this-version');
+
+  // Lakeside forges: at Riverside's path (the exchange refuses it), at its own path for the
+  // consent form naming the brochure, and for the brochure with a contentHash it did not seal.
+  const lakeside = await lakesideSession();
+  try {
+    const claim = (itemId: string, contentHash: string) => ({ type: 'receipt', version: 'SX.1', itemId, contentHash, itemUpdatedAt: new Date().toISOString(), receivedAt: new Date().toISOString(), action: 'opened' });
+    const [consentItem, brochureItem] = await Promise.all([lakeside.client.getItem(containerId, consent), lakeside.client.getItem(containerId, brochure)]);
+    const refused = await writeRecord(lakeside.client, lakeside.keys, containerId, receiptPath(site.organizationId, brochure), { header: RECEIPT_HEADER, content: claim(brochure, brochureItem.contentHash) }).then(
+      () => 'written',
+      (e: unknown) => (e as { code?: number }).code,
+    );
+    expect(refused).toBe(2007);
+    const mismatched = receiptPath(other.organizationId, consent);
+    await writeRecord(lakeside.client, lakeside.keys, containerId, mismatched, { header: RECEIPT_HEADER, content: claim(brochure, brochureItem.contentHash) });
+    await lakeside.sharing.grant(containerId, mismatched, sirb.organizationId);
+    const tampered = receiptPath(other.organizationId, brochure);
+    const sealed = sealItem({ header: { ...RECEIPT_HEADER }, content: Buffer.from(JSON.stringify(claim(brochure, brochureItem.contentHash))) }, lakeside.keys.certificate!.publicKey);
+    await lakeside.client.saveItem(containerId, tampered, { ...sealed, contentHash: consentItem.contentHash });
+    await lakeside.sharing.grant(containerId, tampered, sirb.organizationId);
+  } finally {
+    lakeside.close();
+  }
+  const forged = await selectAsSirb('brochure.pdf');
+  await expect(forged.getByTestId('delivery-summary')).toHaveText('Received by 0 of 2 organizations with access');
+  await fileRow(page, 'consent-form.pdf').click();
+  await expect(page.getByTestId('delivery').getByTestId('delivery-summary')).toHaveText('Received by 1 of 2 organizations with access');
+  // and still no receipt among the documents
+  await expect(page.getByTestId('file-row')).toHaveCount(2);
+});
+
+test('the sIRB replaces the consent form: an earlier version until Riverside opens it again; the report and its CSV agree', async () => {
+  await upload('consent-form.pdf', minimalPdf('Consent form v2'), consent);
+  await callHost(host, 'items.rekey', { containerId, itemPath: consent });
+  const delivery = await selectAsSirb('consent-form.pdf');
+  await expect(delivery.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText('earlier version');
+
+  await toolbarAction(page, 'distribution');
+  const report = page.getByTestId('distribution-report');
+  await expect(report).toBeVisible();
+  const consentRow = report.locator(`[data-testid="report-row"][data-path="${consent}"]`);
+  await expect(consentRow.getByTestId('report-cell')).toHaveText(['not yet', 'earlier version']);
+  await expect(report.locator(`[data-testid="report-row"][data-path="${brochure}"]`).getByTestId('report-cell')).toHaveText(['not yet', 'not yet']);
+  const downloading = page.waitForEvent('download');
+  await report.getByTestId('report-export').click();
+  const csvFile = join(work, 'distribution.csv');
+  await (await downloading).saveAs(csvFile);
+  const records = csvRecords(await readFile(csvFile, 'utf8'));
+  const status = (path: string, org: string) => records.find((r) => r.path === path && r.organization === org)?.status;
+  expect(records).toHaveLength(4);
+  expect(status(consent, 'Riverside Medical Center')).toBe('earlier version');
+  expect(status(consent, 'Lakeside University')).toBe('not yet');
+  expect(status(brochure, 'Riverside Medical Center')).toBe('not yet');
+  await saveScreenshot(page, 'receipts-report-earlier');
+  await report.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  await openAsSite('consent-form.pdf', 2);
+  await switchTo(page, sirb);
+  await deliveredTo(consent, site.organizationId, 'this');
+  const again = await selectAsSirb('consent-form.pdf');
+  await expect(again.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText('this version');
+});
+
+test('the report: no serious or critical axe violation in either theme, and every control by keyboard', async () => {
+  const scans = new StateScans(page);
+  for (const theme of ['light', 'dark']) {
+    scans.theme = theme;
+    await callHost(host, 'settings.update', { theme });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await openStudy(page, containerId);
+    await fileRow(page, 'consent-form.pdf').click();
+    await expect(page.getByTestId('delivery-summary')).toBeVisible();
+    await scans.scan('details with delivery');
+    await toolbarAction(page, 'distribution');
+    await expect(page.getByTestId('report-table')).toBeVisible();
+    await scans.scan('distribution report');
+    await saveScreenshot(page, `receipts-report-${theme}`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('distribution-report')).toHaveCount(0);
+  }
+  console.log(scans.report());
+  expect(scans.findings.filter(isBlocking)).toEqual([]);
+
+  // Keyboard only: the switch, every sort button, the table region, Export and Close.
+  await toolbarAction(page, 'distribution');
+  const report = page.getByTestId('distribution-report');
+  await expect(page.getByTestId('report-table')).toBeVisible();
+  const reached = new Set<string>();
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('Tab');
+    reached.add(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.textContent ?? ''));
+  }
+  for (const id of ['report-sending', 'report-sort-name', 'report-sort-updated', 'report-sort-received', 'report-sort-org', 'report-export']) expect(reached).toContain(id);
+  await report.getByTestId('report-sort-received').focus();
+  await page.keyboard.press('Enter');
+  await expect(report.getByTestId('report-sort-received').locator('xpath=..')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(report.getByTestId('report-row').first()).toHaveAttribute('data-path', brochure);
+  await page.keyboard.press('Enter');
+  await expect(report.getByTestId('report-row').first()).toHaveAttribute('data-path', consent);
+  await page.keyboard.press('Escape');
+  await expect(report).toHaveCount(0);
+});
