@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { runListing } from './listing.js';
-import { listingSection, requestsSection, transfersSection, type Machine } from './report.js';
+import { listingSection, receiptsSection, requestsSection, transfersSection, type Machine } from './report.js';
+import { runReceipts, type ReceiptsFigure } from './receipts.js';
 import { runRequests } from './requests.js';
 import { runTransfers } from './transfers.js';
 import type { StoreKind } from '../server/store/store.js';
@@ -86,12 +87,23 @@ try {
   cluster?.destroy();
 }
 
+// The report is computed by the client from what was listed: one run, no store involved.
+let receipts: ReceiptsFigure | undefined;
+if (runs('receipts')) {
+  try {
+    receipts = await runReceipts(1000, 10, log);
+  } catch (e) {
+    failures.push(`receipts: ${(e as Error).stack ?? String(e)}`);
+  }
+}
+
 const shapeOf = (r: StoreRun = {}) => ({ transfers: r.transfers?.figures ?? [], listing: r.listing?.figure ?? null, requests: r.requests ?? [] });
 // issue 8's shape for the first store run, and every store's under `stores`
 const results = {
   machine,
   ...shapeOf(byStore[stores[0]!]),
   stores: Object.fromEntries(stores.map((kind) => [kind, shapeOf(byStore[kind])])),
+  receipts: receipts ?? null,
 };
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
 await mkdir(path.dirname(out), { recursive: true });
@@ -118,6 +130,8 @@ console.log(
     ...(cluster ? ['', `PostgreSQL: ${pgSettings === 'deployment' ? `a deployment's settings (${settingsText(DEPLOYMENT_SETTINGS)})` : "the tests' settings (fsync=off, shared_buffers=64MB)"}${process.env.BENCH_PG_SETTINGS ? `, and ${settingsText(pgOverrides)}` : ''}`] : []),
     '',
     ...sections,
+    receipts ? receiptsSection(receipts) : `## 4. Distribution report: ${runs('receipts') ? 'failed (below)' : 'not run'}`,
+    '',
     ...failures.map((f) => `Failed section — ${f}\n`),
     `Total ${((performance.now() - started) / 1000).toFixed(0)} s. JSON: ${path.relative(process.cwd(), out)}`,
   ].join('\n'),
