@@ -2,12 +2,11 @@
 // dialogs its actions ask with. The concerns live in hooks of their own: where we are and what
 // is selected (use-folder-view), open / save as / drag out (use-downloads), delete
 // (use-delete-rows), drops (use-file-drop), the context menu (row-menu).
-import { useMemo, useState, type CSSProperties, type DragEvent } from 'react';
+import { useState, type CSSProperties, type DragEvent } from 'react';
 import type { AppInfo, ContainerView, ItemView, ProfileView } from '../../../shared/ipc/views.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { toAppError } from '../../bridge/api.js';
 import { useDetails, useItems, useRecord, useRefreshCachedItems, useRefreshItems } from '../../data/items.js';
-import { useCollaborators } from '../../data/studies.js';
 import type { DialogSlot } from '../../lib/dialog-slots.js';
 import type { Row } from '../../lib/rows.js';
 import { ConfirmDialog } from '../common/confirm-dialog.js';
@@ -35,6 +34,7 @@ import { useDownloads } from './use-downloads.js';
 import { useFileDrop } from './use-file-drop.js';
 import { useFolderView, type Reveal } from './use-folder-view.js';
 import { useLazyHeaders } from './use-lazy-headers.js';
+import { useStudyNames } from './use-study-names.js';
 import { TREE_MAX_WIDTH, TREE_MIN_WIDTH, useTreeWidth } from './use-tree-width.js';
 
 interface FileBrowserProps {
@@ -50,7 +50,6 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
   const items = useItems(profile.id, container.id);
   // Opened again on a list cached earlier (e.g. back from another profile): fetch what changed meanwhile.
   useRefreshCachedItems(profile.id, container.id);
-  const collaborators = useCollaborators(profile.id, container.id);
   const { changesOnly, fullReload } = useRefreshItems(profile.id, container.id);
   const onVisibleRows = useLazyHeaders(profile.id, container.id);
   const [showDetails, setShowDetails] = useDetailsPaneShown();
@@ -58,12 +57,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
   const [editingStudy, setEditingStudy] = useState(false);
   const [menu, setMenu] = useState<{ rows: Row[]; x: number; y: number } | undefined>();
 
-  const names = useMemo(() => {
-    const map = new Map<string, string>([[container.ownerId, container.ownerName]]);
-    for (const org of collaborators.data ?? []) map.set(org.id, org.name);
-    map.set(profile.organizationId, profile.organizationName);
-    return map;
-  }, [collaborators.data, container, profile]);
+  const names = useStudyNames(profile, container);
   const view = useFolderView(items.data, names, reveal);
   const { folder, single } = view;
   const details = useDetails(profile.id, container.id, single);
