@@ -48,6 +48,13 @@ describe('app core on the embedded sandbox', () => {
     expect(items.some((i) => i.path === 'study')).toBe(false);
     expect(new Set(items.map((i) => i.path.split('/')[0]))).toEqual(new Set(['Protocol', 'Consent forms', 'Site documents']));
     expect(items.filter((i) => i.path.startsWith('Site documents/Lakeside University/'))).toHaveLength(2);
+    // Riverside has received the consent form (its receipt is in the demo), Lakeside not yet.
+    const report = await call('receipts.report', { containerId: demo[0]!.id });
+    const consentRow = report.rows.find((r) => r.name === 'informed-consent-v3.pdf')!;
+    expect(consentRow.cells.map((c) => c && [c.organizationName, c.state])).toEqual([
+      ['Lakeside University', 'none'],
+      ['Riverside Medical Center', 'this'],
+    ]);
     const lakeside = profiles.find((p) => p.name.endsWith('Lakeside University'))!;
     await call('profiles.switch', { profileId: lakeside.id });
     const seen = await call('containers.list', {});

@@ -1,7 +1,9 @@
 // The sandbox's demo content, so a newcomer sees a working exchange at once: two named studies
 // with folders (Protocol, Consent forms, Site documents/<site>), small real documents (PDF, DOCX,
 // XLSX) and a structured record, the sites invited, some documents shared. Written by the
-// sandbox's sIRB through the app's own services, so it is what any client would have made.
+// sandbox's sIRB through the app's own services, so it is what any client would have made. The
+// first site has received the first study's consent form (its receipt is there) and the second
+// has not, so the sIRB's delivery shows both.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import type { ExchangeClient } from '../services/exchange-client.js';
 import type { KeyHandle } from '../services/keys/key-vault.js';
 import { SharingService, type TrustAnchors } from '../services/sharing.js';
 import { StudyRecords } from '../services/study-records.js';
+import { receiptContent, writeReceipt } from '../services/receipts/receipt-sender.js';
 import { newDocumentPath, uploadDocument } from '../services/transfers/document-upload.js';
 import { writeRecord } from '../services/transfers/records.js';
 
@@ -48,7 +51,13 @@ export const DEMO_STUDIES: readonly DemoStudy[] = [
   },
 ];
 
-export async function seedDemo(client: ExchangeClient, keys: KeyHandle, trustAnchors: TrustAnchors, sites: readonly DemoSite[]): Promise<string[]> {
+/** The first site, acting as itself: it writes the receipt for the consent form it received. */
+interface DemoReceiver {
+  readonly client: ExchangeClient;
+  readonly keys: KeyHandle;
+}
+
+export async function seedDemo(client: ExchangeClient, keys: KeyHandle, trustAnchors: TrustAnchors, sites: readonly DemoSite[], receiver?: DemoReceiver): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'sandbox-demo-'));
   const sharing = new SharingService(client, keys, trustAnchors);
   const studies = new StudyRecords(client, keys, sharing);
@@ -86,6 +95,11 @@ export async function seedDemo(client: ExchangeClient, keys: KeyHandle, trustAnc
         });
         for (const path of [log, activation]) await sharing.grant(c.id, path, site.id);
         for (const path of forEveryone) await sharing.grant(c.id, path, site.id);
+      }
+      if (receiver && demo === DEMO_STUDIES[0] && invited.some((site) => site.id === receiver.client.organizationId)) {
+        const consent = await receiver.client.getItem(c.id, forEveryone[2]!);
+        const session = { ...receiver, sharing: new SharingService(receiver.client, receiver.keys, trustAnchors) };
+        await writeReceipt(session, c.id, client.organizationId, receiptContent({ containerId: c.id, item: consent, action: 'opened' }));
       }
     }
     return created;

@@ -111,12 +111,18 @@ export class SandboxManager {
     if (!sirb || !profile || !this.running || !this.demo) return;
     const keys = await this.vault.open(profile.keyRef);
     const client = new ExchangeClient({ baseUrl: this.running.url, organizationId: sirb.id, signer: keys.signer, userAgent: 'StudyExchangeDesktop sandbox' });
+    // the first site's own receipt for the consent form it received (a demo of delivery)
+    const firstSite = created.find((p) => p.organizationId === orgs.find((o) => o.role === 'psite')?.id);
+    const siteKeys = firstSite ? await this.vault.open(firstSite.keyRef) : undefined;
+    const siteClient = firstSite && siteKeys ? new ExchangeClient({ baseUrl: this.running.url, organizationId: firstSite.organizationId, signer: siteKeys.signer, userAgent: 'StudyExchangeDesktop sandbox' }) : undefined;
     try {
-      await seedDemo(client, keys, this.trustAnchors(), orgs.filter((o) => o.role === 'psite').map((o) => ({ id: o.id, name: o.name })));
+      const psites = orgs.filter((o) => o.role === 'psite').map((o) => ({ id: o.id, name: o.name }));
+      await seedDemo(client, keys, this.trustAnchors(), psites, siteClient && siteKeys ? { client: siteClient, keys: siteKeys } : undefined);
     } catch (e) {
       this.log(`sandbox: the demo studies could not be written: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       client.close();
+      siteClient?.close();
     }
   }
 

@@ -55,6 +55,28 @@ export function receiptQueueFile(dataDir: string, profileId: string): string {
   return join(dataDir, 'receipts', `${profileId}.json`);
 }
 
+/** The receipt for a document received, as of `now`. */
+export function receiptContent(r: Received, now = new Date()): ReceiptContent {
+  return {
+    type: 'receipt',
+    version: RECEIPT_VERSION,
+    itemId: r.item.id.replace(/\|/g, '/'),
+    contentHash: r.item.contentHash,
+    itemUpdatedAt: r.item.updatedAt,
+    receivedAt: now.toISOString(),
+    action: r.action,
+  };
+}
+
+/** PUT the receipt, then give its key to the document's owner only (a replaced receipt has a new key). */
+export async function writeReceipt(session: ReceiptSession, containerId: string, ownerId: string, content: ReceiptContent, options: CallOptions = {}): Promise<void> {
+  const path = receiptPath(session.client.organizationId, content.itemId);
+  await writeRecord(session.client, session.keys, containerId, path, { header: RECEIPT_HEADER, content }, options);
+  const access = await session.client.getItemAccess(containerId, path, options);
+  if (access.some((o) => o.id === ownerId)) await session.sharing.update(containerId, path, ownerId, options);
+  else await session.sharing.grant(containerId, path, ownerId, options);
+}
+
 const keyOf = (p: Pick<Pending, 'containerId' | 'content'>): string => `${p.containerId}/${receiptHash(p.content.itemId)}`;
 
 /** Worth trying again later: the exchange was unreachable, busy or failing, or the send was cut short. */
@@ -116,15 +138,7 @@ export class ReceiptSender {
   received(r: Received, self: string, options: CallOptions = {}, now = new Date()): Promise<void> {
     const ownerId = ownerIdOf(r.item);
     if (!ownerId || ownerId === self) return Promise.resolve();
-    const content: ReceiptContent = {
-      type: 'receipt',
-      version: RECEIPT_VERSION,
-      itemId: r.item.id.replace(/\|/g, '/'),
-      contentHash: r.item.contentHash,
-      itemUpdatedAt: r.item.updatedAt,
-      receivedAt: now.toISOString(),
-      action: r.action,
-    };
+    const content = receiptContent(r, now);
     const entry: Pending = { containerId: r.containerId, ownerId, content };
     return this.serial(async () => {
       const s = await this.load();
@@ -170,13 +184,8 @@ export class ReceiptSender {
     });
   }
 
-  /** PUT the receipt, then give its key to the document's owner (a replaced receipt has a new key). */
-  private async send(session: ReceiptSession, entry: Pending, options: CallOptions): Promise<void> {
-    const path = receiptPath(session.client.organizationId, entry.content.itemId);
-    await writeRecord(session.client, session.keys, entry.containerId, path, { header: RECEIPT_HEADER, content: entry.content }, options);
-    const access = await session.client.getItemAccess(entry.containerId, path, options);
-    if (access.some((o) => o.id === entry.ownerId)) await session.sharing.update(entry.containerId, path, entry.ownerId, options);
-    else await session.sharing.grant(entry.containerId, path, entry.ownerId, options);
+  private send(session: ReceiptSession, entry: Pending, options: CallOptions): Promise<void> {
+    return writeReceipt(session, entry.containerId, entry.ownerId, entry.content, options);
   }
 
   private later(): void {
