@@ -114,6 +114,8 @@ Exchange:
   items get REMOTE_PATH LOCAL_FILE --container ID   (another organization's document: a receipt is sent to its owner)
   items rm REMOTE_PATH --container ID
   access list PATH | grant PATH ORG_ID | update PATH ORG_ID | revoke PATH ORG_ID --container ID
+  access rewrap --org ORG_ID [--container ID]   (after ORG_ID's new certificate: every grant of your items wrapped for it,
+      once it passes the check: issued by a trust anchor, RSA >= 2048, valid; resumes where a cut run stopped)
   receipts --container ID [--csv]   (your documents x the organizations with access: this version, earlier version, not yet)
   receipts sending [on|off]   (whether this profile sends receipts)
   orgs list [--name PREFIX] | show ID | cert ID [--out FILE]

@@ -263,7 +263,7 @@ describe('study-exchange command-line tool', () => {
   });
 
   // Last: it gives the site a new certificate, which the fixture's own site identity no longer matches.
-  it('profile renew and forget-old-keys across two organizations', async () => {
+  it('profile renew, access rewrap by the sIRB, and forget-old-keys across two organizations', async () => {
     const study = await json<{ id: string }>(['--profile', 'sirb', 'containers', 'create', '--title', 'Renewal']);
     await json(['--profile', 'sirb', 'collaborators', 'add', f.site.org.id, '--container', study.id]);
     const theirs = path.join(dir, 'theirs.bin');
@@ -306,5 +306,16 @@ describe('study-exchange command-line tool', () => {
     // What the sIRB shared with the site (here and in earlier tests) still needs the old key.
     expect(refused.stderr).toMatch(/\d+ item\(s\) still open only with an old key .*Nothing was forgotten/);
     expect((await json<{ name: string; readingKeyRefs?: string[] }[]>(['profile', 'list'])).find((p) => p.name === 'site')?.readingKeyRefs).toHaveLength(1);
+
+    // The sIRB wraps every grant to the site again for its new certificate; then the old key goes and everything opens.
+    const rewrap = await cli(['--profile', 'sirb', 'access', 'rewrap', '--org', f.site.org.id, '--json']);
+    expect(rewrap.code, rewrap.stderr).toBe(0);
+    expect(rewrap.stderr).toMatch(/^\d+\/\d+ re-wrapped: theirs in study /m);
+    expect(JSON.parse(rewrap.stdout)).toMatchObject({ thumbprint: result.profile.certificate.thumbprint });
+    const forgot = await json<{ forgotten: number; profile: { readingKeyRefs: string[] } }>(['profile', 'forget-old-keys', 'site']);
+    expect(forgot.forgotten).toBe(1);
+    expect(forgot.profile.readingKeyRefs).toEqual([]);
+    expect((await get('theirs')).equals(await readFile(theirs))).toBe(true);
+    expect((await get('ours')).equals(await readFile(ours))).toBe(true);
   });
 });

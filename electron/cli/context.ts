@@ -83,12 +83,12 @@ export class CliContext {
     return id;
   }
 
-  /** The identity to act as, opened once. */
-  async open(): Promise<CliSession> {
+  /** The identity to act as, opened once. `orgIsTarget`: the command's --org names another organization, not us. */
+  async open(options: { readonly orgIsTarget?: boolean } = {}): Promise<CliSession> {
     if (this.session) return this.session;
     const oneOff = stringFlag(this.args, 'key') !== undefined || stringFlag(this.args, 'cert') !== undefined;
     const baseUrl = stringFlag(this.args, 'base-url');
-    const org = stringFlag(this.args, 'org');
+    const org = options.orgIsTarget ? undefined : stringFlag(this.args, 'org');
     if (oneOff) {
       const keyFile = stringFlag(this.args, 'key');
       const certFile = stringFlag(this.args, 'cert');

@@ -1,5 +1,6 @@
-// `items list|put|add|get|rm` and `access list|grant|update|revoke`.
+// `items list|put|add|get|rm` and `access list|grant|update|revoke` (`access rewrap`: rewrap-commands.ts).
 import { toSlashForm } from '../../shared/item-path.js';
+import { rewrapCommand } from './rewrap-commands.js';
 import { isReservedItemId } from '../../shared/reserved-paths.js';
 import { receiptAfterGet } from './receipt-commands.js';
 import type { Item } from '../../shared/types.js';
@@ -77,7 +78,8 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
 }
 
 export async function accessCommand(ctx: CliContext): Promise<void> {
-  const sub = word(ctx.args, 1, 'access subcommand (list, grant, update, revoke)');
+  const sub = word(ctx.args, 1, 'access subcommand (list, grant, update, revoke, rewrap)');
+  if (sub === 'rewrap') return rewrapCommand(ctx);
   const containerId = await ctx.container();
   const { client, keys } = await ctx.open();
   const remote = word(ctx.args, 2, 'remote path');

@@ -1,0 +1,101 @@
+// A collaborator's new certificate, against the reference exchange: the sIRB's app notices it
+// with the grants still on the old one, re-wraps them (resuming after a cut), and the site opens
+// them with its new key; a new certificate that fails the check re-wraps nothing and says why.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueIdentity } from '../../shared/protocol/certificates.js';
+import { CollaboratorCertificates } from './collaborator-certificates.js';
+import { openProfileKeys } from './keys/key-ring.js';
+import { KeyVault } from './keys/key-vault.js';
+import { PassphraseSecretBox } from './keys/secret-box.js';
+import { SharingError, SharingService } from './sharing.js';
+import { startFixture, type ExchangeFixture } from './test-support/exchange-fixture.js';
+import { renew } from './test-support/renewal.js';
+import { readRecord, writeRecord } from './transfers/records.js';
+
+let f: ExchangeFixture;
+let watch: CollaboratorCertificates;
+let sharing: SharingService;
+const studies: string[] = [];
+const shared = [
+  [0, 'a'],
+  [0, 'b'],
+  [1, 'c'],
+] as const;
+
+beforeAll(async () => {
+  f = await startFixture();
+  const keys = await f.keysOf(f.sirb);
+  sharing = new SharingService(f.sirb.client, keys, [f.ca.certificatePem]);
+  watch = new CollaboratorCertificates(f.sirb.client, sharing, keys, path.join(f.dir, 'sirb-app'), 'sirb-profile');
+  for (let i = 0; i < 2; i++) {
+    const id = (await f.sirb.client.createContainer()).id;
+    await f.sirb.client.grantContainerAccess(id, f.site.org.id);
+    studies.push(id);
+  }
+  for (const [s, p] of shared) {
+    await writeRecord(f.sirb.client, keys, studies[s]!, p, { header: { type: 'note' }, content: { p } });
+    await sharing.grant(studies[s]!, p, f.site.org.id);
+  }
+});
+afterAll(() => f.close());
+
+describe('a collaborator\u2019s new certificate', () => {
+  it('is noticed with the grants still on the old one, re-wrapped in one action that resumes after a cut, and opens with the new key', async () => {
+    expect((await watch.scan()).changes).toEqual([]);
+    const oldThumbprint = f.site.org.thumbprint;
+    const renewed = await renew(f, f.site);
+    const { changes } = await watch.scan();
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ organizationId: f.site.org.id, name: 'Site Hospital', oldThumbprint, studies: 2, problem: undefined });
+    expect(changes[0]!.grants).toHaveLength(3);
+    expect(changes[0]!.certificate?.issuer).toContain('Fixture Consortium CA');
+
+    // The site with only its new key cannot open them yet; with the old one kept for reading it can.
+    const vault = new KeyVault(path.join(f.dir, 'site-app'), new PassphraseSecretBox('site', { log2N: 14 }));
+    const oldRef = (await vault.importPem(f.site.identity.privateKeyPem, f.site.identity.certificatePem)).keyRef;
+    const newRef = (await vault.importPem(renewed.identity.privateKeyPem, renewed.identity.certificatePem)).keyRef;
+    const newOnly = await openProfileKeys(vault, { keyRef: newRef });
+    await expect(readRecord(renewed.client, newOnly, studies[0]!, 'a')).rejects.toMatchObject({ failure: 'no-key-opens' });
+    const withOld = await openProfileKeys(vault, { keyRef: newRef, readingKeyRefs: [oldRef] });
+    expect((await readRecord(renewed.client, withOld, studies[0]!, 'a')).content).toEqual({ p: 'a' });
+
+    const stop = new AbortController();
+    await expect(watch.rewrap(f.site.org.id, { signal: stop.signal, onProgress: () => stop.abort() })).rejects.toThrow();
+    expect((await watch.scan()).changes[0]!.grants).toHaveLength(2);
+    const progress: string[] = [];
+    const result = await watch.rewrap(f.site.org.id, { onProgress: (r, done, total) => progress.push(`${done}/${total} ${r.path} ${r.ok}`) });
+    expect(result.skipped).toBe(1);
+    expect(result.results.every((r) => r.ok)).toBe(true);
+    expect(progress).toHaveLength(2);
+    expect((await watch.scan()).changes).toEqual([]);
+    for (const [s, p] of shared) expect((await readRecord(renewed.client, newOnly, studies[s]!, p)).content).toEqual({ p });
+  });
+
+  it('re-wraps nothing for a self-signed or expired certificate, and says why', async () => {
+    const org = await f.admin.client.createOrganization({ name: 'Riverside Medical Center', certificate: issueIdentity('Riverside Medical Center', { ca: f.ca }).certificatePem });
+    await f.sirb.client.grantContainerAccess(studies[0]!, org.id);
+    await sharing.grant(studies[0]!, 'a', org.id);
+    expect((await watch.scan()).changes).toEqual([]);
+    const keysBefore = (await f.sirb.client.getItemAccess(studies[0]!, 'a')).map((o) => o.id);
+
+    const cases = [
+      { pem: issueIdentity('Riverside Medical Center').certificatePem, reason: /not issued by a certificate authority this profile trusts/ },
+      { pem: issueIdentity('Riverside Medical Center', { ca: f.ca, notBefore: new Date(Date.now() - 10 * 86_400_000), days: 2 }).certificatePem, reason: /cannot receive keys: the certificate is valid from .* to .*, not at / },
+    ];
+    for (const c of cases) {
+      await f.admin.client.putCertificate(org.id, c.pem);
+      const scan = await watch.scan();
+      const change = scan.changes.find((x) => x.organizationId === org.id);
+      expect(change?.problem).toMatch(c.reason);
+      expect(change?.grants).toHaveLength(1);
+      const refused = await watch.rewrap(org.id).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(SharingError);
+      expect((refused as Error).message).toMatch(c.reason);
+      // Nothing was re-wrapped: the grant is still counted as on the old certificate.
+      expect((await watch.scan()).changes.find((x) => x.organizationId === org.id)?.grants).toHaveLength(1);
+    }
+    expect((await watch.scan()).expiring).toEqual([expect.objectContaining({ organizationId: org.id, expired: true })]);
+    expect((await f.sirb.client.getItemAccess(studies[0]!, 'a')).map((o) => o.id)).toEqual(keysBefore);
+  });
+});

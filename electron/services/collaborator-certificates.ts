@@ -1,0 +1,187 @@
+// Collaborators' new certificates: the profile remembers the certificate (thumbprint) of each
+// organization it shares items with; when the directory lists another one, the grants on the
+// profile's own items still hold keys wrapped for the old one. Re-wrapping checks the new
+// certificate once (the directory's thumbprint, RSA >= 2048, valid today, issued by a trust
+// anchor: SharingService.verifiedCertificate) and updates every such grant (Update item access,
+// PUT: docs/protocol.md, "Item access"), with a result per item. The items done are written down
+// as they go, so a cut run resumes where it stopped.
+import path from 'node:path';
+import { wrapKey } from '../../shared/protocol/envelope.js';
+import { readJsonFile, writeJsonAtomic } from './atomic-file.js';
+import type { CallOptions, ExchangeClient } from './exchange-client.js';
+import { summarizeCertificate, type CertificateSummary } from './keys/certificate-summary.js';
+import type { ItemFields, ItemKey } from '../../shared/protocol/envelope.js';
+import { parseCertificate } from '../../shared/protocol/certificates.js';
+import type { SharingService } from './sharing.js';
+import { ownerOf } from './study-records.js';
+
+/** A grant on one of the profile's own items. */
+interface Grant {
+  readonly containerId: string;
+  readonly path: string;
+}
+
+export interface CertificateChange {
+  readonly organizationId: string;
+  readonly name: string;
+  readonly oldThumbprint: string;
+  /** The directory's certificate now, and whether it may receive keys (the reason when not). */
+  readonly certificate: CertificateSummary | undefined;
+  readonly problem: string | undefined;
+  /** Grants still holding keys for the old certificate, and in how many studies. */
+  readonly grants: readonly Grant[];
+  readonly studies: number;
+}
+
+export interface ExpiringCertificate {
+  readonly organizationId: string;
+  readonly name: string;
+  readonly validTo: string;
+  readonly expired: boolean;
+}
+
+interface ItemResult extends Grant {
+  readonly ok: boolean;
+  readonly message?: string;
+}
+
+interface State {
+  /** organizationId → the thumbprint its grants were last wrapped for. */
+  readonly known: Record<string, string>;
+  /** organizationId → the re-wrap in progress: for which thumbprint, and the items done. */
+  readonly rewrap: Record<string, { readonly thumbprint: string; readonly done: readonly string[] }>;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const key = (g: Grant): string => `${g.containerId}\u0000${g.path}`;
+
+export class CollaboratorCertificates {
+  private readonly file: string;
+
+  constructor(
+    private readonly client: ExchangeClient,
+    private readonly sharing: Pick<SharingService, 'verifiedCertificate'>,
+    private readonly keys: { openItemKey(item: ItemFields): ItemKey },
+    dataDir: string,
+    profileId: string,
+  ) {
+    this.file = path.join(dataDir, 'collaborators', `${profileId}.json`);
+  }
+
+  /** Every grant on the profile's own items, by organization (the profile itself left out). */
+  async grantsByOrganization(options: CallOptions & { readonly containerId?: string } = {}): Promise<Map<string, Grant[]>> {
+    const byOrg = new Map<string, Grant[]>();
+    const containers = options.containerId ? [options.containerId] : (await this.client.listContainers(options)).map((c) => c.id);
+    for (const containerId of containers) {
+      for await (const page of this.client.listItemPages(containerId, undefined, { ...options, recurse: true, owner: this.client.organizationId })) {
+        for (const item of page) {
+          if (ownerOf(item) !== this.client.organizationId) continue;
+          for (const org of await this.client.getItemAccess(containerId, item.id, options)) {
+            if (org.id === this.client.organizationId) continue;
+            byOrg.set(org.id, [...(byOrg.get(org.id) ?? []), { containerId, path: item.id }]);
+          }
+        }
+      }
+    }
+    return byOrg;
+  }
+
+  /**
+   * Organizations whose directory certificate differs from the one their grants were wrapped for,
+   * and collaborators whose certificates expire within 30 days or have expired. An organization
+   * seen for the first time is remembered with its current certificate.
+   */
+  async scan(options: CallOptions & { readonly now?: number } = {}): Promise<{ changes: CertificateChange[]; expiring: ExpiringCertificate[] }> {
+    const now = options.now ?? Date.now();
+    const state = await this.state();
+    const known = { ...state.known };
+    const changes: CertificateChange[] = [];
+    const expiring: ExpiringCertificate[] = [];
+    for (const [orgId, grants] of await this.grantsByOrganization(options)) {
+      const org = await this.client.getOrganization(orgId, options);
+      const listed = org.thumbprint?.toLowerCase();
+      if (!listed) continue;
+      let summary: CertificateSummary | undefined;
+      try {
+        summary = summarizeCertificate(parseCertificate(await this.client.getCertificate(orgId, options)), now);
+      } catch {
+        summary = undefined;
+      }
+      if (summary && Date.parse(summary.validTo) - now < 30 * DAY) expiring.push({ organizationId: orgId, name: org.name, validTo: summary.validTo, expired: summary.expired });
+      const old = known[orgId];
+      if (old === undefined) {
+        known[orgId] = listed;
+        continue;
+      }
+      if (old === listed) continue;
+      const done = new Set(state.rewrap[orgId]?.thumbprint === listed ? state.rewrap[orgId].done : []);
+      const left = grants.filter((g) => !done.has(key(g)));
+      changes.push({
+        organizationId: orgId,
+        name: org.name,
+        oldThumbprint: old,
+        certificate: summary,
+        problem: await this.problemWith(orgId, options),
+        grants: left,
+        studies: new Set(left.map((g) => g.containerId)).size,
+      });
+    }
+    await this.save({ ...state, known });
+    return { changes, expiring };
+  }
+
+  /**
+   * Wraps the item key again for the organization's directory certificate on every grant of the
+   * profile's own items (one study with containerId). A certificate that fails the check
+   * re-wraps nothing: the error says why. Items done earlier for the same certificate are skipped.
+   */
+  async rewrap(orgId: string, options: CallOptions & { readonly containerId?: string; readonly onProgress?: (r: ItemResult, done: number, total: number) => void } = {}): Promise<{ thumbprint: string; results: ItemResult[]; skipped: number }> {
+    const certificate = await this.sharing.verifiedCertificate(orgId, options);
+    const grants = (await this.grantsByOrganization(options)).get(orgId) ?? [];
+    let state = await this.state();
+    const prior = state.rewrap[orgId];
+    const done = new Set(prior?.thumbprint === certificate.thumbprint ? prior.done : []);
+    const todo = grants.filter((g) => !done.has(key(g)));
+    const results: ItemResult[] = [];
+    for (const grant of todo) {
+      let result: ItemResult;
+      try {
+        const item = await this.client.getItem(grant.containerId, grant.path, options);
+        await this.client.updateItemAccess(grant.containerId, grant.path, orgId, wrapKey(this.keys.openItemKey(item).key, certificate.publicKey), options);
+        done.add(key(grant));
+        state = { ...state, rewrap: { ...state.rewrap, [orgId]: { thumbprint: certificate.thumbprint, done: [...done] } } };
+        await this.save(state);
+        result = { ...grant, ok: true };
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        result = { ...grant, ok: false, message: (error as Error).message };
+      }
+      results.push(result);
+      options.onProgress?.(result, results.length, todo.length);
+    }
+    // Whole (every study, nothing failed): the organization's grants are now for this certificate.
+    if (!options.containerId && results.every((r) => r.ok)) {
+      const { [orgId]: _finished, ...rest } = state.rewrap;
+      await this.save({ known: { ...state.known, [orgId]: certificate.thumbprint }, rewrap: rest });
+    }
+    return { thumbprint: certificate.thumbprint, results, skipped: grants.length - todo.length };
+  }
+
+  private async problemWith(orgId: string, options: CallOptions): Promise<string | undefined> {
+    try {
+      await this.sharing.verifiedCertificate(orgId, options);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  private async state(): Promise<State> {
+    const read = await readJsonFile<Partial<State>>(this.file);
+    return { known: read?.known ?? {}, rewrap: read?.rewrap ?? {} };
+  }
+
+  private async save(state: State): Promise<void> {
+    await writeJsonAtomic(this.file, state);
+  }
+}
