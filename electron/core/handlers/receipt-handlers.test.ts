@@ -106,4 +106,22 @@ describe('receipts in the app', () => {
     const delivery = await receiptHandlers(sirbCtx)['receipts.forItem']({ containerId, itemPath: doc });
     expect(delivery.cells.map((c) => c.state)).toEqual(['this']);
   });
+
+  it('receipts left from an earlier run go out once the window asks', async () => {
+    const containerId = (await sirb.client.createContainer()).id;
+    await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
+    const doc = await shared(containerId, 'Pharmacy manual');
+    const dataDir = join(dir, 'restart-data');
+    // no session at hand when it was received (the app was closing): it waits in the queue file
+    const closing = { ...ctxOf(site, dataDir), session: async () => Promise.reject(new Error('closed')) } as AppContext;
+    await receiptSender(closing, site.profile.id).received({ containerId, item: await site.client.getItem(containerId, doc), action: 'saved' }, fx.site.org.id);
+    receiptSender(closing, site.profile.id).close();
+    expect(await receiptSender(closing, site.profile.id).pendingCount()).toBe(1);
+
+    const restarted = ctxOf(site, dataDir);
+    // its answer comes after the send it started (one queue), so it says none is left
+    expect(await receiptHandlers(restarted)['receipts.setSending']({})).toEqual({ sending: true, pending: 0 });
+    const delivery = await receiptHandlers(sirbCtx)['receipts.forItem']({ containerId, itemPath: doc });
+    expect(delivery.cells[0]).toMatchObject({ state: 'this', action: 'saved' });
+  });
 });

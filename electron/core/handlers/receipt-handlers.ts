@@ -100,6 +100,8 @@ export function receiptHandlers(ctx: AppContext): ReceiptHandlers {
       const s = await ctx.session();
       const sender = receiptSender(ctx, s.profile.id);
       if (sending !== undefined) await sender.setSending(sending);
+      // the window asks whenever a document is shown: what waits from an earlier run goes now
+      void sender.flush().catch(() => undefined);
       return { sending: await sender.sending(), pending: await sender.pendingCount() };
     },
   };
