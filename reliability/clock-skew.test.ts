@@ -12,8 +12,8 @@ import { createCast, type Cast } from './support/cast.js';
 const FIVE_MINUTES = 5 * 60_000;
 
 let cast: Cast;
-beforeAll(() => {
-  cast = createCast('skew');
+beforeAll(async () => {
+  cast = await createCast('skew');
 });
 afterAll(() => {
   cast?.remove();

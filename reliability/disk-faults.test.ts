@@ -88,7 +88,7 @@ async function expectKeptItemReadable(): Promise<void> {
 }
 
 beforeAll(async () => {
-  cast = createCast('disk');
+  cast = await createCast('disk');
   server = await startExchange({ dataDir: cast.dataDir, log: (l) => logs.push(l) });
   raw = new SignedClient(server.port);
   keys = keyHandle('1'.repeat(32), createPrivateKey(cast.sirb.keyPem), parseCertificate(cast.sirb.certificatePem));

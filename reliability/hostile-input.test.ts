@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeEntry } from '../shared/error-codes.js';
 import { sealItem } from '../shared/protocol/envelope.js';
 import { keySigner, signRequest, type RequestSigner } from '../shared/protocol/signing.js';
-import { registerOrganization } from '../server/index.js';
+import { registerInDataFolder } from '../server/index.js';
 import { SignedClient, sha256Hex } from '../server/test-support/signed-client.js';
 import { createCast, rssKib, startChildServer, stopChild, type Cast, type ChildServer } from './support/cast.js';
 import { seeded, type Prng } from './support/prng.js';
@@ -31,13 +31,13 @@ let logStart = 0;
 /** A disabled organization: forged requests in its name must learn nothing of that. */
 let disabled: { id: string };
 
-function createDisabled(k: Cast): { id: string } {
-  return registerOrganization(k.dataDir, { name: 'Reliability Closed', isDisabled: true, certificatePem: k.outsider.certificatePem });
+function createDisabled(k: Cast): Promise<{ id: string }> {
+  return registerInDataFolder(k.dataDir, { name: 'Reliability Closed', isDisabled: true, certificatePem: k.outsider.certificatePem });
 }
 
 beforeAll(async () => {
-  cast = createCast('hostile');
-  disabled = createDisabled(cast);
+  cast = await createCast('hostile');
+  disabled = await createDisabled(cast);
   // twelve workers of one organization: judged by what they send, not crowded out (1018)
   // a body that stops coming is cut after 3 s (the default 30 s, scaled down for the test of it)
   server = await startChildServer(cast.dataDir, ['--max-uploads-per-org', String(CONCURRENCY), '--body-stall-ms', String(BODY_STALL_MS)]);

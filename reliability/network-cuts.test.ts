@@ -34,7 +34,7 @@ function clientFor(baseUrl: string): ExchangeClient {
 }
 
 beforeAll(async () => {
-  cast = createCast('net');
+  cast = await createCast('net');
   server = await startExchange({ dataDir: cast.dataDir, log: () => undefined });
   proxy = await startCutProxy(server.port);
   keys = keyHandle('0'.repeat(32), createPrivateKey(cast.sirb.keyPem), parseCertificate(cast.sirb.certificatePem));

@@ -17,7 +17,7 @@ let client: SignedClient;
 let c = '';
 
 beforeAll(async () => {
-  cast = createCast('pipelined');
+  cast = await createCast('pipelined');
   server = await startChildServer(cast.dataDir);
   signer = keySigner(cast.sirb.keyPem);
   client = new SignedClient(server.port);

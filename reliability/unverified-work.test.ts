@@ -25,7 +25,7 @@ let server: ChildServer | undefined;
 let containerId = '';
 
 beforeAll(async () => {
-  cast = createCast('unverified');
+  cast = await createCast('unverified');
   server = await startChildServer(cast.dataDir, ['--max-unverified-bytes', String(CAP), '--max-uploads-per-org', '4']);
   const created = await new SignedClient(server.port).post(cast.sirb, '/containers', {});
   containerId = created.json().id;

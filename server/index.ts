@@ -13,7 +13,7 @@ import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION, Unv
 import { ALL_ROUTES } from './routes/all-routes.js';
 import { openStore, type StoreOptions } from './open-store.js';
 
-export { registerInStore, registerOrganization, type RegisterOrganizationOptions } from './register.js';
+export { registerInDataFolder, registerInStore, type RegisterOrganizationOptions } from './register.js';
 export { createSandbox, type SandboxOrganization } from './sandbox.js';
 export type { Organization } from '../shared/types.js';
 

@@ -5,9 +5,7 @@ import { checkCertificate } from './http/certificate-check.js';
 import { ApiError } from './http/api-error.js';
 import { toOrganization } from './routes/wire.js';
 import type { NewOrganization } from './store/rows.js';
-import { openDatabase } from './store/sqlite/database.js';
-import { insertOrganization } from './store/sqlite/organizations.js';
-import { loadTrustedCas } from './store/sqlite/trust-store.js';
+import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import { NameTakenError, type Store } from './store/store.js';
 
 export interface RegisterOrganizationOptions {
@@ -41,20 +39,22 @@ function nameTaken(e: unknown): never {
   throw e;
 }
 
-/** Registers in a data folder, synchronously (the app's sandbox and SQLite tests). */
-export function registerOrganization(dataDir: string, o: RegisterOrganizationOptions): Organization {
-  const db = openDatabase(dataDir);
-  try {
-    return toOrganization(insertOrganization(db, newOrganization(o, loadTrustedCas(dataDir)), Date.now()));
-  } catch (e) {
-    return nameTaken(e);
-  } finally {
-    db.close();
-  }
-}
-
 /** Registers in any store. */
 export async function registerInStore(store: Store, o: RegisterOrganizationOptions): Promise<Organization> {
   const fields = newOrganization(o, await store.trustedCas());
   return toOrganization(await store.insertOrganization(fields, Date.now()).catch(nameTaken));
+}
+
+/**
+ * Registers in a data folder through a store of its own, beside a server running on the same
+ * folder or not (WAL); opened without the start-up sweep, which would take a running server's
+ * uploads in progress for leftovers.
+ */
+export async function registerInDataFolder(dataDir: string, o: RegisterOrganizationOptions): Promise<Organization> {
+  const store = new SqliteStore(dataDir);
+  try {
+    return await registerInStore(store, o);
+  } finally {
+    await store.close();
+  }
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { issueIdentity, type Identity } from '../../shared/protocol/certificates.js';
-import { registerInStore, registerOrganization } from '../../server/index.js';
+import { registerInStore } from '../../server/index.js';
 import { openStore, type StoreOptions } from '../../server/open-store.js';
 import type { StoreKind } from '../../server/store/store.js';
 import { freshStore } from '../../server/test-support/stores.js';
@@ -28,21 +28,9 @@ export interface Cast {
   remove(): void;
 }
 
-export function createCast(prefix: string): Cast {
-  const dir = mkdtempSync(join(tmpdir(), `reliability-${prefix}-`));
-  const dataDir = join(dir, 'data');
-  const make = (name: string, isSirb: boolean): CastOrg => {
-    const identity = issueIdentity(name);
-    const org = registerOrganization(dataDir, { name, isSirb, certificatePem: identity.certificatePem });
-    return { id: org.id, name, keyPem: identity.privateKeyPem, identity, certificatePem: identity.certificatePem };
-  };
-  const remove = (): void => rmSync(dir, { recursive: true, force: true });
-  try {
-    return { dir, dataDir, store: { dataDir }, sirb: make('Reliability IRB', true), site: make('Reliability Site', false), outsider: make('Reliability Outsider', false), remove };
-  } catch (e) {
-    remove();
-    throw e;
-  }
+/** Three organizations (an sIRB, a site, an outsider) in a fresh data folder. */
+export function createCast(prefix: string): Promise<Cast> {
+  return createStoreCast(prefix, 'sqlite');
 }
 
 /** The same cast in a fresh store of either kind (dataDir is then where the store's folder would be). */

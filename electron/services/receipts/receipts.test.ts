@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueIdentity } from '../../../shared/protocol/certificates.js';
 import { sealItem } from '../../../shared/protocol/envelope.js';
 import { reportCsv } from '../../../shared/delivery.js';
-import { registerOrganization } from '../../../server/index.js';
+import { registerInDataFolder } from '../../../server/index.js';
 import type { Item } from '../../../shared/types.js';
 import type { KeyHandle } from '../keys/key-vault.js';
 import { SharingService } from '../sharing.js';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   sirbKeys = await f.keysOf(f.sirb);
   siteKeys = await f.keysOf(f.site);
   const identity = issueIdentity('Other Site', { ca: f.ca });
-  const org = registerOrganization(f.dataDir, { name: 'Other Site', certificatePem: identity.certificatePem });
+  const org = await registerInDataFolder(f.dataDir, { name: 'Other Site', certificatePem: identity.certificatePem });
   other = { org, identity, client: f.clientFor({ org, identity }) };
   otherKeys = await f.keysOf(other);
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createCertificateAuthority, issueIdentity, type Identity } from '../../../shared/protocol/certificates.js';
 import { keySigner } from '../../../shared/protocol/signing.js';
 import type { Organization } from '../../../shared/types.js';
-import { registerOrganization, startExchange } from '../../../server/index.js';
+import { registerInDataFolder, startExchange } from '../../../server/index.js';
 import { ExchangeClient, type ExchangeClientOptions } from '../exchange-client.js';
 import { KeyVault, type KeyHandle } from '../keys/key-vault.js';
 import { PassphraseSecretBox } from '../keys/secret-box.js';
@@ -50,15 +50,15 @@ export async function startFixture(): Promise<ExchangeFixture> {
     return client;
   };
   const ca = createCertificateAuthority('Fixture Consortium CA');
-  const make = (name: string, flags: { isSirb?: boolean; isAdmin?: boolean }): FixtureOrg => {
+  const make = async (name: string, flags: { isSirb?: boolean; isAdmin?: boolean }): Promise<FixtureOrg> => {
     const identity = issueIdentity(name, { ca });
-    const org = registerOrganization(dataDir, { name, ...flags, certificatePem: identity.certificatePem });
+    const org = await registerInDataFolder(dataDir, { name, ...flags, certificatePem: identity.certificatePem });
     const base = { org, identity };
     return { ...base, client: clientFor(base) };
   };
-  const sirb = make('Central IRB', { isSirb: true });
-  const site = make('Site Hospital', {});
-  const admin = make('Exchange Admin', { isAdmin: true });
+  const sirb = await make('Central IRB', { isSirb: true });
+  const site = await make('Site Hospital', {});
+  const admin = await make('Exchange Admin', { isAdmin: true });
   const vault = new KeyVault(path.join(dir, 'app'), new PassphraseSecretBox('fixture', { log2N: 14 }));
   const keysOf = async (o: FixtureOrg): Promise<KeyHandle> =>
     vault.open((await vault.importPem(o.identity.privateKeyPem, o.identity.certificatePem)).keyRef);
