@@ -191,7 +191,7 @@ export class ExchangeEngine {
   private async sendOnce(spec: RequestSpec, requestId: string): Promise<IncomingMessage> {
     const url = new URL(this.baseUrl.href);
     url.pathname = this.baseUrl.pathname + spec.path;
-    if (spec.query && spec.query.length > 0) url.search = new URLSearchParams(spec.query.map(([k, v]) => [k, v])).toString().replace(/\+/g, '%20');
+    if (spec.query && spec.query.length > 0) url.search = new URLSearchParams(spec.query.map(([k, v]): [string, string] => [k, v])).toString().replace(/\+/g, '%20');
     const target = url.pathname + url.search;
     const headers: Record<string, string> = { 'User-Agent': this.userAgent };
     if (spec.accept) headers.Accept = spec.accept;

@@ -15,6 +15,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 /** Alignment used for direct I/O: the page size, a multiple of every usual device block. */
 const DIRECT_ALIGN = 4096;
 const WASM_PAGE = 64 * 1024;
+/** A Node global that @types/node leaves to the DOM library, which the server does not load. */
+declare const WebAssembly: { Memory: new (descriptor: { initial: number }) => { readonly buffer: ArrayBuffer } };
 const O_DIRECT: number | undefined = constants.O_DIRECT;
 
 /** Page-aligned memory of `bytes` (a multiple of 64 KiB), for direct I/O. */
