@@ -14,6 +14,7 @@ const electronSubpath = {
   message: electronImport.message,
 };
 
+const SHARED_WHY = 'shared/ runs in the renderer and in Node alike (shared/protocol alone is Node-only).';
 const RENDERER_WHY = 'The renderer runs sandboxed in the browser process: it reaches Node only through the preload API.';
 
 // Bare names (`fs`, `fs/promises`, `path`, `crypto`, ...) straight from Node's own list.
@@ -98,6 +99,25 @@ export default defineConfig(
               regex: '^(\\.{1,2}/)+(.*/)?(server|electron)(/|$)',
               message: `${RENDERER_WHY} Code under server/ and electron/ belongs to other processes; share types via shared/.`,
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // shared/ runs in the renderer and in Node alike: no Node built-ins, no electron, and no
+    // reaching into one process's code. Only shared/protocol (crypto, streams) is Node's.
+    files: ['shared/**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}'],
+    ignores: ['shared/protocol/**', 'shared/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport, ...nodeBuiltins.map(({ name }) => ({ name, message: SHARED_WHY }))],
+          patterns: [
+            electronSubpath,
+            { regex: '^node:', message: SHARED_WHY },
+            { regex: '(^|/)protocol(/|$)', message: `${SHARED_WHY} Import shared/protocol from the Node side only.` },
           ],
         },
       ],
