@@ -18,6 +18,7 @@ import { accessHandlers } from './handlers/access-handlers.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
 import { itemHandlers } from './handlers/item-handlers.js';
 import { profileHandlers } from './handlers/profile-handlers.js';
+import { keyHandlers } from './handlers/key-handlers.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { connectionHandlers } from './handlers/connection-handlers.js';
 import { sandboxHandlers } from './handlers/sandbox-handlers.js';
@@ -173,6 +174,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...profileHandlers(ctx),
+    ...keyHandlers(ctx),
     ...connectionHandlers(ctx),
     ...sandboxHandlers(ctx),
     ...studyHandlers(ctx),

@@ -124,5 +124,7 @@ export function toProfileView(profile: Profile, active: boolean, organization?: 
     certificate: profile.certificate ?? none,
     active,
     trustAnchorCount: profile.trustAnchors?.length ?? 0,
+    backedUp: profile.backup?.keyRef === profile.keyRef,
+    readingKeyCount: profile.readingKeyRefs?.length ?? 0,
   };
 }

@@ -92,6 +92,8 @@ export const operations = {
     answers<ProfileView>(),
   ),
   'profiles.remove': op(profile, answers<ProfileView[]>()),
+  /** The profile's keys (current and reading) as one PKCS#12 file saved where the user picks in main's dialog; the password is used once, never kept. */
+  'profiles.backup': op(z.strictObject({ profileId: id, password: z.string().min(8).max(1024) }), answers<{ saved: boolean; profile: ProfileView }>()),
 
   'connection.check': op(none, answers<ConnectionCheck>()),
 

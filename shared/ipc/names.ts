@@ -13,6 +13,7 @@ export const OPERATION_NAMES = [
   'profiles.generateKey',
   'profiles.update',
   'profiles.remove',
+  'profiles.backup',
   'connection.check',
   'containers.list',
   'containers.create',

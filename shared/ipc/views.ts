@@ -29,6 +29,10 @@ export interface ProfileView {
   readonly active: boolean;
   /** How many trust anchors (consortium CA certificates) the profile holds; the sandbox's come with it. */
   readonly trustAnchorCount?: number;
+  /** Whether the current key is in a backup made since it became current. */
+  readonly backedUp?: boolean;
+  /** Keys kept from before a renewal, for reading what is still wrapped for them. */
+  readonly readingKeyCount?: number;
 }
 
 export interface ContainerView extends Container {

@@ -55,7 +55,7 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
   /** Adds a profile for an imported key, learning its role from the exchange when it answers. */
   const addProfile = async (
     input: { name: string; environment: Profile['environment']; baseUrl: string; organizationId: string; administrator?: boolean },
-    key: { keyRef: string; certificate?: Profile['certificate'] },
+    key: { keyRef: string; certificate?: Profile['certificate']; readingKeyRefs?: readonly string[] },
   ) => {
     // Only the profile's own fields: key material in the arguments never reaches the store.
     const args = { name: input.name, environment: input.environment, baseUrl: input.baseUrl, organizationId: input.organizationId };
@@ -73,7 +73,9 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
     } catch {
       // Offline or not registered yet: the role shows once the exchange answers.
     }
-    const profile = await ctx.profiles.add({ ...args, roleHints: { sirb, admin: administrator }, keyRef: key.keyRef, certificate: key.certificate });
+    // From a PKCS#12 file: the key is backed up there, and a backup of this app brings its reading keys.
+    const restored = key.readingKeyRefs ? { readingKeyRefs: key.readingKeyRefs, backup: { keyRef: key.keyRef, at: new Date().toISOString() } } : {};
+    const profile = await ctx.profiles.add({ ...args, roleHints: { sirb, admin: administrator }, keyRef: key.keyRef, certificate: key.certificate, ...restored });
     if (!ctx.activeProfileId()) await ctx.switchProfile(profile.id);
     return toProfileView(profile, ctx.activeProfileId() === profile.id);
   };
@@ -94,8 +96,8 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
       return addProfile(args, key);
     },
     'profiles.importPkcs12': async (args) => {
-      const key = await withKeyFile(ctx, args.pkcs12File, (p12) => ctx.vault.importPkcs12(p12, args.password));
-      return addProfile(args, key);
+      const { current, reading } = await withKeyFile(ctx, args.pkcs12File, (p12) => ctx.vault.importBackup(p12, args.password));
+      return addProfile(args, { ...current, readingKeyRefs: reading.map((k) => k.keyRef) });
     },
     'profiles.setTrustAnchors': async ({ profileId, certificatesPem }) => {
       let trustAnchors: string[];
@@ -124,7 +126,7 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
     'profiles.remove': async ({ profileId }) => {
       const p = await ctx.profiles.get(profileId);
       await ctx.profiles.remove(profileId);
-      await ctx.vault.remove(p.keyRef);
+      for (const keyRef of [p.keyRef, ...(p.readingKeyRefs ?? [])]) await ctx.vault.remove(keyRef);
       if (ctx.activeProfileId() === profileId) {
         await ctx.resetSession();
         const next = (await ctx.profiles.list())[0];

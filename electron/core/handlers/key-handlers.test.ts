@@ -1,0 +1,52 @@
+// A profile's backup through main's door, on the embedded sandbox: saved where the dialog says
+// (0600), the profile removed, added back from the backup (a wrong password changes nothing),
+// and what was shared with it opens again.
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../platform.js';
+import { openAppCore, testPlatform, type CoreCall } from '../test-support/app-core.js';
+
+let dir: string;
+let core: AppCore;
+let call: CoreCall;
+let chosen: string | undefined;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'key-handlers-'));
+  ({ core, call } = await openAppCore(join(dir, 'data'), testPlatform({ saveDialog: async () => chosen })));
+});
+afterAll(async () => {
+  await core?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('profiles.backup and the restore', () => {
+  it('backs up a site\u2019s key, and the site removed and restored from it reads what was shared with it', async () => {
+    const site = (await call('profiles.list', {})).find((p) => p.name.endsWith('Lakeside University'))!;
+    expect(site.backedUp).toBe(false);
+    chosen = undefined;
+    expect(await call('profiles.backup', { profileId: site.id, password: 'correct horse' })).toMatchObject({ saved: false, profile: { backedUp: false } });
+    chosen = join(dir, 'lakeside.p12');
+    const saved = await call('profiles.backup', { profileId: site.id, password: 'correct horse' });
+    expect(saved).toMatchObject({ saved: true, profile: { backedUp: true, readingKeyCount: 0 } });
+    expect((await stat(chosen)).mode & 0o777).toBe(0o600);
+
+    await call('profiles.remove', { profileId: site.id });
+    const left = await call('profiles.list', {});
+    expect(left.some((p) => p.id === site.id)).toBe(false);
+    const fields = { name: 'Lakeside restored', environment: site.environment, baseUrl: site.baseUrl, organizationId: site.organizationId };
+    const ref = () => core.registerFile({ path: chosen!, relativePath: 'lakeside.p12', size: 1 }).ref;
+    await expect(call('profiles.importPkcs12', { ...fields, pkcs12File: ref(), password: 'wrong horse' })).rejects.toThrow(/wrong-password/);
+    expect(await call('profiles.list', {})).toEqual(left);
+
+    const restored = await call('profiles.importPkcs12', { ...fields, pkcs12File: ref(), password: 'correct horse' });
+    expect(restored).toMatchObject({ backedUp: true, certificate: { thumbprint: site.certificate.thumbprint } });
+    await call('profiles.switch', { profileId: restored.id });
+    const [study] = await call('containers.list', {});
+    const visible = await call('items.list', { containerId: study!.id });
+    const headers = await call('items.headers', { containerId: study!.id, itemPaths: visible.map((i) => i.path) });
+    expect(headers.filter((h) => h.decryptedHeader).map((h) => String(h.decryptedHeader?.fileName ?? h.decryptedHeader?.name))).toContain('delegation-log.xlsx');
+  });
+});
