@@ -80,22 +80,22 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
             ),
           },
           {
-            id: 'distribution',
-            label: 'Distribution report…',
-            onSelect: props.onDistribution,
-            button: (
-              <button type="button" data-testid="open-distribution" onClick={props.onDistribution}>
-                Distribution report…
-              </button>
-            ),
-          },
-          {
             id: 'study-details',
             label: 'Study details…',
             onSelect: props.onStudyDetails,
             button: (
               <button type="button" data-testid="open-study-details" onClick={props.onStudyDetails}>
                 Study details…
+              </button>
+            ),
+          },
+          {
+            id: 'distribution',
+            label: 'Distribution report…',
+            onSelect: props.onDistribution,
+            button: (
+              <button type="button" data-testid="open-distribution" onClick={props.onDistribution}>
+                Distribution report…
               </button>
             ),
           },
