@@ -12,8 +12,10 @@ import type {
   ActivityEntry,
   AppError,
   AppInfo,
+  CertificateChangeView,
   ConnectionCheck,
   ContainerView,
+  ExpiringCertificateView,
   FileRef,
   GranteePreview,
   InviteAnswer,
@@ -96,6 +98,13 @@ export const operations = {
   'profiles.backup': op(z.strictObject({ profileId: id, password: z.string().min(8).max(1024) }), answers<{ saved: boolean; profile: ProfileView }>()),
 
   'connection.check': op(none, answers<ConnectionCheck>()),
+  /** Collaborators with a new certificate (grants still on the old one) or one expiring within 30 days. */
+  'certificates.changes': op(none, answers<{ changes: CertificateChangeView[]; expiring: ExpiringCertificateView[] }>()),
+  /** Every grant of the profile's items to the organization wrapped for its new certificate, once that passes the check; a result per item. */
+  'certificates.rewrap': op(
+    z.strictObject({ organizationId: hexId, containerId: hexId.optional() }),
+    answers<{ thumbprint: string; skipped: number; results: { containerId: string; path: string; ok: boolean; message?: string }[] }>(),
+  ),
 
   /** Newest first (ties by id): the window shows them in this order. */
   'containers.list': op(none, answers<ContainerView[]>()),

@@ -15,6 +15,8 @@ export const OPERATION_NAMES = [
   'profiles.remove',
   'profiles.backup',
   'connection.check',
+  'certificates.changes',
+  'certificates.rewrap',
   'containers.list',
   'containers.create',
   'containers.updateStudy',

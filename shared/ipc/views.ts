@@ -35,6 +35,28 @@ export interface ProfileView {
   readonly readingKeyCount?: number;
 }
 
+/** An organization the profile shares with that now has another certificate in the directory. */
+export interface CertificateChangeView {
+  readonly organizationId: string;
+  readonly name: string;
+  readonly oldThumbprint: string;
+  /** The directory's certificate now (absent when it could not be read). */
+  readonly certificate?: CertificateView & { readonly expired: boolean };
+  /** Why it may not receive keys (chain, RSA size, validity); absent when it passes. */
+  readonly problem?: string;
+  /** The profile's own items whose grants still hold keys for the old certificate, and their studies. */
+  readonly grantCount: number;
+  readonly studyCount: number;
+}
+
+/** A collaborator's certificate that expires within 30 days or has expired (grants to it are refused then). */
+export interface ExpiringCertificateView {
+  readonly organizationId: string;
+  readonly name: string;
+  readonly validTo: string;
+  readonly expired: boolean;
+}
+
 export interface ContainerView extends Container {
   readonly ownerName: string;
   readonly ownedByMe: boolean;
