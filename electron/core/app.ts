@@ -19,6 +19,7 @@ import { activityHandlers } from './handlers/activity-handlers.js';
 import { itemHandlers } from './handlers/item-handlers.js';
 import { profileHandlers } from './handlers/profile-handlers.js';
 import { keyHandlers } from './handlers/key-handlers.js';
+import { renewalHandlers } from './handlers/renewal-handlers.js';
 import { certificateHandlers } from './handlers/certificate-handlers.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { connectionHandlers } from './handlers/connection-handlers.js';
@@ -176,6 +177,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...appHandlers(ctx),
     ...profileHandlers(ctx),
     ...keyHandlers(ctx),
+    ...renewalHandlers(ctx),
     ...certificateHandlers(ctx),
     ...connectionHandlers(ctx),
     ...sandboxHandlers(ctx),

@@ -7,7 +7,7 @@ import { ExchangeClient } from '../services/exchange-client.js';
 import type { ExchangeSession } from '../services/exchange-session.js';
 import { UserFacingError } from '../../shared/app-error.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
-import { openProfileKeys } from '../services/keys/key-ring.js';
+import { openProfileKeys, type ProfileKeys } from '../services/keys/key-ring.js';
 import type { Profile } from '../services/profiles.js';
 import { SharingService, type TrustAnchors } from '../services/sharing.js';
 import { StudyRecords } from '../services/study-records.js';
@@ -16,6 +16,8 @@ import { SearchIndex } from './handlers/search-index.js';
 /** The active profile's session: acting as its organization, plus what the app keeps beside it. */
 export interface Session extends ExchangeSession {
   readonly profile: Profile;
+  /** The current key and the reading keys kept from before a renewal. */
+  readonly keys: ProfileKeys;
   readonly sharing: SharingService;
   /** The `study` records of this profile's studies (decisions §6). */
   readonly studies: StudyRecords;

@@ -95,6 +95,15 @@ export const operations = {
   ),
   'profiles.remove': op(profile, answers<ProfileView[]>()),
   /** The profile's keys (current and reading) as one PKCS#12 file saved where the user picks in main's dialog; the password is used once, never kept. */
+  /**
+   * A new key (a file by reference, or one generated here with profiles.generateKey) and the certificate issued for it
+   * become current once the directory lists that certificate; the old key stays for reading.
+   */
+  'profiles.renew': op(z.strictObject({ profileId: id, keyFile: id.optional(), pendingKeyId: id.optional(), certificatePem: pem }), answers<ProfileView>()),
+  /** The profile's own items wrapped again for its current certificate where they still need an old key (safe to repeat). */
+  'profiles.rewrapOwnItems': op(profile, answers<{ rewrapped: number }>()),
+  /** Forgets the reading keys once nothing needs them (refused, with what still does, before). */
+  'profiles.forgetOldKeys': op(profile, answers<ProfileView>()),
   'profiles.backup': op(z.strictObject({ profileId: id, password: z.string().min(8).max(1024) }), answers<{ saved: boolean; profile: ProfileView }>()),
 
   'connection.check': op(none, answers<ConnectionCheck>()),

@@ -15,7 +15,7 @@ const MAX_KEY_FILE_BYTES = 1024 * 1024;
  * bytes never cross to the window. A staged copy is deleted at once; a chosen file's reference
  * stays until the import succeeds, so a wrong password can be typed again.
  */
-async function withKeyFile<T>(ctx: AppContext, ref: string, use: (bytes: Buffer) => Promise<T>): Promise<T> {
+export async function withKeyFile<T>(ctx: AppContext, ref: string, use: (bytes: Buffer) => Promise<T>): Promise<T> {
   const { readFile, stat } = await import('node:fs/promises');
   const file = ctx.files.get(ref);
   let done = false;
