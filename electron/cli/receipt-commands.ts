@@ -47,12 +47,14 @@ export async function receiptAfterGet(ctx: CliContext, containerId: string, path
   }
 }
 
+/** A document's name; undefined for records and for what cannot be read (not in the report). */
 function nameOf(keys: Awaited<ReturnType<CliContext['open']>>['keys']) {
-  return (i: Item): string => {
+  return (i: Item): string | undefined => {
     try {
-      return shownName(openHeader(i, keys.openItemKey(i)), toSlashForm(i.id));
+      const header = openHeader(i, keys.openItemKey(i));
+      return header.type === 'document' ? shownName(header, toSlashForm(i.id)) : undefined;
     } catch {
-      return toSlashForm(i.id);
+      return undefined;
     }
   };
 }

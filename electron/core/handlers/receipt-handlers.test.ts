@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferView } from '../../../shared/ipc/views.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
+import { writeRecord } from '../../services/transfers/records.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
 import { fixtureSession } from '../test-support/fixture-session.js';
@@ -65,6 +66,8 @@ describe('receipts in the app', () => {
     finish({ state: 'verified' } as TransferView);
     await sent;
     expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells[0]).toMatchObject({ state: 'this', action: 'opened' });
+    // a structured record of the sIRB's is not a document: no row
+    await writeRecord(sirb.client, sirb.keys, containerId, 'records/site-activation', { header: { type: 'site-activation', name: 'Activation' }, content: { ok: true } });
     const report = await owner['receipts.report']({ containerId });
     expect(report.rows).toHaveLength(1);
     expect(report.rows[0]).toMatchObject({ name: 'Consent form.txt', itemPath: consent });
@@ -72,7 +75,7 @@ describe('receipts in the app', () => {
 
     // the receipt is granted to the sIRB, but it is not one of the study's documents
     const listed = await itemHandlers(sirbCtx)['items.list']({ containerId });
-    expect(listed.map((v) => v.path)).toEqual([consent]);
+    expect(listed.map((v) => v.path)).toEqual([consent, 'records/site-activation']);
     const siteListed = await itemHandlers(siteCtx)['items.list']({ containerId });
     expect(siteListed.map((v) => v.path)).toEqual([consent]);
     const found = await sirb.search.find('receipt');

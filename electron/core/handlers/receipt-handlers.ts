@@ -93,7 +93,10 @@ export function receiptHandlers(ctx: AppContext): ReceiptHandlers {
     'receipts.report': async ({ containerId }) => {
       const s = await ctx.session();
       const sending = await receiptSender(ctx, s.profile.id).sending();
-      const nameOf = (i: Item) => shownName(itemView(s, containerId, i, true).decryptedHeader, toSlashForm(i.id));
+      const nameOf = (i: Item) => {
+        const header = itemView(s, containerId, i, true).decryptedHeader;
+        return header?.type === 'document' ? shownName(header, toSlashForm(i.id)) : undefined;
+      };
       return readerOf(ctx, s).report(containerId, nameOf, sending);
     },
     'receipts.setSending': async ({ sending }) => {

@@ -64,11 +64,18 @@ export class ReceiptReader {
   /**
    * Every document this organization owns in the study × every organization with access, from
    * one recursive listing, each document's access list, and the receipts for those documents.
+   * `nameOf` names a document, and answers undefined for an item that is not one.
    */
-  async report(containerId: string, nameOf: (item: Item) => string, sending: boolean, options: CallOptions = {}): Promise<DistributionReport> {
+  async report(containerId: string, nameOf: (item: Item) => string | undefined, sending: boolean, options: CallOptions = {}): Promise<DistributionReport> {
     const listed = await this.client.listItems(containerId, undefined, { recurse: true, ...options });
     const items = Array.isArray(listed) ? listed : [listed];
-    const documents = ownedDocuments(items, this.client.organizationId);
+    // documents only: records are read in the window and acknowledged by no one
+    const names = new Map<string, string>();
+    for (const d of ownedDocuments(items, this.client.organizationId)) {
+      const name = nameOf(d);
+      if (name !== undefined) names.set(d.id, name);
+    }
+    const documents = items.filter((i) => names.has(i.id));
     const ours = new Set(documents.map((d) => receiptHash(d.id)));
     const receiptItems = items.filter((i) => {
       const named = parseReceiptPath(i.id);
@@ -80,6 +87,6 @@ export class ReceiptReader {
     ]);
     const access = new Map(documents.map((d, i) => [d.id, lists[i]!]));
     const index = indexReceipts(receipts.filter((r): r is ValidReceipt => r !== undefined));
-    return distributionReport({ containerId, documents, access, index, nameOf, sending });
+    return distributionReport({ containerId, documents, access, index, nameOf: (d) => names.get(d.id)!, sending });
   }
 }
