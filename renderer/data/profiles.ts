@@ -76,6 +76,16 @@ export function useSetTrustAnchors() {
   });
 }
 
+/** The profile's keys as a PKCS#12 file where the user picks in main's save dialog. */
+export function useBackupProfile() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (args: OperationArgs<'profiles.backup'>) => call('profiles.backup', args),
+    onSuccess: ({ profile }) => client.setQueryData<ProfileView[]>(keys.profiles, (list) => list?.map((p) => (p.id === profile.id ? profile : p))),
+  });
+}
+
 export function useRemoveProfile() {
   const call = useCall();
   const client = useQueryClient();

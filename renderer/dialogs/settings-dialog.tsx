@@ -5,7 +5,7 @@ import type { AppError } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
 import { SettingsView } from '../components/settings/settings-view.js';
 import { useAddProfile, usePickKeyFile } from '../data/profile-import.js';
-import { useAppInfo, useGenerateKey, useProfiles, useRemoveProfile, useResetSandbox, useSetTrustAnchors, useSettings, useUpdateSettings } from '../data/profiles.js';
+import { useAppInfo, useBackupProfile, useGenerateKey, useProfiles, useRemoveProfile, useResetSandbox, useSetTrustAnchors, useSettings, useUpdateSettings } from '../data/profiles.js';
 import { downloadText, readAsText } from '../lib/file-read.js';
 import type { SlotDialogProps } from '../lib/dialog-slots.js';
 
@@ -20,6 +20,7 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
   const updateSettings = useUpdateSettings();
   const resetSandbox = useResetSandbox();
   const setTrustAnchors = useSetTrustAnchors();
+  const backupProfile = useBackupProfile();
   const [status, setStatus] = useState<string | undefined>();
   const [actionError, setActionError] = useState<{ context: string; error: AppError } | undefined>();
   const [addError, setAddError] = useState<AppError | undefined>();
@@ -50,6 +51,20 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
           .then((certificatesPem) => setTrustAnchors.mutateAsync({ profileId, certificatesPem }))
           .then((p) => setStatus(`${p.trustAnchorCount ?? 0} trust anchor${p.trustAnchorCount === 1 ? '' : 's'} imported for "${p.name}".`))
           .catch((e: unknown) => setActionError({ context: 'The trust anchors were not imported; nothing changed.', error: toAppError(e) }));
+      }}
+      onBackup={(profileId, password) => {
+        setActionError(undefined);
+        setStatus('Backing up the key…');
+        backupProfile.mutate(
+          { profileId, password },
+          {
+            onSuccess: (r) => setStatus(r.saved ? `The keys of "${r.profile.name}" were backed up.` : 'No backup was saved.'),
+            onError: (e) => {
+              setStatus(undefined);
+              setActionError({ context: 'The key was not backed up.', error: toAppError(e) });
+            },
+          },
+        );
       }}
       add={{
         busy: adding,

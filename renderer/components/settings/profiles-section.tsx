@@ -6,6 +6,7 @@ import { daysUntil } from '../../lib/file-read.js';
 import { formatDate } from '../../lib/format.js';
 import { roleNames } from '../chrome/window-chrome.js';
 import { ConfirmDialog } from '../common/confirm-dialog.js';
+import { KeyBackup } from './key-backup.js';
 
 const EXPIRY_WARNING_DAYS = 30;
 
@@ -33,9 +34,11 @@ interface ProfilesSectionProps {
   readonly onRemove: (profileId: string) => void;
   /** Imports a PEM bundle of the consortium's CA certificates as the profile's trust anchors. */
   readonly onImportTrustAnchors?: (profileId: string, file: File) => void;
+  /** Backs up the profile's keys with this password (main asks where to save). */
+  readonly onBackup?: (profileId: string, password: string) => void;
 }
 
-export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImportTrustAnchors }: ProfilesSectionProps) {
+export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImportTrustAnchors, onBackup }: ProfilesSectionProps) {
   const [confirm, setConfirm] = useState<ProfileView | undefined>();
   return (
     <section aria-label="Profiles" className="settings-section">
@@ -91,6 +94,7 @@ export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImp
                   ) : null}
                 </dd>
               </dl>
+              {onBackup ? <KeyBackup profile={p} busy={busy} onBackup={onBackup} /> : null}
               {warning ? (
                 <p className="warning" role="status" data-testid="profile-expiry-warning">
                   {warning}

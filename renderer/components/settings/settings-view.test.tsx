@@ -181,4 +181,24 @@ describe('SettingsView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset sandbox' }));
     expect(p.onResetSandbox).toHaveBeenCalledTimes(1);
   });
+
+  it('says a key was never backed up and backs it up with a password typed twice', () => {
+    const onBackup = vi.fn();
+    const p = props({ onBackup });
+    render(<SettingsView {...{ ...p, profiles: [{ ...p.profiles[0]!, backedUp: false, readingKeyCount: 1 }, { ...p.profiles[1]!, backedUp: true }] }} />);
+    const [first, second] = screen.getAllByTestId('profile-row');
+    expect(within(first!).getByTestId('key-backup-status').textContent).toContain('never been backed up');
+    expect(within(first!).getByTestId('key-backup-reading').textContent).toContain('1 older key kept for reading');
+    expect(within(second!).getByTestId('key-backup-status').textContent).toBe('This key is backed up.');
+    fireEvent.click(within(first!).getByTestId('key-backup-open'));
+    fireEvent.change(within(first!).getByLabelText('Backup password'), { target: { value: 'correct horse' } });
+    fireEvent.change(within(first!).getByLabelText('The same password again'), { target: { value: 'correct hose' } });
+    expect(within(first!).getByTestId('key-backup-problem').textContent).toBe('The two passwords differ.');
+    expect((within(first!).getByTestId('key-backup-save') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(first!).getByLabelText('The same password again'), { target: { value: 'correct horse' } });
+    fireEvent.click(within(first!).getByTestId('key-backup-save'));
+    expect(onBackup).toHaveBeenCalledWith(p.profiles[0]!.id, 'correct horse');
+    // the password is not kept in the form
+    expect(within(first!).queryByTestId('key-backup-password')).toBeNull();
+  });
 });

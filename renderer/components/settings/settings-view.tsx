@@ -20,6 +20,7 @@ export interface SettingsViewProps {
   readonly removing: boolean;
   readonly onRemoveProfile: (profileId: string) => void;
   readonly onImportTrustAnchors?: (profileId: string, file: File) => void;
+  readonly onBackup?: (profileId: string, password: string) => void;
   readonly add: {
     readonly busy: boolean;
     readonly error?: AppError;
@@ -54,7 +55,7 @@ export function SettingsView(props: SettingsViewProps) {
         {props.status ?? ''}
       </div>
       {props.actionError ? <ErrorDisplay context={props.actionError.context} error={props.actionError.error} /> : null}
-      <ProfilesSection profiles={props.profiles} now={props.now} busy={props.removing} platform={props.platform} onRemove={props.onRemoveProfile} onImportTrustAnchors={props.onImportTrustAnchors} />
+      <ProfilesSection profiles={props.profiles} now={props.now} busy={props.removing} platform={props.platform} onRemove={props.onRemoveProfile} onImportTrustAnchors={props.onImportTrustAnchors} onBackup={props.onBackup} />
       <AddProfileForm
         key={props.add.formKey}
         defaults={{ baseUrl: active?.baseUrl ?? 'https://', environment: active?.environment ?? 'production' }}
