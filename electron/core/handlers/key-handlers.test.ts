@@ -1,7 +1,7 @@
 // A profile's backup through main's door, on the embedded sandbox: saved where the dialog says
 // (0600), the profile removed, added back from the backup (a wrong password changes nothing),
 // and what was shared with it opens again.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,5 +48,14 @@ describe('profiles.backup and the restore', () => {
     const visible = await call('items.list', { containerId: study!.id });
     const headers = await call('items.headers', { containerId: study!.id, itemPaths: visible.map((i) => i.path) });
     expect(headers.filter((h) => h.decryptedHeader).map((h) => String(h.decryptedHeader?.fileName ?? h.decryptedHeader?.name))).toContain('delegation-log.xlsx');
+
+    // Nothing in the data folder (profiles, activity log, transfer queue, key files) holds the password or a plain key.
+    const files = (await readdir(join(dir, 'data'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    expect(files.some((f) => f.endsWith('.key'))).toBe(true);
+    for (const file of files) {
+      const text = (await readFile(file)).toString('latin1');
+      expect(text, file).not.toContain('correct horse');
+      expect(text, file).not.toContain('PRIVATE KEY');
+    }
   });
 });
