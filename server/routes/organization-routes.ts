@@ -6,7 +6,7 @@ import { sendBytes, sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
 import { asBoolean, asString, requireString } from '../http/validate.js';
 import type { OrganizationRow } from '../store/rows.js';
-import { NameTakenError } from '../store/store.js';
+import { LastAdministratorError, NameTakenError } from '../store/store.js';
 import { toOrganization } from './wire.js';
 import { jsonFields, namedOrganization } from './route-helpers.js';
 
@@ -28,11 +28,13 @@ function checkName(name: string): string {
   return trimmed;
 }
 
+/** The store's refusals of a change, as answers: a name in use (1003), the last administrator (1020). */
 async function nameTaken<T>(f: () => Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (e) {
     if (e instanceof NameTakenError) throw new ApiError('organizationExists', e.message);
+    if (e instanceof LastAdministratorError) throw new ApiError('lastAdministrator', e.message);
     throw e;
   }
 }
@@ -50,12 +52,6 @@ async function create(ctx: RouteContext): Promise<void> {
   sendJson(ctx.res, 201, org, { Location: org.url });
 }
 
-/** The exchange keeps an enabled administrator (docs/protocol.md §5, 1020). */
-async function requireAnotherAdministrator(ctx: RouteContext, leaving: string): Promise<void> {
-  const others = (await ctx.app.store.listOrganizations()).filter((o) => o.is_admin && !o.is_disabled && o.id !== leaving);
-  if (others.length === 0) throw new ApiError('lastAdministrator', `Organization ${leaving} is the last enabled administrator.`);
-}
-
 async function update(ctx: RouteContext): Promise<void> {
   const target = await organizationFor(ctx);
   const f = jsonFields(ctx);
@@ -63,7 +59,6 @@ async function update(ctx: RouteContext): Promise<void> {
   const name = nameText !== undefined ? checkName(nameText) : undefined;
   const isSirb = asBoolean(f, 'isSirb');
   const isDisabled = asBoolean(f, 'isDisabled');
-  if (isDisabled === true && target.is_admin && !target.is_disabled) await requireAnotherAdministrator(ctx, target.id);
   const row = await nameTaken(() =>
     ctx.app.store.updateOrganization(
       target.id,

@@ -36,7 +36,7 @@ export interface Store {
   listOrganizations(namePrefix?: string): Promise<OrganizationRow[]>;
   /** Throws NameTakenError when the name is taken case-insensitively. */
   insertOrganization(o: NewOrganization, now: number): Promise<OrganizationRow>;
-  /** Undefined when there is no such organization; throws NameTakenError. */
+  /** Undefined when there is no such organization; throws NameTakenError, and LastAdministratorError rather than leave none enabled. */
   updateOrganization(id: string, c: OrganizationChanges, now: number): Promise<OrganizationRow | undefined>;
 
   insertContainer(ownerId: string, now: number): Promise<ContainerRow>;
@@ -101,6 +101,19 @@ export class NameTakenError extends Error {
     super(`An organization named ${JSON.stringify(name)} already exists.`);
     this.name = 'NameTakenError';
   }
+}
+
+/** The change would leave no enabled administrator (checked in the update's transaction). */
+export class LastAdministratorError extends Error {
+  constructor(id: string) {
+    super(`Organization ${id} is the last enabled administrator.`);
+    this.name = 'LastAdministratorError';
+  }
+}
+
+/** Whether changes `c` take an enabled administrator `row` away: it is disabled or no longer an administrator. */
+export function removesAdministrator(row: { readonly is_admin: number; readonly is_disabled: number }, c: { readonly isDisabled?: boolean; readonly isAdmin?: boolean }): boolean {
+  return Boolean(row.is_admin) && !row.is_disabled && (c.isDisabled === true || c.isAdmin === false);
 }
 
 /** The store cannot be reached (PostgreSQL down or unreachable): answered 503, tried again later. */

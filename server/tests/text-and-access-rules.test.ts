@@ -173,6 +173,21 @@ describe.each(STORES)('on %s', (storeKind) => {
         expectRefused(await client.put(first, `/organizations/${first.id}`, { isDisabled: true }), 409, 1020);
         expect((await client.put(first, `/organizations/${second.id}`, { isDisabled: false })).status).toBe(200);
         expect((await client.put(second, `/organizations/${first.id}`, { isDisabled: true })).status).toBe(200);
+        expect((await client.put(second, `/organizations/${first.id}`, { isDisabled: false })).status).toBe(200);
+        // at once, each the other: the store decides in turn, and one of them stays
+        for (let round = 0; round < 5; round++) {
+          const both = await Promise.all([
+            client.put(first, `/organizations/${second.id}`, { isDisabled: true }),
+            client.put(second, `/organizations/${first.id}`, { isDisabled: true }),
+          ]);
+          // the loser is refused by the store (1020), or already disabled when it is authenticated (2006)
+          const answers: number[] = both.map((r) => (r.status === 200 ? 200 : r.json().code)).sort((a, b) => a - b);
+          expect(answers.filter((a) => a === 200), both.map((r) => r.text).join(' | ')).toHaveLength(1);
+          expect([1020, 2006]).toContain(answers[1]);
+          const enabled = both[0]!.status === 200 ? first : second;
+          const disabled = enabled === first ? second : first;
+          expect((await client.put(enabled, `/organizations/${disabled.id}`, { isDisabled: false })).status).toBe(200);
+        }
       } finally {
         await server.close();
         rmSync(dir, { recursive: true, force: true });

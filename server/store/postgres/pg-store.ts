@@ -6,7 +6,7 @@ import pg from 'pg';
 import { newId } from '../ids.js';
 import type { ListQuery } from '../listing-sql.js';
 import type { ContainerRow, ListedWireRow, NewOrganization, OrganizationChanges, OrganizationRow, VisibleItemRow } from '../rows.js';
-import { NameTakenError, requestIdKey, type GrantOutcome, type ItemWrite, type SaveOutcome, type Store, type StoredContent } from '../store.js';
+import { LastAdministratorError, NameTakenError, removesAdministrator, requestIdKey, type GrantOutcome, type ItemWrite, type SaveOutcome, type Store, type StoredContent } from '../store.js';
 import { to as copyTo } from 'pg-copy-streams';
 import { chunkReader, writeChunks } from './pg-content.js';
 import { CopiedRows, listingCopy } from './copy-listing.js';
@@ -149,8 +149,12 @@ class PostgresStore implements Store {
   async updateOrganization(id: string, c: OrganizationChanges, now: number) {
     try {
       return await this.tx(async (db) => {
+        // a change that may take an administrator away first locks every enabled one, in id order:
+        // two disabling each other wait in turn, and the second sees the first's change
+        const admins = c.isDisabled === true || c.isAdmin === false ? (await db.query<{ id: string }>('SELECT id FROM organizations WHERE is_admin = 1 AND is_disabled = 0 ORDER BY id FOR UPDATE')).rows : [];
         const row = (await db.query<OrganizationRow>('SELECT * FROM organizations WHERE id = $1 FOR UPDATE', [id])).rows[0];
         if (!row) return undefined;
+        if (removesAdministrator(row, c) && !admins.some((a) => a.id !== id)) throw new LastAdministratorError(id);
         const flag = (v: boolean | undefined, was: number) => (v === undefined ? was : v ? 1 : 0);
         const name = c.name ?? row.name;
         const updated = await db.query<OrganizationRow>(

@@ -2,7 +2,7 @@
 import type { Db } from './database.js';
 import { newId } from '../ids.js';
 import type { NewOrganization, OrganizationChanges, OrganizationRow } from '../rows.js';
-import { NameTakenError } from '../store.js';
+import { LastAdministratorError, NameTakenError, removesAdministrator } from '../store.js';
 
 export function getOrganization(db: Db, id: string): OrganizationRow | undefined {
   return db.prepare('SELECT * FROM organizations WHERE id = ?').get(id) as OrganizationRow | undefined;
@@ -38,6 +38,11 @@ export function updateOrganization(db: Db, id: string, c: OrganizationChanges, n
   const run = db.transaction(() => {
     const row = getOrganization(db, id);
     if (!row) return undefined;
+    // in the write transaction: two administrators disabling each other are serialized
+    if (removesAdministrator(row, c)) {
+      const others = db.prepare('SELECT count(*) AS n FROM organizations WHERE is_admin = 1 AND is_disabled = 0 AND id <> ?').get(id) as { n: number };
+      if (others.n === 0) throw new LastAdministratorError(id);
+    }
     if (c.name !== undefined) {
       const other = findOrganizationByName(db, c.name);
       if (other && other.id !== id) throw new NameTakenError(c.name);
