@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshStore, probeStore, STORES, type StoreProbe } from '../test-support/stores.js';
 import { listSql, type ListQuery } from './listing-sql.js';
 import { openStore, type StoreOptions } from '../open-store.js';
-import { listingStatement } from './postgres/pg-store.js';
+import { listingStatement } from './postgres/pg-streaming-reads.js';
 import type { ListedWireRow } from './rows.js';
 import { openDatabase } from './sqlite/database.js';
 import type { Store, StoreKind } from './store.js';

@@ -4,17 +4,14 @@
 // (no file beside the database to lose or to back up separately) and is streamed both ways.
 import pg from 'pg';
 import { newId } from '../ids.js';
-import type { ListQuery } from '../listing-sql.js';
-import type { ContainerRow, ListedWireRow, NewOrganization, OrganizationChanges, OrganizationRow, VisibleItemRow } from '../rows.js';
-import { LastAdministratorError, NameTakenError, removesAdministrator, requestIdKey, type GrantOutcome, type ItemWrite, type SaveOutcome, type Store, type StoredContent } from '../store.js';
-import { to as copyTo } from 'pg-copy-streams';
-import { chunkReader, writeChunks } from './pg-content.js';
-import { CopiedRows, listingCopy } from './copy-listing.js';
+import type { ContainerRow, NewOrganization, OrganizationChanges, OrganizationRow, VisibleItemRow } from '../rows.js';
+import { LastAdministratorError, NameTakenError, removesAdministrator, requestIdKey, type GrantOutcome, type ItemWrite, type SaveOutcome, type Store } from '../store.js';
 import { isUniqueViolation, run } from './pg-errors.js';
+import { NotOwnerSignal, saveItemIn, visibleItemOn } from './pg-items.js';
 import { migrateAt } from './pg-migrate.js';
+import { StreamingReads } from './pg-streaming-reads.js';
 import { inTransaction } from './pg-transaction.js';
-import { StreamingSlots } from './streaming-slots.js';
-import { checkStallWatch, timeoutsFromUrl, watchStalls, withSnapshotBound, type PgTimeouts } from './pg-timeouts.js';
+import { checkStallWatch, timeoutsFromUrl, watchStalls, type PgTimeouts } from './pg-timeouts.js';
 
 /** BIGINT columns (times in ms, sizes) as numbers: they stay far below 2^53. */
 const TYPES = {
@@ -24,28 +21,8 @@ const TYPES = {
   }) as typeof pg.types.getTypeParser,
 };
 
-const ITEM_COLUMNS = `i.rowid, i.container_id, i.path, i.depth, i.owner_id, i.header, i.header_hash, i.content_hash, i.key_hash, i.iv,
-  i.content_length, i.created_at, i.updated_at`;
-
-// Field order as in the wire Item (routes/wire.ts), so the text equals JSON.stringify of the Item. The values go
-// between quotes unescaped: the schema admits only Base-64 and hex characters (items_json_safe);
-// to_json on each cost a third of the database's time for a listing. concat() builds the
-// text once where each || copied it again.
-const LISTED_WIRE_COLUMNS = `i.path, i.owner_id, i.created_at, i.updated_at,
-  concat('"header":"', i.header, '","headerHash":"', i.header_hash, '","headerHashAlgorithm":"SHA256","contentHash":"', i.content_hash,
-  '","contentHashAlgorithm":"SHA256","algorithm":"AES","iv":"', i.iv, '","key":"', k.key, '","keyHash":"', i.key_hash, '","keyHashAlgorithm":"SHA256"}')`;
-
-/** How long a download or listing waits for a streaming connection before it is answered busy. */
-const STREAMING_WAIT_MS = 2000;
-/** The snapshot of a read that streams to a client: the row and every chunk or listed item from one moment. */
-const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 /** How often expired request ids are deleted (each node does it; the DELETE is cheap). */
 const REPLAY_SWEEP_MS = 60_000;
-
-/** The COPY a listing reads and the settings it runs under (store.test.ts checks the plan). */
-export function listingStatement(q: ListQuery): { settings: string[]; select: string; sql: string } {
-  return listingCopy(LISTED_WIRE_COLUMNS, q);
-}
 
 interface PostgresStoreOptions {
   log(line: string): void;
@@ -86,8 +63,7 @@ export async function openPostgresStore(databaseUrl: string, o: PostgresStoreOpt
   const streamingPool = newPool(o.maxStreamingReads ?? 10, {});
   watchStalls(streamingPool, t.streamReadMs);
   await checkStallWatch(streamingPool);
-  const streaming = new StreamingSlots(o.maxStreamingReads ?? 10, STREAMING_WAIT_MS);
-  return new PostgresStore(pool, streamingPool, streaming, t);
+  return new PostgresStore(pool, streamingPool, new StreamingReads(pool, streamingPool, o.maxStreamingReads ?? 10, t), t);
 }
 
 class PostgresStore implements Store {
@@ -96,9 +72,9 @@ class PostgresStore implements Store {
 
   constructor(
     readonly pool: pg.Pool,
-    /** Connections of reads that stream to a client, entered through the slots. */
+    /** Connections of reads that stream to a client (closed with the store). */
     private readonly streamingPool: pg.Pool,
-    private readonly streaming: StreamingSlots,
+    private readonly reads: StreamingReads,
     private readonly timeouts: PgTimeouts,
   ) {}
 
@@ -225,16 +201,8 @@ class PostgresStore implements Store {
     });
   }
 
-  private async visibleItemOn(db: pg.Pool | pg.PoolClient, containerId: string, path: string, orgId: string): Promise<(VisibleItemRow & { content_id: string }) | undefined> {
-    const r = await db.query<VisibleItemRow & { content_id: string }>(
-      `SELECT ${ITEM_COLUMNS}, i.content_id, k.key FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = $1
-       WHERE i.container_id = $2 AND i.path = $3`,
-      [orgId, containerId, path],
-    );
-    return r.rows[0];
-  }
   async getVisibleItem(containerId: string, path: string, orgId: string) {
-    return run(this.visibleItemOn(this.pool, containerId, path, orgId));
+    return run(visibleItemOn(this.pool, containerId, path, orgId));
   }
 
   async itemOwner(containerId: string, path: string) {
@@ -242,43 +210,7 @@ class PostgresStore implements Store {
   }
 
   async saveItem(containerId: string, path: string, ownerId: string, w: ItemWrite, now: number): Promise<SaveOutcome> {
-    return this.tx(async (db) => {
-      const contentId = newId();
-      // the COPY of a large upload takes longer than any other statement may
-      await db.query(`SET LOCAL statement_timeout = ${this.timeouts.uploadMs}`);
-      await writeChunks(db, contentId, w.tempFile, this.timeouts.uploadQueryMs);
-      await db.query('SET LOCAL statement_timeout TO DEFAULT');
-      // one writer per path at a time: concurrent first saves of a path would both insert
-      await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${containerId}|${path}`]);
-      const current = (
-        await db.query<{ rowid: number; owner_id: string; updated_at: number; content_id: string }>(
-          'SELECT rowid, owner_id, updated_at, content_id FROM items WHERE container_id = $1 AND path = $2 FOR UPDATE',
-          [containerId, path],
-        )
-      ).rows[0];
-      if (current && current.owner_id !== ownerId) {
-        // the chunks written go with the rollback
-        throw new NotOwnerSignal();
-      }
-      if (current) {
-        const saved = await db.query<Omit<VisibleItemRow, 'key'>>(
-          `UPDATE items AS i SET header = $1, header_hash = $2, content_hash = $3, key_hash = $4, iv = $5, content_id = $6, content_length = $7, updated_at = $8
-           WHERE rowid = $9 RETURNING ${ITEM_COLUMNS}`,
-          [w.header, w.headerHash, w.contentHash, w.keyHash, w.iv, contentId, w.contentLength, Math.max(now, current.updated_at), current.rowid],
-        );
-        await db.query('UPDATE item_keys SET key = $1 WHERE item_rowid = $2 AND organization_id = $3', [w.key, current.rowid, ownerId]);
-        await db.query('DELETE FROM contents WHERE id = $1', [current.content_id]);
-        return { created: false, row: { ...saved.rows[0]!, key: w.key } };
-      }
-      const inserted = await db.query<Omit<VisibleItemRow, 'key'>>(
-        `INSERT INTO items AS i (container_id, path, depth, owner_id, header, header_hash, content_hash, key_hash, iv, content_id, content_length, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING ${ITEM_COLUMNS}`,
-        [containerId, path, path.split('|').length, ownerId, w.header, w.headerHash, w.contentHash, w.keyHash, w.iv, contentId, w.contentLength, now],
-      );
-      const row = inserted.rows[0]!;
-      await db.query('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES ($1, $2, $3, 0)', [row.rowid, ownerId, w.key]);
-      return { created: true, row: { ...row, key: w.key } };
-    }).catch((e: unknown) => {
+    return this.tx((db) => saveItemIn(db, containerId, path, ownerId, w, now, this.timeouts)).catch((e: unknown) => {
       if (e instanceof NotOwnerSignal) return 'notOwner' as const;
       throw e;
     });
@@ -293,44 +225,8 @@ class PostgresStore implements Store {
     });
   }
 
-  /** A read that streams to a client, in a slot of the caller's share and on a connection of its own pool, in one snapshot. */
-  private streamingTx<T>(orgId: string, work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>): Promise<T> {
-    // the snapshot lasts at most readSnapshotMs, however slowly the client reads
-    const bounded = withSnapshotBound(this.pool, this.timeouts.readSnapshotMs, work);
-    return this.streaming.use(orgId, () => inTransaction(this.streamingPool, bounded, READ_SNAPSHOT, false));
-  }
-
-  async readContent<T>(containerId: string, path: string, orgId: string, send: (row: VisibleItemRow, content: StoredContent) => Promise<T>): Promise<T | undefined> {
-    // one snapshot for the row and every chunk: a replace or delete meanwhile does not cut the answer
-    return this.streamingTx(orgId, async (db, drop) => {
-      const row = await this.visibleItemOn(db, containerId, path, orgId);
-      if (!row) return undefined;
-      const stored = (await db.query<{ size: number }>('SELECT size FROM contents WHERE id = $1', [row.content_id])).rows[0];
-      if (!stored) throw new Error(`the content ${row.content_id} of item ${path} is missing`);
-      const { size } = stored;
-      const reader = chunkReader(db, row.content_id, size);
-      try {
-        return await send(row, { size, encoding: 'binary', direct: false, read: reader.read });
-      } finally {
-        if (!reader.close()) drop(new Error('the content was left half read'));
-      }
-    });
-  }
-
-  async listItems(q: ListQuery, consume: (batches: AsyncIterable<readonly ListedWireRow[]>) => Promise<void>) {
-    const { settings, sql } = listingCopy(LISTED_WIRE_COLUMNS, q);
-    await this.streamingTx(q.orgId, async (db, drop) => {
-      for (const setting of settings) await db.query(setting);
-      // streamed as the client takes it, never the whole listing at once
-      const rows = new CopiedRows(db.query(copyTo(sql)));
-      try {
-        await consume(rows.batches());
-      } finally {
-        // a client that left mid-listing leaves the COPY running: its connection is closed, not reused
-        if (!rows.ended) drop(new Error('the listing was left half read'));
-      }
-    });
-  }
+  readContent: Store['readContent'] = (...a) => this.reads.readContent(...a);
+  listItems: Store['listItems'] = (...a) => this.reads.listItems(...a);
 
   async itemReaders(row: VisibleItemRow) {
     return this.q<OrganizationRow>(
@@ -389,6 +285,3 @@ class PostgresStore implements Store {
     await Promise.all([this.pool.end(), this.streamingPool.end()]);
   }
 }
-
-/** Rolls an item write back when another organization owns the path after all. */
-class NotOwnerSignal extends Error {}
