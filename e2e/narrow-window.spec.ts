@@ -9,7 +9,8 @@ import { saveScreenshot } from './support/artifacts.js';
 import { TOOLBAR_ACTIONS, createStudy, toolbarAction } from './support/app-page.js';
 import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
 import { callHost } from './support/host-api.js';
-import { expectFortyCharactersFit, expectNothingClipped, expectTextWhole, fitsInWindow } from './support/layout.js';
+import { minimalPdf } from './support/documents.js';
+import { expectFortyCharactersFit, expectNothingClipped, expectOneRowInside, expectTextWhole, fitsInWindow } from './support/layout.js';
 
 const HEART_FAILURE = 'Protocol 2025-031: Heart Failure Telemonitoring';
 
@@ -226,4 +227,36 @@ test('at 1024×680: the folder tree widens by keyboard and by dragging its edge 
   await openSiteFolder(page);
   await expect.poll(async () => (await page.locator('.tree-pane').boundingBox())!.width).toBeCloseTo(before + 90, 0);
   await expectTextWhole(page.getByTestId('folder-tree').locator('.tree-label', { hasText: 'Riverside Medical Center' }));
+});
+
+test('while nothing moves the transfers panel is a one-line status bar, opened by keyboard, and folded again after an upload', async ({ page, host }) => {
+  for (const size of [
+    { width: 1024, height: 680 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(host.url);
+    await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
+    const panel = page.getByTestId('transfers-panel');
+    await expect(panel).toHaveClass(/collapsed/);
+    expect((await panel.boundingBox())!.height, 'the idle panel is one line').toBeLessThan(44);
+    await expectOneRowInside(panel.locator('.transfers-head'));
+    await saveScreenshot(page, `transfers-idle-${size.width}`);
+    // The status bar's tabs and its Show are in the Tab order.
+    await page.getByTestId('transfers-tab-active').focus();
+    await page.keyboard.press('Tab');
+    const toggle = page.getByTestId('transfers-toggle');
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('tabpanel', { name: /Active/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(panel).toHaveClass(/collapsed/);
+  }
+  await createStudy(page, 'Protocol 2026-120: Transfers status bar');
+  const panel = page.getByTestId('transfers-panel');
+  await page.getByTestId('upload-input').setInputFiles({ name: 'site-letter.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Letter') });
+  await expect(page.getByTestId('transfers-tab-completed')).toHaveText(/Completed \(1\)/, { timeout: 30_000 });
+  await expect(panel).toHaveClass(/collapsed/);
+  expect((await panel.boundingBox())!.height).toBeLessThan(44);
 });

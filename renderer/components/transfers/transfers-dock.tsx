@@ -17,6 +17,7 @@ export function TransfersDock({ profileId }: { readonly profileId?: string }) {
   return (
     <TransfersPanel
       transfers={transfers.data ?? []}
+      ready={transfers.data !== undefined}
       onCancel={(id) => cancel.mutate(id)}
       onRetry={(id) => retry.mutate(id)}
       onClear={(tab) => clear.mutate(statesOf(tab))}

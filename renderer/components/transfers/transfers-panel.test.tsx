@@ -87,4 +87,44 @@ describe('TransfersPanel', () => {
     expect(screen.getByTestId('transfers-tab-completed').getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByTestId('transfers-tab-completed'));
   });
+
+  it('is a one-line status bar while idle, opens when a transfer starts, and folds again when it is done', () => {
+    const props = { onCancel: () => {}, onRetry: () => {}, onClear: () => {} };
+    const done = list[3]!;
+    const { rerender } = render(<TransfersPanel transfers={[done]} {...props} />);
+    const panel = screen.getByTestId('transfers-panel');
+    expect(panel.classList.contains('collapsed')).toBe(true);
+    expect(screen.getByRole('tabpanel', { hidden: true }).hidden).toBe(true);
+    expect(screen.getByTestId('transfers-toggle').getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByTestId('transfers-tab-completed').textContent).toBe('Completed (1)');
+
+    rerender(<TransfersPanel transfers={[done, list[0]!]} {...props} />);
+    expect(panel.classList.contains('collapsed')).toBe(false);
+    expect(screen.getByTestId('transfers-tab-active').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('transfer-row').dataset.transferId).toBe('run');
+
+    rerender(<TransfersPanel transfers={[done, { ...list[0]!, state: 'verified' }]} {...props} />);
+    expect(panel.classList.contains('collapsed')).toBe(true);
+  });
+
+  it('opens on the Failed tab when a transfer fails, and stays open', () => {
+    const props = { onCancel: () => {}, onRetry: () => {}, onClear: () => {} };
+    const { rerender } = render(<TransfersPanel transfers={[list[0]!]} {...props} />);
+    fireEvent.click(screen.getByTestId('transfers-toggle'));
+    expect(screen.getByTestId('transfers-panel').classList.contains('collapsed')).toBe(true);
+    rerender(<TransfersPanel transfers={[{ ...list[2]!, id: 'run' }]} {...props} />);
+    expect(screen.getByTestId('transfers-panel').classList.contains('collapsed')).toBe(false);
+    expect(screen.getByTestId('transfers-tab-failed').getAttribute('aria-selected')).toBe('true');
+    expect(within(screen.getByTestId('transfer-row')).getByRole('alert').textContent).toContain('could not be reached');
+  });
+
+  it('does not open for the list it loads with, only for what happens after', () => {
+    const props = { onCancel: () => {}, onRetry: () => {}, onClear: () => {} };
+    const { rerender } = render(<TransfersPanel transfers={[]} ready={false} {...props} />);
+    rerender(<TransfersPanel transfers={[list[2]!, list[3]!]} {...props} />);
+    expect(screen.getByTestId('transfers-panel').classList.contains('collapsed')).toBe(true);
+    expect(screen.getByTestId('transfers-tab-failed').textContent).toBe('Failed (1)');
+    fireEvent.click(screen.getByTestId('transfers-tab-failed'));
+    expect(screen.getByTestId('transfers-panel').classList.contains('collapsed')).toBe(false);
+  });
 });

@@ -1,9 +1,11 @@
-// The transfers panel: Active / Failed / Completed tabs (ARIA tabs) over the transfer rows.
+// The transfers panel: Active / Failed / Completed tabs (ARIA tabs) over the transfer rows; while
+// idle only its head shows, a one-line status bar (use-idle-fold.ts).
 import { useState, type KeyboardEvent } from 'react';
 import type { AppError, TransferView } from '../../../shared/ipc/views.js';
 import { groupTransfers, type TransferTab } from '../../lib/transfer-groups.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { TransferRow } from './transfer-row.js';
+import { useIdleFold } from './use-idle-fold.js';
 
 const TABS: readonly { tab: TransferTab; label: string }[] = [
   { tab: 'active', label: 'Active' },
@@ -19,12 +21,14 @@ interface TransfersPanelProps {
   readonly actionError?: AppError;
   readonly onDismissError?: () => void;
   readonly initialTab?: TransferTab;
+  /** False while the list is loading (the first list is not news that opens the panel). */
+  readonly ready?: boolean;
 }
 
-export function TransfersPanel({ transfers, onCancel, onRetry, onClear, actionError, onDismissError, initialTab = 'active' }: TransfersPanelProps) {
+export function TransfersPanel({ transfers, onCancel, onRetry, onClear, actionError, onDismissError, initialTab = 'active', ready = true }: TransfersPanelProps) {
   const [tab, setTab] = useState<TransferTab>(initialTab);
-  const [collapsed, setCollapsed] = useState(false);
   const groups = groupTransfers(transfers);
+  const { folded: collapsed, setFolded: setCollapsed } = useIdleFold(groups, ready, setTab);
   const shown = groups[tab];
 
   function onTabKey(event: KeyboardEvent<HTMLDivElement>): void {
@@ -66,24 +70,22 @@ export function TransfersPanel({ transfers, onCancel, onRetry, onClear, actionEr
             Clear {tab}
           </button>
         ) : null}
-        <button type="button" aria-expanded={!collapsed} onClick={() => setCollapsed((c) => !c)}>
+        <button type="button" aria-expanded={!collapsed} aria-controls="transfers-tabpanel" data-testid="transfers-toggle" onClick={() => setCollapsed(!collapsed)}>
           {collapsed ? 'Show' : 'Hide'}
         </button>
       </div>
       {actionError ? <ErrorDisplay context="That transfer action did not work." error={actionError} onDismiss={onDismissError} /> : null}
-      {collapsed ? null : (
-        <div role="tabpanel" id="transfers-tabpanel" aria-labelledby={`transfers-tab-${tab}`}>
-          {shown.length === 0 ? (
-            <p className="muted">{tab === 'active' ? 'No transfers in progress.' : tab === 'failed' ? 'No failed transfers.' : 'No completed transfers yet.'}</p>
-          ) : (
-            <ul className="transfer-list">
-              {shown.map((t) => (
-                <TransferRow key={t.id} transfer={t} onCancel={onCancel} onRetry={onRetry} />
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <div role="tabpanel" id="transfers-tabpanel" aria-labelledby={`transfers-tab-${tab}`} hidden={collapsed}>
+        {shown.length === 0 ? (
+          <p className="muted">{tab === 'active' ? 'No transfers in progress.' : tab === 'failed' ? 'No failed transfers.' : 'No completed transfers yet.'}</p>
+        ) : (
+          <ul className="transfer-list">
+            {shown.map((t) => (
+              <TransferRow key={t.id} transfer={t} onCancel={onCancel} onRetry={onRetry} />
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   );
 }
