@@ -21,6 +21,7 @@ import { profileHandlers } from './handlers/profile-handlers.js';
 import { keyHandlers } from './handlers/key-handlers.js';
 import { renewalHandlers } from './handlers/renewal-handlers.js';
 import { certificateHandlers } from './handlers/certificate-handlers.js';
+import { resumeOwnRewrap } from './own-rewrap.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { connectionHandlers } from './handlers/connection-handlers.js';
 import { sandboxHandlers } from './handlers/sandbox-handlers.js';
@@ -144,6 +145,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       listings.closeAll();
       await writeJsonAtomic(stateFile, { activeProfileId: profileId } satisfies AppState);
       emit('profile.switched', toProfileView(s.profile, true, await s.organization(s.profile.organizationId).catch(() => undefined)));
+      void resumeOwnRewrap(s, emit);
       return s;
     },
     async resetSession() {

@@ -277,6 +277,11 @@ export interface EventPayloads {
   'transfer.progress': Pick<TransferView, 'id' | 'bytes' | 'total' | 'rate' | 'state'>;
   'profile.switched': ProfileView;
   'connection.skew': { seconds: number };
+  /**
+   * The background re-wrap of a renewed profile's own items: progress, then finished with how many
+   * items still need an old key (none: the old keys may be forgotten) or what stopped it.
+   */
+  'keys.rewrap': { profileId: string; done: number; total: number; finished: boolean; oldKeysNeeded?: number; error?: string };
   notification: { kind: 'success' | 'failure'; title: string; body: string };
 }
 export type EventName = keyof EventPayloads;

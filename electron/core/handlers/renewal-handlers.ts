@@ -33,7 +33,11 @@ export function renewalHandlers(ctx: AppContext): RenewalHandlers {
         if (!pendingKeyId) await ctx.vault.remove(key.keyRef);
         throw error;
       }
-      if (ctx.activeProfileId() === profileId) await ctx.resetSession();
+      if (ctx.activeProfileId() === profileId) {
+        await ctx.resetSession();
+        // The new session re-wraps the own items in the background (own-rewrap.ts).
+        await ctx.switchProfile(profileId);
+      }
       return toProfileView(next, ctx.activeProfileId() === profileId);
     },
     'profiles.rewrapOwnItems': async ({ profileId }) => {
