@@ -5,14 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPostgresStore } from './store/postgres/pg-store.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
-import type { Store } from './store/store.js';
+import type { Store, StoreOptions } from './store/store.js';
 
-export interface StoreOptions {
-  /** A data folder: exchange.sqlite, content/, tmp/, trust/. */
-  dataDir?: string;
-  /** postgres://user:password@host:port/database; content lives in the database too. */
-  databaseUrl?: string;
-}
+export type { StoreOptions };
 
 interface OpenedStore {
   readonly store: Store;

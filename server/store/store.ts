@@ -8,6 +8,14 @@ import type { ContainerRow, ItemFields, ListedWireRow, NewOrganization, Organiza
 
 export type StoreKind = 'sqlite' | 'postgres';
 
+/** Which store: a data folder (SQLite and content files) or a PostgreSQL database. */
+export interface StoreOptions {
+  /** A data folder: exchange.sqlite, content/, tmp/, trust/. */
+  dataDir?: string;
+  /** postgres://user:password@host:port/database; content lives in the database too. */
+  databaseUrl?: string;
+}
+
 /** The fields of an item write; the content (decoded ciphertext) is in a temporary file. */
 export type ItemWrite = ItemFields & { readonly tempFile: string };
 

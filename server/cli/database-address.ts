@@ -2,7 +2,8 @@
 // password may be in the user part or in the query (?password=), and other parameters
 // (sslkey, options) may hold secrets too.
 
-function decoded(part: string): string {
+/** A part of a URL decoded, or as it is when it is not valid percent-encoding. */
+export function decoded(part: string): string {
   try {
     return decodeURIComponent(part);
   } catch {
