@@ -8,6 +8,7 @@ export const keys = {
   profiles: ['profiles'] as const,
   transfers: ['transfers'] as const,
   connection: (profileId: string) => ['profile', profileId, 'connection'] as const,
+  certificateChanges: (profileId: string) => ['profile', profileId, 'certificate-changes'] as const,
   containers: (profileId: string) => ['profile', profileId, 'containers'] as const,
   /** Every Find answer of a profile (what a change of its studies invalidates). */
   everySearch: (profileId: string) => ['profile', profileId, 'search'] as const,

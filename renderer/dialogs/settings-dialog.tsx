@@ -5,6 +5,7 @@ import type { AppError } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
 import { SettingsView } from '../components/settings/settings-view.js';
 import { useAddProfile, usePickKeyFile } from '../data/profile-import.js';
+import { useCertificateChanges, useRewrapCertificate } from '../data/certificates.js';
 import { useAppInfo, useBackupProfile, useGenerateKey, useProfiles, useRemoveProfile, useResetSandbox, useSetTrustAnchors, useSettings, useUpdateSettings } from '../data/profiles.js';
 import { downloadText, readAsText } from '../lib/file-read.js';
 import type { SlotDialogProps } from '../lib/dialog-slots.js';
@@ -21,6 +22,9 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
   const resetSandbox = useResetSandbox();
   const setTrustAnchors = useSetTrustAnchors();
   const backupProfile = useBackupProfile();
+  const activeId = profiles.data?.find((p) => p.active)?.id;
+  const certificateChanges = useCertificateChanges(activeId);
+  const rewrap = useRewrapCertificate(activeId);
   const [status, setStatus] = useState<string | undefined>();
   const [actionError, setActionError] = useState<{ context: string; error: AppError } | undefined>();
   const [addError, setAddError] = useState<AppError | undefined>();
@@ -65,6 +69,23 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
             },
           },
         );
+      }}
+      certificates={{
+        changes: certificateChanges.data?.changes ?? [],
+        expiring: certificateChanges.data?.expiring ?? [],
+        loading: certificateChanges.isLoading,
+        error: certificateChanges.error ? toAppError(certificateChanges.error) : undefined,
+        rewrapping: rewrap.isPending ? rewrap.variables : undefined,
+        onRewrap: (organizationId) => {
+          setActionError(undefined);
+          rewrap.mutate(organizationId, {
+            onSuccess: (r) => {
+              const failed = r.results.filter((x) => !x.ok).length;
+              setStatus(`${r.results.length - failed} of your documents re-wrapped for the new certificate${failed ? `; ${failed} failed: try again` : ''}.`);
+            },
+            onError: (e) => setActionError({ context: 'Nothing was re-wrapped.', error: toAppError(e) }),
+          });
+        },
       }}
       add={{
         busy: adding,

@@ -201,4 +201,32 @@ describe('SettingsView', () => {
     // the password is not kept in the form
     expect(within(first!).queryByTestId('key-backup-password')).toBeNull();
   });
+
+  it('shows a collaborator’s new certificate with what still has keys for the old one, re-wraps on request, and says why it cannot', () => {
+    const onRewrap = vi.fn();
+    const certificate = { subject: 'CN=Riverside Medical Center', issuer: 'CN=Consortium CA', validFrom: '2026-02-01T00:00:00Z', validTo: '2027-02-01T00:00:00Z', thumbprint: 'ef56', keyBits: 2048, expired: false };
+    render(
+      <SettingsView
+        {...props({
+          certificates: {
+            changes: [
+              { organizationId: 'r'.repeat(32), name: 'Riverside Medical Center', oldThumbprint: 'cd34', certificate, grantCount: 42, studyCount: 3 },
+              { organizationId: 'l'.repeat(32), name: 'Lakeside University', oldThumbprint: 'aa11', certificate: { ...certificate, subject: 'CN=Lakeside' }, problem: 'it is not issued by a certificate authority this profile trusts', grantCount: 1, studyCount: 1 },
+            ],
+            expiring: [{ organizationId: 'h'.repeat(32), name: 'Harbor Health', validTo: '2026-03-10T00:00:00Z', expired: false }],
+            loading: false,
+            onRewrap,
+          },
+        })}
+      />,
+    );
+    const [riverside, lakeside] = screen.getAllByTestId('certificate-change');
+    expect(riverside!.textContent).toContain('Riverside Medical Center has a new certificate — 42 of your documents in 3 studies still have keys for the old one.');
+    expect(riverside!.textContent).toContain('CN=Consortium CA');
+    fireEvent.click(within(riverside!).getByRole('button', { name: 'Re-wrap for the new certificate' }));
+    expect(onRewrap).toHaveBeenCalledWith('r'.repeat(32));
+    expect(within(lakeside!).queryByRole('button')).toBeNull();
+    expect(within(lakeside!).getByTestId('certificate-change-problem').textContent).toContain('not issued by a certificate authority this profile trusts');
+    expect(screen.getByTestId('certificate-expiring').textContent).toContain('The certificate of Harbor Health expires on');
+  });
 });

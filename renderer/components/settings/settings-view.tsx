@@ -8,6 +8,7 @@ import { AddProfileForm, type AddProfileFormProps, type AddProfileInput } from '
 import { GenerateKeySection, type GenerateKeySectionProps } from './generate-key-section.js';
 import { PreferencesSection, type PreferencesSectionProps } from './preferences-section.js';
 import { ProfilesSection } from './profiles-section.js';
+import { CollaboratorCertificatesSection, type CollaboratorCertificatesProps } from './collaborator-certificates-section.js';
 
 export interface SettingsViewProps {
   readonly profiles: readonly ProfileView[];
@@ -21,6 +22,8 @@ export interface SettingsViewProps {
   readonly onRemoveProfile: (profileId: string) => void;
   readonly onImportTrustAnchors?: (profileId: string, file: File) => void;
   readonly onBackup?: (profileId: string, password: string) => void;
+  /** The active profile's collaborators with a new or expiring certificate. */
+  readonly certificates?: CollaboratorCertificatesProps;
   readonly add: {
     readonly busy: boolean;
     readonly error?: AppError;
@@ -56,6 +59,7 @@ export function SettingsView(props: SettingsViewProps) {
       </div>
       {props.actionError ? <ErrorDisplay context={props.actionError.context} error={props.actionError.error} /> : null}
       <ProfilesSection profiles={props.profiles} now={props.now} busy={props.removing} platform={props.platform} onRemove={props.onRemoveProfile} onImportTrustAnchors={props.onImportTrustAnchors} onBackup={props.onBackup} />
+      {props.certificates ? <CollaboratorCertificatesSection {...props.certificates} /> : null}
       <AddProfileForm
         key={props.add.formKey}
         defaults={{ baseUrl: active?.baseUrl ?? 'https://', environment: active?.environment ?? 'production' }}

@@ -1,0 +1,71 @@
+// Collaborators' certificates: an organization the profile shares with that has a new
+// certificate in the directory, with how many of the profile's documents and studies still hold
+// keys for the old one, the new certificate and its check; "Re-wrap for the new certificate" does
+// them all. Certificates that expire within 30 days or have expired are listed too.
+import type { AppError, CertificateChangeView, ExpiringCertificateView } from '../../../shared/ipc/views.js';
+import { formatDate } from '../../lib/format.js';
+import { ErrorDisplay } from '../common/error-display.js';
+
+export interface CollaboratorCertificatesProps {
+  readonly changes: readonly CertificateChangeView[];
+  readonly expiring: readonly ExpiringCertificateView[];
+  readonly loading: boolean;
+  readonly error?: AppError;
+  /** The organization being re-wrapped for, while it runs. */
+  readonly rewrapping?: string;
+  readonly onRewrap: (organizationId: string) => void;
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+export function CollaboratorCertificatesSection(props: CollaboratorCertificatesProps) {
+  const nothing = !props.loading && !props.error && props.changes.length === 0 && props.expiring.length === 0;
+  return (
+    <section aria-label="Collaborators\u2019 certificates" className="settings-section" data-testid="collaborator-certificates">
+      <h3 className="section-title">Collaborators’ certificates</h3>
+      {props.loading ? <p className="muted">Checking the certificates of the organizations you share with…</p> : null}
+      {props.error ? <ErrorDisplay context="The collaborators’ certificates could not be checked." error={props.error} /> : null}
+      {nothing ? <p className="muted">Every organization you share with still has the certificate your documents are wrapped for.</p> : null}
+      <ul className="plain-list">
+        {props.changes.map((c) => (
+          <li key={c.organizationId} className="profile-entry" data-testid="certificate-change">
+            <p role="status">
+              <strong>{c.name}</strong> has a new certificate — {c.grantCount} of your documents in {plural(c.studyCount, 'study', 'studies')}{' '}
+              still {c.grantCount === 1 ? 'has a key' : 'have keys'} for the old one.
+            </p>
+            {c.certificate ? (
+              <dl className="kv">
+                <dt>Subject</dt>
+                <dd>{c.certificate.subject}</dd>
+                <dt>Issuer</dt>
+                <dd>{c.certificate.issuer}</dd>
+                <dt>Valid</dt>
+                <dd>
+                  {formatDate(c.certificate.validFrom)} – {formatDate(c.certificate.validTo)}
+                </dd>
+                <dt>Thumbprint</dt>
+                <dd className="mono">{c.certificate.thumbprint}</dd>
+              </dl>
+            ) : null}
+            {c.problem ? (
+              <p className="warning" data-testid="certificate-change-problem">
+                Nothing can be re-wrapped for it: {c.problem}
+              </p>
+            ) : (
+              <button type="button" data-testid="certificate-rewrap" disabled={props.rewrapping !== undefined} onClick={() => props.onRewrap(c.organizationId)}>
+                {props.rewrapping === c.organizationId ? 'Re-wrapping…' : 'Re-wrap for the new certificate'}
+              </button>
+            )}
+          </li>
+        ))}
+        {props.expiring.map((e) => (
+          <li key={`expiring-${e.organizationId}`} className="warning" data-testid="certificate-expiring">
+            {e.expired
+              ? `The certificate of ${e.name} expired on ${formatDate(e.validTo)}: nothing can be shared with it until a new one is registered.`
+              : `The certificate of ${e.name} expires on ${formatDate(e.validTo)}.`}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
