@@ -86,6 +86,16 @@ export function useBackupProfile() {
   });
 }
 
+/** Drops the reading keys kept since a renewal (refused while an item still needs one). */
+export function useForgetOldKeys() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: string) => call('profiles.forgetOldKeys', { profileId }),
+    onSuccess: (profile) => client.setQueryData<ProfileView[]>(keys.profiles, (list) => list?.map((p) => (p.id === profile.id ? profile : p))),
+  });
+}
+
 export function useRemoveProfile() {
   const call = useCall();
   const client = useQueryClient();

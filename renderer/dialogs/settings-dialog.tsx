@@ -6,7 +6,7 @@ import { toAppError } from '../bridge/api.js';
 import { SettingsView } from '../components/settings/settings-view.js';
 import { useAddProfile, usePickKeyFile } from '../data/profile-import.js';
 import { useCertificateChanges, useRewrapCertificate } from '../data/certificates.js';
-import { useAppInfo, useBackupProfile, useGenerateKey, useProfiles, useRemoveProfile, useResetSandbox, useSetTrustAnchors, useSettings, useUpdateSettings } from '../data/profiles.js';
+import { useAppInfo, useBackupProfile, useForgetOldKeys, useGenerateKey, useProfiles, useRemoveProfile, useResetSandbox, useSetTrustAnchors, useSettings, useUpdateSettings } from '../data/profiles.js';
 import { downloadText, readAsText } from '../lib/file-read.js';
 import type { SlotDialogProps } from '../lib/dialog-slots.js';
 
@@ -22,6 +22,7 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
   const resetSandbox = useResetSandbox();
   const setTrustAnchors = useSetTrustAnchors();
   const backupProfile = useBackupProfile();
+  const forgetOldKeys = useForgetOldKeys();
   const activeId = profiles.data?.find((p) => p.active)?.id;
   const certificateChanges = useCertificateChanges(activeId);
   const rewrap = useRewrapCertificate(activeId);
@@ -69,6 +70,13 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
             },
           },
         );
+      }}
+      onForgetOldKeys={(profileId) => {
+        setActionError(undefined);
+        forgetOldKeys.mutate(profileId, {
+          onSuccess: (p) => setStatus(`The old keys of "${p.name}" were forgotten; everything opens with its current key.`),
+          onError: (e) => setActionError({ context: 'The old keys were kept.', error: toAppError(e) }),
+        });
       }}
       certificates={{
         changes: certificateChanges.data?.changes ?? [],

@@ -10,9 +10,11 @@ interface KeyBackupProps {
   readonly profile: ProfileView;
   readonly busy?: boolean;
   readonly onBackup: (profileId: string, password: string) => void;
+  /** Forgets the reading keys; main refuses, saying what still needs one, while any item does. */
+  readonly onForgetOldKeys?: (profileId: string) => void;
 }
 
-export function KeyBackup({ profile, busy, onBackup }: KeyBackupProps) {
+export function KeyBackup({ profile, busy, onBackup, onForgetOldKeys }: KeyBackupProps) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
@@ -34,6 +36,14 @@ export function KeyBackup({ profile, busy, onBackup }: KeyBackupProps) {
       {reading > 0 ? (
         <p className="muted" data-testid="key-backup-reading">
           {reading} older key{reading === 1 ? '' : 's'} kept for reading what is still wrapped for {reading === 1 ? 'it' : 'them'}; the backup includes {reading === 1 ? 'it' : 'them'}.
+          {onForgetOldKeys ? (
+            <>
+              {' '}
+              <button type="button" disabled={busy} data-testid="key-forget-old" onClick={() => onForgetOldKeys(profile.id)}>
+                Forget old keys
+              </button>
+            </>
+          ) : null}
         </p>
       ) : null}
       {open ? (

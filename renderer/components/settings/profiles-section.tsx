@@ -36,9 +36,10 @@ interface ProfilesSectionProps {
   readonly onImportTrustAnchors?: (profileId: string, file: File) => void;
   /** Backs up the profile's keys with this password (main asks where to save). */
   readonly onBackup?: (profileId: string, password: string) => void;
+  readonly onForgetOldKeys?: (profileId: string) => void;
 }
 
-export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImportTrustAnchors, onBackup }: ProfilesSectionProps) {
+export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImportTrustAnchors, onBackup, onForgetOldKeys }: ProfilesSectionProps) {
   const [confirm, setConfirm] = useState<ProfileView | undefined>();
   return (
     <section aria-label="Profiles" className="settings-section">
@@ -94,7 +95,7 @@ export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImp
                   ) : null}
                 </dd>
               </dl>
-              {onBackup ? <KeyBackup profile={p} busy={busy} onBackup={onBackup} /> : null}
+              {onBackup ? <KeyBackup profile={p} busy={busy} onBackup={onBackup} onForgetOldKeys={onForgetOldKeys} /> : null}
               {warning ? (
                 <p className="warning" role="status" data-testid="profile-expiry-warning">
                   {warning}

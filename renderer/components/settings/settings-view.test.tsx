@@ -184,7 +184,8 @@ describe('SettingsView', () => {
 
   it('says a key was never backed up and backs it up with a password typed twice', () => {
     const onBackup = vi.fn();
-    const p = props({ onBackup });
+    const onForgetOldKeys = vi.fn();
+    const p = props({ onBackup, onForgetOldKeys });
     render(<SettingsView {...{ ...p, profiles: [{ ...p.profiles[0]!, backedUp: false, readingKeyCount: 1 }, { ...p.profiles[1]!, backedUp: true }] }} />);
     const [first, second] = screen.getAllByTestId('profile-row');
     expect(within(first!).getByTestId('key-backup-status').textContent).toContain('never been backed up');
@@ -200,6 +201,9 @@ describe('SettingsView', () => {
     expect(onBackup).toHaveBeenCalledWith(p.profiles[0]!.id, 'correct horse');
     // the password is not kept in the form
     expect(within(first!).queryByTestId('key-backup-password')).toBeNull();
+    expect(within(second!).queryByTestId('key-forget-old')).toBeNull();
+    fireEvent.click(within(first!).getByRole('button', { name: 'Forget old keys' }));
+    expect(onForgetOldKeys).toHaveBeenCalledWith(p.profiles[0]!.id);
   });
 
   it('shows a collaborator’s new certificate with what still has keys for the old one, re-wraps on request, and says why it cannot', () => {

@@ -22,6 +22,7 @@ export interface SettingsViewProps {
   readonly onRemoveProfile: (profileId: string) => void;
   readonly onImportTrustAnchors?: (profileId: string, file: File) => void;
   readonly onBackup?: (profileId: string, password: string) => void;
+  readonly onForgetOldKeys?: (profileId: string) => void;
   /** The active profile's collaborators with a new or expiring certificate. */
   readonly certificates?: CollaboratorCertificatesProps;
   readonly add: {
@@ -58,7 +59,7 @@ export function SettingsView(props: SettingsViewProps) {
         {props.status ?? ''}
       </div>
       {props.actionError ? <ErrorDisplay context={props.actionError.context} error={props.actionError.error} /> : null}
-      <ProfilesSection profiles={props.profiles} now={props.now} busy={props.removing} platform={props.platform} onRemove={props.onRemoveProfile} onImportTrustAnchors={props.onImportTrustAnchors} onBackup={props.onBackup} />
+      <ProfilesSection profiles={props.profiles} now={props.now} busy={props.removing} platform={props.platform} onRemove={props.onRemoveProfile} onImportTrustAnchors={props.onImportTrustAnchors} onBackup={props.onBackup} onForgetOldKeys={props.onForgetOldKeys} />
       {props.certificates ? <CollaboratorCertificatesSection {...props.certificates} /> : null}
       <AddProfileForm
         key={props.add.formKey}
