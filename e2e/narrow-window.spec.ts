@@ -260,3 +260,51 @@ test('while nothing moves the transfers panel is a one-line status bar, opened b
   await expect(panel).toHaveClass(/collapsed/);
   expect((await panel.boundingBox())!.height).toBeLessThan(44);
 });
+
+test('at 1024×680 with the details pane closed, the selection’s Open, Save as… and Manage access… are on the toolbar, by keyboard, light and dark', async ({ page, host }) => {
+  await page.setViewportSize({ width: 1024, height: 680 });
+  await page.goto(host.url);
+  const findings: ScanFinding[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await inTheme(page, host, theme);
+    await page.getByTestId('study-row').filter({ hasText: HEART_FAILURE }).click();
+    await expect(page.getByTestId('details-pane')).toHaveCount(0);
+    await expect(page.getByTestId('selection-open')).toHaveCount(0);
+    await page.getByTestId('file-row').filter({ hasText: 'Consent forms' }).dblclick();
+    await page.getByTestId('file-row').filter({ hasText: 'informed-consent-v3.pdf' }).click();
+    // First in the bar: Open inline and whole; what does not fit is first in More, in order.
+    const actions = ['selection-open', 'selection-save-as', 'selection-manage-access'];
+    await expectTextWhole(page.getByTestId('selection-open'));
+    await expectNothingClipped(page);
+    await saveScreenshot(page, `selection-toolbar-1024-${theme}`);
+    findings.push(...(await scanState(page, `${theme}: 1024, a file selected, the pane closed`)));
+    const inline: string[] = [];
+    for (const id of actions) if (await page.getByTestId(id).isVisible()) inline.push(id);
+    const more = page.getByTestId('toolbar-more');
+    const folded = (await menuByKeyboard(page, more)).map((f) => f.replace(/^menu-/, ''));
+    expect([...inline, ...folded.slice(0, actions.length - inline.length)]).toEqual(actions);
+    // By keyboard: Tab from the filter reaches the inline ones, then Manage access… runs by keyboard.
+    await page.getByTestId('filter-input').focus();
+    const tabbed: string[] = [];
+    for (let i = 0; i < 8 && tabbed.at(-1) !== 'toolbar-more'; i++) {
+      await page.keyboard.press('Tab');
+      tabbed.push((await focusedTestId(page)) ?? '');
+    }
+    expect(tabbed.filter((id) => actions.includes(id))).toEqual(inline);
+    if (inline.includes('selection-manage-access')) {
+      await page.getByTestId('selection-manage-access').focus();
+      await page.keyboard.press('Enter');
+    } else await runFromMenuByKeyboard(page, more, 'menu-selection-manage-access');
+    const dialog = page.getByTestId('manage-access-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('informed-consent-v3.pdf');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    // With the pane shown, the pane has them and the toolbar does not.
+    await toolbarAction(page, 'toggle-details');
+    await expect(page.getByTestId('details-pane')).toBeVisible();
+    await expect(page.getByTestId('selection-open')).toHaveCount(0);
+    await toolbarAction(page, 'toggle-details');
+  }
+  expect(findings.filter(isBlocking), report(findings, 2)).toEqual([]);
+});

@@ -1,7 +1,7 @@
 // The file browser's toolbar: where we are (breadcrumbs), the filter, upload, and the study's
 // actions, folding into "More" when the window is narrow.
 import { PanelRight } from 'lucide-react';
-import { FoldingActions } from '../common/folding-actions.js';
+import { FoldingActions, type FoldAction } from '../common/folding-actions.js';
 import { UploadControls } from '../upload/upload-controls.js';
 import type { DroppedFile } from '../../lib/drop-walk.js';
 import { Breadcrumbs } from './breadcrumbs.js';
@@ -24,6 +24,8 @@ interface BrowserToolbarProps {
   readonly onDistribution: () => void;
   readonly showDetails: boolean;
   readonly onShowDetails: (shown: boolean) => void;
+  /** The selection's actions, shown first (selection-actions.tsx); none while the details pane has them. */
+  readonly selectionActions?: readonly FoldAction[];
 }
 
 export function BrowserToolbar(props: BrowserToolbarProps) {
@@ -48,6 +50,7 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
         moreLabel="More actions"
         moreText="More"
         actions={[
+          ...(props.selectionActions ?? []),
           {
             id: 'refresh',
             label: refreshText,

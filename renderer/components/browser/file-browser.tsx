@@ -28,6 +28,7 @@ import { FolderTree } from './folder-tree.js';
 import { ListingStatus } from './listing-status.js';
 import { OpenRiskDialog } from './open-risk-dialog.js';
 import { rowMenuEntries } from './row-menu.js';
+import { selectionActions } from './selection-actions.js';
 import { useDeleteRows } from './use-delete-rows.js';
 import { useDetailsPaneShown } from './use-details-pane.js';
 import { useDownloads } from './use-downloads.js';
@@ -108,6 +109,15 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
         onDistribution={() => onOpenSlot('distribution')}
         showDetails={showDetails}
         onShowDetails={setShowDetails}
+        selectionActions={
+          showDetails
+            ? undefined
+            : selectionActions(view.selectedItems, {
+                onOpen: (item) => void download(item, 'open'),
+                onSaveAs: (item) => void download(item, 'saveAs'),
+                onManageAccess: (its) => onOpenSlot('manageAccess', its),
+              })
+        }
       />
       <div className="status-line" role="status" aria-live="polite" data-testid="browser-status">
         {upload.busy ?? status ?? ''}

@@ -1,0 +1,35 @@
+// The selection's actions (Open, Save as…, Manage access…) on the toolbar while the details pane is
+// closed: otherwise they would be only in the row's context menu, with nothing on screen to say so.
+// First in the bar, so they are what stays inline; study actions fold into More before them.
+import type { ItemView } from '../../../shared/ipc/views.js';
+import type { FoldAction } from '../common/folding-actions.js';
+
+interface SelectionHandlers {
+  readonly onOpen: (item: ItemView) => void;
+  readonly onSaveAs: (item: ItemView) => void;
+  readonly onManageAccess: (items: readonly ItemView[]) => void;
+}
+
+function action(id: string, label: string, onSelect: () => void): FoldAction {
+  return {
+    id,
+    label,
+    onSelect,
+    button: (
+      <button type="button" data-testid={id} onClick={onSelect}>
+        {label}
+      </button>
+    ),
+  };
+}
+
+/** What the selected items offer: Open for one document, Save as… for one item, Manage access… for any items. */
+export function selectionActions(items: readonly ItemView[], handlers: SelectionHandlers): FoldAction[] {
+  const one = items.length === 1 ? items[0] : undefined;
+  const isDocument = !!one && (!one.decryptedHeader || one.decryptedHeader.type === 'document');
+  return [
+    ...(one && isDocument ? [action('selection-open', 'Open', () => handlers.onOpen(one))] : []),
+    ...(one ? [action('selection-save-as', 'Save as…', () => handlers.onSaveAs(one))] : []),
+    ...(items.length > 0 ? [action('selection-manage-access', 'Manage access…', () => handlers.onManageAccess(items))] : []),
+  ];
+}
