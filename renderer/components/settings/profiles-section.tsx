@@ -1,6 +1,6 @@
 // The profiles on this computer: organization, environment, certificate subject, thumbprint and
 // expiry (warned 30 days ahead); removal explains what losing the key means.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ProfileView } from '../../../shared/ipc/views.js';
 import { daysUntil } from '../../lib/file-read.js';
 import { formatDate } from '../../lib/format.js';
@@ -23,6 +23,33 @@ function removeMessage(profile: ProfileView): string {
     `Removing "${profile.name}" deletes its private key from this computer. Without that key, nothing shared with ${profile.organizationName} ` +
     'can be opened here again and nothing can be sent in its name, unless you still have a copy of the key (for example its PKCS#12 file). ' +
     'Its registration at the exchange does not change.'
+  );
+}
+
+/** A button that names what it picks; the file input it opens stays out of sight and out of the tab order. */
+function TrustAnchorButton({ profileId, onImport }: { readonly profileId: string; readonly onImport: (profileId: string, file: File) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      {' '}
+      <button type="button" data-testid="profile-trust-pick" onClick={() => input.current?.click()}>
+        Import CA certificates…
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".pem,.crt,.cer"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="profile-trust-import"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (file) onImport(profileId, file);
+          e.currentTarget.value = '';
+        }}
+      />
+    </>
   );
 }
 
@@ -58,7 +85,8 @@ export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImp
                 <strong>{p.name}</strong> — {p.organizationName} <span className="badge">{roleNames(p.roles)}</span>{' '}
                 <span className={`badge env-${p.environment}`}>{p.environment}</span>
                 {p.active ? <span className="muted"> · active</span> : null}
-                <button type="button" className="danger push-end" data-testid="profile-remove" disabled={busy} onClick={() => setConfirm(p)}>
+                {/* Asked first, and not the loudest button here: a plain button, the confirmation says what is lost. */}
+                <button type="button" className="push-end" data-testid="profile-remove" disabled={busy} onClick={() => setConfirm(p)}>
                   Remove…
                 </button>
               </div>
@@ -77,22 +105,7 @@ export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImp
                 <dd data-testid="profile-trust-anchors">
                   {p.environment === 'sandbox' ? 'the sandbox\u2019s own CA' : `${p.trustAnchorCount ?? 0} CA certificate${p.trustAnchorCount === 1 ? '' : 's'}`}
                   {p.environment !== 'sandbox' && !p.trustAnchorCount ? ' \u2014 nothing can be shared until your consortium\u2019s CA certificates are imported' : ''}
-                  {onImportTrustAnchors ? (
-                    <label className="inline-file">
-                      {' '}
-                      Import CA certificates…
-                      <input
-                        type="file"
-                        accept=".pem,.crt,.cer"
-                        data-testid="profile-trust-import"
-                        onChange={(e) => {
-                          const file = e.currentTarget.files?.[0];
-                          if (file) onImportTrustAnchors(p.id, file);
-                          e.currentTarget.value = '';
-                        }}
-                      />
-                    </label>
-                  ) : null}
+                  {onImportTrustAnchors ? <TrustAnchorButton profileId={p.id} onImport={onImportTrustAnchors} /> : null}
                 </dd>
               </dl>
               {onBackup ? <KeyBackup profile={p} busy={busy} onBackup={onBackup} onForgetOldKeys={onForgetOldKeys} /> : null}

@@ -233,4 +233,21 @@ describe('SettingsView', () => {
     expect(within(lakeside!).getByTestId('certificate-change-problem').textContent).toContain('not issued by a certificate authority this profile trusts');
     expect(screen.getByTestId('certificate-expiring').textContent).toContain('The certificate of Harbor Health expires on');
   });
+
+  it('picks trust anchors through a button that names them (no bare file input), and Remove is a plain button', () => {
+    const onImportTrustAnchors = vi.fn();
+    render(<SettingsView {...props({ onImportTrustAnchors })} />);
+    const row = screen.getAllByTestId('profile-row')[0]!;
+    const button = within(row).getByRole('button', { name: 'Import CA certificates…' });
+    const input = within(row).getByTestId('profile-trust-import') as HTMLInputElement;
+    expect(input.tabIndex).toBe(-1);
+    const clicked = vi.fn();
+    input.addEventListener('click', clicked);
+    fireEvent.click(button);
+    expect(clicked).toHaveBeenCalled();
+    const file = new File(['-----BEGIN CERTIFICATE-----'], 'ca.pem');
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(onImportTrustAnchors).toHaveBeenCalledWith(props().profiles[0]!.id, file);
+    expect(within(row).getByTestId('profile-remove').className).not.toContain('danger');
+  });
 });
