@@ -308,3 +308,21 @@ test('at 1024×680 with the details pane closed, the selection’s Open, Save as
   }
   expect(findings.filter(isBlocking), report(findings, 2)).toEqual([]);
 });
+
+test('at 1280×800 the folder tree is as wide as its folders’ names where the list can spare it: whole beside the list, narrower beside the details pane', async ({ page, host }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await openSiteFolder(page);
+  const label = page.getByTestId('folder-tree').locator('.tree-label', { hasText: 'Riverside Medical Center' });
+  // Beside the details pane the list keeps whole names and its Type column (the test above).
+  await expect(page.getByTestId('details-pane')).toBeVisible();
+  const besidePane = (await page.locator('.tree-pane').boundingBox())!.width;
+  await toolbarAction(page, 'toggle-details');
+  await expect(page.getByTestId('details-pane')).toHaveCount(0);
+  await expect.poll(async () => (await page.locator('.tree-pane').boundingBox())!.width).toBeGreaterThan(besidePane);
+  await expectTextWhole(label);
+  // The list keeps 40-character names and no column is cut (Owner and Shared may give way).
+  await expectNothingClipped(page);
+  await expectFortyCharactersFit(page.getByTestId('file-row').first().locator('.name-text'));
+  await saveScreenshot(page, 'tree-fitted-1280');
+});

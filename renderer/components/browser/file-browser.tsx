@@ -54,13 +54,13 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
   const { changesOnly, fullReload } = useRefreshItems(profile.id, container.id);
   const onVisibleRows = useLazyHeaders(profile.id, container.id);
   const [showDetails, setShowDetails] = useDetailsPaneShown();
-  const [treeWidth, treeSized, resizeTree] = useTreeWidth();
   const [editingStudy, setEditingStudy] = useState(false);
   const [menu, setMenu] = useState<{ rows: Row[]; x: number; y: number } | undefined>();
 
   const names = useStudyNames(profile, container);
   const view = useFolderView(items.data, names, reveal);
   const { folder, single } = view;
+  const [treeWidth, treeSized, resizeTree] = useTreeWidth(view.tree, showDetails);
   const details = useDetails(profile.id, container.id, single);
   const isRecord = !!single?.decryptedHeader && single.decryptedHeader.type !== 'document';
   const record = useRecord(profile.id, container.id, single, isRecord);
