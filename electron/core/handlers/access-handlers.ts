@@ -10,6 +10,9 @@ import { itemDisplayName } from './views.js';
 
 type AccessHandlers = Pick<Handlers, 'access.list' | 'access.preview' | 'access.grant' | 'access.update' | 'access.revoke' | 'access.shareWithStudy'>;
 
+/** "Share with everyone" passes over a disabled collaborator: reported as the exchange's 1019, not sent. */
+const skippedDisabled = toAppError({ code: 1019, status: 409, message: 'The organization is disabled.', details: 'Skipped: a disabled organization cannot be given access.' });
+
 type Step = (s: Session, containerId: string, itemPath: string, organizationId: string) => Promise<unknown>;
 
 export function accessHandlers(ctx: AppContext): AccessHandlers {
@@ -52,12 +55,18 @@ export function accessHandlers(ctx: AppContext): AccessHandlers {
     'access.revoke': (args) => batch('revoke', args, (s, c, p, o) => s.sharing.revoke(c, p, o)),
     'access.shareWithStudy': async ({ containerId, itemPaths }) => {
       const s = await ctx.session();
-      const members = await s.client.listContainerOrganizations(containerId);
-      const others = members.filter((m) => m.id !== s.profile.organizationId).map((m) => m.id);
+      const members = (await s.client.listContainerOrganizations(containerId)).filter((m) => m.id !== s.profile.organizationId);
+      // A disabled collaborator cannot be given access (the exchange refuses it with 1019,
+      // docs/protocol.md): it is not asked, and reported as skipped for that reason.
+      const others = members.filter((m) => !m.isDisabled).map((m) => m.id);
+      const disabled = members.filter((m) => m.isDisabled).map((m) => m.id);
       const results: AccessResult[] = [];
       for (const itemPath of itemPaths) {
         const current = new Set((await s.client.getItemAccess(containerId, itemPath)).map((o) => o.id));
         const missing = others.filter((o) => !current.has(o));
+        for (const organizationId of disabled.filter((o) => !current.has(o))) {
+          results.push({ itemPath, organizationId, ok: false, error: skippedDisabled });
+        }
         if (missing.length) results.push(...(await batch('grant', { containerId, itemPaths: [itemPath], organizationIds: missing }, (s2, c, p, o) => s2.sharing.grant(c, p, o))));
       }
       return results;
