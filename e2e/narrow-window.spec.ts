@@ -182,6 +182,8 @@ test('at 1280×800: the details pane open by default beside whole 40-character n
     await expectFortyCharactersFit(row.locator('.name-text'));
     await expectNothingClipped(page);
     await expectTextWhole(page.getByTestId('breadcrumbs').locator('li.crumb-current'));
+    // The study's title whole too: at this width actions fold into More before it shrinks.
+    await expectTextWhole(page.getByTestId('breadcrumbs').locator('li.crumb-root'));
     // The words of the Type column still show beside the pane; Owner and Shared are in the pane.
     await expect(row.getByTestId('type-cell')).toHaveText('PDF document');
     await saveScreenshot(page, `layout-1280-${theme}`);

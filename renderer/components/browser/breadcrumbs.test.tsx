@@ -47,4 +47,12 @@ describe('reservedWidth', () => {
     expect(reservedWidth(3, 150)).toBe(150 + 84 + 34 + 12 + 8);
     expect(reservedWidth(3, 900)).toBe(340);
   });
+
+  it('in a roomy window keeps room for the study title whole beside the folders, up to 440 px', () => {
+    expect(reservedWidth(1, 330, 330, true)).toBe(338);
+    expect(reservedWidth(2, 100, 300, true)).toBe(300 + 16 + 100 + 8);
+    expect(reservedWidth(3, 170, 320, true)).toBe(440);
+    expect(reservedWidth(2, 50, 60, true)).toBe(reservedWidth(2, 50)); // never less than without room
+    expect(reservedWidth(2, 100, 300, false)).toBe(100 + 84 + 8);
+  });
 });

@@ -1,6 +1,7 @@
 // Where we are in the study: root › folder › subfolder, each a link back up. When they do not fit,
 // the middle folders fold into an "…" menu first (as file managers do); then the study's title
 // shrinks, and only then the current folder's name (every crumb keeps its full name as tooltip).
+// In a roomy window the toolbar folds actions into More before the title shrinks.
 import { shownText } from '../../../shared/shown-text.js';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ancestry } from '../../lib/file-tree.js';
@@ -12,15 +13,24 @@ const FOLD_BUTTON_WIDTH = 34;
 /** A shrunk study title ("Protoc…"): the root crumb's CSS min-width (5em) and its separator. */
 const ROOT_SHRUNK_WIDTH = 84;
 
+/** From this window width the toolbar has room for the study's whole title (at most ROOMY_RESERVE). */
+const ROOMY_WINDOW = 1200;
+const ROOMY_RESERVE = 440;
+/** A crumb's "›" and its margin, and the list's gap (layout.css). */
+const SEPARATOR = 16;
+
 /**
  * Room the toolbar keeps for the breadcrumbs before its actions fold (use-fold.ts): enough for the
  * current folder's whole name beside a shrunk title and the "…" button (at most 340 px); at the
- * study's root its title, or 180 px of it (the sidebar and the window title name the study).
+ * study's root its title, or 180 px of it (the sidebar and the window title name the study). In a
+ * roomy window, the study's whole title beside them too, up to 440 px: actions fold into More first.
  */
-export function reservedWidth(crumbCount: number, currentWidth: number): number {
-  if (crumbCount <= 1) return Math.round(Math.min(180, currentWidth + 8));
-  const extras = ROOT_SHRUNK_WIDTH + (crumbCount > 2 ? FOLD_BUTTON_WIDTH + 12 : 0);
-  return Math.round(Math.min(340, currentWidth + extras + 8));
+export function reservedWidth(crumbCount: number, currentWidth: number, titleWidth = 0, roomy = false): number {
+  const fold = crumbCount > 2 ? FOLD_BUTTON_WIDTH + 12 : 0;
+  const narrow = crumbCount <= 1 ? Math.min(180, currentWidth + 8) : Math.min(340, currentWidth + ROOT_SHRUNK_WIDTH + fold + 8);
+  if (!roomy) return Math.round(narrow);
+  const whole = crumbCount <= 1 ? currentWidth + 8 : titleWidth + SEPARATOR + currentWidth + fold + 8;
+  return Math.round(Math.max(narrow, Math.min(ROOMY_RESERVE, whole)));
 }
 
 /** How many middle crumbs (after the root, oldest first) to fold so the rest fit in `space`. */
@@ -88,7 +98,7 @@ export function Breadcrumbs({ path, rootLabel, onOpen }: { readonly path: string
     );
   };
   return (
-    <nav ref={nav} aria-label="Breadcrumbs" className="breadcrumbs" data-testid="breadcrumbs" data-fold-reserve={reservedWidth(crumbs.length, textWidth(crumbs[last]!.name))}>
+    <nav ref={nav} aria-label="Breadcrumbs" className="breadcrumbs" data-testid="breadcrumbs" data-fold-reserve={reservedWidth(crumbs.length, textWidth(crumbs[last]!.name), textWidth(rootLabel), (globalThis.innerWidth ?? 0) >= ROOMY_WINDOW)}>
       <ol>
         {crumb(0)}
         {folded > 0 ? (
