@@ -3,6 +3,7 @@
 import type { Organization } from '../shared/types.js';
 import { checkCertificate } from './http/certificate-check.js';
 import { ApiError } from './http/api-error.js';
+import { checkOrganizationName } from './routes/organization-name.js';
 import { toOrganization } from './routes/wire.js';
 import type { NewOrganization } from './store/rows.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
@@ -25,8 +26,14 @@ function newOrganization(o: RegisterOrganizationOptions, storeTrust: string[]): 
   } catch (e) {
     throw new Error(e instanceof ApiError ? `The certificate is not usable: ${e.details}` : String(e));
   }
+  let name: string;
+  try {
+    name = checkOrganizationName(o.name);
+  } catch (e) {
+    throw new Error(e instanceof ApiError ? `The organization's name is not usable: ${e.details}` : String(e));
+  }
   return {
-    name: o.name,
+    name,
     isSirb: o.isSirb ?? false,
     isAdmin: o.isAdmin ?? false,
     isDisabled: o.isDisabled ?? false,

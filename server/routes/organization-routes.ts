@@ -7,25 +7,14 @@ import type { Route, RouteContext } from '../http/router.js';
 import { asBoolean, asString, requireString } from '../http/validate.js';
 import type { OrganizationRow } from '../store/rows.js';
 import { LastAdministratorError, NameTakenError } from '../store/store.js';
+import { checkOrganizationName as checkName } from './organization-name.js';
 import { toOrganization } from './wire.js';
 import { jsonFields, namedOrganization } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
-const MAX_NAME = 200;
 
 function organizationFor(ctx: RouteContext): Promise<OrganizationRow> {
   return namedOrganization(ctx, ctx.params['organizationId']!);
-}
-
-// C0 and C1 control characters (docs/protocol.md §5): a name is shown to people, in lists and logs
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u0080-\u009f]/;
-
-function checkName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed === '' || trimmed.length > MAX_NAME) throw new ApiError('invalidValue', `The field name must hold 1 to ${MAX_NAME} characters.`);
-  if (CONTROL.test(trimmed)) throw new ApiError('invalidValue', 'The field name holds a control character.');
-  return trimmed;
 }
 
 /** The store's refusals of a change, as answers: a name in use (1003), the last administrator (1020). */

@@ -81,6 +81,20 @@ describe.each(STORES)('on %s', (storeKind) => {
       }
       expect((await w.client.get(w.sirb, `/organizations/${w.site2.id}`)).json().name).toBe(w.site2.name);
     });
+
+    it('direct registration (org-add, the sandbox) keeps the same rule for names', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'exchange-names-'));
+      const registry = await openStore(await freshStore(storeKind, dir), () => undefined);
+      try {
+        await expect(registerInStore(registry.store, { name: 'Bell\u0007' })).rejects.toThrow(/control character/);
+        await expect(registerInStore(registry.store, { name: '   ' })).rejects.toThrow(/1 to 200/);
+        expect((await registerInStore(registry.store, { name: '  Lakeside Clinic ' })).name).toBe('Lakeside Clinic');
+      } finally {
+        await registry.store.close();
+        registry.release();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 
   describe('reserved paths', () => {
