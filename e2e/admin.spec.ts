@@ -87,7 +87,7 @@ test('journey 5: a profile is added from a PKCS#12 file; a wrong password is exp
     const admin = (await profiles(host)).find((p) => p.roles.includes('admin'))!;
     await callHost(host, 'profiles.switch', { profileId: admin.id });
     const org = await callHost<{ id: string; thumbprint?: string }>(host, 'admin.createOrganization', { name: 'Harbor Health', isSirb: false, certificatePem: harbor.certificatePem });
-    // Created with its certificate in one call (decisions: POST /organizations takes `certificate`).
+    // Created with its certificate in one call (protocol.md §2: POST /organizations takes `certificate`).
     expect.soft(org.thumbprint, 'the certificate given at creation is registered').toBe(harbor.thumbprint);
     if (org.thumbprint !== harbor.thumbprint) {
       const updated = await callHost<{ thumbprint?: string }>(host, 'admin.putCertificate', {

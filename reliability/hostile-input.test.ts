@@ -1,6 +1,6 @@
 // Hostile input: a seeded campaign of more than 10,000 mutated signed requests against the
 // reference server as a child process. Every answer must be a 4xx whose JSON body is an
-// entry of decisions §4 (code, status, message of the table, details), never a 5xx, never
+// entry of protocol.md §5 (code, status, message of the table, details), never a 5xx, never
 // a hang; the server's resident memory stays bounded.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';

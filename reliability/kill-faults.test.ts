@@ -20,7 +20,7 @@ describe.each(STORES)('on %s', (storeKind) => {
   const OPERATIONS = 200;
   const KILLS = 4;
 // the campaign sends up to ~50 uploads of one organization at once, over the default cap of 4
-// concurrent uploads per organization (decisions §5), which would refuse them with 1018
+// concurrent uploads per organization (protocol.md §6), which would refuse them with 1018
 const SERVE = ['--max-uploads-per-org', '64'];
 
   type OpKind = 'upload' | 'delete' | 'grant';

@@ -47,7 +47,7 @@ export function App() {
   const container = containers.data?.find((c) => c.id === containerId);
   const isSirb = !!active?.roles.includes('sirb');
   const status = connectionStatus(connection.data, isSirb);
-  // The window title names the open study (decisions §6); Electron's window follows the page title.
+  // The window title names the open study (protocol.md §7); Electron's window follows the page title.
   const windowTitle = container ? `${studyLabel(container)} — Study Exchange Desktop` : 'Study Exchange Desktop';
   useEffect(() => {
     document.title = windowTitle;

@@ -1,4 +1,4 @@
-// The error table (docs/protocol.md §5, from decisions.md §4), as data: one place for the server (which answers
+// The error table (docs/protocol.md §5), as data: one place for the server (which answers
 // with it) and the app (which explains it).
 
 interface ErrorCodeEntry {

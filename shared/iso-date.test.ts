@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseIsoTimestamp } from './iso-date.js';
 
-describe('ISO 8601 dates and date-times (decisions §3)', () => {
+describe('ISO 8601 dates and date-times (protocol.md §1)', () => {
   it('reads milliseconds with +00:00, seven fractional digits and local offsets', () => {
     const utc = Date.UTC(2026, 10, 21, 23, 45, 12, 123);
     expect(parseIsoTimestamp('2026-11-21T23:45:12.123+00:00')).toBe(utc);

@@ -1,4 +1,4 @@
-// ISO 8601 dates and date-times as the exchange reads them (decisions.md §3), one parser for
+// ISO 8601 dates and date-times as the exchange reads them (protocol.md §1), one parser for
 // the server's `since` and the client's timestamps. Strict: a date-time carries `Z` or an
 // offset (never read in the local time zone, which differs from machine to machine), an
 // impossible date (February 30) or time (24:00, 10:60) is refused. The reference server

@@ -1,4 +1,4 @@
-// Item paths (interface.md §2, decisions.md §3): 1 to 12 segments of 1 to 200 characters
+// Item paths (protocol.md §1, §2): 1 to 12 segments of 1 to 200 characters
 // (Unicode code points, so 200 emoji are 200 characters, not 400 UTF-16 units),
 // never `.` or `..`. The service stores them with `|` between segments and shows URLs with
 // `/`; both forms name the same item, so everything here accepts either.

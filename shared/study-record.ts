@@ -1,4 +1,4 @@
-// The study record (decisions §6): a study's title and particulars, kept as an encrypted
+// The study record (protocol.md §7): a study's title and particulars, kept as an encrypted
 // structured record at path `study` of its container. Other clients may write fields we do
 // not know; an edit keeps them.
 import { z } from 'zod';

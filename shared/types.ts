@@ -1,4 +1,4 @@
-// Wire types of the exchange service (interface.md §2, decisions.md §3–4). Used by the
+// Wire types of the exchange service (protocol.md §1, §2, §5). Used by the
 // server, the client core and the renderer; pure types, no runtime code.
 
 export interface Container {
@@ -89,7 +89,7 @@ export interface RootDocument {
   readonly endpoints: readonly RootEndpoint[];
 }
 
-/** Decrypted header of a document item (decisions.md §2). */
+/** Decrypted header of a document item (protocol.md §4). */
 /** A document's header: type, version, name and fileName always; mediaType and size as this app writes them. */
 export interface DocumentHeader {
   readonly type: 'document';
@@ -116,5 +116,5 @@ export interface RecordHeader {
 
 export const HEADER_VERSION = 'IRBX.2';
 
-/** decisions.md §5: the largest request body, in bytes. */
+/** protocol.md §6: the largest request body, in bytes. */
 export const MAX_REQUEST_BYTES = 300 * 1024 * 1024;

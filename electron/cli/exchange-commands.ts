@@ -82,7 +82,7 @@ export async function containersCommand(ctx: CliContext): Promise<void> {
     case 'rename': {
       const c = await client.getContainer(word(ctx.args, 2, 'container id'));
       const title = studyFieldsFrom(ctx, word(ctx.args, 3, 'new title')).title;
-      // save() refuses an organization that does not own the study (decisions §6)
+      // save() refuses an organization that does not own the study (protocol.md §7)
       const { record, granted, notShared } = await studies.save(c, { title }, { changed: ['title'] });
       ctx.print({ id: c.id, title: record.title, granted, notShared }, () =>
         [`Renamed study ${shown(c.id)} to "${shown(record.title)}"`, ...notShared.map((n) => `Saved, but not shared with ${shown(n.organizationName)} because: ${shown(n.reason)}`)].join('\n'),
@@ -107,7 +107,7 @@ export async function collaboratorsCommand(ctx: CliContext): Promise<void> {
     case 'add': {
       const org = word(ctx.args, 2, 'organization id');
       list = await client.grantContainerAccess(containerId, org);
-      // The invited site sees the study by its title (decisions §6); the invitation stands either way.
+      // The invited site sees the study by its title (protocol.md §7); the invitation stands either way.
       try {
         await studies.grantTo(containerId, org);
       } catch (e) {

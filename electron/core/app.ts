@@ -155,7 +155,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     emit,
     async record(entry) {
       const name = activeId ? ((await profiles.get(activeId).catch(() => undefined))?.name ?? activeId) : 'none';
-      // Studies are logged by their titles (decisions §6); the id only when no session can name it.
+      // Studies are logged by their titles (protocol.md §7); the id only when no session can name it.
       const study = entry.study && activeId ? await sessionFor(activeId).then((s) => s.studyTitle(entry.study!)).catch(() => entry.study) : entry.study;
       await activity.record({ ...entry, profile: name, ...(study ? { study } : {}) });
     },

@@ -19,7 +19,7 @@ export interface Session extends ExchangeSession {
   /** The current key and the reading keys kept from before a renewal. */
   readonly keys: ProfileKeys;
   readonly sharing: SharingService;
-  /** The `study` records of this profile's studies (decisions §6). */
+  /** The `study` records of this profile's studies (protocol.md §7). */
   readonly studies: StudyRecords;
   /** A study's title as last read (or the fallback), for logs and notifications. */
   studyTitle(containerId: string): Promise<string>;

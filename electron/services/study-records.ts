@@ -1,4 +1,4 @@
-// Named studies (decisions §6): reading, writing and granting the `study` record of a
+// Named studies (protocol.md §7): reading, writing and granting the `study` record of a
 // container. The owner writes it and grants it to every collaborator, so invited sites
 // see the title as soon as they are invited.
 import { UserFacingError } from '../../shared/app-error.js';
@@ -95,7 +95,7 @@ export class StudyRecords {
 
   /**
    * The record, or undefined when there is none (yet). Only the container owner's record names
-   * the study (decisions §6): a collaborator may save path `study` first (the exchange lets
+   * the study (protocol.md §7): a collaborator may save path `study` first (the exchange lets
    * anyone create a free path), and its record is ignored. Other failures are thrown.
    */
   async read(ref: StudyRef, options: CallOptions = {}): Promise<StudyRecord | undefined> {

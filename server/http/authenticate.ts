@@ -1,4 +1,4 @@
-// Authentication in the order of decisions §1: Authorization present (else 404), required
+// Authentication in the order of protocol.md §2: Authorization present (else 404), required
 // headers, Host, date window, Authorization syntax, credential. The signature, replay and
 // then the disabled flag are checked once the body has been read (verifySignature): nothing
 // about the organization is told to a request that has not proved to come from it.

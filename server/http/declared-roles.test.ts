@@ -11,7 +11,7 @@ import type { Route } from './router.js';
 type Kind = 'sirb' | 'site' | 'admin';
 const KINDS: readonly Kind[] = ['sirb', 'site', 'admin'];
 
-/** The roles each organization of the world holds (interface §4; the admin is not an sIRB). */
+/** The roles each organization of the world holds (protocol.md §2; the admin is not an sIRB). */
 const HOLDS: Record<Kind, readonly string[]> = { sirb: ['sIRB'], site: ['pSite'], admin: ['pSite', 'Admin'] };
 
 /** A concrete request path for the pattern: ids that name nothing, one item segment. */

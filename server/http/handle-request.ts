@@ -1,7 +1,7 @@
 // The request pipeline: CORS preflight, anonymous ping, authentication, size limit, body
 // (hashed and streamed), signature, replay and disabled, the query, the route's declared
-// role, then the route itself (ownership and visibility before the body's fields, decisions
-// §1 "Order of checks").
+// role, then the route itself (ownership and visibility before the body's fields, protocol.md
+// §2 "Order of checks").
 // Every response carries CORS headers and echoes the request id; every refusal is an error body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The routes' query and the signed one are the same decoding (decisions §1): whatever a
+// The routes' query and the signed one are the same decoding (protocol.md §3): whatever a
 // query holds, re-encoding what the route reads gives back the canonical query signed.
 import { describe, expect, it } from 'vitest';
 import { strictEncode } from '../../shared/protocol/encoding.js';

@@ -1,5 +1,5 @@
 // The query as the routes read it: from the very decoding the signature covered
-// (decisions §1), so a route never acts on a query other than the one verified.
+// (protocol.md §3), so a route never acts on a query other than the one verified.
 import { decodeQueryPairs } from '../../shared/protocol/signing.js';
 import { ApiError } from './api-error.js';
 

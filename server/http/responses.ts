@@ -1,4 +1,4 @@
-// Writing responses: CORS on every one (decisions §3), the request id echoed, JSON bodies
+// Writing responses: CORS on every one (protocol.md §2), the request id echoed, JSON bodies
 // with an exact Content-Length.
 import type { ServerResponse } from 'node:http';
 import { ERROR_CODES } from '../../shared/error-codes.js';

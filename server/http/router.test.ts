@@ -1,6 +1,6 @@
 // The JSON media-type check lives in the router (routeBody), not in each handler: every
 // route declared to take a JSON body meets it when it reaches for the body, and not before
-// (decisions §1: the route's own checks of role, ownership and visibility come first).
+// (protocol.md §2: the route's own checks of role, ownership and visibility come first).
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ const jsonRoutes = ALL_ROUTES.filter((r) => r.body === 'json' || r.body === 'ite
 
 describe('routeBody', () => {
   it('covers every route that takes a JSON body', () => {
-    // the item writes and the JSON endpoints of decisions §3: a new one is covered by declaring it
+    // the item writes and the JSON endpoints of protocol.md §2: a new one is covered by declaring it
     expect(jsonRoutes.length).toBeGreaterThanOrEqual(10);
   });
 

@@ -110,7 +110,7 @@ const ROLE_NAMES: Record<Role, string> = { Anonymous: 'anyone', sIRB: 'an sIRB o
 
 /**
  * The route's declared roles, enforced for every route before its handler runs, so that no
- * handler has to remember them (decisions §1: after replay and disabled, before ownership,
+ * handler has to remember them (protocol.md §2: after replay and disabled, before ownership,
  * visibility and the body). A handler checks only what the roles cannot say (the owner).
  */
 export function requireDeclaredRole(route: Route, caller: Caller): void {
@@ -126,7 +126,7 @@ function requireJsonType(req: IncomingMessage, body: ReadBody): void {
 
 /**
  * The body as the route sees it. A JSON route's bytes (buffer, item) are checked for their
- * media type when the route first reaches for them, not before: decisions §1 has role,
+ * media type when the route first reaches for them, not before: protocol.md §2 has role,
  * ownership and visibility come first, and only the route knows those. So no route can read
  * a JSON body without the check, nor meet it before its own checks.
  */

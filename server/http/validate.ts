@@ -1,4 +1,4 @@
-// Body field checks, each refusal with the code of decisions §4 and the field named.
+// Body field checks, each refusal with the code of protocol.md §5 and the field named.
 import { isBase64, isLowerHex } from '../../shared/protocol/encoding.js';
 import { ApiError } from './api-error.js';
 
@@ -65,7 +65,7 @@ export function asBoolean(f: Fields, name: string): boolean | undefined {
 
 export function requireBase64(f: Fields, name: string): string {
   const v = requireString(f, name);
-  // never empty (decisions §2): a wrapped key or a ciphertext has at least one block
+  // never empty (protocol.md §4): a wrapped key or a ciphertext has at least one block
   if (v === '' || !isBase64(v)) throw new ApiError('notBase64', `The field ${name} is not Base-64${v === '' ? ' (it is empty)' : ''}.`);
   return v;
 }

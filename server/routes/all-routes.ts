@@ -1,4 +1,4 @@
-// Every endpoint of interface §4; the root document is generated from this list.
+// Every endpoint of protocol.md §2; the root document is generated from this list.
 import type { RootDocument } from '../../shared/types.js';
 import { sendJson, sendText } from '../http/responses.js';
 import type { Route } from '../http/router.js';

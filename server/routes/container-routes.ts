@@ -1,4 +1,4 @@
-// Containers and their access lists (interface §4, decisions §3).
+// Containers and their access lists (protocol.md §2).
 import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';

@@ -8,7 +8,7 @@ const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
 /**
- * ISO 8601 with milliseconds and an explicit +00:00 offset (decisions §3). The date part is
+ * ISO 8601 with milliseconds and an explicit +00:00 offset (protocol.md §1). The date part is
  * formatted once per day and the time by arithmetic: a 100,000-item listing formats 200,000
  * times, which took 0.16 s through Date#toISOString and a regex.
  */

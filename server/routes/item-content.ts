@@ -1,4 +1,4 @@
-// An item with its content (interface §4: GET /containers/{id}/content/{path}), streamed
+// An item with its content (protocol.md §2: GET /containers/{id}/content/{path}), streamed
 // from the store (a file, or PostgreSQL's chunk rows) as the Base-64 the service answers
 // with; never whole in memory.
 import type { ServerResponse } from 'node:http';

@@ -1,4 +1,4 @@
-// Item listings (interface §4: GET /containers/{id}/items[/{path}]): one item as an object,
+// Item listings (protocol.md §2: GET /containers/{id}/items[/{path}]): one item as an object,
 // or the items below a path as an array streamed from a read connection of its own.
 import type { ServerResponse } from 'node:http';
 import { parseIsoTimestamp } from '../../shared/iso-date.js';

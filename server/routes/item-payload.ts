@@ -1,5 +1,5 @@
-// The item write payload (interface §2) from a streamed body: every field checked with
-// the code of decisions §4; `content` was checked for Base-64 while it was written to disk.
+// The item write payload (protocol.md §4) from a streamed body: every field checked with
+// the code of protocol.md §5; `content` was checked for Base-64 while it was written to disk.
 import type { ItemFields } from '../../shared/protocol/envelope.js';
 import { ApiError } from '../http/api-error.js';
 import type { StreamedItem } from '../http/body-reader.js';

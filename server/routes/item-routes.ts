@@ -1,4 +1,4 @@
-// Items: list, save (PUT), add (POST), delete, content (interface §4, decisions §3); listing
+// Items: list, save (PUT), add (POST), delete, content (protocol.md §2); listing
 // and content are in item-listing.ts and item-content.ts.
 import { MAX_SEGMENTS } from '../../shared/item-path.js';
 import { newId } from '../store/ids.js';
@@ -22,7 +22,7 @@ async function writeItem(ctx: RouteContext, mode: 'save' | 'add'): Promise<void>
   const orgId = ctx.caller.org.id;
   requireReservedPathWriter(path, c, orgId);
   const notOwner = () => new ApiError('notAllowed', 'Only the owner of the item may replace it.');
-  // the one check before the payload (decisions §1 "Order of checks": ownership before the
+  // the one check before the payload (protocol.md §2 "Order of checks": ownership before the
   // body's fields); it also spares a copy of the content into a store that would refuse it
   const owner = await store.itemOwner(c.id, path);
   if (owner !== undefined && owner !== orgId) throw notOwner();

@@ -1,4 +1,4 @@
-// Organizations and their certificates (interface §4, decisions §3).
+// Organizations and their certificates (protocol.md §2).
 import { parseCertificate } from '../../shared/protocol/certificates.js';
 import { checkCertificateFor } from '../http/certificate-check.js';
 import { ApiError } from '../http/api-error.js';

@@ -1,4 +1,4 @@
-// Item access lists: readers may see them, only the item owner may change them (decisions §3).
+// Item access lists: readers may see them, only the item owner may change them (protocol.md §2).
 import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';

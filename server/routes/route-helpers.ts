@@ -8,7 +8,7 @@ import type { ContainerRow, OrganizationRow } from '../store/rows.js';
 
 /**
  * The item path from the raw URL segments, in pipe form. Each segment is percent-decoded
- * and a `|` (or an encoded `/`) inside it separates segments, as decisions §3 says.
+ * and a `|` (or an encoded `/`) inside it separates segments, as protocol.md §2 says.
  */
 export function itemPathFromUrl(rest: readonly string[], minSegments: number, maxSegments = MAX_SEGMENTS): string {
   const segments: string[] = [];

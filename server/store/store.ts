@@ -55,7 +55,7 @@ export interface Store {
   containerMembers(c: ContainerRow): Promise<OrganizationRow[]>;
   /** A no-op for the owner or an existing collaborator. */
   addCollaborator(c: ContainerRow, orgId: string, now: number): Promise<void>;
-  /** Its items and grants stay stored (decisions §3). */
+  /** Its items and grants stay stored (protocol.md §2). */
   removeCollaborator(c: ContainerRow, orgId: string, now: number): Promise<void>;
 
   getVisibleItem(containerId: string, path: string, orgId: string): Promise<VisibleItemRow | undefined>;

@@ -60,7 +60,7 @@ describe.each(STORES)('on %s', (storeKind) => {
       expect(doc.name).toBeTypeOf('string');
       expect(doc.version).toBeTypeOf('string');
       const keys = doc.endpoints.map((e: { method: string; path: string }) => `${e.method} ${e.path}`);
-      expect(new Set(keys).size).toBe(25); // the 24 operations of interface §4 + the root itself
+      expect(new Set(keys).size).toBe(25); // the 24 operations and the root, as protocol.md §2 lists them
       expect(keys).toContain('GET /ping');
       expect(keys).toContain('PUT /organizations/{organizationId}/certificate');
       expect(keys).toContain('DELETE /containers/{containerId}/permissions/{itemPath}');

@@ -1,4 +1,4 @@
-// Every error code of decisions §4 produced by a real request, and bad input that must
+// Every error code of protocol.md §5 produced by a real request, and bad input that must
 // never give a 5xx (except the one deliberate internal failure, code 1).
 import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,7 +73,7 @@ describe.each(STORES)('on %s', (storeKind) => {
       expectCode(await w.client.put(w.sirb, `${c}/items/x`, itemBody({ content: 'QU\u00e9D' })), 1007);
     });
 
-    it('1007 for empty Base-64 in header, key, content and a grant\'s key (decisions §2: never empty)', async () => {
+    it('1007 for empty Base-64 in header, key, content and a grant\'s key (protocol.md §4: never empty)', async () => {
       for (const field of ['header', 'key', 'content']) {
         const r = await w.client.put(w.sirb, `${c}/items/empty`, itemBody({ [field]: '' }));
         expectCode(r, 1007);
@@ -410,7 +410,7 @@ describe.each(STORES)('on %s', (storeKind) => {
   });
 
   describe('coverage of the error table', () => {
-    it('every code of decisions §4 was produced by a real request above', () => {
+    it('every code of protocol.md §5 was produced by a real request above', () => {
       for (const entry of Object.values(ERROR_CODES)) expect(seen, `code ${entry.code}`).toContain(entry.code);
     });
   });

@@ -1,4 +1,4 @@
-// decisions §1 "Order of checks": the signature before anything about the organization is
+// protocol.md §2 "Order of checks": the signature before anything about the organization is
 // told (disabled, role); then replay, disabled, role, ownership or visibility; the body's
 // type and fields last.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// decisions §1 "Canonical query": the route reads the query exactly as the signature covered
+// protocol.md §2 "The query as signed": the route reads the query exactly as the signature covered
 // it. `+` is a plus, `%20` a space, a repeated parameter is refused, and rewriting `%2B`
 // into `+` under a valid signature changes nothing the server does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// `serve --trust-ca FILE…` (decisions §5): with a trust store, a certificate that does not
+// `serve --trust-ca FILE…` (protocol.md §6): with a trust store, a certificate that does not
 // chain to one of its CAs is refused with 1010, on both stores, and a CA kept in the store
 // (as `sandbox --database` keeps its own) is trusted by every node on it without the flag;
 // the help says so; a file that is not a CA certificate is a usage error at start, not a

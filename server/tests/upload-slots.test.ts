@@ -1,4 +1,4 @@
-// decisions §5 bounds uploads per organization before their signature is verified; the
+// protocol.md §6 bounds uploads per organization before their signature is verified; the
 // server keeps counting an upload until its save ends, so one organization's saves cannot take
 // every database connection (on PostgreSQL a save holds one for its whole COPY). Here a save
 // is held behind a table lock, where it waits without blocking the server.

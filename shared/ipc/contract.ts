@@ -117,7 +117,7 @@ export const operations = {
 
   /** Newest first (ties by id): the window shows them in this order. */
   'containers.list': op(none, answers<ContainerView[]>()),
-  /** A new study with its record (decisions §6): title required, the rest optional. */
+  /** A new study with its record (protocol.md §7): title required, the rest optional. */
   'containers.create': op(studyFieldsSchema, answers<StudySaved>()),
   /**
    * "Study details…": the owner edits the record; fields of other clients are kept. `changed`

@@ -60,7 +60,7 @@ export interface ExpiringCertificateView {
 export interface ContainerView extends Container {
   readonly ownerName: string;
   readonly ownedByMe: boolean;
-  /** The study record's title, or "Study <8 hex>" while no readable record exists (decisions §6). */
+  /** The study record's title, or "Study <8 hex>" while no readable record exists (protocol.md §7). */
   readonly title: string;
   /** The record's known fields, when it could be read (what "Study details…" edits). */
   readonly study?: StudyFields;
@@ -239,7 +239,7 @@ export interface AppInfo {
 
 /** A failure as the renderer sees it: the service's words plus plain ones. */
 export interface AppError {
-  /** Service code (decisions §4), or a client code such as 'network', 'hash-mismatch', 'invalid-argument'. */
+  /** Service code (protocol.md §5), or a client code such as 'network', 'hash-mismatch', 'invalid-argument'. */
   readonly code: number | string;
   readonly message: string;
   readonly details: string;

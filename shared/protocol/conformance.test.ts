@@ -107,7 +107,7 @@ describe('SigV4 conformance vectors through canonicalRequest', () => {
     });
   });
 
-  it('get-header-value-trim keeps the inner spacing of a quoted value (interface §5)', () => {
+  it('get-header-value-trim keeps the inner spacing of a quoted value (protocol.md §3)', () => {
     const { req, creq } = loadCase('sigv4', 'get-header-value-trim');
     const expected = creq.replace('my-header2:"a b c"\n', 'my-header2:"a   b   c"\n');
     expect(expected).not.toBe(creq);

@@ -1,4 +1,4 @@
-// Item envelope (interface.md §2, decisions.md §2) for whole buffers: headers and small
+// Item envelope (protocol.md §4) for whole buffers: headers and small
 // structured records. Large documents use envelope-stream.ts. Node-only.
 import { FailureError } from '../failure-error.js';
 import {

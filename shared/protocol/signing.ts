@@ -1,4 +1,4 @@
-// Request signing (interface.md §5, decisions.md §1). Node-only: never imported by the renderer.
+// Request signing (protocol.md §3). Node-only: never imported by the renderer.
 import { sign as cryptoSign, verify as cryptoVerify, type KeyObject } from 'node:crypto';
 import { isBase64, percentDecodeBytes, sha256Hex, strictEncodeBytes } from './encoding.js';
 
@@ -53,7 +53,7 @@ export function canonicalUri(path: string): string {
 
 /**
  * The query's parameters as bytes, decoded once for both the canonical query and the routes
- * (decisions §1): `+` stays a literal plus (percentDecodeBytes never makes it a space), a
+ * (protocol.md §3): `+` stays a literal plus (percentDecodeBytes never makes it a space), a
  * parameter with no `=` has an empty value, and empty pieces (`?`, `a=1&`) carry nothing.
  */
 export function decodeQueryPairs(query: string): Array<readonly [Buffer, Buffer]> {
@@ -82,7 +82,7 @@ function compare(a: string, b: string): number {
 
 /**
  * Trims spaces and tabs at both ends and collapses runs of spaces to one, except inside a
- * double-quoted part, which keeps its spacing as given (interface.md §5).
+ * double-quoted part, which keeps its spacing as given (protocol.md §3).
  */
 export function canonicalHeaderValue(value: string): string {
   const trimmed = value.replace(/^[ \t]+|[ \t]+$/g, '');
@@ -150,7 +150,7 @@ export interface AuthorizationParams {
   readonly signature: string;
 }
 
-// How the client spells the names it sends (decisions §1); the server lower-cases anyway.
+// How the client spells the names it sends (protocol.md §3); the server lower-cases anyway.
 const DISPLAY_NAMES: Readonly<Record<string, string>> = {
   host: 'Host',
   'service-irbx-date': DATE_HEADER,
@@ -229,7 +229,7 @@ export function parseAuthorization(value: string): AuthorizationParams {
 export type RequestSigner = (stringToSign: string) => string;
 
 export function keySigner(privateKey: KeyObject | string): RequestSigner {
-  // The 64 ASCII hex characters are what is signed (decisions §1), not the raw 32-byte hash.
+  // The 64 ASCII hex characters are what is signed (protocol.md §3), not the raw 32-byte hash.
   return (hex) => cryptoSign('sha256', Buffer.from(hex, 'utf8'), privateKey).toString('base64');
 }
 

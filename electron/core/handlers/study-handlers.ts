@@ -85,7 +85,7 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
       const s = await ctx.session();
       const container = await s.client.getContainer(containerId);
       const before = await s.studyTitle(containerId);
-      // save() refuses a caller that does not own the study (decisions §6), and an edit of a changed record when `base` is given
+      // save() refuses a caller that does not own the study (protocol.md §7), and an edit of a changed record when `base` is given
       const saved = await s.studies.save(container, fields, { ...(changed ? { changed } : {}), ...(base !== undefined ? { base } : {}) });
       s.rememberTitle(containerId, saved.record.title);
       const notShared = sharingProblem(saved.notShared);
@@ -100,7 +100,7 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
       const name = await s.organizationName(organizationId);
       try {
         const collaborators = await s.client.grantContainerAccess(containerId, organizationId);
-        // The invited site sees the study by its title at once (decisions §6).
+        // The invited site sees the study by its title at once (protocol.md §7).
         // A failure here leaves the invitation standing; the next edit of the record grants it again.
         const titleProblem = await s.studies.grantTo(containerId, organizationId).then(
           () => undefined,
@@ -129,7 +129,7 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
     },
     'admin.createOrganization': async (args) => {
       const s = await ctx.session();
-      // The wire field is `certificate` (decisions §3); the contract names it for what it holds.
+      // The wire field is `certificate` (protocol.md §2); the contract names it for what it holds.
       const org = await s.client.createOrganization({ name: args.name, isSirb: args.isSirb, ...(args.certificatePem ? { certificate: args.certificatePem } : {}) });
       await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: 'created organization' });
       return org;

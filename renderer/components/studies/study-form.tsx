@@ -1,4 +1,4 @@
-// "New study" and "Study details…": the study record's fields (decisions §6). The title is
+// "New study" and "Study details…": the study record's fields (protocol.md §7). The title is
 // required; protocol number, principal investigator, sponsor and description are optional.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { AppError } from '../../../shared/ipc/views.js';

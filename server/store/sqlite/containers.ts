@@ -58,7 +58,7 @@ export function addCollaborator(db: Db, c: ContainerRow, orgId: string, now: num
   }).immediate();
 }
 
-/** Removes a collaborator; its items and grants stay stored (decisions §3). */
+/** Removes a collaborator; its items and grants stay stored (protocol.md §2). */
 export function removeCollaborator(db: Db, c: ContainerRow, orgId: string, now: number): void {
   db.transaction(() => {
     const r = db.prepare('DELETE FROM container_access WHERE container_id = ? AND organization_id = ?').run(c.id, orgId);
