@@ -63,6 +63,7 @@ function playwright(name) {
 
 check('typecheck', 'npm', ['run', 'typecheck']);
 check('lint', 'npx', ['eslint', '.']);
+check('format', 'npm', ['run', 'format:check']);
 // What ships: the renderer and the Electron bundles. A bundle that does not build fails here.
 check('build', 'npm', ['run', 'build']);
 vitest('unit-and-integration', []);
