@@ -15,7 +15,8 @@ const electronSubpath = {
 };
 
 const SHARED_WHY = 'shared/ runs in the renderer and in Node alike (shared/protocol alone is Node-only).';
-const RENDERER_WHY = 'The renderer runs sandboxed in the browser process: it reaches Node only through the preload API.';
+const RENDERER_WHY =
+  'The renderer runs sandboxed in the browser process: it reaches Node only through the preload API.';
 
 // Bare names (`fs`, `fs/promises`, `path`, `crypto`, ...) straight from Node's own list.
 const nodeBuiltins = builtinModules
@@ -24,7 +25,16 @@ const nodeBuiltins = builtinModules
 
 export default defineConfig(
   {
-    ignores: ['**/node_modules/**', 'dist/**', 'release/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**', 'coverage/**', '.tmp/**'],
+    ignores: [
+      '**/node_modules/**',
+      'dist/**',
+      'release/**',
+      'e2e/artifacts/**',
+      'test-results/**',
+      'bench/results/**',
+      'coverage/**',
+      '.tmp/**',
+    ],
   },
   {
     files: ['**/*.{ts,tsx,mts,cts}'],

@@ -20,7 +20,11 @@ export default defineConfig({
     {
       name: 'meta-csp',
       apply: 'build',
-      transformIndexHtml: (html) => html.replace('<meta charset="utf-8" />', `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${META_CSP}" />`),
+      transformIndexHtml: (html) =>
+        html.replace(
+          '<meta charset="utf-8" />',
+          `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${META_CSP}" />`,
+        ),
     },
   ],
   build: {

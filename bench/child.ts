@@ -46,8 +46,15 @@ export function runScript<T>(script: string, job: unknown, options: ChildOptions
           return reject(new ChildFailure(`${script} printed no result: ${last.slice(0, 200)}`));
         }
       }
-      const why = timedOut ? `timed out after ${Math.round(options.timeoutMs! / 1000)} s` : signal ? `killed by ${signal}` : `exit ${code}`;
-      const lines = err.trim().split('\n').filter((l) => l.trim() !== '' && !l.includes('npm warn'));
+      const why = timedOut
+        ? `timed out after ${Math.round(options.timeoutMs! / 1000)} s`
+        : signal
+          ? `killed by ${signal}`
+          : `exit ${code}`;
+      const lines = err
+        .trim()
+        .split('\n')
+        .filter((l) => l.trim() !== '' && !l.includes('npm warn'));
       const errorLine = lines.find((l) => /Error\b/.test(l));
       const tail = [errorLine, ...lines.slice(-2)].filter(Boolean).join(' | ');
       reject(new ChildFailure(`${script} ${why}${tail ? `: ${tail.slice(0, 300)}` : ''}`));

@@ -55,7 +55,11 @@ export async function startMainProcess(job: OrgJob): Promise<MainProcess> {
       });
       child.send({ id, op, args } satisfies MainCall);
     });
-  const api = { 'items.listOpen': ask('items.listOpen'), 'items.listNext': ask('items.listNext'), 'items.listClose': ask('items.listClose') } as unknown as ExchangeApi;
+  const api = {
+    'items.listOpen': ask('items.listOpen'),
+    'items.listNext': ask('items.listNext'),
+    'items.listClose': ask('items.listClose'),
+  } as unknown as ExchangeApi;
   return {
     api,
     close: async () => {
@@ -81,11 +85,20 @@ export async function streamListing(main: MainProcess, containerId: string): Pro
     },
   });
   const wholeTreeSeconds = (performance.now() - t) / 1000;
-  return { firstRowsSeconds: ((first?.at ?? performance.now()) - t) / 1000, firstRows: first?.rows ?? 0, wholeTreeSeconds, updates, items: whole.items };
+  return {
+    firstRowsSeconds: ((first?.at ?? performance.now()) - t) / 1000,
+    firstRows: first?.rows ?? 0,
+    wholeTreeSeconds,
+    updates,
+    items: whole.items,
+  };
 }
 
 /** The slowest of the keystrokes typing `typed` into the filter of a folder holding every item. */
-export function filterKeystroke(items: readonly ItemView[], typed: string): { readonly slowestMs: number; readonly rows: number; readonly matched: number } {
+export function filterKeystroke(
+  items: readonly ItemView[],
+  typed: string,
+): { readonly slowestMs: number; readonly rows: number; readonly matched: number } {
   // every item in one folder: the worst case for a filter (not timed)
   const flat = buildTree(items.map((i) => ({ ...i, path: i.path.replaceAll('/', '-') })));
   const rows = folderEntries(flat, '').map((e) => toRow(e, { names: new Map() }));

@@ -44,7 +44,12 @@ export interface ListingRun {
   readonly streamUpdates: number;
   readonly filter: { readonly typed: string; readonly rows: number; readonly matched: number };
   /** Every timed run behind the medians in `figure`, in the order run (the spread beside the median). */
-  readonly runs: { readonly serverSeconds: number[]; readonly treeBuildSeconds: number[]; readonly firstRowsSeconds: number[]; readonly wholeTreeSeconds: number[] };
+  readonly runs: {
+    readonly serverSeconds: number[];
+    readonly treeBuildSeconds: number[];
+    readonly firstRowsSeconds: number[];
+    readonly wholeTreeSeconds: number[];
+  };
   /** Why the client core's listItems failed on the full listing (the figures then come from rawListItems). */
   readonly clientRefused?: string;
 }
@@ -54,7 +59,14 @@ const sha = (): string => randomBytes(32).toString('hex');
 /** Fields as a real upload leaves them: an encrypted header, hashes, a 2048-bit RSA-wrapped key. */
 function realisticFields(i: number) {
   const k = newItemKey();
-  const header = { type: 'document', version: 'IRBX.2', name: `Visit report ${i}`, fileName: `visit-report-${i}.pdf`, mediaType: 'application/pdf', size: 100_000 + i };
+  const header = {
+    type: 'document',
+    version: 'IRBX.2',
+    name: `Visit report ${i}`,
+    fileName: `visit-report-${i}.pdf`,
+    mediaType: 'application/pdf',
+    size: 100_000 + i,
+  };
   return {
     header: encryptBytes(Buffer.from(JSON.stringify(header)), k).toString('base64'),
     headerHash: sha(),
@@ -85,7 +97,11 @@ export async function seedItems(world: World, count: number): Promise<void> {
 async function changeItems(world: World, paths: readonly string[]): Promise<void> {
   const probe = probeStore(world.store);
   try {
-    await probe.replaceItems(world.org.containerId, paths.map((path, i) => ({ path, ...realisticFields(i) })), Date.now());
+    await probe.replaceItems(
+      world.org.containerId,
+      paths.map((path, i) => ({ path, ...realisticFields(i) })),
+      Date.now(),
+    );
   } finally {
     await probe.close();
   }
@@ -129,7 +145,8 @@ export async function runListing(world: World, count: number, log: (line: string
   }
   // the run whose whole tree is the median stands for the others (its first rows and updates with it)
   const streamed = [...streamedRuns].sort((a, b) => a.wholeTreeSeconds - b.wholeTreeSeconds)[STREAMED_RUNS >> 1]!;
-  if (streamed.items.length !== count) throw new Error(`the streamed listing gave ${streamed.items.length} items, expected ${count}`);
+  if (streamed.items.length !== count)
+    throw new Error(`the streamed listing gave ${streamed.items.length} items, expected ${count}`);
   const typed = 'a3f';
   const filter = filterKeystroke(streamed.items, typed);
   let t = 0;
@@ -147,7 +164,10 @@ export async function runListing(world: World, count: number, log: (line: string
       listed = (await client.listItems(org.containerId, undefined, { recurse: true })) as Item[];
     } catch (e) {
       // the client core could not take the answer: say so, and time the same request without its cap
-      if (!clientRefused) log(`listing: the client refused the answer (${(e as Error).message}); timing the same signed request without the cap`);
+      if (!clientRefused)
+        log(
+          `listing: the client refused the answer (${(e as Error).message}); timing the same signed request without the cap`,
+        );
       clientRefused = (e as Error).message;
       t = performance.now();
       listed = await rawListItems(org);
@@ -173,7 +193,10 @@ export async function runListing(world: World, count: number, log: (line: string
   }
   const treeBuildSeconds = median(treeRuns);
 
-  const changed = listed.filter((_, i) => i % Math.floor(count / 100) === 0).slice(0, 100).map((i) => i.id);
+  const changed = listed
+    .filter((_, i) => i % Math.floor(count / 100) === 0)
+    .slice(0, 100)
+    .map((i) => i.id);
   await changeItems(world, changed);
   log('listing: since refresh');
   const sinceMark = world.server.mark();
@@ -186,7 +209,10 @@ export async function runListing(world: World, count: number, log: (line: string
   if (fresh.length < 100) throw new Error(`the since refresh returned ${fresh.length} items, expected at least 100`);
 
   t = performance.now();
-  const next = withChanges(cache, fresh.map((i) => itemView(session, org.containerId, i, false)));
+  const next = withChanges(
+    cache,
+    fresh.map((i) => itemView(session, org.containerId, i, false)),
+  );
   const rebuilt = buildTree(next.items);
   const refreshRebuildSeconds = seconds(t);
   if (rebuilt.items.size !== count) throw new Error(`the refreshed tree holds ${rebuilt.items.size} items`);
@@ -201,7 +227,10 @@ export async function runListing(world: World, count: number, log: (line: string
       wholeTreeSeconds: streamed.wholeTreeSeconds,
       filterKeystrokeMs: filter.slowestMs,
     },
-    serverLogMs: { ...(listMs !== undefined ? { list: listMs } : {}), ...(sinceMs !== undefined ? { since: sinceMs } : {}) },
+    serverLogMs: {
+      ...(listMs !== undefined ? { list: listMs } : {}),
+      ...(sinceMs !== undefined ? { since: sinceMs } : {}),
+    },
     responseMiB,
     sinceReturned: fresh.length,
     refreshRebuildSeconds,

@@ -26,7 +26,16 @@ if (job.op === 'upload') {
   cipher.update(forge.util.createBuffer(plain.toString('binary')));
   cipher.finish();
   const content = Buffer.from(cipher.output.getBytes(), 'binary').toString('base64');
-  const headerBytes = Buffer.from(JSON.stringify({ type: 'document', version: 'IRBX.2', name: 'naive', fileName: 'naive.bin', mediaType: 'application/octet-stream', size: plain.length }));
+  const headerBytes = Buffer.from(
+    JSON.stringify({
+      type: 'document',
+      version: 'IRBX.2',
+      name: 'naive',
+      fileName: 'naive.bin',
+      mediaType: 'application/octet-stream',
+      size: plain.length,
+    }),
+  );
   const headerCipher = forge.cipher.createCipher('AES-CBC', forge.util.createBuffer(key.toString('binary')));
   headerCipher.start({ iv: forge.util.createBuffer(iv.toString('binary')) });
   headerCipher.update(forge.util.createBuffer(headerBytes.toString('binary')));
@@ -44,7 +53,11 @@ if (job.op === 'upload') {
     iv: iv.toString('hex'),
     algorithm: 'AES',
   });
-  await client.saveItem(job.containerId, job.itemPath, { kind: 'bytes', bytes: Buffer.from(body, 'utf8'), contentType: 'application/json' });
+  await client.saveItem(job.containerId, job.itemPath, {
+    kind: 'bytes',
+    bytes: Buffer.from(body, 'utf8'),
+    contentType: 'application/json',
+  });
 } else {
   const response = await client.openItemContent(job.containerId, job.itemPath);
   const chunks: Buffer[] = [];

@@ -17,7 +17,12 @@ import { cpuSeconds, treeCpuSeconds } from './proc-memory.js';
 
 const MIB = 1024 * 1024;
 const deployment = process.argv[2] !== 'test';
-const settings = Object.fromEntries((process.env.BENCH_PG_SETTINGS ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
+const settings = Object.fromEntries(
+  (process.env.BENCH_PG_SETTINGS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => kv.split('=') as [string, string]),
+);
 const cluster = await startPgCluster({ deployment, settings });
 const dir = mkdtempSync(path.join(tmpdir(), 'pg-store-phase-'));
 try {
@@ -28,7 +33,9 @@ try {
   writeFileSync(file, Buffer.concat(Array.from({ length: 200 }, () => randomBytes(MIB))));
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  console.log(`${deployment ? 'deployment' : 'tests\''} settings${Object.keys(settings).length ? ` and ${JSON.stringify(settings)}` : ''}`);
+  console.log(
+    `${deployment ? 'deployment' : "tests'"} settings${Object.keys(settings).length ? ` and ${JSON.stringify(settings)}` : ''}`,
+  );
   for (let round = 0; round < 4; round++) {
     const database0 = treeCpuSeconds(postmaster);
     const own0 = cpuSeconds();

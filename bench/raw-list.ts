@@ -11,7 +11,10 @@ import type { OrgJob } from './world.js';
 
 export async function rawListItems(org: OrgJob, since?: string): Promise<Item[]> {
   const url = new URL(`${org.url}/containers/${org.containerId}/items`);
-  url.search = new URLSearchParams([['recurse', 'true'], ...(since ? [['since', toSinceParameter(since)]] : [])]).toString();
+  url.search = new URLSearchParams([
+    ['recurse', 'true'],
+    ...(since ? [['since', toSinceParameter(since)]] : []),
+  ]).toString();
   const signed = signRequest(
     {
       method: 'GET',
@@ -24,8 +27,13 @@ export async function rawListItems(org: OrgJob, since?: string): Promise<Item[]>
     },
     keySigner(org.keyPem),
   );
-  const res = await sendRequest({ url, method: 'GET', headers: { ...signed.headers, Accept: 'application/json', 'User-Agent': defaultUserAgent() } });
+  const res = await sendRequest({
+    url,
+    method: 'GET',
+    headers: { ...signed.headers, Accept: 'application/json', 'User-Agent': defaultUserAgent() },
+  });
   const body = await readAll(res, 1024 * 1024 * 1024);
-  if (res.statusCode !== 200) throw new Error(`GET items answered ${res.statusCode}: ${body.toString('utf8').slice(0, 200)}`);
+  if (res.statusCode !== 200)
+    throw new Error(`GET items answered ${res.statusCode}: ${body.toString('utf8').slice(0, 200)}`);
   return JSON.parse(body.toString('utf8')) as Item[];
 }

@@ -13,7 +13,12 @@ import type { Item, Organization } from '../shared/types.js';
 import { importFromPem } from '../electron/services/keys/key-import.js';
 import { keyHandle } from '../electron/services/keys/key-vault.js';
 import { distributionReport, indexReceipts, ownedDocuments } from '../electron/services/receipts/distribution.js';
-import { RECEIPT_HEADER, receiptPath, validateReceipt, type ValidReceipt } from '../electron/services/receipts/receipt-record.js';
+import {
+  RECEIPT_HEADER,
+  receiptPath,
+  validateReceipt,
+  type ValidReceipt,
+} from '../electron/services/receipts/receipt-record.js';
 
 export interface ReceiptsFigure {
   readonly documents: number;
@@ -31,7 +36,17 @@ export interface ReceiptsFigure {
 
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const org = (id: string, name: string): Organization => ({ id, url: `/organizations/${id}`, name, isSirb: false, isDisabled: false, certificateUrl: '', thumbprint: '', createdAt: '', updatedAt: '' });
+const org = (id: string, name: string): Organization => ({
+  id,
+  url: `/organizations/${id}`,
+  name,
+  isSirb: false,
+  isDisabled: false,
+  certificateUrl: '',
+  thumbprint: '',
+  createdAt: '',
+  updatedAt: '',
+});
 
 function item(id: string, ownerId: string, contentHash: string): Item {
   const now = new Date().toISOString();
@@ -54,7 +69,11 @@ function item(id: string, ownerId: string, contentHash: string): Item {
   } as unknown as Item;
 }
 
-export async function runReceipts(documents: number, organizations: number, log: (line: string) => void): Promise<ReceiptsFigure> {
+export async function runReceipts(
+  documents: number,
+  organizations: number,
+  log: (line: string) => void,
+): Promise<ReceiptsFigure> {
   const owner = hex(16);
   const orgs = Array.from({ length: organizations }, (_, i) => org(hex(16), `Site ${String(i + 1).padStart(2, '0')}`));
   const access = [org(owner, 'Central IRB'), ...orgs];
@@ -69,7 +88,15 @@ export async function runReceipts(documents: number, organizations: number, log:
       const itemId = d.id.replace('|', '/');
       listedReceipts.push({
         item: item(receiptPath(o.id, itemId).replace(/\//g, '|'), o.id, hex(32)),
-        content: { type: 'receipt', version: 'SX.1', itemId, contentHash, itemUpdatedAt: d.updatedAt, receivedAt: new Date().toISOString(), action: 'opened' },
+        content: {
+          type: 'receipt',
+          version: 'SX.1',
+          itemId,
+          contentHash,
+          itemUpdatedAt: d.updatedAt,
+          receivedAt: new Date().toISOString(),
+          action: 'opened',
+        },
       });
     });
   });
@@ -88,14 +115,23 @@ export async function runReceipts(documents: number, organizations: number, log:
       if (v) valid.push(v);
     }
     const t1 = performance.now();
-    const report = distributionReport({ containerId: hex(16), documents: ownedDocuments(listing, owner), access: accessLists, index: indexReceipts(valid), nameOf: (i) => names.get(i.id)!, sending: true });
+    const report = distributionReport({
+      containerId: hex(16),
+      documents: ownedDocuments(listing, owner),
+      access: accessLists,
+      index: indexReceipts(valid),
+      nameOf: (i) => names.get(i.id)!,
+      sending: true,
+    });
     const t2 = performance.now();
     const csv = reportCsv(report);
     const t3 = performance.now();
     if (run === 0) {
       counts = { this: 0, earlier: 0, none: 0 };
       for (const row of report.rows) for (const c of row.cells) if (c) counts[c.state]++;
-      log(`receipts: report ${report.rows.length} rows × ${report.organizations.length} organizations, CSV ${(csv.length / 1024).toFixed(0)} KiB (warm-up)`);
+      log(
+        `receipts: report ${report.rows.length} rows × ${report.organizations.length} organizations, CSV ${(csv.length / 1024).toFixed(0)} KiB (warm-up)`,
+      );
       continue;
     }
     runs.validate.push(t1 - t0);
@@ -108,7 +144,12 @@ export async function runReceipts(documents: number, organizations: number, log:
   const identity = issueIdentity('Bench receiver');
   const imported = importFromPem(identity.privateKeyPem, identity.certificatePem);
   const keys = keyHandle('bench', imported.privateKey, imported.certificate);
-  const sample = Array.from({ length: 200 }, (_, i) => sealItem({ header: { ...RECEIPT_HEADER }, content: Buffer.from(JSON.stringify(listedReceipts[i]!.content)) }, identity.certificatePem));
+  const sample = Array.from({ length: 200 }, (_, i) =>
+    sealItem(
+      { header: { ...RECEIPT_HEADER }, content: Buffer.from(JSON.stringify(listedReceipts[i]!.content)) },
+      identity.certificatePem,
+    ),
+  );
   const d0 = performance.now();
   for (const sealed of sample) {
     const k = keys.openItemKey(sealed);

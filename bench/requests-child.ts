@@ -26,12 +26,18 @@ export interface RequestsResult {
 }
 
 const job = jobOf<RequestsJob>();
-const keys = { certificate: { publicKey: job.certPem }, openItemKey: (item: Parameters<typeof openItemKey>[0]) => openItemKey(item, job.keyPem) };
+const keys = {
+  certificate: { publicKey: job.certPem },
+  openItemKey: (item: Parameters<typeof openItemKey>[0]) => openItemKey(item, job.keyPem),
+};
 const content = randomBytes(1024);
 const run = (client: ExchangeClient, worker: number, i: number): Promise<unknown> =>
   job.operation === 'GET /containers/{id}'
     ? client.getContainer(job.containerId)
-    : writeRecord(client, keys, job.containerId, `bench/requests/c${job.concurrency}-w${worker}-${i}`, { header: { type: 'document', name: `note ${i}` }, content });
+    : writeRecord(client, keys, job.containerId, `bench/requests/c${job.concurrency}-w${worker}-${i}`, {
+        header: { type: 'document', name: `note ${i}` },
+        content,
+      });
 
 const urls = job.urls ?? [job.url];
 const clients = Array.from({ length: job.concurrency }, (_, i) => clientFor({ ...job, url: urls[i % urls.length]! }));
@@ -54,5 +60,10 @@ const wall = (performance.now() - started) / 1000;
 for (const c of clients) c.close();
 latencies.sort((a, b) => a - b);
 const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-const result: RequestsResult = { perSecond: latencies.length / wall, p50Ms: at(0.5), p99Ms: at(0.99), count: latencies.length };
+const result: RequestsResult = {
+  perSecond: latencies.length / wall,
+  p50Ms: at(0.5),
+  p99Ms: at(0.99),
+  count: latencies.length,
+};
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -15,7 +15,13 @@ export interface RequestFigure {
   readonly p99Ms: number;
 }
 
-export async function runRequests(world: World, concurrencies: readonly number[], requests: number, log: (line: string) => void, twoNodes = false): Promise<RequestFigure[]> {
+export async function runRequests(
+  world: World,
+  concurrencies: readonly number[],
+  requests: number,
+  log: (line: string) => void,
+  twoNodes = false,
+): Promise<RequestFigure[]> {
   const figures: RequestFigure[] = [];
   const second = twoNodes ? await startServerProcess(world.store) : undefined;
   try {
@@ -23,9 +29,22 @@ export async function runRequests(world: World, concurrencies: readonly number[]
       for (const operation of ['GET /containers/{id}', 'PUT 1 KiB item'] as const) {
         for (const concurrency of concurrencies) {
           log(`requests: ${operation} x${concurrency} on ${urls.length} node(s)`);
-          const job: RequestsJob = { ...world.org, operation, concurrency, requests: Math.max(requests, concurrency * 10), urls };
+          const job: RequestsJob = {
+            ...world.org,
+            operation,
+            concurrency,
+            requests: Math.max(requests, concurrency * 10),
+            urls,
+          };
           const r = await runScript<RequestsResult>('requests-child.ts', job, { timeoutMs: 300_000 });
-          figures.push({ operation, concurrency, nodes: urls.length, perSecond: r.perSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms });
+          figures.push({
+            operation,
+            concurrency,
+            nodes: urls.length,
+            perSecond: r.perSecond,
+            p50Ms: r.p50Ms,
+            p99Ms: r.p99Ms,
+          });
         }
       }
     }

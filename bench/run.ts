@@ -19,17 +19,27 @@ import { startWorld, type BenchStore, type World } from './world.js';
 
 const quick = process.argv.includes('--quick');
 /** `--only=transfers,listing` runs just those sections (while working on one figure). */
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const runs = (section: string): boolean => !only || only.includes(section);
 /** `--sizes=200` replaces the transfer sizes (MiB). */
-const sizes = process.argv.find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length).split(',').map(Number);
+const sizes = process.argv
+  .find((a) => a.startsWith('--sizes='))
+  ?.slice('--sizes='.length)
+  .split(',')
+  .map(Number);
 const plan = quick
   ? { sizesMiB: [1, 20], items: 10_000, concurrencies: [1, 8], requests: 200 }
   : { sizesMiB: [1, 50, 200], items: 100_000, concurrencies: [1, 8, 32], requests: 1000 };
 if (sizes && sizes.every((n) => Number.isFinite(n) && n > 0)) plan.sizesMiB = sizes;
 
 const started = performance.now();
-const settingsText = (s: Readonly<Record<string, string>>): string => Object.entries(s).map(([k, v]) => `${k}=${v}`).join(', ');
+const settingsText = (s: Readonly<Record<string, string>>): string =>
+  Object.entries(s)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
 const log = (line: string): void => {
   process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
 };
@@ -38,7 +48,8 @@ const failures: string[] = [];
 
 /** `--store=sqlite` or `--store=postgres` runs one store; without it both run. */
 const storeFlag = process.argv.find((a) => a.startsWith('--store='))?.slice('--store='.length);
-if (storeFlag !== undefined && storeFlag !== 'sqlite' && storeFlag !== 'postgres') throw new Error(`--store must be sqlite or postgres, not ${storeFlag}`);
+if (storeFlag !== undefined && storeFlag !== 'sqlite' && storeFlag !== 'postgres')
+  throw new Error(`--store must be sqlite or postgres, not ${storeFlag}`);
 const stores: StoreKind[] = storeFlag ? [storeFlag] : ['sqlite', 'postgres'];
 const STORE_NAMES: Record<StoreKind, string> = { sqlite: 'SQLite + files', postgres: 'PostgreSQL' };
 
@@ -56,8 +67,15 @@ async function withWorld<T>(label: string, on: BenchStore, body: (w: World) => P
   }
 }
 
-const machine: Machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, node: process.version, date: new Date().toISOString() };
-log(`${quick ? 'quick' : 'full'} run on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; stores: ${stores.join(', ')}`);
+const machine: Machine = {
+  cpu: os.cpus()[0]?.model ?? 'unknown',
+  cores: os.cpus().length,
+  node: process.version,
+  date: new Date().toISOString(),
+};
+log(
+  `${quick ? 'quick' : 'full'} run on ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; stores: ${stores.join(', ')}`,
+);
 
 interface StoreRun {
   readonly transfers?: Awaited<ReturnType<typeof runTransfers>>;
@@ -69,19 +87,43 @@ const byStore: Partial<Record<StoreKind, StoreRun>> = {};
 // recommends for a deployment (fsync on), not the tests' fast ones; BENCH_PG=test for those.
 // BENCH_PG_SETTINGS="name=value,…" changes settings over those, to measure one.
 const pgSettings = process.env.BENCH_PG === 'test' ? 'test' : 'deployment';
-const pgOverrides = Object.fromEntries((process.env.BENCH_PG_SETTINGS ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
-const cluster = stores.includes('postgres') ? await startPgCluster({ deployment: pgSettings === 'deployment', settings: pgOverrides }) : undefined;
-const postmasterPid = cluster ? Number(readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]) : undefined;
+const pgOverrides = Object.fromEntries(
+  (process.env.BENCH_PG_SETTINGS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => kv.split('=') as [string, string]),
+);
+const cluster = stores.includes('postgres')
+  ? await startPgCluster({ deployment: pgSettings === 'deployment', settings: pgOverrides })
+  : undefined;
+const postmasterPid = cluster
+  ? Number(readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  : undefined;
 try {
   for (const kind of stores) {
     const on: BenchStore = { kind, ...(cluster ? { adminUrl: cluster.adminUrl } : {}) };
     log(`store: ${STORE_NAMES[kind]}`);
     // A fresh server (and store) per section, so one section's data cannot slow another.
-    const transfers = runs('transfers') ? await withWorld('transfers', on, (w) => runTransfers(w, plan.sizesMiB, log, { naive: !process.argv.includes('--no-naive'), ...(kind === 'postgres' && postmasterPid ? { databasePid: postmasterPid } : {}) })) : undefined;
+    const transfers = runs('transfers')
+      ? await withWorld('transfers', on, (w) =>
+          runTransfers(w, plan.sizesMiB, log, {
+            naive: !process.argv.includes('--no-naive'),
+            ...(kind === 'postgres' && postmasterPid ? { databasePid: postmasterPid } : {}),
+          }),
+        )
+      : undefined;
     const listing = runs('listing') ? await withWorld('listing', on, (w) => runListing(w, plan.items, log)) : undefined;
     // on PostgreSQL also with two server processes on the one database, as behind a load balancer
-    const requests = runs('requests') ? await withWorld('requests', on, (w) => runRequests(w, plan.concurrencies, plan.requests, log, kind === 'postgres')) : undefined;
-    byStore[kind] = { ...(transfers ? { transfers } : {}), ...(listing ? { listing } : {}), ...(requests ? { requests } : {}) };
+    const requests = runs('requests')
+      ? await withWorld('requests', on, (w) =>
+          runRequests(w, plan.concurrencies, plan.requests, log, kind === 'postgres'),
+        )
+      : undefined;
+    byStore[kind] = {
+      ...(transfers ? { transfers } : {}),
+      ...(listing ? { listing } : {}),
+      ...(requests ? { requests } : {}),
+    };
   }
 } finally {
   cluster?.destroy();
@@ -97,7 +139,11 @@ if (runs('receipts')) {
   }
 }
 
-const shapeOf = (r: StoreRun = {}) => ({ transfers: r.transfers?.figures ?? [], listing: r.listing?.figure ?? null, requests: r.requests ?? [] });
+const shapeOf = (r: StoreRun = {}) => ({
+  transfers: r.transfers?.figures ?? [],
+  listing: r.listing?.figure ?? null,
+  requests: r.requests ?? [],
+});
 // issue 8's shape for the first store run, and every store's under `stores`
 const results = {
   machine,
@@ -113,11 +159,17 @@ const sections = stores.flatMap((kind) => {
   const r = byStore[kind] ?? {};
   const name = stores.length > 1 ? STORE_NAMES[kind] : '';
   return [
-    r.transfers ? transfersSection(r.transfers, name) : `## 1. Document transfers${name ? ` — ${name}` : ''}: ${runs('transfers') ? 'failed (below)' : 'not run'}`,
+    r.transfers
+      ? transfersSection(r.transfers, name)
+      : `## 1. Document transfers${name ? ` — ${name}` : ''}: ${runs('transfers') ? 'failed (below)' : 'not run'}`,
     '',
-    r.listing ? listingSection(r.listing, name) : `## 2. Listing at scale${name ? ` — ${name}` : ''}: ${runs('listing') ? 'failed (below)' : 'not run'}`,
+    r.listing
+      ? listingSection(r.listing, name)
+      : `## 2. Listing at scale${name ? ` — ${name}` : ''}: ${runs('listing') ? 'failed (below)' : 'not run'}`,
     '',
-    r.requests ? requestsSection(r.requests, name) : `## 3. Signed small requests${name ? ` — ${name}` : ''}: ${runs('requests') ? 'failed (below)' : 'not run'}`,
+    r.requests
+      ? requestsSection(r.requests, name)
+      : `## 3. Signed small requests${name ? ` — ${name}` : ''}: ${runs('requests') ? 'failed (below)' : 'not run'}`,
     '',
   ];
 });
@@ -127,10 +179,17 @@ console.log(
     `# Study Exchange benchmark (${quick ? 'quick' : 'full'} run)`,
     '',
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.date}`,
-    ...(cluster ? ['', `PostgreSQL: ${pgSettings === 'deployment' ? `a deployment's settings (${settingsText(DEPLOYMENT_SETTINGS)})` : "the tests' settings (fsync=off, shared_buffers=64MB)"}${process.env.BENCH_PG_SETTINGS ? `, and ${settingsText(pgOverrides)}` : ''}`] : []),
+    ...(cluster
+      ? [
+          '',
+          `PostgreSQL: ${pgSettings === 'deployment' ? `a deployment's settings (${settingsText(DEPLOYMENT_SETTINGS)})` : "the tests' settings (fsync=off, shared_buffers=64MB)"}${process.env.BENCH_PG_SETTINGS ? `, and ${settingsText(pgOverrides)}` : ''}`,
+        ]
+      : []),
     '',
     ...sections,
-    receipts ? receiptsSection(receipts) : `## 4. Distribution report: ${runs('receipts') ? 'failed (below)' : 'not run'}`,
+    receipts
+      ? receiptsSection(receipts)
+      : `## 4. Distribution report: ${runs('receipts') ? 'failed (below)' : 'not run'}`,
     '',
     ...failures.map((f) => `Failed section — ${f}\n`),
     `Total ${((performance.now() - started) / 1000).toFixed(0)} s. JSON: ${path.relative(process.cwd(), out)}`,

@@ -32,7 +32,8 @@ export async function startServerProcess(store: StoreOptions): Promise<ServerPro
     partial = parts.pop() ?? '';
     for (const l of parts) {
       lines.push(l);
-      seen++; if (process.env.BENCH_SERVER_LOG) process.stderr.write(`server: ${l}\n`);
+      seen++;
+      if (process.env.BENCH_SERVER_LOG) process.stderr.write(`server: ${l}\n`);
       if (lines.length > 2000) lines.splice(0, 1000);
     }
   });

@@ -45,7 +45,8 @@ const wrapForSelf = (key: Buffer): string => wrapKey(key, job.certPem);
 wrapForSelf(Buffer.alloc(32));
 if (job.warmUp) {
   const { itemPath, file } = job.warmUp;
-  if (job.op === 'upload') await uploadDocument({ client, containerId: job.containerId, path: itemPath, file, wrapForSelf });
+  if (job.op === 'upload')
+    await uploadDocument({ client, containerId: job.containerId, path: itemPath, file, wrapForSelf });
   else await downloadDocument({ client, keys, containerId: job.containerId, path: itemPath, destination: file });
 }
 global.gc?.();
@@ -60,13 +61,28 @@ if (job.op === 'upload') {
   const onProgress = (e: { readonly phase: string }): void => {
     if (e.phase === 'sending' && prepareSeconds === undefined) prepareSeconds = (performance.now() - started) / 1000;
   };
-  await uploadDocument({ client, containerId: job.containerId, path: job.itemPath, file: job.file, wrapForSelf, onProgress });
+  await uploadDocument({
+    client,
+    containerId: job.containerId,
+    path: job.itemPath,
+    file: job.file,
+    wrapForSelf,
+    onProgress,
+  });
 } else {
   await downloadDocument({ client, keys, containerId: job.containerId, path: job.itemPath, destination: job.file });
 }
 const seconds = (performance.now() - started) / 1000;
 const serverCpu = job.serverPid ? cpuSeconds(job.serverPid) - serverCpu0 : 0;
 const databaseCpu = job.databasePid ? { databaseCpuSeconds: treeCpuSeconds(job.databasePid) - databaseCpu0 } : {};
-const result: TransferResult = { seconds, cpuSeconds: cpuSeconds() - cpuAtStart, serverCpuSeconds: serverCpu, ...databaseCpu, peakRssDeltaMiB: window.peakDeltaMiB(), resetOk: window.resetOk, ...(prepareSeconds !== undefined ? { prepareSeconds } : {}) };
+const result: TransferResult = {
+  seconds,
+  cpuSeconds: cpuSeconds() - cpuAtStart,
+  serverCpuSeconds: serverCpu,
+  ...databaseCpu,
+  peakRssDeltaMiB: window.peakDeltaMiB(),
+  resetOk: window.resetOk,
+  ...(prepareSeconds !== undefined ? { prepareSeconds } : {}),
+};
 client.close();
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -35,7 +35,11 @@ export interface TransferFigure {
   /** null when the naive way could not complete (see naiveError). */
   readonly naiveSeconds: number | null;
   /** Largest size only: the same transfer as the first of a fresh process (no warm-up). */
-  readonly firstInProcess?: { readonly seconds: number; readonly clientPeakRssDeltaMiB: number; readonly serverPeakRssDeltaMiB: number };
+  readonly firstInProcess?: {
+    readonly seconds: number;
+    readonly clientPeakRssDeltaMiB: number;
+    readonly serverPeakRssDeltaMiB: number;
+  };
 }
 
 export interface TransferRun {
@@ -46,7 +50,12 @@ export interface TransferRun {
   /** Size of the warm-up transfer that precedes each measured one. */
   readonly warmUpMiB: number;
   /** Where the time of each upload went: the client's first pass, and the PUT as the server logged it. */
-  readonly uploadBreakdown: { readonly sizeMiB: number; readonly prepareSeconds?: number; readonly serverPutSeconds?: number; readonly serverGetSeconds?: number }[];
+  readonly uploadBreakdown: {
+    readonly sizeMiB: number;
+    readonly prepareSeconds?: number;
+    readonly serverPutSeconds?: number;
+    readonly serverGetSeconds?: number;
+  }[];
 }
 
 /** A transfer child's result and the server's peak memory increase meanwhile. */
@@ -67,7 +76,12 @@ async function fileHash(file: string): Promise<string> {
   return h.digest('hex');
 }
 
-export async function runTransfers(world: World, sizesMiB: readonly number[], log: (line: string) => void, options: { readonly naive?: boolean; readonly databasePid?: number } = {}): Promise<TransferRun> {
+export async function runTransfers(
+  world: World,
+  sizesMiB: readonly number[],
+  log: (line: string) => void,
+  options: { readonly naive?: boolean; readonly databasePid?: number } = {},
+): Promise<TransferRun> {
   const figures: TransferFigure[] = [];
   const naiveErrors: Record<string, string> = {};
   let peakResetWorked = true;
@@ -92,7 +106,11 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
 
     const measured = async (job: Omit<TransferJob, 'serverPid'>): Promise<Measured> => {
       const server = memoryWindow(world.server.pid);
-      const r = await runScript<TransferResult>('transfer-child.ts', { ...job, serverPid: world.server.pid, ...(options.databasePid ? { databasePid: options.databasePid } : {}) }, { nodeFlags: ['--expose-gc', ...clientFlags], timeoutMs: 600_000 });
+      const r = await runScript<TransferResult>(
+        'transfer-child.ts',
+        { ...job, serverPid: world.server.pid, ...(options.databasePid ? { databasePid: options.databasePid } : {}) },
+        { nodeFlags: ['--expose-gc', ...clientFlags], timeoutMs: 600_000 },
+      );
       peakResetWorked &&= server.resetOk && r.resetOk;
       return { ...r, serverDeltaMiB: server.peakDeltaMiB() };
     };
@@ -102,7 +120,10 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
         return null;
       }
       try {
-        const r = await runScript<{ seconds: number }>('naive-child.ts', job, { nodeFlags: ['--max-old-space-size=8192'], timeoutMs: Math.max(60_000, sizeMiB * 1500) });
+        const r = await runScript<{ seconds: number }>('naive-child.ts', job, {
+          nodeFlags: ['--max-old-space-size=8192'],
+          timeoutMs: Math.max(60_000, sizeMiB * 1500),
+        });
         return r.seconds;
       } catch (e) {
         naiveErrors[key] = (e as Error).message;
@@ -136,10 +157,14 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
       ...(serverPut !== undefined ? { serverPutSeconds: serverPut / 1000 } : {}),
       ...(serverGet !== undefined ? { serverGetSeconds: serverGet / 1000 } : {}),
     });
-    if ((await stat(copy)).size !== bytes || (await fileHash(copy)) !== (await fileHash(file))) throw new Error(`the ${sizeMiB} MiB download differs from the upload`);
+    if ((await stat(copy)).size !== bytes || (await fileHash(copy)) !== (await fileHash(file)))
+      throw new Error(`the ${sizeMiB} MiB download differs from the upload`);
     await rm(copy, { force: true });
     log(`transfer ${sizeMiB} MiB: naive upload`);
-    const naiveUp = await naive({ ...world.org, op: 'upload', itemPath: `bench/transfers/naive-${sizeMiB}`, file }, `${sizeMiB} upload`);
+    const naiveUp = await naive(
+      { ...world.org, op: 'upload', itemPath: `bench/transfers/naive-${sizeMiB}`, file },
+      `${sizeMiB} upload`,
+    );
     log(`transfer ${sizeMiB} MiB: naive download`);
     const naiveDown = await naive({ ...world.org, op: 'download', itemPath, file: naiveCopy }, `${sizeMiB} download`);
     await rm(naiveCopy, { force: true });
@@ -164,7 +189,15 @@ export async function runTransfers(world: World, sizesMiB: readonly number[], lo
         serverCpuSeconds: r.serverCpuSeconds,
         ...(r.databaseCpuSeconds !== undefined ? { databaseCpuSeconds: r.databaseCpuSeconds } : {}),
         naiveSeconds,
-        ...(first ? { firstInProcess: { seconds: first[direction].seconds, clientPeakRssDeltaMiB: first[direction].peakRssDeltaMiB, serverPeakRssDeltaMiB: first[direction].serverDeltaMiB } } : {}),
+        ...(first
+          ? {
+              firstInProcess: {
+                seconds: first[direction].seconds,
+                clientPeakRssDeltaMiB: first[direction].peakRssDeltaMiB,
+                serverPeakRssDeltaMiB: first[direction].serverDeltaMiB,
+              },
+            }
+          : {}),
       });
     }
   }

@@ -32,7 +32,12 @@ export interface World {
 }
 
 export function clientFor(job: Pick<OrgJob, 'url' | 'orgId' | 'keyPem'>): ExchangeClient {
-  return new ExchangeClient({ baseUrl: job.url, organizationId: job.orgId, signer: keySigner(job.keyPem), retry: { attempts: 3, baseDelayMs: 10 } });
+  return new ExchangeClient({
+    baseUrl: job.url,
+    organizationId: job.orgId,
+    signer: keySigner(job.keyPem),
+    retry: { attempts: 3, baseDelayMs: 10 },
+  });
 }
 
 /** Which store a world is on: SQLite, or PostgreSQL in the cluster at `adminUrl`. */
@@ -43,10 +48,17 @@ export interface BenchStore {
 
 export async function startWorld(label: string, on: BenchStore): Promise<World> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `sx-bench-${label}-`));
-  const store: StoreOptions = on.kind === 'sqlite' ? { dataDir: path.join(dir, 'exchange') } : { databaseUrl: await createDatabase(on.adminUrl!, 'exchange_bench') };
+  const store: StoreOptions =
+    on.kind === 'sqlite'
+      ? { dataDir: path.join(dir, 'exchange') }
+      : { databaseUrl: await createDatabase(on.adminUrl!, 'exchange_bench') };
   const identity = issueIdentity('Bench IRB');
   const registry = await openStore(store, () => undefined);
-  const org = await registerInStore(registry.store, { name: 'Bench IRB', isSirb: true, certificatePem: identity.certificatePem }).finally(async () => {
+  const org = await registerInStore(registry.store, {
+    name: 'Bench IRB',
+    isSirb: true,
+    certificatePem: identity.certificatePem,
+  }).finally(async () => {
     await registry.store.close();
     registry.release();
   });
@@ -59,7 +71,13 @@ export async function startWorld(label: string, on: BenchStore): Promise<World> 
       store,
       server,
       client,
-      org: { url: server.url, orgId: org.id, keyPem: identity.privateKeyPem, certPem: identity.certificatePem, containerId: container.id },
+      org: {
+        url: server.url,
+        orgId: org.id,
+        keyPem: identity.privateKeyPem,
+        certPem: identity.certificatePem,
+        containerId: container.id,
+      },
       async close() {
         client.close();
         await server.stop();

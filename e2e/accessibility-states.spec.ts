@@ -4,7 +4,15 @@
 // dark; no serious or critical violation, the rest printed.
 import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
-import { closeDialog, createStudy, detailsAction, fileRow, openStudy, openStudyDetails, type ProfileInfo } from './support/app-page.js';
+import {
+  closeDialog,
+  createStudy,
+  detailsAction,
+  fileRow,
+  openStudy,
+  openStudyDetails,
+  type ProfileInfo,
+} from './support/app-page.js';
 import { isBlocking, StateScans } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
 import { dragOver, pageTransfer } from './support/drop.js';
@@ -12,7 +20,10 @@ import { callHost } from './support/host-api.js';
 
 const TITLE = 'Accessibility states study';
 
-test('axe: a drag over the window, a toast, the Menu, a certificate preview, read-only and conflicting Study details, light and dark', async ({ page, host }) => {
+test('axe: a drag over the window, a toast, the Menu, a certificate preview, read-only and conflicting Study details, light and dark', async ({
+  page,
+  host,
+}) => {
   test.setTimeout(240_000);
   const scans = new StateScans(page);
   const scan = (name: string): Promise<void> => scans.scan(name);
@@ -45,7 +56,9 @@ test('axe: a drag over the window, a toast, the Menu, a certificate preview, rea
     expect(await toast.count(), 'the toast was still there when the scan ended').toBeGreaterThan(0);
 
     // Files dragged over the window: the list highlighted and the hint naming the study.
-    const letter = await pageTransfer(page, [{ name: 'dragged.pdf', mimeType: 'application/pdf', bytes: minimalPdf('Dragged') }]);
+    const letter = await pageTransfer(page, [
+      { name: 'dragged.pdf', mimeType: 'application/pdf', bytes: minimalPdf('Dragged') },
+    ]);
     await dragOver(page.locator('.chrome'), letter);
     await expect(page.getByTestId('drop-hint')).toHaveText(`Drop to upload to “${TITLE}”`);
     await expect(page.getByTestId('file-drop-zone')).toHaveClass(/drop-active/);
@@ -75,7 +88,11 @@ test('axe: a drag over the window, a toast, the Menu, a certificate preview, rea
 
     // Study details saved elsewhere while open: the conflict and its Reload / Overwrite.
     const details = await openStudyDetails(page);
-    await callHost(host, 'containers.updateStudy', { containerId: study, title: TITLE, sponsor: `Sponsor saved elsewhere (${theme})` });
+    await callHost(host, 'containers.updateStudy', {
+      containerId: study,
+      title: TITLE,
+      sponsor: `Sponsor saved elsewhere (${theme})`,
+    });
     await details.getByTestId('study-pi-input').fill(`Dr. ${theme} here`);
     await details.getByTestId('study-form-save').click();
     await expect(details.getByTestId('study-changed')).toBeVisible();

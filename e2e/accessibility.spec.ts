@@ -8,10 +8,23 @@ import type { Page } from '@playwright/test';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, report, scanState, StateScans, type ScanFinding } from './support/axe.js';
 import { callHost, stageOnHost } from './support/host-api.js';
-import { createStudy, detailsAction, fileRow, openChromeDialog, openStudyDetails, toolbarAction } from './support/app-page.js';
+import {
+  createStudy,
+  detailsAction,
+  fileRow,
+  openChromeDialog,
+  openStudyDetails,
+  toolbarAction,
+} from './support/app-page.js';
 import { minimalPdf } from './support/documents.js';
 
-async function dialogState(page: Page, open: () => Promise<void>, testId: string, name: string, scans: (n: string) => Promise<void>): Promise<void> {
+async function dialogState(
+  page: Page,
+  open: () => Promise<void>,
+  testId: string,
+  name: string,
+  scans: (n: string) => Promise<void>,
+): Promise<void> {
   await open();
   const dialog = page.getByTestId(testId);
   await expect(dialog).toBeVisible();
@@ -20,7 +33,10 @@ async function dialogState(page: Page, open: () => Promise<void>, testId: string
   await expect(dialog).toHaveCount(0);
 }
 
-test('axe finds no serious or critical violation in any main state or dialog, light and dark', async ({ page, host }) => {
+test('axe finds no serious or critical violation in any main state or dialog, light and dark', async ({
+  page,
+  host,
+}) => {
   test.setTimeout(300_000);
   const scans = new StateScans(page);
   const scan = (name: string): Promise<void> => scans.scan(name);
@@ -31,16 +47,31 @@ test('axe finds no serious or critical violation in any main state or dialog, li
   await expect(page.getByTestId('file-list-empty')).toBeVisible();
   const empty = await createStudy(page, 'An empty study');
   await page.locator(`[data-testid="study-row"][data-container-id="${study}"]`).click();
-  await page.getByTestId('upload-input').setInputFiles({ name: 'consent-form.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Consent') });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'consent-form.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Consent') });
   await expect(fileRow(page, 'consent-form.pdf')).toBeVisible({ timeout: 30_000 });
   // A launcher declared as a PDF: opening it shows the blocked-open dialog.
-  await page.getByTestId('upload-input').setInputFiles({ name: 'consent.desktop', mimeType: 'application/pdf', buffer: Buffer.from('[Desktop Entry]\nType=Application\n') });
+  await page.getByTestId('upload-input').setInputFiles({
+    name: 'consent.desktop',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('[Desktop Entry]\nType=Application\n'),
+  });
   await expect(fileRow(page, 'consent.desktop')).toBeVisible({ timeout: 30_000 });
-  await callHost(host, 'items.writeRecord', { containerId: study, itemPath: 'records/visit-1', header: { type: 'visit-report', version: '1', name: 'Visit 1' }, content: { visit: 1, outcome: 'completed' } });
+  await callHost(host, 'items.writeRecord', {
+    containerId: study,
+    itemPath: 'records/visit-1',
+    header: { type: 'visit-report', version: '1', name: 'Visit 1' },
+    content: { visit: 1, outcome: 'completed' },
+  });
 
   // An upload into a study that does not exist fails: the transfers panel shows it with its error.
   const ref = await stageOnHost(host, 'lost-report.pdf', minimalPdf('Lost'));
-  await callHost(host, 'transfers.upload', { containerId: 'f'.repeat(32), folder: '', files: [{ ref, relativePath: 'lost-report.pdf' }] });
+  await callHost(host, 'transfers.upload', {
+    containerId: 'f'.repeat(32),
+    folder: '',
+    files: [{ ref, relativePath: 'lost-report.pdf' }],
+  });
   const profiles = await callHost<{ id: string; name: string }[]>(host, 'profiles.list', {});
   const admin = profiles.find((p) => p.name.endsWith('Sandbox Admin'))!;
   const irb = profiles.find((p) => p.name.endsWith('Sandbox IRB'))!;
@@ -67,7 +98,16 @@ test('axe finds no serious or critical violation in any main state or dialog, li
     await expect(page.getByTestId('file-list-empty')).toBeVisible();
     await scan('empty study');
     // A listing that breaks off: main's next page answers a network failure.
-    const brokenOff = { ok: false, error: { code: 'network', message: 'The connection was closed.', details: 'listing page 1', explanation: 'The exchange could not be reached. Check the network and try again.', retryable: true } };
+    const brokenOff = {
+      ok: false,
+      error: {
+        code: 'network',
+        message: 'The connection was closed.',
+        details: 'listing page 1',
+        explanation: 'The exchange could not be reached. Check the network and try again.',
+        retryable: true,
+      },
+    };
     await page.route('**/api/call/items.listNext', (route) => route.fulfill({ json: brokenOff }));
     await page.locator(`[data-testid="study-row"][data-container-id="${study}"]`).click();
     await toolbarAction(page, 'reload');
@@ -101,7 +141,9 @@ test('axe finds no serious or critical violation in any main state or dialog, li
     await page.keyboard.press('Escape');
 
     // The same name uploaded again asks what to do.
-    await page.getByTestId('upload-input').setInputFiles({ name: 'consent-form.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Consent again') });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'consent-form.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Consent again') });
     await expect(page.getByTestId('conflict-dialog')).toBeVisible();
     await scan('upload conflict dialog');
     await page.keyboard.press('Escape');
@@ -121,7 +163,13 @@ test('axe finds no serious or critical violation in any main state or dialog, li
 
     const s = (n: string) => scan(n);
     await dialogState(page, () => page.getByTestId('new-study').click(), 'new-study-dialog', 'New study', s);
-    await dialogState(page, async () => void (await openStudyDetails(page)), 'study-details-dialog', 'Study details', s);
+    await dialogState(
+      page,
+      async () => void (await openStudyDetails(page)),
+      'study-details-dialog',
+      'Study details',
+      s,
+    );
     // The toolbar's More menu (the window made narrow enough that some actions fold into it).
     await page.setViewportSize({ width: 1024, height: 680 });
     await page.getByTestId('toolbar-more').click();
@@ -163,7 +211,9 @@ test('axe finds no serious or critical violation in any main state or dialog, li
   expect(scans.findings.filter(isBlocking), text).toEqual([]);
 });
 
-test("the browser host's unlock page: no serious or critical violation, light and dark, also showing its problem", async ({ browser }) => {
+test("the browser host's unlock page: no serious or critical violation, light and dark, also showing its problem", async ({
+  browser,
+}) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-a11y-unlock-'));
   const host = await startHost(dataDir, { STUDY_EXCHANGE_PASSPHRASE: '' }, { signIn: false });
   const findings: ScanFinding[] = [];
@@ -197,7 +247,9 @@ test("the browser host's unlock page: no serious or critical violation, light an
 });
 
 test('the scan itself reports what it should: an image without a text alternative is critical', async ({ page }) => {
-  await page.setContent('<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>x</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>');
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>x</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>',
+  );
   const found = await scanState(page, 'probe');
   expect(found.filter(isBlocking).map((f) => f.rule)).toContain('image-alt');
 });

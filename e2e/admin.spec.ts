@@ -18,7 +18,10 @@ async function profiles(host: RunningHost): Promise<ProfileInfo[]> {
   return callHost<ProfileInfo[]>(host, 'profiles.list');
 }
 
-test('journey 4: the Admin profile creates an organization, uploads its certificate file, and a duplicate name shows the service message', async ({ page, host: first }) => {
+test('journey 4: the Admin profile creates an organization, uploads its certificate file, and a duplicate name shows the service message', async ({
+  page,
+  host: first,
+}) => {
   const dir = await mkdtemp(join(tmpdir(), 'e2e-openssl-'));
   const ca = certificateAuthority(dir, 'E2E Test CA');
   const untrusted = selfSigned(dir, 'self', 'Test');
@@ -37,7 +40,9 @@ test('journey 4: the Admin profile creates an organization, uploads its certific
     const dialog = await openChromeDialog(page, 'admin');
     await dialog.getByTestId('admin-create-name').fill('Northside Clinic');
     await dialog.getByTestId('admin-create-submit').click();
-    await expect(dialog.getByTestId('admin-status')).toHaveText('Northside Clinic was created. Upload its certificate below.');
+    await expect(dialog.getByTestId('admin-status')).toHaveText(
+      'Northside Clinic was created. Upload its certificate below.',
+    );
     const edit = dialog.getByTestId('admin-edit');
     await expect(edit.getByTestId('admin-selected-name')).toHaveText('Northside Clinic');
     await expect(edit).toContainText('certificate none');
@@ -47,17 +52,27 @@ test('journey 4: the Admin profile creates an organization, uploads its certific
     const refusal = edit.getByTestId('admin-form-error');
     await expect(refusal).toContainText('Northside Clinic was not changed.');
     await expect(edit.getByTestId('admin-form-error-code')).toHaveText('1010');
-    await expect(edit.getByTestId('admin-form-error-details')).toHaveText('The certificate is not issued by a certificate authority this service trusts.');
+    await expect(edit.getByTestId('admin-form-error-details')).toHaveText(
+      'The certificate is not issued by a certificate authority this service trusts.',
+    );
     // The plain-words line names every cause, the untrusted issuer among them, not only key size.
-    await expect(refusal.locator('.error-explanation'), 'the explanation fits the refusal').toContainText('issued by an authority this exchange trusts');
+    await expect(refusal.locator('.error-explanation'), 'the explanation fits the refusal').toContainText(
+      'issued by an authority this exchange trusts',
+    );
     await expect(edit).toContainText('certificate none');
 
     // One issued by a CA the exchange trusts: uploaded as soon as it is chosen.
     await edit.getByTestId('admin-cert-input').setInputFiles(northside.certPath);
-    await expect(dialog.getByTestId('admin-status')).toHaveText(`The certificate of Northside Clinic was uploaded (thumbprint ${northside.thumbprint}).`);
+    await expect(dialog.getByTestId('admin-status')).toHaveText(
+      `The certificate of Northside Clinic was uploaded (thumbprint ${northside.thumbprint}).`,
+    );
     await expect(edit).toContainText(northside.thumbprint);
     await expect(edit.getByTestId('admin-form-error')).toHaveCount(0);
-    const [listed] = await callHost<{ name: string; thumbprint?: string; isSirb: boolean }[]>(host, 'organizations.list', { namePrefix: 'Northside' });
+    const [listed] = await callHost<{ name: string; thumbprint?: string; isSirb: boolean }[]>(
+      host,
+      'organizations.list',
+      { namePrefix: 'Northside' },
+    );
     expect(listed).toMatchObject({ name: 'Northside Clinic', thumbprint: northside.thumbprint, isSirb: false });
 
     // The same name again: the service's refusal in the create form, code and message in full.
@@ -76,7 +91,10 @@ test('journey 4: the Admin profile creates an organization, uploads its certific
   }
 });
 
-test('journey 5: a profile is added from a PKCS#12 file; a wrong password is explained and saves nothing, the right one adds a working profile', async ({ page, host: first }) => {
+test('journey 5: a profile is added from a PKCS#12 file; a wrong password is explained and saves nothing, the right one adds a working profile', async ({
+  page,
+  host: first,
+}) => {
   const dir = await mkdtemp(join(tmpdir(), 'e2e-openssl-'));
   const ca = certificateAuthority(dir, 'E2E Test CA');
   const harbor = issuedBy(ca, dir, 'harbor', 'Harbor Health');
@@ -86,7 +104,11 @@ test('journey 5: a profile is added from a PKCS#12 file; a wrong password is exp
     // A new organization registered with that certificate (as Admin), so the profile's org id is real.
     const admin = (await profiles(host)).find((p) => p.roles.includes('admin'))!;
     await callHost(host, 'profiles.switch', { profileId: admin.id });
-    const org = await callHost<{ id: string; thumbprint?: string }>(host, 'admin.createOrganization', { name: 'Harbor Health', isSirb: false, certificatePem: harbor.certificatePem });
+    const org = await callHost<{ id: string; thumbprint?: string }>(host, 'admin.createOrganization', {
+      name: 'Harbor Health',
+      isSirb: false,
+      certificatePem: harbor.certificatePem,
+    });
     // Created with its certificate in one call (protocol.md §2: POST /organizations takes `certificate`).
     expect.soft(org.thumbprint, 'the certificate given at creation is registered').toBe(harbor.thumbprint);
     if (org.thumbprint !== harbor.thumbprint) {

@@ -11,7 +11,8 @@ import { electronBinary } from '../electron/core/electron-binary.js';
 import { createStudy } from './support/app-page.js';
 
 const binary = electronBinary();
-const reason = 'No Electron binary on this machine (it is fetched on first use and cannot be downloaded here); the same journey runs through the browser host in smoke.spec.ts.';
+const reason =
+  'No Electron binary on this machine (it is fetched on first use and cannot be downloaded here); the same journey runs through the browser host in smoke.spec.ts.';
 if (!binary) console.log(`electron.spec.ts skipped: ${reason}`);
 
 test.describe('Electron app', () => {

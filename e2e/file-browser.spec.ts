@@ -19,7 +19,10 @@ async function newStudy(page: Page): Promise<void> {
   await expect(page.getByTestId('file-list-empty')).toBeVisible();
 }
 
-test('first run: the sandbox is created with two named demo studies, its sIRB profile active', async ({ page, host }) => {
+test('first run: the sandbox is created with two named demo studies, its sIRB profile active', async ({
+  page,
+  host,
+}) => {
   // The README's window size: names of up to 40 characters show whole.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
@@ -69,7 +72,10 @@ test('first run: the sandbox is created with two named demo studies, its sIRB pr
   await saveScreenshot(page, 'readme-file-browser');
 });
 
-test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified, header fields shown, downloads byte-identical', async ({ page, host }) => {
+test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified, header fields shown, downloads byte-identical', async ({
+  page,
+  host,
+}) => {
   const desktop = await mkdtemp(join(tmpdir(), 'e2e-desktop-'));
   try {
     const pdf = minimalPdf('Informed consent form, version 3');
@@ -93,7 +99,9 @@ test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified
     await expect(page.locator('[data-testid="folder-tree-item"][data-tree-path="Site documents"]')).toBeVisible();
 
     // A file dragged onto the (new) folder's row: the row lights up and the file lands inside.
-    const { highlighted } = await dropFiles(folderRow, [{ name: 'site-letter.pdf', mimeType: 'application/pdf', bytes: letter }]);
+    const { highlighted } = await dropFiles(folderRow, [
+      { name: 'site-letter.pdf', mimeType: 'application/pdf', bytes: letter },
+    ]);
     expect(highlighted).toBe(true);
     await expect(completed).toHaveText(/Completed \(3\)/, { timeout: 30_000 });
 
@@ -144,7 +152,10 @@ test('the sIRB drops a folder with a PDF and a DOCX: a new folder, both verified
 const ITEM_COUNT = 5_000;
 const visitName = (n: number): string => `visit-${String(n).padStart(4, '0')}`;
 
-test('a study with 5,000 items opens, filters, scrolls a windowed list, and the keyboard moves the selection', async ({ page, host }) => {
+test('a study with 5,000 items opens, filters, scrolls a windowed list, and the keyboard moves the selection', async ({
+  page,
+  host,
+}) => {
   // Setup through the app's own core (the host's operations, as the sIRB): one study, 5,000 records.
   const study = await callHost<{ id: string }>(host, 'containers.create', { title: 'A study of 5,000 items' });
   const numbers = Array.from({ length: ITEM_COUNT }, (_, n) => n);

@@ -3,7 +3,10 @@
 import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
 
-test('journey 3: Find in all studies finds a document of the other study and opens it selected', async ({ page, host }) => {
+test('journey 3: Find in all studies finds a document of the other study and opens it selected', async ({
+  page,
+  host,
+}) => {
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
   // The first demo study open; the document sought is in the other one.

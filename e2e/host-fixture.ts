@@ -22,12 +22,20 @@ export interface RunningHost {
 export const E2E_PASSPHRASE = 'e2e passphrase';
 
 /** `signIn: false` leaves the one-time code unspent, for the page to trade itself. */
-export async function startHost(dataDir: string, env: NodeJS.ProcessEnv = {}, options: { readonly signIn?: boolean } = {}): Promise<RunningHost> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/start.ts', '--host-only', '--data', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // The lowest scrypt cost the app allows (2^14): each key box opens in a fraction of the 2^17 time.
-    env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: E2E_PASSPHRASE, STUDY_EXCHANGE_SCRYPT_LOG2N: '14', ...env },
-  });
+export async function startHost(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+  options: { readonly signIn?: boolean } = {},
+): Promise<RunningHost> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/start.ts', '--host-only', '--data', dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // The lowest scrypt cost the app allows (2^14): each key box opens in a fraction of the 2^17 time.
+      env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: E2E_PASSPHRASE, STUDY_EXCHANGE_SCRYPT_LOG2N: '14', ...env },
+    },
+  );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -50,11 +58,16 @@ export async function startHost(dataDir: string, env: NodeJS.ProcessEnv = {}, op
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     });
-  if (options.signIn === false) return { url, dataDir, cookie: { name: '', value: '' }, secret: '', output: () => out, stop };
+  if (options.signIn === false)
+    return { url, dataDir, cookie: { name: '', value: '' }, secret: '', output: () => out, stop };
   // The test signs in once with the printed code, as the page would; pages get the cookie.
   const origin = new URL(url).origin;
   const code = /#token=([0-9a-f]+)/.exec(url)![1]!;
-  const signedIn = await fetch(`${origin}/api/session`, { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+  const signedIn = await fetch(`${origin}/api/session`, {
+    method: 'POST',
+    headers: { Origin: origin, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
   const [name, value] = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!.split('=') as [string, string];
   if (!signedIn.ok || !value) throw new Error(`could not sign in to the host: ${signedIn.status}`);
   const { secret } = ((await signedIn.json()) as { value: { secret: string } }).value;
@@ -71,7 +84,9 @@ export async function startHost(dataDir: string, env: NodeJS.ProcessEnv = {}, op
 /** Gives a browser context the host's session (cookie and secret), as the page's own sign-in would have. */
 export async function signInContext(context: BrowserContext, host: RunningHost): Promise<void> {
   const origin = new URL(host.url).origin;
-  await context.addCookies([{ name: host.cookie.name, value: host.cookie.value, url: origin, httpOnly: true, sameSite: 'Strict' }]);
+  await context.addCookies([
+    { name: host.cookie.name, value: host.cookie.value, url: origin, httpOnly: true, sameSite: 'Strict' },
+  ]);
   // Where the page's own sign-in keeps the secret (renderer/bridge/host-sign-in.ts): this tab's sessionStorage.
   await context.addInitScript(
     ({ origin, secret }) => {

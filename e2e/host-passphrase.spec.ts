@@ -25,8 +25,16 @@ test('first run sets a passphrase on the page; the next start unlocks with it; n
     await expect(page.getByRole('heading', { name: 'Set a passphrase' })).toBeVisible();
     // Locked: the app's calls (with this tab's session secret) answer 423 until the passphrase is set.
     const locked = await page.evaluate(async () => {
-      const call = (headers: Record<string, string>) => fetch('/api/call/profiles.list', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
-      return [(await call({ 'x-sx-session-secret': sessionStorage.getItem('sx-session-secret') ?? '' })).status, (await call({})).status];
+      const call = (headers: Record<string, string>) =>
+        fetch('/api/call/profiles.list', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: '{}',
+        });
+      return [
+        (await call({ 'x-sx-session-secret': sessionStorage.getItem('sx-session-secret') ?? '' })).status,
+        (await call({})).status,
+      ];
     });
     expect(locked).toEqual([423, 401]);
     await submit(page, 'short');
@@ -39,7 +47,8 @@ test('first run sets a passphrase on the page; the next start unlocks with it; n
     // Nothing beside the data holds the passphrase, and the old random-passphrase file is gone.
     const files = (await readdir(dataDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
     expect(files.map((f) => f.name)).not.toContain('host-passphrase');
-    for (const f of files) expect((await readFile(join(f.parentPath, f.name))).includes(PASSPHRASE), f.name).toBe(false);
+    for (const f of files)
+      expect((await readFile(join(f.parentPath, f.name))).includes(PASSPHRASE), f.name).toBe(false);
 
     host = await startHost(dataDir, noPassphrase, { signIn: false });
     context = await browser.newContext();

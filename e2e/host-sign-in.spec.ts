@@ -27,9 +27,13 @@ test('the one-time code signs in one page; a second browser with the same URL is
     const [cookie] = await first.cookies();
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     expect(await page.evaluate(() => document.cookie)).toBe('');
-    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }))).not.toContain(host.url.split('=')[1]!);
+    expect(
+      await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage })),
+    ).not.toContain(host.url.split('=')[1]!);
     // The built page carries its own CSP as a second line of defence.
-    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain("script-src 'self';");
+    expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain(
+      "script-src 'self';",
+    );
     await page.reload();
     await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
 
@@ -38,7 +42,16 @@ test('the one-time code signs in one page; a second browser with the same URL is
     await other.goto(host.url);
     await expect(other.getByText(/prints a link that opens it once/).first()).toBeVisible();
     await expect(other.getByTestId('active-organization')).toHaveCount(0);
-    const status = await other.evaluate(async () => (await fetch('/api/call/profiles.list', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status);
+    const status = await other.evaluate(
+      async () =>
+        (
+          await fetch('/api/call/profiles.list', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+    );
     expect(status).toBe(401);
 
     // An attacker's server on another 127.0.0.1 port, visited in the signed-in browser.
@@ -55,7 +68,11 @@ test('the one-time code signs in one page; a second browser with the same URL is
       expect(stolen, 'the browser sends the host cookie to every 127.0.0.1 port').toBeDefined();
       // Replayed with a forged Origin, as another program can: refused without the page's secret.
       const origin = new URL(host.url).origin;
-      const replay = await fetch(`${origin}/api/call/profiles.list`, { method: 'POST', headers: { Origin: origin, Cookie: stolen!, 'Content-Type': 'application/json' }, body: '{}' });
+      const replay = await fetch(`${origin}/api/call/profiles.list`, {
+        method: 'POST',
+        headers: { Origin: origin, Cookie: stolen!, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect(replay.status).toBe(401);
       expect(await replay.text()).not.toContain('Sandbox');
     } finally {

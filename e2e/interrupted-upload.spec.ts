@@ -11,12 +11,23 @@ import type { Page } from '@playwright/test';
 import { expect, test, type RunningHost } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { callHost, stageOnHost } from './support/host-api.js';
-import { createSandboxFolder, freePort, serveExchange, type SandboxOrganization, type ServingExchange } from './support/reference-server.js';
+import {
+  createSandboxFolder,
+  freePort,
+  serveExchange,
+  type SandboxOrganization,
+  type ServingExchange,
+} from './support/reference-server.js';
 import { startSlowProxy, type SlowProxy } from './support/slow-proxy.js';
 import { createStudy, detailsAction } from './support/app-page.js';
 
 /** Adds the test exchange's sIRB as a profile, switches to it in the UI, creates a study, opens it. */
-async function openStudyOnTestExchange(page: Page, host: RunningHost, sirb: SandboxOrganization, baseUrl: string): Promise<void> {
+async function openStudyOnTestExchange(
+  page: Page,
+  host: RunningHost,
+  sirb: SandboxOrganization,
+  baseUrl: string,
+): Promise<void> {
   const profile = await callHost<{ id: string }>(host, 'profiles.importPem', {
     name: 'Test exchange IRB',
     environment: 'test',
@@ -37,7 +48,10 @@ async function openStudyOnTestExchange(page: Page, host: RunningHost, sirb: Sand
   await expect(page.getByTestId('file-list-empty')).toBeVisible();
 }
 
-test('an upload while the exchange is stopped fails with a retry; after the exchange restarts, Retry ends verified', async ({ page, host }) => {
+test('an upload while the exchange is stopped fails with a retry; after the exchange restarts, Retry ends verified', async ({
+  page,
+  host,
+}) => {
   const work = await mkdtemp(join(tmpdir(), 'e2e-exchange-'));
   const dataDir = join(work, 'data');
   let exchange: ServingExchange | undefined;
@@ -50,7 +64,9 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
 
     await exchange.stop('SIGTERM');
     const bytes = randomBytes(256 * 1024);
-    await page.getByTestId('upload-input').setInputFiles({ name: 'monitoring-report.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'monitoring-report.pdf', mimeType: 'application/pdf', buffer: bytes });
 
     const failedTab = page.getByTestId('transfers-tab-failed');
     await expect(failedTab).toHaveText(/Failed \(1\)/, { timeout: 60_000 });
@@ -69,7 +85,9 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
     await expect(completed).toHaveText(/Completed \(1\)/, { timeout: 60_000 });
     await expect(failedTab).toHaveText(/Failed \(0\)/);
     await completed.click();
-    await expect(page.getByTestId('transfer-row').filter({ hasText: 'monitoring-report.pdf' }).getByTestId('transfer-state')).toHaveText('verified');
+    await expect(
+      page.getByTestId('transfer-row').filter({ hasText: 'monitoring-report.pdf' }).getByTestId('transfer-state'),
+    ).toHaveText('verified');
     await expect(page.getByTestId('file-row').filter({ hasText: 'monitoring-report.pdf' })).toBeVisible();
     // The restarted exchange holds it: the details come from the server.
     await page.getByTestId('file-row').filter({ hasText: 'monitoring-report.pdf' }).click();
@@ -81,7 +99,10 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
   }
 });
 
-test('an upload cut off by killing the exchange mid-transfer fails with a retry; after the exchange restarts, Retry ends verified', async ({ page, host }) => {
+test('an upload cut off by killing the exchange mid-transfer fails with a retry; after the exchange restarts, Retry ends verified', async ({
+  page,
+  host,
+}) => {
   const work = await mkdtemp(join(tmpdir(), 'e2e-exchange-'));
   const dataDir = join(work, 'data');
   let exchange: ServingExchange | undefined;
@@ -97,11 +118,15 @@ test('an upload cut off by killing the exchange mid-transfer fails with a retry;
     await openStudyOnTestExchange(page, host, sirb, `http://localhost:${proxy.port}`);
 
     const bytes = randomBytes(24 * 1024 * 1024);
-    await page.getByTestId('upload-input').setInputFiles({ name: 'site-binder.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'site-binder.pdf', mimeType: 'application/pdf', buffer: bytes });
     const active = page.getByTestId('transfer-row').filter({ hasText: 'site-binder.pdf' });
     await expect(active).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
     // Some bytes are on their way and the upload is not done: now the exchange dies.
-    await expect.poll(async () => Number(await active.locator('progress').getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await active.locator('progress').getAttribute('value')), { timeout: 30_000 })
+      .toBeGreaterThan(0);
     await expect(active).toHaveAttribute('data-state', 'running');
     await exchange.stop('SIGKILL');
 
@@ -120,7 +145,9 @@ test('an upload cut off by killing the exchange mid-transfer fails with a retry;
     const completed = page.getByTestId('transfers-tab-completed');
     await expect(completed).toHaveText(/Completed \(1\)/, { timeout: 60_000 });
     await completed.click();
-    await expect(page.getByTestId('transfer-row').filter({ hasText: 'site-binder.pdf' }).getByTestId('transfer-state')).toHaveText('verified');
+    await expect(
+      page.getByTestId('transfer-row').filter({ hasText: 'site-binder.pdf' }).getByTestId('transfer-state'),
+    ).toHaveText('verified');
 
     // What the restarted exchange holds is exactly what was uploaded.
     const file = page.getByTestId('file-row').filter({ hasText: 'site-binder.pdf' });

@@ -9,7 +9,10 @@ import { issueIdentity } from '../shared/protocol/certificates.js';
 import { expect, test } from './host-fixture.js';
 import { openChromeDialog } from './support/app-page.js';
 
-test('a PEM key goes to main by reference: no call to the app carries it, and no copy stays', async ({ page, host }) => {
+test('a PEM key goes to main by reference: no call to the app carries it, and no copy stays', async ({
+  page,
+  host,
+}) => {
   const dir = await mkdtemp(join(tmpdir(), 'e2e-key-import-'));
   try {
     const identity = issueIdentity('Key Import Clinic');

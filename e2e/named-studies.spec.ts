@@ -2,7 +2,15 @@
 // by its title; inviting and closing Collaborators… at once still lists the site in Manage access….
 import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
-import { createStudy, detailsAction, fileRow, openStudy, openStudyDetails, type ProfileInfo, switchTo } from './support/app-page.js';
+import {
+  createStudy,
+  detailsAction,
+  fileRow,
+  openStudy,
+  openStudyDetails,
+  type ProfileInfo,
+  switchTo,
+} from './support/app-page.js';
 import { callHost } from './support/host-api.js';
 import { minimalPdf } from './support/documents.js';
 
@@ -48,11 +56,16 @@ test('journey 2: a named study with its investigator, a site invited sees it by 
   await saveScreenshot(page, 'journey-2-site-sees-title');
 });
 
-test('journey 5: invite, close Collaborators… at once, and Manage access… lists the new collaborator', async ({ page, host }) => {
+test('journey 5: invite, close Collaborators… at once, and Manage access… lists the new collaborator', async ({
+  page,
+  host,
+}) => {
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
   const id = await createStudy(page, 'Close-at-once study');
-  await page.getByTestId('upload-input').setInputFiles({ name: 'protocol.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Protocol') });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'protocol.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Protocol') });
   await expect(fileRow(page, 'protocol.pdf')).toBeVisible({ timeout: 30_000 });
   // Manage access once first, so the study's collaborators are cached as they were.
   await fileRow(page, 'protocol.pdf').click();
@@ -77,7 +90,11 @@ test('journey 5: invite, close Collaborators… at once, and Manage access… li
   await sent;
   await page.keyboard.press('Escape'); // at once, before the answer
   await expect(dialog).toHaveCount(0);
-  await expect.poll(async () => (await callHost<{ name: string }[]>(host, 'collaborators.list', { containerId: id })).map((o) => o.name)).toContain('Riverside Medical Center');
+  await expect
+    .poll(async () =>
+      (await callHost<{ name: string }[]>(host, 'collaborators.list', { containerId: id })).map((o) => o.name),
+    )
+    .toContain('Riverside Medical Center');
   const answered = page.waitForResponse('**/api/call/collaborators.add');
   release();
   await answered;

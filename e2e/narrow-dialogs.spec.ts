@@ -17,7 +17,10 @@ async function fits(page: Page, open: () => Promise<unknown>, testId: string): P
   await expect(dialog).toHaveCount(0);
 }
 
-test('at 1024×680: Upload… and Refresh by keyboard act; New study, Manage access, Re-key, delete, Activity, Organizations and Admin fit', async ({ page, host }) => {
+test('at 1024×680: Upload… and Refresh by keyboard act; New study, Manage access, Re-key, delete, Activity, Organizations and Admin fit', async ({
+  page,
+  host,
+}) => {
   await page.setViewportSize({ width: 1024, height: 680 });
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
@@ -34,7 +37,12 @@ test('at 1024×680: Upload… and Refresh by keyboard act; New study, Manage acc
   await expect(fileRow(page, 'protocol.pdf')).toBeVisible({ timeout: 30_000 });
 
   // Refresh by keyboard (Space): a record written behind the window's back shows up.
-  await callHost(host, 'items.writeRecord', { containerId: study, itemPath: 'records/visit-1', header: { type: 'visit-report', version: '1', name: 'Visit 1' }, content: { visit: 1 } });
+  await callHost(host, 'items.writeRecord', {
+    containerId: study,
+    itemPath: 'records/visit-1',
+    header: { type: 'visit-report', version: '1', name: 'Visit 1' },
+    content: { visit: 1 },
+  });
   const records = fileRow(page, 'records');
   await expect(records).toHaveCount(0);
   const refresh = page.getByTestId('refresh');
@@ -52,7 +60,8 @@ test('at 1024×680: Upload… and Refresh by keyboard act; New study, Manage acc
   await fits(page, fromContextMenu('manage-access'), 'manage-access-dialog');
   await fits(page, fromContextMenu('rekey'), 'rekey-dialog');
   await fits(page, fromContextMenu('delete'), 'confirm-dialog');
-  for (const slot of ['activity', 'organizations'] as const) await fits(page, () => openChromeDialog(page, slot), `${slot}-dialog`);
+  for (const slot of ['activity', 'organizations'] as const)
+    await fits(page, () => openChromeDialog(page, slot), `${slot}-dialog`);
 
   // Admin…: as the sandbox's Admin.
   const profiles = await callHost<ProfileInfo[]>(host, 'profiles.list');

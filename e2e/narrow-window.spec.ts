@@ -10,11 +10,18 @@ import { TOOLBAR_ACTIONS, createStudy, toolbarAction } from './support/app-page.
 import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
 import { callHost } from './support/host-api.js';
 import { minimalPdf } from './support/documents.js';
-import { expectFortyCharactersFit, expectNothingClipped, expectOneRowInside, expectTextWhole, fitsInWindow } from './support/layout.js';
+import {
+  expectFortyCharactersFit,
+  expectNothingClipped,
+  expectOneRowInside,
+  expectTextWhole,
+  fitsInWindow,
+} from './support/layout.js';
 
 const HEART_FAILURE = 'Protocol 2025-031: Heart Failure Telemonitoring';
 
-const focusedTestId = (page: Page): Promise<string | null> => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+const focusedTestId = (page: Page): Promise<string | null> =>
+  page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 
 /** The entries of a More menu, read by keyboard: ArrowDown opens it, each ArrowDown moves on. */
 async function menuByKeyboard(page: Page, more: Locator): Promise<string[]> {
@@ -59,11 +66,16 @@ async function inTheme(page: Page, host: RunningHost, theme: 'light' | 'dark'): 
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
 }
 
-test('at 1024×680: one-row chrome and toolbar, every action by mouse and keyboard, columns and breadcrumbs fit, dialogs fit', async ({ page, host }) => {
+test('at 1024×680: one-row chrome and toolbar, every action by mouse and keyboard, columns and breadcrumbs fit, dialogs fit', async ({
+  page,
+  host,
+}) => {
   await page.setViewportSize({ width: 1024, height: 680 });
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
-  await createStudy(page, 'Protocol 2026-114: Sleep and Recovery in Adolescents After Surgery', { pi: 'Dr. Ada Reyes' });
+  await createStudy(page, 'Protocol 2026-114: Sleep and Recovery in Adolescents After Surgery', {
+    pi: 'Dr. Ada Reyes',
+  });
   await expectNothingClipped(page);
   await saveScreenshot(page, 'journey-4-1024');
 
@@ -115,7 +127,8 @@ test('at 1024×680: one-row chrome and toolbar, every action by mouse and keyboa
   await expect(collaborators).toBeVisible();
   await fitsInWindow(page, collaborators);
   await page.keyboard.press('Escape');
-  for (const id of ['upload-button', 'upload-folder-button', 'filter-input']) await expect(page.getByTestId(id)).toBeVisible();
+  for (const id of ['upload-button', 'upload-folder-button', 'filter-input'])
+    await expect(page.getByTestId(id)).toBeVisible();
 
   // The chrome: Settings… by keyboard (a button, or an entry of its Menu), and it fits.
   const chromeMore = page.getByTestId('chrome-more');
@@ -142,7 +155,9 @@ test('at 1024×680: one-row chrome and toolbar, every action by mouse and keyboa
     await expect(crumbs.locator('li.crumb-root')).toHaveAttribute('title', HEART_FAILURE);
     await expectNothingClipped(page);
     // The Type column's words whole where the list has room beside Name's 40 characters
-    await expectTextWhole(page.getByTestId('file-row').filter({ hasText: 'delegation-log.xlsx' }).getByTestId('type-cell'));
+    await expectTextWhole(
+      page.getByTestId('file-row').filter({ hasText: 'delegation-log.xlsx' }).getByTestId('type-cell'),
+    );
     // and its width handle moves from the width shown, not the narrower default
     const typeHandle = page.getByTestId('resize-type');
     const fitted = Number(await typeHandle.getAttribute('aria-valuenow'));
@@ -167,7 +182,10 @@ test('at 1024×680: one-row chrome and toolbar, every action by mouse and keyboa
   expect(findings.filter(isBlocking), report(findings, 4)).toEqual([]);
 });
 
-test('at 1280×800: the details pane open by default beside whole 40-character names, nothing clipped, light and dark', async ({ page, host }) => {
+test('at 1280×800: the details pane open by default beside whole 40-character names, nothing clipped, light and dark', async ({
+  page,
+  host,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   const findings: ScanFinding[] = [];
@@ -198,13 +216,18 @@ test('at 1280×800: the details pane open by default beside whole 40-character n
     await expectNothingClipped(page);
     await expect(page.getByTestId('breadcrumbs').locator('li.crumb-current')).toHaveText('Riverside Medical Center');
     await expectTextWhole(page.getByTestId('breadcrumbs').locator('li.crumb-current'));
-    await expectTextWhole(page.getByTestId('file-row').filter({ hasText: 'delegation-log.xlsx' }).getByTestId('type-cell'));
+    await expectTextWhole(
+      page.getByTestId('file-row').filter({ hasText: 'delegation-log.xlsx' }).getByTestId('type-cell'),
+    );
     await saveScreenshot(page, `layout-1280-site-${theme}`);
   }
   expect(findings.filter(isBlocking), report(findings, 2)).toEqual([]);
 });
 
-test('at 1024×680: the folder tree widens by keyboard and by dragging its edge until a long folder name shows whole, and keeps its width after a reload', async ({ page, host }) => {
+test('at 1024×680: the folder tree widens by keyboard and by dragging its edge until a long folder name shows whole, and keeps its width after a reload', async ({
+  page,
+  host,
+}) => {
   await page.setViewportSize({ width: 1024, height: 680 });
   await page.goto(host.url);
   await openSiteFolder(page);
@@ -228,10 +251,15 @@ test('at 1024×680: the folder tree widens by keyboard and by dragging its edge 
   await page.reload();
   await openSiteFolder(page);
   await expect.poll(async () => (await page.locator('.tree-pane').boundingBox())!.width).toBeCloseTo(before + 90, 0);
-  await expectTextWhole(page.getByTestId('folder-tree').locator('.tree-label', { hasText: 'Riverside Medical Center' }));
+  await expectTextWhole(
+    page.getByTestId('folder-tree').locator('.tree-label', { hasText: 'Riverside Medical Center' }),
+  );
 });
 
-test('while nothing moves the transfers panel is a one-line status bar, opened by keyboard, and folded again after an upload', async ({ page, host }) => {
+test('while nothing moves the transfers panel is a one-line status bar, opened by keyboard, and folded again after an upload', async ({
+  page,
+  host,
+}) => {
   for (const size of [
     { width: 1024, height: 680 },
     { width: 1280, height: 800 },
@@ -257,13 +285,18 @@ test('while nothing moves the transfers panel is a one-line status bar, opened b
   }
   await createStudy(page, 'Protocol 2026-120: Transfers status bar');
   const panel = page.getByTestId('transfers-panel');
-  await page.getByTestId('upload-input').setInputFiles({ name: 'site-letter.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Letter') });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'site-letter.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Letter') });
   await expect(page.getByTestId('transfers-tab-completed')).toHaveText(/Completed \(1\)/, { timeout: 30_000 });
   await expect(panel).toHaveClass(/collapsed/);
   expect((await panel.boundingBox())!.height).toBeLessThan(44);
 });
 
-test('at 1024×680 with the details pane closed, the selection’s Open, Save as… and Manage access… are on the toolbar, by keyboard, light and dark', async ({ page, host }) => {
+test('at 1024×680 with the details pane closed, the selection’s Open, Save as… and Manage access… are on the toolbar, by keyboard, light and dark', async ({
+  page,
+  host,
+}) => {
   await page.setViewportSize({ width: 1024, height: 680 });
   await page.goto(host.url);
   const findings: ScanFinding[] = [];
@@ -311,7 +344,10 @@ test('at 1024×680 with the details pane closed, the selection’s Open, Save as
   expect(findings.filter(isBlocking), report(findings, 2)).toEqual([]);
 });
 
-test('at 1280×800 the folder tree is as wide as its folders’ names where the list can spare it: whole beside the list, narrower beside the details pane', async ({ page, host }) => {
+test('at 1280×800 the folder tree is as wide as its folders’ names where the list can spare it: whole beside the list, narrower beside the details pane', async ({
+  page,
+  host,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   await openSiteFolder(page);

@@ -46,14 +46,26 @@ async function upload(name: string, bytes: Buffer, replacePath?: string): Promis
     folder: '',
     files: [{ ref, relativePath: name, ...(replacePath ? { conflict: 'replace', replacePath } : {}) }],
   });
-  await expect.poll(async () => (await callHost<{ id: string; state: string }[]>(host, 'transfers.list')).find((x) => x.id === t!.id)?.state, { timeout: 30_000 }).toBe('verified');
+  await expect
+    .poll(
+      async () =>
+        (await callHost<{ id: string; state: string }[]>(host, 'transfers.list')).find((x) => x.id === t!.id)?.state,
+      { timeout: 30_000 },
+    )
+    .toBe('verified');
   return t!.itemPath;
 }
 
 /** The receipt goes out once the site's copy is verified, just after the open: waited for, as the sIRB. */
 async function deliveredTo(itemPath: string, organizationId: string, state: string): Promise<void> {
   await expect
-    .poll(async () => (await callHost<Cells>(host, 'receipts.forItem', { containerId, itemPath })).cells.find((c) => c.organizationId === organizationId)?.state, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await callHost<Cells>(host, 'receipts.forItem', { containerId, itemPath })).cells.find(
+          (c) => c.organizationId === organizationId,
+        )?.state,
+      { timeout: 30_000 },
+    )
     .toBe(state);
 }
 
@@ -63,7 +75,11 @@ async function openAsSite(name: string, opened: number): Promise<void> {
   await page.getByTestId('refresh').click();
   await fileRow(page, name).dblclick();
   // the opener was handed the verified copy
-  await expect.poll(async () => (await readFile(join(work, 'opener.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean).length).toBe(opened);
+  await expect
+    .poll(
+      async () => (await readFile(join(work, 'opener.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean).length,
+    )
+    .toBe(opened);
 }
 
 async function selectAsSirb(name: string): Promise<Locator> {
@@ -79,14 +95,23 @@ async function selectAsSirb(name: string): Promise<Locator> {
 async function lakesideSession(): Promise<Session> {
   const profile = (await new ProfileStore(host.dataDir).list()).find((p) => p.organizationId === other.organizationId)!;
   const anchors = loadTrustedCas(join(host.dataDir, 'sandbox', 'exchange'));
-  return openSession(profile, new KeyVault(host.dataDir, new PassphraseSecretBox(E2E_PASSPHRASE)), 'e2e-hostile/1', () => {}, anchors);
+  return openSession(
+    profile,
+    new KeyVault(host.dataDir, new PassphraseSecretBox(E2E_PASSPHRASE)),
+    'e2e-hostile/1',
+    () => {},
+    anchors,
+  );
 }
 
 test.beforeAll(async ({ browser }) => {
   work = await mkdtemp(join(tmpdir(), 'e2e-receipts-'));
   const bin = join(work, 'bin');
   await mkdir(bin);
-  await writeFile(join(bin, 'xdg-open'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> "${join(work, 'opener.log')}"; done\n`);
+  await writeFile(
+    join(bin, 'xdg-open'),
+    `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> "${join(work, 'opener.log')}"; done\n`,
+  );
   await chmod(join(bin, 'xdg-open'), 0o755);
   host = await startHost(join(work, 'data'), { PATH: `${bin}:${process.env.PATH ?? ''}` });
   // a context of its own: axe scans need a page made by browser.newContext()
@@ -99,10 +124,15 @@ test.beforeAll(async ({ browser }) => {
   other = profiles.find((p) => p.organizationName === 'Lakeside University')!;
   await callHost(host, 'profiles.switch', { profileId: sirb.id });
   containerId = (await callHost<{ id: string }>(host, 'containers.create', { title: 'Receipts study' })).id;
-  for (const o of [site, other]) await callHost(host, 'collaborators.add', { containerId, organizationId: o.organizationId });
+  for (const o of [site, other])
+    await callHost(host, 'collaborators.add', { containerId, organizationId: o.organizationId });
   consent = await upload('consent-form.pdf', minimalPdf('Consent form v1'));
   brochure = await upload('brochure.pdf', minimalPdf('Investigator brochure'));
-  await callHost(host, 'access.grant', { containerId, itemPaths: [consent, brochure], organizationIds: [site.organizationId, other.organizationId] });
+  await callHost(host, 'access.grant', {
+    containerId,
+    itemPaths: [consent, brochure],
+    organizationIds: [site.organizationId, other.organizationId],
+  });
 });
 
 test.afterAll(async () => {
@@ -121,7 +151,9 @@ test('Riverside opens the consent form: the sIRB sees it received, this version;
   await deliveredTo(consent, site.organizationId, 'this');
   const delivery = await selectAsSirb('consent-form.pdf');
   await expect(delivery.getByTestId('delivery-summary')).toHaveText('Received by 1 of 2 organizations with access');
-  await expect(delivery.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText('this version, opened');
+  await expect(delivery.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText(
+    'this version, opened',
+  );
   await expect(delivery.getByTestId('delivery-waiting')).toHaveText('Not received yet: Lakeside University');
   await saveScreenshot(page, 'receipts-details-this-version');
 
@@ -129,18 +161,44 @@ test('Riverside opens the consent form: the sIRB sees it received, this version;
   // consent form naming the brochure, and for the brochure with a contentHash it did not seal.
   const lakeside = await lakesideSession();
   try {
-    const claim = (itemId: string, contentHash: string) => ({ type: 'receipt', version: 'SX.1', itemId, contentHash, itemUpdatedAt: new Date().toISOString(), receivedAt: new Date().toISOString(), action: 'opened' });
-    const [consentItem, brochureItem] = await Promise.all([lakeside.client.getItem(containerId, consent), lakeside.client.getItem(containerId, brochure)]);
-    const refused = await writeRecord(lakeside.client, lakeside.keys, containerId, receiptPath(site.organizationId, brochure), { header: RECEIPT_HEADER, content: claim(brochure, brochureItem.contentHash) }).then(
+    const claim = (itemId: string, contentHash: string) => ({
+      type: 'receipt',
+      version: 'SX.1',
+      itemId,
+      contentHash,
+      itemUpdatedAt: new Date().toISOString(),
+      receivedAt: new Date().toISOString(),
+      action: 'opened',
+    });
+    const [consentItem, brochureItem] = await Promise.all([
+      lakeside.client.getItem(containerId, consent),
+      lakeside.client.getItem(containerId, brochure),
+    ]);
+    const refused = await writeRecord(
+      lakeside.client,
+      lakeside.keys,
+      containerId,
+      receiptPath(site.organizationId, brochure),
+      { header: RECEIPT_HEADER, content: claim(brochure, brochureItem.contentHash) },
+    ).then(
       () => 'written',
       (e: unknown) => (e as { code?: number }).code,
     );
     expect(refused).toBe(2007);
     const mismatched = receiptPath(other.organizationId, consent);
-    await writeRecord(lakeside.client, lakeside.keys, containerId, mismatched, { header: RECEIPT_HEADER, content: claim(brochure, brochureItem.contentHash) });
+    await writeRecord(lakeside.client, lakeside.keys, containerId, mismatched, {
+      header: RECEIPT_HEADER,
+      content: claim(brochure, brochureItem.contentHash),
+    });
     await lakeside.sharing.grant(containerId, mismatched, sirb.organizationId);
     const tampered = receiptPath(other.organizationId, brochure);
-    const sealed = sealItem({ header: { ...RECEIPT_HEADER }, content: Buffer.from(JSON.stringify(claim(brochure, brochureItem.contentHash))) }, lakeside.keys.certificate!.publicKey);
+    const sealed = sealItem(
+      {
+        header: { ...RECEIPT_HEADER },
+        content: Buffer.from(JSON.stringify(claim(brochure, brochureItem.contentHash))),
+      },
+      lakeside.keys.certificate!.publicKey,
+    );
     await lakeside.client.saveItem(containerId, tampered, { ...sealed, contentHash: consentItem.contentHash });
     await lakeside.sharing.grant(containerId, tampered, sirb.organizationId);
   } finally {
@@ -149,7 +207,9 @@ test('Riverside opens the consent form: the sIRB sees it received, this version;
   const forged = await selectAsSirb('brochure.pdf');
   await expect(forged.getByTestId('delivery-summary')).toHaveText('Received by 0 of 2 organizations with access');
   await fileRow(page, 'consent-form.pdf').click();
-  await expect(page.getByTestId('delivery').getByTestId('delivery-summary')).toHaveText('Received by 1 of 2 organizations with access');
+  await expect(page.getByTestId('delivery').getByTestId('delivery-summary')).toHaveText(
+    'Received by 1 of 2 organizations with access',
+  );
   // and still no receipt among the documents
   await expect(page.getByTestId('file-row')).toHaveCount(2);
 });
@@ -158,14 +218,18 @@ test('the sIRB replaces the consent form: an earlier version until Riverside ope
   await upload('consent-form.pdf', minimalPdf('Consent form v2'), consent);
   await callHost(host, 'items.rekey', { containerId, itemPath: consent });
   const delivery = await selectAsSirb('consent-form.pdf');
-  await expect(delivery.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText('earlier version');
+  await expect(delivery.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText(
+    'earlier version',
+  );
 
   await toolbarAction(page, 'distribution');
   const report = page.getByTestId('distribution-report');
   await expect(report).toBeVisible();
   const consentRow = report.locator(`[data-testid="report-row"][data-path="${consent}"]`);
   await expect(consentRow.getByTestId('report-cell')).toHaveText(['not yet', 'earlier version']);
-  await expect(report.locator(`[data-testid="report-row"][data-path="${brochure}"]`).getByTestId('report-cell')).toHaveText(['not yet', 'not yet']);
+  await expect(
+    report.locator(`[data-testid="report-row"][data-path="${brochure}"]`).getByTestId('report-cell'),
+  ).toHaveText(['not yet', 'not yet']);
   const downloading = page.waitForEvent('download');
   await report.getByTestId('report-export').click();
   const csvFile = join(work, 'distribution.csv');
@@ -183,7 +247,9 @@ test('the sIRB replaces the consent form: an earlier version until Riverside ope
   await switchTo(page, sirb);
   await deliveredTo(consent, site.organizationId, 'this');
   const again = await selectAsSirb('consent-form.pdf');
-  await expect(again.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText('this version');
+  await expect(again.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText(
+    'this version',
+  );
 });
 
 test('the report: no serious or critical axe violation in either theme, and every control by keyboard', async () => {
@@ -214,12 +280,27 @@ test('the report: no serious or critical axe violation in either theme, and ever
   const reached = new Set<string>();
   for (let i = 0; i < 20; i++) {
     await page.keyboard.press('Tab');
-    reached.add(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.textContent ?? ''));
+    reached.add(
+      await page.evaluate(
+        () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.textContent ?? '',
+      ),
+    );
   }
-  for (const id of ['report-sending', 'report-sort-name', 'report-sort-updated', 'report-sort-received', 'report-sort-org', 'report-export']) expect(reached).toContain(id);
+  for (const id of [
+    'report-sending',
+    'report-sort-name',
+    'report-sort-updated',
+    'report-sort-received',
+    'report-sort-org',
+    'report-export',
+  ])
+    expect(reached).toContain(id);
   await report.getByTestId('report-sort-received').focus();
   await page.keyboard.press('Enter');
-  await expect(report.getByTestId('report-sort-received').locator('xpath=..')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(report.getByTestId('report-sort-received').locator('xpath=..')).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
   await expect(report.getByTestId('report-row').first()).toHaveAttribute('data-path', brochure);
   await page.keyboard.press('Enter');
   await expect(report.getByTestId('report-row').first()).toHaveAttribute('data-path', consent);

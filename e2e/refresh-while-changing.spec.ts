@@ -8,12 +8,17 @@ import { createStudy, fileRow, toolbarAction } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { minimalPdf } from './support/documents.js';
 
-test('a document deleted and one uploaded while Refresh lists the study stay deleted and uploaded', async ({ page, host }) => {
+test('a document deleted and one uploaded while Refresh lists the study stay deleted and uploaded', async ({
+  page,
+  host,
+}) => {
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
   await createStudy(page, 'Refresh race study');
   const pdf = (text: string, name: string) => ({ name, mimeType: 'application/pdf', buffer: minimalPdf(text) });
-  await page.getByTestId('upload-input').setInputFiles([pdf('Old consent', 'old-consent.pdf'), pdf('Protocol', 'protocol.pdf')]);
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles([pdf('Old consent', 'old-consent.pdf'), pdf('Protocol', 'protocol.pdf')]);
   const completed = page.getByTestId('transfers-tab-completed');
   await expect(completed).toHaveText(/Completed \(2\)/, { timeout: 30_000 });
   await expect(fileRow(page, 'old-consent.pdf')).toBeVisible();

@@ -17,7 +17,9 @@ import { callHost } from './support/host-api.js';
 import { uploadAs } from './support/hostile-upload.js';
 import { fileRow } from './support/app-page.js';
 
-const LAUNCHER = Buffer.from('[Desktop Entry]\nType=Application\nName=Consent form\nExec=sh -c "echo pwned > /tmp/pwned-by-study-exchange"\n');
+const LAUNCHER = Buffer.from(
+  '[Desktop Entry]\nType=Application\nName=Consent form\nExec=sh -c "echo pwned > /tmp/pwned-by-study-exchange"\n',
+);
 const LONG_NAME = `${'中'.repeat(100)}.pdf`;
 
 const test = base.extend<{ work: string; openerLog: string; host: RunningHost }>({
@@ -31,7 +33,10 @@ const test = base.extend<{ work: string; openerLog: string; host: RunningHost }>
     const bin = join(work, 'bin');
     await mkdir(bin);
     // Records each argument on its own line (NUL-free: a name never holds one after cleaning).
-    await writeFile(join(bin, 'xdg-open'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> "${openerLog}"; done\n`);
+    await writeFile(
+      join(bin, 'xdg-open'),
+      `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> "${openerLog}"; done\n`,
+    );
     await chmod(join(bin, 'xdg-open'), 0o755);
     const host = await startHost(join(work, 'data'), { PATH: `${bin}:${process.env.PATH ?? ''}` });
     await signInContext(context, host);
@@ -44,7 +49,12 @@ async function openerCalls(log: string): Promise<string[]> {
   return (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean);
 }
 
-test('a launcher named to look like a PDF is never opened; real documents are, under cleaned names', async ({ page, host, work, openerLog }) => {
+test('a launcher named to look like a PDF is never opened; real documents are, under cleaned names', async ({
+  page,
+  host,
+  work,
+  openerLog,
+}) => {
   const study = await callHost<{ id: string }>(host, 'containers.create', { title: 'Safe open study' });
   const profiles = await callHost<{ name: string; organizationId: string }[]>(host, 'profiles.list', {});
   const site = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!;
@@ -93,7 +103,11 @@ test('a launcher named to look like a PDF is never opened; real documents are, u
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Drag-out follows the same rule.
-  const dragged = await callHost<{ kind: string }>(host, 'transfers.download', { containerId: study.id, itemPath: paths[0], mode: 'dragOut' });
+  const dragged = await callHost<{ kind: string }>(host, 'transfers.download', {
+    containerId: study.id,
+    itemPath: paths[0],
+    mode: 'dragOut',
+  });
   expect(dragged.kind).toBe('blocked');
 
   // A real PDF opens; so does one whose name was 600 bytes (ENAMETOOLONG before), cut to 200.
@@ -125,7 +139,12 @@ test('a launcher named to look like a PDF is never opened; real documents are, u
   expect(await readdir(folder)).toEqual(['Consent form fdp.desktop']);
 });
 
-test('a workbook with macros or a CSV opens only after the window named the risk; Save as… keeps it instead', async ({ page, host, work, openerLog }) => {
+test('a workbook with macros or a CSV opens only after the window named the risk; Save as… keeps it instead', async ({
+  page,
+  host,
+  work,
+  openerLog,
+}) => {
   const study = await callHost<{ id: string }>(host, 'containers.create', { title: 'Macro study' });
   const profiles = await callHost<{ name: string; organizationId: string }[]>(host, 'profiles.list', {});
   const site = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!;
@@ -137,14 +156,22 @@ test('a workbook with macros or a CSV opens only after the window named the risk
     study.id,
     [
       { fileName: 'Site budget.xlsm', mediaType: 'application/vnd.ms-excel.sheet.macroEnabled.12', bytes: workbook },
-      { fileName: 'Visit log.csv', mediaType: 'text/csv', bytes: Buffer.from('visit,result\n1,=HYPERLINK("http://example.invalid")\n') },
+      {
+        fileName: 'Visit log.csv',
+        mediaType: 'text/csv',
+        bytes: Buffer.from('visit,result\n1,=HYPERLINK("http://example.invalid")\n'),
+      },
     ],
     work,
     true,
   );
 
   // Main answers an open that does not carry the user's choice with the question; nothing is written or opened.
-  const unconfirmed = await callHost<{ kind: string; realType: string }>(host, 'transfers.download', { containerId: study.id, itemPath: paths[0], mode: 'open' });
+  const unconfirmed = await callHost<{ kind: string; realType: string }>(host, 'transfers.download', {
+    containerId: study.id,
+    itemPath: paths[0],
+    mode: 'open',
+  });
   expect(unconfirmed).toMatchObject({ kind: 'confirm', realType: 'an Excel workbook with macros (.xlsm)' });
 
   const scans = new StateScans(page);

@@ -6,7 +6,10 @@ import { closeDialog, createStudy, fileRow, openChromeDialog, settled } from './
 import { expectTextWhole } from './support/layout.js';
 import { saveScreenshot } from './support/artifacts.js';
 
-const DEMO_TITLES = ['Protocol 2025-031: Heart Failure Telemonitoring', 'Protocol 2026-007: Pediatric Asthma Inhaler Adherence'];
+const DEMO_TITLES = [
+  'Protocol 2025-031: Heart Failure Telemonitoring',
+  'Protocol 2026-007: Pediatric Asthma Inhaler Adherence',
+];
 
 test('Reset sandbox brings back the two demo studies with their documents, and only them', async ({ page, host }) => {
   await page.goto(host.url);
@@ -38,7 +41,10 @@ test('Reset sandbox brings back the two demo studies with their documents, and o
   await expect(page.getByTestId('breadcrumbs')).toContainText(DEMO_TITLES[0]!);
   await expect(rows.locator('.name-text')).toHaveText(['Consent forms', 'Protocol', 'Site documents']);
   await rows.filter({ hasText: 'Protocol' }).dblclick();
-  await expect(rows.locator('.name-text')).toHaveText(['protocol-2025-031-amendment-1.docx', 'protocol-2025-031-v2.pdf']);
+  await expect(rows.locator('.name-text')).toHaveText([
+    'protocol-2025-031-amendment-1.docx',
+    'protocol-2025-031-v2.pdf',
+  ]);
   // at this size every toolbar action shows inline: the folder's name still shows whole beside the title
   await settled(page);
   await expectTextWhole(page.getByTestId('breadcrumbs').locator('li.crumb-current'));

@@ -10,7 +10,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
-import { closeDialog, createStudy, detailsAction, fileRow, openChromeDialog, openStudy, type ProfileInfo, savedBytes, switchTo } from './support/app-page.js';
+import {
+  closeDialog,
+  createStudy,
+  detailsAction,
+  fileRow,
+  openChromeDialog,
+  openStudy,
+  type ProfileInfo,
+  savedBytes,
+  switchTo,
+} from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { csvRecords } from './support/csv.js';
 import { minimalPdf } from './support/documents.js';
@@ -122,7 +132,9 @@ test('journey 2: the pSite sees only the granted document, downloads it byte-ide
   expect((await savedBytes(page, downloads, 'protocol-v4.pdf')).equals(shared)).toBe(true);
 
   // Its own upload is shared with the study's owner without asking.
-  await page.getByTestId('upload-input').setInputFiles({ name: 'enrolment-report.pdf', mimeType: 'application/pdf', buffer: report });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'enrolment-report.pdf', mimeType: 'application/pdf', buffer: report });
   await expect(fileRow(page, 'enrolment-report.pdf')).toBeVisible({ timeout: 30_000 });
   await fileRow(page, 'enrolment-report.pdf').click();
   await expect(page.getByTestId('detail-access')).toContainText(sirb.organizationName, { timeout: 30_000 });
@@ -189,10 +201,18 @@ test('journey 6: the activity log lists what the journeys did, filters it, and e
   await expect(grant.locator('td').nth(4)).toHaveText((await revoke.locator('td').nth(4).textContent())!);
   // The log should name a document the way its download rows do (by its file name). Soft, so the
   // export check below still runs: upload, grant and revoke rows show the opaque item path.
-  await expect.soft(grant.locator('td').nth(4), 'the grant row names the document').toHaveText('protocol-v4.pdf', { timeout: 2_000 });
-  await expect.soft(revoke.locator('td').nth(4), 'the revoke row names the document').toHaveText('protocol-v4.pdf', { timeout: 2_000 });
-  const uploaded = await rows.and(dialog.locator('[data-action="upload"]')).evaluateAll((els) => els.map((el) => el.querySelectorAll('td')[4]?.textContent));
-  expect.soft(uploaded.sort(), 'the upload rows name the documents').toEqual(['enrolment-report.pdf', 'irb-notes.pdf', 'protocol-v4.pdf']);
+  await expect
+    .soft(grant.locator('td').nth(4), 'the grant row names the document')
+    .toHaveText('protocol-v4.pdf', { timeout: 2_000 });
+  await expect
+    .soft(revoke.locator('td').nth(4), 'the revoke row names the document')
+    .toHaveText('protocol-v4.pdf', { timeout: 2_000 });
+  const uploaded = await rows
+    .and(dialog.locator('[data-action="upload"]'))
+    .evaluateAll((els) => els.map((el) => el.querySelectorAll('td')[4]?.textContent));
+  expect
+    .soft(uploaded.sort(), 'the upload rows name the documents')
+    .toEqual(['enrolment-report.pdf', 'irb-notes.pdf', 'protocol-v4.pdf']);
   await saveScreenshot(page, 'journey-7-6-activity');
 
   // Filters: by action, then by text.
@@ -217,7 +237,12 @@ test('journey 6: the activity log lists what the journeys did, filters it, and e
   await download.saveAs(path);
   const records = csvRecords(await readFile(path, 'utf8'));
   expect(records).toHaveLength(actions.length);
-  const shown = await rows.evaluateAll((els) => els.map((el) => ({ action: el.getAttribute('data-action'), cells: [...el.querySelectorAll('td')].map((td) => td.textContent ?? '') })));
+  const shown = await rows.evaluateAll((els) =>
+    els.map((el) => ({
+      action: el.getAttribute('data-action'),
+      cells: [...el.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+    })),
+  );
   records.forEach((record, i) => {
     const row = shown[i]!;
     const [, profile, , study, item, organization, outcome] = row.cells;
@@ -229,6 +254,8 @@ test('journey 6: the activity log lists what the journeys did, filters it, and e
     expect(record.ok).toBe(outcome === 'Done' ? 'true' : 'false');
     expect(Number.isNaN(Date.parse(record.time!))).toBe(false);
   });
-  expect(records.some((r) => r.action === 'grant' && r.organization === site.organizationName && r.profile === sirb.name)).toBe(true);
+  expect(
+    records.some((r) => r.action === 'grant' && r.organization === site.organizationName && r.profile === sirb.name),
+  ).toBe(true);
   await closeDialog(dialog);
 });

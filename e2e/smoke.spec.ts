@@ -5,7 +5,10 @@ import { mkdir } from 'node:fs/promises';
 import { expect, test } from './host-fixture.js';
 import { createStudy } from './support/app-page.js';
 
-test('the browser host serves the app on the sandbox: list studies, create one, upload a file', async ({ page, host }) => {
+test('the browser host serves the app on the sandbox: list studies, create one, upload a file', async ({
+  page,
+  host,
+}) => {
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText(/Sandbox IRB/);
   // The sandbox's demo studies are there from the first run.
@@ -16,7 +19,9 @@ test('the browser host serves the app on the sandbox: list studies, create one, 
   await createStudy(page, 'Smoke study');
   await expect(page.getByTestId('study-row')).toHaveCount(3);
 
-  await page.getByTestId('upload-input').setInputFiles({ name: 'consent-form.txt', mimeType: 'text/plain', buffer: randomBytes(4096) });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'consent-form.txt', mimeType: 'text/plain', buffer: randomBytes(4096) });
   // A finished transfer moves to the Completed tab, marked verified.
   const completed = page.getByTestId('transfers-tab-completed');
   await expect(completed).toHaveText(/Completed \(1\)/, { timeout: 30_000 });

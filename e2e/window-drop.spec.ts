@@ -13,13 +13,18 @@ import { dragOver, dropPaths, pageTransfer } from './support/drop.js';
 
 const HEART_FAILURE = 'Protocol 2025-031: Heart Failure Telemonitoring';
 
-test('a drag over the chrome or the details pane names its target; a drop there uploads to the current folder', async ({ page, host }) => {
+test('a drag over the chrome or the details pane names its target; a drop there uploads to the current folder', async ({
+  page,
+  host,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
   const hint = page.getByTestId('drop-hint');
   const chrome = page.locator('.chrome');
-  const letter = await pageTransfer(page, [{ name: 'window-drop-letter.pdf', mimeType: 'application/pdf', bytes: minimalPdf('Window drop') }]);
+  const letter = await pageTransfer(page, [
+    { name: 'window-drop-letter.pdf', mimeType: 'application/pdf', bytes: minimalPdf('Window drop') },
+  ]);
 
   // No study open: the window says so, and a drop uploads nothing (and does not open the file).
   await dragOver(chrome, letter);
@@ -59,7 +64,9 @@ test('a drag over the chrome or the details pane names its target; a drop there 
   await dragOver(details, letter);
   await expect(hint).toHaveText('Drop to upload to “Consent forms”');
   await expect(page.getByTestId('file-drop-zone')).toHaveClass(/drop-active/);
-  await expect(page.locator('[data-testid="folder-tree-item"][data-tree-path="Consent forms"]')).toHaveClass(/drop-active/);
+  await expect(page.locator('[data-testid="folder-tree-item"][data-tree-path="Consent forms"]')).toHaveClass(
+    /drop-active/,
+  );
   await saveScreenshot(page, 'drop-over-details-pane');
   await details.dispatchEvent('drop', { dataTransfer: letter });
   await expect(hint).toHaveCount(0);
@@ -68,7 +75,10 @@ test('a drag over the chrome or the details pane names its target; a drop there 
   await letter.dispose();
 });
 
-test('a file dropped on a dialog, away from any file input, is refused: the tab stays, the dialog keeps what was typed, nothing uploads', async ({ page, host }) => {
+test('a file dropped on a dialog, away from any file input, is refused: the tab stays, the dialog keeps what was typed, nothing uploads', async ({
+  page,
+  host,
+}) => {
   const desktop = await mkdtemp(join(tmpdir(), 'e2e-dialog-drop-'));
   try {
     const file = join(desktop, 'dropped-on-dialog.pdf');
@@ -92,11 +102,14 @@ test('a file dropped on a dialog, away from any file input, is refused: the tab 
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { dialogDrag: string[] }).dialogDrag = seen;
-      for (const type of ['dragover', 'drop']) window.addEventListener(type, (e) => seen.push(`${type}:${e.defaultPrevented}`));
+      for (const type of ['dragover', 'drop'])
+        window.addEventListener(type, (e) => seen.push(`${type}:${e.defaultPrevented}`));
     });
     // a real desktop drop (Chromium's own drag pipeline), on the dialog's heading
     await dropPaths(page, dialog.getByRole('heading'), [file]);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { dialogDrag: string[] }).dialogDrag.length)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { dialogDrag: string[] }).dialogDrag.length))
+      .toBeGreaterThan(0);
     const seen = await page.evaluate(() => (window as unknown as { dialogDrag: string[] }).dialogDrag);
     expect(seen.filter((s) => !s.endsWith(':true'))).toEqual([]);
     expect(navigations).toEqual([]);

@@ -26,7 +26,12 @@ beforeAll(async () => {
   await mkdir(dist);
   await writeFile(
     join(dist, 'electron'),
-    Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n'), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, 9]), Buffer.from('111111111')]),
+    Buffer.concat([
+      Buffer.from('#!/bin/sh\nexit 0\n'),
+      Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'),
+      Buffer.from([1, 9]),
+      Buffer.from('111111111'),
+    ]),
     { mode: 0o755 },
   );
   await writeFile(join(dist, 'version'), '45.4.1');
@@ -51,7 +56,12 @@ afterAll(async () => {
 
 describe('packaged app', () => {
   it('holds the bundled main and preload, the built renderer and package.json', () => {
-    for (const f of ['/dist/electron/main.cjs', '/dist/electron/preload.cjs', '/dist/renderer/index.html', '/package.json']) {
+    for (const f of [
+      '/dist/electron/main.cjs',
+      '/dist/electron/preload.cjs',
+      '/dist/renderer/index.html',
+      '/package.json',
+    ]) {
       expect(entries, f).toContain(f);
     }
     expect(entries.some((e) => e.startsWith('/dist/renderer/assets/') && e.endsWith('.js'))).toBe(true);
@@ -59,8 +69,23 @@ describe('packaged app', () => {
 
   it('holds the production dependency (better-sqlite3) and no dev dependency', () => {
     expect(entries).toContain('/node_modules/better-sqlite3/package.json');
-    for (const dev of ['electron', 'react', 'vite', 'vitest', 'typescript', 'node-forge', 'zod', '@playwright', 'tsx', 'esbuild', 'electron-builder']) {
-      expect(entries.some((e) => e.startsWith(`/node_modules/${dev}/`)), dev).toBe(false);
+    for (const dev of [
+      'electron',
+      'react',
+      'vite',
+      'vitest',
+      'typescript',
+      'node-forge',
+      'zod',
+      '@playwright',
+      'tsx',
+      'esbuild',
+      'electron-builder',
+    ]) {
+      expect(
+        entries.some((e) => e.startsWith(`/node_modules/${dev}/`)),
+        dev,
+      ).toBe(false);
     }
   });
 
@@ -68,7 +93,10 @@ describe('packaged app', () => {
     expect(entries.filter((e) => /\.test\.|\.spec\./.test(e))).toEqual([]);
     expect(entries.filter((e) => e.endsWith('.ts') && !e.endsWith('.d.ts'))).toEqual([]);
     for (const folder of ['/server', '/renderer', '/electron', '/shared', '/e2e', '/bench', '/scripts', '/docs']) {
-      expect(entries.some((e) => e === folder || e.startsWith(`${folder}/`)), folder).toBe(false);
+      expect(
+        entries.some((e) => e === folder || e.startsWith(`${folder}/`)),
+        folder,
+      ).toBe(false);
     }
     expect(entries.some((e) => e.endsWith('.map'))).toBe(false);
   });
@@ -76,9 +104,25 @@ describe('packaged app', () => {
   it('leaves PostgreSQL out: the sandbox runs the server on SQLite', async () => {
     // what esbuild put into main.cjs, by its source map
     const sources = (JSON.parse(await readFile('dist/electron/main.cjs.map', 'utf8')) as { sources: string[] }).sources;
-    expect(sources.filter((s) => /node_modules\/(pg|pg-[a-z-]+|pgpass|postgres-[a-z]+)\/|server\/store\/postgres\//.test(s))).toEqual([]);
+    expect(
+      sources.filter((s) => /node_modules\/(pg|pg-[a-z-]+|pgpass|postgres-[a-z]+)\/|server\/store\/postgres\//.test(s)),
+    ).toEqual([]);
     expect(sources.some((s) => s.includes('server/store/sqlite/'))).toBe(true);
-    const pgPackages = ['pg', 'pg-copy-streams', 'pg-pool', 'pg-protocol', 'pg-types', 'pgpass', 'postgres-array', 'split2', 'xtend'];
-    for (const p of pgPackages) expect(entries.some((e) => e.startsWith(`/node_modules/${p}/`)), p).toBe(false);
+    const pgPackages = [
+      'pg',
+      'pg-copy-streams',
+      'pg-pool',
+      'pg-protocol',
+      'pg-types',
+      'pgpass',
+      'postgres-array',
+      'split2',
+      'xtend',
+    ];
+    for (const p of pgPackages)
+      expect(
+        entries.some((e) => e.startsWith(`/node_modules/${p}/`)),
+        p,
+      ).toBe(false);
   });
 });

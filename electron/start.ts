@@ -54,9 +54,15 @@ if (rendererIsStale()) build(['vite', 'build', '--logLevel', 'warn']);
 if (binary) {
   build(['node', 'scripts/build-electron.mjs']);
   // The app's own process gets the passphrase (its shell takes it out of its environment at once).
-  const env: NodeJS.ProcessEnv = { ...childEnv(), ...(values.data ? { STUDY_EXCHANGE_DATA: values.data } : {}), ...(passphrase ? { [PASSPHRASE_VARIABLE]: passphrase } : {}) };
+  const env: NodeJS.ProcessEnv = {
+    ...childEnv(),
+    ...(values.data ? { STUDY_EXCHANGE_DATA: values.data } : {}),
+    ...(passphrase ? { [PASSPHRASE_VARIABLE]: passphrase } : {}),
+  };
   // Development: Vite serves the renderer with hot reload; the shell loads it from there.
-  const vite = values.dev ? spawn('npx', ['vite', '--port', '5173', '--strictPort'], { stdio: 'inherit', env: childEnv() }) : undefined;
+  const vite = values.dev
+    ? spawn('npx', ['vite', '--port', '5173', '--strictPort'], { stdio: 'inherit', env: childEnv() })
+    : undefined;
   if (vite) env.VITE_DEV_SERVER_URL = 'http://localhost:5173/';
   const child = spawn(binary, ['.'], { stdio: 'inherit', env });
   child.on('exit', (code) => {
@@ -64,7 +70,8 @@ if (binary) {
     process.exit(code ?? 0);
   });
 } else {
-  if (!values['host-only']) console.log('No Electron binary on this machine: starting the browser host in Chromium instead.');
+  if (!values['host-only'])
+    console.log('No Electron binary on this machine: starting the browser host in Chromium instead.');
   const { startHostApp } = await import('./core/host/main.js');
   await startHostApp({
     port: values.port ? Number(values.port) : undefined,

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type IpcResult, type OperationArgs, type OperationName, type OperationResult } from '../shared/ipc/contract.js';
+import {
+  operations,
+  type IpcResult,
+  type OperationArgs,
+  type OperationName,
+  type OperationResult,
+} from '../shared/ipc/contract.js';
 import { OPERATION_NAMES } from '../shared/ipc/names.js';
 import { STUDY_RECORD_PATH } from '../shared/study-record.js';
 import type { Item } from '../shared/types.js';
@@ -80,7 +86,16 @@ function wrongValuesFor(field: { safeParse(v: unknown): { success: boolean } }):
 
 describe('the door refuses before any handler runs', () => {
   it('every operation from an untrusted sender', async () => {
-    const senders = ['https://evil.example/', 'http://127.0.0.1:5001/', 'http://localhost:5000/', 'file:///tmp/evil.html', 'null', '', 'data:text/html,x', `${APP_ORIGIN}.evil.example/`];
+    const senders = [
+      'https://evil.example/',
+      'http://127.0.0.1:5001/',
+      'http://localhost:5000/',
+      'file:///tmp/evil.html',
+      'null',
+      '',
+      'data:text/html,x',
+      `${APP_ORIGIN}.evil.example/`,
+    ];
     let refused = 0;
     for (const name of OPERATION_NAMES) {
       for (const url of senders) {
@@ -96,13 +111,28 @@ describe('the door refuses before any handler runs', () => {
   it('every operation with malformed payloads', async () => {
     let tried = 0;
     for (const name of OPERATION_NAMES) {
-      const schema = operations[name].args as unknown as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> };
+      const schema = operations[name].args as unknown as {
+        shape?: Record<string, { safeParse(v: unknown): { success: boolean } }>;
+      };
       const shape = schema.shape ?? {};
-      const payloads: unknown[] = [42, 'text', [], [{}], true, { sneaky: 1 }, { ['__proto__']: { polluted: true } }, JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1}')];
-      for (const [key, field] of Object.entries(shape)) for (const v of wrongValuesFor(field)) payloads.push({ [key]: v });
+      const payloads: unknown[] = [
+        42,
+        'text',
+        [],
+        [{}],
+        true,
+        { sneaky: 1 },
+        { ['__proto__']: { polluted: true } },
+        JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1}'),
+      ];
+      for (const [key, field] of Object.entries(shape))
+        for (const v of wrongValuesFor(field)) payloads.push({ [key]: v });
       for (const payload of payloads) {
         const r = await door.call({ url: APP_ORIGIN }, name, payload);
-        expect(r, `${name} ${JSON.stringify(payload).slice(0, 100)}`).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+        expect(r, `${name} ${JSON.stringify(payload).slice(0, 100)}`).toMatchObject({
+          ok: false,
+          error: { code: 'invalid-argument' },
+        });
         tried++;
       }
     }
@@ -113,7 +143,10 @@ describe('the door refuses before any handler runs', () => {
 
   it('unknown and prototype operation names', async () => {
     for (const name of ['nope', '__proto__', 'constructor', 'hasOwnProperty', 'profiles.list ', 'PROFILES.LIST']) {
-      expect(await door.call({ url: APP_ORIGIN }, name, {})).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+      expect(await door.call({ url: APP_ORIGIN }, name, {})).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-argument' },
+      });
     }
     expect(handlerCalls).toEqual([]);
   });
@@ -132,10 +165,23 @@ describe('what crosses to the renderer', () => {
     // Key files go to main by reference, as the window sends them (staged or chosen): never their bytes.
     const keyPath = join(dir, 'imported.key');
     await writeFile(keyPath, imported.privateKeyPem, { mode: 0o600 });
-    const keyFile = core.registerFile({ path: keyPath, relativePath: 'imported.key', size: imported.privateKeyPem.length }).ref;
-    await call('profiles.importPem', { name: 'Imported', environment: 'test', baseUrl, organizationId: randomBytes(16).toString('hex'), keyFile, certificatePem: imported.certificatePem });
+    const keyFile = core.registerFile({
+      path: keyPath,
+      relativePath: 'imported.key',
+      size: imported.privateKeyPem.length,
+    }).ref;
+    await call('profiles.importPem', {
+      name: 'Imported',
+      environment: 'test',
+      baseUrl,
+      organizationId: randomBytes(16).toString('hex'),
+      keyFile,
+      certificatePem: imported.certificatePem,
+    });
     const p12 = forge.pkcs12.toPkcs12Asn1(
-      forge.pki.privateKeyFromPem(createPrivateKey(fromP12.privateKeyPem).export({ type: 'pkcs1', format: 'pem' }).toString()),
+      forge.pki.privateKeyFromPem(
+        createPrivateKey(fromP12.privateKeyPem).export({ type: 'pkcs1', format: 'pem' }).toString(),
+      ),
       [forge.pki.certificateFromPem(fromP12.certificatePem)],
       P12_PASSWORD,
       { algorithm: '3des' },
@@ -143,7 +189,14 @@ describe('what crosses to the renderer', () => {
     const p12Path = join(dir, 'from.p12');
     await writeFile(p12Path, Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'), { mode: 0o600 });
     const pkcs12File = core.registerFile({ path: p12Path, relativePath: 'from.p12', size: 1 }).ref;
-    await call('profiles.importPkcs12', { name: 'From P12', environment: 'test', baseUrl, organizationId: randomBytes(16).toString('hex'), pkcs12File, password: P12_PASSWORD });
+    await call('profiles.importPkcs12', {
+      name: 'From P12',
+      environment: 'test',
+      baseUrl,
+      organizationId: randomBytes(16).toString('hex'),
+      pkcs12File,
+      password: P12_PASSWORD,
+    });
     const generated = await call('profiles.generateKey', { commonName: 'Generated Site' });
     expect(generated.csrPem).toContain('CERTIFICATE REQUEST');
 
@@ -159,31 +212,61 @@ describe('what crosses to the renderer', () => {
     const local = join(dir, 'consent form.pdf');
     await writeFile(local, randomBytes(120_000));
     const ref = core.registerFile({ path: local, relativePath: 'consent form.pdf', size: 120_000 });
-    const [t] = await call('transfers.upload', { containerId: study.id, folder: 'forms', files: [{ ref: ref.ref, relativePath: 'consent form.pdf' }] });
-    for (let i = 0; i < 300 && !['verified', 'failed'].includes((await call('transfers.list', {})).find((x) => x.id === t!.id)?.state ?? ''); i++) {
+    const [t] = await call('transfers.upload', {
+      containerId: study.id,
+      folder: 'forms',
+      files: [{ ref: ref.ref, relativePath: 'consent form.pdf' }],
+    });
+    for (
+      let i = 0;
+      i < 300 &&
+      !['verified', 'failed'].includes((await call('transfers.list', {})).find((x) => x.id === t!.id)?.state ?? '');
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect((await call('transfers.list', {})).find((x) => x.id === t!.id)?.state).toBe('verified');
 
-    const record = await call('items.writeRecord', { containerId: study.id, itemPath: 'records/visit-1', header: { type: 'study', version: 'IRBX.2' }, content: { visit: 1, note: 'plain text of a record' } });
+    const record = await call('items.writeRecord', {
+      containerId: study.id,
+      itemPath: 'records/visit-1',
+      header: { type: 'study', version: 'IRBX.2' },
+      content: { visit: 1, note: 'plain text of a record' },
+    });
     const items = await call('items.list', { containerId: study.id });
     expect(items.length).toBe(2);
     // the items as the exchange lists them (the window's views carry no wrapped keys), before the re-key below
     const vault = new KeyVault(dataDir, new PassphraseSecretBox(PASSPHRASE, { log2N: 14 }));
     const profile = (await new ProfileStore(dataDir).list()).find((p) => p.id === irb.id)!;
     const keys = await vault.open(profile.keyRef);
-    const exchange = new ExchangeClient({ baseUrl: profile.baseUrl, organizationId: profile.organizationId, signer: keys.signer });
-    const wireItems = async (): Promise<Item[]> => ((await exchange.listItems(study.id, undefined, { recurse: true })) as Item[]).filter((i) => i.id !== STUDY_RECORD_PATH);
+    const exchange = new ExchangeClient({
+      baseUrl: profile.baseUrl,
+      organizationId: profile.organizationId,
+      signer: keys.signer,
+    });
+    const wireItems = async (): Promise<Item[]> =>
+      ((await exchange.listItems(study.id, undefined, { recurse: true })) as Item[]).filter(
+        (i) => i.id !== STUDY_RECORD_PATH,
+      );
     const before = await wireItems();
     // the same listing streamed to the window page by page
     const { listingId } = await call('items.listOpen', { containerId: study.id });
-    expect((await call('items.listNext', { listingId })).items.map((i) => i.path).sort()).toEqual(items.map((i) => i.path).sort());
+    expect((await call('items.listNext', { listingId })).items.map((i) => i.path).sort()).toEqual(
+      items.map((i) => i.path).sort(),
+    );
     await call('items.headers', { containerId: study.id, itemPaths: items.map((i) => i.id) });
     await call('items.details', { containerId: study.id, itemPath: record.path });
-    expect((await call('items.readRecord', { containerId: study.id, itemPath: record.path })).content).toEqual({ visit: 1, note: 'plain text of a record' });
+    expect((await call('items.readRecord', { containerId: study.id, itemPath: record.path })).content).toEqual({
+      visit: 1,
+      note: 'plain text of a record',
+    });
     const doc = items.find((i) => i.path.startsWith('forms/'))!;
     await call('access.preview', { containerId: study.id, organizationId: site.organizationId });
-    await call('access.grant', { containerId: study.id, itemPaths: [doc.path, record.path], organizationIds: [site.organizationId] });
+    await call('access.grant', {
+      containerId: study.id,
+      itemPaths: [doc.path, record.path],
+      organizationIds: [site.organizationId],
+    });
     await call('access.list', { containerId: study.id, itemPath: doc.path });
     await call('items.rekey', { containerId: study.id, itemPath: doc.path });
     await call('transfers.download', { containerId: study.id, itemPath: doc.path, mode: 'open' });
@@ -217,7 +300,12 @@ describe('what crosses to the renderer', () => {
     }
     expect(itemKeys.length).toBeGreaterThan(0);
     for (const k of itemKeys) {
-      for (const form of [k.toString('hex'), k.toString('base64'), k.toString('base64url'), k.toString('hex').toUpperCase()]) {
+      for (const form of [
+        k.toString('hex'),
+        k.toString('base64'),
+        k.toString('base64url'),
+        k.toString('hex').toUpperCase(),
+      ]) {
         expect(text.includes(form), `item key as ${form.slice(0, 8)}...`).toBe(false);
       }
     }
@@ -240,9 +328,13 @@ describe('files at rest', () => {
       'PRIVATE KEY',
       PASSPHRASE,
       P12_PASSWORD,
-      ...[imported.privateKeyPem, fromP12.privateKeyPem].map((pem) => pem.replace(/-----[^-]+-----|\s/g, '').slice(40, 104)),
+      ...[imported.privateKeyPem, fromP12.privateKeyPem].map((pem) =>
+        pem.replace(/-----[^-]+-----|\s/g, '').slice(40, 104),
+      ),
     ];
-    const ders = [imported.privateKeyPem, fromP12.privateKeyPem].map((pem) => createPrivateKey(pem).export({ type: 'pkcs1', format: 'der' }).subarray(40, 104));
+    const ders = [imported.privateKeyPem, fromP12.privateKeyPem].map((pem) =>
+      createPrivateKey(pem).export({ type: 'pkcs1', format: 'der' }).subarray(40, 104),
+    );
     for (const e of entries) {
       const file = join(e.parentPath, e.name);
       const bytes = await readFile(file);

@@ -9,7 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeEntry } from '../shared/error-codes.js';
 import type { TestResponse } from '../server/test-support/signed-client.js';
 import { createWorld, payloadFor, type World, type WorldOrg } from '../server/test-support/world.js';
-import { callRow, CALLERS, deleteRow, endpointRows, expectedCode, expectedStatus, MEMBERS, org as orgOf, type Caller, type Row } from '../server/test-support/role-table.js';
+import {
+  callRow,
+  CALLERS,
+  deleteRow,
+  endpointRows,
+  expectedCode,
+  expectedStatus,
+  MEMBERS,
+  org as orgOf,
+  type Caller,
+  type Row,
+} from '../server/test-support/role-table.js';
 
 let w: World;
 let db: Database.Database;
@@ -31,7 +42,10 @@ beforeAll(async () => {
   await w.client.post(w.sirb, `${c}/organizations`, { organizationId: w.site.id });
   const p = payloadFor(w.sirb);
   expect((await w.client.put(w.sirb, `${c}/items/m/x`, p)).status).toBe(201);
-  expect((await w.client.post(w.sirb, `${c}/permissions/m/x`, { organizationId: w.site.id, key: payloadFor(w.site).key })).status).toBe(200);
+  expect(
+    (await w.client.post(w.sirb, `${c}/permissions/m/x`, { organizationId: w.site.id, key: payloadFor(w.site).key }))
+      .status,
+  ).toBe(200);
   expect((await w.client.put(w.sirb, `${c}/items/${secret.sirb}`, payloadFor(w.sirb))).status).toBe(201);
   expect((await w.client.put(w.site, `${c}/items/${secret.site}`, payloadFor(w.site))).status).toBe(201);
   siteOwn = `site-notes/${hex()}`;
@@ -46,22 +60,61 @@ afterAll(async () => {
   await w?.close();
 });
 
-
-
 const table = (): { w: World; c: string } => ({ w, c });
 // the shared table, and what only this suite adds: a second study, the pSite's own item, filters
 const rows: Row[] = [
   ...endpointRows(table),
-  { name: 'get the other container', method: 'GET', path: () => c2, expect: { site: 404, site2: 200, sirb: 404, sirb2: 200, admin: 404 } },
+  {
+    name: 'get the other container',
+    method: 'GET',
+    path: () => c2,
+    expect: { site: 404, site2: 200, sirb: 404, sirb2: 200, admin: 404 },
+  },
   { name: 'list items (root, recursive)', method: 'GET', path: () => `${c}/items?recurse=true`, expect: MEMBERS(200) },
-  { name: 'list items by owner', method: 'GET', path: () => `${c}/items?recurse=true&owner=${w.sirb.id}`, expect: MEMBERS(200) },
-  { name: 'list items since', method: 'GET', path: () => `${c}/items?recurse=true&since=2000-01-01`, expect: MEMBERS(200) },
-  { name: 'list the other container', method: 'GET', path: () => `${c2}/items?recurse=true`, expect: { site: 404, site2: 200, sirb: 404, sirb2: 200, admin: 404 } },
-  { name: "content, the pSite's own item (not granted)", method: 'GET', path: () => `${c}/content/${siteOwn}`, expect: { site: 200, sirb: 404, site2: 404, sirb2: 404, admin: 404 } },
-  { name: "save the pSite's item (owner pSite)", method: 'PUT', path: () => `${c}/items/${siteOwn}`, body: (k) => payloadFor(org(k)), expect: { site: 200, site2: 404, sirb: 403, sirb2: 404, admin: 404 } },
-  { name: "the pSite's item access list", method: 'GET', path: () => `${c}/permissions/${siteOwn}`, expect: { site: 200, sirb: 404, site2: 404, sirb2: 404, admin: 404 } },
+  {
+    name: 'list items by owner',
+    method: 'GET',
+    path: () => `${c}/items?recurse=true&owner=${w.sirb.id}`,
+    expect: MEMBERS(200),
+  },
+  {
+    name: 'list items since',
+    method: 'GET',
+    path: () => `${c}/items?recurse=true&since=2000-01-01`,
+    expect: MEMBERS(200),
+  },
+  {
+    name: 'list the other container',
+    method: 'GET',
+    path: () => `${c2}/items?recurse=true`,
+    expect: { site: 404, site2: 200, sirb: 404, sirb2: 200, admin: 404 },
+  },
+  {
+    name: "content, the pSite's own item (not granted)",
+    method: 'GET',
+    path: () => `${c}/content/${siteOwn}`,
+    expect: { site: 200, sirb: 404, site2: 404, sirb2: 404, admin: 404 },
+  },
+  {
+    name: "save the pSite's item (owner pSite)",
+    method: 'PUT',
+    path: () => `${c}/items/${siteOwn}`,
+    body: (k) => payloadFor(org(k)),
+    expect: { site: 200, site2: 404, sirb: 403, sirb2: 404, admin: 404 },
+  },
+  {
+    name: "the pSite's item access list",
+    method: 'GET',
+    path: () => `${c}/permissions/${siteOwn}`,
+    expect: { site: 200, sirb: 404, site2: 404, sirb2: 404, admin: 404 },
+  },
   // destructive last: non-owners first, then the owner
-  { name: "delete the pSite's item", method: 'DELETE', path: () => `${c}/items/${siteOwn}`, expect: { sirb: 404, site2: 404, sirb2: 404, admin: 404, site: 204 } },
+  {
+    name: "delete the pSite's item",
+    method: 'DELETE',
+    path: () => `${c}/items/${siteOwn}`,
+    expect: { sirb: 404, site2: 404, sirb2: 404, admin: 404, site: 204 },
+  },
   deleteRow(table),
 ];
 
@@ -77,12 +130,19 @@ function orgId(k: Caller): string | undefined {
 function forbiddenFor(k: Caller): { keys: Map<string, string>; ids: Map<string, string> } {
   const me = orgId(k) ?? '';
   const keys = new Map<string, string>();
-  for (const r of db.prepare('SELECT organization_id, key FROM item_keys WHERE organization_id != ?').all(me) as { organization_id: string; key: string }[]) {
+  for (const r of db.prepare('SELECT organization_id, key FROM item_keys WHERE organization_id != ?').all(me) as {
+    organization_id: string;
+    key: string;
+  }[]) {
     // real wrapped keys (RSA-2048, Base-64) are long; short test values like AAAA would match anything
     if (r.key.length >= 64) keys.set(r.key, `wrapped key of ${r.organization_id}`);
   }
   const ids = new Map<string, string>();
-  const visible = new Set((db.prepare('SELECT item_rowid FROM item_keys WHERE organization_id = ?').all(me) as { item_rowid: number }[]).map((r) => r.item_rowid));
+  const visible = new Set(
+    (db.prepare('SELECT item_rowid FROM item_keys WHERE organization_id = ?').all(me) as { item_rowid: number }[]).map(
+      (r) => r.item_rowid,
+    ),
+  );
   for (const r of db.prepare('SELECT rowid, path FROM items').all() as { rowid: number; path: string }[]) {
     // the pSite's own item is named in requests, so refusals may echo it back: not a leak
     if (visible.has(r.rowid) || r.path === siteOwn.replace('/', '|')) continue;
@@ -129,7 +189,16 @@ describe('authorization table', () => {
   it('the secret items exist, and every listing of every caller is scanned for them', async () => {
     for (const k of CALLERS) {
       if (k === 'anonymous') continue;
-      for (const path of ['/containers', `${c}/items?recurse=true`, `${c2}/items?recurse=true`, `${c}/items/vault`, `${c}/items/mine`, `${c2}/items/other`, `${c}/organizations`, `/organizations`]) {
+      for (const path of [
+        '/containers',
+        `${c}/items?recurse=true`,
+        `${c2}/items?recurse=true`,
+        `${c}/items/vault`,
+        `${c}/items/mine`,
+        `${c2}/items/other`,
+        `${c}/organizations`,
+        `/organizations`,
+      ]) {
         const r = await w.client.get(org(k), path);
         responses++;
         expect(leaks(k, r), `${k} GET ${path}`).toEqual([]);

@@ -20,12 +20,23 @@ let port = 0;
 let cookie = '';
 let secret = '';
 
-function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string; setCookie?: string[] }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: string; setCookie?: string[] }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers, setHost: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), setCookie: res.headers['set-cookie'] }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          setCookie: res.headers['set-cookie'],
+        }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -40,8 +51,17 @@ const good = (): Record<string, string> => ({
   'Content-Type': 'application/json',
 });
 
-function wsRefused(url: string, origin: string, host?: string, withCookie = cookie, withSecret = secret): Promise<boolean> {
-  const ws = new WebSocket(url, [EVENTS_PROTOCOL, SECRET_PROTOCOL_PREFIX + withSecret], { origin, headers: { Cookie: withCookie, ...(host ? { Host: host } : {}) } });
+function wsRefused(
+  url: string,
+  origin: string,
+  host?: string,
+  withCookie = cookie,
+  withSecret = secret,
+): Promise<boolean> {
+  const ws = new WebSocket(url, [EVENTS_PROTOCOL, SECRET_PROTOCOL_PREFIX + withSecret], {
+    origin,
+    headers: { Cookie: withCookie, ...(host ? { Host: host } : {}) },
+  });
   return new Promise((resolve) => {
     ws.once('open', () => {
       ws.close();
@@ -55,9 +75,20 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'reliability-host-'));
   await mkdir(join(dir, 'renderer'));
   await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>app</title>');
-  app = await startHostApp({ dataDir: join(dir, 'data'), port: 0, openBrowser: false, rendererDir: join(dir, 'renderer'), passphrase: 'reliability host passphrase' });
+  app = await startHostApp({
+    dataDir: join(dir, 'data'),
+    port: 0,
+    openBrowser: false,
+    rendererDir: join(dir, 'renderer'),
+    passphrase: 'reliability host passphrase',
+  });
   port = app.host.port;
-  const signedIn = await raw('POST', '/api/session', { Host: `127.0.0.1:${port}`, Origin: app.host.origin, 'Content-Type': 'application/json' }, JSON.stringify({ code: app.host.code }));
+  const signedIn = await raw(
+    'POST',
+    '/api/session',
+    { Host: `127.0.0.1:${port}`, Origin: app.host.origin, 'Content-Type': 'application/json' },
+    JSON.stringify({ code: app.host.code }),
+  );
   cookie = signedIn.setCookie![0]!.split(';')[0]!;
   secret = (JSON.parse(signedIn.body) as { value: { secret: string } }).value.secret;
 }, 120_000);
@@ -72,7 +103,10 @@ const VALID_STUDY = JSON.stringify({ title: 'Refused study' });
 /** The sandbox's demo studies, newest first: what the list holds when nothing else was created. */
 const DEMO_TITLES = DEMO_STUDIES.map((d) => d.fields.title);
 async function studyTitles(): Promise<string[]> {
-  const listed = JSON.parse((await raw('POST', '/api/call/containers.list', good(), '{}')).body) as { ok: boolean; value: { title: string }[] };
+  const listed = JSON.parse((await raw('POST', '/api/call/containers.list', good(), '{}')).body) as {
+    ok: boolean;
+    value: { title: string }[];
+  };
   expect(listed.ok).toBe(true);
   return listed.value.map((c) => c.title);
 }
@@ -82,10 +116,35 @@ describe('browser host refusals', () => {
   const wrongCookies = (): string[] => {
     const [name, value] = cookie.split('=') as [string, string];
     const code = app.host.code;
-    return ['', `${name}=`, `${name}=${'0'.repeat(64)}`, `${name}=${value.slice(0, -1)}`, `${name}=${value}x`, `${name}=${value.toUpperCase()}`, `${name}=${code}`, `sx-session-${port + 1}=${value}`, value];
+    return [
+      '',
+      `${name}=`,
+      `${name}=${'0'.repeat(64)}`,
+      `${name}=${value.slice(0, -1)}`,
+      `${name}=${value}x`,
+      `${name}=${value.toUpperCase()}`,
+      `${name}=${code}`,
+      `sx-session-${port + 1}=${value}`,
+      value,
+    ];
   };
-  const wrongOrigins = (): (string | undefined)[] => [undefined, 'https://evil.example', `http://127.0.0.1:${port + 1}`, 'null', `http://127.0.0.1:${port}.evil.example`, 'file://'];
-  const rebindingHosts = (): (string | undefined)[] => [undefined, `evil.example:${port}`, 'evil.example', `127.0.0.1.nip.io:${port}`, `localhost.evil.example:${port}`, `127.0.0.1:${port + 1}`, `[::1]:${port}`];
+  const wrongOrigins = (): (string | undefined)[] => [
+    undefined,
+    'https://evil.example',
+    `http://127.0.0.1:${port + 1}`,
+    'null',
+    `http://127.0.0.1:${port}.evil.example`,
+    'file://',
+  ];
+  const rebindingHosts = (): (string | undefined)[] => [
+    undefined,
+    `evil.example:${port}`,
+    'evil.example',
+    `127.0.0.1.nip.io:${port}`,
+    `localhost.evil.example:${port}`,
+    `127.0.0.1:${port + 1}`,
+    `[::1]:${port}`,
+  ];
 
   it('refuses the spent one-time code, and every call without the session or with a wrong one; the refused calls change nothing', async () => {
     const again = await raw('POST', '/api/session', { ...good(), Cookie: '' }, JSON.stringify({ code: app.host.code }));
@@ -93,7 +152,12 @@ describe('browser host refusals', () => {
     expect(again.setCookie).toBeUndefined();
     for (const bad of wrongCookies()) {
       for (const op of ['containers.create', 'profiles.list', 'sandbox.reset']) {
-        const r = await raw('POST', `/api/call/${op}`, { ...good(), Cookie: bad, Authorization: `Bearer ${app.host.code}` }, op === 'containers.create' ? VALID_STUDY : '{}');
+        const r = await raw(
+          'POST',
+          `/api/call/${op}`,
+          { ...good(), Cookie: bad, Authorization: `Bearer ${app.host.code}` },
+          op === 'containers.create' ? VALID_STUDY : '{}',
+        );
         expect(r.status, `${op} with ${bad.slice(0, 30)}`).toBe(401);
         expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
       }
@@ -129,7 +193,12 @@ describe('browser host refusals', () => {
         ['GET', '/'],
         ['GET', '/index.html'],
       ] as const) {
-        const r = await raw(method, path, headers, method === 'GET' ? undefined : path.endsWith('containers.create') ? VALID_STUDY : '{}');
+        const r = await raw(
+          method,
+          path,
+          headers,
+          method === 'GET' ? undefined : path.endsWith('containers.create') ? VALID_STUDY : '{}',
+        );
         // no Host at all is refused by node:http itself (400) before the host's check (421)
         expect(r.status, `${method} ${path} Host ${host}`).toBe(host === undefined ? 400 : 421);
       }
@@ -140,9 +209,36 @@ describe('browser host refusals', () => {
   it('refuses staging without the session or from another Origin, and writes nothing', async () => {
     const staging = join(dir, 'data', 'staging');
     const before = await readdir(staging);
-    expect((await raw('PUT', '/api/stage?name=x.txt', { ...good(), Cookie: '', 'Content-Type': 'application/octet-stream' }, 'data')).status).toBe(401);
-    expect((await raw('PUT', '/api/stage?name=x.txt', { ...good(), [SECRET_HEADER]: '', 'Content-Type': 'application/octet-stream' }, 'data')).status).toBe(401);
-    expect((await raw('PUT', '/api/stage?name=x.txt', { ...good(), Origin: 'https://evil.example', 'Content-Type': 'application/octet-stream' }, 'data')).status).toBe(403);
+    expect(
+      (
+        await raw(
+          'PUT',
+          '/api/stage?name=x.txt',
+          { ...good(), Cookie: '', 'Content-Type': 'application/octet-stream' },
+          'data',
+        )
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await raw(
+          'PUT',
+          '/api/stage?name=x.txt',
+          { ...good(), [SECRET_HEADER]: '', 'Content-Type': 'application/octet-stream' },
+          'data',
+        )
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await raw(
+          'PUT',
+          '/api/stage?name=x.txt',
+          { ...good(), Origin: 'https://evil.example', 'Content-Type': 'application/octet-stream' },
+          'data',
+        )
+      ).status,
+    ).toBe(403);
     expect(await readdir(staging)).toEqual(before);
   });
 
@@ -169,7 +265,9 @@ describe('browser host refusals', () => {
   });
 
   it('keeps no private key in clear in its data folder', async () => {
-    const entries = (await readdir(join(dir, 'data'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    const entries = (await readdir(join(dir, 'data'), { recursive: true, withFileTypes: true })).filter((e) =>
+      e.isFile(),
+    );
     expect(entries.some((e) => e.name.endsWith('.key'))).toBe(true);
     for (const e of entries) {
       const text = await readFile(join(e.parentPath, e.name), 'latin1');

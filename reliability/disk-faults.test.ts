@@ -60,19 +60,31 @@ function unmount(): void {
 
 /** Fails the test instead of hanging when the server never answers. */
 function answered<T>(p: Promise<T>, what: string): Promise<T> {
-  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer to ${what} within 20 s (hang)`)), 20_000).unref())]);
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer to ${what} within 20 s (hang)`)), 20_000).unref(),
+    ),
+  ]);
 }
 
 function expectInternal(r: TestResponse): void {
   expect(r.status, r.text).toBe(500);
-  expect(r.json()).toEqual({ code: 1, status: 500, message: ERROR_CODES.internal.message, details: expect.any(String) });
+  expect(r.json()).toEqual({
+    code: 1,
+    status: 500,
+    message: ERROR_CODES.internal.message,
+    details: expect.any(String),
+  });
 }
 
 function assertNotCorrupted(): void {
   const db = new Database(join(cast.dataDir, 'exchange.sqlite'), { readonly: true });
   try {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    const referenced = (db.prepare('SELECT content_file FROM items').all() as { content_file: string }[]).map((r) => r.content_file).sort();
+    const referenced = (db.prepare('SELECT content_file FROM items').all() as { content_file: string }[])
+      .map((r) => r.content_file)
+      .sort();
     expect(readdirSync(contentDir()).sort()).toEqual(referenced);
   } finally {
     db.close();
@@ -92,11 +104,20 @@ beforeAll(async () => {
   server = await startExchange({ dataDir: cast.dataDir, log: (l) => logs.push(l) });
   raw = new SignedClient(server.port);
   keys = keyHandle('1'.repeat(32), createPrivateKey(cast.sirb.keyPem), parseCertificate(cast.sirb.certificatePem));
-  client = new ExchangeClient({ baseUrl: server.url, organizationId: cast.sirb.id, signer: keys.signer, retry: { attempts: 2, baseDelayMs: 10 } });
+  client = new ExchangeClient({
+    baseUrl: server.url,
+    organizationId: cast.sirb.id,
+    signer: keys.signer,
+    retry: { attempts: 2, baseDelayMs: 10 },
+  });
   const c = await raw.post(cast.sirb, '/containers', {});
   containerUrl = c.json().url;
   containerId = c.json().id;
-  const put = await raw.put(cast.sirb, `${containerUrl}/items/kept`, sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: kept }, cast.sirb.certificatePem));
+  const put = await raw.put(
+    cast.sirb,
+    `${containerUrl}/items/kept`,
+    sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: kept }, cast.sirb.certificatePem),
+  );
   expect(put.status).toBe(201);
 });
 
@@ -120,15 +141,26 @@ describe('disk full on the server', () => {
     }
     console.log(`disk full simulated by: ${method}`);
     try {
-      const big = sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: randomBytes(2 * MIB) }, cast.sirb.certificatePem);
-      expectInternal(await answered(raw.put(cast.sirb, `${containerUrl}/items/too-big`, big), 'a raw upload on a full disk'));
+      const big = sealItem(
+        { header: { type: 'study', version: 'IRBX.2' }, content: randomBytes(2 * MIB) },
+        cast.sirb.certificatePem,
+      );
+      expectInternal(
+        await answered(raw.put(cast.sirb, `${containerUrl}/items/too-big`, big), 'a raw upload on a full disk'),
+      );
 
       const work = mkdtempSync(join(cast.dir, 'work-'));
       const file = join(work, 'big.bin');
       // large enough to be written past the page cache (server/store/content-io.ts)
       writeFileSync(file, randomBytes(10 * MIB));
       const error = await answered(
-        uploadDocument({ client, containerId, path: newDocumentPath('docs'), file, wrapForSelf: keys.wrapForSelf }).catch((e: unknown) => e),
+        uploadDocument({
+          client,
+          containerId,
+          path: newDocumentPath('docs'),
+          file,
+          wrapForSelf: keys.wrapForSelf,
+        }).catch((e: unknown) => e),
         'an upload by the client on a full disk',
       );
       expect(error).toBeInstanceOf(ExchangeError);
@@ -151,7 +183,10 @@ describe('disk full on the server', () => {
   });
 
   it('once space is back, the same upload succeeds', async () => {
-    const again = sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: randomBytes(2 * MIB) }, cast.sirb.certificatePem);
+    const again = sealItem(
+      { header: { type: 'study', version: 'IRBX.2' }, content: randomBytes(2 * MIB) },
+      cast.sirb.certificatePem,
+    );
     expect((await raw.put(cast.sirb, `${containerUrl}/items/too-big`, again)).status).toBe(201);
     expect((await raw.delete(cast.sirb, `${containerUrl}/items/too-big`)).status).toBe(204);
     assertNotCorrupted();
@@ -178,7 +213,9 @@ describe('disk full on the client', () => {
     console.log(`client disk full simulated by: ${method}`);
     try {
       const error = await answered(
-        downloadDocument({ client, keys, containerId, path, destination: join(into, 'report.bin') }).catch((e: unknown) => e),
+        downloadDocument({ client, keys, containerId, path, destination: join(into, 'report.bin') }).catch(
+          (e: unknown) => e,
+        ),
         'a download into a full folder',
       );
       expect(error).toBeInstanceOf(Error);
@@ -199,13 +236,20 @@ describe('unusable content folder on the server', () => {
     renameSync(contentDir(), aside);
     symlinkSync(join(cast.dataDir, 'nowhere'), contentDir());
     try {
-      const p = sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: randomBytes(1000) }, cast.sirb.certificatePem);
-      expectInternal(await answered(raw.put(cast.sirb, `${containerUrl}/items/lost`, p), 'an upload into a missing content folder'));
+      const p = sealItem(
+        { header: { type: 'study', version: 'IRBX.2' }, content: randomBytes(1000) },
+        cast.sirb.certificatePem,
+      );
+      expectInternal(
+        await answered(raw.put(cast.sirb, `${containerUrl}/items/lost`, p), 'an upload into a missing content folder'),
+      );
       const error = await client.saveItem(containerId, 'lost-too', p).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ExchangeError);
       expect(error).toMatchObject({ status: 500, code: 1 });
       // reading the existing item fails the same clear way, never with a broken body
-      expectInternal(await answered(raw.get(cast.sirb, `${containerUrl}/content/kept`), 'a read from a missing content folder'));
+      expectInternal(
+        await answered(raw.get(cast.sirb, `${containerUrl}/content/kept`), 'a read from a missing content folder'),
+      );
       expect(readdirSync(tmpDir())).toEqual([]);
     } finally {
       rmSync(contentDir(), { force: true });

@@ -32,7 +32,11 @@ let logStart = 0;
 let disabled: { id: string };
 
 function createDisabled(k: Cast): Promise<{ id: string }> {
-  return registerInDataFolder(k.dataDir, { name: 'Reliability Closed', isDisabled: true, certificatePem: k.outsider.certificatePem });
+  return registerInDataFolder(k.dataDir, {
+    name: 'Reliability Closed',
+    isDisabled: true,
+    certificatePem: k.outsider.certificatePem,
+  });
 }
 
 beforeAll(async () => {
@@ -40,12 +44,20 @@ beforeAll(async () => {
   disabled = await createDisabled(cast);
   // twelve workers of one organization: judged by what they send, not crowded out (1018)
   // a body that stops coming is cut after 3 s (the default 30 s, scaled down for the test of it)
-  server = await startChildServer(cast.dataDir, ['--max-uploads-per-org', String(CONCURRENCY), '--body-stall-ms', String(BODY_STALL_MS)]);
+  server = await startChildServer(cast.dataDir, [
+    '--max-uploads-per-org',
+    String(CONCURRENCY),
+    '--body-stall-ms',
+    String(BODY_STALL_MS),
+  ]);
   signer = keySigner(cast.sirb.keyPem);
   const client = new SignedClient(server.port);
   c = (await client.post(cast.sirb, '/containers', {})).json().url;
   const setupId = randomUUID().replace(/-/g, '');
-  expect((await client.send(cast.sirb, { method: 'PUT', path: `${c}/items/base/x`, body: payload(), requestId: setupId })).status).toBe(201);
+  expect(
+    (await client.send(cast.sirb, { method: 'PUT', path: `${c}/items/base/x`, body: payload(), requestId: setupId }))
+      .status,
+  ).toBe(201);
   // the campaign's part of the server log starts after the set-up's own lines
   logStart = (await logUpTo(setupId)).length;
 });
@@ -57,7 +69,12 @@ afterAll(async () => {
 });
 
 function payload(): Record<string, unknown> {
-  return { ...sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: Buffer.from('hostile') }, cast.sirb.certificatePem) };
+  return {
+    ...sealItem(
+      { header: { type: 'study', version: 'IRBX.2' }, content: Buffer.from('hostile') },
+      cast.sirb.certificatePem,
+    ),
+  };
 }
 
 interface Draft {
@@ -75,16 +92,62 @@ function base(rng: Prng): Draft {
   const json = (o: unknown): Buffer => Buffer.from(JSON.stringify(o));
   const choices: (() => Draft)[] = [
     () => ({ method: 'GET', target: '/containers', body: Buffer.alloc(0), headers: [], label: 'list containers' }),
-    () => ({ method: 'GET', target: `${c}/items?recurse=true`, body: Buffer.alloc(0), headers: [], label: 'list items' }),
+    () => ({
+      method: 'GET',
+      target: `${c}/items?recurse=true`,
+      body: Buffer.alloc(0),
+      headers: [],
+      label: 'list items',
+    }),
     () => ({ method: 'GET', target: `${c}/content/base/x`, body: Buffer.alloc(0), headers: [], label: 'content' }),
-    () => ({ method: 'PUT', target: `${c}/items/h/p${rng.int(0, 999)}`, body: json(payload()), contentType: 'application/json', headers: [], label: 'save item' }),
-    () => ({ method: 'POST', target: `${c}/items/h`, body: json(payload()), contentType: 'application/json', headers: [], label: 'add item' }),
-    () => ({ method: 'POST', target: `${c}/organizations`, body: json({ organizationId: cast.site.id }), contentType: 'application/json', headers: [], label: 'grant container' }),
-    () => ({ method: 'POST', target: `${c}/permissions/base/x`, body: json({ organizationId: cast.site.id, key: 'AAAA' }), contentType: 'application/json', headers: [], label: 'grant item' }),
+    () => ({
+      method: 'PUT',
+      target: `${c}/items/h/p${rng.int(0, 999)}`,
+      body: json(payload()),
+      contentType: 'application/json',
+      headers: [],
+      label: 'save item',
+    }),
+    () => ({
+      method: 'POST',
+      target: `${c}/items/h`,
+      body: json(payload()),
+      contentType: 'application/json',
+      headers: [],
+      label: 'add item',
+    }),
+    () => ({
+      method: 'POST',
+      target: `${c}/organizations`,
+      body: json({ organizationId: cast.site.id }),
+      contentType: 'application/json',
+      headers: [],
+      label: 'grant container',
+    }),
+    () => ({
+      method: 'POST',
+      target: `${c}/permissions/base/x`,
+      body: json({ organizationId: cast.site.id, key: 'AAAA' }),
+      contentType: 'application/json',
+      headers: [],
+      label: 'grant item',
+    }),
     () => ({ method: 'DELETE', target: `${c}/items/base/x`, body: Buffer.alloc(0), headers: [], label: 'delete item' }),
-    () => ({ method: 'GET', target: '/organizations?name=Rel', body: Buffer.alloc(0), headers: [], label: 'list organizations' }),
+    () => ({
+      method: 'GET',
+      target: '/organizations?name=Rel',
+      body: Buffer.alloc(0),
+      headers: [],
+      label: 'list organizations',
+    }),
     // a space and a plus in the query: a rewrite of either after signing must not pass
-    () => ({ method: 'GET', target: '/organizations?name=Rel%20Site%2Bx', body: Buffer.alloc(0), headers: [], label: 'list organizations by a spaced name' }),
+    () => ({
+      method: 'GET',
+      target: '/organizations?name=Rel%20Site%2Bx',
+      body: Buffer.alloc(0),
+      headers: [],
+      label: 'list organizations by a spaced name',
+    }),
   ];
   return rng.pick(choices)();
 }
@@ -122,8 +185,10 @@ function deep(n: number): string {
 
 /** Values that are wrong for the field's kind (Base-64, lower-case hex, a fixed algorithm name). */
 function invalidFor(field: string): string[] {
-  if (['header', 'content', 'key'].includes(field)) return ['***', 'QUJ', 'QUJD=A==', '\u00e9\u00e9\u00e9\u00e9', 'zz', 'QU JD', ''];
-  if (['headerHash', 'contentHash', 'keyHash'].includes(field)) return ['zz'.repeat(32), 'AB'.repeat(32), 'ab'.repeat(31), 'ab'.repeat(33), ''];
+  if (['header', 'content', 'key'].includes(field))
+    return ['***', 'QUJ', 'QUJD=A==', '\u00e9\u00e9\u00e9\u00e9', 'zz', 'QU JD', ''];
+  if (['headerHash', 'contentHash', 'keyHash'].includes(field))
+    return ['zz'.repeat(32), 'AB'.repeat(32), 'ab'.repeat(31), 'ab'.repeat(33), ''];
   if (field === 'iv') return ['zz'.repeat(16), 'AB'.repeat(16), 'ab'.repeat(15), ''];
   return ['MD5', 'DES', 'sha256 ', '', 'aes-256-cbc'];
 }
@@ -142,12 +207,25 @@ function preSign(d: Draft, rng: Prng): void {
       () => {
         d.method = 'POST';
         d.target = rng.pick([`${c}/organizations`, `${c}/permissions/base/x`]);
-        d.body = Buffer.from(rng.pick(['{"organizationId":"\\u0000"}', `{"organizationId":"${cast.site.id}","key":"AAAA","x":["\\u0000"]}`, `{"organizationId":"${cast.site.id}\\u0000"}`]));
+        d.body = Buffer.from(
+          rng.pick([
+            '{"organizationId":"\\u0000"}',
+            `{"organizationId":"${cast.site.id}","key":"AAAA","x":["\\u0000"]}`,
+            `{"organizationId":"${cast.site.id}\\u0000"}`,
+          ]),
+        );
         d.contentType = 'application/json';
       },
       () => {
         d.method = 'GET';
-        d.target = rng.pick([`${c}/items?owner=%00`, `${c}/items?owner=${cast.sirb.id}%00`, `${c}/items?recurse=true&since=2026-01-01%00`, '/organizations?name=%00', '/organizations?name=Rel%00', `${c}/items?%00=1`]);
+        d.target = rng.pick([
+          `${c}/items?owner=%00`,
+          `${c}/items?owner=${cast.sirb.id}%00`,
+          `${c}/items?recurse=true&since=2026-01-01%00`,
+          '/organizations?name=%00',
+          '/organizations?name=Rel%00',
+          `${c}/items?%00=1`,
+        ]);
         d.body = Buffer.alloc(0);
         delete d.contentType;
       },
@@ -163,7 +241,9 @@ function preSign(d: Draft, rng: Prng): void {
     d.method = method;
     d.target = `${c}/${route}/${rng.pick(BAD_PATHS)}`;
     if (method === 'PUT' || method === 'POST') {
-      d.body = Buffer.from(JSON.stringify(route === 'items' ? payload() : { organizationId: cast.site.id, key: 'AAAA' }));
+      d.body = Buffer.from(
+        JSON.stringify(route === 'items' ? payload() : { organizationId: cast.site.id, key: 'AAAA' }),
+      );
       d.contentType = 'application/json';
     } else if (method === 'DELETE' || method === 'GET') {
       d.body = Buffer.alloc(0);
@@ -207,7 +287,14 @@ function preSign(d: Draft, rng: Prng): void {
       '{"organizationId": null, "key": []}',
       rng.bytes(rng.int(1, 4000)).toString('latin1'),
     ];
-    const target = rng.pick([`${c}/items/j/k`, `${c}/items/j`, `${c}/organizations`, `${c}/permissions/base/x`, '/containers', '/organizations']);
+    const target = rng.pick([
+      `${c}/items/j/k`,
+      `${c}/items/j`,
+      `${c}/organizations`,
+      `${c}/permissions/base/x`,
+      '/containers',
+      '/organizations',
+    ]);
     d.method = target.includes('/items/j/k') ? 'PUT' : 'POST';
     d.target = target;
     d.body = Buffer.from(rng.pick(bodies), 'utf8');
@@ -222,7 +309,14 @@ function preSign(d: Draft, rng: Prng): void {
     d.method = rng.pick(['PUT', 'POST']);
     d.target = d.method === 'PUT' ? `${c}/items/ct/x` : `${c}/organizations`;
     d.body = Buffer.from(JSON.stringify(d.method === 'PUT' ? payload() : { organizationId: cast.site.id }));
-    d.contentType = rng.pick(['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/jsonp', 'json']);
+    d.contentType = rng.pick([
+      'text/plain',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+      'application/x-www-form-urlencoded',
+      'application/jsonp',
+      'json',
+    ]);
     d.label = `content type ${d.contentType}`;
     return;
   }
@@ -256,7 +350,14 @@ function preSign(d: Draft, rng: Prng): void {
   if (kind === 5) {
     // ids that name nothing
     d.method = 'GET';
-    d.target = rng.pick([`/containers/${'0'.repeat(32)}`, '/containers/%00', `/organizations/${'a'.repeat(32)}`, '/containers/../organizations', '/nothing/here', `/containers/${'x'.repeat(3000)}`]);
+    d.target = rng.pick([
+      `/containers/${'0'.repeat(32)}`,
+      '/containers/%00',
+      `/organizations/${'a'.repeat(32)}`,
+      '/containers/../organizations',
+      '/nothing/here',
+      `/containers/${'x'.repeat(3000)}`,
+    ]);
     d.body = Buffer.alloc(0);
     delete d.contentType;
     d.label = `missing ${d.target.slice(0, 40)}`;
@@ -284,7 +385,11 @@ function preSign(d: Draft, rng: Prng): void {
 
 // ---- mutations after signing: the request no longer matches its signature or syntax ------
 
-function postSign(headers: [string, string][], d: Draft, rng: Prng): { wire?: Buffer; method?: string; target?: string; body?: Buffer } {
+function postSign(
+  headers: [string, string][],
+  d: Draft,
+  rng: Prng,
+): { wire?: Buffer; method?: string; target?: string; body?: Buffer } {
   const kind = rng.int(0, 8);
   const find = (name: string): number => headers.findIndex(([k]) => k.toLowerCase() === name.toLowerCase());
   if (kind === 0) {
@@ -293,7 +398,19 @@ function postSign(headers: [string, string][], d: Draft, rng: Prng): { wire?: Bu
     d.label = `no ${name}`;
   } else if (kind === 1) {
     const name = rng.pick(['Service-IrbX-Date', 'Service-IrbX-Request-Id', 'Host']);
-    const junk = rng.pick(['', ' ', 'x', '20260101T000000', '19700101T000000Z', '99991231T235959Z', randomUUID().toUpperCase() + 'x', 'evil.example', 'localhost.evil:80', '127.0.0.2', rng.bytes(20).toString('base64')]);
+    const junk = rng.pick([
+      '',
+      ' ',
+      'x',
+      '20260101T000000',
+      '19700101T000000Z',
+      '99991231T235959Z',
+      randomUUID().toUpperCase() + 'x',
+      'evil.example',
+      'localhost.evil:80',
+      '127.0.0.2',
+      rng.bytes(20).toString('base64'),
+    ]);
     headers[find(name)]![1] = junk;
     d.label = `${name}: ${junk.slice(0, 20)}`;
   } else if (kind === 2) {
@@ -314,7 +431,11 @@ function postSign(headers: [string, string][], d: Draft, rng: Prng): { wire?: Bu
       () => `${v}, Signature=AAAA`,
       () => v.replace(', ', ',, '),
       () => v + '\u0001',
-      () => rng.bytes(rng.int(1, 200)).toString('latin1').replace(/[\r\n]/g, ' '),
+      () =>
+        rng
+          .bytes(rng.int(1, 200))
+          .toString('latin1')
+          .replace(/[\r\n]/g, ' '),
     ];
     headers[i]![1] = rng.pick(muts)();
     d.label = 'Authorization syntax';
@@ -326,8 +447,12 @@ function postSign(headers: [string, string][], d: Draft, rng: Prng): { wire?: Bu
       `${d.target}#frag`,
       d.target.replace(/\//g, '//'),
       // a query rewritten under the signature: a space made a plus, a plus made a space, a parameter repeated
-      d.target.includes('%20') ? d.target.replace('%20', '+') : `${d.target}${d.target.includes('?') ? '&' : '?'}recurse=true`,
-      d.target.includes('%2B') ? d.target.replace('%2B', '%20') : `${d.target}${d.target.includes('?') ? '&' : '?'}name=x&name=x`,
+      d.target.includes('%20')
+        ? d.target.replace('%20', '+')
+        : `${d.target}${d.target.includes('?') ? '&' : '?'}recurse=true`,
+      d.target.includes('%2B')
+        ? d.target.replace('%2B', '%20')
+        : `${d.target}${d.target.includes('?') ? '&' : '?'}name=x&name=x`,
     ]);
     d.label = 'target changed after signing';
     return { target };
@@ -362,7 +487,11 @@ function postSign(headers: [string, string][], d: Draft, rng: Prng): { wire?: Bu
     // (a second Authorization is dropped by node:http before the server sees it; see the report)
     const name = rng.pick(['Service-IrbX-Date', 'Service-IrbX-Request-Id', 'Host', 'Content-Length']);
     const i = find(name);
-    if (i >= 0) headers.push([headers[i]![0], name === 'Content-Length' ? String(Number(headers[i]![1]) + 1) : headers[i]![1] + 'x']);
+    if (i >= 0)
+      headers.push([
+        headers[i]![0],
+        name === 'Content-Length' ? String(Number(headers[i]![1]) + 1) : headers[i]![1] + 'x',
+      ]);
     else headers.push([name, 'x']);
     d.label = `duplicate ${name}`;
   } else {
@@ -371,7 +500,9 @@ function postSign(headers: [string, string][], d: Draft, rng: Prng): { wire?: Bu
       rng.bytes(rng.int(1, 3000)),
       Buffer.from(`${d.method} ${d.target} HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`),
       Buffer.from(`${d.method} /a\u0000b HTTP/1.1\r\nHost: localhost\r\n\r\n`, 'latin1'),
-      Buffer.from(`${d.method} ${d.target} HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n`),
+      Buffer.from(
+        `${d.method} ${d.target} HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n`,
+      ),
       Buffer.from(`GET / HTTP/9.9\r\n\r\n`),
       Buffer.from(`${d.method} ${d.target} HTTP/1.1\r\nBad Header Name: x\r\n\r\n`),
     ];
@@ -404,7 +535,13 @@ function build(rng: Prng, port: number): { spec: RawRequestSpec; label: string; 
   let over: ReturnType<typeof postSign> = {};
   if (!pre || rng.chance(0.2)) over = postSign(headers, d, rng);
   return {
-    spec: { method: over.method ?? d.method, target: over.target ?? d.target, headers, body: over.body ?? d.body, ...(over.wire ? { wire: over.wire } : {}) },
+    spec: {
+      method: over.method ?? d.method,
+      target: over.target ?? d.target,
+      headers,
+      body: over.body ?? d.body,
+      ...(over.wire ? { wire: over.wire } : {}),
+    },
     label: d.label,
     anonymousProbe: false,
   };
@@ -412,7 +549,8 @@ function build(rng: Prng, port: number): { spec: RawRequestSpec; label: string; 
 
 /** The child's output once the log line of the request with this id has arrived. */
 async function logUpTo(requestId: string): Promise<string> {
-  for (let i = 0; i < 250 && !server!.output().includes(`request=${requestId}`); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 250 && !server!.output().includes(`request=${requestId}`); i++)
+    await new Promise((r) => setTimeout(r, 20));
   const out = server!.output();
   expect(out, 'the server logs every request').toContain(`request=${requestId}`);
   return out;
@@ -440,10 +578,12 @@ function responseProblem(a: RawResponse): string | undefined {
   }
   const entry = typeof body.code === 'number' ? errorCodeEntry(body.code) : undefined;
   if (!entry) return `code ${String(body.code)} not in the table`;
-  if (entry.status !== a.status || body.status !== a.status) return `code ${entry.code} with status ${a.status}/${String(body.status)}`;
+  if (entry.status !== a.status || body.status !== a.status)
+    return `code ${entry.code} with status ${a.status}/${String(body.status)}`;
   if (body.message !== entry.message) return `message ${String(body.message)} for code ${entry.code}`;
   if (typeof body.details !== 'string') return 'details missing';
-  if (!(a.headers['content-type'] ?? '').startsWith('application/json')) return `content type ${a.headers['content-type']}`;
+  if (!(a.headers['content-type'] ?? '').startsWith('application/json'))
+    return `content type ${a.headers['content-type']}`;
   return undefined;
 }
 
@@ -465,7 +605,13 @@ describe('hostile input', () => {
         if (why) {
           stats.failures++;
           const key = `${label}: ${why}`;
-          if (process.env.HOSTILE_DEBUG && !byLabel.has(key)) console.log(key, spec.method, spec.target.slice(0, 120), JSON.stringify(spec.headers.filter(([k]) => k === 'Authorization')).slice(0, 300));
+          if (process.env.HOSTILE_DEBUG && !byLabel.has(key))
+            console.log(
+              key,
+              spec.method,
+              spec.target.slice(0, 120),
+              JSON.stringify(spec.headers.filter(([k]) => k === 'Authorization')).slice(0, 300),
+            );
           byLabel.set(key, (byLabel.get(key) ?? 0) + 1);
         }
       }
@@ -473,7 +619,9 @@ describe('hostile input', () => {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     for (const [k, n] of [...byLabel].sort((a, b) => b[1] - a[1]).slice(0, 40)) failures.push(`${n} × ${k}`);
     const rssAfter = rssKib(pid);
-    console.log(`hostile campaign: server VmRSS ${Math.round(rssBefore / 1024)} MiB before, ${Math.round(rssAfter / 1024)} MiB after`);
+    console.log(
+      `hostile campaign: server VmRSS ${Math.round(rssBefore / 1024)} MiB before, ${Math.round(rssAfter / 1024)} MiB after`,
+    );
     expect(server!.child.exitCode).toBeNull();
     expect(stats.tried).toBeGreaterThanOrEqual(10_000);
     expect(failures).toEqual([]);
@@ -482,12 +630,16 @@ describe('hostile input', () => {
     // the server still serves normally, and the item the campaign's mutations aim at is still there
     const client = new SignedClient(port);
     const markerId = randomUUID().replace(/-/g, '');
-    expect((await client.send(cast.sirb, { method: 'GET', path: `${c}/content/base/x`, requestId: markerId })).status).toBe(200);
+    expect(
+      (await client.send(cast.sirb, { method: 'GET', path: `${c}/content/base/x`, requestId: markerId })).status,
+    ).toBe(200);
     // The server's own log (a line for every request that reached the handler, answered or
     // not) shows that no campaign request succeeded, whatever the client read: an answer the
     // test did not see cannot hide an effect.
     const log = (await logUpTo(markerId)).slice(logStart).split('\n');
-    const carriedOut = log.filter((l) => / 2\d\d( \(answer not sent\))? \d+ms /.test(l) && !l.includes(`request=${markerId}`));
+    const carriedOut = log.filter(
+      (l) => / 2\d\d( \(answer not sent\))? \d+ms /.test(l) && !l.includes(`request=${markerId}`),
+    );
     expect(carriedOut, 'campaign requests the server carried out').toEqual([]);
   });
 
@@ -495,7 +647,10 @@ describe('hostile input', () => {
     const port = server!.port;
     const client = new SignedClient(port);
     const forgedDisabled = (t: { headers: Record<string, string | number | null> }): void => {
-      t.headers['Authorization'] = String(t.headers['Authorization']).replace(/Credential=[0-9a-f]+/, `Credential=${disabled.id}`);
+      t.headers['Authorization'] = String(t.headers['Authorization']).replace(
+        /Credential=[0-9a-f]+/,
+        `Credential=${disabled.id}`,
+      );
     };
     const cases: [Promise<{ status: number; json(): { code: number } }>, number][] = [
       [client.get(cast.sirb, '/containers', { tamper: forgedDisabled }), 2003],
@@ -503,7 +658,12 @@ describe('hostile input', () => {
       [client.get(cast.sirb, `${c}/items?owner=${cast.sirb.id}&owner=${cast.site.id}`), 1009],
       [client.get(cast.sirb, `${c}/items?since=2000-02-30`), 1009],
       [client.get(cast.sirb, `${c}/items?since=2026-11-21T10:33:34`), 1009],
-      [client.get(cast.sirb, '/organizations?name=Rel%20Site', { tamper: (t) => (t.path = '/organizations?name=Rel+Site') }), 2003],
+      [
+        client.get(cast.sirb, '/organizations?name=Rel%20Site', {
+          tamper: (t) => (t.path = '/organizations?name=Rel+Site'),
+        }),
+        2003,
+      ],
       [client.put(cast.sirb, `${c}/items/e/x`, { ...payload(), key: '' }), 1007],
       [client.put(cast.sirb, `${c}/items/e/x`, { ...payload(), content: '' }), 1007],
     ];
@@ -523,22 +683,47 @@ describe('hostile input', () => {
         const body = Buffer.from(JSON.stringify(payload()));
         const target = `${c}/items/stopped/s${i}`;
         const signed = signRequest(
-          { method: 'PUT', target, host: `localhost:${port}`, organizationId: cast.sirb.id, requestId: randomUUID().replace(/-/g, ''), date: new Date(), payloadHash: sha256Hex(body) },
+          {
+            method: 'PUT',
+            target,
+            host: `localhost:${port}`,
+            organizationId: cast.sirb.id,
+            requestId: randomUUID().replace(/-/g, ''),
+            date: new Date(),
+            payloadHash: sha256Hex(body),
+          },
           signer,
         );
-        const headers: [string, string][] = [['User-Agent', 'hostile/1.0'], ...Object.entries(signed.headers), ['Content-Type', 'application/json'], ['Content-Length', String(body.length)]];
+        const headers: [string, string][] = [
+          ['User-Agent', 'hostile/1.0'],
+          ...Object.entries(signed.headers),
+          ['Content-Type', 'application/json'],
+          ['Content-Length', String(body.length)],
+        ];
         // part of the body, then silence with the connection open: only the server can end it
-        return sendWire(port, { method: 'PUT', target, headers, body: body.subarray(0, rng.int(0, body.length - 1)) }, BODY_STALL_MS * 4);
+        return sendWire(
+          port,
+          { method: 'PUT', target, headers, body: body.subarray(0, rng.int(0, body.length - 1)) },
+          BODY_STALL_MS * 4,
+        );
       }),
     );
     stats.tried += answers.length;
-    const wrong = answers.filter((a) => a.hung || a.responses.length !== 1 || a.status !== 408 || JSON.parse(a.body).code !== 1021 || problem(a) !== undefined);
+    const wrong = answers.filter(
+      (a) =>
+        a.hung ||
+        a.responses.length !== 1 ||
+        a.status !== 408 ||
+        JSON.parse(a.body).code !== 1021 ||
+        problem(a) !== undefined,
+    );
     stats.failures += wrong.length;
     expect(wrong.map((a) => `${a.status} hung=${a.hung} ${a.body.slice(0, 100)}`)).toEqual([]);
     // cut by the stall rule, not by the idle timeout of the connection (two minutes)
     expect(Date.now() - started).toBeLessThan(BODY_STALL_MS * 4);
     for (const a of answers) expect(a.headers['connection']).toBe('close');
-    for (let i = 0; i < 100 && readdirSync(join(cast.dataDir, 'tmp')).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && readdirSync(join(cast.dataDir, 'tmp')).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(readdirSync(join(cast.dataDir, 'tmp'))).toEqual([]);
   });
 
@@ -550,11 +735,24 @@ describe('hostile input', () => {
       const body = Buffer.from(JSON.stringify(payload()));
       const target = `${c}/items/lying/l${i}`;
       const signed = signRequest(
-        { method: 'PUT', target, host: `localhost:${port}`, organizationId: cast.sirb.id, requestId: randomUUID().replace(/-/g, ''), date: new Date(), payloadHash: sha256Hex(body) },
+        {
+          method: 'PUT',
+          target,
+          host: `localhost:${port}`,
+          organizationId: cast.sirb.id,
+          requestId: randomUUID().replace(/-/g, ''),
+          date: new Date(),
+          payloadHash: sha256Hex(body),
+        },
         signer,
       );
       const sent = body.subarray(0, rng.int(0, body.length - 1));
-      const headers: [string, string][] = [['User-Agent', 'hostile/1.0'], ...Object.entries(signed.headers), ['Content-Type', 'application/json'], ['Content-Length', String(body.length)]];
+      const headers: [string, string][] = [
+        ['User-Agent', 'hostile/1.0'],
+        ...Object.entries(signed.headers),
+        ['Content-Type', 'application/json'],
+        ['Content-Length', String(body.length)],
+      ];
       // the client sends less than it declared and gives up (FIN): the server must not wait forever
       answers.push(await sendWire(port, { method: 'PUT', target, headers, body: sent, halfClose: true }, 10_000));
       stats.tried++;
@@ -569,8 +767,11 @@ describe('hostile input', () => {
     expect(listed.status).toBe(200);
     expect(listed.json()).toEqual([]);
     // the partial bodies' temporary files went with their connections
-    for (let i = 0; i < 100 && readdirSync(join(cast.dataDir, 'tmp')).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    const left = readdirSync(join(cast.dataDir, 'tmp')).map((f) => `${f} (${statSync(join(cast.dataDir, 'tmp', f)).size} bytes)`);
+    for (let i = 0; i < 100 && readdirSync(join(cast.dataDir, 'tmp')).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    const left = readdirSync(join(cast.dataDir, 'tmp')).map(
+      (f) => `${f} (${statSync(join(cast.dataDir, 'tmp', f)).size} bytes)`,
+    );
     expect(left, 'temporary files left in tmp/ by aborted bodies').toEqual([]);
     expect(server!.child.exitCode).toBeNull();
   });

@@ -19,9 +19,9 @@ describe.each(STORES)('on %s', (storeKind) => {
   const SEED = 0x9e3779b1;
   const OPERATIONS = 200;
   const KILLS = 4;
-// the campaign sends up to ~50 uploads of one organization at once, over the default cap of 4
-// concurrent uploads per organization (protocol.md §6), which would refuse them with 1018
-const SERVE = ['--max-uploads-per-org', '64'];
+  // the campaign sends up to ~50 uploads of one organization at once, over the default cap of 4
+  // concurrent uploads per organization (protocol.md §6), which would refuse them with 1018
+  const SERVE = ['--max-uploads-per-org', '64'];
 
   type OpKind = 'upload' | 'delete' | 'grant';
   type Outcome = 'acknowledged' | 'refused' | 'unknown';
@@ -58,14 +58,18 @@ const SERVE = ['--max-uploads-per-org', '64'];
     const c = await client.post(cast.sirb, '/containers', {});
     expect(c.status).toBe(201);
     containerUrl = c.json().url;
-    expect((await client.post(cast.sirb, `${containerUrl}/organizations`, { organizationId: cast.site.id })).status).toBe(200);
+    expect(
+      (await client.post(cast.sirb, `${containerUrl}/organizations`, { organizationId: cast.site.id })).status,
+    ).toBe(200);
   });
 
   afterAll(async () => {
     await stopChild(server);
     await probe?.close();
     cast?.remove();
-    recordSummary(`kill faults (${storeKind}): ${stats.operations} operations, ${stats.kills} kills, ${stats.acknowledged} acknowledged, ${stats.lost} lost`);
+    recordSummary(
+      `kill faults (${storeKind}): ${stats.operations} operations, ${stats.kills} kills, ${stats.acknowledged} acknowledged, ${stats.lost} lost`,
+    );
   });
 
   async function restart(): Promise<void> {
@@ -94,12 +98,16 @@ const SERVE = ['--max-uploads-per-org', '64'];
         throw new Error(`delete ${m.path}: ${r.status} ${r.text}`);
       }
       const siteKey = wrapKey(unwrapKey(m.payload.key, cast.sirb.keyPem), cast.site.certificatePem);
-      const r = await client.post(cast.sirb, `${containerUrl}/permissions/${m.path}`, { organizationId: cast.site.id, key: siteKey });
+      const r = await client.post(cast.sirb, `${containerUrl}/permissions/${m.path}`, {
+        organizationId: cast.site.id,
+        key: siteKey,
+      });
       if (r.status === 200) return 'acknowledged';
       throw new Error(`grant ${m.path}: ${r.status} ${r.text}`);
     } catch (e) {
       // the connection died with the server: we cannot know whether the write happened
-      if ((e as NodeJS.ErrnoException).code !== undefined || /socket hang up|ECONNRESET|ECONNREFUSED/.test(String(e))) return 'unknown';
+      if ((e as NodeJS.ErrnoException).code !== undefined || /socket hang up|ECONNRESET|ECONNREFUSED/.test(String(e)))
+        return 'unknown';
       throw e;
     }
   }

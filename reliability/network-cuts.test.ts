@@ -30,7 +30,12 @@ let doc = '';
 let original: Buffer;
 
 function clientFor(baseUrl: string): ExchangeClient {
-  return new ExchangeClient({ baseUrl, organizationId: cast.sirb.id, signer: keys.signer, retry: { attempts: 3, baseDelayMs: 20 } });
+  return new ExchangeClient({
+    baseUrl,
+    organizationId: cast.sirb.id,
+    signer: keys.signer,
+    retry: { attempts: 3, baseDelayMs: 20 },
+  });
 }
 
 beforeAll(async () => {
@@ -65,7 +70,13 @@ describe('network cut mid-upload', () => {
   it('two cut tries are retried and the upload ends verified, once', async () => {
     proxy.setRules([{ upstreamAfter: 1 * MIB }, { upstreamAfter: 2 * MIB }]);
     const path = newDocumentPath('cut-uploads');
-    const result = await uploadDocument({ client: viaProxy, containerId: study, path, file: doc, wrapForSelf: keys.wrapForSelf });
+    const result = await uploadDocument({
+      client: viaProxy,
+      containerId: study,
+      path,
+      file: doc,
+      wrapForSelf: keys.wrapForSelf,
+    });
     expect(proxy.cuts).toBe(2);
     expect(proxy.pending).toBe(0);
     expect(result.created).toBe(true);
@@ -78,24 +89,39 @@ describe('network cut mid-upload', () => {
   it('a response lost after the commit is retried into the same item (no duplicate)', async () => {
     proxy.setRules([{ whenUpstreamAtLeast: 3 * MIB, downstreamAfter: 10 }]);
     const path = newDocumentPath('lost-answers');
-    const result = await uploadDocument({ client: viaProxy, containerId: study, path, file: doc, wrapForSelf: keys.wrapForSelf });
+    const result = await uploadDocument({
+      client: viaProxy,
+      containerId: study,
+      path,
+      file: doc,
+      wrapForSelf: keys.wrapForSelf,
+    });
     expect(proxy.cuts).toBeGreaterThanOrEqual(3);
     // the first try committed; the retry replaced it at the same path
     expect(result.created).toBe(false);
-    expect(((await direct.listItems(study, 'lost-answers')) as Item[]).map((i) => i.id)).toEqual([path.replace('/', '|')]);
+    expect(((await direct.listItems(study, 'lost-answers')) as Item[]).map((i) => i.id)).toEqual([
+      path.replace('/', '|'),
+    ]);
     expect((await downloadDirect(path)).equals(original)).toBe(true);
   });
 
   it('when every try is cut the upload reports a NetworkError and nothing is stored', async () => {
     proxy.setRules([{ upstreamAfter: MIB / 2 }, { upstreamAfter: MIB / 2 }, { upstreamAfter: MIB / 2 }]);
     const path = newDocumentPath('failed-uploads');
-    const error = await uploadDocument({ client: viaProxy, containerId: study, path, file: doc, wrapForSelf: keys.wrapForSelf }).catch((e: unknown) => e);
+    const error = await uploadDocument({
+      client: viaProxy,
+      containerId: study,
+      path,
+      file: doc,
+      wrapForSelf: keys.wrapForSelf,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).retryable).toBe(true);
     expect(proxy.pending).toBe(0);
     await expect(direct.getItem(study, path)).rejects.toMatchObject({ code: 1015 });
     // the server dropped the partial bodies it had received
-    for (let i = 0; i < 50 && readdirSync(join(cast.dataDir, 'tmp')).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && readdirSync(join(cast.dataDir, 'tmp')).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(readdirSync(join(cast.dataDir, 'tmp'))).toEqual([]);
   });
 });
@@ -113,7 +139,9 @@ describe('network cut mid-download', () => {
     // metadata answers are small: only the content response passes 1 MiB
     proxy.setRules([{ downstreamAfter: 1 * MIB }]);
     const destination = join(outDir, 'scan.bin');
-    const error = await downloadDocument({ client: viaProxy, keys, containerId: study, path, destination }).catch((e: unknown) => e);
+    const error = await downloadDocument({ client: viaProxy, keys, containerId: study, path, destination }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(Error);
     expect(proxy.cuts).toBeGreaterThan(0);
     expect(readdirSync(outDir)).toEqual([]);

@@ -30,7 +30,12 @@ afterAll(async () => {
 });
 
 function payload(): Record<string, unknown> {
-  return { ...sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: Buffer.from('pipelined') }, cast.sirb.certificatePem) };
+  return {
+    ...sealItem(
+      { header: { type: 'study', version: 'IRBX.2' }, content: Buffer.from('pipelined') },
+      cast.sirb.certificatePem,
+    ),
+  };
 }
 
 async function putItem(path: string): Promise<void> {
@@ -40,11 +45,27 @@ async function putItem(path: string): Promise<void> {
 /** A signed request's head (no body) as bytes, with the given extra headers. */
 function signedHead(method: string, target: string, body: Buffer, extra: [string, string][]): Buffer {
   const signed = signRequest(
-    { method, target, host: `localhost:${server!.port}`, organizationId: cast.sirb.id, requestId: randomUUID().replace(/-/g, ''), date: new Date(), payloadHash: sha256Hex(body) },
+    {
+      method,
+      target,
+      host: `localhost:${server!.port}`,
+      organizationId: cast.sirb.id,
+      requestId: randomUUID().replace(/-/g, ''),
+      date: new Date(),
+      payloadHash: sha256Hex(body),
+    },
     signer,
   );
-  const headers: [string, string][] = [['User-Agent', 'pipelined/1.0'], ...Object.entries(signed.headers), ['Content-Length', String(body.length)], ...extra];
-  return Buffer.from(`${method} ${target} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`, 'latin1');
+  const headers: [string, string][] = [
+    ['User-Agent', 'pipelined/1.0'],
+    ...Object.entries(signed.headers),
+    ['Content-Length', String(body.length)],
+    ...extra,
+  ];
+  return Buffer.from(
+    `${method} ${target} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`,
+    'latin1',
+  );
 }
 
 describe('bytes the parser refuses, after or inside requests', () => {
@@ -52,7 +73,12 @@ describe('bytes the parser refuses, after or inside requests', () => {
     for (let i = 0; i < 5; i++) {
       await putItem(`close/x${i}`);
       const head = signedHead('DELETE', `${c}/items/close/x${i}`, Buffer.alloc(0), [['Connection', 'close']]);
-      const a = await sendWire(server!.port, { method: '', target: '', headers: [], wire: Buffer.concat([head, Buffer.from('{"x":1}')]) });
+      const a = await sendWire(server!.port, {
+        method: '',
+        target: '',
+        headers: [],
+        wire: Buffer.concat([head, Buffer.from('{"x":1}')]),
+      });
       expect(a.hung).toBe(false);
       expect(a.responses.map((r) => r.status)).toEqual([204]);
     }
@@ -63,7 +89,12 @@ describe('bytes the parser refuses, after or inside requests', () => {
     for (let i = 0; i < 5; i++) {
       await putItem(`keep/x${i}`);
       const head = signedHead('DELETE', `${c}/items/keep/x${i}`, Buffer.alloc(0), []);
-      const a = await sendWire(server!.port, { method: '', target: '', headers: [], wire: Buffer.concat([head, Buffer.from('{"x":1}\r\n\r\n')]) });
+      const a = await sendWire(server!.port, {
+        method: '',
+        target: '',
+        headers: [],
+        wire: Buffer.concat([head, Buffer.from('{"x":1}\r\n\r\n')]),
+      });
       expect(a.hung).toBe(false);
       expect(a.responses.map((r) => r.status)).toEqual([204, 400]);
       expect(JSON.parse(a.responses[1]!.body)).toMatchObject({ code: expect.any(Number), status: 400 });
@@ -74,7 +105,12 @@ describe('bytes the parser refuses, after or inside requests', () => {
   it('two valid pipelined GETs, then garbage: both 200s in order, then the 400', async () => {
     const one = signedHead('GET', '/containers', Buffer.alloc(0), []);
     const two = signedHead('GET', `${c}/items`, Buffer.alloc(0), []);
-    const a = await sendWire(server!.port, { method: '', target: '', headers: [], wire: Buffer.concat([one, two, Buffer.from('NOT HTTP\r\n\r\n')]) });
+    const a = await sendWire(server!.port, {
+      method: '',
+      target: '',
+      headers: [],
+      wire: Buffer.concat([one, two, Buffer.from('NOT HTTP\r\n\r\n')]),
+    });
     expect(a.responses.map((r) => r.status)).toEqual([200, 200, 400]);
     expect(Array.isArray(JSON.parse(a.responses[0]!.body))).toBe(true);
   });
@@ -82,8 +118,16 @@ describe('bytes the parser refuses, after or inside requests', () => {
   it('a refused header in front of a 2 MB body: the 400 always arrives, the connection is not reset under it', async () => {
     const body = Buffer.alloc(2 * 1024 * 1024, 0x41);
     for (let i = 0; i < 25; i++) {
-      const head = Buffer.from(`PUT ${c}/items/big/x HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${body.length}\r\nContent-Length: ${body.length + 1}\r\n\r\n`, 'latin1');
-      const a = await sendWire(server!.port, { method: '', target: '', headers: [], wire: Buffer.concat([head, body]) });
+      const head = Buffer.from(
+        `PUT ${c}/items/big/x HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${body.length}\r\nContent-Length: ${body.length + 1}\r\n\r\n`,
+        'latin1',
+      );
+      const a = await sendWire(server!.port, {
+        method: '',
+        target: '',
+        headers: [],
+        wire: Buffer.concat([head, body]),
+      });
       expect(a.hung).toBe(false);
       expect(a.responses.map((r) => r.status)).toEqual([400]);
     }
@@ -92,7 +136,11 @@ describe('bytes the parser refuses, after or inside requests', () => {
   it('a body cut short by the client (FIN) is still answered or closed at once, and the server goes on serving', async () => {
     const body = Buffer.from(JSON.stringify(payload()));
     const head = signedHead('PUT', `${c}/items/cut/x`, body, [['Content-Type', 'application/json']]);
-    const a = await sendWire(server!.port, { method: '', target: '', headers: [], wire: Buffer.concat([head, body.subarray(0, 100)]), halfClose: true }, 10_000);
+    const a = await sendWire(
+      server!.port,
+      { method: '', target: '', headers: [], wire: Buffer.concat([head, body.subarray(0, 100)]), halfClose: true },
+      10_000,
+    );
     expect(a.hung).toBe(false);
     expect(a.responses.every((r) => r.status === 400)).toBe(true);
     expect((await client.get(cast.sirb, `${c}/items/cut`)).json()).toEqual([]);

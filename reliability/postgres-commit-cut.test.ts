@@ -17,7 +17,9 @@ let container = '';
 let logs: string[] = [];
 
 beforeAll(async () => {
-  world = await startPgExchange(await createDatabase(inject('pgAdminUrl')), 'Commit IRB', { params: 'statement_timeout=1000&query_timeout=1500' });
+  world = await startPgExchange(await createDatabase(inject('pgAdminUrl')), 'Commit IRB', {
+    params: 'statement_timeout=1000&query_timeout=1500',
+  });
   ({ client, irb, container, logs } = world);
   proxy = world.proxy!;
 });
@@ -25,9 +27,17 @@ beforeAll(async () => {
 afterAll(() => world?.close());
 
 /** POSTs an item into the folder while the proxy cuts its COMMIT; the answer, and the folder's items after. */
-async function postWithCut(folder: string, when: 'before' | 'after', freeze = false): Promise<{ status: number; code: number | undefined; stored: number }> {
+async function postWithCut(
+  folder: string,
+  when: 'before' | 'after',
+  freeze = false,
+): Promise<{ status: number; code: number | undefined; stored: number }> {
   const cut = proxy.cutNextCommit(UPLOAD_COPY, when, { freeze });
-  const r = await client.post(irb, `${container}/items/${folder}`, sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: Buffer.from(folder) }, irb.cert));
+  const r = await client.post(
+    irb,
+    `${container}/items/${folder}`,
+    sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: Buffer.from(folder) }, irb.cert),
+  );
   await cut;
   proxy.thaw();
   let listed = await client.get(irb, `${container}/items/${folder}`);

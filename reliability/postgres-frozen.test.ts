@@ -14,7 +14,8 @@ import type { SignedClient, TestOrg } from '../server/test-support/signed-client
 import type { FaultProxy } from './support/pg-fault-proxy.js';
 import { startPgExchange, type PgExchange } from './support/pg-exchange.js';
 
-const TIMEOUTS = 'statement_timeout=1000&query_timeout=1500&stream_read_timeout=1500&lock_timeout=1000&idle_in_transaction_session_timeout=5000';
+const TIMEOUTS =
+  'statement_timeout=1000&query_timeout=1500&stream_read_timeout=1500&lock_timeout=1000&idle_in_transaction_session_timeout=5000';
 /** The pool's connection timeout (3 s) and a statement's limit (1.5 s), with room for a loaded machine. */
 const ANSWERED_WITHIN_MS = 8000;
 /** Far more than the socket buffers between PostgreSQL and the server hold: a download cannot be read ahead whole. */
@@ -47,16 +48,26 @@ interface Download {
 function download(path: string): Promise<Download> {
   const r = client.signed(irb, { method: 'GET', path });
   return new Promise((resolve, reject) => {
-    const req = request({ port: server.port, host: '127.0.0.1', method: 'GET', path, headers: r.headers as Record<string, string>, agent: false }, (res) => {
-      const pieces: Buffer[] = [];
-      const body = new Promise<{ bytes: Buffer; complete: boolean }>((done) => {
-        res.on('data', (b: Buffer) => pieces.push(b));
-        res.on('end', () => done({ bytes: Buffer.concat(pieces), complete: res.complete }));
-        res.on('error', () => done({ bytes: Buffer.concat(pieces), complete: false }));
-        res.on('close', () => done({ bytes: Buffer.concat(pieces), complete: res.complete }));
-      });
-      resolve({ status: res.statusCode!, body, pause: () => res.pause(), resume: () => res.resume() });
-    });
+    const req = request(
+      {
+        port: server.port,
+        host: '127.0.0.1',
+        method: 'GET',
+        path,
+        headers: r.headers as Record<string, string>,
+        agent: false,
+      },
+      (res) => {
+        const pieces: Buffer[] = [];
+        const body = new Promise<{ bytes: Buffer; complete: boolean }>((done) => {
+          res.on('data', (b: Buffer) => pieces.push(b));
+          res.on('end', () => done({ bytes: Buffer.concat(pieces), complete: res.complete }));
+          res.on('error', () => done({ bytes: Buffer.concat(pieces), complete: false }));
+          res.on('close', () => done({ bytes: Buffer.concat(pieces), complete: res.complete }));
+        });
+        resolve({ status: res.statusCode!, body, pause: () => res.pause(), resume: () => res.resume() });
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -68,7 +79,11 @@ describe('the network to PostgreSQL freezes', () => {
   let whole: Buffer;
 
   it('a download read slowly, with pauses longer than the read timeout, is never cut', async () => {
-    const put = await client.put(irb, `${container}/items/big`, sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: randomBytes(CONTENT_BYTES) }, irb.cert));
+    const put = await client.put(
+      irb,
+      `${container}/items/big`,
+      sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: randomBytes(CONTENT_BYTES) }, irb.cert),
+    );
     expect(put.status).toBe(201);
     whole = (await client.get(irb, `${container}/content/big`)).body;
     const d = await download(`${container}/content/big`);
@@ -120,7 +135,8 @@ describe('the network to PostgreSQL freezes', () => {
     }
     const thawed = Date.now();
     let again = await client.get(irb, `${container}/content/big`);
-    while (again.status !== 200 && Date.now() - thawed < 15_000) again = await client.get(irb, `${container}/content/big`);
+    while (again.status !== 200 && Date.now() - thawed < 15_000)
+      again = await client.get(irb, `${container}/content/big`);
     expect(again.body.equals(whole)).toBe(true);
   });
 });

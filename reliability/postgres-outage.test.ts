@@ -62,14 +62,22 @@ describe('PostgreSQL stopped and started under writes', () => {
         uploads.push(u);
         const started = Date.now();
         const wasDown = down;
-        const r = await client.put(irb, `${container}/items/${u.path}`, sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: u.content }, irb.cert));
+        const r = await client.put(
+          irb,
+          `${container}/items/${u.path}`,
+          sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: u.content }, irb.cert),
+        );
         u.status = r.status;
         u.code = r.status === 503 ? r.json().code : undefined;
         u.ms = Date.now() - started;
         if (wasDown && down) answeredWhileDown.push(r);
         // 500: the database went away during the COMMIT and cannot say whether it was kept
         expect([201, 500, 503], r.text).toContain(r.status);
-        if (r.status === 500) expect(r.json()).toMatchObject({ code: 1, details: expect.stringContaining('whether it was saved is unknown') });
+        if (r.status === 500)
+          expect(r.json()).toMatchObject({
+            code: 1,
+            details: expect.stringContaining('whether it was saved is unknown'),
+          });
         if (r.status === 503) await new Promise((res) => setTimeout(res, 50));
       }
     };
@@ -109,7 +117,9 @@ describe('PostgreSQL stopped and started under writes', () => {
     const refused = uploads.filter((u) => u.status === 503);
     expect(refused.length).toBeGreaterThan(0);
     expect(Math.max(...refused.map((u) => u.ms!))).toBeLessThan(10_000);
-    expect(uploads.filter((u) => u.status === 201 && uploads.indexOf(u) > uploads.indexOf(refused.at(-1)!)).length).toBeGreaterThan(0);
+    expect(
+      uploads.filter((u) => u.status === 201 && uploads.indexOf(u) > uploads.indexOf(refused.at(-1)!)).length,
+    ).toBeGreaterThan(0);
 
     // every acknowledged upload is there and whole; a refused one is absent or whole
     let lost = 0;

@@ -51,26 +51,57 @@ function tmpBytes(): number {
 }
 
 /** A 50 MiB item write signed with the wrong key under a real organization's id. */
-function forged(port: number, orgId: string, body: Buffer, i: number): Promise<{ status: number; code?: number; retryAfter?: string }> {
+function forged(
+  port: number,
+  orgId: string,
+  body: Buffer,
+  i: number,
+): Promise<{ status: number; code?: number; retryAfter?: string }> {
   const target = `/containers/${containerId}/items/forged-${i}`;
   const signed = signRequest(
-    { method: 'PUT', target, host: `localhost:${port}`, organizationId: orgId, requestId: newRequestId(), date: new Date(), payloadHash: sha256Hex(body) },
+    {
+      method: 'PUT',
+      target,
+      host: `localhost:${port}`,
+      organizationId: orgId,
+      requestId: newRequestId(),
+      date: new Date(),
+      payloadHash: sha256Hex(body),
+    },
     keySigner(cast.sirb.keyPem),
   );
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, method: 'PUT', path: target, headers: { ...signed.headers, 'User-Agent': 'forger', 'Content-Type': 'application/json', 'Content-Length': body.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => {
-        let code: number | undefined;
-        try {
-          code = (JSON.parse(Buffer.concat(chunks).toString()) as { code: number }).code;
-        } catch {
-          code = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, ...(code !== undefined ? { code } : {}), ...(res.headers['retry-after'] ? { retryAfter: res.headers['retry-after'] } : {}) });
-      });
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'PUT',
+        path: target,
+        headers: {
+          ...signed.headers,
+          'User-Agent': 'forger',
+          'Content-Type': 'application/json',
+          'Content-Length': body.length,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => {
+          let code: number | undefined;
+          try {
+            code = (JSON.parse(Buffer.concat(chunks).toString()) as { code: number }).code;
+          } catch {
+            code = undefined;
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            ...(code !== undefined ? { code } : {}),
+            ...(res.headers['retry-after'] ? { retryAfter: res.headers['retry-after'] } : {}),
+          });
+        });
+      },
+    );
     // a refused body is not read on: our writes may fail once the answer is in
     req.on('error', () => resolve({ status: -1 }));
     req.end(body);
@@ -81,30 +112,61 @@ describe('work before authentication is bounded', () => {
   it('twenty forged 50 MiB bodies cannot crowd out a legitimate upload or fill the disk', async () => {
     const port = server!.port;
     const content = 'A'.repeat(FORGED_BYTES - 400);
-    const body = Buffer.from(JSON.stringify({ header: 'AAAA', headerHash: 'a'.repeat(64), headerHashAlgorithm: 'SHA256', content, contentHash: 'a'.repeat(64), contentHashAlgorithm: 'SHA256', key: 'AAAA', keyHash: 'a'.repeat(64), keyHashAlgorithm: 'SHA256', iv: 'a'.repeat(32), algorithm: 'AES' }));
+    const body = Buffer.from(
+      JSON.stringify({
+        header: 'AAAA',
+        headerHash: 'a'.repeat(64),
+        headerHashAlgorithm: 'SHA256',
+        content,
+        contentHash: 'a'.repeat(64),
+        contentHashAlgorithm: 'SHA256',
+        key: 'AAAA',
+        keyHash: 'a'.repeat(64),
+        keyHashAlgorithm: 'SHA256',
+        iv: 'a'.repeat(32),
+        algorithm: 'AES',
+      }),
+    );
     let maxTmp = 0;
     const sampler = setInterval(() => (maxTmp = Math.max(maxTmp, tmpBytes())), 5);
     try {
       const document = Buffer.alloc(20 * MIB, 7);
-      const client = new ExchangeClient({ baseUrl: `http://localhost:${port}`, organizationId: cast.sirb.id, signer: keySigner(cast.sirb.keyPem), retry: { attempts: 3, baseDelayMs: 100, busyWaitMs: 120_000 } });
+      const client = new ExchangeClient({
+        baseUrl: `http://localhost:${port}`,
+        organizationId: cast.sirb.id,
+        signer: keySigner(cast.sirb.keyPem),
+        retry: { attempts: 3, baseDelayMs: 100, busyWaitMs: 120_000 },
+      });
       const attackers = [cast.site.id, cast.outsider.id];
-      const forgedAnswers = Promise.all(Array.from({ length: FORGED }, (_, i) => forged(port, attackers[i % attackers.length]!, body, i)));
+      const forgedAnswers = Promise.all(
+        Array.from({ length: FORGED }, (_, i) => forged(port, attackers[i % attackers.length]!, body, i)),
+      );
       // the legitimate upload starts while the forged bodies are streaming
       await new Promise((r) => setTimeout(r, 50));
-      const payload = sealItem({ header: { type: 'document', version: 'IRBX.2' }, content: document }, cast.sirb.certificatePem);
+      const payload = sealItem(
+        { header: { type: 'document', version: 'IRBX.2' }, content: document },
+        cast.sirb.certificatePem,
+      );
       const saved = await client.saveItem(containerId, 'documents/legit', payload);
       const answers = await forgedAnswers;
       client.close();
 
       expect(saved.created).toBe(true);
-      const reader = new ExchangeClient({ baseUrl: `http://localhost:${port}`, organizationId: cast.sirb.id, signer: keySigner(cast.sirb.keyPem) });
+      const reader = new ExchangeClient({
+        baseUrl: `http://localhost:${port}`,
+        organizationId: cast.sirb.id,
+        signer: keySigner(cast.sirb.keyPem),
+      });
       const back = await reader.getItemContent(containerId, 'documents/legit');
       reader.close();
       expect(openContent(back, openItemKey(back, cast.sirb.keyPem)).equals(document)).toBe(true);
 
       const summary = new Map<string, number>();
-      for (const a of answers) summary.set(`${a.status}/${a.code ?? '-'}`, (summary.get(`${a.status}/${a.code ?? '-'}`) ?? 0) + 1);
-      recordSummary(`unverified work: ${FORGED} forged 50 MiB bodies → ${[...summary].map(([k, n]) => `${n}× ${k}`).join(', ')}; temp folder peak ${(maxTmp / MIB).toFixed(1)} MiB of a ${CAP / MIB} MiB cap`);
+      for (const a of answers)
+        summary.set(`${a.status}/${a.code ?? '-'}`, (summary.get(`${a.status}/${a.code ?? '-'}`) ?? 0) + 1);
+      recordSummary(
+        `unverified work: ${FORGED} forged 50 MiB bodies → ${[...summary].map(([k, n]) => `${n}× ${k}`).join(', ')}; temp folder peak ${(maxTmp / MIB).toFixed(1)} MiB of a ${CAP / MIB} MiB cap`,
+      );
       for (const a of answers) {
         expect([401, 503], JSON.stringify(a)).toContain(a.status);
         expect(a.code).toBe(a.status === 401 ? 2003 : 1018);

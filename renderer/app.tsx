@@ -14,7 +14,14 @@ import { ToastList, useToasts } from './components/notifications/toasts.js';
 import { StudiesSidebar, studyLabel } from './components/studies/studies-sidebar.js';
 import { StudyForm } from './components/studies/study-form.js';
 import { TransfersDock } from './components/transfers/transfers-dock.js';
-import { useAppInfo, useConnection, useNotifications, useProfiles, useSettings, useSwitchProfile } from './data/profiles.js';
+import {
+  useAppInfo,
+  useConnection,
+  useNotifications,
+  useProfiles,
+  useSettings,
+  useSwitchProfile,
+} from './data/profiles.js';
 import { useContainers, useCreateContainer } from './data/studies.js';
 import type { DialogSlot, OpenSlot } from './lib/dialog-slots.js';
 import { SlotDialog } from './dialogs/slot-dialogs.js';
@@ -52,24 +59,41 @@ export function App() {
   useEffect(() => {
     document.title = windowTitle;
   }, [windowTitle]);
-  const openSlot = (s: DialogSlot, items?: readonly ItemView[]): void => setSlot({ slot: s, context: { profileId, containerId, items } });
+  const openSlot = (s: DialogSlot, items?: readonly ItemView[]): void =>
+    setSlot({ slot: s, context: { profileId, containerId, items } });
 
   return (
     <div className="app">
       <div className="app-top">
-      <WindowChrome
-        find={active ? <FindBox profileId={profileId} onOpen={openHit} /> : undefined}
-        profiles={profiles.data ?? []}
-        active={active}
-        connection={connection.error ? { level: 'error', label: 'Check failed', message: toAppError(connection.error).explanation } : status}
-        switching={switchProfile.isPending}
-        onSwitch={(id) => switchProfile.mutate(id)}
-        onRecheck={() => void connection.refetch()}
-        onOpen={(s) => openSlot(s)}
-      />
-      <ConnectionBanner status={status} />
-      {profiles.error ? <ErrorDisplay context="The profiles could not be loaded." error={toAppError(profiles.error)} onRetry={() => void profiles.refetch()} /> : null}
-      {switchProfile.error ? <ErrorDisplay context="The profile could not be switched." error={toAppError(switchProfile.error)} onDismiss={() => switchProfile.reset()} /> : null}
+        <WindowChrome
+          find={active ? <FindBox profileId={profileId} onOpen={openHit} /> : undefined}
+          profiles={profiles.data ?? []}
+          active={active}
+          connection={
+            connection.error
+              ? { level: 'error', label: 'Check failed', message: toAppError(connection.error).explanation }
+              : status
+          }
+          switching={switchProfile.isPending}
+          onSwitch={(id) => switchProfile.mutate(id)}
+          onRecheck={() => void connection.refetch()}
+          onOpen={(s) => openSlot(s)}
+        />
+        <ConnectionBanner status={status} />
+        {profiles.error ? (
+          <ErrorDisplay
+            context="The profiles could not be loaded."
+            error={toAppError(profiles.error)}
+            onRetry={() => void profiles.refetch()}
+          />
+        ) : null}
+        {switchProfile.error ? (
+          <ErrorDisplay
+            context="The profile could not be switched."
+            error={toAppError(switchProfile.error)}
+            onDismiss={() => switchProfile.reset()}
+          />
+        ) : null}
       </div>
       <main className="workspace">
         <StudiesSidebar
@@ -97,7 +121,13 @@ export function App() {
           />
         ) : (
           <section className="file-browser placeholder" aria-label="Files">
-            <p className="muted">{profiles.isPending ? 'Loading…' : active ? 'Choose a study on the left to see its files.' : 'No profile is set up yet. Open Settings to add one.'}</p>
+            <p className="muted">
+              {profiles.isPending
+                ? 'Loading…'
+                : active
+                  ? 'Choose a study on the left to see its files.'
+                  : 'No profile is set up yet. Open Settings to add one.'}
+            </p>
             <NoStudyDropHint />
           </section>
         )}

@@ -5,7 +5,14 @@ import { build } from 'esbuild';
 
 // import.meta.url has no CommonJS meaning: give it the bundle's own file URL, so code that
 // finds files beside itself (package.json two folders up) works from dist/electron too.
-const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+};
 const mainOnly = {
   define: { 'import.meta.url': '__bundleUrl' },
   banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -20,11 +27,16 @@ const withoutPostgres = {
   setup(b) {
     b.onResolve({ filter: POSTGRES_STORE }, () => ({ path: 'pg-store', namespace: 'without-postgres' }));
     b.onLoad({ filter: /.*/, namespace: 'without-postgres' }, () => ({
-      contents: "export async function openPostgresStore() { throw new Error('The desktop app has no PostgreSQL store; its sandbox runs on SQLite.'); }",
+      contents:
+        "export async function openPostgresStore() { throw new Error('The desktop app has no PostgreSQL store; its sandbox runs on SQLite.'); }",
       loader: 'js',
     }));
     b.onResolve({ filter: /^pg(-copy-streams)?$/ }, (a) => ({
-      errors: [{ text: `${a.importer} imports ${a.path}: PostgreSQL stays out of the desktop app (its sandbox runs on SQLite)` }],
+      errors: [
+        {
+          text: `${a.importer} imports ${a.path}: PostgreSQL stays out of the desktop app (its sandbox runs on SQLite)`,
+        },
+      ],
     }));
   },
 };

@@ -31,7 +31,14 @@ function check(name, cmd, args) {
 
 function vitest(name, args) {
   const out = join(reports, `${name}.json`);
-  const r = run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  const r = run(name, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ]);
   if (!existsSync(out)) {
     failed += 1;
     lines.push(`${name}: FAILED before reporting (${r.seconds} s)`);

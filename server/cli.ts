@@ -28,10 +28,19 @@ async function serve(args: string[]): Promise<void> {
   );
   const portText = (values.port as string | undefined) ?? '8080';
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${portText}.`);
+  if (!/^\d+$/.test(portText) || port > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not ${portText}.`);
   const trustCaPems = ((values['trust-ca'] as string[] | undefined) ?? []).map(trustedCa);
-  const maxUnverifiedBytes = count(values['max-unverified-bytes'], '--max-unverified-bytes', DEFAULT_MAX_UNVERIFIED_BYTES);
-  const maxUploadsPerOrganization = count(values['max-uploads-per-org'], '--max-uploads-per-org', DEFAULT_MAX_UPLOADS_PER_ORGANIZATION);
+  const maxUnverifiedBytes = count(
+    values['max-unverified-bytes'],
+    '--max-unverified-bytes',
+    DEFAULT_MAX_UNVERIFIED_BYTES,
+  );
+  const maxUploadsPerOrganization = count(
+    values['max-uploads-per-org'],
+    '--max-uploads-per-org',
+    DEFAULT_MAX_UPLOADS_PER_ORGANIZATION,
+  );
   const trustProxy = ((values['trust-proxy'] as string[] | undefined) ?? []).map((a) => {
     if (isIP(a) === 0) throw new UsageError(`--trust-proxy must be an IP address, not ${a}.`);
     return a;
@@ -78,7 +87,11 @@ async function sandbox(args: string[]): Promise<void> {
 }
 
 async function orgAdd(args: string[]): Promise<void> {
-  const { values, store } = parseCommand(args, { name: { type: 'string' }, cert: { type: 'string' }, sirb: { type: 'boolean' }, admin: { type: 'boolean' } }, 'folder');
+  const { values, store } = parseCommand(
+    args,
+    { name: { type: 'string' }, cert: { type: 'string' }, sirb: { type: 'boolean' }, admin: { type: 'boolean' } },
+    'folder',
+  );
   const name = required(values.name, '--name');
   const certificatePem = values.cert !== undefined ? pemOf(readFile(values.cert as string, 'certificate')) : undefined;
   try {
@@ -111,7 +124,11 @@ async function migrate(args: string[]): Promise<void> {
   const { from, to } = await migrateDatabase(store.databaseUrl!).catch((e: unknown) => {
     throw unreachable(e, store, 'migrate');
   });
-  console.log(from === to ? `database schema is current (version ${to})` : `database schema migrated from version ${from} to ${to}`);
+  console.log(
+    from === to
+      ? `database schema is current (version ${to})`
+      : `database schema migrated from version ${from} to ${to}`,
+  );
 }
 
 /** DER bytes become PEM text so the store always holds PEM. */
@@ -125,7 +142,13 @@ function pemOf(bytes: Buffer): string {
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === undefined || command === '--help' || command === '-h' || command === 'help' || rest.includes('--help')) {
+    if (
+      command === undefined ||
+      command === '--help' ||
+      command === '-h' ||
+      command === 'help' ||
+      rest.includes('--help')
+    ) {
       console.log(HELP);
       return command === undefined ? 1 : 0;
     }

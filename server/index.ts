@@ -9,7 +9,11 @@ import { CORS_HEADERS } from './http/responses.js';
 import { createRequestHandler } from './http/handle-request.js';
 import { DEFAULT_BODY_PACE } from './http/body-pace.js';
 import { normalAddress } from './http/peer-address.js';
-import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION, UnverifiedBudget } from './http/unverified-budget.js';
+import {
+  DEFAULT_MAX_UNVERIFIED_BYTES,
+  DEFAULT_MAX_UPLOADS_PER_ORGANIZATION,
+  UnverifiedBudget,
+} from './http/unverified-budget.js';
 import { ALL_ROUTES } from './routes/all-routes.js';
 import { openStore, type StoreOptions } from './open-store.js';
 
@@ -66,7 +70,10 @@ function clientErrorResponse(status: number, code: number, message: string, deta
 
 /** The requests of each connection whose answers have not gone out yet. */
 class PendingAnswers {
-  private readonly bySocket = new WeakMap<Socket, { open: Set<{ req: IncomingMessage; res: ServerResponse }>; whenDone: (() => void)[] }>();
+  private readonly bySocket = new WeakMap<
+    Socket,
+    { open: Set<{ req: IncomingMessage; res: ServerResponse }>; whenDone: (() => void)[] }
+  >();
 
   track(req: IncomingMessage, res: ServerResponse): void {
     const entry = this.entry(req.socket);
@@ -117,7 +124,14 @@ function guardClientErrors(server: Server, pending: PendingAnswers): void {
     if (!socket.writable) return; // already closing (e.g. after a Connection: close answer)
     const e = ERROR_CODES.headerInvalid;
     const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    socket.end(clientErrorResponse(400, e.code, e.message, tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.'));
+    socket.end(
+      clientErrorResponse(
+        400,
+        e.code,
+        e.message,
+        tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
+      ),
+    );
   };
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     if (handled.has(socket)) return;
@@ -146,7 +160,10 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
     hostName: o.hostName ?? 'localhost',
     trustCaPems: o.trustCaPems ?? [],
     maxRequestBytes: o.maxRequestBytes ?? MAX_REQUEST_BYTES,
-    unverified: new UnverifiedBudget(o.maxUnverifiedBytes ?? DEFAULT_MAX_UNVERIFIED_BYTES, o.maxUploadsPerOrganization ?? DEFAULT_MAX_UPLOADS_PER_ORGANIZATION),
+    unverified: new UnverifiedBudget(
+      o.maxUnverifiedBytes ?? DEFAULT_MAX_UNVERIFIED_BYTES,
+      o.maxUploadsPerOrganization ?? DEFAULT_MAX_UPLOADS_PER_ORGANIZATION,
+    ),
     bodyPace: {
       stallMs: o.bodyStallMs ?? DEFAULT_BODY_PACE.stallMs,
       minBytesPerSecond: o.minBodyBytesPerSecond ?? DEFAULT_BODY_PACE.minBytesPerSecond,
@@ -193,10 +210,13 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
           // a listing still ending (its client gone) finishes with its own connection first
-          void store.close().then(release).then(resolve, (e: unknown) => {
-            log(`closing the store: ${String(e)}`);
-            resolve();
-          });
+          void store
+            .close()
+            .then(release)
+            .then(resolve, (e: unknown) => {
+              log(`closing the store: ${String(e)}`);
+              resolve();
+            });
         });
         server.closeIdleConnections();
         // requests still running get a moment, then their connections go

@@ -18,7 +18,8 @@ interface OpenedStore {
 }
 
 export async function openStore(o: StoreOptions, log: (line: string) => void): Promise<OpenedStore> {
-  if ((o.dataDir === undefined) === (o.databaseUrl === undefined)) throw new Error('Give either a data folder or a database URL.');
+  if ((o.dataDir === undefined) === (o.databaseUrl === undefined))
+    throw new Error('Give either a data folder or a database URL.');
   if (o.dataDir !== undefined) {
     const store = new SqliteStore(o.dataDir, (swept) => {
       if (swept > 0) log(`start-up sweep removed ${swept} unfinished or unreferenced content file(s)`);

@@ -22,7 +22,10 @@ export interface RegisterOrganizationOptions {
 function newOrganization(o: RegisterOrganizationOptions, storeTrust: string[]): NewOrganization {
   let cert: ReturnType<typeof checkCertificate> | undefined;
   try {
-    cert = o.certificatePem !== undefined ? checkCertificate(o.certificatePem, [...storeTrust, ...(o.trustCaPems ?? [])]) : undefined;
+    cert =
+      o.certificatePem !== undefined
+        ? checkCertificate(o.certificatePem, [...storeTrust, ...(o.trustCaPems ?? [])])
+        : undefined;
   } catch (e) {
     throw new Error(e instanceof ApiError ? `The certificate is not usable: ${e.details}` : String(e));
   }

@@ -26,18 +26,24 @@ const MEMBERS: ReadonlyArray<{ name: string; role: SandboxOrganization['role'] }
 ];
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export async function createSandbox(o: StoreOptions & { outDir: string }): Promise<SandboxOrganization[]> {
   if (o.dataDir !== undefined) {
-    if (existsSync(join(o.dataDir, DB_FILE))) throw new Error(`${o.dataDir} already holds an exchange; sandbox needs a fresh data folder.`);
-    if (existsSync(o.dataDir) && readdirSync(o.dataDir).length > 0) throw new Error(`${o.dataDir} is not empty; sandbox needs a fresh data folder.`);
+    if (existsSync(join(o.dataDir, DB_FILE)))
+      throw new Error(`${o.dataDir} already holds an exchange; sandbox needs a fresh data folder.`);
+    if (existsSync(o.dataDir) && readdirSync(o.dataDir).length > 0)
+      throw new Error(`${o.dataDir} is not empty; sandbox needs a fresh data folder.`);
     mkdirSync(o.dataDir, { recursive: true });
   }
   const { store, release } = await openStore(o, () => undefined);
   try {
-    if ((await store.listOrganizations()).length > 0) throw new Error('The database already holds organizations; sandbox needs an empty database.');
+    if ((await store.listOrganizations()).length > 0)
+      throw new Error('The database already holds organizations; sandbox needs an empty database.');
     mkdirSync(o.outDir, { recursive: true });
     const ca = createCertificateAuthority('Study Exchange Sandbox CA', 2048);
     await store.addTrustedCa('sandbox-ca', ca.certificatePem);

@@ -6,7 +6,12 @@ import { FailureError } from './failure-error.js';
 import type { AppError } from './ipc/views.js';
 
 /** An AppError from its parts; `details` is for the curious, `explanation` the plain words. */
-export function appError(code: string, message: string, explanation: string, more: { readonly details?: string; readonly retryable?: boolean } = {}): AppError {
+export function appError(
+  code: string,
+  message: string,
+  explanation: string,
+  more: { readonly details?: string; readonly retryable?: boolean } = {},
+): AppError {
   return { code, message, details: more.details ?? '', explanation, retryable: more.retryable ?? false };
 }
 
@@ -38,7 +43,11 @@ function isServiceError(e: unknown): e is ServiceLike {
 
 /** Client-side failures by error name: code, plain words, retry sense. */
 const CLIENT_FAILURES: Readonly<Record<string, { code: string; explanation: string; retryable: boolean }>> = {
-  NetworkError: { code: 'network', explanation: 'The exchange could not be reached. Check the network and try again.', retryable: true },
+  NetworkError: {
+    code: 'network',
+    explanation: 'The exchange could not be reached. Check the network and try again.',
+    retryable: true,
+  },
   ItemPathError: { code: 'invalid-path', explanation: 'The name or folder path is not valid.', retryable: false },
   CancelledError: { code: 'cancelled', explanation: 'The action was cancelled.', retryable: true },
   AbortError: { code: 'cancelled', explanation: 'The action was cancelled.', retryable: true },
@@ -84,7 +93,8 @@ export function toAppError(e: unknown): AppError {
     };
   }
   if (e instanceof UserFacingError) return appError(e.code, e.message, e.explanation, { retryable: e.retryable });
-  if (e instanceof FailureError) return appError(e.failure, e.message, FAILURE_EXPLANATIONS[e.name] ?? 'The action could not be completed.');
+  if (e instanceof FailureError)
+    return appError(e.failure, e.message, FAILURE_EXPLANATIONS[e.name] ?? 'The action could not be completed.');
   if (e instanceof Error) {
     const known = CLIENT_FAILURES[e.name];
     if (known) return appError(known.code, e.message, known.explanation, { retryable: known.retryable });
@@ -94,13 +104,25 @@ export function toAppError(e: unknown): AppError {
 
 /** Unexpected: said so without leaking internals (stack traces stay in main's log). */
 export function internalError(details: string): AppError {
-  return appError('internal', 'Something went wrong in the app.', 'The app hit an unexpected problem. Try again; if it persists, restart the app.', { details, retryable: true });
+  return appError(
+    'internal',
+    'Something went wrong in the app.',
+    'The app hit an unexpected problem. Try again; if it persists, restart the app.',
+    { details, retryable: true },
+  );
 }
 
 export function invalidArgument(details: string): AppError {
-  return appError('invalid-argument', 'The request to the app was not valid.', 'The app refused a malformed request.', { details });
+  return appError('invalid-argument', 'The request to the app was not valid.', 'The app refused a malformed request.', {
+    details,
+  });
 }
 
 export function untrustedSender(details: string): AppError {
-  return appError('untrusted-sender', 'The request did not come from the app.', 'The app refused a request from an unknown page.', { details });
+  return appError(
+    'untrusted-sender',
+    'The request did not come from the app.',
+    'The app refused a request from an unknown page.',
+    { details },
+  );
 }

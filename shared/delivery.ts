@@ -38,7 +38,11 @@ export interface DistributionReport {
   readonly sending: boolean;
 }
 
-export const STATE_WORDS: Readonly<Record<DeliveryState, string>> = { this: 'this version', earlier: 'earlier version', none: 'not yet' };
+export const STATE_WORDS: Readonly<Record<DeliveryState, string>> = {
+  this: 'this version',
+  earlier: 'earlier version',
+  none: 'not yet',
+};
 
 /** "Received by 2 of 3 organizations with access" (received: any version). */
 export function deliverySummary(cells: readonly DeliveryCell[]): string {
@@ -49,11 +53,22 @@ export function deliverySummary(cells: readonly DeliveryCell[]): string {
 
 /** One line per document and organization with access: what the report shows, for spreadsheets. */
 export function reportCsv(report: DistributionReport): string {
-  const lines: unknown[][] = [['document', 'path', 'updated', 'organization', 'organization id', 'status', 'received at', 'action']];
+  const lines: unknown[][] = [
+    ['document', 'path', 'updated', 'organization', 'organization id', 'status', 'received at', 'action'],
+  ];
   for (const row of report.rows) {
     for (const cell of row.cells) {
       if (!cell) continue;
-      lines.push([row.name, row.itemPath, row.updatedAt, cell.organizationName, cell.organizationId, STATE_WORDS[cell.state], cell.receivedAt ?? '', cell.action ?? '']);
+      lines.push([
+        row.name,
+        row.itemPath,
+        row.updatedAt,
+        cell.organizationName,
+        cell.organizationId,
+        STATE_WORDS[cell.state],
+        cell.receivedAt ?? '',
+        cell.action ?? '',
+      ]);
     }
   }
   return csvLines(lines);

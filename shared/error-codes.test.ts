@@ -53,13 +53,21 @@ describe('ERROR_CODES', () => {
 
   it('names the entries the server uses most', () => {
     expect(ERROR_CODES.notFound.code).toBe(1015);
-    expect(ERROR_CODES.signatureMismatch).toEqual({ code: 2003, status: 401, message: 'The request signature does not match.' });
+    expect(ERROR_CODES.signatureMismatch).toEqual({
+      code: 2003,
+      status: 401,
+      message: 'The request signature does not match.',
+    });
     expect(ERROR_CODES.fieldMissing.code).toBe(1006);
     expect(ERROR_CODES.tooLarge.status).toBe(413);
   });
 
   it('has a plain-words explanation for every code and for no other', () => {
-    expect(Object.keys(ERROR_EXPLANATIONS).map(Number).sort((a, b) => a - b)).toEqual(EXPECTED.map(([c]) => c));
+    expect(
+      Object.keys(ERROR_EXPLANATIONS)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(EXPECTED.map(([c]) => c));
     for (const text of Object.values(ERROR_EXPLANATIONS)) expect(text.length).toBeGreaterThan(10);
   });
 
@@ -68,7 +76,9 @@ describe('ERROR_CODES', () => {
     const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/protocol.md');
     const text = readFileSync(file, 'utf8');
     const section = text.slice(text.indexOf('## 5. Errors'), text.indexOf('## 6.'));
-    const rows = [...section.matchAll(/^\| (\d+) \| (\d+) \| (.+?) \|/gm)].map((m) => [Number(m[1]), Number(m[2]), m[3]!.trim()] as const);
+    const rows = [...section.matchAll(/^\| (\d+) \| (\d+) \| (.+?) \|/gm)].map(
+      (m) => [Number(m[1]), Number(m[2]), m[3]!.trim()] as const,
+    );
     expect(rows).toEqual(EXPECTED);
   });
 });

@@ -37,8 +37,10 @@ describe('cleanFileName: hostile names from another organization', () => {
 
   it('leaves no bidi, control, zero-width or separator character in any of them', () => {
     for (const [, hostile] of table) {
-      // eslint-disable-next-line no-control-regex
-      expect(cleanFileName(hostile)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff/\\]/);
+      expect(cleanFileName(hostile)).not.toMatch(
+        // eslint-disable-next-line no-control-regex
+        /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff/\\]/,
+      );
     }
   });
 

@@ -45,7 +45,12 @@ function trimEnds(text: string): string {
 /** Text another organization wrote that is shown but never a file name (a study's title): invisible characters out, spaces folded. */
 export function cleanText(text: string): string {
   // line breaks and tabs part words; every other invisible character goes
-  return String(text).normalize('NFC').replace(/[\t\n\v\f\r\u0085\u2028\u2029]/gu, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+  return String(text)
+    .normalize('NFC')
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/gu, ' ')
+    .replace(INVISIBLE, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 /**
@@ -70,7 +75,10 @@ export function cleanFileName(name: string, fallback = 'document'): string {
  * written as ⟨U+XXXX⟩, so an override cannot reorder what is shown.
  */
 export function revealHidden(name: string): string {
-  return String(name).replace(INVISIBLE, (ch) => `⟨U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`);
+  return String(name).replace(
+    INVISIBLE,
+    (ch) => `⟨U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`,
+  );
 }
 
 /** The extension of a cleaned name, lower case with its dot ('' when none). */

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { asDocument, headerName, parseRecordHeader, shownName } from './headers.js';
 
-const doc = { type: 'document', version: 'IRBX.2', name: 'Protocol v3', fileName: 'protocol-v3.pdf', mediaType: 'application/pdf', size: 482113 };
+const doc = {
+  type: 'document',
+  version: 'IRBX.2',
+  name: 'Protocol v3',
+  fileName: 'protocol-v3.pdf',
+  mediaType: 'application/pdf',
+  size: 482113,
+};
 
 describe('decrypted headers from other organizations', () => {
   it('takes any object with string type and version, and says why not otherwise', () => {
-    expect(parseRecordHeader({ type: 'study', version: 'IRBX.2', title: 'T', problem: 'a field, not a failure' })).toEqual({
+    expect(
+      parseRecordHeader({ type: 'study', version: 'IRBX.2', title: 'T', problem: 'a field, not a failure' }),
+    ).toEqual({
       header: { type: 'study', version: 'IRBX.2', title: 'T', problem: 'a field, not a failure' },
     });
     for (const bad of [null, [], 'x', 42, { type: 'study' }, { type: 1, version: 'v' }]) {
@@ -25,7 +34,14 @@ describe('decrypted headers from other organizations', () => {
   });
 
   it('refuses a document header with a field of the wrong type, before anything reads it', () => {
-    for (const wrong of [{ size: 'lots' }, { size: -1 }, { size: 1.5 }, { mediaType: 7 }, { fileName: ['a'] }, { name: undefined }]) {
+    for (const wrong of [
+      { size: 'lots' },
+      { size: -1 },
+      { size: 1.5 },
+      { mediaType: 7 },
+      { fileName: ['a'] },
+      { name: undefined },
+    ]) {
       const header = { ...doc, ...wrong };
       expect(asDocument(header)).toBeUndefined();
       expect(parseRecordHeader(header)).toMatchObject({ problem: expect.stringContaining('document header') });
@@ -43,9 +59,17 @@ describe('decrypted headers from other organizations', () => {
 
 describe('the name shown for an item', () => {
   it('cleans a document name as the file it is written to, a record title as text', () => {
-    const doc = { type: 'document', version: 'IRBX.2', name: 'Consent', fileName: 'Consent \u202Efdp.exe', mediaType: 'application/pdf' };
+    const doc = {
+      type: 'document',
+      version: 'IRBX.2',
+      name: 'Consent',
+      fileName: 'Consent \u202Efdp.exe',
+      mediaType: 'application/pdf',
+    };
     expect(shownName(doc, 'x')).toBe('Consent fdp.exe');
-    expect(shownName({ type: 'site-activation', version: 'IRBX.2', name: 'Site activation: \u202ELakeside' }, 'x')).toBe('Site activation: Lakeside');
+    expect(
+      shownName({ type: 'site-activation', version: 'IRBX.2', name: 'Site activation: \u202ELakeside' }, 'x'),
+    ).toBe('Site activation: Lakeside');
     expect(shownName({ type: 'site-activation', version: 'IRBX.2', name: '\u200B' }, 'fallback')).toBe('fallback');
     expect(shownName(undefined, 'fallback')).toBe('fallback');
   });

@@ -6,12 +6,17 @@ import type { DocumentHeader, RecordHeader } from './types.js';
 
 /** The decrypted JSON as a record header (an object with string type and version), or why not. */
 export function parseRecordHeader(value: unknown): { readonly header: RecordHeader } | { readonly problem: string } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'the decrypted header is not a JSON object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { problem: 'the decrypted header is not a JSON object' };
   const { type, version } = value as Record<string, unknown>;
-  if (typeof type !== 'string' || typeof version !== 'string') return { problem: 'the decrypted header has no string "type" and "version"' };
+  if (typeof type !== 'string' || typeof version !== 'string')
+    return { problem: 'the decrypted header has no string "type" and "version"' };
   const header = { ...value, type, version };
   if (type === 'document' && !asDocument(header)) {
-    return { problem: 'the decrypted document header needs a text name and fileName, and a text mediaType and whole size when present' };
+    return {
+      problem:
+        'the decrypted document header needs a text name and fileName, and a text mediaType and whole size when present',
+    };
   }
   return { header };
 }
@@ -23,7 +28,14 @@ export function asDocument(header: RecordHeader | undefined): DocumentHeader | u
   if (typeof name !== 'string' || typeof fileName !== 'string') return undefined;
   if (mediaType !== undefined && typeof mediaType !== 'string') return undefined;
   if (size !== undefined && !(typeof size === 'number' && Number.isSafeInteger(size) && size >= 0)) return undefined;
-  return { ...header, type: 'document', name, fileName, ...(mediaType === undefined ? {} : { mediaType }), ...(size === undefined ? {} : { size }) };
+  return {
+    ...header,
+    type: 'document',
+    name,
+    fileName,
+    ...(mediaType === undefined ? {} : { mediaType }),
+    ...(size === undefined ? {} : { size }),
+  };
 }
 
 /** The name the sender gave an item: a document's file name, else its title, else a record's name ('' when none). Not yet cleaned. */

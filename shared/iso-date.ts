@@ -5,7 +5,8 @@
 // sends milliseconds and +00:00, the original service seven fractional digits and local
 // offsets (-07:00); Date.parse is unreliable past three fractional digits, so it is not used.
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
 
 /**
  * Milliseconds since the epoch, or undefined when the text is not a strict ISO 8601 date
@@ -15,7 +16,14 @@ export function parseIsoTimestamp(text: string): number | undefined {
   const m = ISO.exec(text);
   if (!m) return undefined;
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m as unknown as string[];
-  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
   let offsetMinutes = 0;
   if (zone.toUpperCase() !== 'Z') {

@@ -80,7 +80,14 @@ describe('parseItemPath', () => {
   });
 
   it('describes every problem in words', () => {
-    const problems: ItemPathProblem[] = ['empty', 'too-many-segments', 'empty-segment', 'dot-segment', 'segment-too-long', 'control-character'];
+    const problems: ItemPathProblem[] = [
+      'empty',
+      'too-many-segments',
+      'empty-segment',
+      'dot-segment',
+      'segment-too-long',
+      'control-character',
+    ];
     const texts = problems.map(describeProblem);
     expect(new Set(texts).size).toBe(problems.length);
     expect(describeProblem('too-many-segments')).toContain('12');
@@ -141,7 +148,9 @@ describe('join, parent, base name, depth', () => {
 
 describe('itemPathToUrl', () => {
   it('percent-encodes each segment and joins with slashes', () => {
-    expect(itemPathToUrl('documents|47086805f7dc4966b4a0c8736b7e32c4')).toBe('documents/47086805f7dc4966b4a0c8736b7e32c4');
+    expect(itemPathToUrl('documents|47086805f7dc4966b4a0c8736b7e32c4')).toBe(
+      'documents/47086805f7dc4966b4a0c8736b7e32c4',
+    );
     expect(itemPathToUrl('my docs/a%b/ሴ')).toBe('my%20docs/a%25b/%E1%88%B4');
     expect(itemPathToUrl('q?x#y')).toBe('q%3Fx%23y');
   });

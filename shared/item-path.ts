@@ -14,12 +14,7 @@ export const MAX_FOLDER_SEGMENTS = MAX_SEGMENTS - 1;
 export const MAX_ITEM_PATH_LENGTH = MAX_SEGMENTS * (MAX_SEGMENT_LENGTH + 1);
 
 export type ItemPathProblem =
-  | 'empty'
-  | 'too-many-segments'
-  | 'empty-segment'
-  | 'dot-segment'
-  | 'segment-too-long'
-  | 'control-character';
+  'empty' | 'too-many-segments' | 'empty-segment' | 'dot-segment' | 'segment-too-long' | 'control-character';
 
 export class ItemPathError extends Error {
   constructor(
@@ -111,7 +106,10 @@ export function sameItemPath(a: string, b: string): boolean {
 
 /** Joins paths or segments in slash form, ignoring empty parts. */
 export function joinItemPath(...parts: readonly string[]): string {
-  return parts.flatMap(splitItemPath).filter((s) => s !== '').join('/');
+  return parts
+    .flatMap(splitItemPath)
+    .filter((s) => s !== '')
+    .join('/');
 }
 
 /** The parent folder in slash form; '' for a top-level item. */

@@ -16,13 +16,38 @@ describe('openVerdict: only documents whose extension and media type agree reach
 
   it.each([
     ['Consent.doc', 'application/msword', 'a Word document in the old format (.doc)', 'macros'],
-    ['budget.xlsm', 'application/vnd.ms-excel.sheet.macroEnabled.12', 'an Excel workbook with macros (.xlsm)', 'macros'],
+    [
+      'budget.xlsm',
+      'application/vnd.ms-excel.sheet.macroEnabled.12',
+      'an Excel workbook with macros (.xlsm)',
+      'macros',
+    ],
     ['Budget.XLS', 'application/vnd.ms-excel', 'an Excel workbook in the old format (.xls)', 'macros'],
     ['deck.ppt', 'application/vnd.ms-powerpoint', 'a PowerPoint presentation in the old format (.ppt)', 'macros'],
-    ['deck.pptm', 'application/vnd.ms-powerpoint.presentation.macroenabled.12', 'a PowerPoint presentation with macros (.pptm)', 'macros'],
-    ['letter.docm', 'application/vnd.ms-word.document.macroEnabled.12', 'a Word document with macros (.docm)', 'macros'],
-    ['letter.dotm', 'application/vnd.ms-word.template.macroEnabled.12', 'a Word template with macros (.dotm)', 'macros'],
-    ['sheet.xltm', 'application/vnd.ms-excel.template.macroEnabled.12', 'an Excel template with macros (.xltm)', 'macros'],
+    [
+      'deck.pptm',
+      'application/vnd.ms-powerpoint.presentation.macroenabled.12',
+      'a PowerPoint presentation with macros (.pptm)',
+      'macros',
+    ],
+    [
+      'letter.docm',
+      'application/vnd.ms-word.document.macroEnabled.12',
+      'a Word document with macros (.docm)',
+      'macros',
+    ],
+    [
+      'letter.dotm',
+      'application/vnd.ms-word.template.macroEnabled.12',
+      'a Word template with macros (.dotm)',
+      'macros',
+    ],
+    [
+      'sheet.xltm',
+      'application/vnd.ms-excel.template.macroEnabled.12',
+      'an Excel template with macros (.xltm)',
+      'macros',
+    ],
     ['notes.rtf', 'text/rtf', 'a rich-text document (.rtf)', 'embedded objects'],
     ['data.csv', 'text/csv', 'a comma-separated table (.csv)', 'formulas'],
   ])('asks before opening %s (declared %s): %s, naming the risk', (name, type, realType, risk) => {
@@ -32,7 +57,10 @@ describe('openVerdict: only documents whose extension and media type agree reach
   });
 
   it('refuses a format that can carry code when its declared type disagrees, as any other', () => {
-    expect(openVerdict('budget.xlsm', 'application/pdf')).toMatchObject({ kind: 'refuse', realType: 'a .xlsm file declared as application/pdf' });
+    expect(openVerdict('budget.xlsm', 'application/pdf')).toMatchObject({
+      kind: 'refuse',
+      realType: 'a .xlsm file declared as application/pdf',
+    });
   });
 
   it.each([
@@ -59,7 +87,10 @@ describe('openVerdict: only documents whose extension and media type agree reach
   it('refuses a document extension whose declared type disagrees', () => {
     const verdict = openVerdict('protocol.pdf', 'application/x-desktop');
     expect(verdict).toMatchObject({ kind: 'refuse', realType: 'a .pdf file declared as application/x-desktop' });
-    expect(openVerdict('protocol.pdf', undefined)).toMatchObject({ kind: 'refuse', realType: 'a .pdf file declared as no type' });
+    expect(openVerdict('protocol.pdf', undefined)).toMatchObject({
+      kind: 'refuse',
+      realType: 'a .pdf file declared as no type',
+    });
   });
 
   it('judges the cleaned name: a bidi override cannot move the extension', () => {

@@ -31,24 +31,63 @@ const OPENABLE: Readonly<Record<string, readonly string[]>> = {
   '.bmp': ['image/bmp'],
 };
 
-const MACROS = 'It can carry macros: code that runs on this computer once the program that opens it is allowed to run them.';
+const MACROS =
+  'It can carry macros: code that runs on this computer once the program that opens it is allowed to run them.';
 
 /**
  * Documents that open only once the user accepted the risk: extension → the media types a sender
  * may declare, the type in words, and the risk in a sentence.
  */
-const ASK_FIRST: Readonly<Record<string, { readonly types: readonly string[]; readonly words: string; readonly risk: string }>> = {
+const ASK_FIRST: Readonly<
+  Record<string, { readonly types: readonly string[]; readonly words: string; readonly risk: string }>
+> = {
   '.doc': { types: ['application/msword'], words: 'a Word document in the old format', risk: MACROS },
-  '.docm': { types: ['application/vnd.ms-word.document.macroEnabled.12'], words: 'a Word document with macros', risk: MACROS },
-  '.dotm': { types: ['application/vnd.ms-word.template.macroEnabled.12'], words: 'a Word template with macros', risk: MACROS },
+  '.docm': {
+    types: ['application/vnd.ms-word.document.macroEnabled.12'],
+    words: 'a Word document with macros',
+    risk: MACROS,
+  },
+  '.dotm': {
+    types: ['application/vnd.ms-word.template.macroEnabled.12'],
+    words: 'a Word template with macros',
+    risk: MACROS,
+  },
   '.xls': { types: ['application/vnd.ms-excel'], words: 'an Excel workbook in the old format', risk: MACROS },
-  '.xlsm': { types: ['application/vnd.ms-excel.sheet.macroEnabled.12'], words: 'an Excel workbook with macros', risk: MACROS },
-  '.xltm': { types: ['application/vnd.ms-excel.template.macroEnabled.12'], words: 'an Excel template with macros', risk: MACROS },
-  '.xlsb': { types: ['application/vnd.ms-excel.sheet.binary.macroEnabled.12'], words: 'an Excel binary workbook', risk: MACROS },
-  '.ppt': { types: ['application/vnd.ms-powerpoint'], words: 'a PowerPoint presentation in the old format', risk: MACROS },
-  '.pptm': { types: ['application/vnd.ms-powerpoint.presentation.macroEnabled.12'], words: 'a PowerPoint presentation with macros', risk: MACROS },
-  '.potm': { types: ['application/vnd.ms-powerpoint.template.macroEnabled.12'], words: 'a PowerPoint template with macros', risk: MACROS },
-  '.ppsm': { types: ['application/vnd.ms-powerpoint.slideshow.macroEnabled.12'], words: 'a PowerPoint slide show with macros', risk: MACROS },
+  '.xlsm': {
+    types: ['application/vnd.ms-excel.sheet.macroEnabled.12'],
+    words: 'an Excel workbook with macros',
+    risk: MACROS,
+  },
+  '.xltm': {
+    types: ['application/vnd.ms-excel.template.macroEnabled.12'],
+    words: 'an Excel template with macros',
+    risk: MACROS,
+  },
+  '.xlsb': {
+    types: ['application/vnd.ms-excel.sheet.binary.macroEnabled.12'],
+    words: 'an Excel binary workbook',
+    risk: MACROS,
+  },
+  '.ppt': {
+    types: ['application/vnd.ms-powerpoint'],
+    words: 'a PowerPoint presentation in the old format',
+    risk: MACROS,
+  },
+  '.pptm': {
+    types: ['application/vnd.ms-powerpoint.presentation.macroEnabled.12'],
+    words: 'a PowerPoint presentation with macros',
+    risk: MACROS,
+  },
+  '.potm': {
+    types: ['application/vnd.ms-powerpoint.template.macroEnabled.12'],
+    words: 'a PowerPoint template with macros',
+    risk: MACROS,
+  },
+  '.ppsm': {
+    types: ['application/vnd.ms-powerpoint.slideshow.macroEnabled.12'],
+    words: 'a PowerPoint slide show with macros',
+    risk: MACROS,
+  },
   '.rtf': {
     types: ['application/rtf', 'text/rtf'],
     words: 'a rich-text document',
@@ -140,7 +179,8 @@ function essence(mediaType: string | undefined): string {
   return (mediaType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-const declares = (allowed: readonly string[], declared: string): boolean => allowed.some((t) => t.toLowerCase() === declared);
+const declares = (allowed: readonly string[], declared: string): boolean =>
+  allowed.some((t) => t.toLowerCase() === declared);
 
 /** `fileName` must already be cleaned (cleanFileName): the extension read here is the one written. */
 export function openVerdict(fileName: string, mediaType: string | undefined): OpenVerdict {
@@ -149,14 +189,19 @@ export function openVerdict(fileName: string, mediaType: string | undefined): Op
   const ask = ASK_FIRST[ext];
   const allowed = OPENABLE[ext] ?? ask?.types;
   if (!allowed) {
-    const realType = ext ? `${KNOWN_UNSAFE[ext] ?? 'a file of a type the app does not open'} (${ext})` : 'a file without an extension';
+    const realType = ext
+      ? `${KNOWN_UNSAFE[ext] ?? 'a file of a type the app does not open'} (${ext})`
+      : 'a file without an extension';
     return { kind: 'refuse', realType, reason: `It is ${realType}, which could run code on this computer.` };
   }
   if (!declares(allowed, declared)) {
     const realType = `a ${ext} file declared as ${declared || 'no type'}`;
-    return { kind: 'refuse', realType, reason: `Its name says ${ext} but the sender declared ${declared || 'no type'}: the two must agree.` };
+    return {
+      kind: 'refuse',
+      realType,
+      reason: `Its name says ${ext} but the sender declared ${declared || 'no type'}: the two must agree.`,
+    };
   }
   if (ask) return { kind: 'ask', realType: `${ask.words} (${ext})`, risk: ask.risk };
   return { kind: 'open' };
 }
-

@@ -75,8 +75,11 @@ export interface PreparedEntries {
 
 const collator = new Intl.Collator();
 const tieOrder = (a: SearchEntry, b: SearchEntry): number =>
-  collator.compare(a.name, b.name) || collator.compare(a.studyTitle, b.studyTitle) || collator.compare(a.itemPath, b.itemPath);
-const segmentOf = (e: SearchEntry): string => (e.kind === 'study' ? '' : fold(e.itemPath.slice(e.itemPath.lastIndexOf('/') + 1)));
+  collator.compare(a.name, b.name) ||
+  collator.compare(a.studyTitle, b.studyTitle) ||
+  collator.compare(a.itemPath, b.itemPath);
+const segmentOf = (e: SearchEntry): string =>
+  e.kind === 'study' ? '' : fold(e.itemPath.slice(e.itemPath.lastIndexOf('/') + 1));
 
 /**
  * Entries in the order they arrive, folded as they come: the index main is still building
@@ -100,7 +103,12 @@ export function prepareEntries(entries: Iterable<SearchEntry> | GrowingEntries):
   const grown = entries instanceof GrowingEntries ? entries : undefined;
   if (!grown) {
     const sorted = [...(entries as Iterable<SearchEntry>)].sort(tieOrder);
-    return { entries: sorted, names: sorted.map((e) => fold(e.name)), titles: sorted.map((e) => fold(e.title ?? '')), segments: sorted.map(segmentOf) };
+    return {
+      entries: sorted,
+      names: sorted.map((e) => fold(e.name)),
+      titles: sorted.map((e) => fold(e.title ?? '')),
+      segments: sorted.map(segmentOf),
+    };
   }
   // already folded: only the order changes
   const order = grown.entries.map((_, i) => i).sort((a, b) => tieOrder(grown.entries[a]!, grown.entries[b]!));
@@ -112,7 +120,11 @@ export function prepareEntries(entries: Iterable<SearchEntry> | GrowingEntries):
 function scoreAt(q: FoldedQuery, p: Omit<PreparedEntries, 'entries'>, i: number): number {
   const title = p.titles[i]!;
   const segment = p.segments[i]!;
-  return Math.max(scoreFolded(q, p.names[i]!), title === '' ? 0 : scoreFolded(q, title), segment === '' ? 0 : scoreFolded(q, segment) - 1);
+  return Math.max(
+    scoreFolded(q, p.names[i]!),
+    title === '' ? 0 : scoreFolded(q, title),
+    segment === '' ? 0 : scoreFolded(q, segment) - 1,
+  );
 }
 
 /**
@@ -154,7 +166,9 @@ export function rankGrowing(query: string, growing: GrowingEntries, limit = 50):
     if (score > 0) matched.push({ i, score });
   }
   matched.sort((a, b) => b.score - a.score || tieOrder(entries[a.i]!, entries[b.i]!));
-  return matched.slice(0, limit).map(({ i, score }) => ({ ...entries[i]!, folder: folderOf(entries[i]!.itemPath), score }));
+  return matched
+    .slice(0, limit)
+    .map(({ i, score }) => ({ ...entries[i]!, folder: folderOf(entries[i]!.itemPath), score }));
 }
 
 /** The best `limit` hits, best first; ties by name, then study, then path. */

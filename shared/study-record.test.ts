@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackStudyTitle, knownStudyFields, mergeStudyRecord, parseStudyRecord, studyRecordHeader } from './study-record.js';
+import {
+  fallbackStudyTitle,
+  knownStudyFields,
+  mergeStudyRecord,
+  parseStudyRecord,
+  studyRecordHeader,
+} from './study-record.js';
 
 describe('study record', () => {
   it('keeps fields written by other clients when edited', () => {
-    const other = { type: 'study', version: 'IRBX.2', title: 'Old', irbNumber: 'IRB-77', sites: [{ n: 1 }], sponsor: 'Acme' };
+    const other = {
+      type: 'study',
+      version: 'IRBX.2',
+      title: 'Old',
+      irbNumber: 'IRB-77',
+      sites: [{ n: 1 }],
+      sponsor: 'Acme',
+    };
     const parsed = parseStudyRecord(other);
     const next = mergeStudyRecord(parsed, { title: 'New title', protocolNumber: '2026-114' });
-    expect(next).toEqual({ type: 'study', version: 'IRBX.2', title: 'New title', protocolNumber: '2026-114', irbNumber: 'IRB-77', sites: [{ n: 1 }] });
+    expect(next).toEqual({
+      type: 'study',
+      version: 'IRBX.2',
+      title: 'New title',
+      protocolNumber: '2026-114',
+      irbNumber: 'IRB-77',
+      sites: [{ n: 1 }],
+    });
   });
 
   it('removes optional fields left empty and trims the title', () => {
@@ -60,7 +80,15 @@ describe('study record', () => {
     expect('principalInvestigator' in known).toBe(false);
     expect('shortTitle' in known).toBe(false);
     // within the limits, a value is kept as written
-    expect(knownStudyFields(parseStudyRecord({ type: 'study', title: 'T', principalInvestigator: { name: 'Dr. Ada Reyes', email: 'ada@example.org' } })).principalInvestigator).toEqual({
+    expect(
+      knownStudyFields(
+        parseStudyRecord({
+          type: 'study',
+          title: 'T',
+          principalInvestigator: { name: 'Dr. Ada Reyes', email: 'ada@example.org' },
+        }),
+      ).principalInvestigator,
+    ).toEqual({
       name: 'Dr. Ada Reyes',
       email: 'ada@example.org',
     });

@@ -15,7 +15,11 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /** The fields a client may set; `title` is required. */
 export const studyFieldsSchema = z.strictObject({
-  title: z.string().trim().min(1, 'A study needs a title.').max(STUDY_TITLE_MAX, `A title has at most ${STUDY_TITLE_MAX} characters.`),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'A study needs a title.')
+    .max(STUDY_TITLE_MAX, `A title has at most ${STUDY_TITLE_MAX} characters.`),
   shortTitle: optionalText(100),
   protocolNumber: optionalText(100),
   principalInvestigator: z
@@ -27,7 +31,14 @@ export const studyFieldsSchema = z.strictObject({
 export type StudyFields = z.output<typeof studyFieldsSchema>;
 export type StudyFieldName = keyof StudyFields;
 /** The fields an edit may name as changed (containers.updateStudy's `changed`). */
-export const STUDY_FIELD_NAMES = ['title', 'shortTitle', 'protocolNumber', 'principalInvestigator', 'sponsor', 'description'] as const satisfies readonly StudyFieldName[];
+export const STUDY_FIELD_NAMES = [
+  'title',
+  'shortTitle',
+  'protocolNumber',
+  'principalInvestigator',
+  'sponsor',
+  'description',
+] as const satisfies readonly StudyFieldName[];
 
 /** A record as read: its known fields checked, everything else carried along untouched. */
 export interface StudyRecord extends StudyFields {
@@ -38,9 +49,11 @@ export interface StudyRecord extends StudyFields {
 
 /** What a record read from the exchange is, or why it is not a study record. */
 export function parseStudyRecord(content: unknown): StudyRecord {
-  if (!content || typeof content !== 'object' || Array.isArray(content)) throw new Error('The study record is not a JSON object.');
+  if (!content || typeof content !== 'object' || Array.isArray(content))
+    throw new Error('The study record is not a JSON object.');
   const raw = content as Record<string, unknown>;
-  if (raw.type !== STUDY_RECORD_TYPE) throw new Error(`The record at "study" has type ${JSON.stringify(raw.type)}, not "study".`);
+  if (raw.type !== STUDY_RECORD_TYPE)
+    throw new Error(`The record at "study" has type ${JSON.stringify(raw.type)}, not "study".`);
   const known = studyFieldsSchema.partial().strip().safeParse(raw);
   const title = typeof raw.title === 'string' ? cleanText(raw.title) : '';
   if (!title || title.length > STUDY_TITLE_MAX) throw new Error('The study record has no usable title.');
@@ -48,18 +61,29 @@ export function parseStudyRecord(content: unknown): StudyRecord {
     // A malformed optional field does not hide the study's title: keep it as an unknown field.
     return { ...raw, type: 'study', version: String(raw.version ?? STUDY_RECORD_VERSION), title } as StudyRecord;
   }
-  return { ...raw, ...known.data, type: 'study', version: String(raw.version ?? STUDY_RECORD_VERSION), title } as StudyRecord;
+  return {
+    ...raw,
+    ...known.data,
+    type: 'study',
+    version: String(raw.version ?? STUDY_RECORD_VERSION),
+    title,
+  } as StudyRecord;
 }
 
 /**
  * The record to write: `previous` (when there is one) with the edited fields replaced. Fields
  * this client does not know stay; optional fields left empty are removed.
  */
-export function mergeStudyRecord(previous: Readonly<Record<string, unknown>> | undefined, edit: StudyFields, changed: readonly StudyFieldName[] = STUDY_FIELD_NAMES): StudyRecord {
+export function mergeStudyRecord(
+  previous: Readonly<Record<string, unknown>> | undefined,
+  edit: StudyFields,
+  changed: readonly StudyFieldName[] = STUDY_FIELD_NAMES,
+): StudyRecord {
   const fields = studyFieldsSchema.parse(edit);
   const next: Record<string, unknown> = { ...(previous ?? {}) };
   // a record with no title yet takes the edit's whatever was changed
-  const keys = typeof next.title === 'string' && next.title ? changed : [...new Set<StudyFieldName>(['title', ...changed])];
+  const keys =
+    typeof next.title === 'string' && next.title ? changed : [...new Set<StudyFieldName>(['title', ...changed])];
   for (const key of keys) {
     const value = fields[key];
     if (value === undefined || value === '') delete next[key];
@@ -76,7 +100,14 @@ function capped(text: string, max: number): string {
 }
 
 /** A field's limits as the schema sets them (studyFieldsSchema), applied to what was read. */
-const LIMITS = { shortTitle: 100, protocolNumber: 100, piName: 200, piEmail: 320, sponsor: 200, description: 4000 } as const;
+const LIMITS = {
+  shortTitle: 100,
+  protocolNumber: 100,
+  piName: 200,
+  piEmail: 320,
+  sponsor: 200,
+  description: 4000,
+} as const;
 
 /**
  * Only the fields this client knows, well-formed (what the renderer shows and edits). What
@@ -91,7 +122,13 @@ export function knownStudyFields(record: StudyRecord): StudyFields {
   };
   const paragraphs = (v: unknown, max: number) => {
     if (typeof v !== 'string') return undefined;
-    const clean = v.slice(0, max * 4).split(/\r\n|\n|\r/).map(cleanText).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    const clean = v
+      .slice(0, max * 4)
+      .split(/\r\n|\n|\r/)
+      .map(cleanText)
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
     return clean ? capped(clean, max) : undefined;
   };
   const pi = record.principalInvestigator as unknown;

@@ -10,7 +10,13 @@ export interface ProfileInfo {
   readonly organizationId: string;
   readonly organizationName: string;
   readonly roles: readonly string[];
-  readonly certificate: { readonly subject: string; readonly issuer?: string; readonly thumbprint: string; readonly validFrom?: string; readonly validTo: string };
+  readonly certificate: {
+    readonly subject: string;
+    readonly issuer?: string;
+    readonly thumbprint: string;
+    readonly validFrom?: string;
+    readonly validTo: string;
+  };
 }
 
 export async function switchTo(page: Page, profile: Pick<ProfileInfo, 'id' | 'organizationName'>): Promise<void> {
@@ -37,7 +43,10 @@ export async function savedBytes(page: Page, dir: string, name: string): Promise
 }
 
 /** Opens a top-bar dialog (organizations, admin, activity, settings) and returns it: its button, or its entry in the Menu. */
-export async function openChromeDialog(page: Page, slot: 'organizations' | 'admin' | 'activity' | 'settings'): Promise<Locator> {
+export async function openChromeDialog(
+  page: Page,
+  slot: 'organizations' | 'admin' | 'activity' | 'settings',
+): Promise<Locator> {
   await clickAction(page, `open-${slot}`, 'chrome-more', `menu-open-${slot}`);
   const dialog = page.getByTestId(`${slot}-dialog`);
   await expect(dialog).toBeVisible();
@@ -47,12 +56,16 @@ export async function openChromeDialog(page: Page, slot: 'organizations' | 'admi
 /** The chrome's dialog entries (`open-<slot>`), shown as buttons or folded into its Menu, in order. */
 export async function chromeActions(page: Page): Promise<string[]> {
   await settled(page);
-  const inline = await page.locator('.chrome-menu [data-fold-id]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.foldId ?? ''));
+  const inline = await page
+    .locator('.chrome-menu [data-fold-id]')
+    .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.foldId ?? ''));
   const more = page.getByTestId('chrome-more');
   if (!(await more.isVisible())) return inline;
   await more.click();
   const menu = page.getByRole('menu', { name: 'Menu' });
-  const folded = await menu.getByRole('menuitem').evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace(/^menu-/, '')));
+  const folded = await menu
+    .getByRole('menuitem')
+    .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace(/^menu-/, '')));
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   return [...inline, ...folded];
@@ -65,7 +78,11 @@ export async function closeDialog(dialog: Locator): Promise<void> {
 }
 
 /** "New study…": the title (and optional fields) in the dialog; the new study opens. Returns its id. */
-export async function createStudy(page: Page, title: string, more: { protocol?: string; pi?: string } = {}): Promise<string> {
+export async function createStudy(
+  page: Page,
+  title: string,
+  more: { protocol?: string; pi?: string } = {},
+): Promise<string> {
   await page.getByTestId('new-study').click();
   const dialog = page.getByTestId('new-study-dialog');
   await expect(dialog).toBeVisible();
@@ -74,7 +91,9 @@ export async function createStudy(page: Page, title: string, more: { protocol?: 
   if (more.pi) await dialog.getByTestId('study-pi-input').fill(more.pi);
   await dialog.getByTestId('study-form-save').click();
   await expect(dialog).toHaveCount(0);
-  const row = page.getByTestId('study-row').filter({ has: page.getByTestId('study-title').getByText(title, { exact: true }) });
+  const row = page
+    .getByTestId('study-row')
+    .filter({ has: page.getByTestId('study-title').getByText(title, { exact: true }) });
   await expect(row).toHaveAttribute('aria-selected', 'true');
   return (await row.getAttribute('data-container-id'))!;
 }

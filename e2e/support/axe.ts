@@ -32,7 +32,9 @@ export function isBlocking(f: ScanFinding): boolean {
 }
 
 export function report(findings: readonly ScanFinding[], states: number): string {
-  const lines = [`axe: ${states} states scanned, ${findings.length} violations (${findings.filter(isBlocking).length} serious or critical)`];
+  const lines = [
+    `axe: ${states} states scanned, ${findings.length} violations (${findings.filter(isBlocking).length} serious or critical)`,
+  ];
   for (const f of findings) lines.push(`  [${f.impact}] ${f.state}: ${f.rule} ×${f.nodes} — ${f.help} (${f.targets})`);
   return lines.join('\n');
 }

@@ -22,10 +22,17 @@ export class HostCallFailed extends Error {
 /** The host's origin and the headers of its signed-in session (as the page sends them). */
 export function hostAccess(host: RunningHost): { origin: string; headers: Record<string, string> } {
   const origin = new URL(host.url).origin;
-  return { origin, headers: { Origin: origin, Cookie: `${host.cookie.name}=${host.cookie.value}`, [SECRET_HEADER]: host.secret } };
+  return {
+    origin,
+    headers: { Origin: origin, Cookie: `${host.cookie.name}=${host.cookie.value}`, [SECRET_HEADER]: host.secret },
+  };
 }
 
-export async function callHost<T = unknown>(host: RunningHost, operation: string, args: Record<string, unknown> = {}): Promise<T> {
+export async function callHost<T = unknown>(
+  host: RunningHost,
+  operation: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
   const { origin, headers } = hostAccess(host);
   const res = await fetch(`${origin}/api/call/${operation}`, {
     method: 'POST',
@@ -52,7 +59,11 @@ export async function stageOnHost(host: RunningHost, name: string, bytes: Buffer
 }
 
 /** Runs `work` over `inputs` with at most `limit` in flight. */
-export async function inParallel<I>(inputs: readonly I[], limit: number, work: (input: I) => Promise<unknown>): Promise<void> {
+export async function inParallel<I>(
+  inputs: readonly I[],
+  limit: number,
+  work: (input: I) => Promise<unknown>,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < inputs.length) {

@@ -33,7 +33,13 @@ export async function uploadAs(
   if (!profile) throw new Error(`no profile ending with ${profileSuffix}`);
   // A sandbox profile trusts the sandbox exchange's CA, as the app's sessions do.
   const anchors = loadTrustedCas(join(dataDir, 'sandbox', 'exchange'));
-  const session = await openSession(profile, new KeyVault(dataDir, new PassphraseSecretBox(E2E_PASSPHRASE)), 'e2e-hostile/1', () => {}, anchors);
+  const session = await openSession(
+    profile,
+    new KeyVault(dataDir, new PassphraseSecretBox(E2E_PASSPHRASE)),
+    'e2e-hostile/1',
+    () => {},
+    anchors,
+  );
   try {
     const paths: string[] = [];
     for (const [i, doc] of docs.entries()) {

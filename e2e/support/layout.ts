@@ -21,9 +21,15 @@ export async function expectOneRowInside(bar: Locator): Promise<void> {
       const style = getComputedStyle(c);
       return style.position !== 'absolute' && style.position !== 'fixed' && c.getBoundingClientRect().width > 0;
     });
-    return { outer: box(el, 'bar'), children: visible.map((c) => box(c, `${c.tagName.toLowerCase()}.${c.className} ${c.textContent?.slice(0, 40) ?? ''}`)) };
+    return {
+      outer: box(el, 'bar'),
+      children: visible.map((c) =>
+        box(c, `${c.tagName.toLowerCase()}.${c.className} ${c.textContent?.slice(0, 40) ?? ''}`),
+      ),
+    };
   });
-  const label = (b: Box) => `${b.what} [${Math.round(b.left)}–${Math.round(b.right)}] in bar [${Math.round(outer.left)}–${Math.round(outer.right)}]`;
+  const label = (b: Box) =>
+    `${b.what} [${Math.round(b.left)}–${Math.round(b.right)}] in bar [${Math.round(outer.left)}–${Math.round(outer.right)}]`;
   expect(children.length).toBeGreaterThan(0);
   for (const c of children) {
     expect(c.left, label(c)).toBeGreaterThanOrEqual(outer.left - 0.5);
@@ -77,7 +83,10 @@ export async function expectTextWhole(el: Locator): Promise<void> {
   const { text, box } = await el.evaluate((e) => {
     const range = document.createRange();
     range.selectNodeContents(e);
-    return { text: range.getBoundingClientRect().right, box: e.getBoundingClientRect().right - parseFloat(getComputedStyle(e).paddingRight) };
+    return {
+      text: range.getBoundingClientRect().right,
+      box: e.getBoundingClientRect().right - parseFloat(getComputedStyle(e).paddingRight),
+    };
   });
   expect(text, `${await el.textContent()} is cut`).toBeLessThanOrEqual(box + 0.5);
 }

@@ -27,7 +27,21 @@ function identity(keyPath: string, certPath: string): PemIdentity {
 export function selfSigned(dir: string, name: string, commonName: string): PemIdentity {
   const keyPath = join(dir, `${name}.key.pem`);
   const certPath = join(dir, `${name}.cert.pem`);
-  openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyPath, '-out', certPath, '-subj', `/CN=${commonName}`, '-days', '30']);
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    keyPath,
+    '-out',
+    certPath,
+    '-subj',
+    `/CN=${commonName}`,
+    '-days',
+    '30',
+  ]);
   return identity(keyPath, certPath);
 }
 
@@ -36,8 +50,23 @@ export function certificateAuthority(dir: string, commonName: string): PemIdenti
   const keyPath = join(dir, 'ca.key.pem');
   const certPath = join(dir, 'ca.cert.pem');
   openssl([
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyPath, '-out', certPath, '-subj', `/CN=${commonName}`, '-days', '30',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    keyPath,
+    '-out',
+    certPath,
+    '-subj',
+    `/CN=${commonName}`,
+    '-days',
+    '30',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
   ]);
   return identity(keyPath, certPath);
 }
@@ -47,13 +76,51 @@ export function issuedBy(ca: PemIdentity, dir: string, name: string, commonName:
   const keyPath = join(dir, `${name}.key.pem`);
   const csrPath = join(dir, `${name}.csr`);
   const certPath = join(dir, `${name}.cert.pem`);
-  openssl(['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyPath, '-out', csrPath, '-subj', `/CN=${commonName}/O=${commonName}`]);
-  openssl(['x509', '-req', '-in', csrPath, '-CA', ca.certPath, '-CAkey', ca.keyPath, '-set_serial', String(Date.now()), '-out', certPath, '-days', '30']);
+  openssl([
+    'req',
+    '-new',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    keyPath,
+    '-out',
+    csrPath,
+    '-subj',
+    `/CN=${commonName}/O=${commonName}`,
+  ]);
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    csrPath,
+    '-CA',
+    ca.certPath,
+    '-CAkey',
+    ca.keyPath,
+    '-set_serial',
+    String(Date.now()),
+    '-out',
+    certPath,
+    '-days',
+    '30',
+  ]);
   return identity(keyPath, certPath);
 }
 
 /** `openssl pkcs12 -export`: the key and certificate in one file protected by `password`. */
 export function pkcs12(id: PemIdentity, path: string, password: string): string {
-  openssl(['pkcs12', '-export', '-inkey', id.keyPath, '-in', id.certPath, '-out', path, '-passout', `pass:${password}`]);
+  openssl([
+    'pkcs12',
+    '-export',
+    '-inkey',
+    id.keyPath,
+    '-in',
+    id.certPath,
+    '-out',
+    path,
+    '-passout',
+    `pass:${password}`,
+  ]);
   return path;
 }

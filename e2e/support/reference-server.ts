@@ -15,9 +15,19 @@ export interface SandboxOrganization {
 
 /** `server/cli.ts sandbox`: a fresh data folder with demo organizations, their keys in `outDir`. */
 export async function createSandboxFolder(dataDir: string, outDir: string): Promise<SandboxOrganization[]> {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'sandbox', '--data', dataDir, '--out', outDir], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli.ts', 'sandbox', '--data', dataDir, '--out', outDir],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`sandbox failed (${r.status}): ${r.stdout}${r.stderr}`);
-  const list = JSON.parse(await readFile(join(outDir, 'organizations.json'), 'utf8')) as { name: string; id: string; role: SandboxOrganization['role']; key: string; certificate: string }[];
+  const list = JSON.parse(await readFile(join(outDir, 'organizations.json'), 'utf8')) as {
+    name: string;
+    id: string;
+    role: SandboxOrganization['role'];
+    key: string;
+    certificate: string;
+  }[];
   return Promise.all(
     list.map(async (o) => ({
       name: o.name,
@@ -49,9 +59,13 @@ export interface ServingExchange {
 }
 
 export async function serveExchange(dataDir: string, port: number): Promise<ServingExchange> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'serve', '--data', dataDir, '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli.ts', 'serve', '--data', dataDir, '--port', String(port)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));

@@ -58,7 +58,12 @@ export interface ParsedArgs {
 
 export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   try {
-    const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    });
     return { words: positionals, flags: values as ParsedArgs['flags'] };
   } catch (error) {
     throw new UsageError((error as Error).message);

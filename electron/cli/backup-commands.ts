@@ -14,9 +14,11 @@ export async function p12Password(ctx: CliContext, question: string, confirm: bo
     return given;
   }
   const password = await ctx.io.askSecret(question);
-  if (password === undefined) throw new UsageError('The PKCS#12 password is needed: set STUDY_EXCHANGE_P12_PASSWORD or run in a terminal.');
+  if (password === undefined)
+    throw new UsageError('The PKCS#12 password is needed: set STUDY_EXCHANGE_P12_PASSWORD or run in a terminal.');
   if (password.length === 0) throw new UsageError('The password may not be empty.');
-  if (confirm && (await ctx.io.askSecret('The same password again: ')) !== password) throw new UsageError('The two passwords differ; nothing was written.');
+  if (confirm && (await ctx.io.askSecret('The same password again: ')) !== password)
+    throw new UsageError('The two passwords differ; nothing was written.');
   return password;
 }
 
@@ -29,10 +31,14 @@ export async function backupCommand(ctx: CliContext): Promise<void> {
   try {
     await writeFile(out, p12, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${out} already exists; choose another file name.`);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new UsageError(`${out} already exists; choose another file name.`);
     throw error;
   }
   const next = await markBackedUp(store, profile);
   const keys = 1 + (profile.readingKeyRefs?.length ?? 0);
-  ctx.print({ profile: next, file: out, keys }, () => `Backed up ${keys} key(s) of ${profile.name} to ${out}. Keep the file and its password apart.`);
+  ctx.print(
+    { profile: next, file: out, keys },
+    () => `Backed up ${keys} key(s) of ${profile.name} to ${out}. Keep the file and its password apart.`,
+  );
 }

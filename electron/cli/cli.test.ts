@@ -29,8 +29,19 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
     execFile(
       process.execPath,
       [launcher, '--data', data, ...args],
-      { cwd: root, env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: 'cli pass', STUDY_EXCHANGE_SCRYPT_LOG2N: '14', STUDY_EXCHANGE_P12_ITERATIONS: '100000', ...env }, maxBuffer: 8 << 20 },
-      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          STUDY_EXCHANGE_PASSPHRASE: 'cli pass',
+          STUDY_EXCHANGE_SCRYPT_LOG2N: '14',
+          STUDY_EXCHANGE_P12_ITERATIONS: '100000',
+          ...env,
+        },
+        maxBuffer: 8 << 20,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -76,16 +87,29 @@ describe('study-exchange command-line tool', () => {
     for (const name of ['sirb', 'site']) {
       const org = name === 'sirb' ? f.sirb.org.id : f.site.org.id;
       const added = await json<{ name: string; certificate: { thumbprint: string } }>([
-        'profile', 'add', '--name', name, '--base-url', f.url, '--org', org,
-        '--key', path.join(dir, `${name}.key`), '--cert', path.join(dir, `${name}.pem`), '--environment', 'sandbox',
-        '--trust-ca', path.join(dir, 'consortium-ca.pem'),
+        'profile',
+        'add',
+        '--name',
+        name,
+        '--base-url',
+        f.url,
+        '--org',
+        org,
+        '--key',
+        path.join(dir, `${name}.key`),
+        '--cert',
+        path.join(dir, `${name}.pem`),
+        '--environment',
+        'sandbox',
+        '--trust-ca',
+        path.join(dir, 'consortium-ca.pem'),
       ]);
       expect(added.name).toBe(name);
       expect(added.certificate.thumbprint).toBe(name === 'sirb' ? f.sirb.org.thumbprint : f.site.org.thumbprint);
     }
     const listed = await json<{ name: string }[]>(['profile', 'list']);
     expect(listed.map((p) => p.name)).toEqual(['sirb', 'site']);
-    expect((await readFile(path.join(data, 'profiles.json'), 'utf8'))).not.toContain('PRIVATE KEY');
+    expect(await readFile(path.join(data, 'profiles.json'), 'utf8')).not.toContain('PRIVATE KEY');
 
     expect((await cli(['--profile', 'sirb', 'ping', '--sirb'])).stdout.trim()).toBe('pong');
     const refused = await cli(['--profile', 'site', 'ping', '--sirb']);
@@ -95,13 +119,31 @@ describe('study-exchange command-line tool', () => {
     const untitled = await cli(['--profile', 'sirb', 'containers', 'create']);
     expect(untitled.code).toBe(2);
     expect(untitled.stderr).toMatch(/--title/);
-    const study = await json<{ id: string; title: string }>(['--profile', 'sirb', 'containers', 'create', '--title', 'Sleep and Recovery', '--pi', 'Dr. Ada Reyes', '--protocol', '2026-114']);
+    const study = await json<{ id: string; title: string }>([
+      '--profile',
+      'sirb',
+      'containers',
+      'create',
+      '--title',
+      'Sleep and Recovery',
+      '--pi',
+      'Dr. Ada Reyes',
+      '--protocol',
+      '2026-114',
+    ]);
     expect(study.title).toBe('Sleep and Recovery');
     await json(['--profile', 'sirb', 'collaborators', 'add', f.site.org.id, '--container', study.id]);
     // the invited site reads the study by its title; the record is not among the documents
     const siteList = await cli(['--profile', 'site', 'containers', 'list']);
     expect(siteList.stdout).toContain(`${study.id}  Sleep and Recovery  owner`);
-    const renamed = await cli(['--profile', 'sirb', 'containers', 'rename', study.id, 'Protocol 2026-114: Sleep and Recovery']);
+    const renamed = await cli([
+      '--profile',
+      'sirb',
+      'containers',
+      'rename',
+      study.id,
+      'Protocol 2026-114: Sleep and Recovery',
+    ]);
     expect(renamed.code).toBe(0);
     const shown = await cli(['--profile', 'site', 'containers', 'show', study.id]);
     expect(shown.stdout).toContain('Protocol 2026-114: Sleep and Recovery');
@@ -113,10 +155,27 @@ describe('study-exchange command-line tool', () => {
     const put = await cli(['--profile', 'sirb', 'items', 'put', file, 'documents/consent', '--container', study.id]);
     expect(put.code).toBe(0);
     expect(put.stderr).toMatch(/sending: .* \(100%\)/);
-    const granted = await json<{ id: string }[]>(['--profile', 'sirb', 'access', 'grant', 'documents/consent', f.site.org.id, '--container', study.id]);
+    const granted = await json<{ id: string }[]>([
+      '--profile',
+      'sirb',
+      'access',
+      'grant',
+      'documents/consent',
+      f.site.org.id,
+      '--container',
+      study.id,
+    ]);
     expect(granted.map((o) => o.id)).toEqual([f.sirb.org.id, f.site.org.id]);
 
-    const items = await json<{ id: string }[]>(['--profile', 'site', 'items', 'list', 'documents', '--container', study.id]);
+    const items = await json<{ id: string }[]>([
+      '--profile',
+      'site',
+      'items',
+      'list',
+      'documents',
+      '--container',
+      study.id,
+    ]);
     expect(items.map((i) => i.id)).toEqual(['documents|consent']);
     const out = path.join(dir, 'copy.pdf');
     const got = await cli(['--profile', 'site', 'items', 'get', 'documents|consent', out, '--container', study.id]);
@@ -124,18 +183,38 @@ describe('study-exchange command-line tool', () => {
     expect((await readFile(out)).equals(bytes)).toBe(true);
 
     // A pSite's upload with `items add` is shared with the study's owner at once.
-    const added = await json<{ item: { id: string }; sharedWithOwner: boolean }>(['--profile', 'site', 'items', 'add', file, 'reports', '--container', study.id]);
+    const added = await json<{ item: { id: string }; sharedWithOwner: boolean }>([
+      '--profile',
+      'site',
+      'items',
+      'add',
+      file,
+      'reports',
+      '--container',
+      study.id,
+    ]);
     expect(added.item.id).toMatch(/^reports\|[0-9a-f]{32}$/);
     expect(added.sharedWithOwner).toBe(true);
 
     const rm = await cli(['--profile', 'site', 'items', 'rm', 'documents/consent', '--container', study.id, '--json']);
     expect(rm.code).toBe(1);
     // The pSite can read the item but does not own it.
-    expect(JSON.parse(rm.stdout).error).toMatchObject({ code: 2007, status: 403, requestId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(JSON.parse(rm.stdout).error).toMatchObject({
+      code: 2007,
+      status: 403,
+      requestId: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
   });
 
   it('prints other organizations\u2019 text without terminal controls, hides the study record, and lets only the owner rename', async () => {
-    const study = await json<{ id: string }>(['--profile', 'sirb', 'containers', 'create', '--title', 'Hostile fields']);
+    const study = await json<{ id: string }>([
+      '--profile',
+      'sirb',
+      'containers',
+      'create',
+      '--title',
+      'Hostile fields',
+    ]);
     await json(['--profile', 'sirb', 'collaborators', 'add', f.site.org.id, '--container', study.id]);
     // the owner's record as another client might have written it: escapes, an OSC-8 link, bidi overrides
     const hostile = {
@@ -148,8 +227,15 @@ describe('study-exchange command-line tool', () => {
       description: 'ok\u001b[2J\u001b[31mFAKE: signature verified\u2067',
     };
     const keys = await f.keysOf(f.sirb);
-    await writeRecord(f.sirb.client, keys, study.id, STUDY_RECORD_PATH, { header: { type: 'study', name: 'Hostile' }, content: hostile });
-    await new SharingService(f.sirb.client, keys, [f.ca.certificatePem]).update(study.id, STUDY_RECORD_PATH, f.site.org.id);
+    await writeRecord(f.sirb.client, keys, study.id, STUDY_RECORD_PATH, {
+      header: { type: 'study', name: 'Hostile' },
+      content: hostile,
+    });
+    await new SharingService(f.sirb.client, keys, [f.ca.certificatePem]).update(
+      study.id,
+      STUDY_RECORD_PATH,
+      f.site.org.id,
+    );
     // C0 but the line feed, DEL, C1, and the bidi marks, embeddings, overrides and isolates
     // eslint-disable-next-line no-control-regex -- control characters are what the test looks for
     const controls = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
@@ -177,11 +263,26 @@ describe('study-exchange command-line tool', () => {
     const renamed = await cli(['--profile', 'sirb', 'containers', 'rename', study.id, 'Calm title']);
     expect(renamed.stdout.trim()).toBe(`Renamed study ${study.id} to "Calm title"`);
     // a rename changes the title only: the other fields stay as they were
-    expect((await json<{ study: { sponsor: string } }>(['--profile', 'site', 'containers', 'show', study.id])).study.sponsor).toBe(hostile.sponsor);
+    expect(
+      (await json<{ study: { sponsor: string } }>(['--profile', 'site', 'containers', 'show', study.id])).study.sponsor,
+    ).toBe(hostile.sponsor);
   });
 
   it('a one-off identity from --key/--cert and orgs lookups', async () => {
-    const orgs = await json<{ name: string }[]>(['--base-url', f.url, '--org', f.site.org.id, '--key', path.join(dir, 'site.key'), '--cert', path.join(dir, 'site.pem'), 'orgs', 'list', '--name', 'central']);
+    const orgs = await json<{ name: string }[]>([
+      '--base-url',
+      f.url,
+      '--org',
+      f.site.org.id,
+      '--key',
+      path.join(dir, 'site.key'),
+      '--cert',
+      path.join(dir, 'site.pem'),
+      'orgs',
+      'list',
+      '--name',
+      'central',
+    ]);
     expect(orgs.map((o) => o.name)).toEqual(['Central IRB']);
     const wrongPass = await cli(['--profile', 'sirb', 'containers', 'list'], { STUDY_EXCHANGE_PASSPHRASE: 'not it' });
     expect(wrongPass.code).toBe(1);
@@ -191,8 +292,22 @@ describe('study-exchange command-line tool', () => {
   it('refuses plain http to an address not literally on this computer, --base-url too, before sending anything', async () => {
     // [::ffff:127.0.0.1] reaches the fixture's exchange, but it is not 127.0.0.0/8, ::1 or localhost
     const mapped = `http://[::ffff:127.0.0.1]:${new URL(f.url).port}`;
-    const oneOff = ['--org', f.site.org.id, '--key', path.join(dir, 'site.key'), '--cert', path.join(dir, 'site.pem'), 'orgs', 'list'];
-    for (const args of [['--base-url', mapped, ...oneOff], ['--base-url', 'http://exchange.example.org', ...oneOff], ['--base-url', mapped, 'ping'], ['--profile', 'site', '--base-url', mapped, 'containers', 'list']]) {
+    const oneOff = [
+      '--org',
+      f.site.org.id,
+      '--key',
+      path.join(dir, 'site.key'),
+      '--cert',
+      path.join(dir, 'site.pem'),
+      'orgs',
+      'list',
+    ];
+    for (const args of [
+      ['--base-url', mapped, ...oneOff],
+      ['--base-url', 'http://exchange.example.org', ...oneOff],
+      ['--base-url', mapped, 'ping'],
+      ['--profile', 'site', '--base-url', mapped, 'containers', 'list'],
+    ]) {
       const refused = await cli(args);
       expect(refused.code, args.join(' ')).toBe(1);
       expect(refused.stderr).toMatch(/cannot be used: .*https:\/\//);
@@ -203,21 +318,62 @@ describe('study-exchange command-line tool', () => {
 
   it('profile import-p12 and generate-key', async () => {
     const p12 = path.join(dir, 'site.p12');
-    const made = spawnSync('openssl', ['pkcs12', '-export', '-inkey', path.join(dir, 'site.key'), '-in', path.join(dir, 'site.pem'), '-out', p12, '-passout', 'pass:p12pass']);
+    const made = spawnSync('openssl', [
+      'pkcs12',
+      '-export',
+      '-inkey',
+      path.join(dir, 'site.key'),
+      '-in',
+      path.join(dir, 'site.pem'),
+      '-out',
+      p12,
+      '-passout',
+      'pass:p12pass',
+    ]);
     expect(made.status).toBe(0);
-    const wrong = await cli(['profile', 'import-p12', p12, '--name', 'site2', '--base-url', f.url, '--org', f.site.org.id], { STUDY_EXCHANGE_P12_PASSWORD: 'nope' });
+    const wrong = await cli(
+      ['profile', 'import-p12', p12, '--name', 'site2', '--base-url', f.url, '--org', f.site.org.id],
+      { STUDY_EXCHANGE_P12_PASSWORD: 'nope' },
+    );
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('The password of the PKCS#12 file is wrong.');
-    const ok = await cli(['profile', 'import-p12', p12, '--name', 'site2', '--base-url', f.url, '--org', f.site.org.id, '--json'], { STUDY_EXCHANGE_P12_PASSWORD: 'p12pass' });
+    const ok = await cli(
+      ['profile', 'import-p12', p12, '--name', 'site2', '--base-url', f.url, '--org', f.site.org.id, '--json'],
+      { STUDY_EXCHANGE_P12_PASSWORD: 'p12pass' },
+    );
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout).certificate.thumbprint).toBe(f.site.org.thumbprint);
     expect((await cli(['--profile', 'site2', 'ping', '--auth'])).stdout.trim()).toBe('pong');
 
     const csr = path.join(dir, 'new.csr');
-    const gen = await cli(['profile', 'generate-key', '--name', 'new', '--common-name', 'New Site', '--base-url', f.url, '--org', 'pending', '--out', csr]);
+    const gen = await cli([
+      'profile',
+      'generate-key',
+      '--name',
+      'new',
+      '--common-name',
+      'New Site',
+      '--base-url',
+      f.url,
+      '--org',
+      'pending',
+      '--out',
+      csr,
+    ]);
     expect(gen.code).toBe(0);
     expect(await readFile(csr, 'utf8')).toContain('BEGIN CERTIFICATE REQUEST');
-    const dup = await cli(['profile', 'generate-key', '--name', 'NEW', '--common-name', 'x', '--base-url', f.url, '--org', 'x']);
+    const dup = await cli([
+      'profile',
+      'generate-key',
+      '--name',
+      'NEW',
+      '--common-name',
+      'x',
+      '--base-url',
+      f.url,
+      '--org',
+      'x',
+    ]);
     expect(dup.code).toBe(2);
     expect(dup.stderr).toMatch(/already exists/);
   });
@@ -235,7 +391,10 @@ describe('study-exchange command-line tool', () => {
     expect(listed.find((p) => p.name === 'site')?.backup).toBeUndefined();
     const pw = { STUDY_EXCHANGE_P12_PASSWORD: 'backup pw' };
     const backup = path.join(dir, 'site-backup.p12');
-    const made = await json<{ profile: { keyRef: string; backup: { keyRef: string } }; keys: number }>(['profile', 'backup', 'site', '--out', backup], pw);
+    const made = await json<{ profile: { keyRef: string; backup: { keyRef: string } }; keys: number }>(
+      ['profile', 'backup', 'site', '--out', backup],
+      pw,
+    );
     expect(made.keys).toBe(1);
     expect(made.profile.backup.keyRef).toBe(made.profile.keyRef);
     expect((await stat(backup)).mode & 0o777).toBe(0o600);
@@ -246,15 +405,45 @@ describe('study-exchange command-line tool', () => {
     expect((await cli(['profile', 'remove', 'site'])).code).toBe(0);
     const keysBefore = await readdir(path.join(data, 'keys'));
     const profilesBefore = await readFile(path.join(data, 'profiles.json'), 'utf8');
-    const wrong = await cli(['profile', 'import-p12', backup, '--name', 'site', '--base-url', f.url, '--org', f.site.org.id, '--environment', 'sandbox'], { STUDY_EXCHANGE_P12_PASSWORD: 'not the password' });
+    const wrong = await cli(
+      [
+        'profile',
+        'import-p12',
+        backup,
+        '--name',
+        'site',
+        '--base-url',
+        f.url,
+        '--org',
+        f.site.org.id,
+        '--environment',
+        'sandbox',
+      ],
+      { STUDY_EXCHANGE_P12_PASSWORD: 'not the password' },
+    );
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('The password of the PKCS#12 file is wrong.');
     expect(await readdir(path.join(data, 'keys'))).toEqual(keysBefore);
     expect(await readFile(path.join(data, 'profiles.json'), 'utf8')).toBe(profilesBefore);
 
-    const restored = await json<{ certificate: { thumbprint: string }; backup: { keyRef: string }; keyRef: string }>([
-      'profile', 'import-p12', backup, '--name', 'site', '--base-url', f.url, '--org', f.site.org.id, '--environment', 'sandbox', '--trust-ca', path.join(dir, 'consortium-ca.pem'),
-    ], pw);
+    const restored = await json<{ certificate: { thumbprint: string }; backup: { keyRef: string }; keyRef: string }>(
+      [
+        'profile',
+        'import-p12',
+        backup,
+        '--name',
+        'site',
+        '--base-url',
+        f.url,
+        '--org',
+        f.site.org.id,
+        '--environment',
+        'sandbox',
+        '--trust-ca',
+        path.join(dir, 'consortium-ca.pem'),
+      ],
+      pw,
+    );
     expect(restored.certificate.thumbprint).toBe(f.site.org.thumbprint);
     expect(restored.backup.keyRef).toBe(restored.keyRef);
     const out = path.join(dir, 'shared-copy.bin');
@@ -277,7 +466,15 @@ describe('study-exchange command-line tool', () => {
     const renewed = issueIdentity(f.site.org.name, { ca: f.ca });
     await writeFile(path.join(dir, 'site-new.key'), renewed.privateKeyPem);
     await writeFile(path.join(dir, 'site-new.pem'), renewed.certificatePem);
-    const renewArgs = ['profile', 'renew', 'site', '--key', path.join(dir, 'site-new.key'), '--cert', path.join(dir, 'site-new.pem')];
+    const renewArgs = [
+      'profile',
+      'renew',
+      'site',
+      '--key',
+      path.join(dir, 'site-new.key'),
+      '--cert',
+      path.join(dir, 'site-new.pem'),
+    ];
     const early = await cli(renewArgs);
     expect(early.code).toBe(1);
     expect(early.stderr).toMatch(/does not list the new certificate .* administrator to register it/);
@@ -288,7 +485,10 @@ describe('study-exchange command-line tool', () => {
     const lines = done.stderr.match(/^re-wrapped \d+ of \d+: .*$/gm) ?? [];
     expect(lines.at(-1)).toMatch(new RegExp(`^re-wrapped ${lines.length} of ${lines.length}: `));
     expect(done.stderr).toMatch(/re-wrapped \d+ of \d+: ours\n/);
-    const result = JSON.parse(done.stdout) as { rewrapped: number; profile: { readingKeyRefs: string[]; certificate: { thumbprint: string } } };
+    const result = JSON.parse(done.stdout) as {
+      rewrapped: number;
+      profile: { readingKeyRefs: string[]; certificate: { thumbprint: string } };
+    };
     expect(result.rewrapped).toBe(lines.length);
     expect(result.profile.readingKeyRefs).toHaveLength(1);
 
@@ -305,14 +505,21 @@ describe('study-exchange command-line tool', () => {
     expect(refused.code).toBe(1);
     // What the sIRB shared with the site (here and in earlier tests) still needs the old key.
     expect(refused.stderr).toMatch(/\d+ item\(s\) still open only with an old key .*Nothing was forgotten/);
-    expect((await json<{ name: string; readingKeyRefs?: string[] }[]>(['profile', 'list'])).find((p) => p.name === 'site')?.readingKeyRefs).toHaveLength(1);
+    expect(
+      (await json<{ name: string; readingKeyRefs?: string[] }[]>(['profile', 'list'])).find((p) => p.name === 'site')
+        ?.readingKeyRefs,
+    ).toHaveLength(1);
 
     // The sIRB wraps every grant to the site again for its new certificate; then the old key goes and everything opens.
     const rewrap = await cli(['--profile', 'sirb', 'access', 'rewrap', '--org', f.site.org.id, '--json']);
     expect(rewrap.code, rewrap.stderr).toBe(0);
     expect(rewrap.stderr).toMatch(/^\d+\/\d+ re-wrapped: theirs in study /m);
     expect(JSON.parse(rewrap.stdout)).toMatchObject({ thumbprint: result.profile.certificate.thumbprint });
-    const forgot = await json<{ forgotten: number; profile: { readingKeyRefs: string[] } }>(['profile', 'forget-old-keys', 'site']);
+    const forgot = await json<{ forgotten: number; profile: { readingKeyRefs: string[] } }>([
+      'profile',
+      'forget-old-keys',
+      'site',
+    ]);
     expect(forgot.forgotten).toBe(1);
     expect(forgot.profile.readingKeyRefs).toEqual([]);
     expect((await get('theirs')).equals(await readFile(theirs))).toBe(true);

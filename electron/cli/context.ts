@@ -21,7 +21,12 @@ import { UserFacingError } from '../../shared/app-error.js';
  */
 function checkedBaseUrl(baseUrl: string, environment: string): string {
   const problem = exchangeUrlProblem(baseUrl, environment);
-  if (problem) throw new UserFacingError('insecure-exchange', `The exchange address ${baseUrl} cannot be used: ${problem}`, 'Give the exchange\u2019s https:// address.');
+  if (problem)
+    throw new UserFacingError(
+      'insecure-exchange',
+      `The exchange address ${baseUrl} cannot be used: ${problem}`,
+      'Give the exchange\u2019s https:// address.',
+    );
   return baseUrl;
 }
 
@@ -71,8 +76,10 @@ export class CliContext {
 
   async passphraseBox(): Promise<PassphraseSecretBox> {
     if (this.box) return this.box;
-    const passphrase = this.io.env.STUDY_EXCHANGE_PASSPHRASE ?? (await this.io.askSecret('Passphrase for stored keys: '));
-    if (!passphrase) throw new UsageError('Stored keys need a passphrase: set STUDY_EXCHANGE_PASSPHRASE or run in a terminal.');
+    const passphrase =
+      this.io.env.STUDY_EXCHANGE_PASSPHRASE ?? (await this.io.askSecret('Passphrase for stored keys: '));
+    if (!passphrase)
+      throw new UsageError('Stored keys need a passphrase: set STUDY_EXCHANGE_PASSPHRASE or run in a terminal.');
     this.box = new PassphraseSecretBox(passphrase, scryptOverride(this.io.env));
     return this.box;
   }
@@ -92,7 +99,8 @@ export class CliContext {
     if (oneOff) {
       const keyFile = stringFlag(this.args, 'key');
       const certFile = stringFlag(this.args, 'cert');
-      if (!baseUrl || !org || !keyFile || !certFile) throw new UsageError('A one-off identity needs all of --base-url, --org, --key and --cert.');
+      if (!baseUrl || !org || !keyFile || !certFile)
+        throw new UsageError('A one-off identity needs all of --base-url, --org, --key and --cert.');
       const identity = importFromPem(await readFile(keyFile), await readFile(certFile));
       const keys = keyHandle('one-off', identity.privateKey, identity.certificate);
       this.session = { client: this.client(baseUrl, 'production', org, keys), keys };
@@ -100,7 +108,11 @@ export class CliContext {
     }
     const profile = await this.pickProfile();
     const keys = await openProfileKeys(await this.vault(), profile);
-    this.session = { client: this.client(baseUrl ?? profile.baseUrl, profile.environment, org ?? profile.organizationId, keys), keys, profile };
+    this.session = {
+      client: this.client(baseUrl ?? profile.baseUrl, profile.environment, org ?? profile.organizationId, keys),
+      keys,
+      profile,
+    };
     return this.session;
   }
 
@@ -129,7 +141,10 @@ export class CliContext {
       baseUrl: checkedBaseUrl(baseUrl, environment),
       organizationId,
       signer: keys.signer,
-      onClockSkew: (ms) => this.io.stderr(`warning: this computer's clock differs from the exchange's by ${Math.round(ms / 1000)} s; retried with the exchange's time.\n`),
+      onClockSkew: (ms) =>
+        this.io.stderr(
+          `warning: this computer's clock differs from the exchange's by ${Math.round(ms / 1000)} s; retried with the exchange's time.\n`,
+        ),
     });
   }
 
@@ -139,6 +154,10 @@ export class CliContext {
     if (name) return store.get(name);
     const all = await store.list();
     if (all.length === 1) return all[0]!;
-    throw new UsageError(all.length === 0 ? 'No profile yet: add one with "profile add", or pass --base-url --org --key --cert.' : 'Several profiles exist: choose one with --profile NAME.');
+    throw new UsageError(
+      all.length === 0
+        ? 'No profile yet: add one with "profile add", or pass --base-url --org --key --cert.'
+        : 'Several profiles exist: choose one with --profile NAME.',
+    );
   }
 }

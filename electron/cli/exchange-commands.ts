@@ -48,7 +48,11 @@ export async function containersCommand(ctx: CliContext): Promise<void> {
   if (sub === 'create') studyFieldsFrom(ctx, requireFlag(ctx.args, 'title'));
   const session = await ctx.open();
   const { client } = session;
-  const studies = new StudyRecords(client, session.keys, new SharingService(client, session.keys, () => ctx.trustAnchors()));
+  const studies = new StudyRecords(
+    client,
+    session.keys,
+    new SharingService(client, session.keys, () => ctx.trustAnchors()),
+  );
   const titled = async (c: Container) => ({ ...c, title: (await studies.title(c)).title });
   switch (sub) {
     case 'list': {
@@ -75,7 +79,11 @@ export async function containersCommand(ctx: CliContext): Promise<void> {
     case 'show': {
       const c = await client.getContainer(word(ctx.args, 2, 'container id'));
       const record = await studies.read(c).catch(() => undefined);
-      const view = { ...c, title: record?.title ?? (await studies.title(c)).title, ...(record ? { study: record } : {}) };
+      const view = {
+        ...c,
+        title: record?.title ?? (await studies.title(c)).title,
+        ...(record ? { study: record } : {}),
+      };
       ctx.print(view, () => [containerLine(view), `created ${shown(c.createdAt)}`, ...studyLines(record)].join('\n'));
       return;
     }
@@ -85,7 +93,12 @@ export async function containersCommand(ctx: CliContext): Promise<void> {
       // save() refuses an organization that does not own the study (protocol.md §7)
       const { record, granted, notShared } = await studies.save(c, { title }, { changed: ['title'] });
       ctx.print({ id: c.id, title: record.title, granted, notShared }, () =>
-        [`Renamed study ${shown(c.id)} to "${shown(record.title)}"`, ...notShared.map((n) => `Saved, but not shared with ${shown(n.organizationName)} because: ${shown(n.reason)}`)].join('\n'),
+        [
+          `Renamed study ${shown(c.id)} to "${shown(record.title)}"`,
+          ...notShared.map(
+            (n) => `Saved, but not shared with ${shown(n.organizationName)} because: ${shown(n.reason)}`,
+          ),
+        ].join('\n'),
       );
       return;
     }
@@ -111,7 +124,9 @@ export async function collaboratorsCommand(ctx: CliContext): Promise<void> {
       try {
         await studies.grantTo(containerId, org);
       } catch (e) {
-        ctx.progress(`warning: the study’s title could not be shared with ${shown(org)}: ${shown(e instanceof Error ? e.message : String(e))}\n`);
+        ctx.progress(
+          `warning: the study’s title could not be shared with ${shown(org)}: ${shown(e instanceof Error ? e.message : String(e))}\n`,
+        );
       }
       break;
     }
@@ -145,7 +160,9 @@ export async function orgsCommand(ctx: CliContext): Promise<void> {
       const pem = await client.getCertificate(word(ctx.args, 2, 'organization id'));
       const out = stringFlag(ctx.args, 'out');
       if (out) await writeFile(out, pem);
-      ctx.print({ certificate: pem }, () => (out ? `Certificate written to ${out}` : pem.trimEnd().split('\n').map(shown).join('\n')));
+      ctx.print({ certificate: pem }, () =>
+        out ? `Certificate written to ${out}` : pem.trimEnd().split('\n').map(shown).join('\n'),
+      );
       return;
     }
     default:
@@ -176,7 +193,8 @@ export async function adminCommand(ctx: CliContext): Promise<void> {
       if (boolFlag(ctx.args, 'not-sirb')) patch.isSirb = false;
       if (boolFlag(ctx.args, 'disabled')) patch.isDisabled = true;
       if (boolFlag(ctx.args, 'enabled')) patch.isDisabled = false;
-      if (Object.keys(patch).length === 0) throw new UsageError('Nothing to change: give --name, --sirb/--not-sirb or --disabled/--enabled.');
+      if (Object.keys(patch).length === 0)
+        throw new UsageError('Nothing to change: give --name, --sirb/--not-sirb or --disabled/--enabled.');
       const o = await client.updateOrganization(id, patch);
       ctx.print(o, () => `Updated ${organizationLine(o)}`);
       return;

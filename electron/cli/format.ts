@@ -11,7 +11,9 @@ import { toSlashForm } from '../../shared/item-path.js';
 
 export function profileLine(p: Profile): string {
   const roles = [p.roleHints.sirb ? 'sIRB' : '', p.roleHints.admin ? 'admin' : ''].filter(Boolean).join(',');
-  const cert = p.certificate ? `cert ${p.certificate.thumbprint.slice(0, 12)}… until ${p.certificate.validTo.slice(0, 10)}` : 'no certificate yet';
+  const cert = p.certificate
+    ? `cert ${p.certificate.thumbprint.slice(0, 12)}… until ${p.certificate.validTo.slice(0, 10)}`
+    : 'no certificate yet';
   return `${p.name}  [${p.environment}${roles ? ' ' + roles : ''}]  ${p.baseUrl}  org ${p.organizationId}  ${cert}`;
 }
 
@@ -27,7 +29,9 @@ export function containerLine(c: Container & { readonly title?: string }): strin
 export function studyLines(record: StudyRecord | undefined): string[] {
   if (!record) return ['no readable study record'];
   const f = knownStudyFields(record);
-  const pi = f.principalInvestigator ? `${f.principalInvestigator.name}${f.principalInvestigator.email ? ` <${f.principalInvestigator.email}>` : ''}` : undefined;
+  const pi = f.principalInvestigator
+    ? `${f.principalInvestigator.name}${f.principalInvestigator.email ? ` <${f.principalInvestigator.email}>` : ''}`
+    : undefined;
   return [
     ['protocol', f.protocolNumber],
     ['principal investigator', pi],

@@ -11,7 +11,10 @@ import { UsageError, boolFlag, stringFlag, word } from './args.js';
 import type { CliContext } from './context.js';
 import { itemLine, mib, organizationLine, shown, table } from './format.js';
 
-function progressPrinter(ctx: CliContext, verb: string): (e: { readonly phase?: string; readonly bytes: number; readonly total: number }) => void {
+function progressPrinter(
+  ctx: CliContext,
+  verb: string,
+): (e: { readonly phase?: string; readonly bytes: number; readonly total: number }) => void {
   const started = Date.now();
   return (e) => {
     const seconds = Math.max(0.001, (Date.now() - started) / 1000);
@@ -54,14 +57,28 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
         onProgress: progressPrinter(ctx, 'upload'),
       });
       // A pSite's upload is no use to the study until its owner can read it.
-      const sharedWithOwner = await new SharingService(client, keys, () => ctx.trustAnchors()).shareWithOwner(containerId, remote);
-      ctx.print({ ...result, sharedWithOwner }, () => `${result.created ? 'Uploaded' : 'Replaced'} ${shown(toSlashForm(result.item.id))} (${mib(result.header.size)})${sharedWithOwner ? ', shared with the study owner' : ''}`);
+      const sharedWithOwner = await new SharingService(client, keys, () => ctx.trustAnchors()).shareWithOwner(
+        containerId,
+        remote,
+      );
+      ctx.print(
+        { ...result, sharedWithOwner },
+        () =>
+          `${result.created ? 'Uploaded' : 'Replaced'} ${shown(toSlashForm(result.item.id))} (${mib(result.header.size)})${sharedWithOwner ? ', shared with the study owner' : ''}`,
+      );
       return;
     }
     case 'get': {
       const remote = word(ctx.args, 2, 'remote path');
       const file = word(ctx.args, 3, 'local file');
-      const result = await downloadDocument({ client, keys, containerId, path: remote, destination: file, onProgress: progressPrinter(ctx, 'download') });
+      const result = await downloadDocument({
+        client,
+        keys,
+        containerId,
+        path: remote,
+        destination: file,
+        onProgress: progressPrinter(ctx, 'download'),
+      });
       ctx.print(result, () => `Saved ${file} (${mib(result.bytes)}), all hashes verified`);
       await receiptAfterGet(ctx, containerId, remote, result.contentHash);
       return;

@@ -7,7 +7,13 @@ import { describeError } from '../services/exchange-errors.js';
 import { ProfileError } from '../services/profiles.js';
 import { USAGE, UsageError, boolFlag, parseCommandLine } from './args.js';
 import { CliContext } from './context.js';
-import { adminCommand, collaboratorsCommand, containersCommand, orgsCommand, pingCommand } from './exchange-commands.js';
+import {
+  adminCommand,
+  collaboratorsCommand,
+  containersCommand,
+  orgsCommand,
+  pingCommand,
+} from './exchange-commands.js';
 import { accessCommand, itemsCommand } from './item-commands.js';
 import { processIo, type CliIo } from './io.js';
 import { profileCommand } from './profile-commands.js';
@@ -40,7 +46,11 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     await command(ctx);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ItemPathError || (error instanceof ProfileError && error.failure !== 'invalid')) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ItemPathError ||
+      (error instanceof ProfileError && error.failure !== 'invalid')
+    ) {
       io.stderr(`error: ${error.message}\n${error instanceof UsageError ? 'Run with --help for usage.\n' : ''}`);
       return 2;
     }
@@ -55,8 +65,19 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
 }
 
 function errorJson(error: unknown): unknown {
-  if (error && typeof error === 'object' && 'toJSON' in error && typeof (error as { toJSON: unknown }).toJSON === 'function') return (error as { toJSON(): unknown }).toJSON();
-  if (error instanceof Error) return { name: error.name, message: error.message, ...('failure' in error ? { failure: (error as { failure: unknown }).failure } : {}) };
+  if (
+    error &&
+    typeof error === 'object' &&
+    'toJSON' in error &&
+    typeof (error as { toJSON: unknown }).toJSON === 'function'
+  )
+    return (error as { toJSON(): unknown }).toJSON();
+  if (error instanceof Error)
+    return {
+      name: error.name,
+      message: error.message,
+      ...('failure' in error ? { failure: (error as { failure: unknown }).failure } : {}),
+    };
   return { message: String(error) };
 }
 

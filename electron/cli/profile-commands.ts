@@ -13,7 +13,8 @@ import { profileLine } from './format.js';
 
 function environment(ctx: CliContext): Environment {
   const env = stringFlag(ctx.args, 'environment') ?? 'production';
-  if (!(ENVIRONMENTS as readonly string[]).includes(env)) throw new UsageError(`--environment must be one of ${ENVIRONMENTS.join(', ')}.`);
+  if (!(ENVIRONMENTS as readonly string[]).includes(env))
+    throw new UsageError(`--environment must be one of ${ENVIRONMENTS.join(', ')}.`);
   return env as Environment;
 }
 
@@ -31,17 +32,28 @@ async function profileFields(ctx: CliContext): Promise<Omit<ProfileInput, 'keyRe
     environment: environment(ctx),
     baseUrl,
     organizationId: requireFlag(ctx.args, 'org'),
-    roleHints: { ...(boolFlag(ctx.args, 'sirb') ? { sirb: true } : {}), ...(boolFlag(ctx.args, 'admin') ? { admin: true } : {}) },
+    roleHints: {
+      ...(boolFlag(ctx.args, 'sirb') ? { sirb: true } : {}),
+      ...(boolFlag(ctx.args, 'admin') ? { admin: true } : {}),
+    },
     ...(trustFile ? { trustAnchors: readTrustAnchors(await readFile(trustFile, 'utf8')) } : {}),
   };
 }
 
 async function saveProfile(ctx: CliContext, summary: KeySummary): Promise<Profile> {
-  return ctx.profiles().add({ ...(await profileFields(ctx)), keyRef: summary.keyRef, ...(summary.certificate ? { certificate: summary.certificate } : {}) });
+  return ctx.profiles().add({
+    ...(await profileFields(ctx)),
+    keyRef: summary.keyRef,
+    ...(summary.certificate ? { certificate: summary.certificate } : {}),
+  });
 }
 
 export async function profileCommand(ctx: CliContext): Promise<void> {
-  const sub = word(ctx.args, 1, 'profile subcommand (add, list, remove, import-p12, backup, renew, forget-old-keys, generate-key, set-cert)');
+  const sub = word(
+    ctx.args,
+    1,
+    'profile subcommand (add, list, remove, import-p12, backup, renew, forget-old-keys, generate-key, set-cert)',
+  );
   switch (sub) {
     case 'list': {
       const all = await ctx.profiles().list();
@@ -53,7 +65,10 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
       requireFlag(ctx.args, 'base-url');
       requireFlag(ctx.args, 'org');
       const vault = await ctx.vault();
-      const summary = await vault.importPem(await readFile(requireFlag(ctx.args, 'key')), await readFile(requireFlag(ctx.args, 'cert')));
+      const summary = await vault.importPem(
+        await readFile(requireFlag(ctx.args, 'key')),
+        await readFile(requireFlag(ctx.args, 'cert')),
+      );
       const profile = await saveProfile(ctx, summary).catch(async (error: unknown) => {
         await vault.remove(summary.keyRef);
         throw error;
@@ -67,7 +82,11 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
       const fields = await profileFields(ctx);
       const password = await p12Password(ctx, `Password of ${file}: `, false);
       const profile = await restoreProfile(ctx.profiles(), await ctx.vault(), await readFile(file), password, fields);
-      ctx.print(profile, () => `Added ${profileLine(profile)}${profile.readingKeyRefs?.length ? ` with ${profile.readingKeyRefs.length} reading key(s)` : ''}`);
+      ctx.print(
+        profile,
+        () =>
+          `Added ${profileLine(profile)}${profile.readingKeyRefs?.length ? ` with ${profile.readingKeyRefs.length} reading key(s)` : ''}`,
+      );
       return;
     }
     case 'backup':
@@ -78,7 +97,8 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
       return forgetOldKeysCommand(ctx);
     case 'generate-key': {
       const bits = Number(stringFlag(ctx.args, 'bits') ?? '2048');
-      if (!Number.isInteger(bits) || bits < 2048) throw new UsageError('--bits must be a whole number of at least 2048.');
+      if (!Number.isInteger(bits) || bits < 2048)
+        throw new UsageError('--bits must be a whole number of at least 2048.');
       requireFlag(ctx.args, 'name');
       requireFlag(ctx.args, 'base-url');
       requireFlag(ctx.args, 'org');
@@ -96,15 +116,21 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
       const out = stringFlag(ctx.args, 'out');
       if (out) await writeFile(out, csrPem);
       ctx.print({ profile, csr: csrPem }, () =>
-        out ? `Added ${profileLine(profile)}\nCertificate request written to ${out}; send it for registration, then run "profile set-cert ${profile.name} CERT_FILE".` : csrPem.trimEnd(),
+        out
+          ? `Added ${profileLine(profile)}\nCertificate request written to ${out}; send it for registration, then run "profile set-cert ${profile.name} CERT_FILE".`
+          : csrPem.trimEnd(),
       );
       return;
     }
     case 'set-cert': {
       const store = ctx.profiles();
       const profile = await store.get(word(ctx.args, 2, 'profile name'));
-      const summary = await (await ctx.vault()).attachCertificate(profile.keyRef, await readFile(word(ctx.args, 3, 'certificate file')));
-      const next = await store.update(profile.id, { ...(summary.certificate ? { certificate: summary.certificate } : {}) });
+      const summary = await (
+        await ctx.vault()
+      ).attachCertificate(profile.keyRef, await readFile(word(ctx.args, 3, 'certificate file')));
+      const next = await store.update(profile.id, {
+        ...(summary.certificate ? { certificate: summary.certificate } : {}),
+      });
       ctx.print(next, () => `Updated ${profileLine(next)}`);
       return;
     }
@@ -115,7 +141,8 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
       // Its keys (current and reading) go too unless another profile still uses them; no passphrase needed to delete.
       const inUse = new Set((await store.list()).flatMap((p) => [p.keyRef, ...(p.readingKeyRefs ?? [])]));
       const vault = new KeyVault(ctx.dataDir, new PassphraseSecretBox('-'));
-      for (const ref of [profile.keyRef, ...(profile.readingKeyRefs ?? [])]) if (!inUse.has(ref)) await vault.remove(ref);
+      for (const ref of [profile.keyRef, ...(profile.readingKeyRefs ?? [])])
+        if (!inUse.has(ref)) await vault.remove(ref);
       ctx.print({ removed: profile.id }, () => `Removed profile ${profile.name}.`);
       return;
     }

@@ -46,7 +46,24 @@ beforeAll(async () => {
   ] as const) {
     await writeFile(path.join(dir, `${name}.key`), o.identity.privateKeyPem);
     await writeFile(path.join(dir, `${name}.pem`), o.identity.certificatePem);
-    await json(['profile', 'add', '--name', name, '--base-url', f.url, '--org', o.org.id, '--key', path.join(dir, `${name}.key`), '--cert', path.join(dir, `${name}.pem`), '--environment', 'sandbox', '--trust-ca', path.join(dir, 'ca.pem')]);
+    await json([
+      'profile',
+      'add',
+      '--name',
+      name,
+      '--base-url',
+      f.url,
+      '--org',
+      o.org.id,
+      '--key',
+      path.join(dir, `${name}.key`),
+      '--cert',
+      path.join(dir, `${name}.pem`),
+      '--environment',
+      'sandbox',
+      '--trust-ca',
+      path.join(dir, 'ca.pem'),
+    ]);
   }
 }, 60_000);
 afterAll(async () => {
@@ -56,36 +73,109 @@ afterAll(async () => {
 
 describe('receipts on the command line', () => {
   it('items get sends a receipt; receipts shows and exports it; listings hide receipts', async () => {
-    const study = await json<{ id: string }>(['--profile', 'sirb', 'containers', 'create', '--title', 'Receipts study']);
+    const study = await json<{ id: string }>([
+      '--profile',
+      'sirb',
+      'containers',
+      'create',
+      '--title',
+      'Receipts study',
+    ]);
     await json(['--profile', 'sirb', 'collaborators', 'add', f.site.org.id, '--container', study.id]);
     const file = path.join(dir, 'consent.pdf');
     await writeFile(file, 'consent v1');
-    expect((await cli(['--profile', 'sirb', 'items', 'put', file, 'documents/consent', '--name', 'Consent form', '--container', study.id])).code).toBe(0);
+    expect(
+      (
+        await cli([
+          '--profile',
+          'sirb',
+          'items',
+          'put',
+          file,
+          'documents/consent',
+          '--name',
+          'Consent form',
+          '--container',
+          study.id,
+        ])
+      ).code,
+    ).toBe(0);
     await json(['--profile', 'sirb', 'access', 'grant', 'documents/consent', f.site.org.id, '--container', study.id]);
 
     const before = await cli(['--profile', 'sirb', 'receipts', '--container', study.id]);
     expect(before.stdout).toContain('Site Hospital: not yet');
 
-    const got = await cli(['--profile', 'site', 'items', 'get', 'documents/consent', path.join(dir, 'copy.pdf'), '--container', study.id]);
+    const got = await cli([
+      '--profile',
+      'site',
+      'items',
+      'get',
+      'documents/consent',
+      path.join(dir, 'copy.pdf'),
+      '--container',
+      study.id,
+    ]);
     expect(got.code).toBe(0);
     const after = await cli(['--profile', 'sirb', 'receipts', '--container', study.id]);
     expect(after.code).toBe(0);
-    expect(after.stdout).toMatch(/consent.pdf {2}\(documents\/consent\)\n {2}Site Hospital: this version \(downloaded \d{4}-/);
+    expect(after.stdout).toMatch(
+      /consent.pdf {2}\(documents\/consent\)\n {2}Site Hospital: this version \(downloaded \d{4}-/,
+    );
     const csv = await cli(['--profile', 'sirb', 'receipts', '--container', study.id, '--csv']);
-    expect(csv.stdout.split('\r\n')[0]).toBe('document,path,updated,organization,organization id,status,received at,action');
-    expect(csv.stdout).toMatch(new RegExp(`^consent.pdf,documents/consent,[^,]+,Site Hospital,${f.site.org.id},this version,[^,]+,downloaded\\r$`, 'm'));
+    expect(csv.stdout.split('\r\n')[0]).toBe(
+      'document,path,updated,organization,organization id,status,received at,action',
+    );
+    expect(csv.stdout).toMatch(
+      new RegExp(
+        `^consent.pdf,documents/consent,[^,]+,Site Hospital,${f.site.org.id},this version,[^,]+,downloaded\\r$`,
+        'm',
+      ),
+    );
 
     // the receipt is granted to the sIRB, and still not one of the study's items in a listing
-    const listed = await json<{ id: string }[]>(['--profile', 'sirb', 'items', 'list', '--recurse', '--container', study.id]);
+    const listed = await json<{ id: string }[]>([
+      '--profile',
+      'sirb',
+      'items',
+      'list',
+      '--recurse',
+      '--container',
+      study.id,
+    ]);
     expect(listed.map((i) => i.id)).toEqual(['documents|consent']);
-    const siteListed = await json<{ id: string }[]>(['--profile', 'site', 'items', 'list', '--recurse', '--container', study.id]);
+    const siteListed = await json<{ id: string }[]>([
+      '--profile',
+      'site',
+      'items',
+      'list',
+      '--recurse',
+      '--container',
+      study.id,
+    ]);
     expect(siteListed.map((i) => i.id)).toEqual(['documents|consent']);
 
     // replaced by the sIRB: the site has an earlier version until it downloads again
     await writeFile(file, 'consent v2');
-    expect((await cli(['--profile', 'sirb', 'items', 'put', file, 'documents/consent', '--name', 'Consent form', '--container', study.id])).code).toBe(0);
+    expect(
+      (
+        await cli([
+          '--profile',
+          'sirb',
+          'items',
+          'put',
+          file,
+          'documents/consent',
+          '--name',
+          'Consent form',
+          '--container',
+          study.id,
+        ])
+      ).code,
+    ).toBe(0);
     await json(['--profile', 'sirb', 'access', 'update', 'documents/consent', f.site.org.id, '--container', study.id]);
-    expect((await cli(['--profile', 'sirb', 'receipts', '--container', study.id])).stdout).toContain('Site Hospital: earlier version');
+    expect((await cli(['--profile', 'sirb', 'receipts', '--container', study.id])).stdout).toContain(
+      'Site Hospital: earlier version',
+    );
   });
 
   it('receipts sending off: nothing is sent, and the report says this profile does not send them', async () => {
@@ -96,9 +186,26 @@ describe('receipts on the command line', () => {
     await writeFile(file, 'budget');
     await cli(['--profile', 'sirb', 'items', 'put', file, 'documents/budget', '--container', study.id]);
     await json(['--profile', 'sirb', 'access', 'grant', 'documents/budget', f.site.org.id, '--container', study.id]);
-    expect((await cli(['--profile', 'site', 'items', 'get', 'documents/budget', path.join(dir, 'b.pdf'), '--container', study.id])).code).toBe(0);
-    expect((await cli(['--profile', 'sirb', 'receipts', '--container', study.id])).stdout).toContain('Site Hospital: not yet');
-    expect((await cli(['--profile', 'site', 'receipts', '--container', study.id])).stdout).toContain('does not send receipts');
+    expect(
+      (
+        await cli([
+          '--profile',
+          'site',
+          'items',
+          'get',
+          'documents/budget',
+          path.join(dir, 'b.pdf'),
+          '--container',
+          study.id,
+        ])
+      ).code,
+    ).toBe(0);
+    expect((await cli(['--profile', 'sirb', 'receipts', '--container', study.id])).stdout).toContain(
+      'Site Hospital: not yet',
+    );
+    expect((await cli(['--profile', 'site', 'receipts', '--container', study.id])).stdout).toContain(
+      'does not send receipts',
+    );
     expect((await cli(['--profile', 'site', 'receipts', 'sending', 'maybe'])).code).toBe(2);
     expect(await json(['--profile', 'site', 'receipts', 'sending', 'on'])).toEqual({ sending: true });
   });

@@ -22,8 +22,12 @@ async function senderOf(ctx: CliContext): Promise<ReceiptSender> {
   const owner = session.profile?.id ?? `org-${session.client.organizationId}`;
   return new ReceiptSender({
     file: receiptQueueFile(ctx.dataDir, owner),
-    session: async () => ({ ...session, sharing: new SharingService(session.client, session.keys, () => ctx.trustAnchors()) }),
-    onDropped: (_study, item, reason) => ctx.progress(`warning: the receipt for ${shown(item)} was not sent: ${shown(reason)}\n`),
+    session: async () => ({
+      ...session,
+      sharing: new SharingService(session.client, session.keys, () => ctx.trustAnchors()),
+    }),
+    onDropped: (_study, item, reason) =>
+      ctx.progress(`warning: the receipt for ${shown(item)} was not sent: ${shown(reason)}\n`),
   });
 }
 
@@ -31,14 +35,20 @@ async function senderOf(ctx: CliContext): Promise<ReceiptSender> {
  * After `items get` verified a document: a receipt for the version received when another
  * organization owns it, sent with whatever waited from earlier runs, for at most FLUSH_MS.
  */
-export async function receiptAfterGet(ctx: CliContext, containerId: string, path: string, contentHash: string): Promise<void> {
+export async function receiptAfterGet(
+  ctx: CliContext,
+  containerId: string,
+  path: string,
+  contentHash: string,
+): Promise<void> {
   const { client } = await ctx.open();
   const sender = await senderOf(ctx);
   try {
     const item = await client.getItem(containerId, path).catch(() => undefined);
     // the metadata must describe the version saved: a replacement since is not acknowledged
     const signal = AbortSignal.timeout(FLUSH_MS);
-    if (item && item.contentHash === contentHash) await sender.received({ containerId, item, action: 'downloaded' }, client.organizationId, { signal });
+    if (item && item.contentHash === contentHash)
+      await sender.received({ containerId, item, action: 'downloaded' }, client.organizationId, { signal });
     else await sender.flush({ signal }).catch(() => undefined);
     const pending = await sender.pendingCount();
     if (pending > 0) ctx.progress(`note: ${pending} receipt(s) could not be sent now; they are sent on a later run.\n`);
@@ -63,7 +73,8 @@ export async function receiptsCommand(ctx: CliContext): Promise<void> {
   if (ctx.args.words[1] === 'sending') {
     const sender = await senderOf(ctx);
     const want = ctx.args.words[2];
-    if (want !== undefined && want !== 'on' && want !== 'off') throw new UsageError('receipts sending takes "on" or "off".');
+    if (want !== undefined && want !== 'on' && want !== 'off')
+      throw new UsageError('receipts sending takes "on" or "off".');
     if (want) await sender.setSending(want === 'on');
     const sending = await sender.sending();
     ctx.print({ sending }, () => `Receipts are ${sending ? 'sent' : 'not sent (turned off for this profile)'}.`);
@@ -84,7 +95,10 @@ export async function receiptsCommand(ctx: CliContext): Promise<void> {
       lines.push(`${shown(row.name)}  (${shown(row.itemPath)})`);
       const cells = row.cells.filter((c) => c !== undefined);
       if (cells.length === 0) lines.push('  not shared with any other organization');
-      for (const c of cells) lines.push(`  ${shown(c.organizationName)}: ${STATE_WORDS[c.state]}${c.receivedAt ? ` (${c.action ?? 'received'} ${shown(c.receivedAt)})` : ''}`);
+      for (const c of cells)
+        lines.push(
+          `  ${shown(c.organizationName)}: ${STATE_WORDS[c.state]}${c.receivedAt ? ` (${c.action ?? 'received'} ${shown(c.receivedAt)})` : ''}`,
+        );
     }
     if (!sending) lines.push('', 'Note: this profile does not send receipts itself (receipts sending on).');
     return lines.join('\n');

@@ -20,7 +20,10 @@ export async function renewCommand(ctx: CliContext): Promise<void> {
   const vault = await ctx.vault();
   const keyFile = stringFlag(ctx.args, 'key');
   const certFile = stringFlag(ctx.args, 'cert');
-  if ((keyFile === undefined) !== (certFile === undefined)) throw new UsageError('profile renew takes both --key FILE and --cert FILE (or neither, to finish an earlier renewal).');
+  if ((keyFile === undefined) !== (certFile === undefined))
+    throw new UsageError(
+      'profile renew takes both --key FILE and --cert FILE (or neither, to finish an earlier renewal).',
+    );
   if (keyFile && certFile) {
     const added = await vault.importPem(await readFile(keyFile), await readFile(certFile));
     try {
@@ -29,15 +32,22 @@ export async function renewCommand(ctx: CliContext): Promise<void> {
       await vault.remove(added.keyRef);
       throw error;
     }
-    ctx.progress(`${profile.name} now signs with the certificate ${profile.certificate?.thumbprint ?? ''}; the old key is kept for reading.\n`);
+    ctx.progress(
+      `${profile.name} now signs with the certificate ${profile.certificate?.thumbprint ?? ''}; the old key is kept for reading.\n`,
+    );
   } else if (!profile.readingKeyRefs?.length) {
     throw new UsageError(`${profile.name} has no old key to move away from: give --key FILE and --cert FILE.`);
   }
   const keys = await openProfileKeys(vault, profile);
   const client = profileClient(profile, keys.signer);
   try {
-    const { rewrapped } = await rewrapOwnItems(client, keys, { onProgress: (p) => ctx.progress(`re-wrapped ${p.done} of ${p.total}: ${p.item.path}\n`) });
-    ctx.print({ profile, rewrapped }, () => `Your items are wrapped for the new certificate (${rewrapped} re-wrapped now).`);
+    const { rewrapped } = await rewrapOwnItems(client, keys, {
+      onProgress: (p) => ctx.progress(`re-wrapped ${p.done} of ${p.total}: ${p.item.path}\n`),
+    });
+    ctx.print(
+      { profile, rewrapped },
+      () => `Your items are wrapped for the new certificate (${rewrapped} re-wrapped now).`,
+    );
   } catch (error) {
     if (error instanceof RewrapIncomplete) {
       for (const left of error.left) ctx.progress(`left: ${left.path} in study ${left.containerId}\n`);
@@ -58,7 +68,11 @@ export async function forgetOldKeysCommand(ctx: CliContext): Promise<void> {
   try {
     const forgotten = profile.readingKeyRefs?.length ?? 0;
     const next = await forgetOldKeys(store, vault, profile, client);
-    ctx.print({ profile: next, forgotten }, () => (forgotten === 0 ? `${profile.name} has no old keys.` : `Forgot ${forgotten} old key(s) of ${profile.name}; nothing needed them any more.`));
+    ctx.print({ profile: next, forgotten }, () =>
+      forgotten === 0
+        ? `${profile.name} has no old keys.`
+        : `Forgot ${forgotten} old key(s) of ${profile.name}; nothing needed them any more.`,
+    );
   } finally {
     client.close();
   }

@@ -7,17 +7,34 @@ import type { CliContext } from './context.js';
 
 export async function rewrapCommand(ctx: CliContext): Promise<void> {
   const orgId = stringFlag(ctx.args, 'org');
-  if (!orgId) throw new UsageError('access rewrap needs --org ORG_ID: the organization whose new certificate the keys go to.');
+  if (!orgId)
+    throw new UsageError('access rewrap needs --org ORG_ID: the organization whose new certificate the keys go to.');
   const containerId = stringFlag(ctx.args, 'container');
   const { client, keys, profile } = await ctx.open({ orgIsTarget: true });
   const sharing = new SharingService(client, keys, () => ctx.trustAnchors());
-  const watch = new CollaboratorCertificates(client, sharing, keys, ctx.dataDir, profile?.id ?? `one-off-${client.organizationId}`);
+  const watch = new CollaboratorCertificates(
+    client,
+    sharing,
+    keys,
+    ctx.dataDir,
+    profile?.id ?? `one-off-${client.organizationId}`,
+  );
   const result = await watch.rewrap(orgId, {
     ...(containerId ? { containerId } : {}),
-    onProgress: (r, done, total) => ctx.progress(`${done}/${total} ${r.ok ? 're-wrapped' : 'FAILED'}: ${r.path} in study ${r.containerId}${r.message ? ` (${r.message})` : ''}\n`),
+    onProgress: (r, done, total) =>
+      ctx.progress(
+        `${done}/${total} ${r.ok ? 're-wrapped' : 'FAILED'}: ${r.path} in study ${r.containerId}${r.message ? ` (${r.message})` : ''}\n`,
+      ),
   });
   const failed = result.results.filter((r) => !r.ok);
   // Each failure was printed as it happened; the command fails so a script sees it.
-  if (failed.length > 0) throw new Error(`${failed.length} of ${result.results.length} grant(s) could not be wrapped again; run the command again to retry them.`);
-  ctx.print(result, () => `${result.results.length} grant(s) wrapped for certificate ${result.thumbprint}${result.skipped ? `, ${result.skipped} done before` : ''}.`);
+  if (failed.length > 0)
+    throw new Error(
+      `${failed.length} of ${result.results.length} grant(s) could not be wrapped again; run the command again to retry them.`,
+    );
+  ctx.print(
+    result,
+    () =>
+      `${result.results.length} grant(s) wrapped for certificate ${result.thumbprint}${result.skipped ? `, ${result.skipped} done before` : ''}.`,
+  );
 }

@@ -15,8 +15,22 @@ describe('activity log', () => {
     const file = join(dir, 'activity.jsonl');
     const log = new ActivityLog(file);
     await log.record({ profile: 'IRB', action: 'upload', ok: true, study: 's1', item: 'docs/a.pdf' });
-    await log.record({ profile: 'IRB', action: 'grant', ok: true, study: 's1', item: 'docs/a.pdf', organization: 'Riverside' });
-    await log.record({ profile: 'IRB', action: 'upload', ok: false, study: 's1', item: 'docs/b.pdf', detail: 'network' });
+    await log.record({
+      profile: 'IRB',
+      action: 'grant',
+      ok: true,
+      study: 's1',
+      item: 'docs/a.pdf',
+      organization: 'Riverside',
+    });
+    await log.record({
+      profile: 'IRB',
+      action: 'upload',
+      ok: false,
+      study: 's1',
+      item: 'docs/b.pdf',
+      detail: 'network',
+    });
     const { appendFile } = await import('node:fs/promises');
     await appendFile(file, '{"torn":');
 

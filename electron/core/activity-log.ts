@@ -43,7 +43,10 @@ export class ActivityLog {
     const text = filter.text?.toLowerCase();
     return (await this.load())
       .filter((e) => !filter.action || e.action === filter.action)
-      .filter((e) => !text || [e.profile, e.study, e.item, e.organization, e.detail].some((v) => v?.toLowerCase().includes(text)))
+      .filter(
+        (e) =>
+          !text || [e.profile, e.study, e.item, e.organization, e.detail].some((v) => v?.toLowerCase().includes(text)),
+      )
       .slice()
       .reverse();
   }

@@ -18,7 +18,10 @@ let call: CoreCall;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'app-core-'));
-  const platform = testPlatform({ openPath: async (p) => void opened.push(p), notify: (title) => void notes.push(title) });
+  const platform = testPlatform({
+    openPath: async (p) => void opened.push(p),
+    notify: (title) => void notes.push(title),
+  });
   ({ core, call } = await openAppCore(join(dir, 'data'), platform));
 }, 120_000);
 
@@ -31,7 +34,12 @@ describe('app core on the embedded sandbox', () => {
   it('creates the sandbox on first start and opens as its sIRB', async () => {
     const profiles = await call('profiles.list', {});
     expect(profiles.map((p) => p.name).sort()).toEqual(
-      ['Sandbox \u2014 Lakeside University', 'Sandbox \u2014 Riverside Medical Center', 'Sandbox \u2014 Sandbox Admin', 'Sandbox \u2014 Sandbox IRB'].sort(),
+      [
+        'Sandbox \u2014 Lakeside University',
+        'Sandbox \u2014 Riverside Medical Center',
+        'Sandbox \u2014 Sandbox Admin',
+        'Sandbox \u2014 Sandbox IRB',
+      ].sort(),
     );
     const active = profiles.find((p) => p.active);
     expect(active?.name).toBe('Sandbox \u2014 Sandbox IRB');
@@ -46,7 +54,9 @@ describe('app core on the embedded sandbox', () => {
     expect(demo[0]?.study?.principalInvestigator?.name).toBe('Dr. Maria Okafor');
     const items = await call('items.list', { containerId: demo[0]!.id });
     expect(items.some((i) => i.path === 'study')).toBe(false);
-    expect(new Set(items.map((i) => i.path.split('/')[0]))).toEqual(new Set(['Protocol', 'Consent forms', 'Site documents']));
+    expect(new Set(items.map((i) => i.path.split('/')[0]))).toEqual(
+      new Set(['Protocol', 'Consent forms', 'Site documents']),
+    );
     expect(items.filter((i) => i.path.startsWith('Site documents/Lakeside University/'))).toHaveLength(2);
     // Riverside has received the consent form (its receipt is in the demo), Lakeside not yet.
     const report = await call('receipts.report', { containerId: demo[0]!.id });
@@ -62,22 +72,38 @@ describe('app core on the embedded sandbox', () => {
     // Lakeside reads what was shared with it, not the draft nor Riverside's folder.
     const visible = await call('items.list', { containerId: seen[0]!.id });
     const headers = await call('items.headers', { containerId: seen[0]!.id, itemPaths: visible.map((i) => i.path) });
-    const readable = headers.filter((h) => h.decryptedHeader).map((h) => String(h.decryptedHeader?.fileName ?? h.decryptedHeader?.name)).sort();
-    expect(readable).toEqual(['Site activation: Lakeside University', 'delegation-log.xlsx', 'informed-consent-v3.pdf', 'protocol-2025-031-amendment-1.docx', 'protocol-2025-031-v2.pdf'].sort());
+    const readable = headers
+      .filter((h) => h.decryptedHeader)
+      .map((h) => String(h.decryptedHeader?.fileName ?? h.decryptedHeader?.name))
+      .sort();
+    expect(readable).toEqual(
+      [
+        'Site activation: Lakeside University',
+        'delegation-log.xlsx',
+        'informed-consent-v3.pdf',
+        'protocol-2025-031-amendment-1.docx',
+        'protocol-2025-031-v2.pdf',
+      ].sort(),
+    );
     // Find in all studies: Lakeside finds what it can read, with its study and folder.
     // the window asks again while main is still reading headers
     const findAll = async (query: string) => {
-      for (let answer = await call('search.find', { query }); ; answer = await call('search.find', { query })) if (!answer.indexing) return answer.hits;
+      for (let answer = await call('search.find', { query }); ; answer = await call('search.find', { query }))
+        if (!answer.indexing) return answer.hits;
     };
     const found = await findAll('delegation');
-    expect(found.map((h) => [h.name, h.studyTitle, h.folder])).toEqual([['delegation-log.xlsx', DEMO_STUDIES[0]!.fields.title, 'Site documents/Lakeside University']]);
+    expect(found.map((h) => [h.name, h.studyTitle, h.folder])).toEqual([
+      ['delegation-log.xlsx', DEMO_STUDIES[0]!.fields.title, 'Site documents/Lakeside University'],
+    ]);
     await call('profiles.switch', { profileId: active!.id });
     const all = await findAll('informed consent');
     expect(all.map((h) => h.studyTitle).sort()).toEqual(DEMO_STUDIES.map((d) => d.fields.title).sort());
   });
 
   it('keeps no private key in clear anywhere in the data folder', async () => {
-    const files = (await readdir(join(dir, 'data'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    const files = (await readdir(join(dir, 'data'), { recursive: true, withFileTypes: true })).filter((e) =>
+      e.isFile(),
+    );
     expect(files.length).toBeGreaterThan(5);
     for (const e of files) {
       const f = join(e.parentPath, e.name);
@@ -103,9 +129,17 @@ describe('app core on the embedded sandbox', () => {
     const local = join(dir, 'protocol v3.pdf');
     await writeFile(local, bytes);
     const ref = core.registerFile({ path: local, relativePath: 'protocol v3.pdf', size: bytes.length });
-    const [t] = await call('transfers.upload', { containerId: study.id, folder: 'protocols', files: [{ ref: ref.ref, relativePath: 'protocol v3.pdf' }] });
+    const [t] = await call('transfers.upload', {
+      containerId: study.id,
+      folder: 'protocols',
+      files: [{ ref: ref.ref, relativePath: 'protocol v3.pdf' }],
+    });
     expect(t?.state).toMatch(/queued|running/);
-    for (let i = 0; i < 200 && (await call('transfers.list', {})).some((x) => x.state !== 'verified' && x.state !== 'failed'); i++) {
+    for (
+      let i = 0;
+      i < 200 && (await call('transfers.list', {})).some((x) => x.state !== 'verified' && x.state !== 'failed');
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 50));
     }
     const done = (await call('transfers.list', {})).find((x) => x.id === t!.id);
@@ -116,12 +150,21 @@ describe('app core on the embedded sandbox', () => {
     const item = items[0]!;
     expect(item.path).toMatch(/^protocols\/[0-9a-f]{32}$/);
     const [withHeader] = await call('items.headers', { containerId: study.id, itemPaths: [item.id] });
-    expect(withHeader?.decryptedHeader).toMatchObject({ type: 'document', fileName: 'protocol v3.pdf', mediaType: 'application/pdf', size: bytes.length });
+    expect(withHeader?.decryptedHeader).toMatchObject({
+      type: 'document',
+      fileName: 'protocol v3.pdf',
+      mediaType: 'application/pdf',
+      size: bytes.length,
+    });
 
     const preview = await call('access.preview', { containerId: study.id, organizationId: site.organizationId });
     expect(preview.thumbprintMatches).toBe(true);
     expect(preview.certificate?.subject).toContain('Riverside Medical Center');
-    const granted = await call('access.grant', { containerId: study.id, itemPaths: [item.path], organizationIds: [site.organizationId] });
+    const granted = await call('access.grant', {
+      containerId: study.id,
+      itemPaths: [item.path],
+      organizationIds: [site.organizationId],
+    });
     expect(granted.every((g) => g.ok)).toBe(true);
     const [counted] = await call('items.headers', { containerId: study.id, itemPaths: [item.path] });
     expect(counted?.accessCount).toBe(1);
@@ -139,22 +182,39 @@ describe('app core on the embedded sandbox', () => {
     expect(opened).toHaveLength(1);
 
     await call('profiles.switch', { profileId: irb.id });
-    await call('access.revoke', { containerId: study.id, itemPaths: [item.path], organizationIds: [site.organizationId] });
+    await call('access.revoke', {
+      containerId: study.id,
+      itemPaths: [item.path],
+      organizationIds: [site.organizationId],
+    });
     await call('profiles.switch', { profileId: site.id });
     expect(await call('items.list', { containerId: study.id })).toEqual([]);
     await call('profiles.switch', { profileId: irb.id });
 
     const log = await call('activity.list', {});
-    expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['create-study', 'invite', 'upload', 'grant', 'download', 'revoke']));
+    expect(log.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['create-study', 'invite', 'upload', 'grant', 'download', 'revoke']),
+    );
     // The log names the study by its title.
-    expect(log.filter((e) => e.study === title).map((e) => e.action)).toEqual(expect.arrayContaining(['create-study', 'invite', 'upload', 'grant', 'revoke']));
+    expect(log.filter((e) => e.study === title).map((e) => e.action)).toEqual(
+      expect.arrayContaining(['create-study', 'invite', 'upload', 'grant', 'revoke']),
+    );
 
     // "Study details…": the owner renames it; the site sees the new title; a removed site loses the record.
-    const edited = await call('containers.updateStudy', { containerId: study.id, title: 'Sleep and Recovery (amended)', sponsor: 'NIH' });
-    expect(edited).toMatchObject({ title: 'Sleep and Recovery (amended)', study: { title: 'Sleep and Recovery (amended)', sponsor: 'NIH' } });
+    const edited = await call('containers.updateStudy', {
+      containerId: study.id,
+      title: 'Sleep and Recovery (amended)',
+      sponsor: 'NIH',
+    });
+    expect(edited).toMatchObject({
+      title: 'Sleep and Recovery (amended)',
+      study: { title: 'Sleep and Recovery (amended)', sponsor: 'NIH' },
+    });
     expect(edited.study?.principalInvestigator).toBeUndefined();
     await call('profiles.switch', { profileId: site.id });
-    expect((await call('containers.list', {})).find((c) => c.id === study.id)?.title).toBe('Sleep and Recovery (amended)');
+    expect((await call('containers.list', {})).find((c) => c.id === study.id)?.title).toBe(
+      'Sleep and Recovery (amended)',
+    );
     await call('profiles.switch', { profileId: irb.id });
     await expect(call('containers.updateStudy', { containerId: study.id, title: '   ' })).rejects.toThrow();
     const { csv } = await call('activity.exportCsv', {});
@@ -170,16 +230,33 @@ describe('app core on the embedded sandbox', () => {
     await call('profiles.switch', { profileId: irb.id });
     const study = await call('containers.create', { title: 'Hostile records' });
     const deep = JSON.parse(`{"visit":1,"deep":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`) as unknown;
-    await call('items.writeRecord', { containerId: study.id, itemPath: 'records/deep', header: { type: 'visit', version: '1' }, content: deep });
+    await call('items.writeRecord', {
+      containerId: study.id,
+      itemPath: 'records/deep',
+      header: { type: 'visit', version: '1' },
+      content: deep,
+    });
     const shown = await call('items.readRecord', { containerId: study.id, itemPath: 'records/deep' });
     let levels = 0;
-    for (let v: unknown = (shown.content as { deep: unknown }).deep; v !== null && typeof v === 'object'; v = (v as { a: unknown }).a) levels++;
+    for (
+      let v: unknown = (shown.content as { deep: unknown }).deep;
+      v !== null && typeof v === 'object';
+      v = (v as { a: unknown }).a
+    )
+      levels++;
     expect(levels).toBeLessThan(20);
     // Electron's answer is a structured clone: the cut content must survive one.
     expect(structuredClone(shown.content)).toEqual(shown.content);
 
-    await call('items.writeRecord', { containerId: study.id, itemPath: 'records/huge', header: { type: 'visit', version: '1' }, content: { rows: Array.from({ length: 700_000 }, (_, i) => i) } });
-    await expect(call('items.readRecord', { containerId: study.id, itemPath: 'records/huge' })).rejects.toThrow(/"code":"too-large".*The record is 4\.\d MiB; records over 4\.0 MiB are not shown/);
+    await call('items.writeRecord', {
+      containerId: study.id,
+      itemPath: 'records/huge',
+      header: { type: 'visit', version: '1' },
+      content: { rows: Array.from({ length: 700_000 }, (_, i) => i) },
+    });
+    await expect(call('items.readRecord', { containerId: study.id, itemPath: 'records/huge' })).rejects.toThrow(
+      /"code":"too-large".*The record is 4\.\d MiB; records over 4\.0 MiB are not shown/,
+    );
   });
 
   it('clears one tab of the transfers panel and leaves the others', async () => {
@@ -211,12 +288,18 @@ describe('app core on the embedded sandbox', () => {
     expect(afterFailed.filter((t) => t.state === 'failed' || t.state === 'cancelled')).toEqual([]);
   });
 
-  it('imports a profile\'s trust anchors from a PEM bundle, refusing a certificate that is not a CA', async () => {
+  it("imports a profile's trust anchors from a PEM bundle, refusing a certificate that is not a CA", async () => {
     const { createCertificateAuthority, issueIdentity } = await import('../../shared/protocol/certificates.js');
     const active = (await call('profiles.list', {})).find((p) => p.active)!;
     const door = createDoor({ handlers: core.handlers, isTrustedSender: () => true });
-    const refused = await door.call({ url: 'app://test' }, 'profiles.setTrustAnchors', { profileId: active.id, certificatesPem: issueIdentity('Leaf').certificatePem });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-certificate', explanation: expect.stringContaining('not a certificate authority') } });
+    const refused = await door.call({ url: 'app://test' }, 'profiles.setTrustAnchors', {
+      profileId: active.id,
+      certificatesPem: issueIdentity('Leaf').certificatePem,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-certificate', explanation: expect.stringContaining('not a certificate authority') },
+    });
     const bundle = `${createCertificateAuthority('Root A').certificatePem}${createCertificateAuthority('Root B').certificatePem}`;
     const updated = await call('profiles.setTrustAnchors', { profileId: active.id, certificatesPem: bundle });
     expect(updated.trustAnchorCount).toBe(2);
@@ -253,6 +336,7 @@ describe('app core on the embedded sandbox', () => {
     expect(await next(reloaded)).toMatchObject({ ok: false, error: { code: 'listing-gone' } });
     const beforeSwitch = await open('window-1');
     await call('profiles.switch', { profileId: irb!.id });
-    for (const id of [other, beforeSwitch]) expect(await next(id)).toMatchObject({ ok: false, error: { code: 'listing-gone' } });
+    for (const id of [other, beforeSwitch])
+      expect(await next(id)).toMatchObject({ ok: false, error: { code: 'listing-gone' } });
   });
 });

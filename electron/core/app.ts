@@ -68,11 +68,17 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     let s = sessions.get(profileId);
     if (!s) {
       s = profiles.get(profileId).then((p) =>
-        openSession(p, vault, userAgent, (seconds) => emit('connection.skew', { seconds: -seconds }), async () => [
-          ...(p.trustAnchors ?? []),
-          // The embedded sandbox's CA (and any the sandbox's administrator added) for its own profiles.
-          ...(await sandbox.trustAnchorsFor(p)),
-        ]),
+        openSession(
+          p,
+          vault,
+          userAgent,
+          (seconds) => emit('connection.skew', { seconds: -seconds }),
+          async () => [
+            ...(p.trustAnchors ?? []),
+            // The embedded sandbox's CA (and any the sandbox's administrator added) for its own profiles.
+            ...(await sandbox.trustAnchorsFor(p)),
+          ],
+        ),
       );
       s.catch(() => sessions.delete(profileId));
       sessions.set(profileId, s);
@@ -86,7 +92,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     const ref = uploadRefs.get(d.id);
     uploadRefs.delete(d.id);
     if (ref) await files.release(ref);
-    if (d.kind === 'upload' && isStagedCopy(dataDir, d.localPath)) await rm(dirname(d.localPath), { recursive: true, force: true });
+    if (d.kind === 'upload' && isStagedCopy(dataDir, d.localPath))
+      await rm(dirname(d.localPath), { recursive: true, force: true });
   };
   const transfers = new TransferManager(
     join(dataDir, 'transfers.json'),
@@ -136,7 +143,12 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     uploadRefs,
     activeProfileId: () => activeId,
     async session() {
-      if (!activeId) throw new UserFacingError('no-profile', 'No profile is active.', 'Add a profile in Settings, or reset the sandbox.');
+      if (!activeId)
+        throw new UserFacingError(
+          'no-profile',
+          'No profile is active.',
+          'Add a profile in Settings, or reset the sandbox.',
+        );
       return sessionFor(activeId);
     },
     async switchProfile(profileId) {
@@ -144,7 +156,10 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       activeId = profileId;
       listings.closeAll();
       await writeJsonAtomic(stateFile, { activeProfileId: profileId } satisfies AppState);
-      emit('profile.switched', toProfileView(s.profile, true, await s.organization(s.profile.organizationId).catch(() => undefined)));
+      emit(
+        'profile.switched',
+        toProfileView(s.profile, true, await s.organization(s.profile.organizationId).catch(() => undefined)),
+      );
       void resumeOwnRewrap(s, emit);
       return s;
     },
@@ -156,7 +171,12 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     async record(entry) {
       const name = activeId ? ((await profiles.get(activeId).catch(() => undefined))?.name ?? activeId) : 'none';
       // Studies are logged by their titles (protocol.md §7); the id only when no session can name it.
-      const study = entry.study && activeId ? await sessionFor(activeId).then((s) => s.studyTitle(entry.study!)).catch(() => entry.study) : entry.study;
+      const study =
+        entry.study && activeId
+          ? await sessionFor(activeId)
+              .then((s) => s.studyTitle(entry.study!))
+              .catch(() => entry.study)
+          : entry.study;
       await activity.record({ ...entry, profile: name, ...(study ? { study } : {}) });
     },
   };

@@ -91,6 +91,8 @@ describe('the folder of decrypted copies', () => {
     await writeFile(join(tmp, 'sx-rekey-notes.txt'), 'a file, not a folder of ours');
     await mkdir(join(tmp, 'other-folder'));
     expect(await sweepRekeyFolders(tmp)).toBe(2);
-    expect((await readdir(tmp)).sort()).toEqual(['other-folder', 'sx-rekey-Ab34Cd', `sx-rekey-${process.pid}-def456`, 'sx-rekey-notes.txt'].sort());
+    expect((await readdir(tmp)).sort()).toEqual(
+      ['other-folder', 'sx-rekey-Ab34Cd', `sx-rekey-${process.pid}-def456`, 'sx-rekey-notes.txt'].sort(),
+    );
   });
 });

@@ -27,7 +27,8 @@ export class ClearCopies {
     const info = await lstat(this.root);
     // A link or a file planted in its place would send decrypted copies elsewhere.
     if (!info.isDirectory()) throw new Error(`${this.root} is not a folder the app owns.`);
-    if (typeof process.getuid === 'function' && info.uid !== process.getuid()) throw new Error(`${this.root} belongs to another user.`);
+    if (typeof process.getuid === 'function' && info.uid !== process.getuid())
+      throw new Error(`${this.root} belongs to another user.`);
     await chmod(this.root, 0o700);
     await this.removeAll();
     await sweepRekeyFolders();

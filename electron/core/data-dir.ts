@@ -6,7 +6,10 @@ import { join } from 'node:path';
 
 const PRODUCT_NAME = 'Study Exchange Desktop';
 
-export function defaultDataDir(env: Readonly<Record<string, string | undefined>> = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultDataDir(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (env.STUDY_EXCHANGE_DATA) return env.STUDY_EXCHANGE_DATA;
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), PRODUCT_NAME);
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', PRODUCT_NAME);

@@ -24,7 +24,8 @@ export class FileRegistry {
 
   get(ref: string): RegisteredFile {
     const f = this.files.get(ref);
-    if (!f) throw new UserFacingError('unknown-file', 'The file is no longer available.', 'Choose or drop the file again.');
+    if (!f)
+      throw new UserFacingError('unknown-file', 'The file is no longer available.', 'Choose or drop the file again.');
     return f;
   }
 
@@ -59,5 +60,7 @@ export async function sweepStaging(dataDir: string, inUse: readonly string[]): P
   } catch {
     return; // no staging folder: not the browser host, or nothing staged yet
   }
-  await Promise.all(entries.filter((e) => !kept.has(join(dir, e))).map((e) => rm(join(dir, e), { recursive: true, force: true })));
+  await Promise.all(
+    entries.filter((e) => !kept.has(join(dir, e))).map((e) => rm(join(dir, e), { recursive: true, force: true })),
+  );
 }

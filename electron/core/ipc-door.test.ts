@@ -54,7 +54,12 @@ describe('ipc door', () => {
     const handlers = {
       ...echoHandlers(),
       'containers.list': async () => {
-        throw Object.assign(new Error('The organization is disabled.'), { code: 2006, status: 403, details: 'x', requestId: 'abc' });
+        throw Object.assign(new Error('The organization is disabled.'), {
+          code: 2006,
+          status: 403,
+          details: 'x',
+          requestId: 'abc',
+        });
       },
       'containers.create': async () => {
         throw new TypeError('boom at /secret/path');
@@ -71,7 +76,9 @@ describe('ipc door', () => {
 
   it('tells a handler which window called (what ties open listings to it); a call without one is the shared window', async () => {
     const seen: unknown[] = [];
-    const handlers = { ...echoHandlers(), 'items.listClose': async (_args: unknown, caller: unknown) => {
+    const handlers = {
+      ...echoHandlers(),
+      'items.listClose': async (_args: unknown, caller: unknown) => {
         seen.push(caller);
         return null;
       },
@@ -93,7 +100,10 @@ describe('ipc door', () => {
       },
     });
     const file = { path: '/home/u/a.pdf', relativePath: 'a.pdf', size: 3 };
-    expect(await d.stage({ url: 'https://evil.example/' }, file)).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+    expect(await d.stage({ url: 'https://evil.example/' }, file)).toMatchObject({
+      ok: false,
+      error: { code: 'untrusted-sender' },
+    });
     const wrong = await d.stage({ url: APP }, { ...file, size: '3' });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
     if (!wrong.ok) expect(wrong.error.details).toContain('size');
@@ -113,7 +123,13 @@ describe('ipc door', () => {
     const check = allowOrigins(['app://study-exchange/index.html']);
     expect(check({ url: 'app://study-exchange/index.html' })).toBe(true);
     expect(check({ url: 'app://study-exchange/assets/x.js' })).toBe(true);
-    for (const url of ['evil://study-exchange/index.html', 'app://other/index.html', 'chrome-extension://abc/index.html', 'data:text/html,x', 'about:blank']) {
+    for (const url of [
+      'evil://study-exchange/index.html',
+      'app://other/index.html',
+      'chrome-extension://abc/index.html',
+      'data:text/html,x',
+      'about:blank',
+    ]) {
       expect(check({ url }), url).toBe(false);
     }
   });
@@ -137,7 +153,10 @@ describe('expected failures below the door', () => {
       pkcs12File: 'a'.repeat(32),
       password: 'nope',
     });
-    expect(r).toMatchObject({ ok: false, error: { code: 'wrong-password', message: 'The password of the PKCS#12 file is wrong.', retryable: false } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'wrong-password', message: 'The password of the PKCS#12 file is wrong.', retryable: false },
+    });
     if (!r.ok) expect(r.error.explanation).toContain('nothing was saved');
   });
 });

@@ -20,7 +20,10 @@ export interface Caller {
 }
 
 export type Handlers = {
-  readonly [N in OperationName]: (args: HandlerArgs<N>, caller?: Caller) => Promise<OperationResult<N>> | OperationResult<N>;
+  readonly [N in OperationName]: (
+    args: HandlerArgs<N>,
+    caller?: Caller,
+  ) => Promise<OperationResult<N>> | OperationResult<N>;
 };
 
 interface Sender {
@@ -47,7 +50,10 @@ interface DoorOptions {
 export function createDoor(options: DoorOptions): Door {
   const { handlers, isTrustedSender, log = () => {} } = options;
 
-  const refused = (sender: Sender): IpcResult<never> => ({ ok: false, error: untrustedSender(`sender ${JSON.stringify(sender.url).slice(0, 200)}`) });
+  const refused = (sender: Sender): IpcResult<never> => ({
+    ok: false,
+    error: untrustedSender(`sender ${JSON.stringify(sender.url).slice(0, 200)}`),
+  });
 
   /** The schema, then the handler; whatever fails comes back as data. */
   async function checked<S extends z.ZodType, R>(
@@ -79,7 +85,13 @@ export function createDoor(options: DoorOptions): Door {
         return { ok: false, error: invalidArgument(`unknown operation ${JSON.stringify(operation).slice(0, 100)}`) };
       }
       const name = operation as OperationName;
-      return checked(name, operations[name].args, rawArgs, handlers[name] as (args: unknown, caller: Caller) => Promise<unknown>, { senderId: sender.id ?? '' });
+      return checked(
+        name,
+        operations[name].args,
+        rawArgs,
+        handlers[name] as (args: unknown, caller: Caller) => Promise<unknown>,
+        { senderId: sender.id ?? '' },
+      );
     },
     async stage(sender, rawArgs) {
       if (!isTrustedSender(sender)) return refused(sender);
@@ -103,7 +115,9 @@ export function allowOrigins(allowed: readonly string[]): (sender: Sender) => bo
     // Scheme and host (with port), not .origin: a custom scheme such as app:// has the origin
     // 'null', which every other custom-scheme URL shares.
     return parsed.some((a) =>
-      a.protocol === 'file:' ? url.protocol === 'file:' && url.pathname.startsWith(a.pathname) : url.protocol === a.protocol && url.host === a.host,
+      a.protocol === 'file:'
+        ? url.protocol === 'file:' && url.pathname.startsWith(a.pathname)
+        : url.protocol === a.protocol && url.host === a.host,
     );
   };
 }

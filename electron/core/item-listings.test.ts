@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { ItemView } from '../../shared/ipc/views.js';
 import { ItemListings } from './item-listings.js';
 
-const views = (from: number, n: number): ItemView[] => Array.from({ length: n }, (_, i) => ({ path: `d${from + i}` }) as ItemView);
+const views = (from: number, n: number): ItemView[] =>
+  Array.from({ length: n }, (_, i) => ({ path: `d${from + i}` }) as ItemView);
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('ItemListings', () => {
@@ -53,7 +54,7 @@ describe('ItemListings', () => {
     listings.close(id); // closing twice is harmless
   });
 
-  it('keeps at most 4 open per window: a fifth closes that window\'s oldest, not another window\'s', async () => {
+  it("keeps at most 4 open per window: a fifth closes that window's oldest, not another window's", async () => {
     const listings = new ItemListings();
     const stopped: string[] = [];
     const open = (name: string, sender: string): string =>

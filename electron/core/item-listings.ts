@@ -60,7 +60,8 @@ class Listing {
         for (const view of page) this.ready.push(view);
         this.wakeUp();
         // Backpressure: no more is pulled from the answer until the window takes pages.
-        while (this.ready.length >= this.highWater && !this.abort.signal.aborted) await new Promise<void>((resume) => (this.paused = resume));
+        while (this.ready.length >= this.highWater && !this.abort.signal.aborted)
+          await new Promise<void>((resume) => (this.paused = resume));
         if (this.abort.signal.aborted) break;
       }
     } catch (error) {
@@ -149,7 +150,13 @@ export class ItemListings {
 
   async next(id: string): Promise<ItemPage> {
     const entry = this.open.get(id);
-    if (!entry) throw new UserFacingError('listing-gone', 'This listing is no longer open.', 'The list stopped loading. Load it again.', true);
+    if (!entry)
+      throw new UserFacingError(
+        'listing-gone',
+        'This listing is no longer open.',
+        'The list stopped loading. Load it again.',
+        true,
+      );
     clearTimeout(entry.timer);
     entry.timer = undefined;
     entry.asking++;

@@ -35,10 +35,19 @@ describe('resumeOwnRewrap', () => {
     const study = (await fx.sirb.client.createContainer()).id;
     await fx.sirb.client.grantContainerAccess(study, fx.site.org.id);
     const siteKeys = await fx.keysOf(fx.site);
-    for (const p of ['one', 'two']) await writeRecord(fx.site.client, siteKeys, study, p, { header: { type: 'note' }, content: { p } });
+    for (const p of ['one', 'two'])
+      await writeRecord(fx.site.client, siteKeys, study, p, { header: { type: 'note' }, content: { p } });
     const renewed = await renew(fx, fx.site);
     const newKey = await vault.importPem(renewed.identity.privateKeyPem, renewed.identity.certificatePem);
-    const profile = await profiles.add({ name: 'Site', environment: 'test', baseUrl: fx.url, organizationId: fx.site.org.id, roleHints: {}, keyRef: newKey.keyRef, readingKeyRefs: [oldKey.keyRef] });
+    const profile = await profiles.add({
+      name: 'Site',
+      environment: 'test',
+      baseUrl: fx.url,
+      organizationId: fx.site.org.id,
+      roleHints: {},
+      keyRef: newKey.keyRef,
+      readingKeyRefs: [oldKey.keyRef],
+    });
     const s = await openSession(profile, vault, 'test', () => undefined);
     const events: EventPayloads['keys.rewrap'][] = [];
     try {

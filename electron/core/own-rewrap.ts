@@ -8,7 +8,10 @@ import type { Session } from './session.js';
 const started = new WeakSet<Session>();
 
 /** Starts the re-wrap unless the session's profile has no reading key or it already ran; returns its end. */
-export function resumeOwnRewrap(s: Session, emit: (event: 'keys.rewrap', payload: EventPayloads['keys.rewrap']) => void): Promise<void> | undefined {
+export function resumeOwnRewrap(
+  s: Session,
+  emit: (event: 'keys.rewrap', payload: EventPayloads['keys.rewrap']) => void,
+): Promise<void> | undefined {
   if (!s.profile.readingKeyRefs?.length || started.has(s)) return undefined;
   started.add(s);
   const profileId = s.profile.id;
@@ -21,9 +24,21 @@ export function resumeOwnRewrap(s: Session, emit: (event: 'keys.rewrap', payload
   })
     .then(async ({ rewrapped }) => {
       const needed = await itemsOnOldKeys(s.client, s.keys);
-      emit('keys.rewrap', { profileId, done: rewrapped, total: rewrapped, finished: true, oldKeysNeeded: needed.length });
+      emit('keys.rewrap', {
+        profileId,
+        done: rewrapped,
+        total: rewrapped,
+        finished: true,
+        oldKeysNeeded: needed.length,
+      });
     })
     .catch((error: unknown) => {
-      emit('keys.rewrap', { profileId, done: 0, total, finished: true, error: error instanceof Error ? error.message : String(error) });
+      emit('keys.rewrap', {
+        profileId,
+        done: 0,
+        total,
+        finished: true,
+        error: error instanceof Error ? error.message : String(error),
+      });
     });
 }

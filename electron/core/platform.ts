@@ -5,7 +5,6 @@ import type { FileRef } from '../../shared/ipc/views.js';
 import type { SecretBox } from '../services/keys/secret-box.js';
 import type { Handlers } from './ipc-door.js';
 
-
 export interface Platform {
   readonly kind: 'electron' | 'browser';
   /** Native file picker; undefined in the browser host (the page uses <input type=file> and staging). */

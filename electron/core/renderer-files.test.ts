@@ -25,9 +25,21 @@ afterAll(async () => {
 
 describe('resolveRendererFile', () => {
   it('finds the renderer files, / as index.html, with their size and type', async () => {
-    expect(await resolveRendererFile(renderer, '/')).toEqual({ kind: 'file', path: join(renderer, 'index.html'), size: 15, type: 'text/html; charset=utf-8' });
-    expect(await resolveRendererFile(renderer, '/assets/index.js')).toMatchObject({ kind: 'file', path: join(renderer, 'assets', 'index.js'), type: 'text/javascript; charset=utf-8' });
-    expect(await resolveRendererFile(renderer, '/assets/a%20b.css')).toMatchObject({ kind: 'file', type: 'text/css; charset=utf-8' });
+    expect(await resolveRendererFile(renderer, '/')).toEqual({
+      kind: 'file',
+      path: join(renderer, 'index.html'),
+      size: 15,
+      type: 'text/html; charset=utf-8',
+    });
+    expect(await resolveRendererFile(renderer, '/assets/index.js')).toMatchObject({
+      kind: 'file',
+      path: join(renderer, 'assets', 'index.js'),
+      type: 'text/javascript; charset=utf-8',
+    });
+    expect(await resolveRendererFile(renderer, '/assets/a%20b.css')).toMatchObject({
+      kind: 'file',
+      type: 'text/css; charset=utf-8',
+    });
   });
 
   it.each([

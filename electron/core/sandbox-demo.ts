@@ -57,7 +57,13 @@ interface DemoReceiver {
   readonly keys: KeyHandle;
 }
 
-export async function seedDemo(client: ExchangeClient, keys: KeyHandle, trustAnchors: TrustAnchors, sites: readonly DemoSite[], receiver?: DemoReceiver): Promise<string[]> {
+export async function seedDemo(
+  client: ExchangeClient,
+  keys: KeyHandle,
+  trustAnchors: TrustAnchors,
+  sites: readonly DemoSite[],
+  receiver?: DemoReceiver,
+): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'sandbox-demo-'));
   const sharing = new SharingService(client, keys, trustAnchors);
   const studies = new StudyRecords(client, keys, sharing);
@@ -66,7 +72,14 @@ export async function seedDemo(client: ExchangeClient, keys: KeyHandle, trustAnc
     const file = join(dir, fileName);
     await writeFile(file, bytes);
     const path = newDocumentPath(folder);
-    await uploadDocument({ client, containerId, path, file, name: fileName.replace(/\.[^.]+$/, ''), wrapForSelf: keys.wrapForSelf });
+    await uploadDocument({
+      client,
+      containerId,
+      path,
+      file,
+      name: fileName.replace(/\.[^.]+$/, ''),
+      wrapForSelf: keys.wrapForSelf,
+    });
     return path;
   };
   try {
@@ -78,16 +91,40 @@ export async function seedDemo(client: ExchangeClient, keys: KeyHandle, trustAnc
       await studies.save(c.id, demo.fields);
       const number = demo.fields.protocolNumber ?? '';
       const forEveryone = [
-        await upload(c.id, 'Protocol', `protocol-${number}-v2.pdf`, minimalPdf(`${demo.fields.title} - protocol, version 2`)),
-        await upload(c.id, 'Protocol', `protocol-${number}-amendment-1.docx`, minimalDocx(`Amendment 1 to protocol ${number}`)),
+        await upload(
+          c.id,
+          'Protocol',
+          `protocol-${number}-v2.pdf`,
+          minimalPdf(`${demo.fields.title} - protocol, version 2`),
+        ),
+        await upload(
+          c.id,
+          'Protocol',
+          `protocol-${number}-amendment-1.docx`,
+          minimalDocx(`Amendment 1 to protocol ${number}`),
+        ),
         await upload(c.id, 'Consent forms', 'informed-consent-v3.pdf', minimalPdf('Informed consent form, version 3')),
       ];
-      await upload(c.id, 'Consent forms', 'assent-form-draft.docx', minimalDocx('Assent form for minors (draft, not yet shared)'));
+      await upload(
+        c.id,
+        'Consent forms',
+        'assent-form-draft.docx',
+        minimalDocx('Assent form for minors (draft, not yet shared)'),
+      );
       for (const site of invited) {
         await client.grantContainerAccess(c.id, site.id);
         await studies.grantTo(c.id, site.id);
         const folder = joinItemPath('Site documents', site.name);
-        const log = await upload(c.id, folder, 'delegation-log.xlsx', minimalXlsx([['Name', 'Role', 'Start'], ['A. Rivera', 'Study coordinator', '2026-01-12'], ['K. Osei', 'Sub-investigator', '2026-02-03']]));
+        const log = await upload(
+          c.id,
+          folder,
+          'delegation-log.xlsx',
+          minimalXlsx([
+            ['Name', 'Role', 'Start'],
+            ['A. Rivera', 'Study coordinator', '2026-01-12'],
+            ['K. Osei', 'Sub-investigator', '2026-02-03'],
+          ]),
+        );
         const activation = joinItemPath(folder, 'site-activation');
         await writeRecord(client, keys, c.id, activation, {
           header: { type: 'site-activation', name: `Site activation: ${site.name}` },
@@ -99,7 +136,12 @@ export async function seedDemo(client: ExchangeClient, keys: KeyHandle, trustAnc
       if (receiver && demo === DEMO_STUDIES[0] && invited.some((site) => site.id === receiver.client.organizationId)) {
         const consent = await receiver.client.getItem(c.id, forEveryone[2]!);
         const session = { ...receiver, sharing: new SharingService(receiver.client, receiver.keys, trustAnchors) };
-        await writeReceipt(session, c.id, client.organizationId, receiptContent({ containerId: c.id, item: consent, action: 'opened' }));
+        await writeReceipt(
+          session,
+          c.id,
+          client.organizationId,
+          receiptContent({ containerId: c.id, item: consent, action: 'opened' }),
+        );
       }
     }
     return created;

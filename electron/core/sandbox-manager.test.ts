@@ -18,7 +18,13 @@ let created: Profile[];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sandbox-manager-'));
   profiles = new ProfileStore(dir);
-  sandbox = new SandboxManager(dir, profiles, new KeyVault(join(dir, 'vault'), new PassphraseSecretBox('test', { log2N: 14 })), () => {}, false);
+  sandbox = new SandboxManager(
+    dir,
+    profiles,
+    new KeyVault(join(dir, 'vault'), new PassphraseSecretBox('test', { log2N: 14 })),
+    () => {},
+    false,
+  );
   created = await sandbox.create();
 }, 120_000);
 

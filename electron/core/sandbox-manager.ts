@@ -83,7 +83,10 @@ export class SandboxManager {
       // The sIRB first: it becomes the active profile of a first run.
       const order = [...orgs].sort((a, b) => rank(a.role) - rank(b.role));
       for (const org of order) {
-        const key = await this.vault.importPem(await readFile(join(out, org.key)), await readFile(join(out, org.certificate)));
+        const key = await this.vault.importPem(
+          await readFile(join(out, org.key)),
+          await readFile(join(out, org.certificate)),
+        );
         created.push(
           await this.profiles.add({
             name: SANDBOX_PREFIX + org.name,
@@ -96,7 +99,10 @@ export class SandboxManager {
           }),
         );
       }
-      await writeJsonAtomic(this.stateFile, { port: this.running!.port, profileIds: created.map((p) => p.id) } satisfies SandboxState);
+      await writeJsonAtomic(this.stateFile, {
+        port: this.running!.port,
+        profileIds: created.map((p) => p.id),
+      } satisfies SandboxState);
       await this.seed(orgs, created);
       return created;
     } finally {
@@ -110,14 +116,33 @@ export class SandboxManager {
     const profile = created.find((p) => p.organizationId === sirb?.id);
     if (!sirb || !profile || !this.running || !this.demo) return;
     const keys = await this.vault.open(profile.keyRef);
-    const client = new ExchangeClient({ baseUrl: this.running.url, organizationId: sirb.id, signer: keys.signer, userAgent: 'StudyExchangeDesktop sandbox' });
+    const client = new ExchangeClient({
+      baseUrl: this.running.url,
+      organizationId: sirb.id,
+      signer: keys.signer,
+      userAgent: 'StudyExchangeDesktop sandbox',
+    });
     // the first site's own receipt for the consent form it received (a demo of delivery)
     const firstSite = created.find((p) => p.organizationId === orgs.find((o) => o.role === 'psite')?.id);
     const siteKeys = firstSite ? await this.vault.open(firstSite.keyRef) : undefined;
-    const siteClient = firstSite && siteKeys ? new ExchangeClient({ baseUrl: this.running.url, organizationId: firstSite.organizationId, signer: siteKeys.signer, userAgent: 'StudyExchangeDesktop sandbox' }) : undefined;
+    const siteClient =
+      firstSite && siteKeys
+        ? new ExchangeClient({
+            baseUrl: this.running.url,
+            organizationId: firstSite.organizationId,
+            signer: siteKeys.signer,
+            userAgent: 'StudyExchangeDesktop sandbox',
+          })
+        : undefined;
     try {
       const psites = orgs.filter((o) => o.role === 'psite').map((o) => ({ id: o.id, name: o.name }));
-      await seedDemo(client, keys, this.trustAnchors(), psites, siteClient && siteKeys ? { client: siteClient, keys: siteKeys } : undefined);
+      await seedDemo(
+        client,
+        keys,
+        this.trustAnchors(),
+        psites,
+        siteClient && siteKeys ? { client: siteClient, keys: siteKeys } : undefined,
+      );
     } catch (e) {
       this.log(`sandbox: the demo studies could not be written: ${e instanceof Error ? e.message : String(e)}`);
     } finally {

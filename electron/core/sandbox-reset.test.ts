@@ -34,7 +34,12 @@ async function sandboxAsSeen() {
       studies.map(async (s) => {
         const items = await call('items.list', { containerId: s.id });
         const headers = await call('items.headers', { containerId: s.id, itemPaths: items.map((i) => i.path) });
-        const documents = headers.map((h) => `${h.path.split('/').slice(0, -1).join('/')}/${String(h.decryptedHeader?.fileName ?? h.decryptedHeader?.name)} ×${h.accessCount ?? '?'}`).sort();
+        const documents = headers
+          .map(
+            (h) =>
+              `${h.path.split('/').slice(0, -1).join('/')}/${String(h.decryptedHeader?.fileName ?? h.decryptedHeader?.name)} ×${h.accessCount ?? '?'}`,
+          )
+          .sort();
         const collaborators = (await call('collaborators.list', { containerId: s.id })).map((o) => o.name).sort();
         return { title: s.title, protocol: s.study?.protocolNumber, documents, collaborators };
       }),
@@ -51,7 +56,9 @@ describe('Reset sandbox', () => {
     // The user changes it: a demo document deleted, a study created, another profile active.
     const first = (await call('containers.list', {}))[0]!;
     const [doomed] = await call('items.list', { containerId: first.id });
-    expect((await call('items.delete', { containerId: first.id, itemPaths: [doomed!.path] })).every((r) => r.ok)).toBe(true);
+    expect((await call('items.delete', { containerId: first.id, itemPaths: [doomed!.path] })).every((r) => r.ok)).toBe(
+      true,
+    );
     await call('containers.create', { title: 'Scratch study' });
     const riverside = (await call('profiles.list', {})).find((p) => p.name.endsWith('Riverside Medical Center'))!;
     await call('profiles.switch', { profileId: riverside.id });

@@ -34,7 +34,11 @@ async function uploaded(containerId: string, fileName: string): Promise<string> 
   const local = join(dir, fileName);
   await writeFile(local, 'a document uploaded after the index was built');
   const { ref } = core.registerFile({ path: local, relativePath: fileName, size: 46 });
-  const [t] = await call('transfers.upload', { containerId, folder: 'Protocol', files: [{ ref, relativePath: fileName }] });
+  const [t] = await call('transfers.upload', {
+    containerId,
+    folder: 'Protocol',
+    files: [{ ref, relativePath: fileName }],
+  });
   for (let i = 0; i < 400; i++) {
     const now = (await call('transfers.list', {})).find((x) => x.id === t!.id);
     if (now?.state === 'verified') return now.itemPath;
@@ -54,7 +58,12 @@ describe('Find after this app changed a study', () => {
     const path = await uploaded(study!.id, 'zebra-late.pdf');
     expect(await findAll('zebra-late')).toEqual([path]);
 
-    await call('items.writeRecord', { containerId: study!.id, itemPath: 'records/quokka', header: { type: 'visit', version: '1', name: 'Quokka visit log' }, content: {} });
+    await call('items.writeRecord', {
+      containerId: study!.id,
+      itemPath: 'records/quokka',
+      header: { type: 'visit', version: '1', name: 'Quokka visit log' },
+      content: {},
+    });
     expect(await findAll('quokka')).toEqual(['records/quokka']);
 
     const [deleted] = await call('items.delete', { containerId: study!.id, itemPaths: [path] });

@@ -29,6 +29,9 @@ describe('openSession', () => {
       updatedAt: '',
     };
     const vault = new KeyVault(dir, new PassphraseSecretBox('unused', { log2N: 14 }));
-    await expect(openSession(profile, vault, 'test', () => {})).rejects.toMatchObject({ code: 'insecure-exchange', message: expect.stringMatching(/https/) });
+    await expect(openSession(profile, vault, 'test', () => {})).rejects.toMatchObject({
+      code: 'insecure-exchange',
+      message: expect.stringMatching(/https/),
+    });
   });
 });

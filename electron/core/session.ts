@@ -45,7 +45,12 @@ export async function openSession(
 ): Promise<Session> {
   // A profile saved before the https rule: refused here rather than used over plain HTTP.
   const problem = exchangeUrlProblem(profile.baseUrl, profile.environment);
-  if (problem) throw new UserFacingError('insecure-exchange', `The profile "${profile.name}" cannot be used: ${problem}`, 'Edit the profile\u2019s exchange address to https:// in Settings.');
+  if (problem)
+    throw new UserFacingError(
+      'insecure-exchange',
+      `The profile "${profile.name}" cannot be used: ${problem}`,
+      'Edit the profile\u2019s exchange address to https:// in Settings.',
+    );
   const keys = await openProfileKeys(vault, profile);
   const client = new ExchangeClient({
     baseUrl: profile.baseUrl,

@@ -42,10 +42,11 @@ async function stage(name: string): Promise<{ ref: string; folder: string }> {
   return { ref, folder };
 }
 
-const exists = (path: string): Promise<boolean> => stat(path).then(
-  () => true,
-  () => false,
-);
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 async function finished(ids: readonly string[]): Promise<TransferView[]> {
   for (let i = 0; i < 400; i++) {
@@ -61,9 +62,13 @@ describe('staged copies', () => {
     const dropped = await stage('consent.pdf');
     await call('files.release', { refs: [dropped.ref] });
     expect(await exists(dropped.folder)).toBe(false);
-    await expect(call('transfers.upload', { containerId: 'f'.repeat(32), folder: '', files: [{ ref: dropped.ref, relativePath: 'consent.pdf' }] })).rejects.toThrow(
-      /no longer available/,
-    );
+    await expect(
+      call('transfers.upload', {
+        containerId: 'f'.repeat(32),
+        folder: '',
+        files: [{ ref: dropped.ref, relativePath: 'consent.pdf' }],
+      }),
+    ).rejects.toThrow(/no longer available/);
   });
 
   it('stay while a failed upload may be retried, go when it is cleared, and are swept at the next start unless a listed upload reads them', async () => {

@@ -36,7 +36,11 @@ describe('TransferManager after a verified upload', () => {
       async () => ({ client: f.site.client, keys }),
       {
         afterUpload: async () => {
-          throw new UserFacingError('untrusted-certificate', 'The certificate of Sandbox IRB is not issued by a certificate authority this profile trusts; nothing was shared.', 'Not shared.');
+          throw new UserFacingError(
+            'untrusted-certificate',
+            'The certificate of Sandbox IRB is not issued by a certificate authority this profile trusts; nothing was shared.',
+            'Not shared.',
+          );
         },
         afterDownload: async () => undefined,
         finished: async (_d, error) => void finished.push(error?.code),
@@ -47,14 +51,26 @@ describe('TransferManager after a verified upload', () => {
     );
     await manager.load();
     const remotePath = newDocumentPath('');
-    const started = manager.enqueue({ kind: 'upload', profileId: 'p', containerId: study.id, remotePath, localPath: file, name: undefined });
+    const started = manager.enqueue({
+      kind: 'upload',
+      profileId: 'p',
+      containerId: study.id,
+      remotePath,
+      localPath: file,
+      name: undefined,
+    });
     const done = await manager.whenFinished(started.id);
     expect(done.state).toBe('verified');
     expect(done.error).toBeUndefined();
-    expect(done.warning).toMatchObject({ code: 'untrusted-certificate', message: expect.stringContaining('nothing was shared') });
+    expect(done.warning).toMatchObject({
+      code: 'untrusted-certificate',
+      message: expect.stringContaining('nothing was shared'),
+    });
     expect(finished).toEqual([undefined]);
     // stored: the exchange lists it
-    expect(((await f.site.client.listItems(study.id)) as { id: string }[]).map((i) => i.id)).toEqual([remotePath.replace(/\//g, '|')]);
+    expect(((await f.site.client.listItems(study.id)) as { id: string }[]).map((i) => i.id)).toEqual([
+      remotePath.replace(/\//g, '|'),
+    ]);
     // cleared with the tab, its warning goes with it
     expect(await manager.clear(['verified'])).toEqual([]);
     await manager.close();

@@ -44,7 +44,8 @@ export class TransferManager {
           await run(d, context);
           // The document is stored and verified: what fails after it (sharing it with the owner) is a
           // warning on it, not a failed upload, whose Retry would upload it again from a copy now gone.
-          if (d.kind === 'upload') await this.hooks.afterUpload(d).catch((e: unknown) => void this.warnings.set(d.id, toAppError(e)));
+          if (d.kind === 'upload')
+            await this.hooks.afterUpload(d).catch((e: unknown) => void this.warnings.set(d.id, toAppError(e)));
           else await this.hooks.afterDownload(d);
           await this.hooks.finished(d);
         } catch (e) {
@@ -72,7 +73,9 @@ export class TransferManager {
     await this.queue.load();
   }
 
-  enqueue(input: Omit<TransferDescriptor, 'id' | 'state' | 'bytes' | 'total' | 'createdAt' | 'updatedAt' | 'error'>): TransferView {
+  enqueue(
+    input: Omit<TransferDescriptor, 'id' | 'state' | 'bytes' | 'total' | 'createdAt' | 'updatedAt' | 'error'>,
+  ): TransferView {
     return this.view(this.queue.enqueue(input));
   }
 
@@ -141,14 +144,19 @@ export class TransferManager {
     if (done + failed < 2 && failed === 0) return; // a single success needs no notification
     this.notify(
       failed ? `${failed} transfer${failed > 1 ? 's' : ''} failed` : `${done} transfers verified`,
-      failed ? `${done} verified, ${failed} failed. Open the transfers panel to retry.` : 'Every file was transferred and verified.',
+      failed
+        ? `${done} verified, ${failed} failed. Open the transfers panel to retry.`
+        : 'Every file was transferred and verified.',
     );
   }
 
   private view(d: TransferDescriptor): TransferView {
     const { state } = d;
     // after a restart only what the list kept: the failure as it was (older lists: its message)
-    const error = this.errors.get(d.id) ?? d.failure ?? (d.error ? appError('failed', d.error, d.error, { retryable: true }) : undefined);
+    const error =
+      this.errors.get(d.id) ??
+      d.failure ??
+      (d.error ? appError('failed', d.error, d.error, { retryable: true }) : undefined);
     const warning = this.warnings.get(d.id);
     return {
       id: d.id,

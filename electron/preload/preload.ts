@@ -19,7 +19,11 @@ const api: ExchangeApi = {
   // A dropped or picked File's path is read here, where Electron can see it; a File made by
   // page script has no path, so the renderer cannot name arbitrary files for upload.
   stageFile: (file, relativePath) =>
-    ipcRenderer.invoke(STAGE_CHANNEL, { path: webUtils.getPathForFile(file), relativePath, size: file.size } satisfies StageArgs),
+    ipcRenderer.invoke(STAGE_CHANNEL, {
+      path: webUtils.getPathForFile(file),
+      relativePath,
+      size: file.size,
+    } satisfies StageArgs),
 };
 
 contextBridge.exposeInMainWorld('exchange', api);

@@ -32,9 +32,14 @@ describe('item answers', () => {
         const broken = { ...item, [field]: bad };
         if (bad === undefined) delete (broken as Record<string, unknown>)[field];
         expect(() => itemAnswer(broken, 'GET /x'), field).toThrow(AnswerError);
-        expect(() => itemsAnswer([item, item, broken], 'GET /x'), field).toThrow(`GET /x (entry 3) is not what the interface describes: "${field}" is not a string`);
+        expect(() => itemsAnswer([item, item, broken], 'GET /x'), field).toThrow(
+          `GET /x (entry 3) is not what the interface describes: "${field}" is not a string`,
+        );
       }
     }
-    for (const bad of [null, 'x', 1, [item], []]) expect(() => itemsAnswer([bad], 'GET /x')).toThrow('(entry 1) is not what the interface describes: not a JSON object');
+    for (const bad of [null, 'x', 1, [item], []])
+      expect(() => itemsAnswer([bad], 'GET /x')).toThrow(
+        '(entry 1) is not what the interface describes: not a JSON object',
+      );
   });
 });

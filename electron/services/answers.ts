@@ -16,7 +16,10 @@ type Kind<V> = V extends string ? 'string' : V extends boolean ? 'boolean' : V e
 type Shape<T> = { readonly [K in keyof T]-?: Kind<T[K]> };
 
 function malformed(what: string, detail: string): AnswerError {
-  return new AnswerError('malformed', `The exchange's answer to ${what} is not what the interface describes: ${detail}.`);
+  return new AnswerError(
+    'malformed',
+    `The exchange's answer to ${what} is not what the interface describes: ${detail}.`,
+  );
 }
 
 /** An object with every field of the shape, of its kind (other fields are kept as they are). */
@@ -27,7 +30,8 @@ function object<T>(shape: Shape<T>): Check<T> {
     const record = value as Record<string, unknown>;
     for (const [field, kind] of fields) {
       const v = record[field];
-      if (kind === 'array' ? !Array.isArray(v) : typeof v !== kind) throw malformed(what, `"${field}" is not ${kind === 'array' ? 'a list' : `a ${kind}`}`);
+      if (kind === 'array' ? !Array.isArray(v) : typeof v !== kind)
+        throw malformed(what, `"${field}" is not ${kind === 'array' ? 'a list' : `a ${kind}`}`);
     }
     return value as T;
   };
@@ -50,7 +54,16 @@ function listOf<T>(one: Check<T>): Check<T[]> {
 
 const text = 'string' as const;
 
-export const containerAnswer = object<Container>({ id: text, url: text, ownerId: text, itemsUrl: text, organizationsUrl: text, ownerUrl: text, createdAt: text, updatedAt: text });
+export const containerAnswer = object<Container>({
+  id: text,
+  url: text,
+  ownerId: text,
+  itemsUrl: text,
+  organizationsUrl: text,
+  ownerUrl: text,
+  createdAt: text,
+  updatedAt: text,
+});
 export const containersAnswer = listOf(containerAnswer);
 
 export const organizationAnswer = object<Organization>({
@@ -123,6 +136,7 @@ export const itemWithContentAnswer = object<ItemWithContent>({ ...itemShape, con
 /** A page of a folder's listing. */
 export const itemsAnswer = listOf(itemAnswer);
 /** A listing: one item (a path that names an item) or a list of them. */
-export const listingAnswer: Check<Item | Item[]> = (value, what) => (Array.isArray(value) ? itemsAnswer(value, what) : itemAnswer(value, what));
+export const listingAnswer: Check<Item | Item[]> = (value, what) =>
+  Array.isArray(value) ? itemsAnswer(value, what) : itemAnswer(value, what);
 
 export const rootAnswer = object<RootDocument>({ name: text, version: text, endpoints: 'array' });

@@ -47,7 +47,13 @@ describe('a collaborator\u2019s new certificate', () => {
     const renewed = await renew(f, f.site);
     const { changes } = await watch.scan();
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({ organizationId: f.site.org.id, name: 'Site Hospital', oldThumbprint, studies: 2, problem: undefined });
+    expect(changes[0]).toMatchObject({
+      organizationId: f.site.org.id,
+      name: 'Site Hospital',
+      oldThumbprint,
+      studies: 2,
+      problem: undefined,
+    });
     expect(changes[0]!.grants).toHaveLength(3);
     expect(changes[0]!.certificate?.issuer).toContain('Fixture Consortium CA');
 
@@ -56,32 +62,52 @@ describe('a collaborator\u2019s new certificate', () => {
     const oldRef = (await vault.importPem(f.site.identity.privateKeyPem, f.site.identity.certificatePem)).keyRef;
     const newRef = (await vault.importPem(renewed.identity.privateKeyPem, renewed.identity.certificatePem)).keyRef;
     const newOnly = await openProfileKeys(vault, { keyRef: newRef });
-    await expect(readRecord(renewed.client, newOnly, studies[0]!, 'a')).rejects.toMatchObject({ failure: 'no-key-opens' });
+    await expect(readRecord(renewed.client, newOnly, studies[0]!, 'a')).rejects.toMatchObject({
+      failure: 'no-key-opens',
+    });
     const withOld = await openProfileKeys(vault, { keyRef: newRef, readingKeyRefs: [oldRef] });
     expect((await readRecord(renewed.client, withOld, studies[0]!, 'a')).content).toEqual({ p: 'a' });
 
     const stop = new AbortController();
-    await expect(watch.rewrap(f.site.org.id, { signal: stop.signal, onProgress: () => stop.abort() })).rejects.toThrow();
+    await expect(
+      watch.rewrap(f.site.org.id, { signal: stop.signal, onProgress: () => stop.abort() }),
+    ).rejects.toThrow();
     expect((await watch.scan()).changes[0]!.grants).toHaveLength(2);
     const progress: string[] = [];
-    const result = await watch.rewrap(f.site.org.id, { onProgress: (r, done, total) => progress.push(`${done}/${total} ${r.path} ${r.ok}`) });
+    const result = await watch.rewrap(f.site.org.id, {
+      onProgress: (r, done, total) => progress.push(`${done}/${total} ${r.path} ${r.ok}`),
+    });
     expect(result.skipped).toBe(1);
     expect(result.results.every((r) => r.ok)).toBe(true);
     expect(progress).toHaveLength(2);
     expect((await watch.scan()).changes).toEqual([]);
-    for (const [s, p] of shared) expect((await readRecord(renewed.client, newOnly, studies[s]!, p)).content).toEqual({ p });
+    for (const [s, p] of shared)
+      expect((await readRecord(renewed.client, newOnly, studies[s]!, p)).content).toEqual({ p });
   });
 
   it('re-wraps nothing for a self-signed or expired certificate, and says why', async () => {
-    const org = await f.admin.client.createOrganization({ name: 'Riverside Medical Center', certificate: issueIdentity('Riverside Medical Center', { ca: f.ca }).certificatePem });
+    const org = await f.admin.client.createOrganization({
+      name: 'Riverside Medical Center',
+      certificate: issueIdentity('Riverside Medical Center', { ca: f.ca }).certificatePem,
+    });
     await f.sirb.client.grantContainerAccess(studies[0]!, org.id);
     await sharing.grant(studies[0]!, 'a', org.id);
     expect((await watch.scan()).changes).toEqual([]);
     const keysBefore = (await f.sirb.client.getItemAccess(studies[0]!, 'a')).map((o) => o.id);
 
     const cases = [
-      { pem: issueIdentity('Riverside Medical Center').certificatePem, reason: /not issued by a certificate authority this profile trusts/ },
-      { pem: issueIdentity('Riverside Medical Center', { ca: f.ca, notBefore: new Date(Date.now() - 10 * 86_400_000), days: 2 }).certificatePem, reason: /cannot receive keys: the certificate is valid from .* to .*, not at / },
+      {
+        pem: issueIdentity('Riverside Medical Center').certificatePem,
+        reason: /not issued by a certificate authority this profile trusts/,
+      },
+      {
+        pem: issueIdentity('Riverside Medical Center', {
+          ca: f.ca,
+          notBefore: new Date(Date.now() - 10 * 86_400_000),
+          days: 2,
+        }).certificatePem,
+        reason: /cannot receive keys: the certificate is valid from .* to .*, not at /,
+      },
     ];
     for (const c of cases) {
       await f.admin.client.putCertificate(org.id, c.pem);

@@ -69,11 +69,19 @@ export class CollaboratorCertificates {
   }
 
   /** Every grant on the profile's own items, by organization (the profile itself left out). */
-  async grantsByOrganization(options: CallOptions & { readonly containerId?: string } = {}): Promise<Map<string, Grant[]>> {
+  async grantsByOrganization(
+    options: CallOptions & { readonly containerId?: string } = {},
+  ): Promise<Map<string, Grant[]>> {
     const byOrg = new Map<string, Grant[]>();
-    const containers = options.containerId ? [options.containerId] : (await this.client.listContainers(options)).map((c) => c.id);
+    const containers = options.containerId
+      ? [options.containerId]
+      : (await this.client.listContainers(options)).map((c) => c.id);
     for (const containerId of containers) {
-      for await (const page of this.client.listItemPages(containerId, undefined, { ...options, recurse: true, owner: this.client.organizationId })) {
+      for await (const page of this.client.listItemPages(containerId, undefined, {
+        ...options,
+        recurse: true,
+        owner: this.client.organizationId,
+      })) {
         for (const item of page) {
           if (ownerOf(item) !== this.client.organizationId) continue;
           for (const org of await this.client.getItemAccess(containerId, item.id, options)) {
@@ -91,7 +99,9 @@ export class CollaboratorCertificates {
    * and collaborators whose certificates expire within 30 days or have expired. An organization
    * seen for the first time is remembered with its current certificate.
    */
-  async scan(options: CallOptions & { readonly now?: number } = {}): Promise<{ changes: CertificateChange[]; expiring: ExpiringCertificate[] }> {
+  async scan(
+    options: CallOptions & { readonly now?: number } = {},
+  ): Promise<{ changes: CertificateChange[]; expiring: ExpiringCertificate[] }> {
     const now = options.now ?? Date.now();
     const state = await this.state();
     const known = { ...state.known };
@@ -107,7 +117,8 @@ export class CollaboratorCertificates {
       } catch {
         summary = undefined;
       }
-      if (summary && Date.parse(summary.validTo) - now < 30 * DAY) expiring.push({ organizationId: orgId, name: org.name, validTo: summary.validTo, expired: summary.expired });
+      if (summary && Date.parse(summary.validTo) - now < 30 * DAY)
+        expiring.push({ organizationId: orgId, name: org.name, validTo: summary.validTo, expired: summary.expired });
       const old = known[orgId];
       if (old === undefined) {
         known[orgId] = listed;
@@ -135,7 +146,13 @@ export class CollaboratorCertificates {
    * profile's own items (one study with containerId). A certificate that fails the check
    * re-wraps nothing: the error says why. Items done earlier for the same certificate are skipped.
    */
-  async rewrap(orgId: string, options: CallOptions & { readonly containerId?: string; readonly onProgress?: (r: ItemResult, done: number, total: number) => void } = {}): Promise<{ thumbprint: string; results: ItemResult[]; skipped: number }> {
+  async rewrap(
+    orgId: string,
+    options: CallOptions & {
+      readonly containerId?: string;
+      readonly onProgress?: (r: ItemResult, done: number, total: number) => void;
+    } = {},
+  ): Promise<{ thumbprint: string; results: ItemResult[]; skipped: number }> {
     const certificate = await this.sharing.verifiedCertificate(orgId, options);
     const grants = (await this.grantsByOrganization(options)).get(orgId) ?? [];
     let state = await this.state();
@@ -147,9 +164,18 @@ export class CollaboratorCertificates {
       let result: ItemResult;
       try {
         const item = await this.client.getItem(grant.containerId, grant.path, options);
-        await this.client.updateItemAccess(grant.containerId, grant.path, orgId, wrapKey(this.keys.openItemKey(item).key, certificate.publicKey), options);
+        await this.client.updateItemAccess(
+          grant.containerId,
+          grant.path,
+          orgId,
+          wrapKey(this.keys.openItemKey(item).key, certificate.publicKey),
+          options,
+        );
         done.add(key(grant));
-        state = { ...state, rewrap: { ...state.rewrap, [orgId]: { thumbprint: certificate.thumbprint, done: [...done] } } };
+        state = {
+          ...state,
+          rewrap: { ...state.rewrap, [orgId]: { thumbprint: certificate.thumbprint, done: [...done] } },
+        };
         await this.save(state);
         result = { ...grant, ok: true };
       } catch (error) {

@@ -78,7 +78,8 @@ function storedZip(entries: readonly { name: string; data: Buffer }[]): Buffer {
 
 /** A one-paragraph Word document. */
 export function minimalDocx(text: string): Buffer {
-  const xml = (s: string): Buffer => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${s}`, 'utf8');
+  const xml = (s: string): Buffer =>
+    Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${s}`, 'utf8');
   return storedZip([
     {
       name: '[Content_Types].xml',
@@ -94,7 +95,9 @@ export function minimalDocx(text: string): Buffer {
     },
     {
       name: 'word/document.xml',
-      data: xml(`<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`),
+      data: xml(
+        `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+      ),
     },
   ]);
 }
@@ -103,11 +106,15 @@ export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordproc
 
 /** A one-sheet Excel workbook: a header row and data rows of text (inline strings, no shared table). */
 export function minimalXlsx(rows: readonly (readonly string[])[]): Buffer {
-  const xml = (s: string): Buffer => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${s}`, 'utf8');
+  const xml = (s: string): Buffer =>
+    Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${s}`, 'utf8');
   const esc = (s: string): string => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
   const col = (i: number): string => String.fromCharCode(65 + i);
   const sheetRows = rows
-    .map((r, y) => `<row r="${y + 1}">${r.map((v, x) => `<c r="${col(x)}${y + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`).join('')}</row>`)
+    .map(
+      (r, y) =>
+        `<row r="${y + 1}">${r.map((v, x) => `<c r="${col(x)}${y + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`).join('')}</row>`,
+    )
     .join('');
   return storedZip([
     {
@@ -134,6 +141,11 @@ export function minimalXlsx(rows: readonly (readonly string[])[]): Buffer {
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
       ),
     },
-    { name: 'xl/worksheets/sheet1.xml', data: xml(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`) },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: xml(
+        `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
+      ),
+    },
   ]);
 }

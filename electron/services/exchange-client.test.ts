@@ -10,7 +10,8 @@ import { startFixture, type ExchangeFixture } from './test-support/exchange-fixt
 let f: ExchangeFixture;
 let study: Container;
 
-const record = (owner: string, n: number) => sealItem({ header: { type: 'study', version: 'IRBX.2', n }, content: Buffer.from(JSON.stringify({ n })) }, owner);
+const record = (owner: string, n: number) =>
+  sealItem({ header: { type: 'study', version: 'IRBX.2', n }, content: Buffer.from(JSON.stringify({ n })) }, owner);
 
 async function refusal(p: Promise<unknown>): Promise<ExchangeError> {
   const error = await p.then(
@@ -40,7 +41,9 @@ describe('connectivity and root', () => {
   it('root lists the endpoints', async () => {
     const root = await f.site.client.root();
     expect(root.endpoints.length).toBeGreaterThanOrEqual(22);
-    expect(root.endpoints).toContainEqual(expect.objectContaining({ method: 'GET', path: expect.stringContaining('/ping') }));
+    expect(root.endpoints).toContainEqual(
+      expect.objectContaining({ method: 'GET', path: expect.stringContaining('/ping') }),
+    );
   });
 
   it('a clock 10 minutes slow is corrected after one 2004, and the skew reported', async () => {
@@ -73,7 +76,10 @@ describe('containers', () => {
     const other = await f.sirb.client.createContainer();
     const list = await f.sirb.client.grantContainerAccess(other.id, f.site.org.id);
     expect(list.map((o) => o.id)).toEqual([f.sirb.org.id, f.site.org.id]);
-    expect((await f.site.client.listContainerOrganizations(other.id)).map((o) => o.id)).toEqual([f.sirb.org.id, f.site.org.id]);
+    expect((await f.site.client.listContainerOrganizations(other.id)).map((o) => o.id)).toEqual([
+      f.sirb.org.id,
+      f.site.org.id,
+    ]);
     expect((await f.site.client.listContainers()).map((c) => c.id)).toContain(other.id);
     expect((await refusal(f.site.client.grantContainerAccess(other.id, f.admin.org.id))).code).toBe(2007);
     expect((await refusal(f.sirb.client.revokeContainerAccess(other.id, f.sirb.org.id))).code).toBe(1014);
@@ -114,9 +120,15 @@ describe('items', () => {
     const all = (await f.site.client.listItems(study.id, undefined, { recurse: true })) as Item[];
     expect(all.every((i) => !('content' in i))).toBe(true);
     expect(all.length).toBe(2); // the pSite sees only its own two
-    const mine = (await f.sirb.client.listItems(study.id, undefined, { recurse: true, owner: f.sirb.org.id })) as Item[];
+    const mine = (await f.sirb.client.listItems(study.id, undefined, {
+      recurse: true,
+      owner: f.sirb.org.id,
+    })) as Item[];
     expect(mine.map((i) => i.id)).toEqual(['records|one']);
-    const future = (await f.sirb.client.listItems(study.id, undefined, { recurse: true, since: '2999-01-01T00:00:00-07:00' })) as Item[];
+    const future = (await f.sirb.client.listItems(study.id, undefined, {
+      recurse: true,
+      since: '2999-01-01T00:00:00-07:00',
+    })) as Item[];
     expect(future).toEqual([]);
     // An item the pSite was not granted is not shown to it (as not found, or as an empty folder).
     expect((await refusal(f.site.client.getItem(study.id, 'records/one'))).code).toBe(1015);
@@ -136,14 +148,27 @@ describe('items', () => {
     const wrapped = item.key; // any Base-64 key is stored as given; readers unwrap their own
     const granted = await f.sirb.client.grantItemAccess(study.id, 'records/one', f.site.org.id, wrapped);
     expect(granted.map((o) => o.id)).toEqual([f.sirb.org.id, f.site.org.id]);
-    expect((await f.site.client.getItemAccess(study.id, 'records/one')).map((o) => o.id)).toEqual([f.sirb.org.id, f.site.org.id]);
-    expect((await refusal(f.sirb.client.grantItemAccess(study.id, 'records/one', f.site.org.id, wrapped))).code).toBe(1013);
-    expect((await refusal(f.sirb.client.grantItemAccess(study.id, 'records/one', f.admin.org.id, wrapped))).code).toBe(1012);
-    expect((await refusal(f.site.client.grantItemAccess(study.id, 'records/one', f.admin.org.id, wrapped))).code).toBe(2007);
+    expect((await f.site.client.getItemAccess(study.id, 'records/one')).map((o) => o.id)).toEqual([
+      f.sirb.org.id,
+      f.site.org.id,
+    ]);
+    expect((await refusal(f.sirb.client.grantItemAccess(study.id, 'records/one', f.site.org.id, wrapped))).code).toBe(
+      1013,
+    );
+    expect((await refusal(f.sirb.client.grantItemAccess(study.id, 'records/one', f.admin.org.id, wrapped))).code).toBe(
+      1012,
+    );
+    expect((await refusal(f.site.client.grantItemAccess(study.id, 'records/one', f.admin.org.id, wrapped))).code).toBe(
+      2007,
+    );
     expect((await f.sirb.client.updateItemAccess(study.id, 'records/one', f.site.org.id, wrapped)).length).toBe(2);
     expect((await refusal(f.sirb.client.revokeItemAccess(study.id, 'records/one', f.sirb.org.id))).code).toBe(1014);
-    expect((await f.sirb.client.revokeItemAccess(study.id, 'records/one', f.site.org.id)).map((o) => o.id)).toEqual([f.sirb.org.id]);
-    expect((await refusal(f.sirb.client.updateItemAccess(study.id, 'records/one', f.site.org.id, wrapped))).code).toBe(1015);
+    expect((await f.sirb.client.revokeItemAccess(study.id, 'records/one', f.site.org.id)).map((o) => o.id)).toEqual([
+      f.sirb.org.id,
+    ]);
+    expect((await refusal(f.sirb.client.updateItemAccess(study.id, 'records/one', f.site.org.id, wrapped))).code).toBe(
+      1015,
+    );
   });
 
   it('deleteItem by the owner only', async () => {
@@ -156,7 +181,9 @@ describe('items', () => {
   it('a pSite cannot overwrite the sIRB item it can read', async () => {
     const item = await f.sirb.client.getItem(study.id, 'records/one');
     await f.sirb.client.grantItemAccess(study.id, 'records/one', f.site.org.id, item.key);
-    expect((await refusal(f.site.client.saveItem(study.id, 'records/one', record(f.site.identity.certificatePem, 9)))).code).toBe(2007);
+    expect(
+      (await refusal(f.site.client.saveItem(study.id, 'records/one', record(f.site.identity.certificatePem, 9)))).code,
+    ).toBe(2007);
   });
 
   it('bad payloads are refused with the field codes', async () => {
@@ -190,13 +217,23 @@ describe('organizations', () => {
   it('since with a local offset is read as that instant; one without an offset is refused before sending', async () => {
     const before = (await f.sirb.client.listItems(study.id, undefined, { recurse: true })) as Item[];
     expect(before.length).toBeGreaterThan(0);
-    const latest = before.map((i) => i.updatedAt).sort().at(-1)!;
+    const latest = before
+      .map((i) => i.updatedAt)
+      .sort()
+      .at(-1)!;
     // the same instant written at -07:00 keeps the newest item, a second later drops it
     const at = new Date(Date.parse(latest));
     const local = (ms: number): string => new Date(ms - 7 * 3_600_000).toISOString().replace('Z', '-07:00');
-    expect(((await f.sirb.client.listItems(study.id, undefined, { recurse: true, since: local(at.getTime()) })) as Item[]).length).toBeGreaterThan(0);
-    expect(await f.sirb.client.listItems(study.id, undefined, { recurse: true, since: local(at.getTime() + 1000) })).toEqual([]);
-    await expect(f.sirb.client.listItems(study.id, undefined, { since: '2026-11-21T10:33:34' })).rejects.toThrow(/not an ISO 8601/);
+    expect(
+      ((await f.sirb.client.listItems(study.id, undefined, { recurse: true, since: local(at.getTime()) })) as Item[])
+        .length,
+    ).toBeGreaterThan(0);
+    expect(
+      await f.sirb.client.listItems(study.id, undefined, { recurse: true, since: local(at.getTime() + 1000) }),
+    ).toEqual([]);
+    await expect(f.sirb.client.listItems(study.id, undefined, { since: '2026-11-21T10:33:34' })).rejects.toThrow(
+      /not an ISO 8601/,
+    );
   });
 
   it('admin creates, updates and sets certificates; others are refused', async () => {
@@ -211,7 +248,9 @@ describe('organizations', () => {
     const withCert = await f.admin.client.putCertificate(created.id, identity.certificatePem);
     expect(withCert.thumbprint).toBe(parseCertificate(identity.certificatePem).thumbprint);
     const der = parseCertificate(identity.certificatePem).der;
-    expect((await f.admin.client.putCertificate(created.id, der, 'application/pkix-cert')).thumbprint).toBe(withCert.thumbprint);
+    expect((await f.admin.client.putCertificate(created.id, der, 'application/pkix-cert')).thumbprint).toBe(
+      withCert.thumbprint,
+    );
     expect((await refusal(f.admin.client.putCertificate(created.id, 'junk'))).code).toBe(1010);
     expect((await refusal(f.admin.client.putCertificate(created.id, ''))).code).toBe(1001);
     expect((await refusal(f.site.client.putCertificate(created.id, identity.certificatePem))).code).toBe(2007);

@@ -12,9 +12,28 @@ import type {
   UpdateOrganizationPayload,
 } from '../../shared/types.js';
 import { itemPathToUrl, MAX_FOLDER_SEGMENTS, parseItemPath } from '../../shared/item-path.js';
-import { AnswerError, containerAnswer, containersAnswer, itemAnswer, itemsAnswer, itemWithContentAnswer, listingAnswer, organizationAnswer as checkedOrganization, organizationsAnswer as checkedOrganizations, rootAnswer, type Check } from './answers.js';
+import {
+  AnswerError,
+  containerAnswer,
+  containersAnswer,
+  itemAnswer,
+  itemsAnswer,
+  itemWithContentAnswer,
+  listingAnswer,
+  organizationAnswer as checkedOrganization,
+  organizationsAnswer as checkedOrganizations,
+  rootAnswer,
+  type Check,
+} from './answers.js';
 import { ExchangeError, NetworkError, CancelledError } from './exchange-errors.js';
-import { ExchangeEngine, readAnswer, readJson, type CallOptions, type ExchangeClientOptions, type RequestSpec } from './exchange-engine.js';
+import {
+  ExchangeEngine,
+  readAnswer,
+  readJson,
+  type CallOptions,
+  type ExchangeClientOptions,
+  type RequestSpec,
+} from './exchange-engine.js';
 import { bytesBody, MAX_JSON_RESPONSE_BYTES, type RequestBody } from './http-transport.js';
 import { readJsonArrayPages } from './json-reader.js';
 import { toSinceParameter } from './timestamps.js';
@@ -106,10 +125,18 @@ export class ExchangeClient {
   }
 
   async listContainerOrganizations(containerId: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.engine.json(organizationsAnswer, { method: 'GET', path: `${containerPath(containerId)}/organizations`, ...options });
+    return this.engine.json(organizationsAnswer, {
+      method: 'GET',
+      path: `${containerPath(containerId)}/organizations`,
+      ...options,
+    });
   }
 
-  async grantContainerAccess(containerId: string, organizationId: string, options: CallOptions = {}): Promise<Organization[]> {
+  async grantContainerAccess(
+    containerId: string,
+    organizationId: string,
+    options: CallOptions = {},
+  ): Promise<Organization[]> {
     return this.engine.json(organizationsAnswer, {
       method: 'POST',
       path: `${containerPath(containerId)}/organizations`,
@@ -118,7 +145,11 @@ export class ExchangeClient {
     });
   }
 
-  async revokeContainerAccess(containerId: string, organizationId: string, options: CallOptions = {}): Promise<Organization[]> {
+  async revokeContainerAccess(
+    containerId: string,
+    organizationId: string,
+    options: CallOptions = {},
+  ): Promise<Organization[]> {
     return this.engine.json(organizationsAnswer, {
       method: 'DELETE',
       path: `${containerPath(containerId)}/organizations`,
@@ -157,57 +188,129 @@ export class ExchangeClient {
   async getItem(containerId: string, path: string, options: CallOptions = {}): Promise<Item> {
     const result = await this.listItems(containerId, path, options);
     if (Array.isArray(result)) {
-      throw new ExchangeError({ status: 404, code: 1015, message: 'The resource was not found.', details: `${path} is a folder, not an item`, requestId: '' });
+      throw new ExchangeError({
+        status: 404,
+        code: 1015,
+        message: 'The resource was not found.',
+        details: `${path} is a folder, not an item`,
+        requestId: '',
+      });
     }
     return result;
   }
 
   /** PUT: creates or replaces the item at exactly this path; safe to retry. */
-  async saveItem(containerId: string, path: string, write: ItemWrite, options: CallOptions = {}): Promise<SaveItemResult> {
+  async saveItem(
+    containerId: string,
+    path: string,
+    write: ItemWrite,
+    options: CallOptions = {},
+  ): Promise<SaveItemResult> {
     const where = `${containerPath(containerId)}/items/${itemUrl(path)}`;
-    const { res, requestId } = await this.engine.exchange({ method: 'PUT', path: where, body: toBody(write), ...options });
-    const item = itemAnswer(await readAnswer(res, `PUT /${where}`, requestId, options.signal, readJson), `PUT /${where}`);
+    const { res, requestId } = await this.engine.exchange({
+      method: 'PUT',
+      path: where,
+      body: toBody(write),
+      ...options,
+    });
+    const item = itemAnswer(
+      await readAnswer(res, `PUT /${where}`, requestId, options.signal, readJson),
+      `PUT /${where}`,
+    );
     return { item, created: res.statusCode === 201 };
   }
 
   /** POST: the service names the item (never retried, so never duplicated). */
   async addItem(containerId: string, folderPath: string, write: ItemWrite, options: CallOptions = {}): Promise<Item> {
     const suffix = folderPath === '' ? '' : `/${itemUrl(folderPath, MAX_FOLDER_SEGMENTS)}`;
-    return this.engine.json(itemAnswer, { method: 'POST', path: `${containerPath(containerId)}/items${suffix}`, body: toBody(write), ...options });
+    return this.engine.json(itemAnswer, {
+      method: 'POST',
+      path: `${containerPath(containerId)}/items${suffix}`,
+      body: toBody(write),
+      ...options,
+    });
   }
 
   async deleteItem(containerId: string, path: string, options: CallOptions = {}): Promise<void> {
-    const { res } = await this.engine.exchange({ method: 'DELETE', path: `${containerPath(containerId)}/items/${itemUrl(path)}`, ...options });
+    const { res } = await this.engine.exchange({
+      method: 'DELETE',
+      path: `${containerPath(containerId)}/items/${itemUrl(path)}`,
+      ...options,
+    });
     res.resume();
   }
 
   /** The item with its content, read whole: for structured records and small items. */
   async getItemContent(containerId: string, path: string, options: CallOptions = {}): Promise<ItemWithContent> {
-    return this.engine.json(itemWithContentAnswer, { method: 'GET', path: `${containerPath(containerId)}/content/${itemUrl(path)}`, ...options });
+    return this.engine.json(itemWithContentAnswer, {
+      method: 'GET',
+      path: `${containerPath(containerId)}/content/${itemUrl(path)}`,
+      ...options,
+    });
   }
 
   /** The content endpoint as a stream, for documents (parse it with ItemJsonStreamParser). */
   async openItemContent(containerId: string, path: string, options: CallOptions = {}): Promise<ContentResponse> {
-    const { res, requestId } = await this.engine.exchange({ method: 'GET', path: `${containerPath(containerId)}/content/${itemUrl(path)}`, ...options });
+    const { res, requestId } = await this.engine.exchange({
+      method: 'GET',
+      path: `${containerPath(containerId)}/content/${itemUrl(path)}`,
+      ...options,
+    });
     const length = res.headers['content-length'];
     return { body: res, requestId, contentLength: length === undefined ? undefined : Number(length) };
   }
 
   async getItemAccess(containerId: string, path: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.engine.json(organizationsAnswer, { method: 'GET', path: permissionsPath(containerId, path), ...options });
+    return this.engine.json(organizationsAnswer, {
+      method: 'GET',
+      path: permissionsPath(containerId, path),
+      ...options,
+    });
   }
 
   /** `key` is the item key wrapped (RSA-OAEP, Base-64) for the grantee. */
-  async grantItemAccess(containerId: string, path: string, organizationId: string, key: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.engine.json(organizationsAnswer, { method: 'POST', path: permissionsPath(containerId, path), body: bytesBody({ organizationId, key }), ...options });
+  async grantItemAccess(
+    containerId: string,
+    path: string,
+    organizationId: string,
+    key: string,
+    options: CallOptions = {},
+  ): Promise<Organization[]> {
+    return this.engine.json(organizationsAnswer, {
+      method: 'POST',
+      path: permissionsPath(containerId, path),
+      body: bytesBody({ organizationId, key }),
+      ...options,
+    });
   }
 
-  async updateItemAccess(containerId: string, path: string, organizationId: string, key: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.engine.json(organizationsAnswer, { method: 'PUT', path: permissionsPath(containerId, path), body: bytesBody({ organizationId, key }), ...options });
+  async updateItemAccess(
+    containerId: string,
+    path: string,
+    organizationId: string,
+    key: string,
+    options: CallOptions = {},
+  ): Promise<Organization[]> {
+    return this.engine.json(organizationsAnswer, {
+      method: 'PUT',
+      path: permissionsPath(containerId, path),
+      body: bytesBody({ organizationId, key }),
+      ...options,
+    });
   }
 
-  async revokeItemAccess(containerId: string, path: string, organizationId: string, options: CallOptions = {}): Promise<Organization[]> {
-    return this.engine.json(organizationsAnswer, { method: 'DELETE', path: permissionsPath(containerId, path), body: bytesBody({ organizationId }), ...options });
+  async revokeItemAccess(
+    containerId: string,
+    path: string,
+    organizationId: string,
+    options: CallOptions = {},
+  ): Promise<Organization[]> {
+    return this.engine.json(organizationsAnswer, {
+      method: 'DELETE',
+      path: permissionsPath(containerId, path),
+      body: bytesBody({ organizationId }),
+      ...options,
+    });
   }
 
   // ---- organizations --------------------------------------------------------------------
@@ -218,24 +321,52 @@ export class ExchangeClient {
   }
 
   async createOrganization(payload: CreateOrganizationPayload, options: CallOptions = {}): Promise<Organization> {
-    return this.engine.json(organizationAnswer, { method: 'POST', path: 'organizations', body: bytesBody(payload), ...options });
+    return this.engine.json(organizationAnswer, {
+      method: 'POST',
+      path: 'organizations',
+      body: bytesBody(payload),
+      ...options,
+    });
   }
 
   async getOrganization(organizationId: string, options: CallOptions = {}): Promise<Organization> {
-    return this.engine.json(organizationAnswer, { method: 'GET', path: `organizations/${encodeURIComponent(organizationId)}`, ...options });
+    return this.engine.json(organizationAnswer, {
+      method: 'GET',
+      path: `organizations/${encodeURIComponent(organizationId)}`,
+      ...options,
+    });
   }
 
-  async updateOrganization(organizationId: string, payload: UpdateOrganizationPayload, options: CallOptions = {}): Promise<Organization> {
-    return this.engine.json(organizationAnswer, { method: 'PUT', path: `organizations/${encodeURIComponent(organizationId)}`, body: bytesBody(payload), ...options });
+  async updateOrganization(
+    organizationId: string,
+    payload: UpdateOrganizationPayload,
+    options: CallOptions = {},
+  ): Promise<Organization> {
+    return this.engine.json(organizationAnswer, {
+      method: 'PUT',
+      path: `organizations/${encodeURIComponent(organizationId)}`,
+      body: bytesBody(payload),
+      ...options,
+    });
   }
 
   /** The organization's certificate as PEM text. */
   async getCertificate(organizationId: string, options: CallOptions = {}): Promise<string> {
-    return this.engine.text({ method: 'GET', path: `organizations/${encodeURIComponent(organizationId)}/certificate`, accept: 'application/x-pem-file', ...options });
+    return this.engine.text({
+      method: 'GET',
+      path: `organizations/${encodeURIComponent(organizationId)}/certificate`,
+      accept: 'application/x-pem-file',
+      ...options,
+    });
   }
 
   /** Admin: sets the certificate; the body is the certificate itself (PEM text or DER bytes). */
-  async putCertificate(organizationId: string, certificate: string | Buffer, mediaType: CertificateMediaType = 'application/x-pem-file', options: CallOptions = {}): Promise<Organization> {
+  async putCertificate(
+    organizationId: string,
+    certificate: string | Buffer,
+    mediaType: CertificateMediaType = 'application/x-pem-file',
+    options: CallOptions = {},
+  ): Promise<Organization> {
     const bytes = typeof certificate === 'string' ? Buffer.from(certificate, 'utf8') : certificate;
     return this.engine.json(organizationAnswer, {
       method: 'PUT',
@@ -256,7 +387,8 @@ function shownOrganization(org: Organization): Organization {
   return name === org.name ? org : { ...org, name };
 }
 const organizationAnswer: Check<Organization> = (value, what) => shownOrganization(checkedOrganization(value, what));
-const organizationsAnswer: Check<Organization[]> = (value, what) => checkedOrganizations(value, what).map(shownOrganization);
+const organizationsAnswer: Check<Organization[]> = (value, what) =>
+  checkedOrganizations(value, what).map(shownOrganization);
 
 function toBody(write: ItemWrite): RequestBody {
   return 'kind' in write && (write.kind === 'bytes' || write.kind === 'stream') ? write : bytesBody(write);
@@ -274,7 +406,12 @@ function itemUrl(path: string, maxSegments?: number): string {
 }
 
 /** A listing's pages checked as items; a failure reading them said as the broken-off answer it is. */
-async function* checkedPages(pages: AsyncGenerator<unknown[]>, what: string, requestId: string, signal: AbortSignal | undefined): AsyncGenerator<Item[]> {
+async function* checkedPages(
+  pages: AsyncGenerator<unknown[]>,
+  what: string,
+  requestId: string,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Item[]> {
   let count = 0;
   for (;;) {
     let next: IteratorResult<unknown[]>;
@@ -283,8 +420,16 @@ async function* checkedPages(pages: AsyncGenerator<unknown[]>, what: string, req
     } catch (e) {
       // said as what it is: an answer that broke off (or turned unreadable) part way
       if (signal?.aborted) throw new CancelledError(requestId);
-      if (e instanceof SyntaxError) throw new AnswerError('malformed', `The exchange's answer to ${what} broke off or is not JSON after ${count} items: ${e.message}.`);
-      throw new NetworkError(`The exchange's answer to ${what} broke off after ${count} items: ${(e as Error).message}`, requestId, e);
+      if (e instanceof SyntaxError)
+        throw new AnswerError(
+          'malformed',
+          `The exchange's answer to ${what} broke off or is not JSON after ${count} items: ${e.message}.`,
+        );
+      throw new NetworkError(
+        `The exchange's answer to ${what} broke off after ${count} items: ${(e as Error).message}`,
+        requestId,
+        e,
+      );
     }
     if (next.done) return;
     count += next.value.length;

@@ -35,15 +35,49 @@ beforeEach(() => {
 
 /** Answers of the shapes the interface gives them (the client checks every field). */
 function containerOf(id: string) {
-  return { id, url: `/containers/${id}`, ownerId: ORG, itemsUrl: 'i', organizationsUrl: 'o', ownerUrl: 'w', createdAt: 't', updatedAt: 't' };
+  return {
+    id,
+    url: `/containers/${id}`,
+    ownerId: ORG,
+    itemsUrl: 'i',
+    organizationsUrl: 'o',
+    ownerUrl: 'w',
+    createdAt: 't',
+    updatedAt: 't',
+  };
 }
 function itemOf(id: string) {
   const s = 'x';
-  return { id, url: s, contentUrl: s, ownerUrl: s, containerUrl: s, permissionsUrl: s, createdAt: s, updatedAt: s, header: s, headerHash: s, headerHashAlgorithm: 'SHA256', contentHash: s, contentHashAlgorithm: 'SHA256', key: s, keyHash: s, keyHashAlgorithm: 'SHA256', iv: s, algorithm: 'AES' };
+  return {
+    id,
+    url: s,
+    contentUrl: s,
+    ownerUrl: s,
+    containerUrl: s,
+    permissionsUrl: s,
+    createdAt: s,
+    updatedAt: s,
+    header: s,
+    headerHash: s,
+    headerHashAlgorithm: 'SHA256',
+    contentHash: s,
+    contentHashAlgorithm: 'SHA256',
+    key: s,
+    keyHash: s,
+    keyHashAlgorithm: 'SHA256',
+    iv: s,
+    algorithm: 'AES',
+  };
 }
 
 function client(extra: Partial<ConstructorParameters<typeof ExchangeClient>[0]> = {}): ExchangeClient {
-  return new ExchangeClient({ baseUrl: server.url, organizationId: ORG, signer: keySigner(privateKey), retry: { attempts: 3, baseDelayMs: 1 }, ...extra });
+  return new ExchangeClient({
+    baseUrl: server.url,
+    organizationId: ORG,
+    signer: keySigner(privateKey),
+    retry: { attempts: 3, baseDelayMs: 1 },
+    ...extra,
+  });
 }
 
 describe('requests', () => {
@@ -52,7 +86,9 @@ describe('requests', () => {
     server.respond((_req, res) => sendJson(res, 200, []));
     await c.listItems('abc', 'documents|x y', { recurse: true, since: '2026-01-01T00:00:00-07:00', owner: ORG });
     const req = server.requests[0]!;
-    expect(req.url).toBe(`/containers/abc/items/documents/x%20y?owner=${ORG}&recurse=true&since=2026-01-01T07%3A00%3A00.000Z`);
+    expect(req.url).toBe(
+      `/containers/abc/items/documents/x%20y?owner=${ORG}&recurse=true&since=2026-01-01T07%3A00%3A00.000Z`,
+    );
     expect(req.signatureValid).toBe(true);
     expect(req.headers['user-agent']).toMatch(/^StudyExchangeDesktop\/\d+\.\d+\.\d+ \(\w+\)$/);
     expect(req.headers['service-irbx-request-id']).toMatch(/^[0-9a-f]{32}$/);
@@ -81,7 +117,13 @@ describe('requests', () => {
     server.respond((_req, res) => sendError(res, 403, 2007, 'not the owner'));
     const error = await c.deleteItem('abc', 'a').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExchangeError);
-    expect(error).toMatchObject({ status: 403, code: 2007, message: 'error 2007', details: 'not the owner', retryable: false });
+    expect(error).toMatchObject({
+      status: 403,
+      code: 2007,
+      message: 'error 2007',
+      details: 'not the owner',
+      retryable: false,
+    });
     expect((error as ExchangeError).requestId).toBe(server.requests[0]!.headers['service-irbx-request-id']);
     expect(server.requests).toHaveLength(1);
     c.close();
@@ -93,7 +135,9 @@ describe('requests', () => {
     server.respond((_req, res) => sendJson(res, 200, [container, { ...container, ownerId: 42 }]));
     const error = await c.listContainers().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AnswerError);
-    expect((error as AnswerError).message).toBe(`The exchange's answer to GET /containers (entry 2) is not what the interface describes: "ownerId" is not a string.`);
+    expect((error as AnswerError).message).toBe(
+      `The exchange's answer to GET /containers (entry 2) is not what the interface describes: "ownerId" is not a string.`,
+    );
     server.respond((_req, res) => sendJson(res, 200, { id: 'abc' }));
     await expect(c.listContainers()).rejects.toThrow('not a JSON list');
     server.respond((_req, res) => sendJson(res, 200, [container]));
@@ -113,21 +157,41 @@ describe('requests', () => {
     expect((error as NetworkError).message).toMatch(/^The exchange's answer to GET \/containers\/abc broke off: /);
     expect((error as NetworkError).requestId).toBe(server.requests.at(-1)!.headers['service-irbx-request-id']);
     server.respond(cut('-----BEGIN CERT'));
-    await expect(c.getCertificate('abc')).rejects.toThrow(/^The exchange's answer to GET \/organizations\/abc\/certificate broke off: /);
+    await expect(c.getCertificate('abc')).rejects.toThrow(
+      /^The exchange's answer to GET \/organizations\/abc\/certificate broke off: /,
+    );
     server.respond((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"id": "abc", oops');
     });
     const malformed = await c.getContainer('abc').catch((e: unknown) => e);
     expect(malformed).toBeInstanceOf(AnswerError);
-    expect((malformed as AnswerError).message).toMatch(/^The exchange's answer to GET \/containers\/abc broke off or is not JSON: /);
+    expect((malformed as AnswerError).message).toMatch(
+      /^The exchange's answer to GET \/containers\/abc broke off or is not JSON: /,
+    );
     c.close();
   });
 
   it('hands organizations over with their names cleaned and cut, as the window and the log show them', async () => {
     const c = client();
-    const org = { id: 'o1', url: 'u', name: 'Riverside\u202Efdp.exe\u0007 Hospital', isSirb: false, isDisabled: false, certificateUrl: 'c', thumbprint: 't', createdAt: 't', updatedAt: 't' };
-    server.respond((_req, res) => sendJson(res, 200, [org, { ...org, id: 'o2', name: 'x'.repeat(100_000) }, { ...org, id: 'o3', name: '\u200B\u202E' }]));
+    const org = {
+      id: 'o1',
+      url: 'u',
+      name: 'Riverside\u202Efdp.exe\u0007 Hospital',
+      isSirb: false,
+      isDisabled: false,
+      certificateUrl: 'c',
+      thumbprint: 't',
+      createdAt: 't',
+      updatedAt: 't',
+    };
+    server.respond((_req, res) =>
+      sendJson(res, 200, [
+        org,
+        { ...org, id: 'o2', name: 'x'.repeat(100_000) },
+        { ...org, id: 'o3', name: '\u200B\u202E' },
+      ]),
+    );
     const [one, long, blank] = await c.listOrganizations();
     expect(one!.name).toBe('Riversidefdp.exe Hospital');
     expect(long!.name).toHaveLength(200);
@@ -184,7 +248,9 @@ describe('retries', () => {
 
   it('sends a body cut as too slow (408, 1021) once more, POST too, and then gives the error', async () => {
     const c = client({ retry: { attempts: 1, baseDelayMs: 1 } });
-    server.respond((_req, res, i) => (i === 0 ? sendError(res, 408, 1021) : sendJson(res, 201, containerOf('c'.repeat(32)))));
+    server.respond((_req, res, i) =>
+      i === 0 ? sendError(res, 408, 1021) : sendJson(res, 201, containerOf('c'.repeat(32))),
+    );
     await c.createContainer();
     expect(server.requests).toHaveLength(2);
     server.requests.length = 0;
@@ -206,7 +272,12 @@ describe('retries', () => {
   });
 
   it('reports an unreachable exchange as NetworkError after retrying', async () => {
-    const c = new ExchangeClient({ baseUrl: 'http://127.0.0.1:1', organizationId: ORG, signer: keySigner(privateKey), retry: { attempts: 2, baseDelayMs: 1 } });
+    const c = new ExchangeClient({
+      baseUrl: 'http://127.0.0.1:1',
+      organizationId: ORG,
+      signer: keySigner(privateKey),
+      retry: { attempts: 2, baseDelayMs: 1 },
+    });
     const error = await c.pingSite().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).requestId).toMatch(/^[0-9a-f]{32}$/);
@@ -230,7 +301,8 @@ describe('clock skew', () => {
     server.respond((req, res) => {
       const stamp = req.headers['service-irbx-date'] as string;
       const iso = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`;
-      if (Math.abs(Date.parse(iso) - Date.now()) > 180_000) sendError(res, 401, 2004, `server time ${new Date().toISOString()}`);
+      if (Math.abs(Date.parse(iso) - Date.now()) > 180_000)
+        sendError(res, 401, 2004, `server time ${new Date().toISOString()}`);
       else sendJson(res, 201, containerOf('x'));
     });
     // Even a POST: the refusal came before anything was done.
@@ -259,8 +331,19 @@ describe('streamed document upload body', () => {
     const data = randomBytes(3 * 1024 * 1024 + 17);
     await writeFile(file, data);
     const progress: string[] = [];
-    const doc = await prepareDocumentBody({ file, wrapForSelf: selfKey, onProgress: (e) => progress.push(`${e.phase}:${e.bytes}/${e.total}`) });
-    expect(doc.header).toMatchObject({ type: 'document', version: 'IRBX.2', name: 'report', fileName: 'report.pdf', mediaType: 'application/pdf', size: data.length });
+    const doc = await prepareDocumentBody({
+      file,
+      wrapForSelf: selfKey,
+      onProgress: (e) => progress.push(`${e.phase}:${e.bytes}/${e.total}`),
+    });
+    expect(doc.header).toMatchObject({
+      type: 'document',
+      version: 'IRBX.2',
+      name: 'report',
+      fileName: 'report.pdf',
+      mediaType: 'application/pdf',
+      size: data.length,
+    });
     const c = client();
     server.respond((req, res, i) => (i === 0 ? sendError(res, 503, 1) : sendJson(res, 201, itemOf('docs|1'))));
     const saved = await c.saveItem('abc', 'docs/1', doc.body);
@@ -326,13 +409,14 @@ describe('streamed document upload body', () => {
     const file = path.join(dir, 'abandoned.bin');
     await writeFile(file, randomBytes(6 * 1024 * 1024));
     const doc = await prepareDocumentBody({ file, wrapForSelf: selfKey });
-    const openOnFile = (): number => readdirSync('/proc/self/fd').filter((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`) === file;
-      } catch {
-        return false;
-      }
-    }).length;
+    const openOnFile = (): number =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false;
+        }
+      }).length;
     for (let attempt = 0; attempt < 3; attempt++) {
       const body = doc.body.open();
       // past the JSON prefix and into the content, so the file is being read

@@ -66,7 +66,8 @@ const MAX_BUSY_WAIT_MS = 30_000;
 /** Retry-After in seconds (or an HTTP date), as milliseconds to wait; 1 s when absent or unreadable. */
 function retryAfterMs(res: IncomingMessage, now: number): number {
   const v = res.headers['retry-after'];
-  const seconds = v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) * 1000 : v !== undefined ? Date.parse(v) - now : Number.NaN;
+  const seconds =
+    v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) * 1000 : v !== undefined ? Date.parse(v) - now : Number.NaN;
   return Math.min(MAX_BUSY_WAIT_MS, Number.isFinite(seconds) && seconds >= 0 ? seconds : 1000);
 }
 
@@ -89,7 +90,8 @@ export class ExchangeEngine {
 
   constructor(options: ExchangeClientOptions) {
     const base = new URL(options.baseUrl);
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new RangeError(`The exchange address must be http or https: ${options.baseUrl}`);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:')
+      throw new RangeError(`The exchange address must be http or https: ${options.baseUrl}`);
     // A base path (e.g. https://host/api) keeps its segments; every operation path is appended.
     if (!base.pathname.endsWith('/')) base.pathname += '/';
     base.search = '';
@@ -104,7 +106,8 @@ export class ExchangeEngine {
     this.now = options.now ?? Date.now;
     this.timeoutMs = options.timeoutMs;
     this.skewMs = options.clockSkewMs ?? 0;
-    this.agent = base.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+    this.agent =
+      base.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   }
 
   /** Offset of the server clock from the local clock (ms, server − local) last learned. */
@@ -144,7 +147,11 @@ export class ExchangeEngine {
         res = await this.sendOnce(spec, requestId);
       } catch (error) {
         if (spec.signal?.aborted) throw new CancelledError(requestId);
-        const networkError = new NetworkError(`Could not reach the exchange at ${this.baseUrl.origin}: ${(error as Error).message}`, requestId, error);
+        const networkError = new NetworkError(
+          `Could not reach the exchange at ${this.baseUrl.origin}: ${(error as Error).message}`,
+          requestId,
+          error,
+        );
         failures += 1;
         if (failures < attempts) {
           await this.backoff(failures, spec.signal);
@@ -191,7 +198,10 @@ export class ExchangeEngine {
   private async sendOnce(spec: RequestSpec, requestId: string): Promise<IncomingMessage> {
     const url = new URL(this.baseUrl.href);
     url.pathname = this.baseUrl.pathname + spec.path;
-    if (spec.query && spec.query.length > 0) url.search = new URLSearchParams(spec.query.map(([k, v]): [string, string] => [k, v])).toString().replace(/\+/g, '%20');
+    if (spec.query && spec.query.length > 0)
+      url.search = new URLSearchParams(spec.query.map(([k, v]): [string, string] => [k, v]))
+        .toString()
+        .replace(/\+/g, '%20');
     const target = url.pathname + url.search;
     const headers: Record<string, string> = { 'User-Agent': this.userAgent };
     if (spec.accept) headers.Accept = spec.accept;
@@ -216,7 +226,16 @@ export class ExchangeEngine {
       Object.assign(headers, signed.headers);
       if (body && !hasHeader(headers, 'content-type')) headers['Content-Type'] = body.contentType;
     }
-    return sendRequest({ url, method: spec.method, headers, body, signal: spec.signal, agent: this.agent, ca: this.ca, timeoutMs: this.timeoutMs });
+    return sendRequest({
+      url,
+      method: spec.method,
+      headers,
+      body,
+      signal: spec.signal,
+      agent: this.agent,
+      ca: this.ca,
+      timeoutMs: this.timeoutMs,
+    });
   }
 
   private backoff(failures: number, signal?: AbortSignal): Promise<void> {
@@ -243,12 +262,19 @@ export class ExchangeEngine {
  * connection closed part way: a network failure, retryable) or text that is not JSON, rather
  * than the socket's bare "aborted".
  */
-export async function readAnswer<T>(res: IncomingMessage, what: string, requestId: string, signal: AbortSignal | undefined, read: (res: IncomingMessage) => Promise<T>): Promise<T> {
+export async function readAnswer<T>(
+  res: IncomingMessage,
+  what: string,
+  requestId: string,
+  signal: AbortSignal | undefined,
+  read: (res: IncomingMessage) => Promise<T>,
+): Promise<T> {
   try {
     return await read(res);
   } catch (e) {
     if (signal?.aborted) throw new CancelledError(requestId);
-    if (e instanceof SyntaxError) throw new AnswerError('malformed', `The exchange's answer to ${what} broke off or is not JSON: ${e.message}.`);
+    if (e instanceof SyntaxError)
+      throw new AnswerError('malformed', `The exchange's answer to ${what} broke off or is not JSON: ${e.message}.`);
     if (e instanceof TransportError) throw e;
     throw new NetworkError(`The exchange's answer to ${what} broke off: ${(e as Error).message}`, requestId, e);
   }
@@ -258,7 +284,12 @@ export function readJson(res: IncomingMessage): Promise<unknown> {
   return readJsonStreaming(res, MAX_JSON_RESPONSE_BYTES);
 }
 
-async function readExchangeError(res: IncomingMessage, requestId: string, method: string, path: string): Promise<ExchangeError> {
+async function readExchangeError(
+  res: IncomingMessage,
+  requestId: string,
+  method: string,
+  path: string,
+): Promise<ExchangeError> {
   const status = res.statusCode ?? 0;
   let body: Partial<{ code: unknown; message: unknown; details: unknown }> = {};
   let raw = '';

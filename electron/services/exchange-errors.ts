@@ -36,7 +36,6 @@ export class ExchangeError extends Error {
     return this.status >= 500;
   }
 
-
   toJSON(): Record<string, unknown> {
     return {
       name: this.name,
@@ -63,7 +62,13 @@ export class NetworkError extends Error {
   }
 
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, requestId: this.requestId, causeCode: this.causeCode, retryable: true };
+    return {
+      name: this.name,
+      message: this.message,
+      requestId: this.requestId,
+      causeCode: this.causeCode,
+      retryable: true,
+    };
   }
 }
 

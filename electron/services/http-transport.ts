@@ -171,6 +171,8 @@ function messageOf(error: unknown): string {
 }
 
 export function bytesBody(value: unknown, contentType = 'application/json'): RequestBody {
-  const bytes = Buffer.isBuffer(value) ? value : Buffer.from(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
+  const bytes = Buffer.isBuffer(value)
+    ? value
+    : Buffer.from(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
   return { kind: 'bytes', bytes, contentType };
 }

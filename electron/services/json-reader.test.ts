@@ -42,7 +42,7 @@ function get(): Promise<http.IncomingMessage> {
 function pieces(text: string, max: number): Buffer[] {
   const bytes = Buffer.from(text);
   const out: Buffer[] = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const n = Math.min(bytes.length - at, randomInt(1, max + 1));
     out.push(bytes.subarray(at, at + n));
     at += n;
@@ -100,7 +100,20 @@ describe('readJsonStreaming', () => {
   });
 
   it('throws a SyntaxError where JSON.parse would', async () => {
-    for (const text of ['[', '[1,]', '[,1]', '[1,,2]', '[1 2]', '[1}', '[{"a":1}}]', '[1] x', '[1]]', '["open]', '  ', '[{]']) {
+    for (const text of [
+      '[',
+      '[1,]',
+      '[,1]',
+      '[1,,2]',
+      '[1 2]',
+      '[1}',
+      '[{"a":1}}]',
+      '[1] x',
+      '[1]]',
+      '["open]',
+      '  ',
+      '[{]',
+    ]) {
       for (const max of [1, 64]) {
         expect(await outcome(text, max), `${text} / ${max}`).toEqual({ error: 'SyntaxError' });
         expect(expected(text)).toEqual({ error: 'SyntaxError' });
@@ -113,7 +126,11 @@ describe('readJsonStreaming', () => {
     for (let round = 0; round < 40; round++) {
       const list = Array.from({ length: randomInt(0, 30) }, (_, i) => {
         const s = tricky[randomInt(0, tricky.length)]! + 'é'.repeat(randomInt(0, 3));
-        return i % 3 === 0 ? { id: s, inner: { a: [{ b: s }, {}], c: {} } } : i % 3 === 1 ? { id: `${i}`, s } : [{ s }, {}];
+        return i % 3 === 0
+          ? { id: s, inner: { a: [{ b: s }, {}], c: {} } }
+          : i % 3 === 1
+            ? { id: `${i}`, s }
+            : [{ s }, {}];
       });
       const text = JSON.stringify(list, null, round % 2 ? 1 : undefined);
       for (const max of [5, 40, 400]) expect(await outcome(text, max), `${text} / ${max}`).toEqual({ value: list });
@@ -121,7 +138,12 @@ describe('readJsonStreaming', () => {
   });
 
   it('throws where JSON.parse would when the fault lies among elements that could be parsed together', async () => {
-    for (const text of ['[{"a":1},{"b":2}},{"c":3},{"d":4}]', '[{"a":1},{"b":2},,{"c":3},{"d":4}]', '[{"a":1}{"b":2},{"c":3},{"d":4}]', '[{"a":1},{"b":"x},{"c":3},{"d":4}]']) {
+    for (const text of [
+      '[{"a":1},{"b":2}},{"c":3},{"d":4}]',
+      '[{"a":1},{"b":2},,{"c":3},{"d":4}]',
+      '[{"a":1}{"b":2},{"c":3},{"d":4}]',
+      '[{"a":1},{"b":"x},{"c":3},{"d":4}]',
+    ]) {
       for (const max of [3, 64]) expect(await outcome(text, max), `${text} / ${max}`).toEqual({ error: 'SyntaxError' });
       expect(expected(text)).toEqual({ error: 'SyntaxError' });
     }

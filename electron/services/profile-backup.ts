@@ -9,9 +9,17 @@ export function isBackedUp(profile: Profile): boolean {
 }
 
 /** The backup file's bytes: the current key, then the reading keys. */
-export async function backupFile(vault: KeyVault, profile: Profile, password: string, iterations?: number): Promise<Buffer> {
+export async function backupFile(
+  vault: KeyVault,
+  profile: Profile,
+  password: string,
+  iterations?: number,
+): Promise<Buffer> {
   return vault.exportBackup(
-    [{ keyRef: profile.keyRef, role: 'current' as const }, ...(profile.readingKeyRefs ?? []).map((keyRef) => ({ keyRef, role: 'reading' as const }))],
+    [
+      { keyRef: profile.keyRef, role: 'current' as const },
+      ...(profile.readingKeyRefs ?? []).map((keyRef) => ({ keyRef, role: 'reading' as const })),
+    ],
     password,
     iterations,
   );

@@ -24,15 +24,34 @@ const input = (name: string): ProfileInput => ({
 describe('ProfileStore', () => {
   it('refuses plain http to any exchange not on this computer, one labelled "sandbox" too', async () => {
     const store = new ProfileStore(dir);
-    await expect(store.add({ ...input('Prod'), environment: 'production', baseUrl: 'http://exchange.example.org' })).rejects.toMatchObject({ failure: 'invalid', message: expect.stringMatching(/https/) });
-    await expect(store.add({ ...input('Test'), environment: 'test', baseUrl: 'http://10.1.2.3:8080' })).rejects.toMatchObject({ failure: 'invalid' });
-    await expect(store.add({ ...input('Sandbox'), environment: 'sandbox', baseUrl: 'http://sandbox.internal:9000' })).rejects.toMatchObject({ failure: 'invalid', message: expect.stringMatching(/https/) });
-    await expect(store.add({ ...input('Mapped'), environment: 'sandbox', baseUrl: 'http://[::ffff:127.0.0.1]:9000' })).rejects.toMatchObject({ failure: 'invalid' });
-    expect((await store.add({ ...input('Prod https'), environment: 'production', baseUrl: 'https://exchange.example.org' })).baseUrl).toBe('https://exchange.example.org');
-    expect((await store.add({ ...input('Local test'), environment: 'test', baseUrl: 'http://127.0.0.1:8080' })).environment).toBe('test');
-    const local = await store.add({ ...input('Local sandbox'), environment: 'sandbox', baseUrl: 'http://localhost:9000' });
+    await expect(
+      store.add({ ...input('Prod'), environment: 'production', baseUrl: 'http://exchange.example.org' }),
+    ).rejects.toMatchObject({ failure: 'invalid', message: expect.stringMatching(/https/) });
+    await expect(
+      store.add({ ...input('Test'), environment: 'test', baseUrl: 'http://10.1.2.3:8080' }),
+    ).rejects.toMatchObject({ failure: 'invalid' });
+    await expect(
+      store.add({ ...input('Sandbox'), environment: 'sandbox', baseUrl: 'http://sandbox.internal:9000' }),
+    ).rejects.toMatchObject({ failure: 'invalid', message: expect.stringMatching(/https/) });
+    await expect(
+      store.add({ ...input('Mapped'), environment: 'sandbox', baseUrl: 'http://[::ffff:127.0.0.1]:9000' }),
+    ).rejects.toMatchObject({ failure: 'invalid' });
+    expect(
+      (await store.add({ ...input('Prod https'), environment: 'production', baseUrl: 'https://exchange.example.org' }))
+        .baseUrl,
+    ).toBe('https://exchange.example.org');
+    expect(
+      (await store.add({ ...input('Local test'), environment: 'test', baseUrl: 'http://127.0.0.1:8080' })).environment,
+    ).toBe('test');
+    const local = await store.add({
+      ...input('Local sandbox'),
+      environment: 'sandbox',
+      baseUrl: 'http://localhost:9000',
+    });
     // Changing the address keeps the rule too.
-    await expect(store.update(local.id, { baseUrl: 'http://sandbox.internal:9000' })).rejects.toMatchObject({ failure: 'invalid' });
+    await expect(store.update(local.id, { baseUrl: 'http://sandbox.internal:9000' })).rejects.toMatchObject({
+      failure: 'invalid',
+    });
   });
 
   it('adds, finds by id or name, updates and removes', async () => {
@@ -56,7 +75,9 @@ describe('ProfileStore', () => {
     await store.add(input('Site A'));
     await expect(store.add(input('SITE a'))).rejects.toMatchObject({ failure: 'duplicate-name' });
     await expect(store.add({ ...input('X'), baseUrl: 'ftp://x' })).rejects.toMatchObject({ failure: 'invalid' });
-    await expect(store.add({ ...input('Y'), environment: 'staging' as never })).rejects.toMatchObject({ failure: 'invalid' });
+    await expect(store.add({ ...input('Y'), environment: 'staging' as never })).rejects.toMatchObject({
+      failure: 'invalid',
+    });
   });
 
   it('writes atomically and keeps concurrent adds', async () => {

@@ -9,7 +9,6 @@ import { readJsonFile, writeJsonAtomic } from './atomic-file.js';
 import { ENVIRONMENTS, type Environment } from '../../shared/ipc/views.js';
 import type { CertificateSummary } from './keys/certificate-summary.js';
 
-
 interface RoleHints {
   readonly sirb?: boolean;
   readonly admin?: boolean;
@@ -56,10 +55,16 @@ const profileSchema = z.object({
   organizationId: z.string().min(1).max(200),
   roleHints: z.object({ sirb: z.boolean().optional(), admin: z.boolean().optional() }),
   keyRef: z.string(),
-  readingKeyRefs: z.array(z.string().regex(/^[0-9a-f]{32}$/)).max(50).optional(),
+  readingKeyRefs: z
+    .array(z.string().regex(/^[0-9a-f]{32}$/))
+    .max(50)
+    .optional(),
   backup: z.object({ keyRef: z.string(), at: z.string() }).optional(),
   certificate: certificateSchema.optional(),
-  trustAnchors: z.array(z.string().max(64 * 1024)).max(50).optional(),
+  trustAnchors: z
+    .array(z.string().max(64 * 1024))
+    .max(50)
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -92,7 +97,11 @@ export class ProfileStore {
     const data = await readJsonFile<unknown>(this.file);
     if (data === undefined) return [];
     const parsed = fileSchema.safeParse(data);
-    if (!parsed.success) throw new ProfileError('invalid', `The profiles file ${this.file} is damaged: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`);
+    if (!parsed.success)
+      throw new ProfileError(
+        'invalid',
+        `The profiles file ${this.file} is damaged: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`,
+      );
     return parsed.data.profiles as Profile[];
   }
 
@@ -119,7 +128,13 @@ export class ProfileStore {
       const index = profiles.findIndex((p) => p.id === id);
       const current = profiles[index];
       if (!current) throw new ProfileError('not-found', `There is no profile with id ${id}.`);
-      const next = validate({ ...current, ...patch, id: current.id, createdAt: current.createdAt, updatedAt: new Date().toISOString() });
+      const next = validate({
+        ...current,
+        ...patch,
+        id: current.id,
+        createdAt: current.createdAt,
+        updatedAt: new Date().toISOString(),
+      });
       assertUniqueName(profiles, next);
       const copy = [...profiles];
       copy[index] = next;
@@ -150,7 +165,10 @@ function validate(candidate: unknown): Profile {
   const parsed = profileSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ProfileError('invalid', `The profile is not valid: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'unknown problem'}.`);
+    throw new ProfileError(
+      'invalid',
+      `The profile is not valid: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'unknown problem'}.`,
+    );
   }
   const problem = exchangeUrlProblem(parsed.data.baseUrl, parsed.data.environment);
   if (problem) throw new ProfileError('invalid', `The profile is not valid: ${problem}`);

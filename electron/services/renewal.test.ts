@@ -8,7 +8,14 @@ import { openProfileKeys } from './keys/key-ring.js';
 import { KeyVault } from './keys/key-vault.js';
 import { PassphraseSecretBox } from './keys/secret-box.js';
 import { ProfileStore, type Profile } from './profiles.js';
-import { RenewalError, RewrapIncomplete, forgetOldKeys, ownItemsOnOldKeys, renewProfile, rewrapOwnItems } from './renewal.js';
+import {
+  RenewalError,
+  RewrapIncomplete,
+  forgetOldKeys,
+  ownItemsOnOldKeys,
+  renewProfile,
+  rewrapOwnItems,
+} from './renewal.js';
 import { SharingService } from './sharing.js';
 import { startFixture, type ExchangeFixture } from './test-support/exchange-fixture.js';
 import { renew, type Renewed } from './test-support/renewal.js';
@@ -27,14 +34,26 @@ beforeAll(async () => {
   vault = new KeyVault(dir, new PassphraseSecretBox('renewal test', { log2N: 14 }));
   store = new ProfileStore(dir);
   const key = await vault.importPem(f.site.identity.privateKeyPem, f.site.identity.certificatePem);
-  profile = await store.add({ name: 'Site', environment: 'sandbox', baseUrl: f.url, organizationId: f.site.org.id, roleHints: {}, keyRef: key.keyRef, trustAnchors: [f.ca.certificatePem] });
+  profile = await store.add({
+    name: 'Site',
+    environment: 'sandbox',
+    baseUrl: f.url,
+    organizationId: f.site.org.id,
+    roleHints: {},
+    keyRef: key.keyRef,
+    trustAnchors: [f.ca.certificatePem],
+  });
   study = (await f.sirb.client.createContainer()).id;
   await f.sirb.client.grantContainerAccess(study, f.site.org.id);
   const sirbKeys = await f.keysOf(f.sirb);
-  await writeRecord(f.sirb.client, sirbKeys, study, 'protocol', { header: { type: 'note' }, content: { text: 'from the sIRB' } });
+  await writeRecord(f.sirb.client, sirbKeys, study, 'protocol', {
+    header: { type: 'note' },
+    content: { text: 'from the sIRB' },
+  });
   await new SharingService(f.sirb.client, sirbKeys, [f.ca.certificatePem]).grant(study, 'protocol', f.site.org.id);
   const siteKeys = await f.keysOf(f.site);
-  for (const p of own) await writeRecord(f.site.client, siteKeys, study, p, { header: { type: 'note' }, content: { p } });
+  for (const p of own)
+    await writeRecord(f.site.client, siteKeys, study, p, { header: { type: 'note' }, content: { p } });
 });
 afterAll(() => f.close());
 
@@ -66,13 +85,18 @@ describe('renewing a profile\u2019s key', () => {
 
     // Cut short after the first item: what is done stays done, the rest is named.
     const stop = new AbortController();
-    const cut = await rewrapOwnItems(renewed.client, keys, { signal: stop.signal, onProgress: () => stop.abort() }).catch((e: unknown) => e);
+    const cut = await rewrapOwnItems(renewed.client, keys, {
+      signal: stop.signal,
+      onProgress: () => stop.abort(),
+    }).catch((e: unknown) => e);
     expect(cut).toBeInstanceOf(RewrapIncomplete);
     expect((cut as RewrapIncomplete).done).toBe(1);
     expect((cut as RewrapIncomplete).left).toHaveLength(2);
     expect((cut as RewrapIncomplete).cause).toBeInstanceOf(CancelledError);
     const progress: number[] = [];
-    expect(await rewrapOwnItems(renewed.client, keys, { onProgress: (p) => progress.push(p.done) })).toEqual({ rewrapped: 2 });
+    expect(await rewrapOwnItems(renewed.client, keys, { onProgress: (p) => progress.push(p.done) })).toEqual({
+      rewrapped: 2,
+    });
     expect(progress).toEqual([1, 2]);
     expect(await ownItemsOnOldKeys(renewed.client, keys)).toEqual([]);
     const currentOnly = await openProfileKeys(vault, { keyRef: profile.keyRef });
@@ -85,7 +109,11 @@ describe('renewing a profile\u2019s key', () => {
     expect((refused as Error).message).toContain('protocol');
     expect((await store.get(profile.id)).readingKeyRefs).toHaveLength(1);
     // The sIRB gives the site the item's key again, now wrapped for the directory's (new) certificate.
-    await new SharingService(f.sirb.client, await f.keysOf(f.sirb), [f.ca.certificatePem]).update(study, 'protocol', f.site.org.id);
+    await new SharingService(f.sirb.client, await f.keysOf(f.sirb), [f.ca.certificatePem]).update(
+      study,
+      'protocol',
+      f.site.org.id,
+    );
     const oldRef = profile.readingKeyRefs![0]!;
     profile = await forgetOldKeys(store, vault, profile, renewed.client);
     expect(profile.readingKeyRefs).toEqual([]);

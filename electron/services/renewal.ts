@@ -24,12 +24,28 @@ export class RenewalError extends FailureError<'not-registered' | 'no-certificat
  * with the exchange, signed by the new key, that the directory lists that certificate. On a
  * refusal nothing changes and the message says which step is missing.
  */
-export async function renewProfile(store: ProfileStore, vault: KeyVault, profile: Profile, newKeyRef: string, options: CallOptions & { readonly userAgent?: string } = {}): Promise<Profile> {
-  if (newKeyRef === profile.keyRef || profile.readingKeyRefs?.includes(newKeyRef)) throw new RenewalError('same-key', 'This key is already one of the profile\u2019s keys.');
+export async function renewProfile(
+  store: ProfileStore,
+  vault: KeyVault,
+  profile: Profile,
+  newKeyRef: string,
+  options: CallOptions & { readonly userAgent?: string } = {},
+): Promise<Profile> {
+  if (newKeyRef === profile.keyRef || profile.readingKeyRefs?.includes(newKeyRef))
+    throw new RenewalError('same-key', 'This key is already one of the profile\u2019s keys.');
   const next = await vault.open(newKeyRef);
   const certificate = next.certificate;
-  if (!certificate) throw new RenewalError('no-certificate', 'The new key has no certificate yet: send its certificate request to the consortium, then add the certificate it issues.');
-  const client = new ExchangeClient({ baseUrl: profile.baseUrl, organizationId: profile.organizationId, signer: next.signer, ...(options.userAgent ? { userAgent: options.userAgent } : {}) });
+  if (!certificate)
+    throw new RenewalError(
+      'no-certificate',
+      'The new key has no certificate yet: send its certificate request to the consortium, then add the certificate it issues.',
+    );
+  const client = new ExchangeClient({
+    baseUrl: profile.baseUrl,
+    organizationId: profile.organizationId,
+    signer: next.signer,
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+  });
   let listed: string | undefined;
   try {
     listed = (await client.getOrganization(profile.organizationId, options)).thumbprint?.toLowerCase();
@@ -74,7 +90,9 @@ export class RewrapIncomplete extends Error {
     readonly left: readonly ItemRef[],
     override readonly cause: unknown,
   ) {
-    super(`${done} of your items were wrapped again for the new certificate and ${left.length} are left (${describeCause(cause)}); run the renewal again to finish.`);
+    super(
+      `${done} of your items were wrapped again for the new certificate and ${left.length} are left (${describeCause(cause)}); run the renewal again to finish.`,
+    );
   }
 }
 
@@ -82,7 +100,11 @@ function describeCause(cause: unknown): string {
   return cause instanceof Error ? cause.message : String(cause);
 }
 
-async function everyItem(client: ExchangeClient, options: CallOptions, visit: (containerId: string, item: Item) => void): Promise<void> {
+async function everyItem(
+  client: ExchangeClient,
+  options: CallOptions,
+  visit: (containerId: string, item: Item) => void,
+): Promise<void> {
   for (const container of await client.listContainers(options)) {
     for await (const page of client.listItemPages(container.id, undefined, { ...options, recurse: true })) {
       for (const item of page) visit(container.id, item);
@@ -91,7 +113,11 @@ async function everyItem(client: ExchangeClient, options: CallOptions, visit: (c
 }
 
 /** The profile's own items whose own copy of the key opens only with a reading key. */
-export async function ownItemsOnOldKeys(client: ExchangeClient, keys: ProfileKeys, options: CallOptions = {}): Promise<(ItemRef & { readonly item: Item })[]> {
+export async function ownItemsOnOldKeys(
+  client: ExchangeClient,
+  keys: ProfileKeys,
+  options: CallOptions = {},
+): Promise<(ItemRef & { readonly item: Item })[]> {
   const found: (ItemRef & { item: Item })[] = [];
   await everyItem(client, options, (containerId, item) => {
     if (ownerOf(item) !== client.organizationId) return;
@@ -105,16 +131,31 @@ export async function ownItemsOnOldKeys(client: ExchangeClient, keys: ProfileKey
  * Wraps the profile's own copies of its items' keys for its current certificate where they
  * still open only with a reading key. Safe to run again: what is done is skipped.
  */
-export async function rewrapOwnItems(client: ExchangeClient, keys: ProfileKeys, options: CallOptions & { readonly onProgress?: (p: RewrapProgress) => void } = {}): Promise<{ readonly rewrapped: number }> {
+export async function rewrapOwnItems(
+  client: ExchangeClient,
+  keys: ProfileKeys,
+  options: CallOptions & { readonly onProgress?: (p: RewrapProgress) => void } = {},
+): Promise<{ readonly rewrapped: number }> {
   const own = keys.certificate;
-  if (!own) throw new RenewalError('no-certificate', 'This profile has no certificate, so nothing can be wrapped for it.');
+  if (!own)
+    throw new RenewalError('no-certificate', 'This profile has no certificate, so nothing can be wrapped for it.');
   const todo = await ownItemsOnOldKeys(client, keys, options);
   let done = 0;
   for (const entry of todo) {
     try {
-      await client.updateItemAccess(entry.containerId, entry.path, client.organizationId, wrapKey(keys.openItemKey(entry.item).key, own.publicKey), options);
+      await client.updateItemAccess(
+        entry.containerId,
+        entry.path,
+        client.organizationId,
+        wrapKey(keys.openItemKey(entry.item).key, own.publicKey),
+        options,
+      );
     } catch (error) {
-      throw new RewrapIncomplete(done, todo.slice(done).map(({ containerId, path }) => ({ containerId, path })), error);
+      throw new RewrapIncomplete(
+        done,
+        todo.slice(done).map(({ containerId, path }) => ({ containerId, path })),
+        error,
+      );
     }
     done++;
     options.onProgress?.({ done, total: todo.length, item: { containerId: entry.containerId, path: entry.path } });
@@ -123,17 +164,28 @@ export async function rewrapOwnItems(client: ExchangeClient, keys: ProfileKeys, 
 }
 
 /** Items that still open only with one of the reading keys (none: the old keys may be forgotten). */
-export async function itemsOnOldKeys(client: ExchangeClient, keys: ProfileKeys, options: CallOptions = {}): Promise<{ containerId: string; path: string; ownerId: string; keyRef: string }[]> {
+export async function itemsOnOldKeys(
+  client: ExchangeClient,
+  keys: ProfileKeys,
+  options: CallOptions = {},
+): Promise<{ containerId: string; path: string; ownerId: string; keyRef: string }[]> {
   const found: { containerId: string; path: string; ownerId: string; keyRef: string }[] = [];
   await everyItem(client, options, (containerId, item) => {
     const opener = keys.keyOf(item);
-    if (opener !== undefined && opener !== keys.keyRef) found.push({ containerId, path: item.id, ownerId: ownerOf(item), keyRef: opener });
+    if (opener !== undefined && opener !== keys.keyRef)
+      found.push({ containerId, path: item.id, ownerId: ownerOf(item), keyRef: opener });
   });
   return found;
 }
 
 /** Removes the reading keys from the profile and the vault, refused while an item still needs one. */
-export async function forgetOldKeys(store: ProfileStore, vault: KeyVault, profile: Profile, client: ExchangeClient, options: CallOptions = {}): Promise<Profile> {
+export async function forgetOldKeys(
+  store: ProfileStore,
+  vault: KeyVault,
+  profile: Profile,
+  client: ExchangeClient,
+  options: CallOptions = {},
+): Promise<Profile> {
   const reading = profile.readingKeyRefs ?? [];
   if (reading.length === 0) return profile;
   const keys = await openProfileKeys(vault, profile);

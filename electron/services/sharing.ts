@@ -9,13 +9,29 @@ import os from 'node:os';
 import path from 'node:path';
 import { asDocument } from '../../shared/headers.js';
 import type { Item, Organization } from '../../shared/types.js';
-import { assertCurrentlyValid, assertUsableCertificate, chainsTo, parseCertificate, type CertificateInfo } from '../../shared/protocol/certificates.js';
-import { newItemKey, openContent, openHeader, sealItem, wrapKey, type ItemFields, type ItemKey } from '../../shared/protocol/envelope.js';
+import {
+  assertCurrentlyValid,
+  assertUsableCertificate,
+  chainsTo,
+  parseCertificate,
+  type CertificateInfo,
+} from '../../shared/protocol/certificates.js';
+import {
+  newItemKey,
+  openContent,
+  openHeader,
+  sealItem,
+  wrapKey,
+  type ItemFields,
+  type ItemKey,
+} from '../../shared/protocol/envelope.js';
 import type { CallOptions, ExchangeClient } from './exchange-client.js';
 import { downloadDocument } from './transfers/document-download.js';
 import { prepareDocumentBody } from './transfers/upload-body.js';
 
-export class SharingError extends FailureError<'thumbprint-mismatch' | 'no-certificate' | 'no-own-certificate' | 'untrusted-certificate' | 'no-trust-anchors'> {
+export class SharingError extends FailureError<
+  'thumbprint-mismatch' | 'no-certificate' | 'no-own-certificate' | 'untrusted-certificate' | 'no-trust-anchors'
+> {
   override readonly name = 'SharingError';
 }
 
@@ -46,8 +62,15 @@ export class SharingService {
    * holds RSA ≥ 2048 bits, is valid today and chains to one of the trust anchors.
    */
   async verifiedCertificate(organizationId: string, options: CallOptions = {}): Promise<CertificateInfo> {
-    const [org, pem] = await Promise.all([this.client.getOrganization(organizationId, options), this.client.getCertificate(organizationId, options)]);
-    if (!org.thumbprint) throw new SharingError('no-certificate', `${org.name} has no registered certificate, so nothing can be shared with it.`);
+    const [org, pem] = await Promise.all([
+      this.client.getOrganization(organizationId, options),
+      this.client.getCertificate(organizationId, options),
+    ]);
+    if (!org.thumbprint)
+      throw new SharingError(
+        'no-certificate',
+        `${org.name} has no registered certificate, so nothing can be shared with it.`,
+      );
     const certificate = parseCertificate(pem);
     if (certificate.thumbprint !== org.thumbprint.toLowerCase()) {
       throw new SharingError(
@@ -59,7 +82,10 @@ export class SharingService {
       assertUsableCertificate(certificate);
       assertCurrentlyValid(certificate);
     } catch (e) {
-      throw new SharingError('untrusted-certificate', `The certificate of ${org.name} cannot receive keys: ${(e as Error).message}; nothing was shared.`);
+      throw new SharingError(
+        'untrusted-certificate',
+        `The certificate of ${org.name} cannot receive keys: ${(e as Error).message}; nothing was shared.`,
+      );
     }
     const anchors = typeof this.trustAnchors === 'function' ? await this.trustAnchors() : this.trustAnchors;
     if (anchors.length === 0) {
@@ -69,23 +95,41 @@ export class SharingService {
       );
     }
     if (!chainsTo(certificate, anchors)) {
-      throw new SharingError('untrusted-certificate', `The certificate of ${org.name} is not issued by a certificate authority this profile trusts; nothing was shared.`);
+      throw new SharingError(
+        'untrusted-certificate',
+        `The certificate of ${org.name} is not issued by a certificate authority this profile trusts; nothing was shared.`,
+      );
     }
     return certificate;
   }
 
-  async grant(containerId: string, itemPath: string, organizationId: string, options: CallOptions = {}): Promise<Organization[]> {
+  async grant(
+    containerId: string,
+    itemPath: string,
+    organizationId: string,
+    options: CallOptions = {},
+  ): Promise<Organization[]> {
     const wrapped = await this.wrapFor(containerId, itemPath, organizationId, undefined, options);
     return this.client.grantItemAccess(containerId, itemPath, organizationId, wrapped, options);
   }
 
   /** Gives one organization the item's current key again (after a re-key). */
-  async update(containerId: string, itemPath: string, organizationId: string, options: CallOptions = {}): Promise<Organization[]> {
+  async update(
+    containerId: string,
+    itemPath: string,
+    organizationId: string,
+    options: CallOptions = {},
+  ): Promise<Organization[]> {
     const wrapped = await this.wrapFor(containerId, itemPath, organizationId, undefined, options);
     return this.client.updateItemAccess(containerId, itemPath, organizationId, wrapped, options);
   }
 
-  async revoke(containerId: string, itemPath: string, organizationId: string, options: CallOptions = {}): Promise<Organization[]> {
+  async revoke(
+    containerId: string,
+    itemPath: string,
+    organizationId: string,
+    options: CallOptions = {},
+  ): Promise<Organization[]> {
     return this.client.revokeItemAccess(containerId, itemPath, organizationId, options);
   }
 
@@ -95,7 +139,8 @@ export class SharingService {
    */
   async rekey(containerId: string, itemPath: string, options: CallOptions = {}): Promise<RekeyResult> {
     const own = this.keys.certificate;
-    if (!own) throw new SharingError('no-own-certificate', 'This profile has no certificate, so it cannot encrypt items.');
+    if (!own)
+      throw new SharingError('no-own-certificate', 'This profile has no certificate, so it cannot encrypt items.');
     const meta = await this.client.getItem(containerId, itemPath, options);
     const oldKey = this.keys.openItemKey(meta);
     const header = openHeader(meta, oldKey);
@@ -107,8 +152,21 @@ export class SharingService {
       const dir = await mkdtemp(path.join(os.tmpdir(), `sx-rekey-${process.pid}-`));
       try {
         const file = path.join(dir, 'document');
-        await downloadDocument({ client: this.client, keys: this.keys, containerId, path: itemPath, destination: file, ...options });
-        const body = await prepareDocumentBody({ file, header: document, itemKey: next, wrapForSelf: (key) => wrapKey(key, own.publicKey), ...options });
+        await downloadDocument({
+          client: this.client,
+          keys: this.keys,
+          containerId,
+          path: itemPath,
+          destination: file,
+          ...options,
+        });
+        const body = await prepareDocumentBody({
+          file,
+          header: document,
+          itemKey: next,
+          wrapForSelf: (key) => wrapKey(key, own.publicKey),
+          ...options,
+        });
         item = (await this.client.saveItem(containerId, itemPath, body.body, options)).item;
       } finally {
         await rm(dir, { recursive: true, force: true });
@@ -116,12 +174,25 @@ export class SharingService {
     } else {
       const whole = await this.client.getItemContent(containerId, itemPath, options);
       const content = openContent(whole, this.keys.openItemKey(whole));
-      item = (await this.client.saveItem(containerId, itemPath, sealItem({ header, content, itemKey: next }, own.publicKey), options)).item;
+      item = (
+        await this.client.saveItem(
+          containerId,
+          itemPath,
+          sealItem({ header, content, itemKey: next }, own.publicKey),
+          options,
+        )
+      ).item;
     }
     const updated: string[] = [];
     for (const org of await this.granteesOf(containerId, itemPath, options)) {
       const certificate = await this.verifiedCertificate(org.id, options);
-      await this.client.updateItemAccess(containerId, itemPath, org.id, wrapKey(next.key, certificate.publicKey), options);
+      await this.client.updateItemAccess(
+        containerId,
+        itemPath,
+        org.id,
+        wrapKey(next.key, certificate.publicKey),
+        options,
+      );
       updated.push(org.id);
     }
     return { item, updated };
@@ -159,7 +230,13 @@ export class SharingService {
     return access.filter((o) => o.id !== this.client.organizationId);
   }
 
-  private async wrapFor(containerId: string, itemPath: string, organizationId: string, item: Item | undefined, options: CallOptions): Promise<string> {
+  private async wrapFor(
+    containerId: string,
+    itemPath: string,
+    organizationId: string,
+    item: Item | undefined,
+    options: CallOptions,
+  ): Promise<string> {
     const meta = item ?? (await this.client.getItem(containerId, itemPath, options));
     const k = this.keys.openItemKey(meta);
     const certificate = await this.verifiedCertificate(organizationId, options);

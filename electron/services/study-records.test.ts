@@ -33,7 +33,10 @@ describe('study records', () => {
     const study = await f.sirb.client.createContainer();
     expect(await sirb.title(study)).toEqual({ title: `Study ${study.id.slice(0, 8)}` });
 
-    await sirb.save(study.id, { title: 'Protocol 2026-114: Sleep and Recovery', principalInvestigator: { name: 'Dr. Ada Reyes' } });
+    await sirb.save(study.id, {
+      title: 'Protocol 2026-114: Sleep and Recovery',
+      principalInvestigator: { name: 'Dr. Ada Reyes' },
+    });
     await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
     expect(await site.title(study)).toEqual({ title: `Study ${study.id.slice(0, 8)}` });
     expect(await sirb.grantTo(study.id, f.site.org.id)).toBe(true);
@@ -53,7 +56,10 @@ describe('study records', () => {
     await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
     // another client wrote the record with a field this one does not know, and granted no one
     const other = { type: 'study', version: 'IRBX.2', title: 'Old', ethicsRef: 'EC-9', shortTitle: 'OLD' };
-    await writeRecord(f.sirb.client, sirbKeys, study.id, STUDY_RECORD_PATH, { header: { type: 'study', name: 'Old' }, content: other });
+    await writeRecord(f.sirb.client, sirbKeys, study.id, STUDY_RECORD_PATH, {
+      header: { type: 'study', name: 'Old' },
+      content: other,
+    });
 
     const { record, granted } = await recordsOf('sirb').save(study.id, { title: 'Renamed', sponsor: 'NIH' });
     expect(granted).toEqual([f.site.org.id]);
@@ -72,14 +78,19 @@ describe('study records', () => {
     // the site tries the free path first: the reference exchange reserves it for the owner
     const spoof = { type: 'study', version: 'IRBX.2', title: 'Spoofed by the site' };
     await expect(
-      writeRecord(f.site.client, siteKeys, study.id, STUDY_RECORD_PATH, { header: { type: 'study', name: 'Spoofed' }, content: spoof }),
+      writeRecord(f.site.client, siteKeys, study.id, STUDY_RECORD_PATH, {
+        header: { type: 'study', name: 'Spoofed' },
+        content: spoof,
+      }),
     ).rejects.toMatchObject({ status: 403, code: 2007 });
 
     const fallback = `Study ${study.id.slice(0, 8)}`;
     expect(await recordsOf('sirb').title(study)).toEqual({ title: fallback });
     expect(await recordsOf('sirb').read(study.id)).toBeUndefined();
     // the site's client refuses before any request writes
-    await expect(recordsOf('site').save(study.id, { title: 'Renamed by the site' })).rejects.toMatchObject({ code: 'not-study-owner' });
+    await expect(recordsOf('site').save(study.id, { title: 'Renamed by the site' })).rejects.toMatchObject({
+      code: 'not-study-owner',
+    });
     // the owner's title is saved and reaches the site
     await recordsOf('sirb').save(study, { title: 'The real title' });
     expect((await recordsOf('site').title(study.id)).title).toBe('The real title');
@@ -97,7 +108,9 @@ describe('study records', () => {
 
     const saved = await sirb.save(study.id, { title: 'Second' });
     expect(saved.record.title).toBe('Second');
-    expect(saved.notShared).toEqual([{ organizationId: bare.id, organizationName: bare.name, reason: expect.any(String) }]);
+    expect(saved.notShared).toEqual([
+      { organizationId: bare.id, organizationName: bare.name, reason: expect.any(String) },
+    ]);
     expect(saved.notShared[0]!.reason.length).toBeGreaterThan(0);
     // the site listed after the failing one was re-keyed and reads the new title
     expect((await recordsOf('site').title(study)).title).toBe('Second');

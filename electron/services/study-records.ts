@@ -71,7 +71,10 @@ export function notSharedText(notShared: readonly NotShared[]): string {
 
 export class StudyRecords {
   /** Records read this session, keyed by container id and the item's content hash. */
-  private readonly cache = new Map<string, { readonly contentHash: string; readonly keyHash: string; readonly record: StudyRecord }>();
+  private readonly cache = new Map<
+    string,
+    { readonly contentHash: string; readonly keyHash: string; readonly record: StudyRecord }
+  >();
 
   constructor(
     private readonly client: ExchangeClient,
@@ -79,7 +82,10 @@ export class StudyRecords {
     private readonly sharing: Pick<SharingService, 'grant' | 'update' | 'revoke'>,
   ) {}
 
-  private async container(ref: StudyRef, options: CallOptions): Promise<{ readonly id: string; readonly ownerId: string }> {
+  private async container(
+    ref: StudyRef,
+    options: CallOptions,
+  ): Promise<{ readonly id: string; readonly ownerId: string }> {
     if (typeof ref !== 'string' && ref.ownerId) return { id: ref.id, ownerId: ref.ownerId };
     return this.client.getContainer(typeof ref === 'string' ? ref : ref.id, options);
   }
@@ -102,15 +108,20 @@ export class StudyRecords {
     return (await this.current(await this.container(ref, options), options))?.record;
   }
 
-  private async current(container: { readonly id: string; readonly ownerId: string }, options: CallOptions): Promise<{ record: StudyRecord; version: string } | undefined> {
+  private async current(
+    container: { readonly id: string; readonly ownerId: string },
+    options: CallOptions,
+  ): Promise<{ record: StudyRecord; version: string } | undefined> {
     const meta = await this.meta(container.id, options);
     if (!meta || ownerOf(meta) !== container.ownerId) return undefined;
     const hit = this.cache.get(container.id);
-    if (hit && hit.contentHash === meta.contentHash && hit.keyHash === meta.keyHash) return { record: hit.record, version: hit.contentHash };
+    if (hit && hit.contentHash === meta.contentHash && hit.keyHash === meta.keyHash)
+      return { record: hit.record, version: hit.contentHash };
     const opened = await readRecord(this.client, this.keys, container.id, STUDY_RECORD_PATH, options);
     // replaced between the two requests by someone else's: still not the study's record
     if (ownerOf(opened.item) !== container.ownerId) return undefined;
-    if (opened.header.type !== 'study') throw new Error(`The record at "study" has header type ${JSON.stringify(opened.header.type)}, not "study".`);
+    if (opened.header.type !== 'study')
+      throw new Error(`The record at "study" has header type ${JSON.stringify(opened.header.type)}, not "study".`);
     const record = parseStudyRecord(opened.content);
     this.cache.set(container.id, { contentHash: opened.item.contentHash, keyHash: opened.item.keyHash, record });
     return { record, version: opened.item.contentHash };
@@ -167,13 +178,23 @@ export class StudyRecords {
       );
     }
     const record = mergeStudyRecord(previous, fields, edit.changed);
-    await writeRecord(this.client, this.keys, container.id, STUDY_RECORD_PATH, { header: studyRecordHeader(record), content: record }, options);
+    await writeRecord(
+      this.client,
+      this.keys,
+      container.id,
+      STUDY_RECORD_PATH,
+      { header: studyRecordHeader(record), content: record },
+      options,
+    );
     this.cache.delete(container.id);
     return { record, ...(await this.shareWithCollaborators(container.id, options)) };
   }
 
   /** A PUT seals the record under a new key: grantees that had it get the new key, the rest a grant. */
-  private async shareWithCollaborators(containerId: string, options: CallOptions): Promise<Pick<SavedStudy, 'granted' | 'notShared'>> {
+  private async shareWithCollaborators(
+    containerId: string,
+    options: CallOptions,
+  ): Promise<Pick<SavedStudy, 'granted' | 'notShared'>> {
     const [members, access] = await Promise.all([
       this.client.listContainerOrganizations(containerId, options),
       this.client.getItemAccess(containerId, STUDY_RECORD_PATH, options),
@@ -182,14 +203,17 @@ export class StudyRecords {
     const others = members.filter((org) => org.id !== this.client.organizationId);
     const outcomes = await Promise.allSettled(
       others.map((org) =>
-        had.has(org.id) ? this.sharing.update(containerId, STUDY_RECORD_PATH, org.id, options) : this.sharing.grant(containerId, STUDY_RECORD_PATH, org.id, options),
+        had.has(org.id)
+          ? this.sharing.update(containerId, STUDY_RECORD_PATH, org.id, options)
+          : this.sharing.grant(containerId, STUDY_RECORD_PATH, org.id, options),
       ),
     );
     const granted: string[] = [];
     const notShared: NotShared[] = [];
     outcomes.forEach((outcome, i) => {
       const org = others[i]!;
-      if (outcome.status === 'rejected') notShared.push({ organizationId: org.id, organizationName: org.name, reason: reasonOf(outcome.reason) });
+      if (outcome.status === 'rejected')
+        notShared.push({ organizationId: org.id, organizationName: org.name, reason: reasonOf(outcome.reason) });
       else if (!had.has(org.id)) granted.push(org.id);
     });
     return { granted, notShared };

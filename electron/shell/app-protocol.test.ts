@@ -25,7 +25,9 @@ describe('the app:// protocol', () => {
     expect(page.body.toString()).toContain('<title>app</title>');
     expect(page.headers['Content-Security-Policy']).toBe(PRODUCTION_CSP);
     expect(page.headers['Content-Type']).toMatch(/^text\/html/);
-    expect((await rendererResponse(renderer, 'app://study-exchange/assets/index.js')).headers['Content-Type']).toMatch(/javascript/);
+    expect((await rendererResponse(renderer, 'app://study-exchange/assets/index.js')).headers['Content-Type']).toMatch(
+      /javascript/,
+    );
     expect(PRODUCTION_CSP).toContain("default-src 'self'");
     expect(PRODUCTION_CSP).not.toContain('ws:');
     expect(PRODUCTION_CSP).not.toContain("script-src 'self' 'unsafe-inline'");
@@ -33,7 +35,14 @@ describe('the app:// protocol', () => {
   });
 
   it('reaches no file outside the renderer, another host, or a malformed path', async () => {
-    for (const url of ['app://study-exchange/../secret.txt', 'app://study-exchange/%2e%2e/secret.txt', 'app://study-exchange/..%2fsecret.txt', 'app://other-host/index.html', 'file:///etc/passwd', 'app://study-exchange/missing.js']) {
+    for (const url of [
+      'app://study-exchange/../secret.txt',
+      'app://study-exchange/%2e%2e/secret.txt',
+      'app://study-exchange/..%2fsecret.txt',
+      'app://other-host/index.html',
+      'file:///etc/passwd',
+      'app://study-exchange/missing.js',
+    ]) {
       const r = await rendererResponse(renderer, url);
       expect(r.status, url).toBe(404);
       expect(r.body.toString()).not.toContain('outside the renderer');

@@ -31,7 +31,11 @@ interface AppResponse {
 }
 
 function answer(status: number, text: string): AppResponse {
-  return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': PRODUCTION_CSP }, body: Buffer.from(text) };
+  return {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': PRODUCTION_CSP },
+    body: Buffer.from(text),
+  };
 }
 
 /** What app://study-exchange/<path> answers: a file of the built renderer with the CSP, or 400/404. */

@@ -16,7 +16,9 @@ interface WindowOptions {
 function appUrlPrefix(rendererUrl: string): string {
   const u = new URL(rendererUrl);
   // A custom scheme has no WHATWG origin ('null'): name it by scheme and host.
-  return u.protocol === 'file:' ? pathToFileURL(join(decodeURIComponent(u.pathname), '..')).href + '/' : `${u.protocol}//${u.host}/`;
+  return u.protocol === 'file:'
+    ? pathToFileURL(join(decodeURIComponent(u.pathname), '..')).href + '/'
+    : `${u.protocol}//${u.host}/`;
 }
 
 export function createMainWindow(options: WindowOptions): BrowserWindow {

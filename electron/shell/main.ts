@@ -21,7 +21,9 @@ const APP_NAME = 'Study Exchange Desktop';
 const passphraseFromEnv = takePassphrase();
 
 // Before the app is ready: app:// is a standard, secure scheme (its pages get an origin and fetch).
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -46,7 +48,9 @@ async function run(): Promise<void> {
   // passphrase instead, from STUDY_EXCHANGE_PASSPHRASE or asked as the browser host asks it.
   let secretBox = safeStorageBox;
   if (safeStorageIsWeak()) {
-    const box = passphraseFromEnv ? new PassphraseSecretBox(passphraseFromEnv) : await askPassphrase(dataDir, rendererDir);
+    const box = passphraseFromEnv
+      ? new PassphraseSecretBox(passphraseFromEnv)
+      : await askPassphrase(dataDir, rendererDir);
     if (!box) {
       app.quit();
       return;
@@ -66,7 +70,9 @@ async function run(): Promise<void> {
               properties: ['openFile'],
               filters: [{ name: 'Private key or PKCS#12', extensions: ['pem', 'key', 'p12', 'pfx'] }],
             })
-          : await dialog.showOpenDialog(shellState.window!, { properties: [folders ? 'openDirectory' : 'openFile', 'multiSelections'] });
+          : await dialog.showOpenDialog(shellState.window!, {
+              properties: [folders ? 'openDirectory' : 'openFile', 'multiSelections'],
+            });
       return r.canceled ? [] : r.filePaths;
     },
     saveDialog: async (defaultName) => {

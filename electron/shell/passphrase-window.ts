@@ -14,7 +14,14 @@ export async function askPassphrase(dataDir: string, rendererDir: string): Promi
     width: 560,
     height: 560,
     title: 'Study Exchange Desktop: unlock',
-    webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, allowRunningInsecureContent: false, spellcheck: false },
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      spellcheck: false,
+    },
   });
   window.webContents.on('will-navigate', (event, url) => {
     if (!url.startsWith(`${prompt.origin}/`)) event.preventDefault();

@@ -35,7 +35,17 @@ beforeAll(async () => {
     define: { 'import.meta.url': '__bundleUrl' },
     banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
-  record = { isPackaged: true, windows: [], ipc: {}, privileged: [], protocols: {}, appListeners: {}, exposed: {}, errors: [], storageBackend: 'basic_text' };
+  record = {
+    isPackaged: true,
+    windows: [],
+    ipc: {},
+    privileged: [],
+    protocols: {},
+    appListeners: {},
+    exposed: {},
+    errors: [],
+    storageBackend: 'basic_text',
+  };
   (globalThis as { __electronStandIn?: StandInRecord }).__electronStandIn = record;
   process.env.STUDY_EXCHANGE_DATA = join(dir, 'data');
   process.env.STUDY_EXCHANGE_SCRYPT_LOG2N = '14';
@@ -57,28 +67,57 @@ describe('the Electron shell without a keyring', () => {
     expect(process.env.STUDY_EXCHANGE_PASSPHRASE).toBeUndefined();
   });
 
-  it('asks for the passphrase on the unlock page in a sandboxed window, then opens the app', { timeout: 120_000 }, async () => {
-    const prompt = record.windows[0]!;
-    expect(prompt.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
-    expect(prompt.options.webPreferences.preload).toBeUndefined();
-    const url = new URL(prompt.loaded[0]!);
-    expect(url.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect((await fetch(`${url.origin}/`)).status).toBe(200);
-    // Navigation stays on the prompt's host.
-    let prevented = false;
-    for (const l of prompt.webContents.listeners['will-navigate'] ?? []) l({ preventDefault: () => (prevented = true) }, 'https://evil.example/');
-    expect(prevented).toBe(true);
+  it(
+    'asks for the passphrase on the unlock page in a sandboxed window, then opens the app',
+    { timeout: 120_000 },
+    async () => {
+      const prompt = record.windows[0]!;
+      expect(prompt.options.webPreferences).toMatchObject({
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+      });
+      expect(prompt.options.webPreferences.preload).toBeUndefined();
+      const url = new URL(prompt.loaded[0]!);
+      expect(url.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${url.origin}/`)).status).toBe(200);
+      // Navigation stays on the prompt's host.
+      let prevented = false;
+      for (const l of prompt.webContents.listeners['will-navigate'] ?? [])
+        l({ preventDefault: () => (prevented = true) }, 'https://evil.example/');
+      expect(prevented).toBe(true);
 
-    // The page's steps: trade the code, then set a first passphrase.
-    const signedIn = await fetch(`${url.origin}/api/session`, { method: 'POST', headers: { Origin: url.origin, 'Content-Type': 'application/json' }, body: JSON.stringify({ code: url.hash.slice('#token='.length) }) });
-    const headers = { Origin: url.origin, Cookie: signedIn.headers.get('set-cookie')!.split(';')[0]!, [SECRET_HEADER]: ((await signedIn.json()) as { value: { secret: string } }).value.secret, 'Content-Type': 'application/json' };
-    expect(record.windows).toHaveLength(1);
-    const unlocked = await fetch(`${url.origin}/api/unlock`, { method: 'POST', headers, body: JSON.stringify({ passphrase: 'maple lantern orbit quietly' }) });
-    expect(unlocked.status).toBe(200);
-    await vi.waitFor(() => expect(record.windows).toHaveLength(2), { timeout: 60_000, interval: 100 });
-    expect(record.windows[1]!.loaded).toEqual([APP_URL]);
-    expect(record.errors).toEqual([]);
-    // The prompt's host is gone with its window.
-    await vi.waitFor(async () => expect(await fetch(`${url.origin}/`).then(() => 'up', () => 'gone')).toBe('gone'));
-  });
+      // The page's steps: trade the code, then set a first passphrase.
+      const signedIn = await fetch(`${url.origin}/api/session`, {
+        method: 'POST',
+        headers: { Origin: url.origin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code: url.hash.slice('#token='.length) }),
+      });
+      const headers = {
+        Origin: url.origin,
+        Cookie: signedIn.headers.get('set-cookie')!.split(';')[0]!,
+        [SECRET_HEADER]: ((await signedIn.json()) as { value: { secret: string } }).value.secret,
+        'Content-Type': 'application/json',
+      };
+      expect(record.windows).toHaveLength(1);
+      const unlocked = await fetch(`${url.origin}/api/unlock`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ passphrase: 'maple lantern orbit quietly' }),
+      });
+      expect(unlocked.status).toBe(200);
+      await vi.waitFor(() => expect(record.windows).toHaveLength(2), { timeout: 60_000, interval: 100 });
+      expect(record.windows[1]!.loaded).toEqual([APP_URL]);
+      expect(record.errors).toEqual([]);
+      // The prompt's host is gone with its window.
+      await vi.waitFor(async () =>
+        expect(
+          await fetch(`${url.origin}/`).then(
+            () => 'up',
+            () => 'gone',
+          ),
+        ).toBe('gone'),
+      );
+    },
+  );
 });

@@ -40,14 +40,24 @@ beforeAll(async () => {
   await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>app</title>');
   await bundle('electron/shell/main.ts', join(dir, 'electron', 'main.cjs'));
   await bundle('electron/preload/preload.ts', join(dir, 'electron', 'preload.cjs'));
-  record = { isPackaged: true, windows: [], ipc: {}, privileged: [], protocols: {}, appListeners: {}, exposed: {}, errors: [] };
+  record = {
+    isPackaged: true,
+    windows: [],
+    ipc: {},
+    privileged: [],
+    protocols: {},
+    appListeners: {},
+    exposed: {},
+    errors: [],
+  };
   (globalThis as { __electronStandIn?: StandInRecord }).__electronStandIn = record;
   // A packaged app launched with a dev server URL in its environment must ignore it.
   process.env.VITE_DEV_SERVER_URL = 'http://evil.example:5173/';
   process.env.STUDY_EXCHANGE_DATA = join(dir, 'data');
   require(join(dir, 'electron', 'main.cjs'));
   require(join(dir, 'electron', 'preload.cjs'));
-  for (let i = 0; i < 600 && record.windows.length === 0 && record.errors.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 600 && record.windows.length === 0 && record.errors.length === 0; i++)
+    await new Promise((r) => setTimeout(r, 100));
 }, 120_000);
 
 afterAll(async () => {
@@ -59,16 +69,22 @@ afterAll(async () => {
 });
 
 describe('the Electron shell under a stand-in of Electron', () => {
-  it('creates one window with the security checklist\'s preferences, loading app:// (not the dev URL: packaged)', () => {
+  it("creates one window with the security checklist's preferences, loading app:// (not the dev URL: packaged)", () => {
     expect(record.errors).toEqual([]);
     expect(record.windows).toHaveLength(1);
     const w = record.windows[0]!;
-    expect(w.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, allowRunningInsecureContent: false });
+    expect(w.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+    });
     expect(String(w.options.webPreferences.preload)).toMatch(/preload\.cjs$/);
     expect(w.loaded).toEqual([APP_URL]);
   });
 
-  it('registers the call and stage channels only, and the door answers exactly the contract\'s operations', async () => {
+  it("registers the call and stage channels only, and the door answers exactly the contract's operations", async () => {
     expect(Object.keys(record.ipc).sort()).toEqual([CALL_CHANNEL, STAGE_CHANNEL].sort());
     const call = record.ipc[CALL_CHANNEL]!;
     const info = await call(APP_SENDER, 'app.info', {});
@@ -88,16 +104,25 @@ describe('the Electron shell under a stand-in of Electron', () => {
         expect(r, `${name} from ${url}`).toMatchObject({ ok: false });
       }
     }
-    expect(await record.ipc[STAGE_CHANNEL]!({ senderFrame: { url: 'https://evil.example/' } }, { path: '/etc/passwd', relativePath: 'passwd', size: 1 })).toMatchObject({ ok: false });
+    expect(
+      await record.ipc[STAGE_CHANNEL]!(
+        { senderFrame: { url: 'https://evil.example/' } },
+        { path: '/etc/passwd', relativePath: 'passwd', size: 1 },
+      ),
+    ).toMatchObject({ ok: false });
   });
 
   it('serves app:// with the CSP as a response header, from a privileged secure scheme', async () => {
-    expect(record.privileged).toEqual([expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) })]);
+    expect(record.privileged).toEqual([
+      expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+    ]);
     const response = (await record.protocols.app!(new Request(APP_URL))) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe(PRODUCTION_CSP);
     expect(await response.text()).toContain('<title>app</title>');
-    expect(((await record.protocols.app!(new Request('app://study-exchange/../../etc/passwd'))) as Response).status).toBe(404);
+    expect(
+      ((await record.protocols.app!(new Request('app://study-exchange/../../etc/passwd'))) as Response).status,
+    ).toBe(404);
     // No dev-server CSP hook in a packaged app.
     expect(record.headersReceived).toBeUndefined();
   });
@@ -117,7 +142,7 @@ describe('the Electron shell under a stand-in of Electron', () => {
     expect(wc.windowOpen!({ url: 'https://example.org/' })).toEqual({ action: 'deny' });
   });
 
-  it('the preload exposes exactly the contract\'s operations, plus on and stageFile', () => {
+  it("the preload exposes exactly the contract's operations, plus on and stageFile", () => {
     expect(Object.keys(record.exposed)).toEqual(['exchange']);
     expect(Object.keys(record.exposed.exchange).sort()).toEqual([...OPERATION_NAMES, 'on', 'stageFile'].sort());
   });

@@ -44,8 +44,20 @@ export async function createStoreCast(prefix: string, kind: StoreKind): Promise<
     return { id: org.id, name, keyPem: identity.privateKeyPem, identity, certificatePem: identity.certificatePem };
   };
   try {
-    const [sirb, site, outsider] = [await make('Reliability IRB', true), await make('Reliability Site', false), await make('Reliability Outsider', false)];
-    return { dir, dataDir: join(dir, 'data'), store, sirb, site, outsider, remove: () => rmSync(dir, { recursive: true, force: true }) };
+    const [sirb, site, outsider] = [
+      await make('Reliability IRB', true),
+      await make('Reliability Site', false),
+      await make('Reliability Outsider', false),
+    ];
+    return {
+      dir,
+      dataDir: join(dir, 'data'),
+      store,
+      sirb,
+      site,
+      outsider,
+      remove: () => rmSync(dir, { recursive: true, force: true }),
+    };
   } finally {
     await opened.close();
     release();

@@ -46,7 +46,10 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
     };
     const claim = (): CutRule | undefined => {
       // one rule per connection; it stays with the connection until it fires
-      if (!rule) rule = rules.find((r) => !claimed.has(r) && (r.whenUpstreamAtLeast === undefined || sent >= r.whenUpstreamAtLeast));
+      if (!rule)
+        rule = rules.find(
+          (r) => !claimed.has(r) && (r.whenUpstreamAtLeast === undefined || sent >= r.whenUpstreamAtLeast),
+        );
       if (rule) claimed.add(rule);
       return rule;
     };

@@ -32,7 +32,11 @@ export async function registerIrb(databaseUrl: string, name: string): Promise<Te
 }
 
 /** `proxied`: the server reaches PostgreSQL through a fault proxy, with these URL parameters (timeouts). */
-export async function startPgExchange(databaseUrl: string, name: string, proxied?: { readonly params: string }): Promise<PgExchange> {
+export async function startPgExchange(
+  databaseUrl: string,
+  name: string,
+  proxied?: { readonly params: string },
+): Promise<PgExchange> {
   const irb = await registerIrb(databaseUrl, name);
   const logs: string[] = [];
   let proxy: FaultProxy | undefined;

@@ -100,7 +100,8 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
       frozen = false;
       freezeIn = undefined;
     },
-    cutNextCommit: (of, when, o = {}) => new Promise<void>((done) => (commitCut = { of: Buffer.from(of), when, freeze: o.freeze ?? false, done })),
+    cutNextCommit: (of, when, o = {}) =>
+      new Promise<void>((done) => (commitCut = { of: Buffer.from(of), when, freeze: o.freeze ?? false, done })),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

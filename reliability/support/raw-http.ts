@@ -50,7 +50,14 @@ export function sendWire(port: number, spec: RawRequestSpec, timeoutMs = 15_000)
       socket.destroy();
       const { responses, leftover } = parseAll(Buffer.concat(chunks));
       const first = responses[0];
-      resolve({ status: first?.status ?? 0, headers: first?.headers ?? {}, body: first?.body ?? '', responses, leftover, hung });
+      resolve({
+        status: first?.status ?? 0,
+        headers: first?.headers ?? {},
+        body: first?.body ?? '',
+        responses,
+        leftover,
+        hung,
+      });
     };
     const timer = setTimeout(() => finish(true), timeoutMs);
     socket.on('data', (c: Buffer) => chunks.push(c));

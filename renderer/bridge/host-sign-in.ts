@@ -37,7 +37,13 @@ export function socketProtocols(): string[] {
   return secret ? [EVENTS_PROTOCOL, SECRET_PROTOCOL_PREFIX + secret] : [EVENTS_PROTOCOL];
 }
 
-export function failure(code: string, message: string, details: string, retryable: boolean, explanation = message): { ok: false; error: AppError } {
+export function failure(
+  code: string,
+  message: string,
+  details: string,
+  retryable: boolean,
+  explanation = message,
+): { ok: false; error: AppError } {
   return { ok: false, error: appError(code, message, explanation, { details, retryable }) };
 }
 
@@ -46,7 +52,12 @@ export async function readResult<T>(response: Response): Promise<IpcResult<T>> {
   try {
     body = await response.json();
   } catch (e) {
-    return failure('network', 'The app answered with something unreadable.', `HTTP ${response.status}: ${String(e)}`, true);
+    return failure(
+      'network',
+      'The app answered with something unreadable.',
+      `HTTP ${response.status}: ${String(e)}`,
+      true,
+    );
   }
   if (body && typeof body === 'object' && 'ok' in body) return body as IpcResult<T>;
   return failure('network', 'The app answered with something unreadable.', `HTTP ${response.status}`, true);
@@ -77,7 +88,13 @@ export async function signIn(origin: string, code: string | undefined): Promise<
     try {
       sessionStorage.setItem(SECRET_KEY, result.value.secret);
     } catch {
-      return failure('storage', 'This browser tab cannot keep its sign-in.', 'sessionStorage is unavailable', false, 'Allow site data for this page, then start the app again.');
+      return failure(
+        'storage',
+        'This browser tab cannot keep its sign-in.',
+        'sessionStorage is unavailable',
+        false,
+        'Allow site data for this page, then start the app again.',
+      );
     }
   }
   return result;

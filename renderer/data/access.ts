@@ -17,11 +17,17 @@ export function useAccessLists(profileId: string, containerId: string, paths: re
 /** The organization's certificate and whether it matches the directory, shown before a grant. */
 export function usePreviewGrantee(containerId: string) {
   const call = useCall();
-  return useMutation({ mutationFn: (organizationId: string) => call('access.preview', { containerId, organizationId }) });
+  return useMutation({
+    mutationFn: (organizationId: string) => call('access.preview', { containerId, organizationId }),
+  });
 }
 
 export type AccessChange =
-  | { readonly change: 'access.grant' | 'access.update' | 'access.revoke'; readonly itemPaths: string[]; readonly organizationId: string }
+  | {
+      readonly change: 'access.grant' | 'access.update' | 'access.revoke';
+      readonly itemPaths: string[];
+      readonly organizationId: string;
+    }
   | { readonly change: 'access.shareWithStudy'; readonly itemPaths: string[] };
 
 /** Grants, updates or revokes access for one organization to these items, or shares them with the whole study. */

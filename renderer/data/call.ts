@@ -10,12 +10,23 @@
 //  - Server data stays in the cache; components derive from it instead of copying it into state.
 //  - A failed call throws AppFailure with the operation's AppError (bridge/api.ts).
 import { useCallback } from 'react';
-import type { ExchangeApi, ExchangeOperations, OperationArgs, OperationCall, OperationName, OperationResult } from '../../shared/ipc/contract.js';
+import type {
+  ExchangeApi,
+  ExchangeOperations,
+  OperationArgs,
+  OperationCall,
+  OperationName,
+  OperationResult,
+} from '../../shared/ipc/contract.js';
 import { unwrap } from '../bridge/api.js';
 import { useApi } from './api-context.js';
 
 /** One operation's answer, or its AppFailure. */
-export async function call<N extends OperationName>(api: ExchangeApi, name: N, args: OperationArgs<N>): Promise<OperationResult<N>> {
+export async function call<N extends OperationName>(
+  api: ExchangeApi,
+  name: N,
+  args: OperationArgs<N>,
+): Promise<OperationResult<N>> {
   const operations: ExchangeOperations = api;
   const operation: OperationCall<N> = operations[name];
   return unwrap(await operation(args));

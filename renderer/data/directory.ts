@@ -37,17 +37,26 @@ function useDirectoryChanged(profileId: string): (org: Organization) => Promise<
 export function useCreateOrganization(profileId: string) {
   const call = useCall();
   const changed = useDirectoryChanged(profileId);
-  return useMutation({ mutationFn: (args: OperationArgs<'admin.createOrganization'>) => call('admin.createOrganization', args), onSuccess: changed });
+  return useMutation({
+    mutationFn: (args: OperationArgs<'admin.createOrganization'>) => call('admin.createOrganization', args),
+    onSuccess: changed,
+  });
 }
 
 export function useUpdateOrganization(profileId: string) {
   const call = useCall();
   const changed = useDirectoryChanged(profileId);
-  return useMutation({ mutationFn: (args: OperationArgs<'admin.updateOrganization'>) => call('admin.updateOrganization', args), onSuccess: changed });
+  return useMutation({
+    mutationFn: (args: OperationArgs<'admin.updateOrganization'>) => call('admin.updateOrganization', args),
+    onSuccess: changed,
+  });
 }
 
 export function usePutCertificate(profileId: string) {
   const call = useCall();
   const changed = useDirectoryChanged(profileId);
-  return useMutation({ mutationFn: (args: OperationArgs<'admin.putCertificate'>) => call('admin.putCertificate', args), onSuccess: changed });
+  return useMutation({
+    mutationFn: (args: OperationArgs<'admin.putCertificate'>) => call('admin.putCertificate', args),
+    onSuccess: changed,
+  });
 }

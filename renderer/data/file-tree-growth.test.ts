@@ -23,15 +23,23 @@ function random(seed: number): () => number {
 
 // Names that tie or reorder under the collator (case, numeric) as well as plain ones.
 const SEGMENTS = ['a', 'A', 'b', 'f1', 'f01', 'f2', 'f10', 'site', 'Site', 'visit-9', 'visit-10', 'z'];
-const TIMES = ['2026-01-01T00:00:00Z', '2026-01-01T00:00:00.000Z', '2026-01-01T02:00:00+02:00', '2026-02-01T00:00:00Z', '2026-03-01T00:00:00Z'];
+const TIMES = [
+  '2026-01-01T00:00:00Z',
+  '2026-01-01T00:00:00.000Z',
+  '2026-01-01T02:00:00+02:00',
+  '2026-02-01T00:00:00Z',
+  '2026-03-01T00:00:00Z',
+];
 
 function randomItems(next: () => number, count: number): ItemView[] {
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const list: ItemView[] = [];
   for (let i = 0; i < count; i++) {
     // a path seen before comes again a third of the time
     const again = list.length > 0 && next() < 0.33 ? pick(list).path : undefined;
-    const segments = again ? again.split('/') : Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(SEGMENTS));
+    const segments = again
+      ? again.split('/')
+      : Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(SEGMENTS));
     const id = segments.join(next() < 0.5 ? '|' : '/');
     list.push(item(id, { updatedAt: pick(TIMES), ...(next() < 0.3 ? { header: doc(`${i}.pdf`, i) } : {}) }));
   }
@@ -40,7 +48,7 @@ function randomItems(next: () => number, count: number): ItemView[] {
 
 function splitRandomly(next: () => number, list: readonly ItemView[]): ItemView[][] {
   const pages: ItemView[][] = [];
-  for (let at = 0; at < list.length; ) {
+  for (let at = 0; at < list.length;) {
     const size = Math.floor(next() * 12); // empty pages too
     pages.push(list.slice(at, at + size));
     at += size;
@@ -50,7 +58,10 @@ function splitRandomly(next: () => number, list: readonly ItemView[]): ItemView[
 
 /** Everything a tree holds, in order: items by path, folders with their children and items. */
 function contents(tree: FileTree) {
-  return { items: [...tree.items.entries()], folders: [...tree.folders.entries()].map(([path, node]) => [path, { ...node }]) };
+  return {
+    items: [...tree.items.entries()],
+    folders: [...tree.folders.entries()].map(([path, node]) => [path, { ...node }]),
+  };
 }
 
 describe('the tree grown page by page', () => {
@@ -125,7 +136,8 @@ describe('the tree grown page by page', () => {
         read: () => cached,
         write: (cache) => {
           cached = cache;
-          if (JSON.stringify(contents(buildTree(cache.items))) !== JSON.stringify(contents(buildTree(arrived)))) mismatches.push(cache.items.length);
+          if (JSON.stringify(contents(buildTree(cache.items))) !== JSON.stringify(contents(buildTree(arrived))))
+            mismatches.push(cache.items.length);
         },
       });
       expect(mismatches, `seed ${seed}`).toEqual([]);

@@ -15,7 +15,11 @@ function generated(): ItemView[] {
   const list: ItemView[] = [];
   for (let i = 0; i < COUNT; i++) {
     const sep = i % 2 === 0 ? '|' : '/';
-    list.push(item([siteOf(i), visitOf(i), leaf(i)].join(sep), { updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString() }));
+    list.push(
+      item([siteOf(i), visitOf(i), leaf(i)].join(sep), {
+        updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+      }),
+    );
   }
   for (let s = 0; s < 20; s++) list.push(item(siteOf(s)));
   return list;
@@ -54,7 +58,12 @@ describe('the tree of 100,000 items', () => {
 
   it('shows a site as a folder and an item, and names rows by their last segment', () => {
     const root = folderEntries(tree, '');
-    expect(root.filter((e) => e.path === 'site-00').map((e) => e.kind).sort()).toEqual(['folder', 'item']);
+    expect(
+      root
+        .filter((e) => e.path === 'site-00')
+        .map((e) => e.kind)
+        .sort(),
+    ).toEqual(['folder', 'item']);
     expect(root.find((e) => e.kind === 'folder' && e.path === 'site-00')).toMatchObject({ childCount: 50 });
     const rows = folderEntries(tree, `${siteOf(9)}/${visitOf(9)}`);
     expect(rows).toHaveLength(100);

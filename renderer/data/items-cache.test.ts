@@ -4,9 +4,15 @@ import { fromFullList, reconciled, withAccessCount, withChanges, withoutPaths } 
 
 describe('items cache', () => {
   it('marks the newest updatedAt as the next since, and merges changes by path', () => {
-    const cache = fromFullList([item('a|1', { updatedAt: '2026-01-01T00:00:00Z' }), item('a|2', { updatedAt: '2026-01-03T00:00:00Z' })]);
+    const cache = fromFullList([
+      item('a|1', { updatedAt: '2026-01-01T00:00:00Z' }),
+      item('a|2', { updatedAt: '2026-01-03T00:00:00Z' }),
+    ]);
     expect(cache.since).toBe('2026-01-03T00:00:00Z');
-    const next = withChanges(cache, [item('a/2', { updatedAt: '2026-01-05T00:00:00Z' }), item('b', { updatedAt: '2026-01-04T00:00:00Z' })]);
+    const next = withChanges(cache, [
+      item('a/2', { updatedAt: '2026-01-05T00:00:00Z' }),
+      item('b', { updatedAt: '2026-01-04T00:00:00Z' }),
+    ]);
     expect(next.items.map((i) => i.path).sort()).toEqual(['a/1', 'a/2', 'b']);
     expect(next.since).toBe('2026-01-05T00:00:00Z');
     expect(withChanges(next, []).since).toBe('2026-01-05T00:00:00Z');
@@ -14,12 +20,20 @@ describe('items cache', () => {
 
   it('compares updatedAt as instants when the offsets differ', () => {
     // 10:00+02:00 is 08:00Z: earlier than 09:00Z although it sorts later as text
-    const cache = fromFullList([item('a|1', { updatedAt: '2026-01-01T09:00:00.000Z' }), item('a|2', { updatedAt: '2026-01-01T10:00:00.000+02:00' })]);
+    const cache = fromFullList([
+      item('a|1', { updatedAt: '2026-01-01T09:00:00.000Z' }),
+      item('a|2', { updatedAt: '2026-01-01T10:00:00.000+02:00' }),
+    ]);
     expect(cache.since).toBe('2026-01-01T09:00:00.000Z');
-    expect(withChanges(cache, [item('b', { updatedAt: '2026-01-01T10:30:00+02:00' })]).since).toBe('2026-01-01T09:00:00.000Z');
-    expect(withChanges(cache, [item('b', { updatedAt: '2026-01-01T12:00:00+02:00' }), item('c', { updatedAt: '2026-01-01T09:00:00.000Z' })]).since).toBe(
-      '2026-01-01T12:00:00+02:00',
+    expect(withChanges(cache, [item('b', { updatedAt: '2026-01-01T10:30:00+02:00' })]).since).toBe(
+      '2026-01-01T09:00:00.000Z',
     );
+    expect(
+      withChanges(cache, [
+        item('b', { updatedAt: '2026-01-01T12:00:00+02:00' }),
+        item('c', { updatedAt: '2026-01-01T09:00:00.000Z' }),
+      ]).since,
+    ).toBe('2026-01-01T12:00:00+02:00');
   });
 
   it('removes deleted items in either form', () => {
@@ -31,7 +45,10 @@ describe('items cache', () => {
 
 describe('reconciled', () => {
   it('adds items newly shared, drops revoked ones, and keeps decrypted headers of unchanged items', () => {
-    const a = item('docs|a', { updatedAt: '2026-01-01T00:00:00.000+00:00', header: { type: 'document', version: 'IRBX.2', name: 'A' } });
+    const a = item('docs|a', {
+      updatedAt: '2026-01-01T00:00:00.000+00:00',
+      header: { type: 'document', version: 'IRBX.2', name: 'A' },
+    });
     const b = item('docs|b', { updatedAt: '2026-01-02T00:00:00.000+00:00' });
     const cache = fromFullList([a, b]);
     const grantedOld = item('docs|c', { updatedAt: '2025-12-01T00:00:00.000+00:00' });
@@ -49,7 +66,10 @@ describe('reconciled', () => {
     // meanwhile here: a new version of a saved, b's header decrypted, c deleted, u uploaded
     const a2 = { ...a, updatedAt: '2026-01-05T00:00:00.000Z' };
     const u = item('docs|u', { updatedAt: '2026-01-06T00:00:00.000Z' });
-    const now = withChanges(withoutPaths(withChanges(start, [a2, { ...b, decryptedHeader: doc('b.pdf', 1) }, u]), ['docs/c']), []);
+    const now = withChanges(
+      withoutPaths(withChanges(start, [a2, { ...b, decryptedHeader: doc('b.pdf', 1) }, u]), ['docs/c']),
+      [],
+    );
     // the listing, begun before all that, has a as it was and c; b was revoked by its owner
     const next = reconciled(now, [a, c], start);
     expect(next.items.map((i) => `${i.path}@${i.updatedAt.slice(8, 10)}`).sort()).toEqual(['docs/a@05', 'docs/u@06']);

@@ -86,7 +86,11 @@ function sameVersion(a: ItemView, b: ItemView): boolean {
  * stays removed although the listing still holds it. Only items in both `start` and the cache,
  * unchanged, and not listed are dropped: those others revoked or deleted.
  */
-export function reconciled(cache: ItemsCache | undefined, full: readonly ItemView[], start: ItemsCache | undefined = cache): ItemsCache {
+export function reconciled(
+  cache: ItemsCache | undefined,
+  full: readonly ItemView[],
+  start: ItemsCache | undefined = cache,
+): ItemsCache {
   if (!cache) return fromFullList(full);
   const cached = new Map(cache.items.map((i) => [itemSlashPath(i), i]));
   const before = start === cache ? cached : new Map((start?.items ?? []).map((i) => [itemSlashPath(i), i]));

@@ -46,7 +46,10 @@ describe('streamIntoCache', () => {
     // d002 comes again in a later page, newer: one row, the newer version
     const again = item('site/d002', { updatedAt: '2026-02-01T00:00:00.000Z' });
     const pages = [docs(0, 3), docs(3, 4), [again, ...docs(4, 6)], docs(6, 20)];
-    const whole = await streamIntoCache(pagesOf(pages), liveCache(undefined, (c) => shown.push(paths(c))));
+    const whole = await streamIntoCache(
+      pagesOf(pages),
+      liveCache(undefined, (c) => shown.push(paths(c))),
+    );
     expect(shown[0]).toEqual(['site/d000', 'site/d001', 'site/d002']);
     // 1 item after 3 shown waits; with 3 more (4 ≥ 3) the list grows; the last page then the end
     expect(shown.map((s) => s.length)).toEqual([3, 6, 20, 20]);
@@ -57,7 +60,10 @@ describe('streamIntoCache', () => {
 
   it('a failure part way shows what arrived, then throws; a retry merges into it and drops what is gone', async () => {
     let shown: ItemsCache | undefined;
-    const failed = streamIntoCache(pagesOf([docs(0, 5), docs(5, 10), docs(10, 15)], 2), liveCache(undefined, (c) => (shown = c)));
+    const failed = streamIntoCache(
+      pagesOf([docs(0, 5), docs(5, 10), docs(10, 15)], 2),
+      liveCache(undefined, (c) => (shown = c)),
+    );
     await expect(failed).rejects.toMatchObject({ error: { code: 'network' } });
     expect(paths(shown)).toEqual(docs(0, 10).map((i) => i.path));
     expect(shown?.incomplete).toMatchObject({ received: 10, error: { code: 'network' } });
@@ -65,7 +71,10 @@ describe('streamIntoCache', () => {
     // meanwhile d001 was deleted; d000's header had been decrypted for its row
     const opened = { ...shown!.items[0]!, decryptedHeader: doc('consent.pdf', 10) };
     const before = fromFullList([opened, ...shown!.items.slice(1)]);
-    const retried = await streamIntoCache(pagesOf([docs(0, 1), docs(2, 15)]), liveCache(before, (c) => (shown = c)));
+    const retried = await streamIntoCache(
+      pagesOf([docs(0, 1), docs(2, 15)]),
+      liveCache(before, (c) => (shown = c)),
+    );
     expect(paths(retried)).toEqual([...docs(0, 1), ...docs(2, 15)].map((i) => i.path));
     expect(retried.items[0]?.decryptedHeader).toMatchObject({ fileName: 'consent.pdf' });
     expect(shown).toBe(retried);

@@ -9,7 +9,11 @@ import { call } from './call.js';
 import { reconciled, withChanges, type ItemsCache } from './items-cache.js';
 
 /** The listing's pages in the order main read them; once `signal` aborts (or the caller stops), main is told to close it. */
-export async function* listingPages(api: ExchangeApi, containerId: string, signal?: AbortSignal): AsyncGenerator<ItemView[]> {
+export async function* listingPages(
+  api: ExchangeApi,
+  containerId: string,
+  signal?: AbortSignal,
+): AsyncGenerator<ItemView[]> {
   const { listingId } = await call(api, 'items.listOpen', { containerId });
   let over = false;
   try {
@@ -77,7 +81,8 @@ export async function streamIntoCache(pages: AsyncIterable<readonly ItemView[]>,
     written = cache;
     live.write(cache);
   };
-  const fresh = (views: readonly ItemView[]): readonly ItemView[] => (gone.size === 0 ? views : views.filter((view) => !gone.has(itemSlashPath(view))));
+  const fresh = (views: readonly ItemView[]): readonly ItemView[] =>
+    gone.size === 0 ? views : views.filter((view) => !gone.has(itemSlashPath(view)));
   /** The live cache with what is pending merged in (written by the caller). */
   const merged = (): ItemsCache => {
     let next = live.read() === written ? ahead : undefined;

@@ -57,7 +57,10 @@ function deletionLog(client: QueryClient, key: readonly unknown[]): string[] {
 }
 
 /** Marks where the deletions stand now; the function it answers leaves out of an answer what was deleted since. */
-function deletedSince(client: QueryClient, key: readonly unknown[]): (views: readonly ItemView[]) => readonly ItemView[] {
+function deletedSince(
+  client: QueryClient,
+  key: readonly unknown[],
+): (views: readonly ItemView[]) => readonly ItemView[] {
   const log = deletionLog(client, key);
   const mark = log.length;
   return (views) => {
@@ -68,7 +71,10 @@ function deletedSince(client: QueryClient, key: readonly unknown[]): (views: rea
 }
 
 /** The pages without what this window deleted since the listing was asked for (see deletedSince). */
-async function* withoutDeleted(pages: AsyncIterable<ItemView[]>, notDeleted: (views: readonly ItemView[]) => readonly ItemView[]): AsyncGenerator<readonly ItemView[]> {
+async function* withoutDeleted(
+  pages: AsyncIterable<ItemView[]>,
+  notDeleted: (views: readonly ItemView[]) => readonly ItemView[],
+): AsyncGenerator<readonly ItemView[]> {
   for await (const page of pages) yield notDeleted(page);
 }
 
@@ -77,7 +83,12 @@ async function* withoutDeleted(pages: AsyncIterable<ItemView[]>, notDeleted: (vi
  * listing broke off is listed again whole instead: the listing comes in path order, so the
  * missing tail may be older than the newest item seen, and `since` would never bring it.
  */
-export async function refreshSince(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<void> {
+export async function refreshSince(
+  api: ExchangeApi,
+  client: QueryClient,
+  profileId: string,
+  containerId: string,
+): Promise<void> {
   const key = keys.items(profileId, containerId);
   const cache = client.getQueryData<ItemsCache>(key);
   if (!cache?.since || cache.incomplete) {
@@ -94,7 +105,12 @@ export async function refreshSince(api: ExchangeApi, client: QueryClient, profil
  * list's membership from a metadata-only listing, which also catches what `since` cannot
  * report: items newly shared with us, revoked, or deleted by others.
  */
-async function refreshChanges(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<void> {
+async function refreshChanges(
+  api: ExchangeApi,
+  client: QueryClient,
+  profileId: string,
+  containerId: string,
+): Promise<void> {
   await refreshSince(api, client, profileId, containerId);
   const key = keys.items(profileId, containerId);
   const start = client.getQueryData<ItemsCache>(key);
@@ -110,7 +126,12 @@ async function refreshChanges(api: ExchangeApi, client: QueryClient, profileId: 
  * would show as it was until Refresh, e.g. after switching back to a profile. When the list is
  * already cached, this runs the changes-only refresh once in the background and says whether it did.
  */
-async function refreshIfCached(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string): Promise<boolean> {
+async function refreshIfCached(
+  api: ExchangeApi,
+  client: QueryClient,
+  profileId: string,
+  containerId: string,
+): Promise<boolean> {
   if (client.getQueryData<ItemsCache>(keys.items(profileId, containerId)) === undefined) return false;
   await refreshChanges(api, client, profileId, containerId);
   return true;
@@ -156,7 +177,13 @@ export interface HeadersNotLoaded {
  * A lasting failure marks the rows with its reason (they say why instead of asking again on every
  * scroll); a passing one leaves them unmarked and says which to ask again.
  */
-async function loadHeaders(api: ExchangeApi, client: QueryClient, profileId: string, containerId: string, paths: readonly string[]): Promise<HeadersNotLoaded> {
+async function loadHeaders(
+  api: ExchangeApi,
+  client: QueryClient,
+  profileId: string,
+  containerId: string,
+  paths: readonly string[],
+): Promise<HeadersNotLoaded> {
   const later: string[] = [];
   let laterError: AppError | undefined;
   for (let i = 0; i < paths.length; i += 500) {
@@ -174,7 +201,14 @@ async function loadHeaders(api: ExchangeApi, client: QueryClient, profileId: str
       const asked = new Set(batch);
       const problem = error.explanation || error.message;
       client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (cache) =>
-        cache ? { ...cache, items: cache.items.map((it) => (asked.has(itemSlashPath(it)) && !it.decryptedHeader ? { ...it, headerProblem: problem } : it)) } : cache,
+        cache
+          ? {
+              ...cache,
+              items: cache.items.map((it) =>
+                asked.has(itemSlashPath(it)) && !it.decryptedHeader ? { ...it, headerProblem: problem } : it,
+              ),
+            }
+          : cache,
       );
       continue;
     }
@@ -184,30 +218,47 @@ async function loadHeaders(api: ExchangeApi, client: QueryClient, profileId: str
 }
 
 /** Decrypts the headers of these paths into the items cache (rows scrolled into view). */
-export function useLoadHeaders(profileId: string, containerId: string): (paths: readonly string[]) => Promise<HeadersNotLoaded> {
+export function useLoadHeaders(
+  profileId: string,
+  containerId: string,
+): (paths: readonly string[]) => Promise<HeadersNotLoaded> {
   const api = useApi();
   const client = useQueryClient();
-  return useCallback((paths) => loadHeaders(api, client, profileId, containerId, paths), [api, client, profileId, containerId]);
+  return useCallback(
+    (paths) => loadHeaders(api, client, profileId, containerId, paths),
+    [api, client, profileId, containerId],
+  );
 }
 
 /**
  * The documents already in these folders, their headers decrypted first (for name conflicts).
  * Throws when some could not be read for a passing reason: an unknown name is not "no conflict".
  */
-export function useFolderDocuments(profileId: string, containerId: string | undefined): (folders: readonly string[]) => Promise<ExistingDocument[]> {
+export function useFolderDocuments(
+  profileId: string,
+  containerId: string | undefined,
+): (folders: readonly string[]) => Promise<ExistingDocument[]> {
   const api = useApi();
   const client = useQueryClient();
   return useCallback(
     async (folders) => {
       if (!containerId) return [];
       const inFolders = (): ItemView[] =>
-        (client.getQueryData<ItemsCache>(keys.items(profileId, containerId))?.items ?? []).filter((i) => folders.includes(parentItemPath(itemSlashPath(i))));
-      const missing = inFolders().filter((i) => !i.decryptedHeader && !i.headerProblem).map((i) => itemSlashPath(i));
+        (client.getQueryData<ItemsCache>(keys.items(profileId, containerId))?.items ?? []).filter((i) =>
+          folders.includes(parentItemPath(itemSlashPath(i))),
+        );
+      const missing = inFolders()
+        .filter((i) => !i.decryptedHeader && !i.headerProblem)
+        .map((i) => itemSlashPath(i));
       if (missing.length) {
         const notLoaded = await loadHeaders(api, client, profileId, containerId, missing);
         if (notLoaded.error) throw new AppFailure(notLoaded.error);
       }
-      return inFolders().map((i) => ({ path: itemSlashPath(i), fileName: asDocument(i.decryptedHeader)?.fileName ?? '', ownedByMe: i.ownedByMe }));
+      return inFolders().map((i) => ({
+        path: itemSlashPath(i),
+        fileName: asDocument(i.decryptedHeader)?.fileName ?? '',
+        ownedByMe: i.ownedByMe,
+      }));
     },
     [api, client, profileId, containerId],
   );
@@ -224,7 +275,9 @@ export function useDetails(profileId: string, containerId: string, item: ItemVie
       const details = await call('items.details', { containerId, itemPath: path });
       // Shared with = organizations other than the owner (the access list starts with the owner).
       const count = Math.max(0, details.access.length - 1);
-      client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (cache) => withAccessCount(cache, path, count));
+      client.setQueryData<ItemsCache>(keys.items(profileId, containerId), (cache) =>
+        withAccessCount(cache, path, count),
+      );
       return details;
     },
     enabled: !!item,

@@ -22,7 +22,19 @@ describe('useCreateContainer', () => {
     const api = {
       'containers.create': async () => {
         calls.push('create');
-        return { ok: true, value: { ...made, recordProblem: { code: 'network', message: 'Could not reach the exchange.', details: '', explanation: '', retryable: true } } };
+        return {
+          ok: true,
+          value: {
+            ...made,
+            recordProblem: {
+              code: 'network',
+              message: 'Could not reach the exchange.',
+              details: '',
+              explanation: '',
+              retryable: true,
+            },
+          },
+        };
       },
       'containers.updateStudy': async (args: OperationArgs<'containers.updateStudy'>) => {
         calls.push(`update ${args.containerId}`);
@@ -41,9 +53,13 @@ describe('useCreateContainer', () => {
       await result.current.mutateAsync({ title: 'Protocol 2026-200' }).catch(() => undefined);
     });
     await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(result.current.error?.message).toBe('The study was created, but its title could not be saved: Could not reach the exchange.');
+    expect(result.current.error?.message).toBe(
+      'The study was created, but its title could not be saved: Could not reach the exchange.',
+    );
     // listed at once, under its fallback title
-    expect(client.getQueryData<ContainerView[]>(keys.containers('p1'))?.map((c) => c.title)).toEqual([`Study ${STUDY.slice(0, 8)}`]);
+    expect(client.getQueryData<ContainerView[]>(keys.containers('p1'))?.map((c) => c.title)).toEqual([
+      `Study ${STUDY.slice(0, 8)}`,
+    ]);
 
     let finished: ContainerView | undefined;
     await act(async () => {
@@ -51,6 +67,8 @@ describe('useCreateContainer', () => {
     });
     expect(calls).toEqual(['create', `update ${STUDY}`]);
     expect(finished?.title).toBe('Protocol 2026-200');
-    expect(client.getQueryData<ContainerView[]>(keys.containers('p1'))?.map((c) => c.title)).toEqual(['Protocol 2026-200']);
+    expect(client.getQueryData<ContainerView[]>(keys.containers('p1'))?.map((c) => c.title)).toEqual([
+      'Protocol 2026-200',
+    ]);
   });
 });

@@ -27,7 +27,8 @@ export class OneTimeSecret {
 }
 
 /** A key file: one the page holds as a File (staged on send), or one main's dialog chose. */
-export type KeyFileSource = { readonly kind: 'file'; readonly file: File } | { readonly kind: 'chosen'; readonly ref: FileRef };
+export type KeyFileSource =
+  { readonly kind: 'file'; readonly file: File } | { readonly kind: 'chosen'; readonly ref: FileRef };
 
 interface ProfileIdentityInput {
   readonly name: string;
@@ -38,8 +39,17 @@ interface ProfileIdentityInput {
 }
 
 export type AddProfileRequest =
-  | (ProfileIdentityInput & { readonly kind: 'pem'; readonly keyFile?: KeyFileSource; readonly certificateFile: File; readonly pendingKeyId?: string })
-  | (ProfileIdentityInput & { readonly kind: 'pkcs12'; readonly file: KeyFileSource; readonly password: OneTimeSecret });
+  | (ProfileIdentityInput & {
+      readonly kind: 'pem';
+      readonly keyFile?: KeyFileSource;
+      readonly certificateFile: File;
+      readonly pendingKeyId?: string;
+    })
+  | (ProfileIdentityInput & {
+      readonly kind: 'pkcs12';
+      readonly file: KeyFileSource;
+      readonly password: OneTimeSecret;
+    });
 
 export function useAddProfile() {
   const call = useCall();
@@ -49,13 +59,27 @@ export function useAddProfile() {
     source.kind === 'chosen' ? source.ref.ref : unwrap(await stageFile(source.file, source.file.name)).ref;
   return useMutation<ProfileView, Error, AddProfileRequest>({
     mutationFn: async (input) => {
-      const identity = { name: input.name, environment: input.environment, baseUrl: input.baseUrl, organizationId: input.organizationId, administrator: input.administrator };
+      const identity = {
+        name: input.name,
+        environment: input.environment,
+        baseUrl: input.baseUrl,
+        organizationId: input.organizationId,
+        administrator: input.administrator,
+      };
       if (input.kind === 'pkcs12') {
-        return call('profiles.importPkcs12', { ...identity, pkcs12File: await reference(input.file), password: input.password.take() });
+        return call('profiles.importPkcs12', {
+          ...identity,
+          pkcs12File: await reference(input.file),
+          password: input.password.take(),
+        });
       }
       // The certificate is public: it may be read here.
       const certificatePem = await readAsText(input.certificateFile);
-      const key = input.pendingKeyId ? { pendingKeyId: input.pendingKeyId } : input.keyFile ? { keyFile: await reference(input.keyFile) } : {};
+      const key = input.pendingKeyId
+        ? { pendingKeyId: input.pendingKeyId }
+        : input.keyFile
+          ? { keyFile: await reference(input.keyFile) }
+          : {};
       return call('profiles.importPem', { ...identity, certificatePem, ...key });
     },
     onSuccess: () => profilesChanged(client),

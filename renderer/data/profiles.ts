@@ -31,7 +31,10 @@ export function useProfiles() {
   const call = useCall();
   const client = useQueryClient();
   useEffect(
-    () => api.on('profile.switched', (profile) => client.setQueryData<ProfileView[]>(keys.profiles, (list) => markActive(list, profile))),
+    () =>
+      api.on('profile.switched', (profile) =>
+        client.setQueryData<ProfileView[]>(keys.profiles, (list) => markActive(list, profile)),
+      ),
     [api, client],
   );
   return useQuery({ queryKey: keys.profiles, queryFn: () => call('profiles.list', {}) });
@@ -63,7 +66,9 @@ export function profilesChanged(client: QueryClient, list?: ProfileView[]): void
 
 export function useGenerateKey() {
   const call = useCall();
-  return useMutation({ mutationFn: (args: OperationArgs<'profiles.generateKey'>) => call('profiles.generateKey', args) });
+  return useMutation({
+    mutationFn: (args: OperationArgs<'profiles.generateKey'>) => call('profiles.generateKey', args),
+  });
 }
 
 /** Replaces a profile's trust anchors with the CA certificates of a PEM bundle (public: read by the page). */
@@ -72,7 +77,10 @@ export function useSetTrustAnchors() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (args: OperationArgs<'profiles.setTrustAnchors'>) => call('profiles.setTrustAnchors', args),
-    onSuccess: (profile) => client.setQueryData<ProfileView[]>(keys.profiles, (list) => list?.map((p) => (p.id === profile.id ? profile : p))),
+    onSuccess: (profile) =>
+      client.setQueryData<ProfileView[]>(keys.profiles, (list) =>
+        list?.map((p) => (p.id === profile.id ? profile : p)),
+      ),
   });
 }
 
@@ -82,7 +90,10 @@ export function useBackupProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (args: OperationArgs<'profiles.backup'>) => call('profiles.backup', args),
-    onSuccess: ({ profile }) => client.setQueryData<ProfileView[]>(keys.profiles, (list) => list?.map((p) => (p.id === profile.id ? profile : p))),
+    onSuccess: ({ profile }) =>
+      client.setQueryData<ProfileView[]>(keys.profiles, (list) =>
+        list?.map((p) => (p.id === profile.id ? profile : p)),
+      ),
   });
 }
 
@@ -92,7 +103,10 @@ export function useForgetOldKeys() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (profileId: string) => call('profiles.forgetOldKeys', { profileId }),
-    onSuccess: (profile) => client.setQueryData<ProfileView[]>(keys.profiles, (list) => list?.map((p) => (p.id === profile.id ? profile : p))),
+    onSuccess: (profile) =>
+      client.setQueryData<ProfileView[]>(keys.profiles, (list) =>
+        list?.map((p) => (p.id === profile.id ? profile : p)),
+      ),
   });
 }
 
@@ -120,7 +134,8 @@ export function useConnection(profileId: string | undefined) {
   const call = useCall();
   const client = useQueryClient();
   useEffect(
-    () => api.on('connection.skew', () => void client.invalidateQueries({ queryKey: keys.connection(profileId ?? '') })),
+    () =>
+      api.on('connection.skew', () => void client.invalidateQueries({ queryKey: keys.connection(profileId ?? '') })),
     [api, client, profileId],
   );
   return useQuery({

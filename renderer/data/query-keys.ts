@@ -13,19 +13,25 @@ export const keys = {
   /** Every Find answer of a profile (what a change of its studies invalidates). */
   everySearch: (profileId: string) => ['profile', profileId, 'search'] as const,
   search: (profileId: string, query: string) => ['profile', profileId, 'search', query] as const,
-  collaborators: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'collaborators'] as const,
+  collaborators: (profileId: string, containerId: string) =>
+    ['profile', profileId, 'container', containerId, 'collaborators'] as const,
   items: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'items'] as const,
   /** Every version of an item's details (what an access change invalidates). */
-  details: (profileId: string, containerId: string, path: string) => ['profile', profileId, 'container', containerId, 'item', path, 'details'] as const,
+  details: (profileId: string, containerId: string, path: string) =>
+    ['profile', profileId, 'container', containerId, 'item', path, 'details'] as const,
   detailsAt: (profileId: string, containerId: string, path: string, updatedAt: string) =>
     ['profile', profileId, 'container', containerId, 'item', path, 'details', updatedAt] as const,
-  access: (profileId: string, containerId: string, path: string) => ['profile', profileId, 'container', containerId, 'item', path, 'access'] as const,
+  access: (profileId: string, containerId: string, path: string) =>
+    ['profile', profileId, 'container', containerId, 'item', path, 'access'] as const,
   /** Every directory search of a profile (what an administrator's change invalidates). */
   directory: (profileId: string) => ['profile', profileId, 'organizations'] as const,
   organizations: (profileId: string, prefix: string) => ['profile', profileId, 'organizations', prefix] as const,
-  organization: (profileId: string, organizationId: string) => ['profile', profileId, 'organization', organizationId] as const,
-  delivery: (profileId: string, containerId: string, path: string) => ['profile', profileId, 'container', containerId, 'item', path, 'delivery'] as const,
-  distribution: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'distribution'] as const,
+  organization: (profileId: string, organizationId: string) =>
+    ['profile', profileId, 'organization', organizationId] as const,
+  delivery: (profileId: string, containerId: string, path: string) =>
+    ['profile', profileId, 'container', containerId, 'item', path, 'delivery'] as const,
+  distribution: (profileId: string, containerId: string) =>
+    ['profile', profileId, 'container', containerId, 'distribution'] as const,
   receiptSending: (profileId: string) => ['profile', profileId, 'receipt-sending'] as const,
   activity: (action: string, text: string) => ['activity', action, text] as const,
   record: (profileId: string, containerId: string, path: string, updatedAt: string) =>

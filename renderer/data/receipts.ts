@@ -18,7 +18,11 @@ export function useDelivery(profileId: string, containerId: string, itemPath: st
 
 export function useDistributionReport(profileId: string, containerId: string) {
   const call = useCall();
-  return useQuery({ queryKey: keys.distribution(profileId, containerId), queryFn: () => call('receipts.report', { containerId }), staleTime: 0 });
+  return useQuery({
+    queryKey: keys.distribution(profileId, containerId),
+    queryFn: () => call('receipts.report', { containerId }),
+    staleTime: 0,
+  });
 }
 
 export function useReceiptSending(profileId: string) {
@@ -33,6 +37,10 @@ export function useSetReceiptSending(profileId: string) {
     mutationFn: (sending: boolean) => call('receipts.setSending', { sending }),
     onSuccess: (answer) => client.setQueryData(keys.receiptSending(profileId), answer),
     // the details and the report say whether receipts are sent
-    onSettled: () => client.invalidateQueries({ predicate: (q) => q.queryKey[1] === profileId && (q.queryKey.includes('delivery') || q.queryKey.includes('distribution')) }),
+    onSettled: () =>
+      client.invalidateQueries({
+        predicate: (q) =>
+          q.queryKey[1] === profileId && (q.queryKey.includes('delivery') || q.queryKey.includes('distribution')),
+      }),
   });
 }

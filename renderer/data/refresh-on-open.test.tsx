@@ -26,7 +26,10 @@ function serviceWith(list: () => ItemView[]) {
     'items.list': async (args: { containerId: string; since?: string }) => {
       calls.push({ ...(args.since ? { since: args.since } : {}) });
       const all = list();
-      return { ok: true, value: args.since ? all.filter((i) => Date.parse(i.updatedAt) >= Date.parse(args.since ?? '')) : all };
+      return {
+        ok: true,
+        value: args.since ? all.filter((i) => Date.parse(i.updatedAt) >= Date.parse(args.since ?? '')) : all,
+      };
     },
     'items.listOpen': async () => {
       calls.push({});
@@ -47,9 +50,15 @@ function wrapper(api: ExchangeApi, client: QueryClient) {
   );
 }
 
-const before = [item('docs|a', { updatedAt: '2026-01-01T00:00:00Z' }), item('docs|b', { updatedAt: '2026-01-02T00:00:00Z' })];
+const before = [
+  item('docs|a', { updatedAt: '2026-01-01T00:00:00Z' }),
+  item('docs|b', { updatedAt: '2026-01-02T00:00:00Z' }),
+];
 // Meanwhile (under another profile): b changed, c was added, a was deleted.
-const after = [item('docs|b', { updatedAt: '2026-01-05T00:00:00Z' }), item('docs|c', { updatedAt: '2026-01-04T00:00:00Z' })];
+const after = [
+  item('docs|b', { updatedAt: '2026-01-05T00:00:00Z' }),
+  item('docs|c', { updatedAt: '2026-01-04T00:00:00Z' }),
+];
 
 describe('opening a file browser on a cached list', () => {
   it('runs the changes-only refresh once in the background', async () => {
@@ -64,7 +73,12 @@ describe('opening a file browser on a cached list', () => {
       { wrapper: wrapper(api, client) },
     );
     // the cached list shows at once, then the refreshed one
-    await waitFor(() => expect(result.current.data?.items.map((i) => `${i.path}@${i.updatedAt}`).sort()).toEqual(['docs/b@2026-01-05T00:00:00Z', 'docs/c@2026-01-04T00:00:00Z']));
+    await waitFor(() =>
+      expect(result.current.data?.items.map((i) => `${i.path}@${i.updatedAt}`).sort()).toEqual([
+        'docs/b@2026-01-05T00:00:00Z',
+        'docs/c@2026-01-04T00:00:00Z',
+      ]),
+    );
     expect(result.current.data?.since).toBe('2026-01-05T00:00:00Z');
     // since, then the membership listing, once
     expect(calls).toEqual([{ since: '2026-01-02T00:00:00Z' }, {}]);

@@ -101,15 +101,22 @@ function setUp(options?: { holdSince?: boolean }) {
   client.setQueryData<ItemsCache>(KEY, fromFullList([a, b, c]));
   const service = studyService([a, b, c], options);
   const { result } = renderHook(
-    () => ({ refresh: useRefreshItems(PROFILE, STUDY).changesOnly, remove: useDeleteItems(PROFILE, STUDY), transfers: useTransfers(PROFILE) }),
+    () => ({
+      refresh: useRefreshItems(PROFILE, STUDY).changesOnly,
+      remove: useDeleteItems(PROFILE, STUDY),
+      transfers: useTransfers(PROFILE),
+    }),
     { wrapper: wrapper(service.api, client) },
   );
-  const paths = (): string[] => (client.getQueryData<ItemsCache>(KEY)?.items ?? []).map((i) => `${i.path}@${i.updatedAt.slice(8, 10)}`).sort();
+  const paths = (): string[] =>
+    (client.getQueryData<ItemsCache>(KEY)?.items ?? []).map((i) => `${i.path}@${i.updatedAt.slice(8, 10)}`).sort();
   return { client, service, result, paths };
 }
 
 /** An upload of this window finishing: main's transfers.changed event with it verified. */
-const uploaded = (itemPath: string): TransferView[] => [transfer({ id: itemPath, itemPath, containerId: STUDY, profileId: PROFILE, state: 'verified' })];
+const uploaded = (itemPath: string): TransferView[] => [
+  transfer({ id: itemPath, itemPath, containerId: STUDY, profileId: PROFILE, state: 'verified' }),
+];
 
 describe('Refresh while the user changes the study', () => {
   it('keeps a document uploaded while the membership listing streams', async () => {
@@ -199,7 +206,9 @@ describe('the first listing while the user changes the study', () => {
   it('keeps an upload and a newer version saved meanwhile, and does not bring back a delete', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const service = studyService([a, b, c, item('docs|d', { updatedAt: at(4) })]);
-    const { result } = renderHook(() => ({ items: useItems(PROFILE, STUDY), remove: useDeleteItems(PROFILE, STUDY) }), { wrapper: wrapper(service.api, client) });
+    const { result } = renderHook(() => ({ items: useItems(PROFILE, STUDY), remove: useDeleteItems(PROFILE, STUDY) }), {
+      wrapper: wrapper(service.api, client),
+    });
     await service.release(); // a, b shown
     await waitFor(() => expect(result.current.items.data?.items).toHaveLength(2));
     const upload = item('docs|u', { updatedAt: at(9) });
@@ -216,7 +225,9 @@ describe('the first listing while the user changes the study', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const upload = item('docs|u', { updatedAt: at(9) });
     const service = studyService([a, b, upload]);
-    const { result } = renderHook(() => ({ items: useItems(PROFILE, STUDY), remove: useDeleteItems(PROFILE, STUDY) }), { wrapper: wrapper(service.api, client) });
+    const { result } = renderHook(() => ({ items: useItems(PROFILE, STUDY), remove: useDeleteItems(PROFILE, STUDY) }), {
+      wrapper: wrapper(service.api, client),
+    });
     await service.release(); // a, b shown
     await waitFor(() => expect(result.current.items.data?.items).toHaveLength(2));
     // the upload's since refresh brings it in, and the user deletes it; the listing's last page still holds it

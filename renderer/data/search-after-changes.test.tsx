@@ -44,11 +44,14 @@ describe('Find after this window changed a study', () => {
       }),
       { wrapper },
     );
-    const found = (): string[] | undefined => (result.current.found.data?.indexing ? undefined : result.current.found.data?.hits.map((h) => h.itemPath));
+    const found = (): string[] | undefined =>
+      result.current.found.data?.indexing ? undefined : result.current.found.data?.hits.map((h) => h.itemPath);
     await waitFor(() => expect(found()).toEqual([]), { timeout: 10_000 });
 
     const ref = await app.stage('zebra-late.pdf', 'uploaded while Find had an answer');
-    await act(() => result.current.upload.mutateAsync({ folder: 'Protocol', files: [{ ref, relativePath: 'zebra-late.pdf' }] }));
+    await act(() =>
+      result.current.upload.mutateAsync({ folder: 'Protocol', files: [{ ref, relativePath: 'zebra-late.pdf' }] }),
+    );
     await waitFor(() => expect(found()).toHaveLength(1), { timeout: 5_000 });
     const [path] = found()!;
     expect(path).toMatch(/^Protocol\//);

@@ -20,7 +20,8 @@ export function useContainers(profileId: string | undefined) {
       const before = client.getQueryData<ContainerView[]>(queryKey);
       const list = await call('containers.list', {});
       // Find names studies by title: answers cached under the old ones are asked again
-      if (before && titlesDiffer(before, list)) void client.invalidateQueries({ queryKey: keys.everySearch(profileId ?? '') });
+      if (before && titlesDiffer(before, list))
+        void client.invalidateQueries({ queryKey: keys.everySearch(profileId ?? '') });
       return list;
     },
     enabled: !!profileId,
@@ -91,7 +92,8 @@ export function useUpdateStudy(profileId: string, containerId: string) {
   const call = useCall();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ fields, changed, base }: StudyEditRequest) => call('containers.updateStudy', { containerId, ...fields, changed, ...(base !== undefined ? { base } : {}) }),
+    mutationFn: ({ fields, changed, base }: StudyEditRequest) =>
+      call('containers.updateStudy', { containerId, ...fields, changed, ...(base !== undefined ? { base } : {}) }),
     onSuccess: (updated) => {
       client.setQueryData<ContainerView[]>(keys.containers(profileId), (list) => withStudy(list, updated));
       // Find names the study by its title
@@ -113,12 +115,17 @@ export function useCollaborators(profileId: string, containerId: string | undefi
  * Invites an organization to the study ('collaborators.add') or removes it; the answer's list
  * replaces the cached one. An invitation answers whether the study's title reached the site.
  */
-export function useChangeCollaborators(profileId: string, containerId: string, change: 'collaborators.add' | 'collaborators.remove') {
+export function useChangeCollaborators(
+  profileId: string,
+  containerId: string,
+  change: 'collaborators.add' | 'collaborators.remove',
+) {
   const call = useCall();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (org: Organization): Promise<InviteAnswer> => {
-      if (change === 'collaborators.remove') return { collaborators: await call(change, { containerId, organizationId: org.id }) };
+      if (change === 'collaborators.remove')
+        return { collaborators: await call(change, { containerId, organizationId: org.id }) };
       return call(change, { containerId, organizationId: org.id });
     },
     onSuccess: (answer) => client.setQueryData(keys.collaborators(profileId, containerId), answer.collaborators),

@@ -3,7 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import type { IpcResult, OperationArgs } from '../../shared/ipc/contract.js';
-import { MAX_FILES_PER_CALL, type FileRef, type FinishedTransferState, type TransferView } from '../../shared/ipc/views.js';
+import {
+  MAX_FILES_PER_CALL,
+  type FileRef,
+  type FinishedTransferState,
+  type TransferView,
+} from '../../shared/ipc/views.js';
 import { applyProgress } from '../lib/transfer-groups.js';
 import { useApi } from './api-context.js';
 import { useCall } from './call.js';
@@ -21,13 +26,25 @@ export function useTransfers(profileId: string | undefined) {
       client.setQueryData(keys.transfers, list);
       // A finished upload is a change in its study: fetch just the changes.
       const touched = new Set(
-        list.filter((t) => t.direction === 'upload' && t.state === 'verified' && before.get(t.id) !== 'verified' && t.profileId === profileId).map((t) => t.containerId),
+        list
+          .filter(
+            (t) =>
+              t.direction === 'upload' &&
+              t.state === 'verified' &&
+              before.get(t.id) !== 'verified' &&
+              t.profileId === profileId,
+          )
+          .map((t) => t.containerId),
       );
-      if (profileId) for (const containerId of touched) void refreshSince(api, client, profileId, containerId).catch(() => undefined);
+      if (profileId)
+        for (const containerId of touched)
+          void refreshSince(api, client, profileId, containerId).catch(() => undefined);
       // and Find's answers may now miss it (main's index is marked stale by the same upload)
       if (profileId && touched.size) void client.invalidateQueries({ queryKey: keys.everySearch(profileId) });
     });
-    const offProgress = api.on('transfer.progress', (p) => client.setQueryData<TransferView[]>(keys.transfers, (list) => applyProgress(list, p)));
+    const offProgress = api.on('transfer.progress', (p) =>
+      client.setQueryData<TransferView[]>(keys.transfers, (list) => applyProgress(list, p)),
+    );
     return () => {
       offChanged();
       offProgress();
@@ -41,7 +58,10 @@ export function useTransfers(profileId: string | undefined) {
  * change as an event before it answers, so an answer is never newer than the list: a small
  * upload may already be verified when the call that queued it returns "queued".
  */
-export function mergeTransfers(list: readonly TransferView[] | undefined, answered: readonly TransferView[]): TransferView[] {
+export function mergeTransfers(
+  list: readonly TransferView[] | undefined,
+  answered: readonly TransferView[],
+): TransferView[] {
   const known = new Set((list ?? []).map((t) => t.id));
   return [...(list ?? []), ...answered.filter((t) => !known.has(t.id))];
 }
@@ -72,7 +92,11 @@ export function useStartUploads(containerId: string | undefined) {
     mutationFn: async ({ folder, files }: { folder: string; files: OperationArgs<'transfers.upload'>['files'] }) => {
       if (!containerId) return;
       for (let i = 0; i < files.length; i += MAX_FILES_PER_CALL) {
-        const started = await call('transfers.upload', { containerId, folder, files: files.slice(i, i + MAX_FILES_PER_CALL) });
+        const started = await call('transfers.upload', {
+          containerId,
+          folder,
+          files: files.slice(i, i + MAX_FILES_PER_CALL),
+        });
         client.setQueryData<TransferView[]>(keys.transfers, (list) => mergeTransfers(list, started));
       }
     },

@@ -24,7 +24,11 @@ export function ActivityDialog({ onClose }: SlotDialogProps) {
       onText={setText}
       exporting={exportCsv.isPending}
       exportError={exportCsv.error ? toAppError(exportCsv.error) : undefined}
-      onExport={() => exportCsv.mutate(undefined, { onSuccess: ({ csv }) => downloadText(csv, activityFileName(new Date()), 'text/csv') })}
+      onExport={() =>
+        exportCsv.mutate(undefined, {
+          onSuccess: ({ csv }) => downloadText(csv, activityFileName(new Date()), 'text/csv'),
+        })
+      }
       onClose={onClose}
     />
   );

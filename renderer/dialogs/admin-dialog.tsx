@@ -5,7 +5,12 @@ import type { Organization } from '../../shared/types.js';
 import type { AppError } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
 import { AdminView, type AdminForm } from '../components/admin/admin-view.js';
-import { useCreateOrganization, useOrganizations, usePutCertificate, useUpdateOrganization } from '../data/directory.js';
+import {
+  useCreateOrganization,
+  useOrganizations,
+  usePutCertificate,
+  useUpdateOrganization,
+} from '../data/directory.js';
 import { useProfiles } from '../data/profiles.js';
 import { certificateMediaType, readAsBase64 } from '../lib/file-read.js';
 import type { SlotDialogProps } from '../lib/dialog-slots.js';
@@ -34,9 +39,15 @@ export function AdminDialog({ context, onClose }: SlotDialogProps) {
     setStatus(undefined);
     setError({ form, error: toAppError(e) });
   };
-  const patch = (args: { name?: string; isSirb?: boolean; isDisabled?: boolean }, done: (org: Organization) => string): void => {
+  const patch = (
+    args: { name?: string; isSirb?: boolean; isDisabled?: boolean },
+    done: (org: Organization) => string,
+  ): void => {
     if (!selected) return;
-    update.mutate({ organizationId: selected.id, ...args }, { onSuccess: (org) => changed(org, done(org)), onError: failed('edit') });
+    update.mutate(
+      { organizationId: selected.id, ...args },
+      { onSuccess: (org) => changed(org, done(org)), onError: failed('edit') },
+    );
   };
 
   return (
@@ -55,10 +66,19 @@ export function AdminDialog({ context, onClose }: SlotDialogProps) {
       busy={busy}
       error={error}
       status={status}
-      onCreate={(input) => create.mutate(input, { onSuccess: (org) => changed(org, `${org.name} was created. Upload its certificate below.`), onError: failed('create') })}
+      onCreate={(input) =>
+        create.mutate(input, {
+          onSuccess: (org) => changed(org, `${org.name} was created. Upload its certificate below.`),
+          onError: failed('create'),
+        })
+      }
       onRename={(name) => patch({ name }, (org) => `Renamed to ${org.name}.`)}
-      onSetSirb={(isSirb) => patch({ isSirb }, (org) => `${org.name} is ${org.isSirb ? 'now an sIRB' : 'no longer an sIRB'}.`)}
-      onSetDisabled={(isDisabled) => patch({ isDisabled }, (org) => `${org.name} is ${org.isDisabled ? 'disabled' : 'enabled'}.`)}
+      onSetSirb={(isSirb) =>
+        patch({ isSirb }, (org) => `${org.name} is ${org.isSirb ? 'now an sIRB' : 'no longer an sIRB'}.`)
+      }
+      onSetDisabled={(isDisabled) =>
+        patch({ isDisabled }, (org) => `${org.name} is ${org.isDisabled ? 'disabled' : 'enabled'}.`)
+      }
       onCertificateFile={(file) => {
         const org = selected;
         if (!org) return;
@@ -66,8 +86,15 @@ export function AdminDialog({ context, onClose }: SlotDialogProps) {
         const mediaType = certificateMediaType(file.name) ?? (file.type || 'application/octet-stream');
         setStatus(`Reading ${file.name}…`);
         readAsBase64(file)
-          .then((certificateBase64) => putCertificate.mutateAsync({ organizationId: org.id, certificateBase64, mediaType }))
-          .then((updated) => changed(updated, `The certificate of ${updated.name} was uploaded (thumbprint ${updated.thumbprint || 'unknown'}).`))
+          .then((certificateBase64) =>
+            putCertificate.mutateAsync({ organizationId: org.id, certificateBase64, mediaType }),
+          )
+          .then((updated) =>
+            changed(
+              updated,
+              `The certificate of ${updated.name} was uploaded (thumbprint ${updated.thumbprint || 'unknown'}).`,
+            ),
+          )
           .catch(failed('edit'));
       }}
       onClose={onClose}

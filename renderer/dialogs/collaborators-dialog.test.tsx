@@ -24,12 +24,24 @@ function service() {
   let answer: ((list: Organization[], titleProblem?: string) => void) | undefined;
   const api = {
     'app.info': async () => ({ ok: true, value: { platform: 'linux' } }),
-    'containers.list': async () => ({ ok: true, value: [container(STUDY, '2026-01-01T00:00:00Z', { ownerId: irb.id, ownedByMe: true })] }),
+    'containers.list': async () => ({
+      ok: true,
+      value: [container(STUDY, '2026-01-01T00:00:00Z', { ownerId: irb.id, ownedByMe: true })],
+    }),
     'collaborators.list': async () => ({ ok: true, value: [irb] }),
     'organizations.list': async () => ({ ok: true, value: [irb, site] }),
-    'collaborators.add': () => new Promise((resolve) => (answer = (list, titleProblem) => resolve({ ok: true, value: { collaborators: list, ...(titleProblem ? { titleProblem } : {}) } }))),
+    'collaborators.add': () =>
+      new Promise(
+        (resolve) =>
+          (answer = (list, titleProblem) =>
+            resolve({ ok: true, value: { collaborators: list, ...(titleProblem ? { titleProblem } : {}) } })),
+      ),
   } as unknown as ExchangeApi;
-  return { api, called: () => answer !== undefined, answer: (list: Organization[], titleProblem?: string) => answer?.(list, titleProblem) };
+  return {
+    api,
+    called: () => answer !== undefined,
+    answer: (list: Organization[], titleProblem?: string) => answer?.(list, titleProblem),
+  };
 }
 
 function Providers({ api, client, children }: { api: ExchangeApi; client: QueryClient; children: ReactNode }) {
@@ -51,7 +63,9 @@ async function inviteRiverside() {
   );
   await waitFor(() => expect(screen.getAllByTestId('collaborator-row')).toHaveLength(1));
   fireEvent.change(screen.getByTestId('invite-search'), { target: { value: 'River' } });
-  const option = await screen.findByText('Riverside Medical Center', { selector: '[data-testid="invite-option"], [data-testid="invite-option"] *' });
+  const option = await screen.findByText('Riverside Medical Center', {
+    selector: '[data-testid="invite-option"], [data-testid="invite-option"] *',
+  });
   fireEvent.click(option.closest('button')!);
   return { client, called, answer, unmount };
 }
@@ -63,13 +77,21 @@ describe('CollaboratorsDialog', () => {
     unmount();
     await waitFor(() => expect(called()).toBe(true));
     answer([irb, site]);
-    await waitFor(() => expect(client.getQueryData<Organization[]>(keys.collaborators(PROFILE, STUDY))?.map((o) => o.name)).toEqual(['Central IRB', 'Riverside Medical Center']));
+    await waitFor(() =>
+      expect(client.getQueryData<Organization[]>(keys.collaborators(PROFILE, STUDY))?.map((o) => o.name)).toEqual([
+        'Central IRB',
+        'Riverside Medical Center',
+      ]),
+    );
   });
 
   it('says so when the invited site could not be given the study\u2019s title', async () => {
     const { called, answer } = await inviteRiverside();
     await waitFor(() => expect(called()).toBe(true));
-    answer([irb, site], 'The study\u2019s title could not be shared with Riverside Medical Center: no registered certificate.');
+    answer(
+      [irb, site],
+      'The study\u2019s title could not be shared with Riverside Medical Center: no registered certificate.',
+    );
     await waitFor(() =>
       expect(screen.getByTestId('collaborators-status').textContent).toBe(
         'Riverside Medical Center was invited. The study\u2019s title could not be shared with Riverside Medical Center: no registered certificate.',

@@ -30,11 +30,14 @@ export function ManageAccessDialog({ context, onClose }: SlotDialogProps) {
   const [actionError, setActionError] = useState<{ context: string; error: AppError } | undefined>();
 
   const holders = new Map<string, { organization: Organization; items: number }>();
-  for (const q of access) for (const org of q.data ?? []) {
-    const h = holders.get(org.id);
-    holders.set(org.id, { organization: org, items: (h?.items ?? 0) + 1 });
-  }
-  const names = new Map<string, string>([...(collaborators.data ?? []), ...[...holders.values()].map((h) => h.organization)].map((o) => [o.id, o.name]));
+  for (const q of access)
+    for (const org of q.data ?? []) {
+      const h = holders.get(org.id);
+      holders.set(org.id, { organization: org, items: (h?.items ?? 0) + 1 });
+    }
+  const names = new Map<string, string>(
+    [...(collaborators.data ?? []), ...[...holders.values()].map((h) => h.organization)].map((o) => [o.id, o.name]),
+  );
   const nameOf = (id: string): string => names.get(id) ?? 'the organization';
 
   const run = (what: string, title: string, access: AccessChange): void => {
@@ -48,18 +51,24 @@ export function ManageAccessDialog({ context, onClose }: SlotDialogProps) {
     });
   };
   const target = items.length === 1 ? 'the item' : `${items.length} items`;
-  const forOrg = (change: 'access.grant' | 'access.update' | 'access.revoke', organizationId: string): AccessChange => ({ change, itemPaths: paths, organizationId });
+  const forOrg = (
+    change: 'access.grant' | 'access.update' | 'access.revoke',
+    organizationId: string,
+  ): AccessChange => ({ change, itemPaths: paths, organizationId });
 
   const holderList: AccessHolder[] = [...holders.values()];
   const firstError = access.find((q) => q.error)?.error;
-  const data: GranteePreview | undefined = previewFor && preview.data?.organization.id === previewFor.id ? preview.data : undefined;
+  const data: GranteePreview | undefined =
+    previewFor && preview.data?.organization.id === previewFor.id ? preview.data : undefined;
 
   return (
     <ManageAccessView
       items={items}
       holders={holderList}
       holdersLoading={access.some((q) => q.isPending)}
-      holdersError={firstError ? toAppError(firstError) : collaborators.error ? toAppError(collaborators.error) : undefined}
+      holdersError={
+        firstError ? toAppError(firstError) : collaborators.error ? toAppError(collaborators.error) : undefined
+      }
       collaborators={collaborators.data ?? []}
       preview={data}
       previewLoading={!!previewFor && preview.isPending}
@@ -82,9 +91,18 @@ export function ManageAccessDialog({ context, onClose }: SlotDialogProps) {
         preview.reset();
         run(`Giving ${nameOf(id)} access to ${target}…`, `Access for ${nameOf(id)}`, forOrg('access.grant', id));
       }}
-      onUpdate={(id) => run(`Wrapping the key again for ${nameOf(id)}…`, `Update for ${nameOf(id)}`, forOrg('access.update', id))}
-      onRevoke={(id) => run(`Revoking ${nameOf(id)}'s access to ${target}…`, `Revoked for ${nameOf(id)}`, forOrg('access.revoke', id))}
-      onShareWithStudy={() => run(`Sharing ${target} with everyone in this study…`, 'Shared with the study', { change: 'access.shareWithStudy', itemPaths: paths })}
+      onUpdate={(id) =>
+        run(`Wrapping the key again for ${nameOf(id)}…`, `Update for ${nameOf(id)}`, forOrg('access.update', id))
+      }
+      onRevoke={(id) =>
+        run(`Revoking ${nameOf(id)}'s access to ${target}…`, `Revoked for ${nameOf(id)}`, forOrg('access.revoke', id))
+      }
+      onShareWithStudy={() =>
+        run(`Sharing ${target} with everyone in this study…`, 'Shared with the study', {
+          change: 'access.shareWithStudy',
+          itemPaths: paths,
+        })
+      }
       onClose={onClose}
     />
   );

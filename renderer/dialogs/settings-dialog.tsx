@@ -6,7 +6,18 @@ import { toAppError } from '../bridge/api.js';
 import { SettingsView } from '../components/settings/settings-view.js';
 import { useAddProfile, usePickKeyFile } from '../data/profile-import.js';
 import { useCertificateChanges, useRewrapCertificate } from '../data/certificates.js';
-import { useAppInfo, useBackupProfile, useForgetOldKeys, useGenerateKey, useProfiles, useRemoveProfile, useResetSandbox, useSetTrustAnchors, useSettings, useUpdateSettings } from '../data/profiles.js';
+import {
+  useAppInfo,
+  useBackupProfile,
+  useForgetOldKeys,
+  useGenerateKey,
+  useProfiles,
+  useRemoveProfile,
+  useResetSandbox,
+  useSetTrustAnchors,
+  useSettings,
+  useUpdateSettings,
+} from '../data/profiles.js';
 import { downloadText, readAsText } from '../lib/file-read.js';
 import type { SlotDialogProps } from '../lib/dialog-slots.js';
 
@@ -54,8 +65,14 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
         setActionError(undefined);
         void readAsText(file)
           .then((certificatesPem) => setTrustAnchors.mutateAsync({ profileId, certificatesPem }))
-          .then((p) => setStatus(`${p.trustAnchorCount ?? 0} trust anchor${p.trustAnchorCount === 1 ? '' : 's'} imported for "${p.name}".`))
-          .catch((e: unknown) => setActionError({ context: 'The trust anchors were not imported; nothing changed.', error: toAppError(e) }));
+          .then((p) =>
+            setStatus(
+              `${p.trustAnchorCount ?? 0} trust anchor${p.trustAnchorCount === 1 ? '' : 's'} imported for "${p.name}".`,
+            ),
+          )
+          .catch((e: unknown) =>
+            setActionError({ context: 'The trust anchors were not imported; nothing changed.', error: toAppError(e) }),
+          );
       }}
       onBackup={(profileId, password) => {
         setActionError(undefined);
@@ -63,7 +80,8 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
         backupProfile.mutate(
           { profileId, password },
           {
-            onSuccess: (r) => setStatus(r.saved ? `The keys of "${r.profile.name}" were backed up.` : 'No backup was saved.'),
+            onSuccess: (r) =>
+              setStatus(r.saved ? `The keys of "${r.profile.name}" were backed up.` : 'No backup was saved.'),
             onError: (e) => {
               setStatus(undefined);
               setActionError({ context: 'The key was not backed up.', error: toAppError(e) });
@@ -74,7 +92,8 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
       onForgetOldKeys={(profileId) => {
         setActionError(undefined);
         forgetOldKeys.mutate(profileId, {
-          onSuccess: (p) => setStatus(`The old keys of "${p.name}" were forgotten; everything opens with its current key.`),
+          onSuccess: (p) =>
+            setStatus(`The old keys of "${p.name}" were forgotten; everything opens with its current key.`),
           onError: (e) => setActionError({ context: 'The old keys were kept.', error: toAppError(e) }),
         });
       }}
@@ -89,7 +108,9 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
           rewrap.mutate(organizationId, {
             onSuccess: (r) => {
               const failed = r.results.filter((x) => !x.ok).length;
-              setStatus(`${r.results.length - failed} of your documents re-wrapped for the new certificate${failed ? `; ${failed} failed: try again` : ''}.`);
+              setStatus(
+                `${r.results.length - failed} of your documents re-wrapped for the new certificate${failed ? `; ${failed} failed: try again` : ''}.`,
+              );
             },
             onError: (e) => setActionError({ context: 'Nothing was re-wrapped.', error: toAppError(e) }),
           });
@@ -120,8 +141,16 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
         error: generateKey.error ? toAppError(generateKey.error) : undefined,
         csr,
         onGenerate: (input) =>
-          generateKey.mutate(input, { onSuccess: (r) => setCsr({ commonName: input.commonName, csrPem: r.csrPem, pendingKeyId: r.pendingKeyId }) }),
-        onSaveCsr: () => csr && downloadText(csr.csrPem, `${csr.commonName.replace(/[^\w.-]+/g, '_') || 'request'}.csr`, 'application/pkcs10'),
+          generateKey.mutate(input, {
+            onSuccess: (r) => setCsr({ commonName: input.commonName, csrPem: r.csrPem, pendingKeyId: r.pendingKeyId }),
+          }),
+        onSaveCsr: () =>
+          csr &&
+          downloadText(
+            csr.csrPem,
+            `${csr.commonName.replace(/[^\w.-]+/g, '_') || 'request'}.csr`,
+            'application/pkcs10',
+          ),
       }}
       preferencesBusy={updateSettings.isPending}
       onPreferences={(patch) =>

@@ -18,7 +18,9 @@ describe('SlotDialog', () => {
   });
 
   it("shows the slot's own dialog with the context it was opened with", () => {
-    const dialogs = Object.fromEntries(Object.keys(SLOT_LABELS).map((s) => [s, stub(s as DialogSlot)])) as unknown as SlotDialogs;
+    const dialogs = Object.fromEntries(
+      Object.keys(SLOT_LABELS).map((s) => [s, stub(s as DialogSlot)]),
+    ) as unknown as SlotDialogs;
     render(<SlotDialog slot="activity" context={{ profileId: 'p1' }} dialogs={dialogs} onClose={() => {}} />);
     expect(screen.getByTestId('stub').textContent).toBe('activity for p1');
   });

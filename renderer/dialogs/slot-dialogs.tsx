@@ -23,7 +23,12 @@ export const SLOT_DIALOGS: SlotDialogs = {
   distribution: DistributionReportDialog,
 };
 
-export function SlotDialog({ slot, context, onClose, dialogs = SLOT_DIALOGS }: SlotDialogProps & { readonly slot: DialogSlot; readonly dialogs?: SlotDialogs }) {
+export function SlotDialog({
+  slot,
+  context,
+  onClose,
+  dialogs = SLOT_DIALOGS,
+}: SlotDialogProps & { readonly slot: DialogSlot; readonly dialogs?: SlotDialogs }) {
   const Shown = dialogs[slot];
   return <Shown context={context} onClose={onClose} />;
 }

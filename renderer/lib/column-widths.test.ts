@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WIDTHS, MAX_WIDTH, MIN_WIDTH, NAME_MIN_WIDTH, fittedWidths, gridTemplate, loadWidths, parseWidths, resizeColumn, saveWidths, shownColumns } from './column-widths.js';
+import {
+  DEFAULT_WIDTHS,
+  MAX_WIDTH,
+  MIN_WIDTH,
+  NAME_MIN_WIDTH,
+  fittedWidths,
+  gridTemplate,
+  loadWidths,
+  parseWidths,
+  resizeColumn,
+  saveWidths,
+  shownColumns,
+} from './column-widths.js';
 
 describe('column widths', () => {
   it('gives Name the remaining width and the others their own', () => {
@@ -49,10 +61,16 @@ describe('column widths', () => {
 
   it('persists and refuses malformed saved widths field by field', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     saveWidths({ ...DEFAULT_WIDTHS, updated: 222 }, storage);
     expect(loadWidths(storage).updated).toBe(222);
-    expect(parseWidths('{"type": "wide", "size": 9999, "owner": null}')).toEqual({ ...DEFAULT_WIDTHS, size: MAX_WIDTH });
+    expect(parseWidths('{"type": "wide", "size": 9999, "owner": null}')).toEqual({
+      ...DEFAULT_WIDTHS,
+      size: MAX_WIDTH,
+    });
     expect(parseWidths('not json')).toEqual(DEFAULT_WIDTHS);
   });
 });

@@ -52,9 +52,15 @@ const CELL_PADDING = 16;
  * beyond Name's minimum, so "Excel spreadsheet" is not cut to "Excel spreadsh…" while Name has
  * room to spare. A width the user set is theirs: it is laid out as it is.
  */
-export function fittedWidths(widths: ColumnWidths, shown: readonly SizedColumn[], available: number, typeText: number): ColumnWidths {
+export function fittedWidths(
+  widths: ColumnWidths,
+  shown: readonly SizedColumn[],
+  available: number,
+  typeText: number,
+): ColumnWidths {
   const wanted = Math.min(MAX_WIDTH, Math.ceil(typeText + CELL_PADDING));
-  if (widths.type !== DEFAULT_WIDTHS.type || !shown.includes('type') || !(available > 0) || wanted <= widths.type) return widths;
+  if (widths.type !== DEFAULT_WIDTHS.type || !shown.includes('type') || !(available > 0) || wanted <= widths.type)
+    return widths;
   const spare = available - NAME_MIN_WIDTH - shown.reduce((sum, c) => sum + widths[c], 0);
   return spare > 0 ? { ...widths, type: widths.type + Math.min(spare, wanted - widths.type) } : widths;
 }
@@ -90,7 +96,10 @@ export function loadWidths(storage: Pick<Storage, 'getItem'> | undefined = globa
   }
 }
 
-export function saveWidths(widths: ColumnWidths, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function saveWidths(
+  widths: ColumnWidths,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(STORAGE_KEY, JSON.stringify(widths));
   } catch {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { answerConflict, landingFolders, planConflicts, startConflicts, uploadList, type ExistingDocument } from './conflicts.js';
+import {
+  answerConflict,
+  landingFolders,
+  planConflicts,
+  startConflicts,
+  uploadList,
+  type ExistingDocument,
+} from './conflicts.js';
 
 const existing: ExistingDocument[] = [
   { path: 'docs/1111', fileName: 'protocol.pdf', ownedByMe: true },

@@ -44,7 +44,11 @@ export function landingFolders(folder: string, files: readonly { relativePath: s
 
 const slot = (folder: string, name: string): string => `${toSlashForm(folder)}\n${name}`;
 
-export function planConflicts(folder: string, files: readonly PlannedFile[], existing: readonly ExistingDocument[]): ConflictPlan {
+export function planConflicts(
+  folder: string,
+  files: readonly PlannedFile[],
+  existing: readonly ExistingDocument[],
+): ConflictPlan {
   const taken = new Map<string, ExistingDocument>();
   for (const doc of existing) {
     const parent = parentItemPath(doc.path);
@@ -106,7 +110,14 @@ export function uploadList(plan: ConflictPlan, state: ConflictState): UploadFile
     ...state.answered.flatMap(({ conflict, choice }) =>
       choice === 'skip'
         ? []
-        : [{ ref: conflict.file.ref, relativePath: conflict.file.relativePath, conflict: choice, ...(choice === 'replace' ? { replacePath: conflict.existing.path } : {}) }],
+        : [
+            {
+              ref: conflict.file.ref,
+              relativePath: conflict.file.relativePath,
+              conflict: choice,
+              ...(choice === 'replace' ? { replacePath: conflict.existing.path } : {}),
+            },
+          ],
     ),
   ];
 }

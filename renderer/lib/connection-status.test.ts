@@ -7,11 +7,21 @@ const ok = { ok: true };
 describe('connectionStatus', () => {
   it('is unknown before the first check and fine when all pass', () => {
     expect(connectionStatus(undefined, true).level).toBe('unknown');
-    expect(connectionStatus({ ping: ok, site: ok, sirb: ok, clockSkewSeconds: 2 }, true)).toMatchObject({ level: 'ok', label: 'Connected' });
+    expect(connectionStatus({ ping: ok, site: ok, sirb: ok, clockSkewSeconds: 2 }, true)).toMatchObject({
+      level: 'ok',
+      label: 'Connected',
+    });
   });
 
   it('says offline when ping fails', () => {
-    const s = connectionStatus({ ping: { ok: false, error: appError({ code: 'network', explanation: 'No route.' }) }, site: { ok: false }, sirb: { ok: false } }, false);
+    const s = connectionStatus(
+      {
+        ping: { ok: false, error: appError({ code: 'network', explanation: 'No route.' }) },
+        site: { ok: false },
+        sirb: { ok: false },
+      },
+      false,
+    );
     expect(s).toMatchObject({ level: 'error', label: 'Offline' });
     expect(s.message).toContain('No route.');
   });
@@ -26,6 +36,8 @@ describe('connectionStatus', () => {
     expect(connectionStatus({ ping: ok, site: { ok: false }, sirb: { ok: false } }, false).label).toBe('Not signed in');
     expect(connectionStatus({ ping: ok, site: ok, sirb: { ok: false } }, true).level).toBe('warning');
     expect(connectionStatus({ ping: ok, site: ok, sirb: { ok: false } }, false).level).toBe('ok');
-    expect(connectionStatus({ ping: ok, site: ok, sirb: ok, clockSkewSeconds: 90 }, false).label).toBe('Clock drifting');
+    expect(connectionStatus({ ping: ok, site: ok, sirb: ok, clockSkewSeconds: 90 }, false).label).toBe(
+      'Clock drifting',
+    );
   });
 });

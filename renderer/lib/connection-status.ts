@@ -18,7 +18,11 @@ export function connectionStatus(check: ConnectionCheck | undefined, isSirb: boo
   if (!check) return { level: 'unknown', label: 'Checking…', message: 'Checking the connection to the exchange.' };
   const skew = check.clockSkewSeconds;
   if (!check.ping.ok) {
-    return { level: 'error', label: 'Offline', message: `The exchange cannot be reached. ${check.ping.error?.explanation ?? 'Check the network connection.'}` };
+    return {
+      level: 'error',
+      label: 'Offline',
+      message: `The exchange cannot be reached. ${check.ping.error?.explanation ?? 'Check the network connection.'}`,
+    };
   }
   if (skew !== undefined && Math.abs(skew) > SKEW_LIMIT_SECONDS) {
     return {
@@ -38,11 +42,16 @@ export function connectionStatus(check: ConnectionCheck | undefined, isSirb: boo
     return {
       level: 'warning',
       label: 'Not an sIRB',
-      message: `The exchange does not recognize this organization as an sIRB, so it cannot create studies. ${check.sirb.error?.explanation ?? ''}`.trim(),
+      message:
+        `The exchange does not recognize this organization as an sIRB, so it cannot create studies. ${check.sirb.error?.explanation ?? ''}`.trim(),
     };
   }
   if (skew !== undefined && Math.abs(skew) > 60) {
-    return { level: 'warning', label: 'Clock drifting', message: `Connected, but this computer's clock is ${formatSkew(skew)}. Requests fail beyond 3 minutes.` };
+    return {
+      level: 'warning',
+      label: 'Clock drifting',
+      message: `Connected, but this computer's clock is ${formatSkew(skew)}. Requests fail beyond 3 minutes.`,
+    };
   }
   return { level: 'ok', label: 'Connected', message: 'Connected to the exchange.' };
 }

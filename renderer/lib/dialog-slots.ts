@@ -2,7 +2,8 @@
 // dialogs/slot-dialogs.tsx maps each slot to its component, which takes SlotDialogProps.
 import type { ItemView } from '../../shared/ipc/views.js';
 
-export type DialogSlot = 'manageAccess' | 'rekey' | 'collaborators' | 'organizations' | 'admin' | 'settings' | 'activity' | 'distribution';
+export type DialogSlot =
+  'manageAccess' | 'rekey' | 'collaborators' | 'organizations' | 'admin' | 'settings' | 'activity' | 'distribution';
 
 export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   manageAccess: 'Manage access…',

@@ -4,7 +4,12 @@ import { filesFromInput, walkEntries } from './drop-walk.js';
 
 // Entries as the File and Directory Entries API hands them out (readEntries in batches).
 function fileEntry(name: string): FileSystemFileEntry {
-  return { name, isFile: true, isDirectory: false, file: (ok: (f: File) => void) => ok(new File([name], name)) } as unknown as FileSystemFileEntry;
+  return {
+    name,
+    isFile: true,
+    isDirectory: false,
+    file: (ok: (f: File) => void) => ok(new File([name], name)),
+  } as unknown as FileSystemFileEntry;
 }
 function dirEntry(name: string, children: FileSystemEntry[], batch = 2): FileSystemDirectoryEntry {
   return {
@@ -26,7 +31,14 @@ function dirEntry(name: string, children: FileSystemEntry[], batch = 2): FileSys
 
 describe('walkEntries', () => {
   it('keeps relative paths of a dropped folder and reads every batch', async () => {
-    const dropped = [dirEntry('Site A', [fileEntry('consent.pdf'), dirEntry('letters', [fileEntry('l1.docx'), fileEntry('l2.docx'), fileEntry('l3.docx')]), fileEntry('notes.txt')]), fileEntry('protocol.pdf')];
+    const dropped = [
+      dirEntry('Site A', [
+        fileEntry('consent.pdf'),
+        dirEntry('letters', [fileEntry('l1.docx'), fileEntry('l2.docx'), fileEntry('l3.docx')]),
+        fileEntry('notes.txt'),
+      ]),
+      fileEntry('protocol.pdf'),
+    ];
     const files = await walkEntries(dropped);
     expect(files.map((f) => f.relativePath)).toEqual([
       'Site A/consent.pdf',

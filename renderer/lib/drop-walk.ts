@@ -50,7 +50,8 @@ export async function walkEntries(entries: readonly FileSystemEntry[], prefix = 
   for (const entry of entries) {
     const path = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isFile) out.push({ file: await fileOf(entry as FileSystemFileEntry), relativePath: path });
-    else if (entry.isDirectory) out.push(...(await walkEntries(await readAll((entry as FileSystemDirectoryEntry).createReader()), path)));
+    else if (entry.isDirectory)
+      out.push(...(await walkEntries(await readAll((entry as FileSystemDirectoryEntry).createReader()), path)));
   }
   return out;
 }

@@ -16,7 +16,8 @@ describe('type in words', () => {
       ['image/png', 'scan', 'Image'],
       ['application/octet-stream', 'README', 'Document'],
     ];
-    for (const [media, name, words] of cases) expect(kindWords(documentKind(media, name)), `${media} ${name}`).toBe(words);
+    for (const [media, name, words] of cases)
+      expect(kindWords(documentKind(media, name)), `${media} ${name}`).toBe(words);
   });
 
   it('never calls a program or an unknown file a document, whatever type the sender declared', () => {

@@ -21,8 +21,20 @@ export interface FileTree {
 }
 
 export type Entry =
-  | { readonly kind: 'folder'; readonly key: string; readonly path: string; readonly name: string; readonly childCount: number }
-  | { readonly kind: 'item'; readonly key: string; readonly path: string; readonly name: string; readonly item: ItemView };
+  | {
+      readonly kind: 'folder';
+      readonly key: string;
+      readonly path: string;
+      readonly name: string;
+      readonly childCount: number;
+    }
+  | {
+      readonly kind: 'item';
+      readonly key: string;
+      readonly path: string;
+      readonly name: string;
+      readonly item: ItemView;
+    };
 
 /**
  * The item's slash path. Main supplies `path` (slash form) in every ItemView, so that is used
@@ -46,7 +58,9 @@ function newerOf(existing: ItemView, item: ItemView): ItemView {
     if (a !== b) return a < b ? item : existing;
   }
   // Same version again (a `since` refresh re-lists the newest): keep a header already decrypted.
-  return !item.decryptedHeader && existing.decryptedHeader ? { ...item, decryptedHeader: existing.decryptedHeader } : item;
+  return !item.decryptedHeader && existing.decryptedHeader
+    ? { ...item, decryptedHeader: existing.decryptedHeader }
+    : item;
 }
 
 /** One view per slash path, in first-seen order; dates are parsed only where a path repeats. */
@@ -247,7 +261,8 @@ export function folderEntries(tree: FileTree, path: string): Entry[] {
 export function ancestry(path: string): { path: string; name: string }[] {
   const segments = splitItemPath(path).filter((s) => s !== '');
   const crumbs = [{ path: '', name: '' }];
-  for (let i = 0; i < segments.length; i++) crumbs.push({ path: segments.slice(0, i + 1).join('/'), name: segments[i] ?? '' });
+  for (let i = 0; i < segments.length; i++)
+    crumbs.push({ path: segments.slice(0, i + 1).join('/'), name: segments[i] ?? '' });
   return crumbs;
 }
 

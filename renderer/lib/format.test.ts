@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatDuration, formatRate, formatSkew, formatTimeLeft, percent, secondsLeft } from './format.js';
+import {
+  formatBytes,
+  formatDate,
+  formatDuration,
+  formatRate,
+  formatSkew,
+  formatTimeLeft,
+  percent,
+  secondsLeft,
+} from './format.js';
 
 describe('format', () => {
   it('formats sizes', () => {

@@ -65,6 +65,8 @@ export function formatSkew(seconds: number): string {
   const direction = seconds > 0 ? 'ahead' : 'behind';
   const m = Math.floor(abs / 60);
   const s = abs % 60;
-  const parts = [m ? `${m} minute${m === 1 ? '' : 's'}` : '', s || !m ? `${s} second${s === 1 ? '' : 's'}` : ''].filter(Boolean);
+  const parts = [m ? `${m} minute${m === 1 ? '' : 's'}` : '', s || !m ? `${s} second${s === 1 ? '' : 's'}` : ''].filter(
+    Boolean,
+  );
   return `${direction} by ${parts.join(' ')}`;
 }

@@ -16,12 +16,23 @@ describe('record fields', () => {
   });
 
   it('turns nested JSON into labelled fields and groups', () => {
-    const fields = recordFields({ title: 'Trial A', active: true, approvedOn: '2026-03-04', sites: [{ name: 'North' }], notes: null, pi: { lastName: 'Lee' } });
+    const fields = recordFields({
+      title: 'Trial A',
+      active: true,
+      approvedOn: '2026-03-04',
+      sites: [{ name: 'North' }],
+      notes: null,
+      pi: { lastName: 'Lee' },
+    });
     expect(fields).toEqual([
       { kind: 'value', label: 'Title', value: 'Trial A' },
       { kind: 'value', label: 'Active', value: 'Yes' },
       { kind: 'value', label: 'Approved on', value: expect.stringMatching(/2026/) },
-      { kind: 'group', label: 'Sites', fields: [{ kind: 'group', label: '1', fields: [{ kind: 'value', label: 'Name', value: 'North' }] }] },
+      {
+        kind: 'group',
+        label: 'Sites',
+        fields: [{ kind: 'group', label: '1', fields: [{ kind: 'value', label: 'Name', value: 'North' }] }],
+      },
       { kind: 'value', label: 'Notes', value: '—' },
       { kind: 'group', label: 'Pi', fields: [{ kind: 'value', label: 'Last name', value: 'Lee' }] },
     ]);
@@ -46,7 +57,9 @@ describe('record fields', () => {
   });
 
   it('shows at most 1,000 fields in all, and cuts and cleans long or hostile text', () => {
-    const wide = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, Array.from({ length: 150 }, (_, j) => ({ j }))]));
+    const wide = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`k${i}`, Array.from({ length: 150 }, (_, j) => ({ j }))]),
+    );
     const fields = recordFields(wide);
     expect(count(fields)).toBeLessThanOrEqual(RECORD_LIMITS.total + 60);
     expect(JSON.stringify(fields)).toMatch(/more/);

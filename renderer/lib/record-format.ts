@@ -21,7 +21,10 @@ function scalar(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) {
     const ms = Date.parse(value);
-    if (!Number.isNaN(ms)) return value.length === 10 ? new Date(ms).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' }) : new Date(ms).toLocaleString();
+    if (!Number.isNaN(ms))
+      return value.length === 10
+        ? new Date(ms).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' })
+        : new Date(ms).toLocaleString();
   }
   return shownText(value, RECORD_LIMITS.chars);
 }
@@ -40,13 +43,19 @@ function label(key: string): string {
 }
 
 /** One level's fields, `budget.left` counting down the fields still allowed in all. */
-function fieldsOf(entries: readonly [string, unknown][], total: number, depth: number, budget: { left: number }): RecordField[] {
+function fieldsOf(
+  entries: readonly [string, unknown][],
+  total: number,
+  depth: number,
+  budget: { left: number },
+): RecordField[] {
   const fields: RecordField[] = [];
   for (const [l, v] of entries) {
     if (budget.left <= 0) break;
     budget.left--;
     if (v === null || typeof v !== 'object') fields.push({ kind: 'value', label: l, value: scalar(v) });
-    else if (depth >= RECORD_LIMITS.depth) fields.push({ kind: 'value', label: l, value: '… nested deeper, not shown' });
+    else if (depth >= RECORD_LIMITS.depth)
+      fields.push({ kind: 'value', label: l, value: '… nested deeper, not shown' });
     else fields.push({ kind: 'group', label: l, fields: expand(v, depth + 1, budget) });
   }
   if (fields.length < total) fields.push(more(total - fields.length));
@@ -56,11 +65,15 @@ function fieldsOf(entries: readonly [string, unknown][], total: number, depth: n
 function expand(value: object, depth: number, budget: { left: number }, arrayLabel = ''): RecordField[] {
   if (Array.isArray(value)) {
     if (value.length === 0) return [{ kind: 'value', label: arrayLabel || 'Entries', value: 'None' }];
-    const shown = value.slice(0, RECORD_LIMITS.perLevel).map((v, i): [string, unknown] => [`${arrayLabel ? `${arrayLabel} ` : ''}${i + 1}`, v]);
+    const shown = value
+      .slice(0, RECORD_LIMITS.perLevel)
+      .map((v, i): [string, unknown] => [`${arrayLabel ? `${arrayLabel} ` : ''}${i + 1}`, v]);
     return fieldsOf(shown, value.length, depth, budget);
   }
   const keys = Object.keys(value);
-  const shown = keys.slice(0, RECORD_LIMITS.perLevel).map((k): [string, unknown] => [label(k), (value as Record<string, unknown>)[k]]);
+  const shown = keys
+    .slice(0, RECORD_LIMITS.perLevel)
+    .map((k): [string, unknown] => [label(k), (value as Record<string, unknown>)[k]]);
   return fieldsOf(shown, keys.length, depth, budget);
 }
 

@@ -61,7 +61,15 @@ function writtenName(d: { readonly fileName?: string; readonly name?: string }):
 export function toRow(entry: Entry, context: RowContext): Row {
   if (entry.kind === 'folder') {
     const type = kindWords('folder');
-    return { entry, key: entry.key, label: entry.name, type, kind: 'folder', owner: '', search: searchText(entry.name, entry.name, type) };
+    return {
+      entry,
+      key: entry.key,
+      label: entry.name,
+      type,
+      kind: 'folder',
+      owner: '',
+      search: searchText(entry.name, entry.name, type),
+    };
   }
   const item = entry.item;
   const doc = asDocument(item.decryptedHeader);

@@ -24,7 +24,12 @@ function range(keys: readonly string[], from: string | undefined, to: string): S
 }
 
 export function clickRow(state: Selection, keys: readonly string[], key: string, mods: Modifiers = {}): Selection {
-  if (mods.shift) return { selected: range(keys, state.anchor ?? state.focus, key), focus: key, anchor: state.anchor ?? state.focus ?? key };
+  if (mods.shift)
+    return {
+      selected: range(keys, state.anchor ?? state.focus, key),
+      focus: key,
+      anchor: state.anchor ?? state.focus ?? key,
+    };
   if (mods.toggle) {
     const selected = new Set(state.selected);
     if (selected.has(key)) selected.delete(key);

@@ -1,6 +1,11 @@
 // The transfers panel's tabs, and progress events merged into the list between full updates.
 import type { EventPayloads } from '../../shared/ipc/contract.js';
-import { FINISHED_TRANSFER_STATES, type FinishedTransferState, type TransferState, type TransferView } from '../../shared/ipc/views.js';
+import {
+  FINISHED_TRANSFER_STATES,
+  type FinishedTransferState,
+  type TransferState,
+  type TransferView,
+} from '../../shared/ipc/views.js';
 
 export type TransferTab = 'active' | 'failed' | 'completed';
 
@@ -33,7 +38,10 @@ export function groupTransfers(list: readonly TransferView[]): Record<TransferTa
   return groups;
 }
 
-export function applyProgress(list: readonly TransferView[] | undefined, p: EventPayloads['transfer.progress']): TransferView[] | undefined {
+export function applyProgress(
+  list: readonly TransferView[] | undefined,
+  p: EventPayloads['transfer.progress'],
+): TransferView[] | undefined {
   if (!list) return list;
   let changed = false;
   const next = list.map((t) => {

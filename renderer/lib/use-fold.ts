@@ -30,8 +30,17 @@ function spaceFor(group: HTMLElement): number {
   const style = getComputedStyle(bar);
   const gap = parseFloat(style.columnGap) || 0;
   const others = [...bar.children].filter((c) => c !== group && inFlow(c)) as HTMLElement[];
-  const taken = others.reduce((sum, c) => sum + (c.dataset.foldReserve ? Number(c.dataset.foldReserve) : c.getBoundingClientRect().width), 0);
-  return bar.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0) - taken - gap * others.length;
+  const taken = others.reduce(
+    (sum, c) => sum + (c.dataset.foldReserve ? Number(c.dataset.foldReserve) : c.getBoundingClientRect().width),
+    0,
+  );
+  return (
+    bar.clientWidth -
+    (parseFloat(style.paddingLeft) || 0) -
+    (parseFloat(style.paddingRight) || 0) -
+    taken -
+    gap * others.length
+  );
 }
 
 /**
@@ -48,7 +57,8 @@ export function useFoldCount(group: RefObject<HTMLElement | null>, ids: readonly
   const fit = useCallback(() => {
     const el = group.current;
     if (!el?.isConnected || !(el.parentElement?.clientWidth ?? 0)) return;
-    for (const child of el.querySelectorAll<HTMLElement>('[data-fold-id]')) widths.current.set(child.dataset.foldId!, child.getBoundingClientRect().width);
+    for (const child of el.querySelectorAll<HTMLElement>('[data-fold-id]'))
+      widths.current.set(child.dataset.foldId!, child.getBoundingClientRect().width);
     const more = el.querySelector<HTMLElement>('[data-fold-more]');
     if (more) moreWidth.current = more.getBoundingClientRect().width;
     // An action never shown yet counts as 0 px: it shows, is measured, and the next pass folds it if need be.

@@ -8,7 +8,8 @@ export const DROP_FOLDER_ATTRIBUTE = 'data-drop-folder';
 
 const hasFiles = (event: DragEvent): boolean => [...(event.dataTransfer?.types ?? [])].includes('Files');
 
-const closest = (event: DragEvent, selector: string): boolean => event.target instanceof Element && !!event.target.closest(selector);
+const closest = (event: DragEvent, selector: string): boolean =>
+  event.target instanceof Element && !!event.target.closest(selector);
 /** Drags over a dialog (and its backdrop) or onto a file input are never uploaded. */
 const OWN_DROPS = '.dialog-backdrop, input[type="file"]';
 const forUpload = (event: DragEvent): boolean => hasFiles(event) && !closest(event, OWN_DROPS);
@@ -80,9 +81,11 @@ export function useWindowFileDrag({ folder = '', onDrop }: WindowDragOptions): s
       ['dragover', allow, false],
       ['drop', drop, false],
     ];
-    for (const [type, listener, capture] of listeners) window.addEventListener(type, listener as EventListener, capture);
+    for (const [type, listener, capture] of listeners)
+      window.addEventListener(type, listener as EventListener, capture);
     return () => {
-      for (const [type, listener, capture] of listeners) window.removeEventListener(type, listener as EventListener, capture);
+      for (const [type, listener, capture] of listeners)
+        window.removeEventListener(type, listener as EventListener, capture);
     };
   }, []);
   return target;

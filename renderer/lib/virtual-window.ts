@@ -8,7 +8,13 @@ interface WindowRange {
   readonly totalHeight: number;
 }
 
-export function visibleRange(scrollTop: number, viewportHeight: number, rowHeight: number, count: number, overscan = 6): WindowRange {
+export function visibleRange(
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  count: number,
+  overscan = 6,
+): WindowRange {
   const totalHeight = count * rowHeight;
   if (count === 0 || rowHeight <= 0) return { start: 0, end: 0, offsetTop: 0, totalHeight };
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
@@ -19,7 +25,12 @@ export function visibleRange(scrollTop: number, viewportHeight: number, rowHeigh
 }
 
 /** The scrollTop that brings row `index` into view, or undefined when it already is. */
-export function scrollToReveal(index: number, scrollTop: number, viewportHeight: number, rowHeight: number): number | undefined {
+export function scrollToReveal(
+  index: number,
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+): number | undefined {
   const top = index * rowHeight;
   if (top < scrollTop) return top;
   if (top + rowHeight > scrollTop + viewportHeight) return top + rowHeight - viewportHeight;

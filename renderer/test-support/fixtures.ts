@@ -5,7 +5,16 @@ import { toSlashForm } from '../../shared/item-path.js';
 
 const HASH = 'a'.repeat(64);
 
-export function item(id: string, options: { updatedAt?: string; header?: RecordHeader; ownedByMe?: boolean; ownerId?: string; headerProblem?: string } = {}): ItemView {
+export function item(
+  id: string,
+  options: {
+    updatedAt?: string;
+    header?: RecordHeader;
+    ownedByMe?: boolean;
+    ownerId?: string;
+    headerProblem?: string;
+  } = {},
+): ItemView {
   const at = options.updatedAt ?? '2026-01-02T03:04:05Z';
   return {
     id,

@@ -29,7 +29,10 @@ export function streamingService(pages: readonly ItemView[][], options: { failAt
     'items.listNext': async ({ listingId }: { listingId: string }) => {
       const page = await listings.get(listingId)!().then(
         (value) => ({ ok: true as const, value }),
-        () => ({ ok: false as const, error: appError({ code: 'network', message: 'The exchange’s answer broke off after 2 items.' }) }),
+        () => ({
+          ok: false as const,
+          error: appError({ code: 'network', message: 'The exchange’s answer broke off after 2 items.' }),
+        }),
       );
       return page;
     },

@@ -18,7 +18,8 @@ export function applyTheme(root: HTMLElement, theme: 'light' | 'dark'): void {
 
 export function useTheme(choice: ThemeChoice): void {
   useEffect(() => {
-    const query = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : undefined;
+    const query =
+      typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : undefined;
     const apply = (): void => applyTheme(document.documentElement, resolveTheme(choice, !!query?.matches));
     apply();
     if (choice !== 'system' || !query) return;

@@ -30,7 +30,9 @@ async function main(): Promise<void> {
     ? 'Your organization\u2019s private keys are stored encrypted with a passphrase. Choose one now; the app asks for it each time it starts. It is not stored anywhere.'
     : 'Enter the passphrase that protects this app\u2019s keys.';
   element('label').textContent = first ? 'New passphrase' : 'Passphrase';
-  element('hint').textContent = first ? 'At least 12 characters: four or five unrelated words are strong and easy to remember.' : '';
+  element('hint').textContent = first
+    ? 'At least 12 characters: four or five unrelated words are strong and easy to remember.'
+    : '';
   const submit = element<HTMLButtonElement>('submit');
   submit.textContent = first ? 'Set passphrase' : 'Unlock';
   const field = element<HTMLInputElement>('passphrase');

@@ -43,7 +43,12 @@ type Values = Record<string, string | boolean | (string | boolean)[] | undefined
 
 function parse(args: string[], options: Flags): { values: Values } {
   try {
-    return parseArgs({ args, options: { ...options, help: { type: 'boolean' } }, strict: true, allowPositionals: false }) as { values: Values };
+    return parseArgs({
+      args,
+      options: { ...options, help: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    }) as { values: Values };
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
@@ -80,7 +85,9 @@ export function postgresUrl(values: Record<string, unknown>): string | undefined
   const given = values.database as string | undefined;
   const url = given ?? (process.env.EXCHANGE_DATABASE_URL || undefined);
   if (url !== undefined && !(/^postgres(ql)?:\/\//.test(url) && URL.canParse(url))) {
-    throw new UsageError(`${given !== undefined ? '--database' : 'EXCHANGE_DATABASE_URL'} must be a postgres:// or postgresql:// URL.`);
+    throw new UsageError(
+      `${given !== undefined ? '--database' : 'EXCHANGE_DATABASE_URL'} must be a postgres:// or postgresql:// URL.`,
+    );
   }
   return url;
 }
@@ -98,10 +105,14 @@ const STORE_FLAGS: Flags = { data: { type: 'string' }, database: { type: 'string
  * which every command takes: the one parser of the options the commands share.
  */
 export function parseCommand(args: string[], flags: Flags, use: StoreUse): { values: Values; store: StoreOptions } {
-  const { values } = parse(args, { ...(use === 'database' ? { database: STORE_FLAGS['database']! } : STORE_FLAGS), ...flags });
+  const { values } = parse(args, {
+    ...(use === 'database' ? { database: STORE_FLAGS['database']! } : STORE_FLAGS),
+    ...flags,
+  });
   if (use === 'database') return { values, store: { databaseUrl: required(postgresUrl(values), '--database') } };
   const data = values['data'] as string | undefined;
-  if (data !== undefined && values['database'] !== undefined) throw new UsageError('Give --data or --database, not both.');
+  if (data !== undefined && values['database'] !== undefined)
+    throw new UsageError('Give --data or --database, not both.');
   const database = data === undefined ? postgresUrl(values) : undefined;
   if (database !== undefined) return { values, store: { databaseUrl: database } };
   const dir = required(data, '--data or --database');

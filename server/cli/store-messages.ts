@@ -12,8 +12,11 @@ export function unreachable(e: unknown, store: StoreOptions, command: string): u
   // the cause is a connection error (errno, timeout), but never let it echo the password
   let cause = (e.cause as Error | undefined)?.message ?? e.message;
   const password = url.searchParams.get('password');
-  for (const secret of [url.password, decoded(url.password), password]) if (secret) cause = cause.split(secret).join('***');
-  return new Error(`PostgreSQL at ${databaseAddress(store.databaseUrl)} cannot be reached (${cause}); ${command} exits. Start PostgreSQL, then run ${command} again.`);
+  for (const secret of [url.password, decoded(url.password), password])
+    if (secret) cause = cause.split(secret).join('***');
+  return new Error(
+    `PostgreSQL at ${databaseAddress(store.databaseUrl)} cannot be reached (${cause}); ${command} exits. Start PostgreSQL, then run ${command} again.`,
+  );
 }
 
 /** The store for the log: a database by its address only. */

@@ -23,5 +23,10 @@ export class ApiError extends Error {
 
 export function internalErrorBody(): ErrorBody {
   const e = ERROR_CODES.internal;
-  return { code: e.code, status: e.status, message: e.message, details: 'An unexpected error occurred; it has been logged.' };
+  return {
+    code: e.code,
+    status: e.status,
+    message: e.message,
+    details: 'An unexpected error occurred; it has been logged.',
+  };
 }

@@ -56,13 +56,19 @@ export async function authenticate(req: IncomingMessage, store: Store, hostName:
   const date = parseIrbxDate(single(req, DATE_HEADER)!.trim());
   if (!date) throw new ApiError('headerInvalid', `The ${DATE_HEADER} header is not in the form yyyyMMddTHHmmssZ.`);
   if (Math.abs(date.getTime() - now) > WINDOW_MS) {
-    throw new ApiError('timeOutsideWindow', `The server time is ${formatIrbxDate(new Date(now))}; requests must be dated within 180 seconds of it.`);
+    throw new ApiError(
+      'timeOutsideWindow',
+      `The server time is ${formatIrbxDate(new Date(now))}; requests must be dated within 180 seconds of it.`,
+    );
   }
   let params: AuthorizationParams;
   try {
     params = parseAuthorization(authorization);
   } catch {
-    throw new ApiError('signatureMismatch', 'The Authorization header is not of the form IRBX Credential=..., HashAlgorithm=SHA256, SignedHeaders=..., Signature=....');
+    throw new ApiError(
+      'signatureMismatch',
+      'The Authorization header is not of the form IRBX Credential=..., HashAlgorithm=SHA256, SignedHeaders=..., Signature=....',
+    );
   }
   const org = /^[0-9a-f]{32}$/.test(params.credential) ? await store.getOrganization(params.credential) : undefined;
   if (!org) throw new ApiError('signatureMismatch', 'The credential does not name a registered organization.');
@@ -70,8 +76,15 @@ export async function authenticate(req: IncomingMessage, store: Store, hostName:
 }
 
 /** Signature over the request as received, then replay refusal, then a disabled caller. */
-export async function verifySignature(req: IncomingMessage, store: Store, caller: Caller, payloadHash: string, now: number): Promise<void> {
-  if (!caller.org.certificate_pem) throw new ApiError('signatureMismatch', 'The organization has no certificate registered.');
+export async function verifySignature(
+  req: IncomingMessage,
+  store: Store,
+  caller: Caller,
+  payloadHash: string,
+  now: number,
+): Promise<void> {
+  if (!caller.org.certificate_pem)
+    throw new ApiError('signatureMismatch', 'The organization has no certificate registered.');
   const result = verifyRequest({
     method: req.method ?? 'GET',
     target: req.url ?? '/',

@@ -14,7 +14,10 @@ export interface BodyPace {
   readonly minBytesPerSecond: number;
 }
 
-export const DEFAULT_BODY_PACE: BodyPace = { stallMs: DEFAULT_BODY_STALL_MS, minBytesPerSecond: DEFAULT_MIN_BODY_BYTES_PER_SECOND };
+export const DEFAULT_BODY_PACE: BodyPace = {
+  stallMs: DEFAULT_BODY_STALL_MS,
+  minBytesPerSecond: DEFAULT_MIN_BODY_BYTES_PER_SECOND,
+};
 
 export interface PaceWatch {
   /** `total` bytes have arrived so far. */
@@ -35,7 +38,8 @@ export function watchPace(pace: BodyPace, tooSlow: (why: string) => void, now: (
   let timer: NodeJS.Timeout | undefined;
   // when the body is too slow unless more arrives: no byte since `last`, or the average at that
   // moment under the minimum (the moment `total` bytes stop being enough)
-  const deadline = (): number => Math.min(last + pace.stallMs, started + Math.max(pace.stallMs, (total / pace.minBytesPerSecond) * 1000));
+  const deadline = (): number =>
+    Math.min(last + pace.stallMs, started + Math.max(pace.stallMs, (total / pace.minBytesPerSecond) * 1000));
   let confirming = false;
   const check = (): void => {
     timer = undefined;

@@ -61,7 +61,12 @@ export interface ReadOptions {
   readonly pace?: BodyPace;
 }
 
-export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, options: ReadOptions = {}): Promise<ReadBody> {
+export function readBody(
+  req: IncomingMessage,
+  kind: BodyKind,
+  tmpDir: string,
+  options: ReadOptions = {},
+): Promise<ReadBody> {
   const { limit = MAX_REQUEST_BYTES, admit, pace } = options;
   return new Promise((resolve, reject) => {
     const announced = Number(req.headers['content-length']);
@@ -97,23 +102,27 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, o
       blockUsed = 0;
       if (!ok) holdFor(out.room());
     };
-    const storeBlock = (): Buffer => (block ??= spare.pop() ?? (direct ? alignedBlock(STORE_BLOCK) : Buffer.allocUnsafe(STORE_BLOCK)));
+    const storeBlock = (): Buffer =>
+      (block ??= spare.pop() ?? (direct ? alignedBlock(STORE_BLOCK) : Buffer.allocUnsafe(STORE_BLOCK)));
     // A bad body is still hashed to the end, but nothing more is written for it. Pieces are
     // decoded straight into the block when they fit; one that would straddle two is copied.
     const filled = (bytes: number): void => {
       blockUsed += bytes;
       if (blockUsed === STORE_BLOCK) writeBlock();
     };
-    const check = new Base64StreamDecoder((decoded) => {
-      for (let from = 0; from < decoded.length; ) {
-        const n = decoded.copy(storeBlock(), blockUsed, from);
-        from += n;
-        filled(n);
-      }
-    }, {
-      space: (bytes) => (STORE_BLOCK - blockUsed >= bytes ? { buffer: storeBlock(), offset: blockUsed } : undefined),
-      filled,
-    });
+    const check = new Base64StreamDecoder(
+      (decoded) => {
+        for (let from = 0; from < decoded.length;) {
+          const n = decoded.copy(storeBlock(), blockUsed, from);
+          from += n;
+          filled(n);
+        }
+      },
+      {
+        space: (bytes) => (STORE_BLOCK - blockUsed >= bytes ? { buffer: storeBlock(), offset: blockUsed } : undefined),
+        filled,
+      },
+    );
     if (kind === 'item') {
       tempFile = join(tmpDir, `${newId()}.part`);
       // Up to four blocks queued: fewer paused the request for every block written.
@@ -235,7 +244,14 @@ export function readBody(req: IncomingMessage, kind: BodyKind, tmpDir: string, o
           payloadHash,
           byteLength: total,
           overCap: false,
-          item: { fields, sawContent, tempFile, contentLength: check.size, contentIsBase64: check.ok, ...(jsonError ? { jsonError } : {}) },
+          item: {
+            fields,
+            sawContent,
+            tempFile,
+            contentLength: check.size,
+            contentIsBase64: check.ok,
+            ...(jsonError ? { jsonError } : {}),
+          },
         });
       }, fail);
     };

@@ -1,6 +1,11 @@
 // A certificate is registered only when it parses, holds an RSA key of at least 2048 bits
 // and, when a trust store is configured, chains to one of its CAs.
-import { assertUsableCertificate, chainsTo, parseCertificate, type CertificateInfo } from '../../shared/protocol/certificates.js';
+import {
+  assertUsableCertificate,
+  chainsTo,
+  parseCertificate,
+  type CertificateInfo,
+} from '../../shared/protocol/certificates.js';
 import type { AppContext } from './context.js';
 import { ApiError } from './api-error.js';
 
@@ -13,7 +18,10 @@ export function checkCertificate(input: string | Buffer, trustCaPems: readonly s
     throw new ApiError('invalidCertificate', e instanceof Error ? e.message : 'The certificate could not be read.');
   }
   if (trustCaPems.length > 0 && !chainsTo(info, trustCaPems)) {
-    throw new ApiError('invalidCertificate', 'The certificate is not issued by a certificate authority this service trusts.');
+    throw new ApiError(
+      'invalidCertificate',
+      'The certificate is not issued by a certificate authority this service trusts.',
+    );
   }
   return info;
 }
@@ -23,6 +31,9 @@ export function checkCertificate(input: string | Buffer, trustCaPems: readonly s
  * another process (`sandbox --database`) may have stored one since, and every node must then
  * refuse alike. Certificates are checked rarely (organization create, certificate update).
  */
-export async function checkCertificateFor(app: Pick<AppContext, 'store' | 'trustCaPems'>, input: string | Buffer): Promise<CertificateInfo> {
+export async function checkCertificateFor(
+  app: Pick<AppContext, 'store' | 'trustCaPems'>,
+  input: string | Buffer,
+): Promise<CertificateInfo> {
   return checkCertificate(input, [...(await app.store.trustedCas()), ...app.trustCaPems]);
 }

@@ -41,17 +41,20 @@ describe.each(STORES)('on %s', (storeKind) => {
     expect(restricted.length).toBeGreaterThanOrEqual(7);
   });
 
-  it.each(routes.map((r) => [`${r.method} ${r.pattern} (${r.roles.join(', ')})`, r] as const))('%s', async (_, route) => {
-    const got: Record<string, string> = {};
-    const want: Record<string, string> = {};
-    for (const k of KINDS) {
-      const r = await call(route, w[k]);
-      const allowed = route.roles.some((role) => HOLDS[k].includes(role));
-      const refused = r.status === 403 && r.json().code === 2007;
-      got[k] = refused ? 'refused' : 'let through';
-      want[k] = allowed ? 'let through' : 'refused';
-      if (refused) expect(r.json().message).toBe('The organization is not allowed to do this.');
-    }
-    expect(got).toEqual(want);
-  });
+  it.each(routes.map((r) => [`${r.method} ${r.pattern} (${r.roles.join(', ')})`, r] as const))(
+    '%s',
+    async (_, route) => {
+      const got: Record<string, string> = {};
+      const want: Record<string, string> = {};
+      for (const k of KINDS) {
+        const r = await call(route, w[k]);
+        const allowed = route.roles.some((role) => HOLDS[k].includes(role));
+        const refused = r.status === 403 && r.json().code === 2007;
+        got[k] = refused ? 'refused' : 'let through';
+        want[k] = allowed ? 'let through' : 'refused';
+        if (refused) expect(r.json().message).toBe('The organization is not allowed to do this.');
+      }
+      expect(got).toEqual(want);
+    },
+  );
 });

@@ -71,7 +71,9 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       const path = splitTarget(req.url ?? '/').path;
       const status = res.headersSent ? String(res.statusCode) : '-';
       const unsent = res.writableFinished ? '' : ' (answer not sent)';
-      app.log(`${req.method} ${path.length > 300 ? `${path.slice(0, 300)}...` : path} ${status}${unsent} ${Date.now() - started}ms org=${orgId} request=${requestId ?? '-'}`);
+      app.log(
+        `${req.method} ${path.length > 300 ? `${path.slice(0, 300)}...` : path} ${status}${unsent} ${Date.now() - started}ms org=${orgId} request=${requestId ?? '-'}`,
+      );
     };
     res.once('close', logged);
     socket.once('close', logged);
@@ -114,14 +116,27 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       }
       app.unverified.reserve(held, Number.isFinite(declared) ? declared : 0);
       const admit = (total: number): void => app.unverified.reserve(held, total - held.bytes);
-      body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, { limit: app.maxRequestBytes, admit, pace: app.bodyPace });
+      body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, {
+        limit: app.maxRequestBytes,
+        admit,
+        pace: app.bodyPace,
+      });
       await verifySignature(req, app.store, caller, body.payloadHash, app.now());
       // verified: its bytes no longer count against what unverified bodies may hold
       app.unverified.release(held);
       const params = readQuery(query);
       if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
       requireDeclaredRole(match.route, caller);
-      await match.route.handle({ req, res, app, caller, params: match.params, rest: match.rest, query: params, body: routeBody(match.route, req, body) });
+      await match.route.handle({
+        req,
+        res,
+        app,
+        caller,
+        params: match.params,
+        rest: match.rest,
+        query: params,
+        body: routeBody(match.route, req, body),
+      });
     } catch (e) {
       if (e instanceof BodyAbortedError) {
         res.destroy();
@@ -134,7 +149,8 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       }
       removeTempFile();
       // a body over the size or the budget is not read on: reading it is the cost refused
-      const notWorthReading = e instanceof ApiError && (e.kind === 'tooLarge' || e.kind === 'busy' || e.kind === 'bodyTooSlow');
+      const notWorthReading =
+        e instanceof ApiError && (e.kind === 'tooLarge' || e.kind === 'busy' || e.kind === 'bodyTooSlow');
       if (!req.complete && hasBody(req)) await refuseRestOfBody(req, res, notWorthReading);
       if (res.destroyed) return;
       if (e instanceof ApiError) {
@@ -143,7 +159,13 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
         sendError(res, new ApiError('busy', e.message).body());
       } else if (e instanceof StoreOutcomeUnknownError) {
         app.log(`write outcome unknown: ${e.message}`);
-        sendError(res, new ApiError('internal', 'The database connection broke while the change was being saved; whether it was saved is unknown. Look before sending it again.').body());
+        sendError(
+          res,
+          new ApiError(
+            'internal',
+            'The database connection broke while the change was being saved; whether it was saved is unknown. Look before sending it again.',
+          ).body(),
+        );
       } else if (e instanceof StoreUnavailableError) {
         // the database is down or unreachable: nothing was done; the client may try again soon
         app.log(`store unavailable: ${e.message}`);

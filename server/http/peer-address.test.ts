@@ -5,7 +5,10 @@ import { expect, it } from 'vitest';
 import { peerAddress } from './peer-address.js';
 
 function req(remoteAddress: string, xff?: string | string[]): IncomingMessage {
-  return { socket: { remoteAddress }, headers: xff === undefined ? {} : { 'x-forwarded-for': xff } } as unknown as IncomingMessage;
+  return {
+    socket: { remoteAddress },
+    headers: xff === undefined ? {} : { 'x-forwarded-for': xff },
+  } as unknown as IncomingMessage;
 }
 
 const proxies = new Set(['10.0.0.5', '10.0.0.6']);

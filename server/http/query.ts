@@ -25,7 +25,8 @@ export function readQuery(query: string): QueryParams {
       throw new ApiError('invalidValue', 'A query parameter is not UTF-8 text.');
     }
     // text must be text: no store ever sees U+0000 (docs/protocol.md §5)
-    if (name.includes('\0') || value.includes('\0')) throw new ApiError('invalidValue', 'A query parameter holds the character U+0000.');
+    if (name.includes('\0') || value.includes('\0'))
+      throw new ApiError('invalidValue', 'A query parameter holds the character U+0000.');
     if (params.has(name)) throw new ApiError('invalidValue', `The query parameter ${name} is given more than once.`);
     params.set(name, value);
   }

@@ -58,7 +58,12 @@ export function sendEmpty(res: ServerResponse, status: number, extra: Record<str
 
 /** Every 1018 says when to try again: here, so no refusal can leave it out. */
 export function sendError(res: ServerResponse, body: ErrorBody): void {
-  sendJson(res, body.status, body, body.code === ERROR_CODES.busy.code ? { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } : {});
+  sendJson(
+    res,
+    body.status,
+    body,
+    body.code === ERROR_CODES.busy.code ? { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } : {},
+  );
 }
 
 /**

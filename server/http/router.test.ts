@@ -17,7 +17,13 @@ function requestWith(contentType?: string): IncomingMessage {
 
 function bodyOf(text: string): ReadBody {
   const buffer = Buffer.from(text);
-  return { payloadHash: '', byteLength: buffer.length, buffer, overCap: false, item: { fields: {}, sawContent: false, tempFile: 't', contentLength: 0, contentIsBase64: true } };
+  return {
+    payloadHash: '',
+    byteLength: buffer.length,
+    buffer,
+    overCap: false,
+    item: { fields: {}, sawContent: false, tempFile: 't', contentLength: 0, contentIsBase64: true },
+  };
 }
 
 function codeOf(read: () => unknown): number | undefined {
@@ -37,18 +43,23 @@ describe('routeBody', () => {
     expect(jsonRoutes.length).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(jsonRoutes.map((r) => [`${r.method} ${r.pattern}`, r] as const))('%s: another media type is 1017 once the body is reached, not before', (_, route) => {
-    const body = routeBody(route, requestWith('text/plain'), bodyOf('{}'));
-    // what the route may look at before its own checks are done
-    expect(body.byteLength).toBe(2);
-    expect(codeOf(() => body.buffer)).toBe(1017);
-    expect(codeOf(() => body.item)).toBe(1017);
-    expect(codeOf(() => routeBody(route, requestWith(), bodyOf('{}')).buffer)).toBe(1017);
-  });
+  it.each(jsonRoutes.map((r) => [`${r.method} ${r.pattern}`, r] as const))(
+    '%s: another media type is 1017 once the body is reached, not before',
+    (_, route) => {
+      const body = routeBody(route, requestWith('text/plain'), bodyOf('{}'));
+      // what the route may look at before its own checks are done
+      expect(body.byteLength).toBe(2);
+      expect(codeOf(() => body.buffer)).toBe(1017);
+      expect(codeOf(() => body.item)).toBe(1017);
+      expect(codeOf(() => routeBody(route, requestWith(), bodyOf('{}')).buffer)).toBe(1017);
+    },
+  );
 
   it('lets JSON through, with parameters and in any case; an empty body needs no type', () => {
     const route = jsonRoutes[0]!;
-    expect(routeBody(route, requestWith('Application/JSON; charset=utf-8'), bodyOf('{"a":1}')).buffer?.toString()).toBe('{"a":1}');
+    expect(routeBody(route, requestWith('Application/JSON; charset=utf-8'), bodyOf('{"a":1}')).buffer?.toString()).toBe(
+      '{"a":1}',
+    );
     expect(codeOf(() => routeBody(route, requestWith(), bodyOf('')).buffer)).toBeUndefined();
   });
 

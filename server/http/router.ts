@@ -66,7 +66,10 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
   return undefined;
 }
 
-function matchPattern(pattern: string, segments: string[]): { params: Record<string, string>; rest: string[] } | undefined {
+function matchPattern(
+  pattern: string,
+  segments: string[],
+): { params: Record<string, string>; rest: string[] } | undefined {
   const parts = pathSegments(pattern);
   const params: Record<string, string> = {};
   for (let i = 0; i < parts.length; i++) {
@@ -106,7 +109,12 @@ function holds(caller: Caller, role: Role): boolean {
   }
 }
 
-const ROLE_NAMES: Record<Role, string> = { Anonymous: 'anyone', sIRB: 'an sIRB organization', pSite: 'a participating site', Admin: 'an administrator organization' };
+const ROLE_NAMES: Record<Role, string> = {
+  Anonymous: 'anyone',
+  sIRB: 'an sIRB organization',
+  pSite: 'a participating site',
+  Admin: 'an administrator organization',
+};
 
 /**
  * The route's declared roles, enforced for every route before its handler runs, so that no
@@ -121,7 +129,8 @@ export function requireDeclaredRole(route: Route, caller: Caller): void {
 function requireJsonType(req: IncomingMessage, body: ReadBody): void {
   const ct = req.headers['content-type'];
   const json = ct !== undefined && ct.split(';')[0]!.trim().toLowerCase() === 'application/json';
-  if (body.byteLength > 0 && !json) throw new ApiError('unsupportedMediaType', 'The body must be sent as application/json.');
+  if (body.byteLength > 0 && !json)
+    throw new ApiError('unsupportedMediaType', 'The body must be sent as application/json.');
 }
 
 /**

@@ -53,11 +53,17 @@ export class UnverifiedBudget {
   reserve(h: Holder, n: number): void {
     if (n <= 0) return;
     if (this.bytes > 0 && this.bytes + n > this.maxBytes) {
-      throw new ApiError('busy', `The bodies being received are at the limit of ${this.maxBytes} bytes; try again shortly.`);
+      throw new ApiError(
+        'busy',
+        `The bodies being received are at the limit of ${this.maxBytes} bytes; try again shortly.`,
+      );
     }
     const ofPeer = this.bytesByPeer.get(h.peer) ?? 0;
     if (ofPeer > 0 && ofPeer + n > this.maxBytesPerPeer) {
-      throw new ApiError('busy', `The bodies being received from ${h.peer} are at its limit of ${this.maxBytesPerPeer} bytes; try again shortly.`);
+      throw new ApiError(
+        'busy',
+        `The bodies being received from ${h.peer} are at its limit of ${this.maxBytesPerPeer} bytes; try again shortly.`,
+      );
     }
     this.bytes += n;
     add(this.bytesByPeer, h.peer, n);
@@ -76,7 +82,10 @@ export class UnverifiedBudget {
     const key = `${orgId} ${peer}`;
     const now = this.uploads.get(key) ?? 0;
     if (now >= this.maxUploadsPerOrganization) {
-      throw new ApiError('busy', `Organization ${orgId} already has ${now} uploads in progress from ${peer}; try again shortly.`);
+      throw new ApiError(
+        'busy',
+        `Organization ${orgId} already has ${now} uploads in progress from ${peer}; try again shortly.`,
+      );
     }
     this.uploads.set(key, now + 1);
   }

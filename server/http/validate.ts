@@ -66,13 +66,15 @@ export function asBoolean(f: Fields, name: string): boolean | undefined {
 export function requireBase64(f: Fields, name: string): string {
   const v = requireString(f, name);
   // never empty (protocol.md §4): a wrapped key or a ciphertext has at least one block
-  if (v === '' || !isBase64(v)) throw new ApiError('notBase64', `The field ${name} is not Base-64${v === '' ? ' (it is empty)' : ''}.`);
+  if (v === '' || !isBase64(v))
+    throw new ApiError('notBase64', `The field ${name} is not Base-64${v === '' ? ' (it is empty)' : ''}.`);
   return v;
 }
 
 export function requireHex(f: Fields, name: string, length: number): string {
   const v = requireString(f, name);
-  if (!isLowerHex(v, length)) throw new ApiError('notBase16', `The field ${name} must be ${length} lower-case hexadecimal characters.`);
+  if (!isLowerHex(v, length))
+    throw new ApiError('notBase16', `The field ${name} must be ${length} lower-case hexadecimal characters.`);
   return v;
 }
 
@@ -81,4 +83,3 @@ export function requireValue(f: Fields, name: string, allowed: string): string {
   if (v !== allowed) throw new ApiError('invalidValue', `The field ${name} must be ${allowed}.`);
   return v;
 }
-

@@ -23,9 +23,28 @@ function rootDocument(routes: readonly Route[]): RootDocument {
 }
 
 const pingRoutes: Route[] = [
-  { method: 'GET', pattern: '/ping', body: 'none', roles: ['Anonymous'], anonymous: true, handle: (ctx) => sendText(ctx.res, 200, 'pong') },
-  { method: 'GET', pattern: '/ping/site', body: 'none', roles: ['sIRB', 'pSite'], handle: (ctx) => sendText(ctx.res, 200, 'pong') },
-  { method: 'GET', pattern: '/ping/sirb', body: 'none', roles: ['sIRB'], handle: (ctx) => sendText(ctx.res, 200, 'pong') },
+  {
+    method: 'GET',
+    pattern: '/ping',
+    body: 'none',
+    roles: ['Anonymous'],
+    anonymous: true,
+    handle: (ctx) => sendText(ctx.res, 200, 'pong'),
+  },
+  {
+    method: 'GET',
+    pattern: '/ping/site',
+    body: 'none',
+    roles: ['sIRB', 'pSite'],
+    handle: (ctx) => sendText(ctx.res, 200, 'pong'),
+  },
+  {
+    method: 'GET',
+    pattern: '/ping/sirb',
+    body: 'none',
+    roles: ['sIRB'],
+    handle: (ctx) => sendText(ctx.res, 200, 'pong'),
+  },
 ];
 
 const rootRoute: Route = {
@@ -36,4 +55,11 @@ const rootRoute: Route = {
   handle: (ctx) => sendJson(ctx.res, 200, rootDocument(ALL_ROUTES)),
 };
 
-export const ALL_ROUTES: readonly Route[] = [rootRoute, ...containerRoutes, ...itemRoutes, ...permissionRoutes, ...organizationRoutes, ...pingRoutes];
+export const ALL_ROUTES: readonly Route[] = [
+  rootRoute,
+  ...containerRoutes,
+  ...itemRoutes,
+  ...permissionRoutes,
+  ...organizationRoutes,
+  ...pingRoutes,
+];

@@ -11,7 +11,8 @@ const ANY = ['sIRB', 'pSite'] as const;
 async function accessChange(ctx: RouteContext, change: 'grant' | 'revoke'): Promise<void> {
   // the router has refused all but sIRB organizations (roles); of those, only the owner
   const c = await containerFor(ctx);
-  if (c.owner_id !== ctx.caller.org.id) throw new ApiError('notAllowed', 'Only the container owner may change its access list.');
+  if (c.owner_id !== ctx.caller.org.id)
+    throw new ApiError('notAllowed', 'Only the container owner may change its access list.');
   const organizationId = requireString(jsonFields(ctx), 'organizationId');
   const { store } = ctx.app;
   const target = await namedOrganization(ctx, organizationId);
@@ -31,7 +32,8 @@ export const containerRoutes: Route[] = [
     pattern: '/containers',
     body: 'none',
     roles: ANY,
-    handle: async (ctx) => sendJson(ctx.res, 200, (await ctx.app.store.listVisibleContainers(ctx.caller.org.id)).map(toContainer)),
+    handle: async (ctx) =>
+      sendJson(ctx.res, 200, (await ctx.app.store.listVisibleContainers(ctx.caller.org.id)).map(toContainer)),
   },
   {
     method: 'POST',
@@ -56,7 +58,8 @@ export const containerRoutes: Route[] = [
     pattern: '/containers/:containerId/organizations',
     body: 'none',
     roles: ANY,
-    handle: async (ctx) => sendJson(ctx.res, 200, (await ctx.app.store.containerMembers(await containerFor(ctx))).map(toOrganization)),
+    handle: async (ctx) =>
+      sendJson(ctx.res, 200, (await ctx.app.store.containerMembers(await containerFor(ctx))).map(toOrganization)),
   },
   {
     method: 'POST',

@@ -12,7 +12,9 @@ const doc = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url
 const section = doc.slice(doc.indexOf('## 2. Endpoints'), doc.indexOf('## 3.'));
 
 /** `METHOD path roles` of each row of the table: | `GET` | `/path` | sIRB, pSite | ... | */
-const rows = [...section.matchAll(/^\| `([A-Z]+)` \| `([^`]+)` \| ([A-Za-z, ]+) \|/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]!.trim()}`);
+const rows = [...section.matchAll(/^\| `([A-Z]+)` \| `([^`]+)` \| ([A-Za-z, ]+) \|/gm)].map(
+  (m) => `${m[1]} ${m[2]} ${m[3]!.trim()}`,
+);
 
 describe('docs/protocol.md §2 and the root document', () => {
   let w: World;

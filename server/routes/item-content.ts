@@ -23,7 +23,10 @@ export async function itemContent(ctx: RouteContext): Promise<void> {
     const { size } = content;
     ctx.res.statusCode = 200;
     ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    ctx.res.setHeader('Content-Length', head.length + (content.encoding === 'base64' ? size : 4 * Math.ceil(size / 3)) + tail.length);
+    ctx.res.setHeader(
+      'Content-Length',
+      head.length + (content.encoding === 'base64' ? size : 4 * Math.ceil(size / 3)) + tail.length,
+    );
     ctx.res.write(head);
     if (content.encoding === 'base64') await sendAsStored(content, ctx.res);
     else await sendBase64(content, ctx.res);
@@ -53,9 +56,12 @@ async function sendBase64(file: StoredContent, res: ServerResponse): Promise<voi
   try {
     const base64 = new Base64BlockEncoder();
     // aligned for direct reads of large content (content-io.ts)
-    const reads = direct ? [alignedBlock(ENCODE_BLOCK), alignedBlock(ENCODE_BLOCK)] : [Buffer.allocUnsafeSlow(ENCODE_BLOCK), Buffer.allocUnsafeSlow(ENCODE_BLOCK)];
+    const reads = direct
+      ? [alignedBlock(ENCODE_BLOCK), alignedBlock(ENCODE_BLOCK)]
+      : [Buffer.allocUnsafeSlow(ENCODE_BLOCK), Buffer.allocUnsafeSlow(ENCODE_BLOCK)];
     const spare: Buffer[] = [];
-    const readAt = (which: number, position: number) => file.read(reads[which]!, Math.min(ENCODE_BLOCK, size - position), position);
+    const readAt = (which: number, position: number) =>
+      file.read(reads[which]!, Math.min(ENCODE_BLOCK, size - position), position);
     let position = 0;
     let which = 0;
     pending = size > 0 ? readAt(0, 0) : undefined;
@@ -83,7 +89,7 @@ async function sendBase64(file: StoredContent, res: ServerResponse): Promise<voi
 
 /** Content stored as the Base-64 text it arrived as (old data folders): sent as it is, 1 MiB per read. */
 async function sendAsStored(file: StoredContent, res: ServerResponse): Promise<void> {
-  for (let position = 0; position < file.size; ) {
+  for (let position = 0; position < file.size;) {
     const block = Buffer.allocUnsafe(Math.min(MIB, file.size - position));
     const bytesRead = await file.read(block, block.length, position);
     if (bytesRead === 0) throw new Error(`stored content ended at ${position} of ${file.size} bytes`);

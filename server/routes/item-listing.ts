@@ -14,14 +14,19 @@ function listQuery(ctx: RouteContext): { recurse: boolean; owner?: string; since
   let recurse = false;
   if (recurseText !== undefined) {
     const v = recurseText.toLowerCase();
-    if (v !== 'true' && v !== 'false' && v !== '') throw new ApiError('invalidValue', 'The query parameter recurse must be true or false.');
+    if (v !== 'true' && v !== 'false' && v !== '')
+      throw new ApiError('invalidValue', 'The query parameter recurse must be true or false.');
     recurse = v !== 'false';
   }
   const sinceText = ctx.query.get('since');
   let since: number | undefined;
   if (sinceText !== undefined) {
     since = parseIsoTimestamp(sinceText);
-    if (since === undefined) throw new ApiError('invalidValue', 'The query parameter since must be an ISO 8601 date, or a date-time with Z or an offset.');
+    if (since === undefined)
+      throw new ApiError(
+        'invalidValue',
+        'The query parameter since must be an ISO 8601 date, or a date-time with Z or an offset.',
+      );
   }
   const owner = ctx.query.get('owner');
   return { recurse, ...(owner !== undefined ? { owner } : {}), ...(since !== undefined ? { since } : {}) };
@@ -36,7 +41,9 @@ export async function listItems(ctx: RouteContext): Promise<void> {
     const single = await ctx.app.store.getVisibleItem(c.id, path, orgId);
     if (single) return sendJson(ctx.res, 200, toItem(single));
   }
-  await ctx.app.store.listItems({ containerId: c.id, orgId, path, ...q }, (batches) => sendItemList(ctx.res, c.id, batches));
+  await ctx.app.store.listItems({ containerId: c.id, orgId, path, ...q }, (batches) =>
+    sendItemList(ctx.res, c.id, batches),
+  );
 }
 
 /** Bytes of JSON gathered before each write of a listing. */
@@ -53,7 +60,11 @@ const MAX_UTF8_PER_UNIT = 3;
  * all first kept the client idle for a second); the rows come from a connection of the
  * listing's own, one snapshot throughout.
  */
-async function sendItemList(res: ServerResponse, containerId: string, batches: AsyncIterable<readonly ListedWireRow[]>): Promise<void> {
+async function sendItemList(
+  res: ServerResponse,
+  containerId: string,
+  batches: AsyncIterable<readonly ListedWireRow[]>,
+): Promise<void> {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   let piece = Buffer.allocUnsafe(LIST_CHUNK);
@@ -66,7 +77,10 @@ async function sendItemList(res: ServerResponse, containerId: string, batches: A
       const head = wireItemHead(containerId, row);
       const tail = row[4];
       // a tail in bytes is copied as it came from the database, never decoded and encoded again
-      const room = 1 + head.length * MAX_UTF8_PER_UNIT + (typeof tail === 'string' ? tail.length * MAX_UTF8_PER_UNIT : tail.length);
+      const room =
+        1 +
+        head.length * MAX_UTF8_PER_UNIT +
+        (typeof tail === 'string' ? tail.length * MAX_UTF8_PER_UNIT : tail.length);
       if (at + room > piece.length) {
         // each write hands over a buffer of its own: the socket may still hold the last one
         const more = at === 0 || res.write(piece.subarray(0, at));

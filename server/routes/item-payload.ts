@@ -28,7 +28,10 @@ const ORDER = [
 export function itemPayload(item: StreamedItem | undefined): ItemPayload {
   if (!item) throw new ApiError('invalidValue', 'The body is missing.');
   if (item.jsonError) {
-    const what = item.jsonError.failure === 'stream-field-type' ? 'The field content must be a string.' : `The body is not a valid JSON object (${item.jsonError.failure}).`;
+    const what =
+      item.jsonError.failure === 'stream-field-type'
+        ? 'The field content must be a string.'
+        : `The body is not a valid JSON object (${item.jsonError.failure}).`;
     throw new ApiError('invalidValue', what);
   }
   const f = item.fields;

@@ -46,9 +46,44 @@ async function removeItem(ctx: RouteContext): Promise<void> {
 }
 
 export const itemRoutes: Route[] = [
-  { method: 'GET', pattern: '/containers/:containerId/items/*', display: '/containers/{containerId}/items[/{itemPath}]', body: 'none', roles: ANY, handle: listItems },
-  { method: 'PUT', pattern: '/containers/:containerId/items/*', display: '/containers/{containerId}/items/{itemPath}', body: 'item', roles: ANY, handle: (ctx) => writeItem(ctx, 'save') },
-  { method: 'POST', pattern: '/containers/:containerId/items/*', display: '/containers/{containerId}/items[/{itemPath}]', body: 'item', roles: ANY, handle: (ctx) => writeItem(ctx, 'add') },
-  { method: 'DELETE', pattern: '/containers/:containerId/items/*', display: '/containers/{containerId}/items/{itemPath}', body: 'none', roles: ANY, handle: removeItem },
-  { method: 'GET', pattern: '/containers/:containerId/content/*', display: '/containers/{containerId}/content/{itemPath}', body: 'none', roles: ANY, handle: itemContent },
+  {
+    method: 'GET',
+    pattern: '/containers/:containerId/items/*',
+    display: '/containers/{containerId}/items[/{itemPath}]',
+    body: 'none',
+    roles: ANY,
+    handle: listItems,
+  },
+  {
+    method: 'PUT',
+    pattern: '/containers/:containerId/items/*',
+    display: '/containers/{containerId}/items/{itemPath}',
+    body: 'item',
+    roles: ANY,
+    handle: (ctx) => writeItem(ctx, 'save'),
+  },
+  {
+    method: 'POST',
+    pattern: '/containers/:containerId/items/*',
+    display: '/containers/{containerId}/items[/{itemPath}]',
+    body: 'item',
+    roles: ANY,
+    handle: (ctx) => writeItem(ctx, 'add'),
+  },
+  {
+    method: 'DELETE',
+    pattern: '/containers/:containerId/items/*',
+    display: '/containers/{containerId}/items/{itemPath}',
+    body: 'none',
+    roles: ANY,
+    handle: removeItem,
+  },
+  {
+    method: 'GET',
+    pattern: '/containers/:containerId/content/*',
+    display: '/containers/{containerId}/content/{itemPath}',
+    body: 'none',
+    roles: ANY,
+    handle: itemContent,
+  },
 ];

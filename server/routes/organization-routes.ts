@@ -35,7 +35,10 @@ async function create(ctx: RouteContext): Promise<void> {
   const pem = asString(f, 'certificate');
   const cert = pem !== undefined ? await checkCertificateFor(ctx.app, pem) : undefined;
   const row = await nameTaken(() =>
-    ctx.app.store.insertOrganization({ name, isSirb, ...(cert ? { certificatePem: cert.pem, thumbprint: cert.thumbprint } : {}) }, ctx.app.now()),
+    ctx.app.store.insertOrganization(
+      { name, isSirb, ...(cert ? { certificatePem: cert.pem, thumbprint: cert.thumbprint } : {}) },
+      ctx.app.now(),
+    ),
   );
   const org = toOrganization(row);
   sendJson(ctx.res, 201, org, { Location: org.url });
@@ -51,7 +54,11 @@ async function update(ctx: RouteContext): Promise<void> {
   const row = await nameTaken(() =>
     ctx.app.store.updateOrganization(
       target.id,
-      { ...(name !== undefined ? { name } : {}), ...(isSirb !== undefined ? { isSirb } : {}), ...(isDisabled !== undefined ? { isDisabled } : {}) },
+      {
+        ...(name !== undefined ? { name } : {}),
+        ...(isSirb !== undefined ? { isSirb } : {}),
+        ...(isDisabled !== undefined ? { isDisabled } : {}),
+      },
       ctx.app.now(),
     ),
   );
@@ -74,13 +81,21 @@ async function putCertificate(ctx: RouteContext): Promise<void> {
   const target = await organizationFor(ctx);
   const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!CERTIFICATE_TYPES.has(type)) {
-    throw new ApiError('certificateMediaType', 'Send the certificate as application/x-pem-file, application/x-x509-ca-cert or application/pkix-cert.');
+    throw new ApiError(
+      'certificateMediaType',
+      'Send the certificate as application/x-pem-file, application/x-x509-ca-cert or application/pkix-cert.',
+    );
   }
   if (ctx.body.byteLength === 0) throw new ApiError('certificateMissing', 'The request body is empty.');
-  if (ctx.body.overCap || !ctx.body.buffer) throw new ApiError('invalidCertificate', 'The body is too large to be a certificate.');
+  if (ctx.body.overCap || !ctx.body.buffer)
+    throw new ApiError('invalidCertificate', 'The body is too large to be a certificate.');
   const input = type === 'application/x-pem-file' ? ctx.body.buffer.toString('utf8') : ctx.body.buffer;
   const cert = await checkCertificateFor(ctx.app, input);
-  const row = await ctx.app.store.updateOrganization(target.id, { certificatePem: cert.pem, thumbprint: cert.thumbprint }, ctx.app.now());
+  const row = await ctx.app.store.updateOrganization(
+    target.id,
+    { certificatePem: cert.pem, thumbprint: cert.thumbprint },
+    ctx.app.now(),
+  );
   sendJson(ctx.res, 200, toOrganization(row!));
 }
 
@@ -90,11 +105,30 @@ export const organizationRoutes: Route[] = [
     pattern: '/organizations',
     body: 'none',
     roles: ANY,
-    handle: async (ctx) => sendJson(ctx.res, 200, (await ctx.app.store.listOrganizations(ctx.query.get('name'))).map(toOrganization)),
+    handle: async (ctx) =>
+      sendJson(ctx.res, 200, (await ctx.app.store.listOrganizations(ctx.query.get('name'))).map(toOrganization)),
   },
   { method: 'POST', pattern: '/organizations', body: 'json', roles: ['Admin'], handle: create },
-  { method: 'GET', pattern: '/organizations/:organizationId', body: 'none', roles: ANY, handle: async (ctx) => sendJson(ctx.res, 200, toOrganization(await organizationFor(ctx))) },
+  {
+    method: 'GET',
+    pattern: '/organizations/:organizationId',
+    body: 'none',
+    roles: ANY,
+    handle: async (ctx) => sendJson(ctx.res, 200, toOrganization(await organizationFor(ctx))),
+  },
   { method: 'PUT', pattern: '/organizations/:organizationId', body: 'json', roles: ['Admin'], handle: update },
-  { method: 'GET', pattern: '/organizations/:organizationId/certificate', body: 'none', roles: ANY, handle: getCertificate },
-  { method: 'PUT', pattern: '/organizations/:organizationId/certificate', body: 'raw', roles: ['Admin'], handle: putCertificate },
+  {
+    method: 'GET',
+    pattern: '/organizations/:organizationId/certificate',
+    body: 'none',
+    roles: ANY,
+    handle: getCertificate,
+  },
+  {
+    method: 'PUT',
+    pattern: '/organizations/:organizationId/certificate',
+    body: 'raw',
+    roles: ['Admin'],
+    handle: putCertificate,
+  },
 ];

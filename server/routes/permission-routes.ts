@@ -5,7 +5,13 @@ import type { Route, RouteContext } from '../http/router.js';
 import { requireBase64, requireString } from '../http/validate.js';
 import type { ContainerRow, VisibleItemRow } from '../store/rows.js';
 import { toOrganization } from './wire.js';
-import { containerFor, itemPathFromUrl, jsonFields, namedOrganization, requireEnabledGrantee } from './route-helpers.js';
+import {
+  containerFor,
+  itemPathFromUrl,
+  jsonFields,
+  namedOrganization,
+  requireEnabledGrantee,
+} from './route-helpers.js';
 
 const OWNER = ['sIRB', 'pSite'] as const;
 
@@ -19,7 +25,8 @@ async function visibleItem(ctx: RouteContext): Promise<{ c: ContainerRow; row: V
 
 async function ownedItem(ctx: RouteContext): Promise<{ c: ContainerRow; row: VisibleItemRow }> {
   const found = await visibleItem(ctx);
-  if (found.row.owner_id !== ctx.caller.org.id) throw new ApiError('notAllowed', "Only the item's owner may change its access list.");
+  if (found.row.owner_id !== ctx.caller.org.id)
+    throw new ApiError('notAllowed', "Only the item's owner may change its access list.");
   return found;
 }
 
@@ -35,8 +42,13 @@ async function grant(ctx: RouteContext): Promise<void> {
   const target = await namedOrganization(ctx, organizationId);
   requireEnabledGrantee(target);
   const outcome = await ctx.app.store.grantItemKey(c, row, target.id, key);
-  if (outcome === 'notMember') throw new ApiError('noContainerAccess', `Organization ${target.id} does not collaborate on container ${row.container_id}.`);
-  if (outcome === 'alreadyHasAccess') throw new ApiError('alreadyHasAccess', `Organization ${target.id} already has access; use PUT to replace its key.`);
+  if (outcome === 'notMember')
+    throw new ApiError(
+      'noContainerAccess',
+      `Organization ${target.id} does not collaborate on container ${row.container_id}.`,
+    );
+  if (outcome === 'alreadyHasAccess')
+    throw new ApiError('alreadyHasAccess', `Organization ${target.id} already has access; use PUT to replace its key.`);
   await readers(ctx, row);
 }
 
@@ -47,7 +59,8 @@ async function update(ctx: RouteContext): Promise<void> {
   const key = requireBase64(f, 'key');
   const target = await namedOrganization(ctx, organizationId);
   requireEnabledGrantee(target);
-  if (!(await ctx.app.store.updateItemKey(row, target.id, key))) throw new ApiError('notFound', `Organization ${target.id} has no access to update.`);
+  if (!(await ctx.app.store.updateItemKey(row, target.id, key)))
+    throw new ApiError('notFound', `Organization ${target.id} has no access to update.`);
   await readers(ctx, row);
 }
 
@@ -56,14 +69,43 @@ async function revoke(ctx: RouteContext): Promise<void> {
   const organizationId = requireString(jsonFields(ctx), 'organizationId');
   const target = await namedOrganization(ctx, organizationId);
   if (target.id === row.owner_id) throw new ApiError('ownerNotRevocable', "The item owner's access cannot be revoked.");
-  if (!(await ctx.app.store.revokeItemKey(row, target.id))) throw new ApiError('notFound', `Organization ${target.id} has no access to revoke.`);
+  if (!(await ctx.app.store.revokeItemKey(row, target.id)))
+    throw new ApiError('notFound', `Organization ${target.id} has no access to revoke.`);
   await readers(ctx, row);
 }
 
 const display = '/containers/{containerId}/permissions/{itemPath}';
 export const permissionRoutes: Route[] = [
-  { method: 'GET', pattern: '/containers/:containerId/permissions/*', display, body: 'none', roles: OWNER, handle: async (ctx) => readers(ctx, (await visibleItem(ctx)).row) },
-  { method: 'POST', pattern: '/containers/:containerId/permissions/*', display, body: 'json', roles: OWNER, handle: grant },
-  { method: 'PUT', pattern: '/containers/:containerId/permissions/*', display, body: 'json', roles: OWNER, handle: update },
-  { method: 'DELETE', pattern: '/containers/:containerId/permissions/*', display, body: 'json', roles: OWNER, handle: revoke },
+  {
+    method: 'GET',
+    pattern: '/containers/:containerId/permissions/*',
+    display,
+    body: 'none',
+    roles: OWNER,
+    handle: async (ctx) => readers(ctx, (await visibleItem(ctx)).row),
+  },
+  {
+    method: 'POST',
+    pattern: '/containers/:containerId/permissions/*',
+    display,
+    body: 'json',
+    roles: OWNER,
+    handle: grant,
+  },
+  {
+    method: 'PUT',
+    pattern: '/containers/:containerId/permissions/*',
+    display,
+    body: 'json',
+    roles: OWNER,
+    handle: update,
+  },
+  {
+    method: 'DELETE',
+    pattern: '/containers/:containerId/permissions/*',
+    display,
+    body: 'json',
+    roles: OWNER,
+    handle: revoke,
+  },
 ];

@@ -23,7 +23,8 @@ export function itemPathFromUrl(rest: readonly string[], minSegments: number, ma
   }
   if (segments.length === 0 && minSegments === 0) return '';
   const problem = segmentsProblem(segments, maxSegments);
-  if (problem) throw new ApiError('invalidItemPath', `The item path is not valid: ${describeProblem(problem, maxSegments)}.`);
+  if (problem)
+    throw new ApiError('invalidItemPath', `The item path is not valid: ${describeProblem(problem, maxSegments)}.`);
   return segments.join('|');
 }
 
@@ -48,7 +49,8 @@ export async function namedOrganization(ctx: RouteContext, id: string): Promise<
 
 /** A disabled organization cannot be given access (docs/protocol.md §5, 1019); revoking stays allowed. */
 export function requireEnabledGrantee(org: OrganizationRow): void {
-  if (org.is_disabled) throw new ApiError('organizationDisabledTarget', `Organization ${org.id} is disabled and cannot be given access.`);
+  if (org.is_disabled)
+    throw new ApiError('organizationDisabledTarget', `Organization ${org.id} is disabled and cannot be given access.`);
 }
 
 /**
@@ -58,9 +60,13 @@ export function requireEnabledGrantee(org: OrganizationRow): void {
  */
 export function requireReservedPathWriter(path: string, c: ContainerRow, orgId: string): void {
   const segments = path.split('|');
-  if (path === 'study' && c.owner_id !== orgId) throw new ApiError('notAllowed', 'Only the owner of the container may write its study record.');
+  if (path === 'study' && c.owner_id !== orgId)
+    throw new ApiError('notAllowed', 'Only the owner of the container may write its study record.');
   if (segments[0] === 'receipts' && segments.length >= 3 && segments[1] !== orgId) {
-    throw new ApiError('notAllowed', `Only organization ${segments[1]} may write receipts under receipts/${segments[1]}/.`);
+    throw new ApiError(
+      'notAllowed',
+      `Only organization ${segments[1]} may write receipts under receipts/${segments[1]}/.`,
+    );
   }
 }
 

@@ -11,7 +11,15 @@ import type { ListedWireRow } from '../store/rows.js';
 import type { Store } from '../store/store.js';
 import { toItem, wireItemJson } from './wire.js';
 
-const FIELDS = { header: 'AA==', headerHash: 'a'.repeat(64), contentHash: 'b'.repeat(64), keyHash: 'c'.repeat(64), iv: 'd'.repeat(32), key: 'AA==', contentLength: 4 };
+const FIELDS = {
+  header: 'AA==',
+  headerHash: 'a'.repeat(64),
+  contentHash: 'b'.repeat(64),
+  keyHash: 'c'.repeat(64),
+  iv: 'd'.repeat(32),
+  key: 'AA==',
+  contentLength: 4,
+};
 
 describe.each(STORES)('wire JSON on %s', (kind) => {
   let dir: string;
@@ -48,7 +56,10 @@ describe.each(STORES)('wire JSON on %s', (kind) => {
   /** The item as the listing writes it and as JSON.stringify writes the Item the store reads. */
   async function bothTexts(path: string): Promise<[string, string]> {
     const row = (await listed(path.split('|')[0]!)).find((r) => r[0] === path)!;
-    return [wireItemJson(containerId, row), JSON.stringify(toItem((await store.getVisibleItem(containerId, path, owner))!))];
+    return [
+      wireItemJson(containerId, row),
+      JSON.stringify(toItem((await store.getVisibleItem(containerId, path, owner))!)),
+    ];
   }
 
   it('writes the wire JSON of an item exactly as JSON.stringify of the Item', async () => {
@@ -60,11 +71,15 @@ describe.each(STORES)('wire JSON on %s', (kind) => {
     await probe.insertItems(containerId, owner, [{ path: odd, ...FIELDS }], 5);
     const [oddText, oddItem] = await bothTexts(odd);
     expect(JSON.parse(oddText)).toEqual(JSON.parse(oddItem));
-    expect((JSON.parse(oddText) as { url: string }).url).toBe(`/containers/${containerId}/items/odd/a%20%22quoted%22/b%5Cslash/%C3%BC%20%E2%82%AC/x%252Fy`);
+    expect((JSON.parse(oddText) as { url: string }).url).toBe(
+      `/containers/${containerId}/items/odd/a%20%22quoted%22/b%5Cslash/%C3%BC%20%E2%82%AC/x%252Fy`,
+    );
     // a path of URL-safe characters only takes the short way and gives the same URL
     await probe.insertItems(containerId, owner, [{ path: "odd|A-z_0.9~!*'()", ...FIELDS }], 5);
     const [safeText] = await bothTexts("odd|A-z_0.9~!*'()");
-    expect((JSON.parse(safeText) as { url: string }).url).toBe(`/containers/${containerId}/items/odd/${encodeURIComponent("A-z_0.9~!*'()")}`);
+    expect((JSON.parse(safeText) as { url: string }).url).toBe(
+      `/containers/${containerId}/items/odd/${encodeURIComponent("A-z_0.9~!*'()")}`,
+    );
   });
 
   it('writes hostile paths and far times byte for byte as JSON.stringify of the Item', async () => {
@@ -78,13 +93,24 @@ describe.each(STORES)('wire JSON on %s', (kind) => {
       'hostile|question?hash#plus+equals=',
       'hostile|trailing |  two  spaces',
     ];
-    await probe.insertItems(containerId, owner, hostile.map((path) => ({ path, ...FIELDS })), 5);
-    const times = [0, 999, 86_399_999, 1_700_000_000_123, 253_402_300_799_999, 253_402_300_800_000, -1, -62_135_596_800_001, 8_640_000_000_000_000];
-    for (const [i, t] of times.entries()) await probe.insertItems(containerId, owner, [{ path: `hostile|time|${i}`, ...FIELDS }], t);
+    await probe.insertItems(
+      containerId,
+      owner,
+      hostile.map((path) => ({ path, ...FIELDS })),
+      5,
+    );
+    const times = [
+      0, 999, 86_399_999, 1_700_000_000_123, 253_402_300_799_999, 253_402_300_800_000, -1, -62_135_596_800_001,
+      8_640_000_000_000_000,
+    ];
+    for (const [i, t] of times.entries())
+      await probe.insertItems(containerId, owner, [{ path: `hostile|time|${i}`, ...FIELDS }], t);
     const rows = await listed('hostile');
     expect(rows).toHaveLength(hostile.length + times.length);
     for (const row of rows) {
-      expect(wireItemJson(containerId, row)).toBe(JSON.stringify(toItem((await store.getVisibleItem(containerId, row[0], owner))!)));
+      expect(wireItemJson(containerId, row)).toBe(
+        JSON.stringify(toItem((await store.getVisibleItem(containerId, row[0], owner))!)),
+      );
     }
   });
 
@@ -99,8 +125,12 @@ describe.each(STORES)('wire JSON on %s', (kind) => {
     });
   } else {
     it('refuses field values the listing could not write unescaped', async () => {
-      await expect(probe.insertItems(containerId, owner, [{ path: 'odd|header', ...oddFields, key: 'AA==' }], 5)).rejects.toMatchObject({ code: '23514' });
-      await expect(probe.insertItems(containerId, owner, [{ path: 'odd|key', ...FIELDS, key: oddFields.key }], 5)).rejects.toMatchObject({ code: '23514' });
+      await expect(
+        probe.insertItems(containerId, owner, [{ path: 'odd|header', ...oddFields, key: 'AA==' }], 5),
+      ).rejects.toMatchObject({ code: '23514' });
+      await expect(
+        probe.insertItems(containerId, owner, [{ path: 'odd|key', ...FIELDS, key: oddFields.key }], 5),
+      ).rejects.toMatchObject({ code: '23514' });
       expect(await store.getVisibleItem(containerId, 'odd|header', owner)).toBeUndefined();
     });
   }

@@ -23,7 +23,9 @@ beforeAll(async () => {
   await admin.connect();
   try {
     const name = `collation_${Date.now()}`;
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C' LOCALE_PROVIDER icu ICU_LOCALE 'und'`);
+    await admin.query(
+      `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C' LOCALE_PROVIDER icu ICU_LOCALE 'und'`,
+    );
     const url = new URL(inject('pgAdminUrl'));
     url.pathname = `/${name}`;
     icuUrl = url.toString();
@@ -50,7 +52,9 @@ describe('organizations listed by name', () => {
     // the collation is real: the database itself sorts these names otherwise
     const db = new pg.Client({ connectionString: icuUrl });
     await db.connect();
-    const linguistic = (await db.query<{ n: string }>('SELECT unnest($1::text[]) AS n ORDER BY 1', [BYTEWISE])).rows.map((r) => r.n);
+    const linguistic = (
+      await db.query<{ n: string }>('SELECT unnest($1::text[]) AS n ORDER BY 1', [BYTEWISE])
+    ).rows.map((r) => r.n);
     await db.end();
     expect(linguistic).not.toEqual(BYTEWISE);
 

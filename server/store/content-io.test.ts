@@ -2,7 +2,17 @@
 // exact bytes and sizes whatever the alignment, failures reported, and a large item
 // stored and served whole by the real server.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,7 +81,12 @@ function directHandlesOn(file: string): number {
 }
 
 /** Writes `data` in blocks of `blockSize` (the last one shorter), as the body reader does. */
-async function writeInBlocks(file: string, data: Buffer, blockSize: number, direct: boolean): Promise<{ sawDirect: boolean }> {
+async function writeInBlocks(
+  file: string,
+  data: Buffer,
+  blockSize: number,
+  direct: boolean,
+): Promise<{ sawDirect: boolean }> {
   const w = new ContentFileWriter(file, { direct, highWaterMark: 4 * MIB });
   let sawDirect = false;
   for (let at = 0; at < data.length; at += blockSize) {
@@ -128,7 +143,11 @@ describe('ContentFileWriter', () => {
     failReopen = true;
     try {
       const errors: Error[] = [];
-      const w = new ContentFileWriter(join(dir, 'reopen-fails'), { direct: true, highWaterMark: 4 * MIB, onError: (e) => errors.push(e) });
+      const w = new ContentFileWriter(join(dir, 'reopen-fails'), {
+        direct: true,
+        highWaterMark: 4 * MIB,
+        onError: (e) => errors.push(e),
+      });
       w.write(alignedBlock(MIB), 100, () => undefined);
       // at offset 100: not aligned, so the writer leaves direct I/O and reopens
       w.write(alignedBlock(MIB), 5000, () => undefined);
@@ -154,7 +173,11 @@ describe('ContentFileWriter', () => {
 
   it('a file that cannot be created fails at once: onError, room() and end() all report it', async () => {
     const errors: Error[] = [];
-    const w = new ContentFileWriter(join(dir, 'no-such-folder', 'x'), { direct: true, highWaterMark: MIB, onError: (e) => errors.push(e) });
+    const w = new ContentFileWriter(join(dir, 'no-such-folder', 'x'), {
+      direct: true,
+      highWaterMark: MIB,
+      onError: (e) => errors.push(e),
+    });
     w.write(alignedBlock(MIB), MIB, () => undefined);
     await expect(w.room()).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(w.end()).rejects.toMatchObject({ code: 'ENOENT' });
@@ -183,7 +206,7 @@ describe('contentReader', () => {
       const reader = await contentReader(fh, true);
       const readAll = async (into: Buffer): Promise<Buffer> => {
         const parts: Buffer[] = [];
-        for (let at = 0; at < data.length; ) {
+        for (let at = 0; at < data.length;) {
           const n = await reader.read(into, Math.min(768 * 1024, data.length - at), at);
           expect(n).toBeGreaterThan(0);
           parts.push(Buffer.from(into.subarray(0, n)));
@@ -217,12 +240,18 @@ describe('large content through the reference server', () => {
     try {
       const c = (await w.client.post(w.sirb, '/containers', {})).json();
       const content = randomBytes(DIRECT_IO_FROM + 3 * MIB + 7);
-      const put = await w.client.put(w.sirb, `${c.url}/items/big`, sealItem({ header: { type: 'study', version: 'IRBX.2' }, content }, w.sirb.identity.certificatePem));
+      const put = await w.client.put(
+        w.sirb,
+        `${c.url}/items/big`,
+        sealItem({ header: { type: 'study', version: 'IRBX.2' }, content }, w.sirb.identity.certificatePem),
+      );
       expect(put.status).toBe(201);
       const stored = readdirSync(join(w.store.dataDir!, 'content'));
       expect(stored).toHaveLength(1);
       // AES-CBC with PKCS#7 padding: the next multiple of 16
-      expect(statSync(join(w.store.dataDir!, 'content', stored[0]!)).size).toBe(Math.floor(content.length / 16) * 16 + 16);
+      expect(statSync(join(w.store.dataDir!, 'content', stored[0]!)).size).toBe(
+        Math.floor(content.length / 16) * 16 + 16,
+      );
       const got = await w.client.get(w.sirb, `${c.url}/content/big`);
       expect(got.status).toBe(200);
       const item = got.json();

@@ -39,7 +39,7 @@ const isAligned = (block: Buffer, length: number, at: number): boolean =>
 const refused = (e: unknown): boolean => (e as { code?: string }).code === 'EINVAL';
 
 async function writeFully(fh: FileHandle, block: Buffer, length: number, at: number): Promise<void> {
-  for (let done = 0; done < length; ) {
+  for (let done = 0; done < length;) {
     const { bytesWritten } = await fh.write(block, done, length - done, at + done);
     if (bytesWritten === 0) throw new Error('the disk took no bytes');
     done += bytesWritten;

@@ -77,4 +77,10 @@ export interface ItemFields {
  * json_quote; PostgreSQL's schema admits only characters that need no escaping). PostgreSQL
  * hands the tail over as the UTF-8 bytes it sent, never decoded into a string.
  */
-export type ListedWireRow = readonly [path: string, ownerId: string, createdAt: number, updatedAt: number, tail: string | Buffer];
+export type ListedWireRow = readonly [
+  path: string,
+  ownerId: string,
+  createdAt: number,
+  updatedAt: number,
+  tail: string | Buffer,
+];

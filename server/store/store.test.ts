@@ -13,7 +13,15 @@ import type { ListedWireRow } from './rows.js';
 import { openDatabase } from './sqlite/database.js';
 import type { Store, StoreKind } from './store.js';
 
-const FIELDS = { header: 'AA==', headerHash: 'a'.repeat(64), contentHash: 'b'.repeat(64), keyHash: 'c'.repeat(64), iv: 'd'.repeat(32), key: 'AA==', contentLength: 4 };
+const FIELDS = {
+  header: 'AA==',
+  headerHash: 'a'.repeat(64),
+  contentHash: 'b'.repeat(64),
+  keyHash: 'c'.repeat(64),
+  iv: 'd'.repeat(32),
+  key: 'AA==',
+  contentLength: 4,
+};
 const COUNT = 100_000;
 
 /** Item i: in folder f(i mod 100); B owns the even ones, A the odd ones; each owner's j-th is dated j. */
@@ -27,8 +35,12 @@ type PlanOf = (q: ListQuery) => Promise<string>;
  * the owner and since filters through their indexes; a recursive listing without a sort.
  */
 async function expectSqlitePlans({ plan }: PlanReader, q: (more: Partial<ListQuery>) => ListQuery): Promise<void> {
-  expect(await plan(q({ path: 'f7', recurse: false }))).toMatch(/SEARCH i USING (COVERING )?INDEX \S+ \(container_id=\? AND (depth=\? AND )?path>\? AND path<\?\)/);
-  expect(await plan(q({ path: '', recurse: false }))).toMatch(/USING (COVERING )?INDEX items_depth_path \(container_id=\? AND depth=\?\)/);
+  expect(await plan(q({ path: 'f7', recurse: false }))).toMatch(
+    /SEARCH i USING (COVERING )?INDEX \S+ \(container_id=\? AND (depth=\? AND )?path>\? AND path<\?\)/,
+  );
+  expect(await plan(q({ path: '', recurse: false }))).toMatch(
+    /USING (COVERING )?INDEX items_depth_path \(container_id=\? AND depth=\?\)/,
+  );
   expect(await plan(q({ path: '', recurse: true, owner: 'x' }))).toMatch(/USING (COVERING )?INDEX items_owner_path/);
   expect(await plan(q({ path: '', recurse: true, since: 49_995 }))).toMatch(/USING (COVERING )?INDEX items_updated/);
   expect(await plan(q({ path: '', recurse: true }))).not.toMatch(/TEMP B-TREE/);
@@ -73,7 +85,9 @@ async function planReader(kind: StoreKind, o: StoreOptions): Promise<PlanReader>
     return {
       plan: async (q) => {
         const { sql, params } = listSql('i.*, k.key', q);
-        return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join('\n');
+        return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[])
+          .map((r) => r.detail)
+          .join('\n');
       },
       analyze: async () => undefined,
       close: async () => {
@@ -120,7 +134,8 @@ describe.each(STORES)('store on %s', (kind) => {
     ownerB = (await store.insertOrganization({ name: 'B' }, 1)).id;
     containerId = (await store.insertContainer(ownerA, 1)).id;
     probe = probeStore(options);
-    const half = (first: number) => Array.from({ length: COUNT / 2 }, (_, j) => ({ path: pathOf(2 * j + first), ...FIELDS }));
+    const half = (first: number) =>
+      Array.from({ length: COUNT / 2 }, (_, j) => ({ path: pathOf(2 * j + first), ...FIELDS }));
     await probe.insertItems(containerId, ownerB, half(0), 0);
     await probe.insertItems(containerId, ownerA, half(1), 0);
   }, 120_000);
@@ -131,7 +146,13 @@ describe.each(STORES)('store on %s', (kind) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const query = (orgId: string, more: Partial<ListQuery>): ListQuery => ({ containerId, orgId, path: '', recurse: true, ...more });
+  const query = (orgId: string, more: Partial<ListQuery>): ListQuery => ({
+    containerId,
+    orgId,
+    path: '',
+    recurse: true,
+    ...more,
+  });
 
   async function listed(q: ListQuery): Promise<ListedWireRow[]> {
     const rows: ListedWireRow[] = [];
@@ -161,7 +182,13 @@ describe.each(STORES)('store on %s', (kind) => {
     const folder = await listed(query(ownerA, { path: 'f7', recurse: false }));
     expect(folder).toHaveLength(1000); // f7 holds items 7, 107, ...: all odd, all A's
     expect(await listed(query(ownerB, { path: 'f7', recurse: false }))).toEqual([]); // B sees none of them
-    expect((await listed(query(ownerB, { since: 49_995 }))).map((r) => r[0])).toEqual(['f90|item99990', 'f92|item99992', 'f94|item99994', 'f96|item99996', 'f98|item99998']);
+    expect((await listed(query(ownerB, { since: 49_995 }))).map((r) => r[0])).toEqual([
+      'f90|item99990',
+      'f92|item99992',
+      'f94|item99994',
+      'f96|item99996',
+      'f98|item99998',
+    ]);
     expect(await listed(query(ownerA, { path: 'f1', owner: ownerB }))).toEqual([]);
     for (const q of [
       query(ownerA, { path: 'f7', recurse: false }),

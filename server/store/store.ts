@@ -4,7 +4,15 @@
 // Every method resolves only once its change is committed, so an answer never acknowledges
 // a write that could still be lost.
 import type { ListQuery } from './listing-sql.js';
-import type { ContainerRow, ItemFields, ListedWireRow, NewOrganization, OrganizationChanges, OrganizationRow, VisibleItemRow } from './rows.js';
+import type {
+  ContainerRow,
+  ItemFields,
+  ListedWireRow,
+  NewOrganization,
+  OrganizationChanges,
+  OrganizationRow,
+  VisibleItemRow,
+} from './rows.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -73,7 +81,12 @@ export interface Store {
    * The visible item and its content, read in one snapshot by `send`; undefined (and `send`
    * not called) when the organization sees no such item.
    */
-  readContent<T>(containerId: string, path: string, orgId: string, send: (row: VisibleItemRow, content: StoredContent) => Promise<T>): Promise<T | undefined>;
+  readContent<T>(
+    containerId: string,
+    path: string,
+    orgId: string,
+    send: (row: VisibleItemRow, content: StoredContent) => Promise<T>,
+  ): Promise<T | undefined>;
   /**
    * The items of a listing in path order, in batches, read in one snapshot by `consume`
    * while it writes them out; the rest of the store stays usable meanwhile.
@@ -120,7 +133,10 @@ export class LastAdministratorError extends Error {
 }
 
 /** Whether changes `c` take an enabled administrator `row` away: it is disabled or no longer an administrator. */
-export function removesAdministrator(row: { readonly is_admin: number; readonly is_disabled: number }, c: { readonly isDisabled?: boolean; readonly isAdmin?: boolean }): boolean {
+export function removesAdministrator(
+  row: { readonly is_admin: number; readonly is_disabled: number },
+  c: { readonly isDisabled?: boolean; readonly isAdmin?: boolean },
+): boolean {
   return Boolean(row.is_admin) && !row.is_disabled && (c.isDisabled === true || c.isAdmin === false);
 }
 
@@ -146,7 +162,9 @@ export class StoreBusyError extends Error {
  */
 export class StoreOutcomeUnknownError extends Error {
   constructor(transaction: string) {
-    super(`The database connection broke during the commit of transaction ${transaction}, and its outcome could not be learnt.`);
+    super(
+      `The database connection broke during the commit of transaction ${transaction}, and its outcome could not be learnt.`,
+    );
     this.name = 'StoreOutcomeUnknownError';
   }
 }

@@ -17,7 +17,11 @@ export interface ChildServer {
 }
 
 export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
 }
 
 /** The command-line flags naming a store. */
@@ -53,7 +57,10 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = process.env)
   });
 }
 
-export async function runCliToEnd(args: string[], env?: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runCliToEnd(
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = runCli(args, env);
   let stdout = '';
   let stderr = '';
@@ -76,8 +83,20 @@ export interface SandboxMember {
 export async function runSandbox(store: StoreOptions, outDir: string): Promise<SandboxMember[]> {
   const made = await runCliToEnd(['sandbox', ...storeArgs(store), '--out', outDir]);
   if (made.code !== 0) throw new Error(`sandbox failed (${made.code}): ${made.stderr}`);
-  const orgs = JSON.parse(readFileSync(join(outDir, 'organizations.json'), 'utf8')) as { name: string; id: string; role: string; key: string; certificate: string }[];
-  return orgs.map((o) => ({ name: o.name, role: o.role, id: o.id, keyPem: readFileSync(join(outDir, o.key), 'utf8'), cert: readFileSync(join(outDir, o.certificate), 'utf8') }));
+  const orgs = JSON.parse(readFileSync(join(outDir, 'organizations.json'), 'utf8')) as {
+    name: string;
+    id: string;
+    role: string;
+    key: string;
+    certificate: string;
+  }[];
+  return orgs.map((o) => ({
+    name: o.name,
+    role: o.role,
+    id: o.id,
+    keyPem: readFileSync(join(outDir, o.key), 'utf8'),
+    cert: readFileSync(join(outDir, o.certificate), 'utf8'),
+  }));
 }
 
 /** The cast a sandbox holds, as [name, role]. */

@@ -103,9 +103,15 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   const data = join(dir, 'data');
   const port = await freePort();
   run(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const settings = { ...(options.deployment ? DEPLOYMENT_SETTINGS : TEST_SETTINGS), ...options.settings, listen_addresses: '127.0.0.1', max_connections: '300' };
+  const settings = {
+    ...(options.deployment ? DEPLOYMENT_SETTINGS : TEST_SETTINGS),
+    ...options.settings,
+    listen_addresses: '127.0.0.1',
+    max_connections: '300',
+  };
   const flags = [`-p ${port}`, `-k ${dir}`, ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
-  const start = (): void => run(bin, 'pg_ctl', ['-D', data, '-o', flags, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+  const start = (): void =>
+    run(bin, 'pg_ctl', ['-D', data, '-o', flags, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   start();
   let gone = false;
   return {

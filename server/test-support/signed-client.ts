@@ -33,17 +33,28 @@ export function sendRaw(port: number, r: RawRequest): Promise<TestResponse> {
     const headers: Record<string, string | number> = {};
     for (const [k, v] of Object.entries(r.headers)) if (v !== null) headers[k] = v;
     let answered = false;
-    const req = request({ host: '127.0.0.1', port, method: r.method, path: r.path, headers, setHost: false, ...(r.localAddress ? { localAddress: r.localAddress } : {}) }, (res) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const text = body.toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, json: () => JSON.parse(text) });
-      });
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: r.method,
+        path: r.path,
+        headers,
+        setHost: false,
+        ...(r.localAddress ? { localAddress: r.localAddress } : {}),
+      },
+      (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const text = body.toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, json: () => JSON.parse(text) });
+        });
+      },
+    );
     // the server may answer and close before the whole body is sent (413 and the like)
     req.on('error', (e) => {
       if (!answered) reject(e);
@@ -77,7 +88,12 @@ export interface SignedOptions {
   /** The loopback address to send from: another peer address for the server. */
   readonly localAddress?: string;
   /** Changes the request after signing (attacks). */
-  readonly tamper?: (r: { method: string; path: string; headers: Record<string, string | number | null>; body: Buffer }) => void;
+  readonly tamper?: (r: {
+    method: string;
+    path: string;
+    headers: Record<string, string | number | null>;
+    body: Buffer;
+  }) => void;
 }
 
 export class SignedClient {
@@ -128,18 +144,34 @@ export class SignedClient {
     const r = { method: o.method, path: o.path, headers, body };
     o.tamper?.(r);
     if (r.body !== body && r.headers['Content-Length'] === body.length) r.headers['Content-Length'] = r.body.length;
-    return { method: r.method, path: r.path, headers: r.headers, body: r.body, ...(o.localAddress ? { localAddress: o.localAddress } : {}) };
+    return {
+      method: r.method,
+      path: r.path,
+      headers: r.headers,
+      body: r.body,
+      ...(o.localAddress ? { localAddress: o.localAddress } : {}),
+    };
   }
 
   get(org: TestOrg, path: string, more: Partial<SignedOptions> = {}): Promise<TestResponse> {
     return this.send(org, { method: 'GET', path, ...more });
   }
 
-  post(org: TestOrg, path: string, body: object | Buffer | string = {}, more: Partial<SignedOptions> = {}): Promise<TestResponse> {
+  post(
+    org: TestOrg,
+    path: string,
+    body: object | Buffer | string = {},
+    more: Partial<SignedOptions> = {},
+  ): Promise<TestResponse> {
     return this.send(org, { method: 'POST', path, body, ...more });
   }
 
-  put(org: TestOrg, path: string, body: object | Buffer | string, more: Partial<SignedOptions> = {}): Promise<TestResponse> {
+  put(
+    org: TestOrg,
+    path: string,
+    body: object | Buffer | string,
+    more: Partial<SignedOptions> = {},
+  ): Promise<TestResponse> {
     return this.send(org, { method: 'PUT', path, body, ...more });
   }
 

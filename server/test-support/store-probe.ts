@@ -64,13 +64,29 @@ function sqliteProbe(dataDir: string): StoreProbe {
     }
   };
   const contentFile = (containerId: string, path: string): string =>
-    withDb((db) => (db.prepare('SELECT content_file FROM items WHERE container_id = ? AND path = ?').get(containerId, path) as { content_file: string }).content_file);
+    withDb(
+      (db) =>
+        (
+          db.prepare('SELECT content_file FROM items WHERE container_id = ? AND path = ?').get(containerId, path) as {
+            content_file: string;
+          }
+        ).content_file,
+    );
   return {
     async insertItems(containerId, ownerId, items, now) {
       const db = openDatabase(dataDir);
       try {
         db.transaction(() => {
-          items.forEach(({ path, ...f }, i) => insertItem(db, containerId, path, ownerId, { ...f, contentFile: `${randomBytes(16).toString('hex')}.bin` }, now + i));
+          items.forEach(({ path, ...f }, i) =>
+            insertItem(
+              db,
+              containerId,
+              path,
+              ownerId,
+              { ...f, contentFile: `${randomBytes(16).toString('hex')}.bin` },
+              now + i,
+            ),
+          );
         })();
       } finally {
         db.close();
@@ -104,7 +120,12 @@ function sqliteProbe(dataDir: string): StoreProbe {
       return undefined;
     },
     async requestSeen(orgId, requestId) {
-      return withDb((db) => db.prepare('SELECT 1 FROM seen_requests WHERE organization_id = ? AND request_id = ?').get(orgId, requestIdKey(requestId)) !== undefined);
+      return withDb(
+        (db) =>
+          db
+            .prepare('SELECT 1 FROM seen_requests WHERE organization_id = ? AND request_id = ?')
+            .get(orgId, requestIdKey(requestId)) !== undefined,
+      );
     },
     async connections() {
       return readdirSync('/proc/self/fd').filter((fd) => {
@@ -125,10 +146,23 @@ function sqliteProbe(dataDir: string): StoreProbe {
       return readdirSync(join(dataDir, 'tmp'));
     },
     async referencedContents() {
-      return withDb((db) => (db.prepare('SELECT content_file FROM items').all() as { content_file: string }[]).map((r) => r.content_file).sort());
+      return withDb((db) =>
+        (db.prepare('SELECT content_file FROM items').all() as { content_file: string }[])
+          .map((r) => r.content_file)
+          .sort(),
+      );
     },
     async orphanKeys() {
-      return withDb((db) => (db.prepare('SELECT COUNT(*) AS n FROM item_keys k LEFT JOIN items i ON i.rowid = k.item_rowid WHERE i.rowid IS NULL').get() as { n: number }).n);
+      return withDb(
+        (db) =>
+          (
+            db
+              .prepare(
+                'SELECT COUNT(*) AS n FROM item_keys k LEFT JOIN items i ON i.rowid = k.item_rowid WHERE i.rowid IS NULL',
+              )
+              .get() as { n: number }
+          ).n,
+      );
     },
     async loseContent(containerId, path) {
       rmSync(join(dataDir, 'content', contentFile(containerId, path)));
@@ -140,7 +174,8 @@ function sqliteProbe(dataDir: string): StoreProbe {
 
 function postgresProbe(url: string): StoreProbe {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const one = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T> => (await pool.query<T>(sql, values)).rows[0]!;
+  const one = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T> =>
+    (await pool.query<T>(sql, values)).rows[0]!;
   const readsOpen = async (): Promise<number> =>
     (
       await one<{ n: number }>(
@@ -166,7 +201,20 @@ function postgresProbe(url: string): StoreProbe {
              )
              INSERT INTO item_keys (item_rowid, organization_id, key, seq)
              SELECT rows.rowid, $2, k.key, 0 FROM rows JOIN unnest($3::text[], $12::text[]) AS k(path, key) ON k.path = rows.path`,
-            [containerId, ownerId, col('path'), col('header'), col('headerHash'), col('contentHash'), col('keyHash'), col('iv'), contents, col('contentLength'), batch.map((_, i) => now + from + i), col('key')],
+            [
+              containerId,
+              ownerId,
+              col('path'),
+              col('header'),
+              col('headerHash'),
+              col('contentHash'),
+              col('keyHash'),
+              col('iv'),
+              contents,
+              col('contentLength'),
+              batch.map((_, i) => now + from + i),
+              col('key'),
+            ],
           );
         }
       });
@@ -188,10 +236,21 @@ function postgresProbe(url: string): StoreProbe {
     },
     readsOpen,
     async requestSeen(orgId, requestId) {
-      return (await pool.query('SELECT 1 FROM seen_requests WHERE organization_id = $1 AND request_id = $2', [orgId, requestIdKey(requestId)])).rows.length > 0;
+      return (
+        (
+          await pool.query('SELECT 1 FROM seen_requests WHERE organization_id = $1 AND request_id = $2', [
+            orgId,
+            requestIdKey(requestId),
+          ])
+        ).rows.length > 0
+      );
     },
     async connections() {
-      return (await one<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'study-exchange'")).n;
+      return (
+        await one<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'study-exchange'",
+        )
+      ).n;
     },
     async storedContent(containerId, path) {
       const r = await pool.query<{ data: Buffer }>(
@@ -220,17 +279,26 @@ function postgresProbe(url: string): StoreProbe {
       });
     },
     async referencedContents() {
-      return (await pool.query<{ id: string }>('SELECT content_id AS id FROM items ORDER BY content_id COLLATE "C"')).rows.map((x) => x.id);
+      return (
+        await pool.query<{ id: string }>('SELECT content_id AS id FROM items ORDER BY content_id COLLATE "C"')
+      ).rows.map((x) => x.id);
     },
     async orphanKeys() {
-      return (await one<{ n: number }>('SELECT COUNT(*)::int AS n FROM item_keys k LEFT JOIN items i ON i.rowid = k.item_rowid WHERE i.rowid IS NULL')).n;
+      return (
+        await one<{ n: number }>(
+          'SELECT COUNT(*)::int AS n FROM item_keys k LEFT JOIN items i ON i.rowid = k.item_rowid WHERE i.rowid IS NULL',
+        )
+      ).n;
     },
     async loseContent(containerId, path) {
       const client = await pool.connect();
       try {
         // past the foreign key, as a damaged database would be (superuser only)
         await client.query('SET session_replication_role = replica');
-        await client.query('DELETE FROM contents WHERE id = (SELECT content_id FROM items WHERE container_id = $1 AND path = $2)', [containerId, path]);
+        await client.query(
+          'DELETE FROM contents WHERE id = (SELECT content_id FROM items WHERE container_id = $1 AND path = $2)',
+          [containerId, path],
+        );
       } finally {
         await client.query('RESET session_replication_role');
         client.release();

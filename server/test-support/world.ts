@@ -47,9 +47,17 @@ export async function createWorld(options: Partial<ExchangeOptions> & { storeKin
   const store = await freshStore(storeKind, dir);
   const ca = createCertificateAuthority('Test CA', 2048);
   const registry = await openStore(store, () => undefined);
-  const make = async (name: string, flags: { isSirb?: boolean; isAdmin?: boolean; isDisabled?: boolean }): Promise<WorldOrg> => {
+  const make = async (
+    name: string,
+    flags: { isSirb?: boolean; isAdmin?: boolean; isDisabled?: boolean },
+  ): Promise<WorldOrg> => {
     const identity = issueIdentity(name, { ca, bits: 2048 });
-    const org = await registerInStore(registry.store, { name, ...flags, certificatePem: identity.certificatePem, trustCaPems: [ca.certificatePem] });
+    const org = await registerInStore(registry.store, {
+      name,
+      ...flags,
+      certificatePem: identity.certificatePem,
+      trustCaPems: [ca.certificatePem],
+    });
     return { id: org.id, name, keyPem: identity.privateKeyPem, identity };
   };
   const admin = await make('Test Admin', { isAdmin: true });
@@ -63,7 +71,12 @@ export async function createWorld(options: Partial<ExchangeOptions> & { storeKin
   registry.release();
   const spare = issueIdentity('Spare', { ca, bits: 2048 });
   const logs: string[] = [];
-  const server = await startExchange({ ...store, trustCaPems: [ca.certificatePem], log: (l) => logs.push(l), ...exchangeOptions });
+  const server = await startExchange({
+    ...store,
+    trustCaPems: [ca.certificatePem],
+    log: (l) => logs.push(l),
+    ...exchangeOptions,
+  });
   const probe = probeStore(store);
   return {
     dir,

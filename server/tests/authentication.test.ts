@@ -30,21 +30,34 @@ describe.each(STORES)('on %s', (storeKind) => {
 
   describe('missing or malformed authentication', () => {
     it('no Authorization is 404 (1015), with the request id echoed', async () => {
-      const r = await w.client.get(w.sirb, '/containers', { headers: { Authorization: null, 'Service-IrbX-Request-Id': 'abcdefabcdefabcdefabcdefabcdefab' } });
+      const r = await w.client.get(w.sirb, '/containers', {
+        headers: { Authorization: null, 'Service-IrbX-Request-Id': 'abcdefabcdefabcdefabcdefabcdefab' },
+      });
       expectError(r, 1015, 404);
       expect(r.headers['service-irbx-request-id']).toBe('abcdefabcdefabcdefabcdefabcdefab');
       expect(r.headers['access-control-allow-origin']).toBe('*');
     });
 
-    it.each(['User-Agent', 'Service-IrbX-Request-Id', 'Host', 'Service-IrbX-Date'])('missing %s is 2001 naming it', async (name) => {
-      const r = await w.client.get(w.sirb, '/ping/site', { headers: { [name]: null } });
-      expectError(r, 2001, 400);
-      expect(r.json().details).toContain(name);
-    });
+    it.each(['User-Agent', 'Service-IrbX-Request-Id', 'Host', 'Service-IrbX-Date'])(
+      'missing %s is 2001 naming it',
+      async (name) => {
+        const r = await w.client.get(w.sirb, '/ping/site', { headers: { [name]: null } });
+        expectError(r, 2001, 400);
+        expect(r.json().details).toContain(name);
+      },
+    );
 
     it('a request id that is not a UUID, or a malformed date, is 2001', async () => {
-      expectError(await w.client.get(w.sirb, '/ping/site', { headers: { 'Service-IrbX-Request-Id': 'not-a-uuid' } }), 2001, 400);
-      expectError(await w.client.get(w.sirb, '/ping/site', { headers: { 'Service-IrbX-Date': '2026-01-01T00:00:00Z' } }), 2001, 400);
+      expectError(
+        await w.client.get(w.sirb, '/ping/site', { headers: { 'Service-IrbX-Request-Id': 'not-a-uuid' } }),
+        2001,
+        400,
+      );
+      expectError(
+        await w.client.get(w.sirb, '/ping/site', { headers: { 'Service-IrbX-Date': '2026-01-01T00:00:00Z' } }),
+        2001,
+        400,
+      );
     });
 
     it('wrong Host is 2002; loopback literals pass for localhost', async () => {
@@ -81,7 +94,10 @@ describe.each(STORES)('on %s', (storeKind) => {
   });
 
   describe('tampering after signing is 2003', () => {
-    const cases: [string, (r: { method: string; path: string; headers: Record<string, string | number | null>; body: Buffer }) => void][] = [
+    const cases: [
+      string,
+      (r: { method: string; path: string; headers: Record<string, string | number | null>; body: Buffer }) => void,
+    ][] = [
       ['method', (r) => (r.method = 'DELETE')],
       ['path', (r) => (r.path = r.path.replace('/organizations', '/organizationz'))],
       ['query', (r) => (r.path = `${r.path}?x=1`)],
@@ -90,9 +106,27 @@ describe.each(STORES)('on %s', (storeKind) => {
       ['request id', (r) => (r.headers['Service-IrbX-Request-Id'] = newRequestId())],
       ['host port', (r) => (r.headers['Host'] = 'localhost:1')],
       ['signed Content-Type', (r) => (r.headers['Content-Type'] = 'application/json; charset=latin1')],
-      ['signature', (r) => (r.headers['Authorization'] = String(r.headers['Authorization']).replace(/Signature=(.)/, (_m, c: string) => `Signature=${c === 'A' ? 'B' : 'A'}`))],
-      ['credential', (r) => (r.headers['Authorization'] = String(r.headers['Authorization']).replace(/Credential=[0-9a-f]+/, `Credential=${w.sirb2.id}`))],
-      ['unsigned required header', (r) => (r.headers['Authorization'] = String(r.headers['Authorization']).replace(/;service-irbx-request-id/i, ''))],
+      [
+        'signature',
+        (r) =>
+          (r.headers['Authorization'] = String(r.headers['Authorization']).replace(
+            /Signature=(.)/,
+            (_m, c: string) => `Signature=${c === 'A' ? 'B' : 'A'}`,
+          )),
+      ],
+      [
+        'credential',
+        (r) =>
+          (r.headers['Authorization'] = String(r.headers['Authorization']).replace(
+            /Credential=[0-9a-f]+/,
+            `Credential=${w.sirb2.id}`,
+          )),
+      ],
+      [
+        'unsigned required header',
+        (r) =>
+          (r.headers['Authorization'] = String(r.headers['Authorization']).replace(/;service-irbx-request-id/i, '')),
+      ],
     ];
     it.each(cases)('%s', async (name, tamper) => {
       const r = await w.client.send(w.sirb, {
@@ -108,7 +142,12 @@ describe.each(STORES)('on %s', (storeKind) => {
     });
 
     it('the untampered request passes', async () => {
-      const r = await w.client.send(w.sirb, { method: 'POST', path: `${containerUrl}/organizations`, body: { organizationId: w.site.id }, extraSignedHeaders: [['Content-Type', 'application/json']] });
+      const r = await w.client.send(w.sirb, {
+        method: 'POST',
+        path: `${containerUrl}/organizations`,
+        body: { organizationId: w.site.id },
+        extraSignedHeaders: [['Content-Type', 'application/json']],
+      });
       expect(r.status).toBe(200);
     });
   });
@@ -121,7 +160,8 @@ describe.each(STORES)('on %s', (storeKind) => {
       expectError(again, 2005, 401);
       expect(again.headers['service-irbx-request-id']).toBe(id);
       // hyphenated and upper-case spelling of the same UUID is the same id
-      const hyphenated = `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`.toUpperCase();
+      const hyphenated =
+        `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`.toUpperCase();
       expectError(await w.client.get(w.sirb, '/ping/site', { requestId: hyphenated }), 2005, 401);
       expect((await w.client.get(w.site, '/ping/site', { requestId: id })).status).toBe(200);
 
@@ -138,9 +178,13 @@ describe.each(STORES)('on %s', (storeKind) => {
       const clocked = await createWorld({ storeKind, now: () => now });
       try {
         const id = newRequestId();
-        expect((await clocked.client.get(clocked.sirb, '/ping/site', { requestId: id, date: new Date(now) })).status).toBe(200);
+        expect(
+          (await clocked.client.get(clocked.sirb, '/ping/site', { requestId: id, date: new Date(now) })).status,
+        ).toBe(200);
         now += 400_000;
-        expect((await clocked.client.get(clocked.sirb, '/ping/site', { requestId: id, date: new Date(now) })).status).toBe(200);
+        expect(
+          (await clocked.client.get(clocked.sirb, '/ping/site', { requestId: id, date: new Date(now) })).status,
+        ).toBe(200);
       } finally {
         await clocked.close();
       }

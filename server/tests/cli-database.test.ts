@@ -46,7 +46,11 @@ describe('command line on a database', () => {
       const { hostname, port, pathname } = new URL(databaseUrl);
       expect(server.output()).toContain(`(database ${hostname}:${port}${pathname}, port ${server.port})`);
       expect(server.output()).not.toMatch(/s3cret|postgres:\/\//);
-      const ping = await sendRaw(server.port, { method: 'GET', path: '/ping', headers: { Host: `localhost:${server.port}` } });
+      const ping = await sendRaw(server.port, {
+        method: 'GET',
+        path: '/ping',
+        headers: { Host: `localhost:${server.port}` },
+      });
       expect(ping.text).toBe('pong');
       const orgs = await new SignedClient(server.port).get(admin!, '/organizations');
       expect(orgs.status, orgs.text).toBe(200);
@@ -59,7 +63,10 @@ describe('command line on a database', () => {
   });
 
   it('refuses --data with --database, on serve and sandbox, before creating anything', async () => {
-    for (const command of [['serve', '--port', '0'], ['sandbox', '--out', join(dir, 'both-out')]]) {
+    for (const command of [
+      ['serve', '--port', '0'],
+      ['sandbox', '--out', join(dir, 'both-out')],
+    ]) {
       const data = join(dir, `both-${command[0]!}`);
       const r = await runCliToEnd([...command, '--data', data, '--database', 'postgres://u@127.0.0.1:1/x'], env);
       expect(r.code, r.stderr).toBe(2);
@@ -83,12 +90,23 @@ describe('command line on a database', () => {
 
   it('serve with PostgreSQL down says so in one line naming host and port, not the password, and exits', async () => {
     const port = await closedPort();
-    const r = await runCliToEnd(['serve', '--port', '0', '--database', `postgres://exchange:s3cret-pw@127.0.0.1:${port}/exchange?password=query-s3cret`], env);
+    const r = await runCliToEnd(
+      [
+        'serve',
+        '--port',
+        '0',
+        '--database',
+        `postgres://exchange:s3cret-pw@127.0.0.1:${port}/exchange?password=query-s3cret`,
+      ],
+      env,
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).not.toMatch(/listening/);
     const lines = r.stderr.trim().split('\n');
     expect(lines, r.stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`PostgreSQL at 127\\.0\\.0\\.1:${port}/exchange cannot be reached.*serve exits`));
+    expect(lines[0]).toMatch(
+      new RegExp(`PostgreSQL at 127\\.0\\.0\\.1:${port}/exchange cannot be reached.*serve exits`),
+    );
     expect(r.stderr).not.toMatch(/s3cret/);
   });
 

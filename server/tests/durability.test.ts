@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealItem } from '../../shared/protocol/envelope.js';
 import { keySigner, signRequest } from '../../shared/protocol/signing.js';
 import type { StoreOptions } from '../open-store.js';
-import { runCliToEnd, runSandbox, SANDBOX_CAST, startChildServer, type ChildServer } from '../test-support/child-server.js';
+import {
+  runCliToEnd,
+  runSandbox,
+  SANDBOX_CAST,
+  startChildServer,
+  type ChildServer,
+} from '../test-support/child-server.js';
 import { SignedClient, newRequestId, sha256Hex, type TestOrg } from '../test-support/signed-client.js';
 import { freshStore, probeStore, STORES, type StoreProbe } from '../test-support/stores.js';
 
@@ -69,14 +75,27 @@ describe.each(STORES)('on %s', (storeKind) => {
 
   /** Bytes of uploads in progress: SQLite's tmp/, or the running (or killed) node's upload folder. */
   function tmpBytes(): number {
-    const folders = store.dataDir !== undefined ? [join(store.dataDir, 'tmp')] : readdirSync(tmpdir()).filter((f) => f.startsWith(`exchange-uploads-${running!.child.pid}-`)).map((f) => join(tmpdir(), f));
+    const folders =
+      store.dataDir !== undefined
+        ? [join(store.dataDir, 'tmp')]
+        : readdirSync(tmpdir())
+            .filter((f) => f.startsWith(`exchange-uploads-${running!.child.pid}-`))
+            .map((f) => join(tmpdir(), f));
     return folders.reduce((n, d) => n + readdirSync(d).reduce((m, f) => m + statSync(join(d, f)).size, 0), 0);
   }
 
   /** Starts a signed PUT of a large body, written in 1 MiB pieces; resolves when `after` pieces are out. */
   function startLargePut(port: number, path: string, body: Buffer, after: number): Promise<void> {
     const signed = signRequest(
-      { method: 'PUT', target: path, host: `localhost:${port}`, organizationId: irb.id, requestId: newRequestId(), date: new Date(), payloadHash: sha256Hex(body) },
+      {
+        method: 'PUT',
+        target: path,
+        host: `localhost:${port}`,
+        organizationId: irb.id,
+        requestId: newRequestId(),
+        date: new Date(),
+        payloadHash: sha256Hex(body),
+      },
       keySigner(irb.keyPem),
     );
     const req = request({
@@ -84,7 +103,12 @@ describe.each(STORES)('on %s', (storeKind) => {
       port,
       method: 'PUT',
       path,
-      headers: { ...signed.headers, 'User-Agent': 'durability', 'Content-Type': 'application/json', 'Content-Length': body.length },
+      headers: {
+        ...signed.headers,
+        'User-Agent': 'durability',
+        'Content-Type': 'application/json',
+        'Content-Length': body.length,
+      },
     });
     req.on('error', () => undefined); // the server dies under it
     return new Promise((resolve) => {
@@ -111,12 +135,19 @@ describe.each(STORES)('on %s', (storeKind) => {
       const c = await client.post(irb, '/containers', {});
       expect(c.status).toBe(201);
       containerUrl = c.json().url;
-      const put = await client.put(irb, `${containerUrl}/items/doc`, sealItem({ header: { type: 'document', version: 'IRBX.2' }, content: v1 }, irb.cert));
+      const put = await client.put(
+        irb,
+        `${containerUrl}/items/doc`,
+        sealItem({ header: { type: 'document', version: 'IRBX.2' }, content: v1 }, irb.cert),
+      );
       expect(put.status).toBe(201);
     });
 
     it('SIGKILL during a 50 MiB upload leaves the old version and no orphan', async () => {
-      const big = sealItem({ header: { type: 'document', version: 'IRBX.2' }, content: randomBytes(37 * 1024 * 1024) }, irb.cert);
+      const big = sealItem(
+        { header: { type: 'document', version: 'IRBX.2' }, content: randomBytes(37 * 1024 * 1024) },
+        irb.cert,
+      );
       const body = Buffer.from(JSON.stringify(big));
       expect(body.length).toBeGreaterThan(49 * 1024 * 1024);
       await startLargePut(running!.port, `${containerUrl}/items/doc`, body, 12);
@@ -140,7 +171,10 @@ describe.each(STORES)('on %s', (storeKind) => {
       // the whole body is out: kill as soon as the server has most of it (or has already
       // committed: the content folder then differs, even if the old file is already gone)
       // (tmp/ holds the decoded content: 3/4 of the Base-64 text's length)
-      await waitFor(async () => tmpBytes() > big.content.length * 0.75 * 0.9 || (await probe.storedContents()).join() !== before, 'most of the upload');
+      await waitFor(
+        async () => tmpBytes() > big.content.length * 0.75 * 0.9 || (await probe.storedContents()).join() !== before,
+        'most of the upload',
+      );
       await kill();
       const client = await restart();
       await assertConsistent();
@@ -153,7 +187,11 @@ describe.each(STORES)('on %s', (storeKind) => {
       let client = new SignedClient(running!.port);
       const ids: string[] = [];
       for (let i = 0; i < 12; i++) {
-        const r = await client.put(irb, `${containerUrl}/items/batch/n${i}`, sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: randomBytes(2000) }, irb.cert));
+        const r = await client.put(
+          irb,
+          `${containerUrl}/items/batch/n${i}`,
+          sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: randomBytes(2000) }, irb.cert),
+        );
         expect(r.status).toBe(201);
         ids.push(`batch/n${i}`);
       }
@@ -178,7 +216,9 @@ describe.each(STORES)('on %s', (storeKind) => {
       const e = await running!.exited;
       expect(e.code).toBe(0);
       expect(running!.output()).toContain('SIGTERM: shutting down');
-      expect(running!.output()).toMatch(/GET \/containers\/[0-9a-f]{32}\/content\/batch\/n0 (200|404) \d+ms org=[0-9a-f]{32} request=[0-9a-f]{32}/);
+      expect(running!.output()).toMatch(
+        /GET \/containers\/[0-9a-f]{32}\/content\/batch\/n0 (200|404) \d+ms org=[0-9a-f]{32} request=[0-9a-f]{32}/,
+      );
     });
   });
 });
@@ -196,7 +236,19 @@ describe('command line', () => {
   it('--help documents every flag; bad flags and unusable folders exit non-zero', async () => {
     const help = await runCliToEnd(['--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--data', '--port', '--host', '--bind', '--trust-ca', '--out', '--name', '--cert', '--sirb', '--admin']) expect(help.stdout).toContain(flag);
+    for (const flag of [
+      '--data',
+      '--port',
+      '--host',
+      '--bind',
+      '--trust-ca',
+      '--out',
+      '--name',
+      '--cert',
+      '--sirb',
+      '--admin',
+    ])
+      expect(help.stdout).toContain(flag);
     const bad = await runCliToEnd(['serve', '--data', dir, '--bogus']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('--bogus');
@@ -220,7 +272,17 @@ describe('command line', () => {
     const refused = await runCliToEnd(['org-add', '--data', dataDir, '--name', 'Self Signed Site', '--cert', certFile]);
     expect(refused.code).not.toBe(0);
     const fresh = join(dir, 'fresh');
-    const ok = await runCliToEnd(['org-add', '--data', fresh, '--name', 'Self Signed Site', '--cert', certFile, '--sirb', '--admin']);
+    const ok = await runCliToEnd([
+      'org-add',
+      '--data',
+      fresh,
+      '--name',
+      'Self Signed Site',
+      '--cert',
+      certFile,
+      '--sirb',
+      '--admin',
+    ]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^[0-9a-f]{32} Self Signed Site \(sIRB\)/);
     const dup = await runCliToEnd(['org-add', '--data', fresh, '--name', 'self signed SITE']);

@@ -9,11 +9,46 @@ describe.each(STORES)('on %s', (storeKind) => {
   const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
   const ID = /^[0-9a-f]{32}$/;
   const ITEM_FIELDS = [
-    'algorithm', 'containerUrl', 'contentHash', 'contentHashAlgorithm', 'contentUrl', 'createdAt', 'header', 'headerHash',
-    'headerHashAlgorithm', 'id', 'iv', 'key', 'keyHash', 'keyHashAlgorithm', 'ownerUrl', 'permissionsUrl', 'updatedAt', 'url',
+    'algorithm',
+    'containerUrl',
+    'contentHash',
+    'contentHashAlgorithm',
+    'contentUrl',
+    'createdAt',
+    'header',
+    'headerHash',
+    'headerHashAlgorithm',
+    'id',
+    'iv',
+    'key',
+    'keyHash',
+    'keyHashAlgorithm',
+    'ownerUrl',
+    'permissionsUrl',
+    'updatedAt',
+    'url',
   ];
-  const ORG_FIELDS = ['certificateUrl', 'createdAt', 'id', 'isDisabled', 'isSirb', 'name', 'thumbprint', 'updatedAt', 'url'];
-  const CONTAINER_FIELDS = ['createdAt', 'id', 'itemsUrl', 'organizationsUrl', 'ownerId', 'ownerUrl', 'updatedAt', 'url'];
+  const ORG_FIELDS = [
+    'certificateUrl',
+    'createdAt',
+    'id',
+    'isDisabled',
+    'isSirb',
+    'name',
+    'thumbprint',
+    'updatedAt',
+    'url',
+  ];
+  const CONTAINER_FIELDS = [
+    'createdAt',
+    'id',
+    'itemsUrl',
+    'organizationsUrl',
+    'ownerId',
+    'ownerUrl',
+    'updatedAt',
+    'url',
+  ];
 
   let w: World;
   beforeAll(async () => {
@@ -45,7 +80,11 @@ describe.each(STORES)('on %s', (storeKind) => {
 
     it('CORS preflight is 204 without authentication', async () => {
       const { sendRaw } = await import('../test-support/signed-client.js');
-      const r = await sendRaw(w.server.port, { method: 'OPTIONS', path: '/containers', headers: { Host: w.client.host, Origin: 'http://example.test', 'Access-Control-Request-Method': 'POST' } });
+      const r = await sendRaw(w.server.port, {
+        method: 'OPTIONS',
+        path: '/containers',
+        headers: { Host: w.client.host, Origin: 'http://example.test', 'Access-Control-Request-Method': 'POST' },
+      });
       expect(r.status).toBe(204);
       expect(r.headers['access-control-allow-origin']).toBe('*');
       expect(r.headers['access-control-allow-methods']).toContain('DELETE');
@@ -76,7 +115,13 @@ describe.each(STORES)('on %s', (storeKind) => {
       expect(Object.keys(c).sort()).toEqual(CONTAINER_FIELDS);
       expect(c.id).toMatch(ID);
       expect(created.headers.location).toBe(`/containers/${c.id}`);
-      expect(c).toMatchObject({ url: `/containers/${c.id}`, ownerId: w.sirb.id, itemsUrl: `/containers/${c.id}/items`, organizationsUrl: `/containers/${c.id}/organizations`, ownerUrl: `/organizations/${w.sirb.id}` });
+      expect(c).toMatchObject({
+        url: `/containers/${c.id}`,
+        ownerId: w.sirb.id,
+        itemsUrl: `/containers/${c.id}/items`,
+        organizationsUrl: `/containers/${c.id}/organizations`,
+        ownerUrl: `/organizations/${w.sirb.id}`,
+      });
       expect(c.createdAt).toMatch(ISO);
       expect(c.updatedAt).toMatch(ISO);
 
@@ -127,8 +172,16 @@ describe.each(STORES)('on %s', (storeKind) => {
         permissionsUrl: `${c.url}/permissions/studies/main`,
         containerUrl: c.url,
         ownerUrl: `/organizations/${w.sirb.id}`,
-        header: p1.header, headerHash: p1.headerHash, contentHash: p1.contentHash, key: p1.key, keyHash: p1.keyHash, iv: p1.iv,
-        algorithm: 'AES', headerHashAlgorithm: 'SHA256', contentHashAlgorithm: 'SHA256', keyHashAlgorithm: 'SHA256',
+        header: p1.header,
+        headerHash: p1.headerHash,
+        contentHash: p1.contentHash,
+        key: p1.key,
+        keyHash: p1.keyHash,
+        iv: p1.iv,
+        algorithm: 'AES',
+        headerHashAlgorithm: 'SHA256',
+        contentHashAlgorithm: 'SHA256',
+        keyHashAlgorithm: 'SHA256',
       });
       expect(item.createdAt).toMatch(ISO);
       // the answer is the item as stored (the store hands back what it wrote: no second read)
@@ -236,7 +289,10 @@ describe.each(STORES)('on %s', (storeKind) => {
       const p = payloadFor(w.sirb);
       await w.client.put(w.sirb, `${c.url}/items/gone`, p);
       const raw = unwrapKey(p.key, w.sirb.keyPem);
-      await w.client.post(w.sirb, `${c.url}/permissions/gone`, { organizationId: w.site.id, key: wrapKey(raw, w.site.identity.certificatePem) });
+      await w.client.post(w.sirb, `${c.url}/permissions/gone`, {
+        organizationId: w.site.id,
+        key: wrapKey(raw, w.site.identity.certificatePem),
+      });
       const del = await w.client.delete(w.sirb, `${c.url}/items/gone`);
       expect(del.status).toBe(204);
       expect(del.body.length).toBe(0);
@@ -261,18 +317,37 @@ describe.each(STORES)('on %s', (storeKind) => {
       expect(one.status).toBe(200);
       const org = one.json();
       expect(Object.keys(org).sort()).toEqual(ORG_FIELDS);
-      expect(org).toMatchObject({ id: w.sirb.id, url: `/organizations/${w.sirb.id}`, name: 'Central IRB', isSirb: true, isDisabled: false, certificateUrl: `/organizations/${w.sirb.id}/certificate` });
+      expect(org).toMatchObject({
+        id: w.sirb.id,
+        url: `/organizations/${w.sirb.id}`,
+        name: 'Central IRB',
+        isSirb: true,
+        isDisabled: false,
+        certificateUrl: `/organizations/${w.sirb.id}/certificate`,
+      });
       expect(org.thumbprint).toBe(parseCertificate(w.sirb.identity.certificatePem).thumbprint);
     });
 
     it('create, update and certificate (Admin); certificate GET as PEM and DER', async () => {
-      const created = await w.client.post(w.admin, '/organizations', { name: 'New Site', certificate: w.spare.certificatePem });
+      const created = await w.client.post(w.admin, '/organizations', {
+        name: 'New Site',
+        certificate: w.spare.certificatePem,
+      });
       expect(created.status).toBe(201);
       const org = created.json();
       expect(created.headers.location).toBe(`/organizations/${org.id}`);
-      expect(org).toMatchObject({ name: 'New Site', isSirb: false, isDisabled: false, thumbprint: parseCertificate(w.spare.certificatePem).thumbprint });
+      expect(org).toMatchObject({
+        name: 'New Site',
+        isSirb: false,
+        isDisabled: false,
+        thumbprint: parseCertificate(w.spare.certificatePem).thumbprint,
+      });
 
-      const updated = await w.client.put(w.admin, `/organizations/${org.id}`, { name: 'Renamed Site', isSirb: true, isDisabled: true });
+      const updated = await w.client.put(w.admin, `/organizations/${org.id}`, {
+        name: 'Renamed Site',
+        isSirb: true,
+        isDisabled: true,
+      });
       expect(updated.status).toBe(200);
       expect(updated.json()).toMatchObject({ id: org.id, name: 'Renamed Site', isSirb: true, isDisabled: true });
 
@@ -280,19 +355,33 @@ describe.each(STORES)('on %s', (storeKind) => {
       expect(pem.status).toBe(200);
       expect(pem.headers['content-type']).toBe('application/x-pem-file');
       expect(parseCertificate(pem.text).thumbprint).toBe(org.thumbprint);
-      const der = await w.client.get(w.site, `/organizations/${org.id}/certificate`, { headers: { Accept: 'application/pkix-cert' } });
+      const der = await w.client.get(w.site, `/organizations/${org.id}/certificate`, {
+        headers: { Accept: 'application/pkix-cert' },
+      });
       expect(der.headers['content-type']).toBe('application/pkix-cert');
       expect(der.body.equals(parseCertificate(w.spare.certificatePem).der)).toBe(true);
 
       const target = w.bare.id;
-      const putPem = await w.client.put(w.admin, `/organizations/${target}/certificate`, w.site2.identity.certificatePem, { contentType: 'application/x-pem-file' });
+      const putPem = await w.client.put(
+        w.admin,
+        `/organizations/${target}/certificate`,
+        w.site2.identity.certificatePem,
+        { contentType: 'application/x-pem-file' },
+      );
       expect(putPem.status).toBe(200);
       expect(putPem.json().thumbprint).toBe(parseCertificate(w.site2.identity.certificatePem).thumbprint);
       const derBytes = parseCertificate(w.spare.certificatePem).der;
-      const putDer = await w.client.put(w.admin, `/organizations/${target}/certificate`, derBytes, { contentType: 'application/pkix-cert' });
+      const putDer = await w.client.put(w.admin, `/organizations/${target}/certificate`, derBytes, {
+        contentType: 'application/pkix-cert',
+      });
       expect(putDer.status).toBe(200);
       expect(putDer.json().thumbprint).toBe(parseCertificate(w.spare.certificatePem).thumbprint);
-      const putCa = await w.client.put(w.admin, `/organizations/${target}/certificate`, w.site2.identity.certificatePem, { contentType: 'application/x-x509-ca-cert' });
+      const putCa = await w.client.put(
+        w.admin,
+        `/organizations/${target}/certificate`,
+        w.site2.identity.certificatePem,
+        { contentType: 'application/x-x509-ca-cert' },
+      );
       expect(putCa.status).toBe(200);
     });
 

@@ -59,7 +59,10 @@ describe.each(STORES)('on %s', (storeKind) => {
       expectCode(await w.client.put(w.sirb, `${c}/items/x`, itemBody({ content: 7 })), 1009);
       expectCode(await w.client.put(w.sirb, `${c}/items/x`, itemBody({ algorithm: 'DES' })), 1009);
       expectCode(await w.client.put(w.sirb, `${c}/items/x`, itemBody({ headerHashAlgorithm: 'MD5' })), 1009);
-      expectCode(await w.client.put(w.sirb, `${c}/items/x`, '{"header": "abc', { contentType: 'application/json' }), 1009);
+      expectCode(
+        await w.client.put(w.sirb, `${c}/items/x`, '{"header": "abc', { contentType: 'application/json' }),
+        1009,
+      );
       expectCode(await w.client.put(w.sirb, `${c}/items/x`, '[1,2]', { contentType: 'application/json' }), 1009);
       expectCode(await w.client.post(w.sirb, `${c}/organizations`, '{nope', { contentType: 'application/json' }), 1009);
       expectCode(await w.client.post(w.sirb, `${c}/organizations`, { organizationId: 12 }), 1009);
@@ -73,7 +76,7 @@ describe.each(STORES)('on %s', (storeKind) => {
       expectCode(await w.client.put(w.sirb, `${c}/items/x`, itemBody({ content: 'QU\u00e9D' })), 1007);
     });
 
-    it('1007 for empty Base-64 in header, key, content and a grant\'s key (protocol.md §4: never empty)', async () => {
+    it("1007 for empty Base-64 in header, key, content and a grant's key (protocol.md §4: never empty)", async () => {
       for (const field of ['header', 'key', 'content']) {
         const r = await w.client.put(w.sirb, `${c}/items/empty`, itemBody({ [field]: '' }));
         expectCode(r, 1007);
@@ -92,7 +95,10 @@ describe.each(STORES)('on %s', (storeKind) => {
     });
 
     it('1017 for an item body that is not application/json', async () => {
-      expectCode(await w.client.put(w.sirb, `${c}/items/x`, JSON.stringify(payloadFor(w.sirb)), { contentType: 'text/plain' }), 1017);
+      expectCode(
+        await w.client.put(w.sirb, `${c}/items/x`, JSON.stringify(payloadFor(w.sirb)), { contentType: 'text/plain' }),
+        1017,
+      );
       expectCode(await w.client.post(w.sirb, '/containers', '{}', { contentType: 'application/xml' }), 1017);
     });
 
@@ -116,12 +122,20 @@ describe.each(STORES)('on %s', (storeKind) => {
       ['PUT', 'control character', 'a/%01'],
     ];
     it.each(bad)('%s: %s', async (method, _name, path) => {
-      const r = await w.client.send(w.sirb, { method, path: `${c}/items${path ? `/${path}` : ''}`, body: payloadFor(w.sirb) });
+      const r = await w.client.send(w.sirb, {
+        method,
+        path: `${c}/items${path ? `/${path}` : ''}`,
+        body: payloadFor(w.sirb),
+      });
       expectCode(r, 1011);
     });
 
     it('a POST with 12 segments is told the limit is 11', async () => {
-      const r = await w.client.post(w.sirb, `${c}/items/${Array.from({ length: 12 }, (_, i) => `s${i}`).join('/')}`, payloadFor(w.sirb));
+      const r = await w.client.post(
+        w.sirb,
+        `${c}/items/${Array.from({ length: 12 }, (_, i) => `s${i}`).join('/')}`,
+        payloadFor(w.sirb),
+      );
       expectCode(r, 1011);
       expect(r.json().details).toContain('more than 11 segments');
     });
@@ -131,7 +145,10 @@ describe.each(STORES)('on %s', (storeKind) => {
       const ok = await w.client.put(w.sirb, `${c}/items/${encodeURIComponent(emoji.repeat(200))}`, payloadFor(w.sirb));
       expect(ok.status, ok.text).toBe(201);
       expect(ok.json().id).toBe(emoji.repeat(200));
-      expectCode(await w.client.put(w.sirb, `${c}/items/${encodeURIComponent(emoji.repeat(201))}`, payloadFor(w.sirb)), 1011);
+      expectCode(
+        await w.client.put(w.sirb, `${c}/items/${encodeURIComponent(emoji.repeat(201))}`, payloadFor(w.sirb)),
+        1011,
+      );
     });
 
     it('12 segments of 200 characters are fine; `|` reads as `/`', async () => {
@@ -187,12 +204,20 @@ describe.each(STORES)('on %s', (storeKind) => {
       const url = `/organizations/${w.bare.id}/certificate`;
       expectCode(await w.client.put(w.admin, url, Buffer.alloc(0), { contentType: 'application/x-pem-file' }), 1001);
       expectCode(await w.client.put(w.admin, url, w.spare.certificatePem, { contentType: 'text/plain' }), 1004);
-      expectCode(await w.client.put(w.admin, url, 'not a certificate', { contentType: 'application/x-pem-file' }), 1010);
+      expectCode(
+        await w.client.put(w.admin, url, 'not a certificate', { contentType: 'application/x-pem-file' }),
+        1010,
+      );
       expectCode(await w.client.put(w.admin, url, randomBytes(300), { contentType: 'application/pkix-cert' }), 1010);
       const small = issueIdentity('Small Key', { ca: w.ca, bits: 1024 });
-      expectCode(await w.client.put(w.admin, url, small.certificatePem, { contentType: 'application/x-pem-file' }), 1010);
+      expectCode(
+        await w.client.put(w.admin, url, small.certificatePem, { contentType: 'application/x-pem-file' }),
+        1010,
+      );
       const selfSigned = issueIdentity('Self Signed', { bits: 2048 });
-      const untrusted = await w.client.put(w.admin, url, selfSigned.certificatePem, { contentType: 'application/x-pem-file' });
+      const untrusted = await w.client.put(w.admin, url, selfSigned.certificatePem, {
+        contentType: 'application/x-pem-file',
+      });
       expectCode(untrusted, 1010);
       expect(untrusted.json().details).toMatch(/trust/);
       expectCode(await w.client.post(w.admin, '/organizations', { name: 'Bad Cert', certificate: 'junk' }), 1010);
@@ -217,19 +242,47 @@ describe.each(STORES)('on %s', (storeKind) => {
   describe('sizes', () => {
     it('1016 before reading when Content-Length is over 300 MiB', async () => {
       const signed = signRequest(
-        { method: 'PUT', target: `${c}/items/huge`, host: w.client.host, organizationId: w.sirb.id, requestId: newRequestId(), date: new Date(), payloadHash: sha256Hex(Buffer.alloc(0)) },
+        {
+          method: 'PUT',
+          target: `${c}/items/huge`,
+          host: w.client.host,
+          organizationId: w.sirb.id,
+          requestId: newRequestId(),
+          date: new Date(),
+          payloadHash: sha256Hex(Buffer.alloc(0)),
+        },
         keySigner(w.sirb.keyPem),
       );
       const r = await new Promise<TestResponse>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port: w.server.port, method: 'PUT', path: `${c}/items/huge`, headers: { ...signed.headers, 'User-Agent': 't', 'Content-Type': 'application/json', 'Content-Length': MAX_REQUEST_BYTES + 1 } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (d: Buffer) => chunks.push(d));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
-            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), text, json: () => JSON.parse(text) });
-            req.destroy();
-          });
-        });
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: w.server.port,
+            method: 'PUT',
+            path: `${c}/items/huge`,
+            headers: {
+              ...signed.headers,
+              'User-Agent': 't',
+              'Content-Type': 'application/json',
+              'Content-Length': MAX_REQUEST_BYTES + 1,
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (d: Buffer) => chunks.push(d));
+            res.on('end', () => {
+              const text = Buffer.concat(chunks).toString();
+              resolve({
+                status: res.statusCode!,
+                headers: res.headers,
+                body: Buffer.concat(chunks),
+                text,
+                json: () => JSON.parse(text),
+              });
+              req.destroy();
+            });
+          },
+        );
         req.on('error', reject);
         req.write('{"header":"'); // then nothing: the answer must not wait for the body
       });
@@ -242,10 +295,15 @@ describe.each(STORES)('on %s', (storeKind) => {
       try {
         const client = new SignedClient(small.port);
         const body = Buffer.from(JSON.stringify(payloadFor(w.sirb, randomBytes(2 * 1024 * 1024))));
-        const r = await client.put(w.sirb, `${c}/items/chunked`, body, { headers: { 'Content-Length': null, 'Transfer-Encoding': 'chunked' } });
+        const r = await client.put(w.sirb, `${c}/items/chunked`, body, {
+          headers: { 'Content-Length': null, 'Transfer-Encoding': 'chunked' },
+        });
         expectCode(r, 1016);
         // and a lying (huge) Content-Length on a small server is refused before reading
-        const lying = await client.put(w.sirb, `${c}/items/lying`, Buffer.from('{}'), { headers: { 'Content-Length': 5 * 1024 * 1024 }, tamper: (t) => (t.body = Buffer.alloc(0)) });
+        const lying = await client.put(w.sirb, `${c}/items/lying`, Buffer.from('{}'), {
+          headers: { 'Content-Length': 5 * 1024 * 1024 },
+          tamper: (t) => (t.body = Buffer.alloc(0)),
+        });
         expectCode(lying, 1016);
         expect((await client.get(w.sirb, '/ping/site')).status).toBe(200);
         expect(readdirSync(small.tmpDir)).toEqual([]);
@@ -255,15 +313,39 @@ describe.each(STORES)('on %s', (storeKind) => {
     });
 
     it('1018 with Retry-After over the budget of unverified work, before the body is read, and nothing left in tmp', async () => {
-      const small = await startExchange({ ...w.store, maxUnverifiedBytes: 1024 * 1024, maxUploadsPerOrganization: 1, log: () => undefined });
+      const small = await startExchange({
+        ...w.store,
+        maxUnverifiedBytes: 1024 * 1024,
+        maxUploadsPerOrganization: 1,
+        log: () => undefined,
+      });
       try {
         const client = new SignedClient(small.port);
         // one upload holds the organization's only slot: its body is declared but not sent yet
         const signed = signRequest(
-          { method: 'PUT', target: `${c}/items/slow`, host: client.host, organizationId: w.sirb.id, requestId: newRequestId(), date: new Date(), payloadHash: sha256Hex(Buffer.alloc(0)) },
+          {
+            method: 'PUT',
+            target: `${c}/items/slow`,
+            host: client.host,
+            organizationId: w.sirb.id,
+            requestId: newRequestId(),
+            date: new Date(),
+            payloadHash: sha256Hex(Buffer.alloc(0)),
+          },
           keySigner(w.sirb.keyPem),
         );
-        const held = request({ host: '127.0.0.1', port: small.port, method: 'PUT', path: `${c}/items/slow`, headers: { ...signed.headers, 'User-Agent': 't', 'Content-Type': 'application/json', 'Content-Length': 512 * 1024 } });
+        const held = request({
+          host: '127.0.0.1',
+          port: small.port,
+          method: 'PUT',
+          path: `${c}/items/slow`,
+          headers: {
+            ...signed.headers,
+            'User-Agent': 't',
+            'Content-Type': 'application/json',
+            'Content-Length': 512 * 1024,
+          },
+        });
         held.on('error', () => undefined);
         held.write('{"header":"');
         await new Promise((r) => setTimeout(r, 200));
@@ -292,19 +374,45 @@ describe.each(STORES)('on %s', (storeKind) => {
         const client = new SignedClient(paced.port);
         const body = Buffer.from(JSON.stringify(payloadFor(w.sirb)));
         const signed = client.signed(w.sirb, { method: 'PUT', path: `${c}/items/stalled`, body });
-        const answer = await new Promise<{ status: number; headers: IncomingMessage['headers']; text: string; closed: boolean }>((resolve, reject) => {
-          const req = request({ host: '127.0.0.1', port: paced.port, method: 'PUT', path: signed.path, headers: signed.headers as Record<string, string> }, (res) => {
-            let text = '';
-            res.on('data', (d: Buffer) => (text += d.toString()));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, closed: res.headers.connection === 'close' }));
-          });
+        const answer = await new Promise<{
+          status: number;
+          headers: IncomingMessage['headers'];
+          text: string;
+          closed: boolean;
+        }>((resolve, reject) => {
+          const req = request(
+            {
+              host: '127.0.0.1',
+              port: paced.port,
+              method: 'PUT',
+              path: signed.path,
+              headers: signed.headers as Record<string, string>,
+            },
+            (res) => {
+              let text = '';
+              res.on('data', (d: Buffer) => (text += d.toString()));
+              res.on('end', () =>
+                resolve({
+                  status: res.statusCode ?? 0,
+                  headers: res.headers,
+                  text,
+                  closed: res.headers.connection === 'close',
+                }),
+              );
+            },
+          );
           req.on('error', reject);
           // half the body, then nothing
           req.write(body.subarray(0, body.length >> 1));
         });
         expect(answer.status, answer.text).toBe(408);
         const entry = ERROR_CODES.bodyTooSlow;
-        expect(JSON.parse(answer.text)).toEqual({ code: entry.code, status: entry.status, message: entry.message, details: expect.stringMatching(/No byte|on average/) });
+        expect(JSON.parse(answer.text)).toEqual({
+          code: entry.code,
+          status: entry.status,
+          message: entry.message,
+          details: expect.stringMatching(/No byte|on average/),
+        });
         expect(answer.closed).toBe(true);
         seen.add(entry.code);
         expect(readdirSync(paced.tmpDir)).toEqual([]);
@@ -318,16 +426,32 @@ describe.each(STORES)('on %s', (storeKind) => {
       const small = await startExchange({ ...w.store, maxUnverifiedBytes: 1024 * 1024, log: () => undefined });
       const client = new SignedClient(small.port);
       // a content answer far larger than the connection's buffers: its route waits on the reader
-      expect((await client.put(w.sirb, `${c}/items/long-read`, payloadFor(w.sirb, randomBytes(16 * 1024 * 1024)))).status).toBe(201);
+      expect(
+        (await client.put(w.sirb, `${c}/items/long-read`, payloadFor(w.sirb, randomBytes(16 * 1024 * 1024)))).status,
+      ).toBe(201);
       // a GET whose 700 KiB body (hashed, then ignored) is verified, and whose route then
       // stalls: the test does not read the answer
       const junk = randomBytes(700 * 1024);
       const target = `${c}/content/long-read`;
       const signed = signRequest(
-        { method: 'GET', target, host: client.host, organizationId: w.sirb.id, requestId: newRequestId(), date: new Date(), payloadHash: sha256Hex(junk) },
+        {
+          method: 'GET',
+          target,
+          host: client.host,
+          organizationId: w.sirb.id,
+          requestId: newRequestId(),
+          date: new Date(),
+          payloadHash: sha256Hex(junk),
+        },
         keySigner(w.sirb.keyPem),
       );
-      const stalled = request({ host: '127.0.0.1', port: small.port, method: 'GET', path: target, headers: { ...signed.headers, 'User-Agent': 't', 'Content-Length': junk.length } });
+      const stalled = request({
+        host: '127.0.0.1',
+        port: small.port,
+        method: 'GET',
+        path: target,
+        headers: { ...signed.headers, 'User-Agent': 't', 'Content-Length': junk.length },
+      });
       stalled.on('error', () => undefined);
       try {
         const answer = await new Promise<IncomingMessage>((resolve) => {
@@ -340,7 +464,11 @@ describe.each(STORES)('on %s', (storeKind) => {
         expect(answer.statusCode).toBe(200);
         await new Promise((r) => setTimeout(r, 200));
         // another body of ~900 KB: within the budget only if the stalled request's 700 KiB left it
-        const second = await client.put(w.site, `${c}/items/while-stalled`, payloadFor(w.site, randomBytes(660 * 1024)));
+        const second = await client.put(
+          w.site,
+          `${c}/items/while-stalled`,
+          payloadFor(w.site, randomBytes(660 * 1024)),
+        );
         expect(second.status, second.text).toBe(201);
         // the stalled route had not ended meanwhile
         expect(answer.complete).toBe(false);
@@ -351,7 +479,11 @@ describe.each(STORES)('on %s', (storeKind) => {
     });
 
     it('huge headers and garbage requests get a 4xx, never a 5xx', async () => {
-      const r = await sendRaw(w.server.port, { method: 'GET', path: '/ping/site', headers: { Host: w.client.host, 'X-Big': 'a'.repeat(70_000) } });
+      const r = await sendRaw(w.server.port, {
+        method: 'GET',
+        path: '/ping/site',
+        headers: { Host: w.client.host, 'X-Big': 'a'.repeat(70_000) },
+      });
       expect(r.status).toBe(400);
       expect(r.json().code).toBe(2001);
       const longPath = await w.client.get(w.sirb, `${c}/items/${'z'.repeat(5000)}`);
@@ -390,7 +522,9 @@ describe.each(STORES)('on %s', (storeKind) => {
         const Database = (await import('better-sqlite3')).default;
         const db = new Database(join(dataDir, 'exchange.sqlite'));
         try {
-          const file = (db.prepare("SELECT content_file FROM items WHERE path = 'old'").get() as { content_file: string }).content_file;
+          const file = (
+            db.prepare("SELECT content_file FROM items WHERE path = 'old'").get() as { content_file: string }
+          ).content_file;
           expect(file).toMatch(/\.bin$/);
           const fresh = (await w.client.get(w.sirb, `${c}/content/old`)).json();
           expect(fresh.content).toBe(payload.content);

@@ -40,13 +40,32 @@ describe.each(STORES)('on %s', (storeKind) => {
   /** A signed GET whose answer the test reads (or leaves unread) itself. */
   function openGet(org: WorldOrg, path: string): Promise<IncomingMessage> {
     const signed = signRequest(
-      { method: 'GET', target: path, host: w.client.host, organizationId: org.id, requestId: newRequestId(), date: new Date(), payloadHash: sha256Hex(Buffer.alloc(0)) },
+      {
+        method: 'GET',
+        target: path,
+        host: w.client.host,
+        organizationId: org.id,
+        requestId: newRequestId(),
+        date: new Date(),
+        payloadHash: sha256Hex(Buffer.alloc(0)),
+      },
       keySigner(org.keyPem),
     );
     return new Promise((resolve, reject) => {
       // a connection of its own: a kept-alive one may have been closed by the server while the
       // bulk insert held this process past the keep-alive timeout (ECONNRESET on reuse)
-      const req = request({ host: '127.0.0.1', port: w.server.port, method: 'GET', path, headers: { 'User-Agent': 'server-tests/1.0', ...signed.headers }, setHost: false, agent: false }, resolve);
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: w.server.port,
+          method: 'GET',
+          path,
+          headers: { 'User-Agent': 'server-tests/1.0', ...signed.headers },
+          setHost: false,
+          agent: false,
+        },
+        resolve,
+      );
       req.on('error', reject);
       req.end();
     });
@@ -56,11 +75,28 @@ describe.each(STORES)('on %s', (storeKind) => {
   function rawGet(org: WorldOrg, path: string): { bytes: string; requestId: string } {
     const requestId = newRequestId();
     const signed = signRequest(
-      { method: 'GET', target: path, host: w.client.host, organizationId: org.id, requestId, date: new Date(), payloadHash: sha256Hex(Buffer.alloc(0)) },
+      {
+        method: 'GET',
+        target: path,
+        host: w.client.host,
+        organizationId: org.id,
+        requestId,
+        date: new Date(),
+        payloadHash: sha256Hex(Buffer.alloc(0)),
+      },
       keySigner(org.keyPem),
     );
-    const headers: Record<string, string> = { 'User-Agent': 'server-tests/1.0', Host: w.client.host, ...signed.headers };
-    return { bytes: `GET ${path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`, requestId };
+    const headers: Record<string, string> = {
+      'User-Agent': 'server-tests/1.0',
+      Host: w.client.host,
+      ...signed.headers,
+    };
+    return {
+      bytes: `GET ${path} HTTP/1.1\r\n${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\r\n')}\r\n\r\n`,
+      requestId,
+    };
   }
 
   function readRest(res: IncomingMessage, first: Buffer[]): Promise<string> {
@@ -86,7 +122,11 @@ describe.each(STORES)('on %s', (storeKind) => {
       expect(res.statusCode).toBe(200);
       res.pause();
       // the listing is still being sent (it waits for the client) when these are answered
-      const written = await w.client.put(w.sirb, `/containers/${containerId}/items/bulk/written-meanwhile`, payloadFor(w.sirb));
+      const written = await w.client.put(
+        w.sirb,
+        `/containers/${containerId}/items/bulk/written-meanwhile`,
+        payloadFor(w.sirb),
+      );
       expect(written.status).toBe(201);
       expect((await w.client.get(w.sirb, `/containers/${containerId}`)).status).toBe(200);
       expect(logged(listLog)).toBe(-1);
@@ -117,10 +157,16 @@ describe.each(STORES)('on %s', (storeKind) => {
         expect(first.toString('latin1', 0, 8)).toBe('[{"id":"');
         res.destroy();
         // the handler ends (its log line comes) rather than wait for a drain that never comes
-        await expect.poll(() => w.logs.slice(before).some((l) => l.startsWith(listLog)), { timeout: 10_000 }).toBe(true);
+        await expect
+          .poll(() => w.logs.slice(before).some((l) => l.startsWith(listLog)), { timeout: 10_000 })
+          .toBe(true);
         expect(w.logs.slice(before).filter((l) => l.includes('error'))).toEqual([]);
       }
-      const put = await w.client.put(w.sirb, `/containers/${containerId}/items/bulk/after-abandoned`, payloadFor(w.sirb));
+      const put = await w.client.put(
+        w.sirb,
+        `/containers/${containerId}/items/bulk/after-abandoned`,
+        payloadFor(w.sirb),
+      );
       expect(put.status).toBe(201);
       await expect.poll(noReadOpen, { timeout: 10_000 }).toBe(true);
       const full = (await w.client.get(w.sirb, listPath)).json() as unknown[];
@@ -139,7 +185,10 @@ describe.each(STORES)('on %s', (storeKind) => {
       // the first answer has begun; the second waits behind it, its rows not read yet
       await new Promise((resolve) => socket.once('data', resolve));
       socket.pause();
-      expect((await w.client.put(w.sirb, `/containers/${containerId}/items/bulk/while-pipelined`, payloadFor(w.sirb))).status).toBe(201);
+      expect(
+        (await w.client.put(w.sirb, `/containers/${containerId}/items/bulk/while-pipelined`, payloadFor(w.sirb)))
+          .status,
+      ).toBe(201);
       expect(await noReadOpen()).toBe(false);
       // The server has taken the second request (its id is recorded) and its listing reads:
       // on SQLite its read opens in the same turn as the id is recorded (no wait between);
@@ -155,9 +204,25 @@ describe.each(STORES)('on %s', (storeKind) => {
     it('writes every item whole across its pieces, paths in any script included', async () => {
       const other = (await w.client.post(w.sirb, '/containers', {})).json().id as string;
       // ~5 KB of JSON each, 2 to 4 bytes per character in the names: many pieces of the answer
-      const paths = Array.from({ length: 1500 }, (_, i) => `wide|ü€${'😀'.repeat(i % 7)}${'名'.repeat(100 + (i % 13))}${String(i).padStart(5, '0')}`);
-      const fields = { header: randomBytes(600).toString('base64'), headerHash: 'a'.repeat(64), contentHash: 'b'.repeat(64), keyHash: 'c'.repeat(64), iv: 'd'.repeat(32), key: randomBytes(256).toString('base64'), contentLength: 16 };
-      await w.probe.insertItems(other, w.sirb.id, paths.map((path) => ({ path, ...fields })), Date.now() - 60_000);
+      const paths = Array.from(
+        { length: 1500 },
+        (_, i) => `wide|ü€${'😀'.repeat(i % 7)}${'名'.repeat(100 + (i % 13))}${String(i).padStart(5, '0')}`,
+      );
+      const fields = {
+        header: randomBytes(600).toString('base64'),
+        headerHash: 'a'.repeat(64),
+        contentHash: 'b'.repeat(64),
+        keyHash: 'c'.repeat(64),
+        iv: 'd'.repeat(32),
+        key: randomBytes(256).toString('base64'),
+        contentLength: 16,
+      };
+      await w.probe.insertItems(
+        other,
+        w.sirb.id,
+        paths.map((path) => ({ path, ...fields })),
+        Date.now() - 60_000,
+      );
       const r = await w.client.get(w.sirb, `/containers/${other}/items/wide?recurse=true`);
       expect(r.status).toBe(200);
       const items = r.json() as { id: string; header: string }[];

@@ -38,7 +38,14 @@ describe.each(STORES)('on %s', (storeKind) => {
     it('a forged request of a disabled organization gets 2003 like any forged request', async () => {
       expectCode(await w.client.get(w.disabled, '/containers', { tamper: corruptSignature }), 401, 2003);
       expectCode(await w.client.get(w.sirb, '/containers', { tamper: corruptSignature }), 401, 2003);
-      expectCode(await w.client.post(w.disabled, '/containers', '{', { contentType: 'application/json', tamper: corruptSignature }), 401, 2003);
+      expectCode(
+        await w.client.post(w.disabled, '/containers', '{', {
+          contentType: 'application/json',
+          tamper: corruptSignature,
+        }),
+        401,
+        2003,
+      );
     });
 
     it('a signed request of a disabled organization gets 2006, even with a bad body or no route', async () => {
@@ -56,14 +63,28 @@ describe.each(STORES)('on %s', (storeKind) => {
     });
 
     it("a non-admin's organization writes are 2007 whatever the body", async () => {
-      expectCode(await w.client.put(w.sirb, `/organizations/${w.bare.id}/certificate`, 'x', { contentType: 'text/plain' }), 403, 2007);
-      expectCode(await w.client.put(w.sirb, `/organizations/${w.bare.id}/certificate`, '', { contentType: 'application/x-pem-file' }), 403, 2007);
+      expectCode(
+        await w.client.put(w.sirb, `/organizations/${w.bare.id}/certificate`, 'x', { contentType: 'text/plain' }),
+        403,
+        2007,
+      );
+      expectCode(
+        await w.client.put(w.sirb, `/organizations/${w.bare.id}/certificate`, '', {
+          contentType: 'application/x-pem-file',
+        }),
+        403,
+        2007,
+      );
       expectCode(await w.client.post(w.sirb, '/organizations', {}), 403, 2007);
       expectCode(await w.client.put(w.sirb, `/organizations/${w.site.id}`, { isSirb: 'yes' }), 403, 2007);
     });
 
     it('an admin writing to an unknown organization is told so before the body is looked at', async () => {
-      expectCode(await w.client.put(w.admin, `/organizations/${'f'.repeat(32)}/certificate`, 'x', { contentType: 'text/plain' }), 404, 1015);
+      expectCode(
+        await w.client.put(w.admin, `/organizations/${'f'.repeat(32)}/certificate`, 'x', { contentType: 'text/plain' }),
+        404,
+        1015,
+      );
       expectCode(await w.client.put(w.admin, `/organizations/${'f'.repeat(32)}`, { isSirb: 'yes' }), 404, 1015);
     });
 

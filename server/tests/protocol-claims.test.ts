@@ -98,7 +98,10 @@ describe('§2 Endpoints', () => {
     await put(w.sirb, 'hidden');
     expect((await w.client.get(w.site, `${c}/items/hidden`)).json()).toEqual([]);
     await put(w.sirb, 'hidden/shown');
-    await w.client.post(w.sirb, `${c}/permissions/hidden/shown`, { organizationId: w.site.id, key: payloadFor(w.site).key });
+    await w.client.post(w.sirb, `${c}/permissions/hidden/shown`, {
+      organizationId: w.site.id,
+      key: payloadFor(w.site).key,
+    });
     expect(ids(await w.client.get(w.site, `${c}/items/hidden`))).toEqual(['hidden|shown']);
   });
 
@@ -111,7 +114,13 @@ describe('§2 Endpoints', () => {
   });
 
   it('since takes a date or a date-time with Z or an offset, up to 9 fractional digits', async () => {
-    for (const since of ['2000-01-01', '2000-01-01T00:00Z', '2000-01-01t00:00:00,1234567+05', '2000-01-01%2000:00:00.1234567-07:00', '2000-01-01T00:00:00.123456789+0530']) {
+    for (const since of [
+      '2000-01-01',
+      '2000-01-01T00:00Z',
+      '2000-01-01t00:00:00,1234567+05',
+      '2000-01-01%2000:00:00.1234567-07:00',
+      '2000-01-01T00:00:00.123456789+0530',
+    ]) {
       const r = await w.client.get(w.sirb, `${c}/items?since=${since}`);
       expect([since, r.status, ids(r).length > 0]).toEqual([since, 200, true]);
     }
@@ -123,8 +132,12 @@ describe('§2 Endpoints', () => {
   it('a preflight is answered 204 unsigned, with the methods and headers §2 lists', async () => {
     const r = await sendRaw(w.server.port, { method: 'OPTIONS', path: '/containers/x/items/y', headers: {} });
     expect(r.status).toBe(204);
-    expect(String(r.headers['access-control-allow-methods']).split(', ')).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
-    expect(r.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, Service-IrbX-Date, Service-IrbX-Request-Id');
+    expect(String(r.headers['access-control-allow-methods']).split(', ')).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']),
+    );
+    expect(r.headers['access-control-allow-headers']).toBe(
+      'Authorization, Content-Type, Service-IrbX-Date, Service-IrbX-Request-Id',
+    );
     expect(r.headers['access-control-expose-headers']).toBe('Location, Service-IrbX-Request-Id');
   });
 });
@@ -142,21 +155,34 @@ describe('§3 Signing a request', () => {
   });
 
   it('Content-Type may be signed too, and the request id is echoed on a refusal', async () => {
-    const r = await w.client.post(w.sirb, '/containers', {}, { extraSignedHeaders: [['Content-Type', 'application/json']], contentType: null });
+    const r = await w.client.post(
+      w.sirb,
+      '/containers',
+      {},
+      { extraSignedHeaders: [['Content-Type', 'application/json']], contentType: null },
+    );
     expect(r.status).toBe(201);
-    const refused = await sendRaw(w.server.port, { method: 'GET', path: '/containers', headers: { 'Service-IrbX-Request-Id': 'not-a-uuid' } });
+    const refused = await sendRaw(w.server.port, {
+      method: 'GET',
+      path: '/containers',
+      headers: { 'Service-IrbX-Request-Id': 'not-a-uuid' },
+    });
     expect(refused.headers['service-irbx-request-id']).toBe('not-a-uuid');
   });
 });
 
 describe('§2 Reserved paths', () => {
-  const text = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/protocol.md'), 'utf8');
+  const text = readFileSync(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/protocol.md'),
+    'utf8',
+  );
   const reserved = text.slice(text.indexOf('**Reserved paths.**'), text.indexOf('**Container access**'));
   const rows = [...reserved.matchAll(/^\| `([^`]+)` \| (.+?) \|$/gm)].map((m) => m[1]!);
 
   it('the table names the study record and the receipts folder, which the client hides from documents', () => {
     expect(rows).toEqual(['study', 'receipts/{organizationId}/...']);
-    for (const row of rows) expect(isReservedItemId(row.replace('{organizationId}', w.site.id).replace('...', 'r'))).toBe(true);
+    for (const row of rows)
+      expect(isReservedItemId(row.replace('{organizationId}', w.site.id).replace('...', 'r'))).toBe(true);
   });
 
   it('only its writer may save or add there, whether or not an item is there yet', async () => {

@@ -12,7 +12,8 @@ describe.each(STORES)('on %s', (storeKind) => {
 
   beforeAll(async () => {
     w = await createWorld({ storeKind });
-    for (const name of ['Plus X Site', 'Plus+X Site']) expect((await w.client.post(w.admin, '/organizations', { name })).status).toBe(201);
+    for (const name of ['Plus X Site', 'Plus+X Site'])
+      expect((await w.client.post(w.admin, '/organizations', { name })).status).toBe(201);
     c = await studyWithSite(w);
     await w.client.put(w.sirb, `${c}/items/by-sirb`, payloadFor(w.sirb));
     const bySite = payloadFor(w.site);
@@ -36,7 +37,9 @@ describe.each(STORES)('on %s', (storeKind) => {
     });
 
     it('a man in the middle who rewrites %2B into + under a valid signature changes nothing', async () => {
-      const r = await w.client.get(w.sirb, '/organizations?name=Plus%2BX', { tamper: (t) => (t.path = '/organizations?name=Plus+X') });
+      const r = await w.client.get(w.sirb, '/organizations?name=Plus%2BX', {
+        tamper: (t) => (t.path = '/organizations?name=Plus+X'),
+      });
       expect(r.status, r.text).toBe(200);
       expect(names(r.json())).toEqual(['Plus+X Site']);
     });
@@ -48,7 +51,12 @@ describe.each(STORES)('on %s', (storeKind) => {
     });
 
     it('a parameter given twice is refused (1009) in either order', async () => {
-      for (const q of [`owner=${w.sirb.id}&owner=${w.site.id}`, `owner=${w.site.id}&owner=${w.sirb.id}`, 'name=a&name=a', 'name&name=']) {
+      for (const q of [
+        `owner=${w.sirb.id}&owner=${w.site.id}`,
+        `owner=${w.site.id}&owner=${w.sirb.id}`,
+        'name=a&name=a',
+        'name&name=',
+      ]) {
         const r = await w.client.get(w.sirb, q.startsWith('owner') ? `${c}/items?${q}` : `/organizations?${q}`);
         expect(r.status, q).toBe(400);
         expect(r.json().code, q).toBe(1009);

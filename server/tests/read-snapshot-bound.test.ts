@@ -45,7 +45,10 @@ async function xminHolders(): Promise<number> {
 
 it('the default bound is 10 minutes, and the URL may set it', () => {
   expect(timeoutsFromUrl('postgres://u@h/d').timeouts.readSnapshotMs).toBe(600_000);
-  expect(timeoutsFromUrl('postgres://u@h/d?read_snapshot_timeout=5000')).toMatchObject({ url: 'postgres://u@h/d', timeouts: { readSnapshotMs: 5000 } });
+  expect(timeoutsFromUrl('postgres://u@h/d?read_snapshot_timeout=5000')).toMatchObject({
+    url: 'postgres://u@h/d',
+    timeouts: { readSnapshotMs: 5000 },
+  });
 });
 
 it('a download whose client stops reading holds backend_xmin no longer than the bound; its answer is cut', async () => {
@@ -65,7 +68,9 @@ it('a download whose client stops reading holds backend_xmin no longer than the 
     .join('');
   socket.write(`GET ${r.path} HTTP/1.1\r\n${head}\r\n`);
   // read the status line, then nothing more
-  const status = await new Promise<string>((resolve) => socket.once('data', (d: Buffer) => resolve(d.toString('latin1', 0, 12))));
+  const status = await new Promise<string>((resolve) =>
+    socket.once('data', (d: Buffer) => resolve(d.toString('latin1', 0, 12))),
+  );
   socket.pause();
   expect(status).toBe('HTTP/1.1 200');
   // while the client stalls, the read's snapshot holds back xmin

@@ -2,7 +2,15 @@
 // collaborating pSite, a non-collaborating pSite, the owning sIRB, another sIRB, a disabled
 // organization and the Admin get. The rows are shared with reliability/authorization.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRow, CALLERS, deleteRow, endpointRows, expectedCode, expectedStatus, type Row } from '../test-support/role-table.js';
+import {
+  callRow,
+  CALLERS,
+  deleteRow,
+  endpointRows,
+  expectedCode,
+  expectedStatus,
+  type Row,
+} from '../test-support/role-table.js';
 import { STORES } from '../test-support/stores.js';
 import { createWorld, payloadFor, studyWithSite, type World } from '../test-support/world.js';
 

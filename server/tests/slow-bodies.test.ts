@@ -37,15 +37,41 @@ interface Trickle {
  * A stranger's upload: it claims `victim` but signs with another key (it has none of the
  * victim's), declares `declared` bytes, and sends one byte every `everyMs`.
  */
-function trickle(server: RunningExchange, victim: WorldOrg, signer: WorldOrg, i: number, o: { declared: number; everyMs: number; localAddress?: string; forwardedFor?: string }): Trickle {
+function trickle(
+  server: RunningExchange,
+  victim: WorldOrg,
+  signer: WorldOrg,
+  i: number,
+  o: { declared: number; everyMs: number; localAddress?: string; forwardedFor?: string },
+): Trickle {
   const target = `${c}/items/trickle-${i}`;
   const signed = signRequest(
-    { method: 'PUT', target, host: `localhost:${server.port}`, organizationId: victim.id, requestId: newRequestId(), date: new Date(), payloadHash: sha256Hex(Buffer.from('{}')) },
+    {
+      method: 'PUT',
+      target,
+      host: `localhost:${server.port}`,
+      organizationId: victim.id,
+      requestId: newRequestId(),
+      date: new Date(),
+      payloadHash: sha256Hex(Buffer.from('{}')),
+    },
     keySigner(signer.keyPem),
   );
-  const headers: Record<string, string | number> = { ...signed.headers, 'User-Agent': 'stranger', 'Content-Type': 'application/json', 'Content-Length': o.declared };
+  const headers: Record<string, string | number> = {
+    ...signed.headers,
+    'User-Agent': 'stranger',
+    'Content-Type': 'application/json',
+    'Content-Length': o.declared,
+  };
   if (o.forwardedFor) headers['X-Forwarded-For'] = o.forwardedFor;
-  const req = request({ host: '127.0.0.1', port: server.port, method: 'PUT', path: target, headers, ...(o.localAddress ? { localAddress: o.localAddress } : {}) });
+  const req = request({
+    host: '127.0.0.1',
+    port: server.port,
+    method: 'PUT',
+    path: target,
+    headers,
+    ...(o.localAddress ? { localAddress: o.localAddress } : {}),
+  });
   const answer = new Promise<{ status: number; code?: number; details?: string }>((resolve) => {
     req.on('response', (res) => {
       clearInterval(timer);
@@ -76,9 +102,16 @@ function trickle(server: RunningExchange, victim: WorldOrg, signer: WorldOrg, i:
  * Resolves once uploads claiming `victim` from this address are refused 1018 (the strangers
  * hold its slots there), asking with forged uploads of that claim that cannot succeed.
  */
-async function slotsHeld(client: SignedClient, victim: WorldOrg, forger: WorldOrg, headers: Record<string, string> = {}): Promise<void> {
+async function slotsHeld(
+  client: SignedClient,
+  victim: WorldOrg,
+  forger: WorldOrg,
+  headers: Record<string, string> = {},
+): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const r = await client.put({ id: victim.id, keyPem: forger.keyPem }, `${c}/items/probe`, payloadFor(victim), { headers });
+    const r = await client.put({ id: victim.id, keyPem: forger.keyPem }, `${c}/items/probe`, payloadFor(victim), {
+      headers,
+    });
     if (r.json().code === 1018) return;
     expect(r.json().code).toBe(2003);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -99,7 +132,9 @@ describe('strangers trickling bodies', () => {
   it("four from another address, declaring 256 MiB each under the victim's id, neither block the victim nor the node, and are cut with 408", async () => {
     // the default budget (1 GiB, 4 uploads per organization): the four would fill it whole
     const server = await startExchange({ ...w.store, bodyStallMs: 4000, log: () => undefined });
-    const strangers = Array.from({ length: 4 }, (_, i) => trickle(server, w.sirb, w.site, i, { declared: 256 * MIB, everyMs: 500, localAddress: '127.0.0.2' }));
+    const strangers = Array.from({ length: 4 }, (_, i) =>
+      trickle(server, w.sirb, w.site, i, { declared: 256 * MIB, everyMs: 500, localAddress: '127.0.0.2' }),
+    );
     try {
       const client = new SignedClient(server.port);
       // the first holds its address's quarter of the budget at once; the others are refused at once
@@ -117,7 +152,9 @@ describe('strangers trickling bodies', () => {
       const cut = await strangers[0]!.answer;
       expect(cut).toMatchObject({ status: 408, code: 1021, details: expect.stringMatching(/bytes\/s on average/) });
       // its reservation is free: a body as large as the address may hold goes at once
-      const big = await client.put(w.sirb, `${c}/items/after`, payloadFor(w.sirb, Buffer.alloc(4 * MIB, 3)), { localAddress: '127.0.0.2' });
+      const big = await client.put(w.sirb, `${c}/items/after`, payloadFor(w.sirb, Buffer.alloc(4 * MIB, 3)), {
+        localAddress: '127.0.0.2',
+      });
       expect(big.status, big.text).toBe(201);
     } finally {
       for (const s of strangers) s.stop();
@@ -128,7 +165,9 @@ describe('strangers trickling bodies', () => {
   it("four from the victim's own address hold its slots only until they are cut; the victim's upload, waiting out 1018, then succeeds", async () => {
     const server = await startExchange({ ...w.store, bodyStallMs: 1000, log: () => undefined });
     // a byte every 2 s: no byte for 1 s stalls the body
-    const strangers = Array.from({ length: 4 }, (_, i) => trickle(server, w.sirb, w.site, i, { declared: 4096, everyMs: 2000 }));
+    const strangers = Array.from({ length: 4 }, (_, i) =>
+      trickle(server, w.sirb, w.site, i, { declared: 4096, everyMs: 2000 }),
+    );
     try {
       const client = new SignedClient(server.port);
       // the four hold the victim's four slots of this address
@@ -143,16 +182,34 @@ describe('strangers trickling bodies', () => {
   });
 
   it('a body that keeps a good pace past the stall time is not cut', async () => {
-    const server = await startExchange({ ...w.store, bodyStallMs: 1000, minBodyBytesPerSecond: 2048, log: () => undefined });
+    const server = await startExchange({
+      ...w.store,
+      bodyStallMs: 1000,
+      minBodyBytesPerSecond: 2048,
+      log: () => undefined,
+    });
     try {
       const client = new SignedClient(server.port);
-      const signed = client.signed(w.sirb, { method: 'PUT', path: `${c}/items/steady`, body: payloadFor(w.sirb, Buffer.alloc(30 * 1024, 4)) });
+      const signed = client.signed(w.sirb, {
+        method: 'PUT',
+        path: `${c}/items/steady`,
+        body: payloadFor(w.sirb, Buffer.alloc(30 * 1024, 4)),
+      });
       // 2 KiB every 100 ms (20 KiB/s, ten times the minimum) for about 2 s
       const status = await new Promise<number>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port: server.port, method: 'PUT', path: signed.path, headers: signed.headers as Record<string, string> }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            method: 'PUT',
+            path: signed.path,
+            headers: signed.headers as Record<string, string>,
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', reject);
         const body = signed.body!;
         let at = 0;
@@ -174,14 +231,23 @@ describe('strangers trickling bodies', () => {
 
 describe('behind a load balancer (--trust-proxy)', () => {
   it("counts each client by the address the trusted proxy appended: strangers elsewhere hold none of the victim's slots", async () => {
-    const server = await startExchange({ ...w.store, trustProxy: ['127.0.0.1'], bodyStallMs: 60_000, log: () => undefined });
-    const strangers = Array.from({ length: 4 }, (_, i) => trickle(server, w.sirb, w.site, i, { declared: 4096, everyMs: 100, forwardedFor: '198.51.100.7' }));
+    const server = await startExchange({
+      ...w.store,
+      trustProxy: ['127.0.0.1'],
+      bodyStallMs: 60_000,
+      log: () => undefined,
+    });
+    const strangers = Array.from({ length: 4 }, (_, i) =>
+      trickle(server, w.sirb, w.site, i, { declared: 4096, everyMs: 100, forwardedFor: '198.51.100.7' }),
+    );
     try {
       const client = new SignedClient(server.port);
       // a fifth from the strangers' address is refused: their four slots are taken
       await slotsHeld(client, w.sirb, w.site, { 'X-Forwarded-For': '198.51.100.7' });
       // what a client writes itself stands left of what the proxy appends, and is not read
-      const victim = await client.put(w.sirb, `${c}/items/behind-proxy`, payloadFor(w.sirb), { headers: { 'X-Forwarded-For': '198.51.100.7, 198.51.100.8' } });
+      const victim = await client.put(w.sirb, `${c}/items/behind-proxy`, payloadFor(w.sirb), {
+        headers: { 'X-Forwarded-For': '198.51.100.7, 198.51.100.8' },
+      });
       expect(victim.status, victim.text).toBe(201);
     } finally {
       for (const s of strangers) s.stop();
@@ -191,7 +257,9 @@ describe('behind a load balancer (--trust-proxy)', () => {
 
   it('without --trust-proxy, X-Forwarded-For is ignored: strangers cannot pick buckets of their own', async () => {
     const server = await startExchange({ ...w.store, bodyStallMs: 60_000, log: () => undefined });
-    const strangers = Array.from({ length: 4 }, (_, i) => trickle(server, w.sirb, w.site, i, { declared: 4096, everyMs: 100, forwardedFor: `198.51.100.${10 + i}` }));
+    const strangers = Array.from({ length: 4 }, (_, i) =>
+      trickle(server, w.sirb, w.site, i, { declared: 4096, everyMs: 100, forwardedFor: `198.51.100.${10 + i}` }),
+    );
     try {
       const client = new SignedClient(server.port);
       await slotsHeld(client, w.sirb, w.site, { 'X-Forwarded-For': '198.51.100.99' });

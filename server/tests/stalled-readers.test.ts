@@ -23,7 +23,10 @@ interface Stalled {
 }
 
 /** Sends the request and reads only the start of the answer (all of a short one); then reads nothing more. */
-function stalledRequest(port: number, r: { method: string; path: string; headers: Record<string, string | number | null> }): Promise<Stalled> {
+function stalledRequest(
+  port: number,
+  r: { method: string; path: string; headers: Record<string, string | number | null> },
+): Promise<Stalled> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const head = Object.entries(r.headers)
@@ -33,7 +36,8 @@ function stalledRequest(port: number, r: { method: string; path: string; headers
     socket.write(`${r.method} ${r.path} HTTP/1.1\r\n${head}\r\n`);
     let start = '';
     const onReadable = (): void => {
-      for (let chunk: Buffer | null; (chunk = socket.read() as Buffer | null) !== null; ) start += chunk.toString('latin1');
+      for (let chunk: Buffer | null; (chunk = socket.read() as Buffer | null) !== null;)
+        start += chunk.toString('latin1');
       const headEnd = start.indexOf('\r\n\r\n');
       if (headEnd < 0) return;
       const length = Number(/\r\ncontent-length: (\d+)/i.exec(start)?.[1] ?? NaN);
@@ -68,7 +72,9 @@ describe.each(STORES)('on %s', (storeKind) => {
     expect((await w.client.put(w.sirb2, `${theirs}/items/report`, theirItem)).status).toBe(201);
 
     const stalled = await Promise.all(
-      Array.from({ length: STALLED }, () => stalledRequest(w.server.port, w.client.signed(w.sirb, { method: 'GET', path: `${container}/content/big` }))),
+      Array.from({ length: STALLED }, () =>
+        stalledRequest(w.server.port, w.client.signed(w.sirb, { method: 'GET', path: `${container}/content/big` })),
+      ),
     );
     try {
       // every download has its answer: a 200 whose body stalls, or a busy refusal to try again later
@@ -103,7 +109,9 @@ describe.each(STORES)('on %s', (storeKind) => {
     }
     expect(got.status, got.text.slice(0, 200)).toBe(200);
     expect(got.json<{ content: string }>().content).toBe(big.content);
-    expect((await w.client.get(w.sirb, `${container}/content/note`)).json<{ contentHash: string }>().contentHash).toBe(note.contentHash);
+    expect((await w.client.get(w.sirb, `${container}/content/note`)).json<{ contentHash: string }>().contentHash).toBe(
+      note.contentHash,
+    );
     // and no read of theirs is left open (on PostgreSQL: no transaction on a connection left half read)
     await expect.poll(() => w.probe.readOpen(), { timeout: 10_000 }).toBe(false);
   }, 120_000);

@@ -26,7 +26,10 @@ describe.each(STORES)('on %s', (storeKind) => {
     // PostgreSQL: a revoke that locked the access row before the container row deadlocked with a grant
     for (let i = 0; i < 30; i++) {
       expect((await w.client.post(w.sirb, `${c}/organizations`, body)).status).toBe(200);
-      const answers = await Promise.all([w.client.delete(w.sirb, `${c}/organizations`, body), w.client.post(w.sirb, `${c}/organizations`, body)]);
+      const answers = await Promise.all([
+        w.client.delete(w.sirb, `${c}/organizations`, body),
+        w.client.post(w.sirb, `${c}/organizations`, body),
+      ]);
       statuses.push(...answers.map((r) => r.status));
     }
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
@@ -42,7 +45,16 @@ describe.each(STORES)('on %s', (storeKind) => {
       const write = (): ItemWrite => {
         const tempFile = join(tmpDir, randomBytes(6).toString('hex'));
         writeFileSync(tempFile, randomBytes(1000));
-        return { header: 'AA==', headerHash: 'ab', contentHash: 'ab', keyHash: 'ab', iv: 'ab', key: 'AA==', contentLength: 1000, tempFile };
+        return {
+          header: 'AA==',
+          headerHash: 'ab',
+          contentHash: 'ab',
+          keyHash: 'ab',
+          iv: 'ab',
+          key: 'AA==',
+          contentLength: 1000,
+          tempFile,
+        };
       };
       const org = await store.insertOrganization({ name: 'Races IRB', isSirb: true }, 1);
       const c = await store.insertContainer(org.id, 1);

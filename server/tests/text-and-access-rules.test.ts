@@ -51,13 +51,37 @@ describe.each(STORES)('on %s', (storeKind) => {
     it('in a JSON string, a value or a name at any depth, is 1009', async () => {
       expectRefused(await w.client.post(w.admin, '/organizations', { name: 'Nul\u0000Clinic' }), 400, 1009);
       expectRefused(await w.client.put(w.admin, `/organizations/${w.site2.id}`, { name: '\u0000' }), 400, 1009);
-      expectRefused(await w.client.post(w.sirb, `${c}/organizations`, { organizationId: `${w.site2.id}\u0000` }), 400, 1009);
-      expectRefused(await w.client.post(w.sirb, `${c}/permissions/base`, { organizationId: w.site.id, key: 'AAAA', extra: [{ 'n\u0000': 1 }] }), 400, 1009);
-      expectRefused(await w.client.put(w.sirb, `${c}/items/nul`, { ...payloadFor(w.sirb), iv: `${'a'.repeat(31)}\u0000` }), 400, 1009);
-      expectRefused(await w.client.put(w.sirb, `${c}/items/nul`, { ...payloadFor(w.sirb), note: { deep: ['\u0000'] } }), 400, 1009);
+      expectRefused(
+        await w.client.post(w.sirb, `${c}/organizations`, { organizationId: `${w.site2.id}\u0000` }),
+        400,
+        1009,
+      );
+      expectRefused(
+        await w.client.post(w.sirb, `${c}/permissions/base`, {
+          organizationId: w.site.id,
+          key: 'AAAA',
+          extra: [{ 'n\u0000': 1 }],
+        }),
+        400,
+        1009,
+      );
+      expectRefused(
+        await w.client.put(w.sirb, `${c}/items/nul`, { ...payloadFor(w.sirb), iv: `${'a'.repeat(31)}\u0000` }),
+        400,
+        1009,
+      );
+      expectRefused(
+        await w.client.put(w.sirb, `${c}/items/nul`, { ...payloadFor(w.sirb), note: { deep: ['\u0000'] } }),
+        400,
+        1009,
+      );
       // a body nested deeper than a call stack goes is still judged, not a 500
       const deep = `{"name":"x","a":${'['.repeat(200_000)}"\\u0000"${']'.repeat(200_000)}}`;
-      expectRefused(await w.client.post(w.admin, '/organizations', deep, { contentType: 'application/json' }), 400, 1009);
+      expectRefused(
+        await w.client.post(w.admin, '/organizations', deep, { contentType: 'application/json' }),
+        400,
+        1009,
+      );
       expectNoStoreFailure();
     });
 
@@ -69,7 +93,14 @@ describe.each(STORES)('on %s', (storeKind) => {
     });
 
     it('organization names hold no C0 or C1 control characters, on create and rename', async () => {
-      for (const name of ['Tab\tClinic', 'Bell\u0007', 'Esc\u001b[31m', 'C1\u0085Next', 'C1\u009fEnd', 'Del\u007f ok']) {
+      for (const name of [
+        'Tab\tClinic',
+        'Bell\u0007',
+        'Esc\u001b[31m',
+        'C1\u0085Next',
+        'C1\u009fEnd',
+        'Del\u007f ok',
+      ]) {
         const r = await w.client.post(w.admin, '/organizations', { name });
         if (name.includes('\u007f')) {
           // DEL is neither C0 nor C1
@@ -110,7 +141,7 @@ describe.each(STORES)('on %s', (storeKind) => {
       expect((await w.client.put(w.site, `${study}/items/studyx`, payloadFor(w.site))).status).toBe(201);
     });
 
-    it("receipts/<org>/: only that organization writes there, by PUT or POST; receipts/<own id>/ is open to it", async () => {
+    it('receipts/<org>/: only that organization writes there, by PUT or POST; receipts/<own id>/ is open to it', async () => {
       const mine = `${c}/items/receipts/${w.site.id}/${'ab'.repeat(16)}`;
       const theirs = `${c}/items/receipts/${w.sirb.id}/${'cd'.repeat(16)}`;
       expectRefused(await w.client.put(w.site, theirs, payloadFor(w.site)), 403, 2007);
@@ -136,19 +167,31 @@ describe.each(STORES)('on %s', (storeKind) => {
       expect((await w.client.post(w.sirb, `${study}/organizations`, { organizationId: w.site2.id })).status).toBe(200);
       await w.client.put(w.sirb, `${study}/items/a`, payloadFor(w.sirb));
       await w.client.put(w.sirb, `${study}/items/b`, payloadFor(w.sirb));
-      expect((await w.client.post(w.sirb, `${study}/permissions/a`, { organizationId: w.site2.id, key: 'AAAA' })).status).toBe(200);
+      expect(
+        (await w.client.post(w.sirb, `${study}/permissions/a`, { organizationId: w.site2.id, key: 'AAAA' })).status,
+      ).toBe(200);
       expect((await w.client.put(w.admin, `/organizations/${w.site2.id}`, { isDisabled: true })).status).toBe(200);
       try {
         expectRefused(await w.client.post(w.sirb, `${study}/organizations`, { organizationId: w.site2.id }), 409, 1019);
-        expectRefused(await w.client.post(w.sirb, `${study}/permissions/b`, { organizationId: w.site2.id, key: 'AAAA' }), 409, 1019);
-        expectRefused(await w.client.put(w.sirb, `${study}/permissions/a`, { organizationId: w.site2.id, key: 'BBBB' }), 409, 1019);
+        expectRefused(
+          await w.client.post(w.sirb, `${study}/permissions/b`, { organizationId: w.site2.id, key: 'AAAA' }),
+          409,
+          1019,
+        );
+        expectRefused(
+          await w.client.put(w.sirb, `${study}/permissions/a`, { organizationId: w.site2.id, key: 'BBBB' }),
+          409,
+          1019,
+        );
         // never a member of this one, and disabled from the start: 1019 too
         expectRefused(await w.client.post(w.sirb, `${c}/organizations`, { organizationId: w.disabled.id }), 409, 1019);
         const b = (await w.client.get(w.sirb, `${study}/permissions/b`)).json() as { id: string }[];
         expect(b.map((o) => o.id)).toEqual([w.sirb.id]);
         const revoked = await w.client.delete(w.sirb, `${study}/permissions/a`, { organizationId: w.site2.id });
         expect(revoked.status, revoked.text).toBe(200);
-        expect((await w.client.delete(w.sirb, `${study}/organizations`, { organizationId: w.site2.id })).status).toBe(200);
+        expect((await w.client.delete(w.sirb, `${study}/organizations`, { organizationId: w.site2.id })).status).toBe(
+          200,
+        );
       } finally {
         expect((await w.client.put(w.admin, `/organizations/${w.site2.id}`, { isDisabled: false })).status).toBe(200);
       }
@@ -174,7 +217,11 @@ describe.each(STORES)('on %s', (storeKind) => {
       const admins: TestOrg[] = [];
       for (const name of ['First Admin', 'Second Admin']) {
         const identity = issueIdentity(name, { ca, bits: 2048 });
-        const org = await registerInStore(registry.store, { name, isAdmin: true, certificatePem: identity.certificatePem });
+        const org = await registerInStore(registry.store, {
+          name,
+          isAdmin: true,
+          certificatePem: identity.certificatePem,
+        });
         admins.push({ id: org.id, keyPem: identity.privateKeyPem });
       }
       await registry.store.close();
@@ -196,7 +243,10 @@ describe.each(STORES)('on %s', (storeKind) => {
           ]);
           // the loser is refused by the store (1020), or already disabled when it is authenticated (2006)
           const answers: number[] = both.map((r) => (r.status === 200 ? 200 : r.json().code)).sort((a, b) => a - b);
-          expect(answers.filter((a) => a === 200), both.map((r) => r.text).join(' | ')).toHaveLength(1);
+          expect(
+            answers.filter((a) => a === 200),
+            both.map((r) => r.text).join(' | '),
+          ).toHaveLength(1);
           expect([1020, 2006]).toContain(answers[1]);
           const enabled = both[0]!.status === 200 ? first : second;
           const disabled = enabled === first ? second : first;

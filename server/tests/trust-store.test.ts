@@ -45,7 +45,10 @@ async function expectTrustEnforced(port: number, admin: TestOrg, target: string)
   expect(refused.status).toBe(400);
   expect(refused.json().code).toBe(1010);
   expect(refused.json().details).toMatch(/trust/);
-  const created = await client.post(admin, '/organizations', { name: `Stranger Org ${port}`, certificate: stranger.certificatePem });
+  const created = await client.post(admin, '/organizations', {
+    name: `Stranger Org ${port}`,
+    certificate: stranger.certificatePem,
+  });
   expect(created.json().code).toBe(1010);
   const member = issueIdentity('Member', { ca, bits: 2048 });
   const ok = await client.put(admin, url, member.certificatePem, { contentType: 'application/x-pem-file' });
@@ -53,15 +56,26 @@ async function expectTrustEnforced(port: number, admin: TestOrg, target: string)
 }
 
 /** A fresh store with an admin and a newcomer; the consortium CA kept in the store when `caInStore`. */
-async function world(kind: StoreKind, caInStore: boolean): Promise<{ store: StoreOptions; admin: TestOrg; targets: string[] }> {
+async function world(
+  kind: StoreKind,
+  caInStore: boolean,
+): Promise<{ store: StoreOptions; admin: TestOrg; targets: string[] }> {
   const options = await freshStore(kind, mkdtempSync(join(dir, `${kind}-`)));
   const { store, release } = await openStore(options, () => undefined);
   try {
     if (caInStore) await store.addTrustedCa('consortium-ca', ca.certificatePem);
     const adminId = issueIdentity('Admin', { ca, bits: 2048 });
-    const adminOrg = await registerInStore(store, { name: 'Admin', isAdmin: true, certificatePem: adminId.certificatePem, trustCaPems: [ca.certificatePem] });
+    const adminOrg = await registerInStore(store, {
+      name: 'Admin',
+      isAdmin: true,
+      certificatePem: adminId.certificatePem,
+      trustCaPems: [ca.certificatePem],
+    });
     // one organization to certify per node
-    const targets = [(await registerInStore(store, { name: 'Newcomer A' })).id, (await registerInStore(store, { name: 'Newcomer B' })).id];
+    const targets = [
+      (await registerInStore(store, { name: 'Newcomer A' })).id,
+      (await registerInStore(store, { name: 'Newcomer B' })).id,
+    ];
     return { store: options, admin: { id: adminOrg.id, keyPem: adminId.privateKeyPem }, targets };
   } finally {
     await store.close();
@@ -83,7 +97,9 @@ describe.each(STORES)('on %s', (kind) => {
   it('a CA kept in the store is trusted without --trust-ca, by every node on it (README: "trusted by every node")', async () => {
     const { store, admin, targets } = await world(kind, true);
     // PostgreSQL is what several nodes share; a data folder has one server
-    const servers = await Promise.all(Array.from({ length: kind === 'postgres' ? 2 : 1 }, () => startChildServer(store)));
+    const servers = await Promise.all(
+      Array.from({ length: kind === 'postgres' ? 2 : 1 }, () => startChildServer(store)),
+    );
     try {
       for (const [i, server] of servers.entries()) await expectTrustEnforced(server.port, admin, targets[i]!);
     } finally {
@@ -97,9 +113,14 @@ describe.each(STORES)('on %s', (kind) => {
     try {
       // no trust store yet: any usable certificate is taken
       const early = issueIdentity('Early', { bits: 2048 });
-      const taken = await new SignedClient(server.port).put(admin, `/organizations/${targets[1]!}/certificate`, early.certificatePem, {
-        contentType: 'application/x-pem-file',
-      });
+      const taken = await new SignedClient(server.port).put(
+        admin,
+        `/organizations/${targets[1]!}/certificate`,
+        early.certificatePem,
+        {
+          contentType: 'application/x-pem-file',
+        },
+      );
       expect(taken.status, taken.text).toBe(200);
       const { store: opened, release } = await openStore(store, () => undefined);
       try {

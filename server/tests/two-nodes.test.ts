@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openContent, openItemKey, sealItem } from '../../shared/protocol/envelope.js';
-import { runCliToEnd, runSandbox, SANDBOX_CAST, startChildServer, type ChildServer } from '../test-support/child-server.js';
+import {
+  runCliToEnd,
+  runSandbox,
+  SANDBOX_CAST,
+  startChildServer,
+  type ChildServer,
+} from '../test-support/child-server.js';
 import { createDatabase } from '../test-support/pg-cluster.js';
 import { newRequestId, SignedClient, type TestOrg } from '../test-support/signed-client.js';
 
@@ -52,7 +58,11 @@ describe('two server processes on one database', () => {
     for (let i = 0; i < 6; i++) {
       const [writer, reader] = i % 2 === 0 ? [a, b] : [b, a];
       const content = Buffer.from(`version ${i}`);
-      const put = await writer.put(irb, `${container}/items/notes/doc`, sealItem({ header: { type: 'document', version: 'IRBX.2' }, content }, irb.cert));
+      const put = await writer.put(
+        irb,
+        `${container}/items/notes/doc`,
+        sealItem({ header: { type: 'document', version: 'IRBX.2' }, content }, irb.cert),
+      );
       expect(put.status).toBe(i === 0 ? 201 : 200);
       const got = await reader.get(irb, `${container}/content/notes/doc`);
       expect(got.status).toBe(200);
@@ -66,7 +76,10 @@ describe('two server processes on one database', () => {
   });
 
   it('grants and revocations on one node hold at once on the other', async () => {
-    const sealed = sealItem({ header: { type: 'document', version: 'IRBX.2' }, content: Buffer.from('shared') }, irb.cert);
+    const sealed = sealItem(
+      { header: { type: 'document', version: 'IRBX.2' }, content: Buffer.from('shared') },
+      irb.cert,
+    );
     expect((await a.put(irb, `${container}/items/shared`, sealed)).status).toBe(201);
     expect((await b.get(site, container)).status).toBe(404);
     expect((await a.post(irb, `${container}/organizations`, { organizationId: site.id })).status).toBe(200);
@@ -94,7 +107,14 @@ describe('two server processes on one database', () => {
     // sent to both at the same moment: exactly one node takes it
     for (let i = 0; i < 10; i++) {
       const same = newRequestId();
-      const statuses = (await Promise.all([a.get(site, '/ping/site', { requestId: same }), b.get(site, '/ping/site', { requestId: same })])).map((r) => r.status).sort();
+      const statuses = (
+        await Promise.all([
+          a.get(site, '/ping/site', { requestId: same }),
+          b.get(site, '/ping/site', { requestId: same }),
+        ])
+      )
+        .map((r) => r.status)
+        .sort();
       expect(statuses).toEqual([200, 401]);
     }
   });
@@ -106,6 +126,8 @@ describe('two server processes on one database', () => {
     const again = await runCliToEnd(['sandbox', '--database', databaseUrl, '--out', join(dir, 'out2')]);
     expect(again.code).not.toBe(0);
     expect(again.stderr).toContain('already holds organizations');
-    expect(nodes[0]!.output()).toMatch(/listening on http:\/\/localhost:\d+ \(database 127\.0\.0\.1:\d+\/exchange_test_[0-9a-f]+, port \d+\)/);
+    expect(nodes[0]!.output()).toMatch(
+      /listening on http:\/\/localhost:\d+ \(database 127\.0\.0\.1:\d+\/exchange_test_[0-9a-f]+, port \d+\)/,
+    );
   });
 });

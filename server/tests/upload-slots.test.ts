@@ -29,7 +29,9 @@ it('an upload counts against its organization until its save ends; other organiz
     await locker.query('LOCK TABLE items IN EXCLUSIVE MODE');
     const first = client.put(w.sirb, `${c}/items/first`, payloadFor(w.sirb));
     // the first save is verified and waits on the lock (its row write is blocked)
-    const waiting = async () => (await locker.query("SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'items'::regclass AND NOT granted")).rows[0].n as number;
+    const waiting = async () =>
+      (await locker.query("SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'items'::regclass AND NOT granted"))
+        .rows[0].n as number;
     while ((await waiting()) < 1) await new Promise((r) => setTimeout(r, 20));
     const second = await client.put(w.sirb, `${c}/items/second`, payloadFor(w.sirb));
     expect(second.status, second.text).toBe(503);

@@ -1,6 +1,13 @@
 // One function per contract operation over a transport: how the preload (Electron IPC) and the
 // browser bridge (loopback HTTP) build the same ExchangeApi. Zod-free, so neither bundles it.
-import type { ExchangeOperations, IpcResult, OperationArgs, OperationCall, OperationName, OperationResult } from './contract.js';
+import type {
+  ExchangeOperations,
+  IpcResult,
+  OperationArgs,
+  OperationCall,
+  OperationName,
+  OperationResult,
+} from './contract.js';
 import { OPERATION_NAMES } from './names.js';
 
 /** Carries one call to the door and brings back its answer. */

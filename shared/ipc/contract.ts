@@ -37,7 +37,10 @@ const folderPath = z.string().max(MAX_ITEM_PATH_LENGTH);
 /** A dropped file's path below the folder it is dropped into. */
 const relativePath = z.string().min(1).max(MAX_ITEM_PATH_LENGTH);
 const baseUrl = z.string().url().max(2000);
-const pem = z.string().min(1).max(64 * 1024);
+const pem = z
+  .string()
+  .min(1)
+  .max(64 * 1024);
 const none = z.strictObject({});
 const profile = z.strictObject({ profileId: id });
 const container = z.strictObject({ containerId: hexId });
@@ -78,8 +81,20 @@ export const operations = {
     answers<ProfileView>(),
   ),
   /** The consortium's CA certificates (a PEM bundle; public) a grantee's certificate must chain to. */
-  'profiles.setTrustAnchors': op(z.strictObject({ profileId: id, certificatesPem: z.string().min(1).max(512 * 1024) }), answers<ProfileView>()),
-  'profiles.importPkcs12': op(z.strictObject({ ...newProfileFields, pkcs12File: id, password: z.string().max(1024) }), answers<ProfileView>()),
+  'profiles.setTrustAnchors': op(
+    z.strictObject({
+      profileId: id,
+      certificatesPem: z
+        .string()
+        .min(1)
+        .max(512 * 1024),
+    }),
+    answers<ProfileView>(),
+  ),
+  'profiles.importPkcs12': op(
+    z.strictObject({ ...newProfileFields, pkcs12File: id, password: z.string().max(1024) }),
+    answers<ProfileView>(),
+  ),
   'profiles.generateKey': op(
     z.strictObject({
       commonName: z.string().min(1).max(64),
@@ -90,7 +105,11 @@ export const operations = {
     answers<{ pendingKeyId: string; csrPem: string }>(),
   ),
   'profiles.update': op(
-    profile.extend({ name: newProfileFields.name.optional(), environment: newProfileFields.environment.optional(), baseUrl: baseUrl.optional() }),
+    profile.extend({
+      name: newProfileFields.name.optional(),
+      environment: newProfileFields.environment.optional(),
+      baseUrl: baseUrl.optional(),
+    }),
     answers<ProfileView>(),
   ),
   'profiles.remove': op(profile, answers<ProfileView[]>()),
@@ -99,20 +118,33 @@ export const operations = {
    * A new key (a file by reference, or one generated here with profiles.generateKey) and the certificate issued for it
    * become current once the directory lists that certificate; the old key stays for reading.
    */
-  'profiles.renew': op(z.strictObject({ profileId: id, keyFile: id.optional(), pendingKeyId: id.optional(), certificatePem: pem }), answers<ProfileView>()),
+  'profiles.renew': op(
+    z.strictObject({ profileId: id, keyFile: id.optional(), pendingKeyId: id.optional(), certificatePem: pem }),
+    answers<ProfileView>(),
+  ),
   /** The profile's own items wrapped again for its current certificate where they still need an old key (safe to repeat). */
   'profiles.rewrapOwnItems': op(profile, answers<{ rewrapped: number }>()),
   /** Forgets the reading keys once nothing needs them (refused, with what still does, before). */
   'profiles.forgetOldKeys': op(profile, answers<ProfileView>()),
-  'profiles.backup': op(z.strictObject({ profileId: id, password: z.string().min(8).max(1024) }), answers<{ saved: boolean; profile: ProfileView }>()),
+  'profiles.backup': op(
+    z.strictObject({ profileId: id, password: z.string().min(8).max(1024) }),
+    answers<{ saved: boolean; profile: ProfileView }>(),
+  ),
 
   'connection.check': op(none, answers<ConnectionCheck>()),
   /** Collaborators with a new certificate (grants still on the old one) or one expiring within 30 days. */
-  'certificates.changes': op(none, answers<{ changes: CertificateChangeView[]; expiring: ExpiringCertificateView[] }>()),
+  'certificates.changes': op(
+    none,
+    answers<{ changes: CertificateChangeView[]; expiring: ExpiringCertificateView[] }>(),
+  ),
   /** Every grant of the profile's items to the organization wrapped for its new certificate, once that passes the check; a result per item. */
   'certificates.rewrap': op(
     z.strictObject({ organizationId: hexId, containerId: hexId.optional() }),
-    answers<{ thumbprint: string; skipped: number; results: { containerId: string; path: string; ok: boolean; message?: string }[] }>(),
+    answers<{
+      thumbprint: string;
+      skipped: number;
+      results: { containerId: string; path: string; ok: boolean; message?: string }[];
+    }>(),
   ),
 
   /** Newest first (ties by id): the window shows them in this order. */
@@ -163,7 +195,10 @@ export const operations = {
   'items.rekey': op(item, answers<AccessResult[]>()),
 
   /** Main's own file dialog (Electron); `purpose` 'key' picks one private key, certificate or PKCS#12 file. */
-  'files.pick': op(z.strictObject({ folders: z.boolean().optional(), purpose: z.enum(['upload', 'key']).optional() }), answers<FileRef[]>()),
+  'files.pick': op(
+    z.strictObject({ folders: z.boolean().optional(), purpose: z.enum(['upload', 'key']).optional() }),
+    answers<FileRef[]>(),
+  ),
   /** References the window will not upload after all (conflict skipped, dialog cancelled): main forgets them and deletes staged copies. */
   'files.release': op(z.strictObject({ refs: z.array(hexId).max(MAX_FILES_PER_CALL) }), answers<null>()),
   'transfers.upload': op(
@@ -192,7 +227,10 @@ export const operations = {
    * and chose to open it; without it such an open answers 'confirm' and writes nothing.
    */
   'transfers.download': op(
-    item.extend({ mode: z.enum(['saveAs', 'open', 'dragOut', 'showInFolder']), openAnyway: z.literal(true).optional() }),
+    item.extend({
+      mode: z.enum(['saveAs', 'open', 'dragOut', 'showInFolder']),
+      openAnyway: z.literal(true).optional(),
+    }),
     answers<SaveOutcome>(),
   ),
   'transfers.list': op(none, answers<TransferView[]>()),
@@ -214,17 +252,35 @@ export const operations = {
   'organizations.list': op(z.strictObject({ namePrefix: z.string().max(200).optional() }), answers<Organization[]>()),
   'organizations.get': op(z.strictObject({ organizationId: hexId }), answers<GranteePreview>()),
 
-  'admin.createOrganization': op(z.strictObject({ name: orgName, isSirb: z.boolean(), certificatePem: pem.optional() }), answers<Organization>()),
+  'admin.createOrganization': op(
+    z.strictObject({ name: orgName, isSirb: z.boolean(), certificatePem: pem.optional() }),
+    answers<Organization>(),
+  ),
   'admin.updateOrganization': op(
-    z.strictObject({ organizationId: hexId, name: orgName.optional(), isSirb: z.boolean().optional(), isDisabled: z.boolean().optional() }),
+    z.strictObject({
+      organizationId: hexId,
+      name: orgName.optional(),
+      isSirb: z.boolean().optional(),
+      isDisabled: z.boolean().optional(),
+    }),
     answers<Organization>(),
   ),
   'admin.putCertificate': op(
-    z.strictObject({ organizationId: hexId, certificateBase64: z.string().min(0).max(1024 * 1024), mediaType: z.string().min(1).max(100) }),
+    z.strictObject({
+      organizationId: hexId,
+      certificateBase64: z
+        .string()
+        .min(0)
+        .max(1024 * 1024),
+      mediaType: z.string().min(1).max(100),
+    }),
     answers<Organization>(),
   ),
 
-  'activity.list': op(z.strictObject({ action: z.string().max(40).optional(), text: z.string().max(200).optional() }), answers<ActivityEntry[]>()),
+  'activity.list': op(
+    z.strictObject({ action: z.string().max(40).optional(), text: z.string().max(200).optional() }),
+    answers<ActivityEntry[]>(),
+  ),
   'activity.exportCsv': op(none, answers<{ csv: string }>()),
 
   'settings.get': op(none, answers<Settings>()),
@@ -243,21 +299,32 @@ export const operations = {
   /** Every document the profile owns in the study × every organization with access. */
   'receipts.report': op(container, answers<DistributionReport>()),
   /** Whether the active profile sends receipts (and how many wait to be sent); turning it off drops those. */
-  'receipts.setSending': op(z.strictObject({ sending: z.boolean().optional() }), answers<{ sending: boolean; pending: number }>()),
+  'receipts.setSending': op(
+    z.strictObject({ sending: z.boolean().optional() }),
+    answers<{ sending: boolean; pending: number }>(),
+  ),
 } as const;
 
 /**
  * The side channel for a dropped or picked file in Electron: the preload reads its path where
  * only Electron can, and the door checks the sender and this schema like any operation.
  */
-export const stageArgs = z.strictObject({ path: z.string().min(1).max(4096), relativePath, size: z.number().int().min(0) });
+export const stageArgs = z.strictObject({
+  path: z.string().min(1).max(4096),
+  relativePath,
+  size: z.number().int().min(0),
+});
 export type StageArgs = z.input<typeof stageArgs>;
 /**
  * The browser host's staging of a dropped file (PUT /api/stage?name=…&relativePath=…): the page
  * sends the bytes, the host keeps them under this name and passes the copy on as stageArgs.
  */
 export const hostStageArgs = z.strictObject({
-  name: z.string().min(1).max(255).refine((n) => !/[/\\\0]/.test(n), 'a file name has no /, \\ or NUL'),
+  name: z
+    .string()
+    .min(1)
+    .max(255)
+    .refine((n) => !/[/\\\0]/.test(n), 'a file name has no /, \\ or NUL'),
   relativePath: relativePath.optional(),
 });
 
@@ -267,7 +334,6 @@ export type OperationArgs<N extends OperationName> = z.input<(typeof operations)
 /** What a handler receives, once the door has parsed it (the schema's output). */
 export type HandlerArgs<N extends OperationName> = z.output<(typeof operations)[N]['args']>;
 export type OperationResult<N extends OperationName> = (typeof operations)[N]['result'];
-
 
 /** What every call returns across the boundary: a value or an expected failure as data. */
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };
@@ -281,7 +347,14 @@ export interface EventPayloads {
    * The background re-wrap of a renewed profile's own items: progress, then finished with how many
    * items still need an old key (none: the old keys may be forgotten) or what stopped it.
    */
-  'keys.rewrap': { profileId: string; done: number; total: number; finished: boolean; oldKeysNeeded?: number; error?: string };
+  'keys.rewrap': {
+    profileId: string;
+    done: number;
+    total: number;
+    finished: boolean;
+    oldKeysNeeded?: number;
+    error?: string;
+  };
   notification: { kind: 'success' | 'failure'; title: string; body: string };
 }
 export type EventName = keyof EventPayloads;

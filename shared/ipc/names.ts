@@ -66,7 +66,14 @@ export const OPERATION_NAMES = [
   'receipts.setSending',
 ] as const;
 
-export const EVENT_NAMES = ['transfers.changed', 'transfer.progress', 'profile.switched', 'connection.skew', 'notification', 'keys.rewrap'] as const;
+export const EVENT_NAMES = [
+  'transfers.changed',
+  'transfer.progress',
+  'profile.switched',
+  'connection.skew',
+  'notification',
+  'keys.rewrap',
+] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const operationsMatch: Same<(typeof OPERATION_NAMES)[number], OperationName> = true;

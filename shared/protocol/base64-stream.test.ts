@@ -19,7 +19,16 @@ function randomCuts(length: number, count: number): number[] {
   return cuts.sort((a, b) => a - b);
 }
 
-const VALID = ['', 'AAAA', 'AA==', 'AAA=', 'QUJD', randomBytes(1000).toString('base64'), randomBytes(1001).toString('base64'), randomBytes(1002).toString('base64')];
+const VALID = [
+  '',
+  'AAAA',
+  'AA==',
+  'AAA=',
+  'QUJD',
+  randomBytes(1000).toString('base64'),
+  randomBytes(1001).toString('base64'),
+  randomBytes(1002).toString('base64'),
+];
 const INVALID = [
   'A',
   'AA',
@@ -51,7 +60,12 @@ describe('Base64StreamDecoder', () => {
         expect(c.size).toBe(text.length);
       }
       // one character at a time
-      expect(check(text, Array.from({ length: text.length }, (_, i) => i)).ok).toBe(true);
+      expect(
+        check(
+          text,
+          Array.from({ length: text.length }, (_, i) => i),
+        ).ok,
+      ).toBe(true);
     }
   });
 
@@ -61,7 +75,12 @@ describe('Base64StreamDecoder', () => {
       for (let round = 0; round < 30; round++) {
         expect(check(text, randomCuts(text.length, round % 6)).ok, JSON.stringify(text)).toBe(false);
       }
-      expect(check(text, Array.from({ length: text.length }, (_, i) => i)).ok).toBe(false);
+      expect(
+        check(
+          text,
+          Array.from({ length: text.length }, (_, i) => i),
+        ).ok,
+      ).toBe(false);
     }
   });
 
@@ -99,7 +118,7 @@ describe('Base64StreamDecoder', () => {
       };
       const c = new Base64StreamDecoder(
         (decoded) => {
-          for (let from = 0; from < decoded.length; ) {
+          for (let from = 0; from < decoded.length;) {
             const n = decoded.copy(block, used, from);
             used += n;
             from += n;

@@ -42,7 +42,8 @@ export class Base64StreamDecoder {
   feedAscii(bytes: Buffer): void {
     this.ascii = true;
     try {
-      for (let at = 0; at < bytes.length && !this.bad; at += PIECE) this.feed(bytes.toString('latin1', at, Math.min(bytes.length, at + PIECE)));
+      for (let at = 0; at < bytes.length && !this.bad; at += PIECE)
+        this.feed(bytes.toString('latin1', at, Math.min(bytes.length, at + PIECE)));
     } finally {
       this.ascii = false;
     }

@@ -81,8 +81,24 @@ describe('parseCertificate', () => {
 
   it('shows a multi-attribute name on one line, most specific first', () => {
     const path = file('multi.pem', '');
-    openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('multi.key', ''), '-out', path, '-days', '1', '-subj', '/C=US/O=Riverside Health/CN=Riverside Medical Center']);
-    expect(parseCertificate(readFileSync(path, 'utf8')).subject).toBe('CN=Riverside Medical Center, O=Riverside Health, C=US');
+    openssl([
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      file('multi.key', ''),
+      '-out',
+      path,
+      '-days',
+      '1',
+      '-subj',
+      '/C=US/O=Riverside Health/CN=Riverside Medical Center',
+    ]);
+    expect(parseCertificate(readFileSync(path, 'utf8')).subject).toBe(
+      'CN=Riverside Medical Center, O=Riverside Health, C=US',
+    );
   });
 
   it('refuses what is not a certificate', () => {
@@ -99,7 +115,23 @@ describe('checks', () => {
     expect(parseCertificate(small.certificatePem).keyBits).toBe(1024);
     expect(failureOf(() => assertUsableCertificate(parseCertificate(small.certificatePem)))).toBe('key-too-small');
     const ecPath = file('ec.pem', '');
-    openssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', file('ec.key', ''), '-out', ecPath, '-days', '1', '-subj', '/CN=EC']);
+    openssl([
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      file('ec.key', ''),
+      '-out',
+      ecPath,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=EC',
+    ]);
     const ec = parseCertificate(readFileSync(ecPath));
     expect(ec.keyType).toBe('ec');
     expect(ec.keyBits).toBe(0);
@@ -122,7 +154,9 @@ describe('checks', () => {
     expect(chainsTo(info, [])).toBe(false);
     expect(chainsTo(info, [site.certificatePem, 'garbage'])).toBe(false);
     expect(chainsTo(parseCertificate(selfSigned.certificatePem), [ca.certificatePem])).toBe(false);
-    expect(openssl(['verify', '-CAfile', file('ca.pem', ca.certificatePem), file('leaf.pem', site.certificatePem)])).toMatch(/OK/);
+    expect(
+      openssl(['verify', '-CAfile', file('ca.pem', ca.certificatePem), file('leaf.pem', site.certificatePem)]),
+    ).toMatch(/OK/);
   });
 
   it('an expired certificate does not chain and is reported as expired', () => {
@@ -159,13 +193,19 @@ describe('creation', () => {
   });
 
   it('a CSR verifies with openssl req and carries the subject', () => {
-    const csr = createCsr(site.privateKeyPem, { commonName: 'Riverside Medical Center', organization: 'Riverside Health', country: 'US' });
+    const csr = createCsr(site.privateKeyPem, {
+      commonName: 'Riverside Medical Center',
+      organization: 'Riverside Health',
+      country: 'US',
+    });
     expect(csr).toContain('-----BEGIN CERTIFICATE REQUEST-----');
     const path = file('req.csr', csr);
     execFileSync('openssl', ['req', '-verify', '-noout', '-in', path], { stdio: 'pipe' });
     const subject = openssl(['req', '-noout', '-subject', '-nameopt', 'RFC2253', '-in', path]);
     expect(subject.trim()).toBe('subject=CN=Riverside Medical Center,O=Riverside Health,C=US');
     const pub = openssl(['req', '-noout', '-pubkey', '-in', path]);
-    expect(pub.trim()).toBe(parseCertificate(site.certificatePem).publicKey.export({ type: 'spki', format: 'pem' }).toString().trim());
+    expect(pub.trim()).toBe(
+      parseCertificate(site.certificatePem).publicKey.export({ type: 'spki', format: 'pem' }).toString().trim(),
+    );
   });
 });

@@ -12,7 +12,9 @@ import { canonicalRequest } from './signing.js';
 const conformanceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'conformance');
 if (!existsSync(path.join(conformanceRoot, 'sigv4'))) {
   // Loud on purpose: a missing suite must never pass as "no cases".
-  throw new Error(`SigV4 conformance vectors not found at ${conformanceRoot} (expected sigv4/ and sigv4-extras/ there).`);
+  throw new Error(
+    `SigV4 conformance vectors not found at ${conformanceRoot} (expected sigv4/ and sigv4-extras/ there).`,
+  );
 }
 
 const CLASS_A = [

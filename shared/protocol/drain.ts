@@ -12,7 +12,10 @@ type Closable = EventEmitter & { readonly destroyed: boolean };
  * which an answer queued behind another on the connection never hears close), closes first or
  * already has; or the error `out` failed with.
  */
-export function whenDrained(out: Closable, alsoClosing: readonly Closable[] = []): Promise<'drained' | 'closed' | Error> {
+export function whenDrained(
+  out: Closable,
+  alsoClosing: readonly Closable[] = [],
+): Promise<'drained' | 'closed' | Error> {
   if (out.destroyed || alsoClosing.some((c) => c.destroyed)) return Promise.resolve('closed');
   return new Promise((resolve) => {
     const settle = (end: 'drained' | 'closed' | Error): void => {

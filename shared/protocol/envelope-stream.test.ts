@@ -11,7 +11,7 @@ const k = newItemKey();
 /** Cuts data into random pieces, 1..max bytes. */
 function randomPieces<T extends Buffer | string>(data: T, max: number): T[] {
   const out: T[] = [];
-  for (let at = 0; at < data.length; ) {
+  for (let at = 0; at < data.length;) {
     const n = Math.min(data.length - at, randomInt(1, max + 1));
     out.push(data.slice(at, at + n) as T);
     at += n;
@@ -105,11 +105,19 @@ describe('decryptContentStream', () => {
   });
 
   it('hands each written Buffer back once it is read, and no string', async () => {
-    const pieces = [text.slice(0, 1000), Buffer.from(text.slice(1000, 50_000), 'latin1'), Buffer.from(text.slice(50_000), 'latin1')];
+    const pieces = [
+      text.slice(0, 1000),
+      Buffer.from(text.slice(1000, 50_000), 'latin1'),
+      Buffer.from(text.slice(50_000), 'latin1'),
+    ];
     const released: unknown[] = [];
     const d = decryptContentStream(k, (written) => released.push(written));
     const chunks: Buffer[] = [];
-    await pipeline(Readable.from(pieces, { objectMode: true }), d.stream, new Writable({ write: (c: Buffer, _e, done) => done(void chunks.push(c)) }));
+    await pipeline(
+      Readable.from(pieces, { objectMode: true }),
+      d.stream,
+      new Writable({ write: (c: Buffer, _e, done) => done(void chunks.push(c)) }),
+    );
     expect(Buffer.concat(chunks).equals(plain)).toBe(true);
     expect(released).toEqual([pieces[1], pieces[2]]);
     expect(released[0]).toBe(pieces[1]);

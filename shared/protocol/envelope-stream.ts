@@ -78,7 +78,9 @@ export class Base64BlockEncoder {
 /** The last 16 bytes of a ciphertext seen so far, `before` being those before `bytes`. */
 export function lastCipherBlock(before: Buffer, bytes: Buffer): Buffer {
   if (bytes.length === 0) return before;
-  return bytes.length >= 16 ? Buffer.from(bytes.subarray(bytes.length - 16)) : Buffer.concat([before, bytes]).subarray(-16);
+  return bytes.length >= 16
+    ? Buffer.from(bytes.subarray(bytes.length - 16))
+    : Buffer.concat([before, bytes]).subarray(-16);
 }
 
 /**
@@ -202,7 +204,8 @@ export function decryptContentStream(k: ItemKey, release?: (written: Buffer) => 
           // latin1 maps every byte to one character, so a non-ASCII byte stays invalid;
           // 64 KiB strings at a time stay young (no 1 MiB strings waiting for a full GC)
           const bytes = toBuffer(chunk, 'latin1');
-          for (let at = 0; at < bytes.length; at += PIECE) feed(bytes.toString('latin1', at, Math.min(bytes.length, at + PIECE)));
+          for (let at = 0; at < bytes.length; at += PIECE)
+            feed(bytes.toString('latin1', at, Math.min(bytes.length, at + PIECE)));
           if (Buffer.isBuffer(chunk)) release?.(chunk);
         }
         decipherDecoded(this);
@@ -226,7 +229,10 @@ export function decryptContentStream(k: ItemKey, release?: (written: Buffer) => 
         try {
           final = decipher.final();
         } catch {
-          throw new EnvelopeError('bad-padding', 'decrypted content has invalid PKCS#7 padding: wrong key or iv, or corrupted ciphertext');
+          throw new EnvelopeError(
+            'bad-padding',
+            'decrypted content has invalid PKCS#7 padding: wrong key or iv, or corrupted ciphertext',
+          );
         }
         push(this, final);
       } catch (error) {

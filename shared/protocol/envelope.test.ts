@@ -1,5 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { X509Certificate, createCipheriv, createHash, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import {
+  X509Certificate,
+  createCipheriv,
+  createHash,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+} from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,7 +103,13 @@ describe('sealItem / open round trips', () => {
     const id = issueIdentity('Wrap Target');
     const der = new X509Certificate(id.certificatePem).raw;
     const k = newItemKey();
-    for (const recipient of [id.certificatePem, Buffer.from(id.certificatePem), der, createPublicKey(id.privateKeyPem), id.privateKeyPem]) {
+    for (const recipient of [
+      id.certificatePem,
+      Buffer.from(id.certificatePem),
+      der,
+      createPublicKey(id.privateKeyPem),
+      id.privateKeyPem,
+    ]) {
       expect(unwrapKey(wrapKey(k.key, recipient), id.privateKeyPem).equals(k.key)).toBe(true);
     }
   });
@@ -115,7 +128,16 @@ describe('openssl interoperability', () => {
     const k = newItemKey();
     writeFileSync(join(dir, 'k.pem'), owner.privateKey);
     writeFileSync(join(dir, 'wrapped.bin'), Buffer.from(wrapKey(k.key, owner.publicKey), 'base64'));
-    const out = openssl(['pkeyutl', '-decrypt', '-inkey', join(dir, 'k.pem'), '-pkeyopt', 'rsa_padding_mode:oaep', '-in', join(dir, 'wrapped.bin')]);
+    const out = openssl([
+      'pkeyutl',
+      '-decrypt',
+      '-inkey',
+      join(dir, 'k.pem'),
+      '-pkeyopt',
+      'rsa_padding_mode:oaep',
+      '-in',
+      join(dir, 'wrapped.bin'),
+    ]);
     expect(out.equals(k.key)).toBe(true);
   });
 
@@ -123,7 +145,17 @@ describe('openssl interoperability', () => {
     const key = randomBytes(32);
     writeFileSync(join(dir, 'pub.pem'), owner.publicKey);
     writeFileSync(join(dir, 'key.bin'), key);
-    const out = openssl(['pkeyutl', '-encrypt', '-pubin', '-inkey', join(dir, 'pub.pem'), '-pkeyopt', 'rsa_padding_mode:oaep', '-in', join(dir, 'key.bin')]);
+    const out = openssl([
+      'pkeyutl',
+      '-encrypt',
+      '-pubin',
+      '-inkey',
+      join(dir, 'pub.pem'),
+      '-pkeyopt',
+      'rsa_padding_mode:oaep',
+      '-in',
+      join(dir, 'key.bin'),
+    ]);
     expect(unwrapKey(out.toString('base64'), owner.privateKey).equals(key)).toBe(true);
   });
 
@@ -154,18 +186,28 @@ describe('bad input gives a distinct, clear error', () => {
     expect(failureOf(() => unwrapKey('not base64!', owner.privateKey))).toBe('not-base64');
     expect(failureOf(() => unwrapKey(payload.key.replace(/=+$/, ''), owner.privateKey))).toBe('not-base64');
     expect(failureOf(() => openHeader({ ...payload, header: payload.header.slice(1) }, k))).toBe('not-base64');
-    expect(failureOf(() => openContent({ ...payload, content: '-_' + payload.content.slice(2) }, k))).toBe('not-base64');
+    expect(failureOf(() => openContent({ ...payload, content: '-_' + payload.content.slice(2) }, k))).toBe(
+      'not-base64',
+    );
     expect(failureOf(() => openContent({ ...payload, content: ' ' + payload.content.slice(1) }, k))).toBe('not-base64');
-    expect(failureOf(() => openContent({ ...payload, content: '\u0141' + payload.content.slice(1) }, k))).toBe('not-base64');
+    expect(failureOf(() => openContent({ ...payload, content: '\u0141' + payload.content.slice(1) }, k))).toBe(
+      'not-base64',
+    );
     expect(messageOf(() => openContent({ ...payload, content: '@' }, k))).toMatch(/content is not valid Base-64/);
   });
 
   it('malformed hex in iv and hashes', () => {
-    expect(failureOf(() => openItemKey({ ...payload, iv: payload.iv.toUpperCase().replace(/^./, 'A') }, owner.privateKey))).toBe('not-hex');
+    expect(
+      failureOf(() => openItemKey({ ...payload, iv: payload.iv.toUpperCase().replace(/^./, 'A') }, owner.privateKey)),
+    ).toBe('not-hex');
     expect(failureOf(() => openItemKey({ ...payload, iv: payload.iv.slice(2) }, owner.privateKey))).toBe('not-hex');
-    expect(failureOf(() => openItemKey({ ...payload, keyHash: 'zz' + payload.keyHash.slice(2) }, owner.privateKey))).toBe('not-hex');
+    expect(
+      failureOf(() => openItemKey({ ...payload, keyHash: 'zz' + payload.keyHash.slice(2) }, owner.privateKey)),
+    ).toBe('not-hex');
     expect(failureOf(() => openHeader({ ...payload, headerHash: payload.headerHash.slice(1) }, k))).toBe('not-hex');
-    expect(messageOf(() => openItemKey({ ...payload, iv: 'x' }, owner.privateKey))).toMatch(/iv is not 32 lower-case hex/);
+    expect(messageOf(() => openItemKey({ ...payload, iv: 'x' }, owner.privateKey))).toMatch(
+      /iv is not 32 lower-case hex/,
+    );
   });
 
   it('wrong private key', () => {
@@ -177,7 +219,9 @@ describe('bad input gives a distinct, clear error', () => {
     const cipher = Buffer.from(payload.content, 'base64');
     expect(failureOf(() => decryptBytes(cipher.subarray(0, cipher.length - 1), k))).toBe('truncated');
     expect(failureOf(() => decryptBytes(Buffer.alloc(0), k))).toBe('truncated');
-    expect(failureOf(() => openContent({ ...payload, content: cipher.subarray(0, 17).toString('base64') }, k))).toBe('truncated');
+    expect(failureOf(() => openContent({ ...payload, content: cipher.subarray(0, 17).toString('base64') }, k))).toBe(
+      'truncated',
+    );
   });
 
   it('wrong padding', () => {
@@ -205,7 +249,9 @@ describe('bad input gives a distinct, clear error', () => {
   });
 
   it('an unknown algorithm is refused', () => {
-    expect(failureOf(() => openItemKey({ ...payload, algorithm: 'DES' }, owner.privateKey))).toBe('unsupported-algorithm');
+    expect(failureOf(() => openItemKey({ ...payload, algorithm: 'DES' }, owner.privateKey))).toBe(
+      'unsupported-algorithm',
+    );
     expect(failureOf(() => openItemKey({ ...payload, algorithm: 'aes' }, owner.privateKey))).toBe('no error');
   });
 

@@ -81,7 +81,10 @@ export function decryptBytes(cipher: Buffer, k: ItemKey): Buffer {
   try {
     return Buffer.concat([head, decipher.final()]);
   } catch {
-    throw new EnvelopeError('bad-padding', 'decrypted data has invalid PKCS#7 padding: wrong key or iv, or corrupted ciphertext');
+    throw new EnvelopeError(
+      'bad-padding',
+      'decrypted data has invalid PKCS#7 padding: wrong key or iv, or corrupted ciphertext',
+    );
   }
 }
 
@@ -98,7 +101,9 @@ function toPublicKey(input: PublicKeyInput): KeyObject {
     if (text !== undefined) throw certError;
     // Not a certificate in a Buffer: a PEM or DER (SPKI) public key.
     const pem = input.toString('latin1');
-    return pem.includes('-----BEGIN') ? createPublicKey(pem) : createPublicKey({ key: input, format: 'der', type: 'spki' });
+    return pem.includes('-----BEGIN')
+      ? createPublicKey(pem)
+      : createPublicKey({ key: input, format: 'der', type: 'spki' });
   }
 }
 
@@ -122,7 +127,10 @@ export function unwrapKey(wrapped: string, privateKey: PrivateKeyInput): Buffer 
   }
   let key: Buffer;
   try {
-    key = privateDecrypt({ key: toPrivateKey(privateKey), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' }, bytes);
+    key = privateDecrypt(
+      { key: toPrivateKey(privateKey), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
+      bytes,
+    );
   } catch {
     throw new EnvelopeError(
       'wrong-key',
@@ -210,7 +218,10 @@ export function openHeader(item: ItemFields, k: ItemKey): RecordHeader {
   requireHex(item.headerHash, 64, 'headerHash');
   const plain = decryptBytes(decodeField(item.header, 'header'), k);
   if (!hashMatches(plain, item.headerHash)) {
-    throw new EnvelopeError('header-hash', 'the decrypted header does not match headerHash: the item is corrupted or was tampered with');
+    throw new EnvelopeError(
+      'header-hash',
+      'the decrypted header does not match headerHash: the item is corrupted or was tampered with',
+    );
   }
   let parsed: unknown;
   try {
@@ -228,7 +239,10 @@ export function openContent(item: ItemFields & { readonly content: string }, k: 
   requireHex(item.contentHash, 64, 'contentHash');
   const plain = decryptBytes(decodeField(item.content, 'content'), k);
   if (!hashMatches(plain, item.contentHash)) {
-    throw new EnvelopeError('content-hash', 'the decrypted content does not match contentHash: the item is corrupted or was tampered with');
+    throw new EnvelopeError(
+      'content-hash',
+      'the decrypted content does not match contentHash: the item is corrupted or was tampered with',
+    );
   }
   return plain;
 }

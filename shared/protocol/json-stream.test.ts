@@ -1,11 +1,16 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ItemJsonStreamParser, JsonStreamError, type ItemJsonStreamOptions, type JsonStreamFailure } from './json-stream.js';
+import {
+  ItemJsonStreamParser,
+  JsonStreamError,
+  type ItemJsonStreamOptions,
+  type JsonStreamFailure,
+} from './json-stream.js';
 
 /** Cuts bytes into random pieces of 1..max bytes. */
 function randomPieces(data: Buffer, max: number): Buffer[] {
   const out: Buffer[] = [];
-  for (let at = 0; at < data.length; ) {
+  for (let at = 0; at < data.length;) {
     const n = Math.min(data.length - at, randomInt(1, max + 1));
     out.push(data.subarray(at, at + n));
     at += n;
@@ -21,7 +26,11 @@ function parse(input: string | Buffer, pieces?: Buffer[], options: Partial<ItemJ
   return { ...result, streamed: chunks.join(''), calls: chunks.length };
 }
 
-function failureOf(input: string | Buffer, options: Partial<ItemJsonStreamOptions> = {}, bytewise = false): JsonStreamFailure | 'no error' {
+function failureOf(
+  input: string | Buffer,
+  options: Partial<ItemJsonStreamOptions> = {},
+  bytewise = false,
+): JsonStreamFailure | 'no error' {
   const bytes = Buffer.from(input);
   try {
     parse(bytes, bytewise ? randomPieces(bytes, 1) : undefined, options);
@@ -57,7 +66,9 @@ function randomValue(depth: number): unknown {
     case 5:
       return Array.from({ length: randomInt(0, 4) }, () => randomValue(depth + 1));
     default:
-      return Object.fromEntries(Array.from({ length: randomInt(0, 4) }, (_, i) => [`k${i}${randomString(3)}`, randomValue(depth + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: randomInt(0, 4) }, (_, i) => [`k${i}${randomString(3)}`, randomValue(depth + 1)]),
+      );
   }
 }
 
@@ -76,14 +87,18 @@ describe('ItemJsonStreamParser', () => {
 
   it('matches JSON.parse under random documents and random chunking (fuzz)', () => {
     for (let round = 0; round < 150; round++) {
-      const others = Object.fromEntries(Array.from({ length: randomInt(0, 6) }, (_, i) => [`f${i}${randomString(2)}`, randomValue(0)]));
-      const content = randomString(randomInt(0, 3) === 0 ? 2000 : 40) + randomBytes(randomInt(0, 3000)).toString('base64');
+      const others = Object.fromEntries(
+        Array.from({ length: randomInt(0, 6) }, (_, i) => [`f${i}${randomString(2)}`, randomValue(0)]),
+      );
+      const content =
+        randomString(randomInt(0, 3) === 0 ? 2000 : 40) + randomBytes(randomInt(0, 3000)).toString('base64');
       const entries = Object.entries(others);
       entries.splice(randomInt(entries.length + 1), 0, ['content', content]);
       let text = JSON.stringify(Object.fromEntries(entries), null, randomInt(2) === 0 ? 0 : 2);
       // Some producers escape '/' and non-ASCII; both must decode to the same text.
       if (randomInt(2) === 0) text = text.replace(/\//g, '\\/');
-      if (randomInt(3) === 0) text = text.replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+      if (randomInt(3) === 0)
+        text = text.replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
       const bytes = Buffer.from(text);
       const r = parse(bytes, randomPieces(bytes, randomInt(1, 64)));
       expect(r.streamed).toBe(content);
@@ -124,13 +139,15 @@ describe('ItemJsonStreamParser', () => {
     expect(r.calls).toBe(Math.ceil(b64.length / (1024 * 1024)));
   });
 
-
   it('hands ASCII on as bytes the consumer may keep, and text after the first other byte as strings', () => {
     const ascii = 'QUJD'.repeat(600_000); // 2.4 MB: three blocks
     const text = `${ascii}\u00e9tail`;
     const bytes: Buffer[] = [];
     const strings: string[] = [];
-    const parser = new ItemJsonStreamParser({ onStreamBytes: (b) => bytes.push(b), onStreamChunk: (s) => strings.push(s) });
+    const parser = new ItemJsonStreamParser({
+      onStreamBytes: (b) => bytes.push(b),
+      onStreamChunk: (s) => strings.push(s),
+    });
     const input = Buffer.from(JSON.stringify({ content: text, other: 1 }));
     for (const piece of randomPieces(input, 100_000)) parser.write(piece);
     expect(parser.end().fields).toEqual({ other: 1 });
@@ -144,7 +161,10 @@ describe('ItemJsonStreamParser', () => {
     // valid JSON: '\\u0041' is 'A', and it needs room where the 1 MiB block has only 2 bytes left
     for (const before of [1024 * 1024 - 3, 1024 * 1024 - 2, 1024 * 1024 - 1]) {
       const received: Buffer[] = [];
-      const parser = new ItemJsonStreamParser({ onStreamBytes: (b) => received.push(b), onStreamChunk: () => undefined });
+      const parser = new ItemJsonStreamParser({
+        onStreamBytes: (b) => received.push(b),
+        onStreamChunk: () => undefined,
+      });
       parser.write(Buffer.from(`{"content":"${'A'.repeat(before)}\\u0041AAA"}`));
       parser.end();
       expect(Buffer.concat(received).toString('latin1') === 'A'.repeat(before + 4)).toBe(true);

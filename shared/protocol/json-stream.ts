@@ -231,7 +231,12 @@ export class ItemJsonStreamParser {
             this.state = COLON;
           } else {
             // defineProperty: a "__proto__" key is data, never the object's prototype.
-            Object.defineProperty(this.fields, this.key, { value, enumerable: true, writable: true, configurable: true });
+            Object.defineProperty(this.fields, this.key, {
+              value,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
             this.state = AFTER_VALUE;
           }
           break;
@@ -353,7 +358,8 @@ export class ItemJsonStreamParser {
     }
     const stop = end < 0 ? n : end;
     this.valueBytes += stop - start;
-    if (this.valueBytes > this.maxValueBytes) fail('too-long', `the value of "${this.key}" is larger than ${this.maxValueBytes} bytes`);
+    if (this.valueBytes > this.maxValueBytes)
+      fail('too-long', `the value of "${this.key}" is larger than ${this.maxValueBytes} bytes`);
     // Copy: the caller may reuse its chunk buffers.
     if (stop > start) this.pieces.push(Buffer.from(buf.subarray(start, stop)));
     return end;
@@ -365,7 +371,10 @@ export class ItemJsonStreamParser {
     try {
       return JSON.parse(text);
     } catch {
-      return fail('syntax', `invalid JSON ${this.state === KEY ? 'field name' : `value for "${this.key}"`} before byte ${this.offset}`);
+      return fail(
+        'syntax',
+        `invalid JSON ${this.state === KEY ? 'field name' : `value for "${this.key}"`} before byte ${this.offset}`,
+      );
     }
   }
 
@@ -427,7 +436,11 @@ export class ItemJsonStreamParser {
         } else if (cp >= 0xdc00 && cp <= 0xdfff) {
           if (this.pendingHigh >= 0) {
             const target = this.room(4);
-            this.blockLength = writeUtf8(target, this.blockLength, 0x10000 + ((this.pendingHigh - 0xd800) << 10) + (cp - 0xdc00));
+            this.blockLength = writeUtf8(
+              target,
+              this.blockLength,
+              0x10000 + ((this.pendingHigh - 0xd800) << 10) + (cp - 0xdc00),
+            );
             this.pendingHigh = -1;
           } else {
             this.append(FFFD, 0, FFFD.length);

@@ -54,7 +54,10 @@ describe('canonicalUri', () => {
     ['/%zz', '/%25zz'],
     ['/a+b', '/a%2Bb'],
     ['/%ff', '/%FF'],
-    ['/containers/0123abcd/items/documents|47086805f7dc4966b4a0c8736b7e32c4', '/containers/0123abcd/items/documents%7C47086805f7dc4966b4a0c8736b7e32c4'],
+    [
+      '/containers/0123abcd/items/documents|47086805f7dc4966b4a0c8736b7e32c4',
+      '/containers/0123abcd/items/documents%7C47086805f7dc4966b4a0c8736b7e32c4',
+    ],
   ])('%j → %j', (input, expected) => {
     expect(canonicalUri(input)).toBe(expected);
   });
@@ -128,7 +131,13 @@ describe('canonicalRequest', () => {
 
   it('refuses to sign a header that is not in the request', () => {
     expect(() =>
-      canonicalRequest({ method: 'GET', target: '/', headers: [['Host', 'h']], signedHeaders: ['host', 'x-gone'], payloadHash: EMPTY_PAYLOAD_HASH }),
+      canonicalRequest({
+        method: 'GET',
+        target: '/',
+        headers: [['Host', 'h']],
+        signedHeaders: ['host', 'x-gone'],
+        payloadHash: EMPTY_PAYLOAD_HASH,
+      }),
     ).toThrow(/x-gone/);
   });
 
@@ -195,16 +204,25 @@ describe('Authorization header', () => {
         signedHeaders: ['host', 'service-irbx-date', 'service-irbx-request-id', 'content-type'],
         signature: 'AAAA',
       }),
-    ).toBe('IRBX Credential=org1, HashAlgorithm=SHA256, SignedHeaders=Host;Service-IrbX-Date;Service-IrbX-Request-Id;Content-Type, Signature=AAAA');
+    ).toBe(
+      'IRBX Credential=org1, HashAlgorithm=SHA256, SignedHeaders=Host;Service-IrbX-Date;Service-IrbX-Request-Id;Content-Type, Signature=AAAA',
+    );
   });
 
   it('parses what it formats', () => {
-    const p = { credential: 'org1', hashAlgorithm: 'SHA256' as const, signedHeaders: ['host', 'service-irbx-date', 'service-irbx-request-id', 'content-type'], signature: SIG };
+    const p = {
+      credential: 'org1',
+      hashAlgorithm: 'SHA256' as const,
+      signedHeaders: ['host', 'service-irbx-date', 'service-irbx-request-id', 'content-type'],
+      signature: SIG,
+    };
     expect(parseAuthorization(formatAuthorization(p))).toEqual(p);
   });
 
   it('accepts any order, no or several spaces after commas, and lower-cases names', () => {
-    const parsed = parseAuthorization(`IRBX Signature=${SIG},SignedHeaders=HOST;service-irbx-date;Service-IRBX-Request-Id ,   HashAlgorithm=SHA256,Credential=abc`);
+    const parsed = parseAuthorization(
+      `IRBX Signature=${SIG},SignedHeaders=HOST;service-irbx-date;Service-IRBX-Request-Id ,   HashAlgorithm=SHA256,Credential=abc`,
+    );
     expect(parsed).toEqual({
       credential: 'abc',
       hashAlgorithm: 'SHA256',
@@ -268,10 +286,14 @@ describe('keySigner', () => {
     const keyFile = path.join(tmp, 'key.pem');
     writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
     const hex = stringToSign('GET\n/\n\nhost:x\n\nhost\n' + EMPTY_PAYLOAD_HASH);
-    const fromOpenssl = execFileSync('sh', ['-c', 'printf %s "$HEX" | openssl dgst -sha256 -sign "$KEY" | base64 -w0'], {
-      env: { ...process.env, HEX: hex, KEY: keyFile },
-      encoding: 'utf8',
-    });
+    const fromOpenssl = execFileSync(
+      'sh',
+      ['-c', 'printf %s "$HEX" | openssl dgst -sha256 -sign "$KEY" | base64 -w0'],
+      {
+        env: { ...process.env, HEX: hex, KEY: keyFile },
+        encoding: 'utf8',
+      },
+    );
     expect(fromOpenssl).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(signer(hex)).toBe(fromOpenssl);
   });
@@ -362,16 +384,27 @@ describe('signRequest / verifyRequest', () => {
     cert.validity.notAfter = new Date('2036-01-01T00:00:00Z');
     cert.setSubject([{ name: 'commonName', value: 'Site A' }]);
     cert.setIssuer([{ name: 'commonName', value: 'Site A' }]);
-    cert.sign(forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }) as string), forge.md.sha256.create());
+    cert.sign(
+      forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }) as string),
+      forge.md.sha256.create(),
+    );
     const pem = forge.pki.certificateToPem(cert);
     expect(verifyRequest(verifyInput({ publicKey: pem })).ok).toBe(true);
     expect(verifyRequest(verifyInput({ publicKey: pem, method: 'PUT' })).ok).toBe(false);
   });
 
   it('signs without extra headers (GET with empty body)', () => {
-    const get = signRequest({ ...input, method: 'GET', payloadHash: EMPTY_PAYLOAD_HASH, extraSignedHeaders: undefined }, signer);
+    const get = signRequest(
+      { ...input, method: 'GET', payloadHash: EMPTY_PAYLOAD_HASH, extraSignedHeaders: undefined },
+      signer,
+    );
     expect(get.headers['Authorization']).toContain('SignedHeaders=Host;Service-IrbX-Date;Service-IrbX-Request-Id, ');
-    expect(Object.keys(get.headers).sort()).toEqual(['Authorization', 'Host', 'Service-IrbX-Date', 'Service-IrbX-Request-Id']);
+    expect(Object.keys(get.headers).sort()).toEqual([
+      'Authorization',
+      'Host',
+      'Service-IrbX-Date',
+      'Service-IrbX-Request-Id',
+    ]);
     const result = verifyRequest({
       method: 'GET',
       target: input.target,
@@ -423,12 +456,18 @@ describe('signRequest / verifyRequest', () => {
 
   it('mismatch carries the canonical request the verifier computed', () => {
     const result = verifyRequest(verifyInput({ method: 'PUT' }));
-    expect(result).toMatchObject({ ok: false, reason: 'mismatch', canonical: signed.canonical.replace(/^POST/, 'PUT') });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: 'mismatch',
+      canonical: signed.canonical.replace(/^POST/, 'PUT'),
+    });
   });
 
   it.each(['host', 'service-irbx-date', 'service-irbx-request-id'])('requires %s among the signed headers', (name) => {
     const auth = parseAuthorization(signed.headers['Authorization']!);
-    const result = verifyRequest(verifyInput({ authorization: { ...auth, signedHeaders: auth.signedHeaders.filter((h) => h !== name) } }));
+    const result = verifyRequest(
+      verifyInput({ authorization: { ...auth, signedHeaders: auth.signedHeaders.filter((h) => h !== name) } }),
+    );
     expect(result).toMatchObject({ ok: false, reason: 'unsigned-required-header' });
     if (!result.ok) expect(result.details).toContain(name);
   });

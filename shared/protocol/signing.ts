@@ -181,10 +181,14 @@ function syntax(message: string): SigningError {
 /** Throws SigningError('syntax') on any deviation (unknown/repeated/missing parameter, wrong scheme). */
 export function parseAuthorization(value: string): AuthorizationParams {
   const m = /^(\S+) +(.*)$/s.exec(value.trim());
-  if (!m) throw syntax(`expected "${AUTHORIZATION_SCHEME} Credential=..., HashAlgorithm=SHA256, SignedHeaders=..., Signature=...".`);
+  if (!m)
+    throw syntax(
+      `expected "${AUTHORIZATION_SCHEME} Credential=..., HashAlgorithm=SHA256, SignedHeaders=..., Signature=...".`,
+    );
   const [, scheme, rest] = m as unknown as [string, string, string];
   // Auth schemes are case-insensitive (RFC 9110 §11.1).
-  if (scheme.toUpperCase() !== AUTHORIZATION_SCHEME) throw syntax(`the scheme is "${scheme}", expected "${AUTHORIZATION_SCHEME}".`);
+  if (scheme.toUpperCase() !== AUTHORIZATION_SCHEME)
+    throw syntax(`the scheme is "${scheme}", expected "${AUTHORIZATION_SCHEME}".`);
 
   const found = new Map<AuthParamName, string>();
   for (const part of rest.split(',')) {
@@ -212,7 +216,10 @@ export function parseAuthorization(value: string): AuthorizationParams {
   const signature = found.get('Signature')!;
   if (!isBase64(signature)) throw syntax('Signature is not standard Base-64 with padding.');
 
-  const signedHeaders = found.get('SignedHeaders')!.split(';').map((n) => n.toLowerCase());
+  const signedHeaders = found
+    .get('SignedHeaders')!
+    .split(';')
+    .map((n) => n.toLowerCase());
   const seen = new Set<string>();
   for (const n of signedHeaders) {
     if (!TOKEN_RE.test(n)) throw syntax(`SignedHeaders holds an empty or invalid header name "${n}".`);

@@ -7,7 +7,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from './encoding.js';
-import { canonicalRequest, formatAuthorization, keySigner, parseAuthorization, stringToSign, verifyRequest } from './signing.js';
+import {
+  canonicalRequest,
+  formatAuthorization,
+  keySigner,
+  parseAuthorization,
+  stringToSign,
+  verifyRequest,
+} from './signing.js';
 
 const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs');
 const doc = readFileSync(path.join(docs, 'protocol.md'), 'utf8');
@@ -34,7 +41,12 @@ function authorizationValue(block: string): string {
 }
 
 const EXAMPLES = [
-  { name: 'without a body', prefix: '', body: '', signedHeaders: ['Host', 'Service-IrbX-Date', 'Service-IrbX-Request-Id'] },
+  {
+    name: 'without a body',
+    prefix: '',
+    body: '',
+    signedHeaders: ['Host', 'Service-IrbX-Date', 'Service-IrbX-Request-Id'],
+  },
   {
     name: 'with a body and Content-Type signed',
     prefix: 'body-',
@@ -55,7 +67,11 @@ describe('docs/test-vectors: the test-only key pair', () => {
     const pub = createPublicKey(publicKeyText);
     expect(key.asymmetricKeyType).toBe('rsa');
     expect(key.asymmetricKeyDetails?.modulusLength).toBe(2048);
-    expect(createPublicKey(key).export({ type: 'spki', format: 'der' }).equals(pub.export({ type: 'spki', format: 'der' }))).toBe(true);
+    expect(
+      createPublicKey(key)
+        .export({ type: 'spki', format: 'der' })
+        .equals(pub.export({ type: 'spki', format: 'der' })),
+    ).toBe(true);
   });
 });
 
@@ -78,16 +94,33 @@ describe.each(EXAMPLES)('docs/protocol.md §3 worked example $name', ({ prefix, 
     const signature = keySigner(createPrivateKey(keyText))(example(`${prefix}string-to-sign`));
     expect(signature).toBe(example(`${prefix}signature`));
     // independent of the signing module: RSASSA-PKCS1-v1_5 / SHA-256 over the 64 hex characters
-    const good = verify('sha256', Buffer.from(example(`${prefix}string-to-sign`), 'utf8'), createPublicKey(publicKeyText), Buffer.from(signature, 'base64'));
+    const good = verify(
+      'sha256',
+      Buffer.from(example(`${prefix}string-to-sign`), 'utf8'),
+      createPublicKey(publicKeyText),
+      Buffer.from(signature, 'base64'),
+    );
     expect(good).toBe(true);
   });
 
   it('gives the Authorization header shown', () => {
-    expect(formatAuthorization({ credential: params.credential, hashAlgorithm: 'SHA256', signedHeaders: signedHeaders.map((n) => n.toLowerCase()), signature: example(`${prefix}signature`) })).toBe(authorization);
+    expect(
+      formatAuthorization({
+        credential: params.credential,
+        hashAlgorithm: 'SHA256',
+        signedHeaders: signedHeaders.map((n) => n.toLowerCase()),
+        signature: example(`${prefix}signature`),
+      }),
+    ).toBe(authorization);
   });
 
   it('is accepted by the server-side verification with the public key', () => {
-    const result = verifyRequest({ ...req, payloadHash: sha256Hex(Buffer.from(body, 'utf8')), authorization: params, publicKey: publicKeyText });
+    const result = verifyRequest({
+      ...req,
+      payloadHash: sha256Hex(Buffer.from(body, 'utf8')),
+      authorization: params,
+      publicKey: publicKeyText,
+    });
     expect(result).toEqual({ ok: true, canonical });
   });
 });

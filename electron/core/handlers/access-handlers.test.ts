@@ -32,22 +32,41 @@ afterAll(async () => {
 
 describe('access.shareWithStudy', () => {
   it('skips a disabled collaborator (reported as 1019) and grants the others', async () => {
-    const ctx = { session: async () => sirb, options: { platform: { notify: (title: string) => notified.push(title) } }, record: async (entry: { action: string; ok: boolean; organization?: string }) => void recorded.push(entry) } as unknown as AppContext;
+    const ctx = {
+      session: async () => sirb,
+      options: { platform: { notify: (title: string) => notified.push(title) } },
+      record: async (entry: { action: string; ok: boolean; organization?: string }) => void recorded.push(entry),
+    } as unknown as AppContext;
     const containerId = (await sirb.client.createContainer()).id;
     await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
     await sirb.client.grantContainerAccess(containerId, fx.admin.org.id);
     const file = join(dir, 'consent.txt');
     await writeFile(file, 'consent');
     const itemPath = newDocumentPath('documents');
-    await uploadDocument({ client: sirb.client, containerId, path: itemPath, file, name: 'Consent form', wrapForSelf: sirb.keys.wrapForSelf });
+    await uploadDocument({
+      client: sirb.client,
+      containerId,
+      path: itemPath,
+      file,
+      name: 'Consent form',
+      wrapForSelf: sirb.keys.wrapForSelf,
+    });
     // An administrator disables the site after it joined the study.
     await fx.clientFor(fx.admin).updateOrganization(fx.site.org.id, { isDisabled: true });
 
     const results = await accessHandlers(ctx)['access.shareWithStudy']({ containerId, itemPaths: [itemPath] });
     expect(results).toHaveLength(2);
-    expect(results.find((r) => r.organizationId === fx.admin.org.id)).toEqual({ itemPath, organizationId: fx.admin.org.id, ok: true });
+    expect(results.find((r) => r.organizationId === fx.admin.org.id)).toEqual({
+      itemPath,
+      organizationId: fx.admin.org.id,
+      ok: true,
+    });
     const skipped = results.find((r) => r.organizationId === fx.site.org.id);
-    expect(skipped).toMatchObject({ itemPath, ok: false, error: { code: 1019, status: 409, message: 'The organization is disabled.' } });
+    expect(skipped).toMatchObject({
+      itemPath,
+      ok: false,
+      error: { code: 1019, status: 409, message: 'The organization is disabled.' },
+    });
     expect(skipped?.error?.explanation).toMatch(/disabled/);
     // Not sent: the exchange was not asked, so no refused grant is in the activity log or a notice.
     expect(skipped?.error?.details).toBe('Skipped: a disabled organization cannot be given access.');

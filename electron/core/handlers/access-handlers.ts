@@ -8,16 +8,28 @@ import type { Session } from '../session.js';
 import { granteePreview } from './study-handlers.js';
 import { itemDisplayName } from './views.js';
 
-type AccessHandlers = Pick<Handlers, 'access.list' | 'access.preview' | 'access.grant' | 'access.update' | 'access.revoke' | 'access.shareWithStudy'>;
+type AccessHandlers = Pick<
+  Handlers,
+  'access.list' | 'access.preview' | 'access.grant' | 'access.update' | 'access.revoke' | 'access.shareWithStudy'
+>;
 
 /** "Share with everyone" passes over a disabled collaborator: reported as the exchange's 1019, not sent. */
-const skippedDisabled = toAppError({ code: 1019, status: 409, message: 'The organization is disabled.', details: 'Skipped: a disabled organization cannot be given access.' });
+const skippedDisabled = toAppError({
+  code: 1019,
+  status: 409,
+  message: 'The organization is disabled.',
+  details: 'Skipped: a disabled organization cannot be given access.',
+});
 
 type Step = (s: Session, containerId: string, itemPath: string, organizationId: string) => Promise<unknown>;
 
 export function accessHandlers(ctx: AppContext): AccessHandlers {
   /** Runs one step for every item × organization, records each, and notifies once per batch. */
-  const batch = async (action: ActivityAction, args: { containerId: string; itemPaths: string[]; organizationIds: string[] }, step: Step) => {
+  const batch = async (
+    action: ActivityAction,
+    args: { containerId: string; itemPaths: string[]; organizationIds: string[] },
+    step: Step,
+  ) => {
     const s = await ctx.session();
     const results: AccessResult[] = [];
     for (const itemPath of args.itemPaths) {
@@ -38,14 +50,20 @@ export function accessHandlers(ctx: AppContext): AccessHandlers {
     if (results.length > 1) {
       const failed = results.filter((r) => !r.ok).length;
       const study = await s.studyTitle(args.containerId).catch(() => args.containerId);
-      const title = failed ? `${action} in “${study}”: ${failed} of ${results.length} failed` : `${action} in “${study}”: ${results.length} done`;
-      ctx.options.platform.notify(title, failed ? 'Open Manage access for the details.' : 'Every organization was updated.');
+      const title = failed
+        ? `${action} in “${study}”: ${failed} of ${results.length} failed`
+        : `${action} in “${study}”: ${results.length} done`;
+      ctx.options.platform.notify(
+        title,
+        failed ? 'Open Manage access for the details.' : 'Every organization was updated.',
+      );
     }
     return results;
   };
 
   return {
-    'access.list': async ({ containerId, itemPath }) => (await ctx.session()).client.getItemAccess(containerId, itemPath),
+    'access.list': async ({ containerId, itemPath }) =>
+      (await ctx.session()).client.getItemAccess(containerId, itemPath),
     'access.preview': async ({ organizationId }) => {
       const s = await ctx.session();
       return granteePreview(s, await s.client.getOrganization(organizationId));
@@ -55,7 +73,9 @@ export function accessHandlers(ctx: AppContext): AccessHandlers {
     'access.revoke': (args) => batch('revoke', args, (s, c, p, o) => s.sharing.revoke(c, p, o)),
     'access.shareWithStudy': async ({ containerId, itemPaths }) => {
       const s = await ctx.session();
-      const members = (await s.client.listContainerOrganizations(containerId)).filter((m) => m.id !== s.profile.organizationId);
+      const members = (await s.client.listContainerOrganizations(containerId)).filter(
+        (m) => m.id !== s.profile.organizationId,
+      );
       // A disabled collaborator cannot be given access (the exchange refuses it with 1019,
       // docs/protocol.md): it is not asked, and reported as skipped for that reason.
       const others = members.filter((m) => !m.isDisabled).map((m) => m.id);
@@ -67,7 +87,12 @@ export function accessHandlers(ctx: AppContext): AccessHandlers {
         for (const organizationId of disabled.filter((o) => !current.has(o))) {
           results.push({ itemPath, organizationId, ok: false, error: skippedDisabled });
         }
-        if (missing.length) results.push(...(await batch('grant', { containerId, itemPaths: [itemPath], organizationIds: missing }, (s2, c, p, o) => s2.sharing.grant(c, p, o))));
+        if (missing.length)
+          results.push(
+            ...(await batch('grant', { containerId, itemPaths: [itemPath], organizationIds: missing }, (s2, c, p, o) =>
+              s2.sharing.grant(c, p, o),
+            )),
+          );
       }
       return results;
     },

@@ -16,7 +16,9 @@ export function appHandlers(ctx: AppContext): Pick<Handlers, 'app.info' | 'setti
       const current = await ctx.settings.get();
       const id = ctx.activeProfileId();
       const share =
-        shareUploadsWithOwner === undefined || !id ? current.shareUploadsWithOwner : { ...current.shareUploadsWithOwner, [id]: shareUploadsWithOwner };
+        shareUploadsWithOwner === undefined || !id
+          ? current.shareUploadsWithOwner
+          : { ...current.shareUploadsWithOwner, [id]: shareUploadsWithOwner };
       const next = await ctx.settings.update({ ...rest, shareUploadsWithOwner: share });
       if (rest.transferConcurrency) ctx.transfers.setConcurrency(rest.transferConcurrency);
       return next;

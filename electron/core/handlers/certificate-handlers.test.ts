@@ -30,7 +30,10 @@ afterAll(async () => {
 
 describe('certificates.changes and certificates.rewrap', () => {
   it('show the site\u2019s new certificate with the grants still on the old one, and re-wrap them', async () => {
-    const handlers = certificateHandlers({ session: async () => sirb, options: { dataDir: join(dir, 'sirb-data') } } as unknown as AppContext);
+    const handlers = certificateHandlers({
+      session: async () => sirb,
+      options: { dataDir: join(dir, 'sirb-data') },
+    } as unknown as AppContext);
     const studies: string[] = [];
     for (let i = 0; i < 2; i++) {
       const id = (await sirb.client.createContainer()).id;
@@ -45,7 +48,13 @@ describe('certificates.changes and certificates.rewrap', () => {
     const renewed = await renew(fx, fx.site);
     const { changes } = await handlers['certificates.changes']({});
     expect(changes).toEqual([
-      expect.objectContaining({ organizationId: fx.site.org.id, name: 'Site Hospital', oldThumbprint: fx.site.org.thumbprint, grantCount: 4, studyCount: 2 }),
+      expect.objectContaining({
+        organizationId: fx.site.org.id,
+        name: 'Site Hospital',
+        oldThumbprint: fx.site.org.thumbprint,
+        grantCount: 4,
+        studyCount: 2,
+      }),
     ]);
     expect(changes[0]).not.toHaveProperty('problem');
     const result = await handlers['certificates.rewrap']({ organizationId: fx.site.org.id });

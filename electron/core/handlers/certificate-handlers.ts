@@ -25,6 +25,7 @@ export function certificateHandlers(ctx: AppContext): Pick<Handlers, 'certificat
         expiring,
       };
     },
-    'certificates.rewrap': async ({ organizationId, containerId }) => (await watch()).rewrap(organizationId, containerId ? { containerId } : {}),
+    'certificates.rewrap': async ({ organizationId, containerId }) =>
+      (await watch()).rewrap(organizationId, containerId ? { containerId } : {}),
   };
 }

@@ -15,7 +15,16 @@ import { itemView } from './views.js';
 
 type ItemHandlers = Pick<
   Handlers,
-  'items.list' | 'items.listOpen' | 'items.listNext' | 'items.listClose' | 'items.headers' | 'items.details' | 'items.readRecord' | 'items.writeRecord' | 'items.delete' | 'items.rekey'
+  | 'items.list'
+  | 'items.listOpen'
+  | 'items.listNext'
+  | 'items.listClose'
+  | 'items.headers'
+  | 'items.details'
+  | 'items.readRecord'
+  | 'items.writeRecord'
+  | 'items.delete'
+  | 'items.rekey'
 >;
 
 const asArray = (r: Item | Item[]): Item[] => (Array.isArray(r) ? r : [r]);
@@ -36,12 +45,21 @@ export function itemHandlers(ctx: AppContext, listings = new ItemListings()): It
   return {
     'items.list': async ({ containerId, since }) => {
       const s = await ctx.session();
-      return listedViews(s, containerId, asArray(await s.client.listItems(containerId, undefined, { recurse: true, ...(since ? { since } : {}) })));
+      return listedViews(
+        s,
+        containerId,
+        asArray(await s.client.listItems(containerId, undefined, { recurse: true, ...(since ? { since } : {}) })),
+      );
     },
     'items.listOpen': async ({ containerId, since }, caller) => {
       const s = await ctx.session();
       const listingId = listings.start(async function* (signal) {
-        for await (const page of s.client.listItemPages(containerId, undefined, { recurse: true, signal, ...(since ? { since } : {}) })) yield listedViews(s, containerId, page);
+        for await (const page of s.client.listItemPages(containerId, undefined, {
+          recurse: true,
+          signal,
+          ...(since ? { since } : {}),
+        }))
+          yield listedViews(s, containerId, page);
       }, caller?.senderId ?? '');
       return { listingId };
     },
@@ -62,17 +80,27 @@ export function itemHandlers(ctx: AppContext, listings = new ItemListings()): It
         // A folder that is also an item answers with the item itself: fetch its children one by one.
         const items = Array.isArray(listed)
           ? listed
-          : await mapLimit([...wanted].filter((p) => parentItemPath(p) === folder), 8, (p) => s.client.getItem(containerId, p).catch(() => undefined));
+          : await mapLimit(
+              [...wanted].filter((p) => parentItemPath(p) === folder),
+              8,
+              (p) => s.client.getItem(containerId, p).catch(() => undefined),
+            );
         for (const i of items) if (i && wanted.has(toSlashForm(i.id))) found.set(toSlashForm(i.id), i);
       }
       return mapLimit([...found.values()], 8, async (i) => {
         const access = await s.client.getItemAccess(containerId, i.id).catch(() => undefined);
-        return { ...itemView(s, containerId, i, true), ...(access ? { accessCount: Math.max(0, access.length - 1) } : {}) };
+        return {
+          ...itemView(s, containerId, i, true),
+          ...(access ? { accessCount: Math.max(0, access.length - 1) } : {}),
+        };
       });
     },
     'items.details': async ({ containerId, itemPath }) => {
       const s = await ctx.session();
-      const [item, access] = await Promise.all([s.client.getItem(containerId, itemPath), s.client.getItemAccess(containerId, itemPath)]);
+      const [item, access] = await Promise.all([
+        s.client.getItem(containerId, itemPath),
+        s.client.getItemAccess(containerId, itemPath),
+      ]);
       return { item: itemView(s, containerId, item, true), access };
     },
     'items.readRecord': async ({ containerId, itemPath }) => {
@@ -97,7 +125,13 @@ export function itemHandlers(ctx: AppContext, listings = new ItemListings()): It
           await ctx.record({ action: 'delete', ok: true, study: containerId, item: toSlashForm(itemPath) });
         } catch (e) {
           results.push({ itemPath, organizationId: s.profile.organizationId, ok: false, error: toAppError(e) });
-          await ctx.record({ action: 'delete', ok: false, study: containerId, item: toSlashForm(itemPath), detail: toAppError(e).message });
+          await ctx.record({
+            action: 'delete',
+            ok: false,
+            study: containerId,
+            item: toSlashForm(itemPath),
+            detail: toAppError(e).message,
+          });
         }
       }
       return results;
@@ -105,7 +139,13 @@ export function itemHandlers(ctx: AppContext, listings = new ItemListings()): It
     'items.rekey': async ({ containerId, itemPath }) => {
       const s = await ctx.session();
       const r = await s.sharing.rekey(containerId, itemPath);
-      await ctx.record({ action: 'rekey', ok: true, study: containerId, item: toSlashForm(itemPath), detail: `${r.updated.length} organization(s) re-granted` });
+      await ctx.record({
+        action: 'rekey',
+        ok: true,
+        study: containerId,
+        item: toSlashForm(itemPath),
+        detail: `${r.updated.length} organization(s) re-granted`,
+      });
       return r.updated.map((organizationId) => ({ itemPath, organizationId, ok: true }));
     },
   };

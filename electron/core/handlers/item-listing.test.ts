@@ -29,7 +29,14 @@ beforeAll(async () => {
   proxy = await startTamperProxy(fx.url);
   dir = await mkdtemp(join(tmpdir(), 'item-listing-'));
   studyId = (await fx.sirb.client.createContainer()).id;
-  await fillStudy(fx, fx.sirb, studyId, ITEMS, (i) => `site-${i % 7}|visit-${i % 13}`, (i) => `visit-report-${i}.pdf`);
+  await fillStudy(
+    fx,
+    fx.sirb,
+    studyId,
+    ITEMS,
+    (i) => `site-${i % 7}|visit-${i % 13}`,
+    (i) => `visit-report-${i}.pdf`,
+  );
   session = await fixtureSession(fx, fx.sirb, dir, proxy.url);
   handlers = itemHandlers({ session: async () => session } as unknown as AppContext);
 }, 120_000);
@@ -67,7 +74,9 @@ describe('items.listOpen / items.listNext', () => {
     const paths = pages.flat().map((v) => v.path);
     expect(paths).toEqual(whole.map((v) => v.path));
     expect(new Set(paths).size).toBe(ITEMS);
-    expect(pages.flat().every((v) => v.ownedByMe && v.ownerId === fx.sirb.org.id && v.decryptedHeader === undefined)).toBe(true);
+    expect(
+      pages.flat().every((v) => v.ownedByMe && v.ownerId === fx.sirb.org.id && v.decryptedHeader === undefined),
+    ).toBe(true);
     // the last page ended the listing: asking again is refused, not answered with another's pages
     await expect(handlers['items.listNext']({ listingId })).rejects.toMatchObject({ code: 'listing-gone' });
   }, 60_000);
@@ -84,7 +93,11 @@ describe('items.listOpen / items.listNext', () => {
     const arrived = cut.pages.flat();
     expect(arrived.length).toBeGreaterThan(0);
     expect(arrived.length).toBeLessThan(ITEMS);
-    expect(toAppError(cut.failure)).toMatchObject({ code: 'network', retryable: true, message: expect.stringMatching(/broke off after \d+ items/) });
+    expect(toAppError(cut.failure)).toMatchObject({
+      code: 'network',
+      retryable: true,
+      message: expect.stringMatching(/broke off after \d+ items/),
+    });
 
     const again = await readListing((await handlers['items.listOpen']({ containerId: studyId })).listingId);
     expect(again.failure).toBeUndefined();

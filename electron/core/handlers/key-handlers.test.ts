@@ -27,7 +27,10 @@ describe('profiles.backup and the restore', () => {
     const site = (await call('profiles.list', {})).find((p) => p.name.endsWith('Lakeside University'))!;
     expect(site.backedUp).toBe(false);
     chosen = undefined;
-    expect(await call('profiles.backup', { profileId: site.id, password: 'correct horse' })).toMatchObject({ saved: false, profile: { backedUp: false } });
+    expect(await call('profiles.backup', { profileId: site.id, password: 'correct horse' })).toMatchObject({
+      saved: false,
+      profile: { backedUp: false },
+    });
     chosen = join(dir, 'lakeside.p12');
     const saved = await call('profiles.backup', { profileId: site.id, password: 'correct horse' });
     expect(saved).toMatchObject({ saved: true, profile: { backedUp: true, readingKeyCount: 0 } });
@@ -36,9 +39,16 @@ describe('profiles.backup and the restore', () => {
     await call('profiles.remove', { profileId: site.id });
     const left = await call('profiles.list', {});
     expect(left.some((p) => p.id === site.id)).toBe(false);
-    const fields = { name: 'Lakeside restored', environment: site.environment, baseUrl: site.baseUrl, organizationId: site.organizationId };
+    const fields = {
+      name: 'Lakeside restored',
+      environment: site.environment,
+      baseUrl: site.baseUrl,
+      organizationId: site.organizationId,
+    };
     const ref = () => core.registerFile({ path: chosen!, relativePath: 'lakeside.p12', size: 1 }).ref;
-    await expect(call('profiles.importPkcs12', { ...fields, pkcs12File: ref(), password: 'wrong horse' })).rejects.toThrow(/wrong-password/);
+    await expect(
+      call('profiles.importPkcs12', { ...fields, pkcs12File: ref(), password: 'wrong horse' }),
+    ).rejects.toThrow(/wrong-password/);
     expect(await call('profiles.list', {})).toEqual(left);
 
     const restored = await call('profiles.importPkcs12', { ...fields, pkcs12File: ref(), password: 'correct horse' });
@@ -47,10 +57,16 @@ describe('profiles.backup and the restore', () => {
     const [study] = await call('containers.list', {});
     const visible = await call('items.list', { containerId: study!.id });
     const headers = await call('items.headers', { containerId: study!.id, itemPaths: visible.map((i) => i.path) });
-    expect(headers.filter((h) => h.decryptedHeader).map((h) => String(h.decryptedHeader?.fileName ?? h.decryptedHeader?.name))).toContain('delegation-log.xlsx');
+    expect(
+      headers
+        .filter((h) => h.decryptedHeader)
+        .map((h) => String(h.decryptedHeader?.fileName ?? h.decryptedHeader?.name)),
+    ).toContain('delegation-log.xlsx');
 
     // Nothing in the data folder (profiles, activity log, transfer queue, key files) holds the password or a plain key.
-    const files = (await readdir(join(dir, 'data'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    const files = (await readdir(join(dir, 'data'), { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name));
     expect(files.some((f) => f.endsWith('.key'))).toBe(true);
     for (const file of files) {
       const text = (await readFile(file)).toString('latin1');

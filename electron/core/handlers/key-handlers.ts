@@ -13,7 +13,11 @@ export function keyHandlers(ctx: AppContext): Pick<Handlers, 'profiles.backup'> 
       const view = (p: typeof profile) => toProfileView(p, ctx.activeProfileId() === p.id);
       const { saveDialog } = ctx.options.platform;
       if (!saveDialog) {
-        throw new UserFacingError('not-available', 'No save dialog here, so the backup cannot be saved from this window.', `Run "study-exchange profile backup ${profile.name} --out FILE.p12" on this computer.`);
+        throw new UserFacingError(
+          'not-available',
+          'No save dialog here, so the backup cannot be saved from this window.',
+          `Run "study-exchange profile backup ${profile.name} --out FILE.p12" on this computer.`,
+        );
       }
       const destination = await saveDialog(`${profile.name.replace(/[^\p{L}\p{N} ._-]+/gu, '_')} keys.p12`);
       if (!destination) return { saved: false, profile: view(profile) };

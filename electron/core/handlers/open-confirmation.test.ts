@@ -31,11 +31,21 @@ beforeAll(async () => {
     names.map(async (name) => {
       const local = join(dir, name);
       await writeFile(local, `contents of ${name}\n`);
-      return { ref: core.registerFile({ path: local, relativePath: name, size: 13 + name.length }).ref, relativePath: name };
+      return {
+        ref: core.registerFile({ path: local, relativePath: name, size: 13 + name.length }).ref,
+        relativePath: name,
+      };
     }),
   );
   const started = await call('transfers.upload', { containerId, folder: 'docs', files });
-  for (let i = 0; i < 400 && (await call('transfers.list', {})).some((t) => started.some((s) => s.id === t.id) && t.state !== 'verified' && t.state !== 'failed'); i++) {
+  for (
+    let i = 0;
+    i < 400 &&
+    (await call('transfers.list', {})).some(
+      (t) => started.some((s) => s.id === t.id) && t.state !== 'verified' && t.state !== 'failed',
+    );
+    i++
+  ) {
     await new Promise((r) => setTimeout(r, 50));
   }
   const listed = await call('items.list', { containerId });
@@ -52,7 +62,11 @@ afterAll(async () => {
 describe('opening a format that can carry code', () => {
   it('answers an unconfirmed open with the risk, and writes and opens nothing', async () => {
     const outcome = await call('transfers.download', { containerId, itemPath: paths.get('budget.csv')!, mode: 'open' });
-    expect(outcome).toMatchObject({ kind: 'confirm', fileName: 'budget.csv', realType: 'a comma-separated table (.csv)' });
+    expect(outcome).toMatchObject({
+      kind: 'confirm',
+      fileName: 'budget.csv',
+      realType: 'a comma-separated table (.csv)',
+    });
     if (outcome.kind === 'confirm') expect(outcome.risk).toContain('formulas');
     const macros = await call('transfers.download', { containerId, itemPath: paths.get('letter.docm')!, mode: 'open' });
     expect(macros).toMatchObject({ kind: 'confirm', realType: 'a Word document with macros (.docm)' });
@@ -61,19 +75,38 @@ describe('opening a format that can carry code', () => {
   });
 
   it('opens it when the call says the user chose Open anyway', async () => {
-    const outcome = await call('transfers.download', { containerId, itemPath: paths.get('letter.docm')!, mode: 'open', openAnyway: true });
+    const outcome = await call('transfers.download', {
+      containerId,
+      itemPath: paths.get('letter.docm')!,
+      mode: 'open',
+      openAnyway: true,
+    });
     expect(outcome.kind).toBe('opened');
     expect(opened.map((p) => basename(p))).toEqual(['letter.docm']);
   });
 
   it('opens a plain document without asking, and never opens a refused type, confirmed or not', async () => {
-    expect((await call('transfers.download', { containerId, itemPath: paths.get('notes.txt')!, mode: 'open' })).kind).toBe('opened');
-    const refused = await call('transfers.download', { containerId, itemPath: paths.get('run.sh')!, mode: 'open', openAnyway: true });
+    expect(
+      (await call('transfers.download', { containerId, itemPath: paths.get('notes.txt')!, mode: 'open' })).kind,
+    ).toBe('opened');
+    const refused = await call('transfers.download', {
+      containerId,
+      itemPath: paths.get('run.sh')!,
+      mode: 'open',
+      openAnyway: true,
+    });
     expect(refused).toMatchObject({ kind: 'blocked', realType: 'a shell script (.sh)' });
     expect(opened.map((p) => basename(p))).toEqual(['letter.docm', 'notes.txt']);
   });
 
   it('takes the choice only as `openAnyway: true`', async () => {
-    await expect(call('transfers.download', { containerId, itemPath: paths.get('budget.csv')!, mode: 'open', openAnyway: false as unknown as true })).rejects.toThrow(/openAnyway|invalid/i);
+    await expect(
+      call('transfers.download', {
+        containerId,
+        itemPath: paths.get('budget.csv')!,
+        mode: 'open',
+        openAnyway: false as unknown as true,
+      }),
+    ).rejects.toThrow(/openAnyway|invalid/i);
   });
 });

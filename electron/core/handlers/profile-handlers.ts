@@ -21,7 +21,11 @@ export async function withKeyFile<T>(ctx: AppContext, ref: string, use: (bytes: 
   let done = false;
   try {
     if ((await stat(file.path)).size > MAX_KEY_FILE_BYTES) {
-      throw new UserFacingError('invalid-argument', 'That file is too large to be a key or certificate.', 'Choose the private key (.pem, .key) or PKCS#12 (.p12, .pfx) file.');
+      throw new UserFacingError(
+        'invalid-argument',
+        'That file is too large to be a key or certificate.',
+        'Choose the private key (.pem, .key) or PKCS#12 (.p12, .pfx) file.',
+      );
     }
     const result = await use(await readFile(file.path));
     done = true;
@@ -54,11 +58,22 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
 
   /** Adds a profile for an imported key, learning its role from the exchange when it answers. */
   const addProfile = async (
-    input: { name: string; environment: Profile['environment']; baseUrl: string; organizationId: string; administrator?: boolean },
+    input: {
+      name: string;
+      environment: Profile['environment'];
+      baseUrl: string;
+      organizationId: string;
+      administrator?: boolean;
+    },
     key: { keyRef: string; certificate?: Profile['certificate']; readingKeyRefs?: readonly string[] },
   ) => {
     // Only the profile's own fields: key material in the arguments never reaches the store.
-    const args = { name: input.name, environment: input.environment, baseUrl: input.baseUrl, organizationId: input.organizationId };
+    const args = {
+      name: input.name,
+      environment: input.environment,
+      baseUrl: input.baseUrl,
+      organizationId: input.organizationId,
+    };
     const administrator = input.administrator;
     let sirb: boolean | undefined;
     try {
@@ -74,8 +89,16 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
       // Offline or not registered yet: the role shows once the exchange answers.
     }
     // From a PKCS#12 file: the key is backed up there, and a backup of this app brings its reading keys.
-    const restored = key.readingKeyRefs ? { readingKeyRefs: key.readingKeyRefs, backup: { keyRef: key.keyRef, at: new Date().toISOString() } } : {};
-    const profile = await ctx.profiles.add({ ...args, roleHints: { sirb, admin: administrator }, keyRef: key.keyRef, certificate: key.certificate, ...restored });
+    const restored = key.readingKeyRefs
+      ? { readingKeyRefs: key.readingKeyRefs, backup: { keyRef: key.keyRef, at: new Date().toISOString() } }
+      : {};
+    const profile = await ctx.profiles.add({
+      ...args,
+      roleHints: { sirb, admin: administrator },
+      keyRef: key.keyRef,
+      certificate: key.certificate,
+      ...restored,
+    });
     if (!ctx.activeProfileId()) await ctx.switchProfile(profile.id);
     return toProfileView(profile, ctx.activeProfileId() === profile.id);
   };
@@ -92,11 +115,18 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
         : args.keyFile
           ? await withKeyFile(ctx, args.keyFile, (keyPem) => ctx.vault.importPem(keyPem, args.certificatePem))
           : undefined;
-      if (!key) throw new UserFacingError('missing-key', 'Choose the private key file.', 'A profile needs the organization\u2019s private key.');
+      if (!key)
+        throw new UserFacingError(
+          'missing-key',
+          'Choose the private key file.',
+          'A profile needs the organization\u2019s private key.',
+        );
       return addProfile(args, key);
     },
     'profiles.importPkcs12': async (args) => {
-      const { current, reading } = await withKeyFile(ctx, args.pkcs12File, (p12) => ctx.vault.importBackup(p12, args.password));
+      const { current, reading } = await withKeyFile(ctx, args.pkcs12File, (p12) =>
+        ctx.vault.importBackup(p12, args.password),
+      );
       return addProfile(args, { ...current, readingKeyRefs: reading.map((k) => k.keyRef) });
     },
     'profiles.setTrustAnchors': async ({ profileId, certificatesPem }) => {

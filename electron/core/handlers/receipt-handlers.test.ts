@@ -22,7 +22,8 @@ let site: Session;
 let sirbCtx: AppContext;
 let siteCtx: AppContext;
 
-const ctxOf = (s: Session, dataDir: string): AppContext => ({ session: async () => s, options: { dataDir }, record: async () => undefined }) as unknown as AppContext;
+const ctxOf = (s: Session, dataDir: string): AppContext =>
+  ({ session: async () => s, options: { dataDir }, record: async () => undefined }) as unknown as AppContext;
 const verified = Promise.resolve({ state: 'verified' } as TransferView);
 
 beforeAll(async () => {
@@ -56,18 +57,33 @@ describe('receipts in the app', () => {
     await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
     const consent = await shared(containerId, 'Consent form');
     const owner = receiptHandlers(sirbCtx);
-    expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells.map((c) => c.state)).toEqual(['none']);
+    expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells.map((c) => c.state)).toEqual([
+      'none',
+    ]);
 
     // the open does not wait for the receipt: it is sent once the download is verified
     let finish: (v: TransferView) => void = () => undefined;
     const finished = new Promise<TransferView>((resolve) => (finish = resolve));
-    const sent = receiptAfterDownload(siteCtx, site, containerId, await site.client.getItem(containerId, consent), receiptAction('open', true), finished);
+    const sent = receiptAfterDownload(
+      siteCtx,
+      site,
+      containerId,
+      await site.client.getItem(containerId, consent),
+      receiptAction('open', true),
+      finished,
+    );
     expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells[0]!.state).toBe('none');
     finish({ state: 'verified' } as TransferView);
     await sent;
-    expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells[0]).toMatchObject({ state: 'this', action: 'opened' });
+    expect((await owner['receipts.forItem']({ containerId, itemPath: consent })).cells[0]).toMatchObject({
+      state: 'this',
+      action: 'opened',
+    });
     // a structured record of the sIRB's is not a document: no row
-    await writeRecord(sirb.client, sirb.keys, containerId, 'records/site-activation', { header: { type: 'site-activation', name: 'Activation' }, content: { ok: true } });
+    await writeRecord(sirb.client, sirb.keys, containerId, 'records/site-activation', {
+      header: { type: 'site-activation', name: 'Activation' },
+      content: { ok: true },
+    });
     const report = await owner['receipts.report']({ containerId });
     expect(report.rows).toHaveLength(1);
     expect(report.rows[0]).toMatchObject({ name: 'Consent form.txt', itemPath: consent });
@@ -82,7 +98,9 @@ describe('receipts in the app', () => {
     expect(found.hits.filter((h) => h.itemPath.startsWith('receipts'))).toEqual([]);
 
     // only the owner asks who received a document
-    await expect(receiptHandlers(siteCtx)['receipts.forItem']({ containerId, itemPath: consent })).rejects.toMatchObject({ code: 'not-owner' });
+    await expect(
+      receiptHandlers(siteCtx)['receipts.forItem']({ containerId, itemPath: consent }),
+    ).rejects.toMatchObject({ code: 'not-owner' });
   });
 
   it('with sending off, a received document leaves no receipt, and the window can say so', async () => {
@@ -92,7 +110,14 @@ describe('receipts in the app', () => {
     const siteHandlers = receiptHandlers(siteCtx);
     expect(await siteHandlers['receipts.setSending']({})).toEqual({ sending: true, pending: 0 });
     expect(await siteHandlers['receipts.setSending']({ sending: false })).toEqual({ sending: false, pending: 0 });
-    await receiptAfterDownload(siteCtx, site, containerId, await site.client.getItem(containerId, doc), 'saved', verified);
+    await receiptAfterDownload(
+      siteCtx,
+      site,
+      containerId,
+      await site.client.getItem(containerId, doc),
+      'saved',
+      verified,
+    );
     const delivery = await receiptHandlers(sirbCtx)['receipts.forItem']({ containerId, itemPath: doc });
     expect(delivery.cells.map((c) => c.state)).toEqual(['none']);
     await siteHandlers['receipts.setSending']({ sending: true });
@@ -104,7 +129,14 @@ describe('receipts in the app', () => {
     const doc = await shared(containerId, 'Monitoring plan');
     // the site received it; the active profile is the sIRB's by the time the receipt is sent
     const switched = { ...siteCtx, session: async () => sirb } as AppContext;
-    await receiptAfterDownload(switched, site, containerId, await site.client.getItem(containerId, doc), 'opened', verified);
+    await receiptAfterDownload(
+      switched,
+      site,
+      containerId,
+      await site.client.getItem(containerId, doc),
+      'opened',
+      verified,
+    );
     expect(await receiptSender(switched, site.profile.id).pendingCount()).toBe(0);
     const delivery = await receiptHandlers(sirbCtx)['receipts.forItem']({ containerId, itemPath: doc });
     expect(delivery.cells.map((c) => c.state)).toEqual(['this']);
@@ -117,7 +149,10 @@ describe('receipts in the app', () => {
     const dataDir = join(dir, 'restart-data');
     // no session at hand when it was received (the app was closing): it waits in the queue file
     const closing = { ...ctxOf(site, dataDir), session: async () => Promise.reject(new Error('closed')) } as AppContext;
-    await receiptSender(closing, site.profile.id).received({ containerId, item: await site.client.getItem(containerId, doc), action: 'saved' }, fx.site.org.id);
+    await receiptSender(closing, site.profile.id).received(
+      { containerId, item: await site.client.getItem(containerId, doc), action: 'saved' },
+      fx.site.org.id,
+    );
     receiptSender(closing, site.profile.id).close();
     expect(await receiptSender(closing, site.profile.id).pendingCount()).toBe(1);
 

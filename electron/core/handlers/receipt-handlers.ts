@@ -42,7 +42,10 @@ export function receiptSender(ctx: AppContext, profileId: string): ReceiptSender
         const s = await ctx.session().catch(() => undefined);
         return s?.profile.id === profileId ? s : receiptsOf(ctx).sessions.get(profileId);
       },
-      onDropped: (study, item, reason) => void ctx.record({ action: 'download', ok: false, study, item, detail: `receipt not sent: ${reason}` }).catch(() => undefined),
+      onDropped: (study, item, reason) =>
+        void ctx
+          .record({ action: 'download', ok: false, study, item, detail: `receipt not sent: ${reason}` })
+          .catch(() => undefined),
     });
     senders.set(profileId, sender);
   }
@@ -57,7 +60,10 @@ function readerOf(ctx: AppContext, s: Session): ReceiptReader {
 }
 
 /** What a download mode tells the owner: opened, saved (a file the user placed), or downloaded by the browser. */
-export function receiptAction(mode: 'saveAs' | 'open' | 'dragOut' | 'showInFolder', hasSaveDialog: boolean): ReceiptAction {
+export function receiptAction(
+  mode: 'saveAs' | 'open' | 'dragOut' | 'showInFolder',
+  hasSaveDialog: boolean,
+): ReceiptAction {
   if (mode === 'open') return 'opened';
   return mode === 'saveAs' && !hasSaveDialog ? 'downloaded' : 'saved';
 }
@@ -68,11 +74,22 @@ export function receiptAction(mode: 'saveAs' | 'open' | 'dragOut' | 'showInFolde
  * fetched before the download; should the owner have replaced it meanwhile, the receipt names
  * the earlier version (never a later one than was received).
  */
-export function receiptAfterDownload(ctx: AppContext, s: Session, containerId: string, item: Item, action: ReceiptAction, finished: Promise<TransferView>): Promise<void> {
+export function receiptAfterDownload(
+  ctx: AppContext,
+  s: Session,
+  containerId: string,
+  item: Item,
+  action: ReceiptAction,
+  finished: Promise<TransferView>,
+): Promise<void> {
   if (ownerIdOf(item) === s.profile.organizationId) return Promise.resolve();
   receiptsOf(ctx).sessions.set(s.profile.id, s);
   return finished
-    .then((done) => (done.state === 'verified' ? receiptSender(ctx, s.profile.id).received({ containerId, item, action }, s.profile.organizationId) : undefined))
+    .then((done) =>
+      done.state === 'verified'
+        ? receiptSender(ctx, s.profile.id).received({ containerId, item, action }, s.profile.organizationId)
+        : undefined,
+    )
     .catch(() => undefined);
 }
 
@@ -86,7 +103,11 @@ export function receiptHandlers(ctx: AppContext): ReceiptHandlers {
         receiptSender(ctx, s.profile.id).sending(),
       ]);
       if (ownerIdOf(item) !== s.profile.organizationId) {
-        throw new UserFacingError('not-owner', 'Only the document\u2019s owner sees who received it.', 'Receipts are shared with the organization that owns the document.');
+        throw new UserFacingError(
+          'not-owner',
+          'Only the document\u2019s owner sees who received it.',
+          'Receipts are shared with the organization that owns the document.',
+        );
       }
       return readerOf(ctx, s).forItem(containerId, item, access, sending);
     },

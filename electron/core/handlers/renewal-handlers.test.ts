@@ -29,7 +29,15 @@ beforeAll(async () => {
   const vault = new KeyVault(join(dir, 'site'), new PassphraseSecretBox('site', { log2N: 14 }));
   const profiles = new ProfileStore(join(dir, 'site'));
   const { keyRef } = await vault.importPem(fx.site.identity.privateKeyPem, fx.site.identity.certificatePem);
-  profile = await profiles.add({ name: 'Site', environment: 'test', baseUrl: fx.url, organizationId: fx.site.org.id, roleHints: {}, keyRef, trustAnchors: [fx.ca.certificatePem] });
+  profile = await profiles.add({
+    name: 'Site',
+    environment: 'test',
+    baseUrl: fx.url,
+    organizationId: fx.site.org.id,
+    roleHints: {},
+    keyRef,
+    trustAnchors: [fx.ca.certificatePem],
+  });
   ctx = {
     profiles,
     vault,
@@ -37,7 +45,8 @@ beforeAll(async () => {
     options: { version: '0.0.0-test', dataDir: join(dir, 'site') },
     activeProfileId: () => profile.id,
     switchProfile: async () => ctx.session(),
-    session: async () => (session ??= await openSession(await profiles.get(profile.id), vault, 'test', () => undefined)),
+    session: async () =>
+      (session ??= await openSession(await profiles.get(profile.id), vault, 'test', () => undefined)),
     resetSession: async () => {
       session?.close();
       session = undefined;
@@ -62,13 +71,25 @@ describe('profiles.renew, profiles.rewrapOwnItems and profiles.forgetOldKeys', (
     const keyPath = join(dir, 'new.key');
     await writeFile(keyPath, renewed.identity.privateKeyPem);
     const keyFile = () => files.register({ path: keyPath, relativePath: 'new.key', size: 1 }).ref;
-    await expect(handlers['profiles.renew']({ profileId: profile.id, keyFile: keyFile(), certificatePem: renewed.identity.certificatePem })).rejects.toMatchObject({ failure: 'not-registered' });
+    await expect(
+      handlers['profiles.renew']({
+        profileId: profile.id,
+        keyFile: keyFile(),
+        certificatePem: renewed.identity.certificatePem,
+      }),
+    ).rejects.toMatchObject({ failure: 'not-registered' });
     expect((await ctx.vault.list()).map((k) => k.keyRef)).toEqual([profile.keyRef]);
 
     await fx.admin.client.putCertificate(fx.site.org.id, renewed.identity.certificatePem);
-    const view = await handlers['profiles.renew']({ profileId: profile.id, keyFile: keyFile(), certificatePem: renewed.identity.certificatePem });
+    const view = await handlers['profiles.renew']({
+      profileId: profile.id,
+      keyFile: keyFile(),
+      certificatePem: renewed.identity.certificatePem,
+    });
     expect(view).toMatchObject({ readingKeyCount: 1, backedUp: false });
-    expect((await readRecord((await ctx.session()).client, (await ctx.session()).keys, study, 'ours')).content).toEqual({ ours: true });
+    expect((await readRecord((await ctx.session()).client, (await ctx.session()).keys, study, 'ours')).content).toEqual(
+      { ours: true },
+    );
     await expect(handlers['profiles.rewrapOwnItems']({ profileId: profile.id })).resolves.toEqual({ rewrapped: 1 });
     await expect(handlers['profiles.rewrapOwnItems']({ profileId: profile.id })).resolves.toEqual({ rewrapped: 0 });
     const forgotten = await handlers['profiles.forgetOldKeys']({ profileId: profile.id });

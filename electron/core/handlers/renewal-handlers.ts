@@ -25,7 +25,12 @@ export function renewalHandlers(ctx: AppContext): RenewalHandlers {
         : keyFile
           ? await withKeyFile(ctx, keyFile, (pem) => ctx.vault.importPem(pem, certificatePem))
           : undefined;
-      if (!key) throw new UserFacingError('missing-key', 'Choose the new private key file.', 'A renewal needs the new key and the certificate issued for it.');
+      if (!key)
+        throw new UserFacingError(
+          'missing-key',
+          'Choose the new private key file.',
+          'A renewal needs the new key and the certificate issued for it.',
+        );
       let next;
       try {
         next = await renewProfile(ctx.profiles, ctx.vault, profile, key.keyRef, { userAgent });

@@ -34,7 +34,14 @@ beforeAll(async () => {
   fx = await startFixture();
   dir = await mkdtemp(join(tmpdir(), 'search-index-'));
   studyId = (await fx.sirb.client.createContainer()).id;
-  await fillStudy(fx, fx.sirb, studyId, ITEMS, (i) => `site-${i % 10}`, (i) => (i === ITEMS - 7 ? 'zebrafish-consent-v4.pdf' : `visit-report-${i}.pdf`));
+  await fillStudy(
+    fx,
+    fx.sirb,
+    studyId,
+    ITEMS,
+    (i) => `site-${i % 10}`,
+    (i) => (i === ITEMS - 7 ? 'zebrafish-consent-v4.pdf' : `visit-report-${i}.pdf`),
+  );
   session = await fixtureSession(fx, fx.sirb, dir);
 }, 120_000);
 
@@ -54,7 +61,9 @@ describe('SearchIndex', () => {
     ]);
     // the first and the last item listed are both covered, not only a first batch
     expect((await indexed(session, 'visit-report-0.pdf')).map((h) => h.name)).toContain('visit-report-0.pdf');
-    expect((await indexed(session, `visit-report-${ITEMS - 1}.pdf`)).map((h) => h.name)).toContain(`visit-report-${ITEMS - 1}.pdf`);
+    expect((await indexed(session, `visit-report-${ITEMS - 1}.pdf`)).map((h) => h.name)).toContain(
+      `visit-report-${ITEMS - 1}.pdf`,
+    );
     // the study itself is found by its cached title
     expect((await indexed(session, 'sleep and recovery'))[0]).toMatchObject({ kind: 'study', containerId: studyId });
   }, 180_000);
@@ -67,7 +76,8 @@ describe('SearchIndex', () => {
       const first = await fresh.search.find('visit-report', ITEMS);
       expect(first.indexing).toBeDefined();
       let partial = first;
-      while (partial.indexing && partial.indexing.opened === 0) partial = await fresh.search.find('visit-report', ITEMS);
+      while (partial.indexing && partial.indexing.opened === 0)
+        partial = await fresh.search.find('visit-report', ITEMS);
       const progress = partial.indexing!;
       expect(progress.total).toBe(ITEMS);
       expect(progress.opened).toBeGreaterThan(0);
@@ -86,7 +96,14 @@ describe('SearchIndex', () => {
 
   it('refreshes with what changed since (opening only the studies where something did), and lists a study whole only every few minutes', async () => {
     const study = (await fx.sirb.client.createContainer()).id;
-    await fillStudy(fx, fx.sirb, study, 3, () => 'docs', (i) => `alpha-${i}.pdf`);
+    await fillStudy(
+      fx,
+      fx.sirb,
+      study,
+      3,
+      () => 'docs',
+      (i) => `alpha-${i}.pdf`,
+    );
     const own = await fixtureSession(fx, fx.sirb, await mkdtemp(join(dir, 'since-')));
     // how the study's listing is asked for: whole, or only what changed since its newest item
     const asked: string[] = [];
@@ -108,15 +125,25 @@ describe('SearchIndex', () => {
       expect(same.hits).toHaveLength(3);
       expect(asked).toEqual(['whole', 'since']);
       // a new document: found by the since refresh
-      await fillStudy(fx, fx.sirb, study, 1, () => 'docs', () => 'beta-new.pdf');
+      await fillStudy(
+        fx,
+        fx.sirb,
+        study,
+        1,
+        () => 'docs',
+        () => 'beta-new.pdf',
+      );
       expect((await indexed(own, 'beta')).map((h) => h.name)).toEqual(['beta-new.pdf']);
       expect(asked).toEqual(['whole', 'since', 'since']);
       expect(bigListedWhole).toBe(1);
       // a document deleted, which since cannot report: the next whole listing drops it
-      const gone = asList(await fx.sirb.client.listItems(study, undefined, { recurse: true })).find((i) => i.id.startsWith('docs|'))!;
+      const gone = asList(await fx.sirb.client.listItems(study, undefined, { recurse: true })).find((i) =>
+        i.id.startsWith('docs|'),
+      )!;
       await fx.sirb.client.deleteItem(study, gone.id);
       SEARCH_TIMING.wholeMs = 0;
-      const documents = async (): Promise<string[]> => [...(await indexed(own, 'alpha', 10)), ...(await indexed(own, 'beta', 10))].map((h) => h.itemPath);
+      const documents = async (): Promise<string[]> =>
+        [...(await indexed(own, 'alpha', 10)), ...(await indexed(own, 'beta', 10))].map((h) => h.itemPath);
       expect(await documents()).toHaveLength(3);
       expect(await documents()).not.toContain(gone.id.replace('|', '/'));
       expect(asked.at(-1)).toBe('whole');
@@ -129,14 +156,26 @@ describe('SearchIndex', () => {
   it('finds a document by the title another client gave it, cleaned as its file name is', async () => {
     const study = (await fx.sirb.client.createContainer()).id;
     const titles = ['Informed consent v3', 'Site \u202Eroster 2026'];
-    await fillStudy(fx, fx.sirb, study, 2, () => 'Consent forms', (i) => ['icf-v3.pdf', 'sr.pdf'][i]!, (i) => titles[i]!);
+    await fillStudy(
+      fx,
+      fx.sirb,
+      study,
+      2,
+      () => 'Consent forms',
+      (i) => ['icf-v3.pdf', 'sr.pdf'][i]!,
+      (i) => titles[i]!,
+    );
     const own = await fixtureSession(fx, fx.sirb, await mkdtemp(join(dir, 'titles-')));
     try {
-      expect((await indexed(own, 'informed consent')).map((h) => [h.name, h.title, h.folder])).toEqual([['icf-v3.pdf', 'Informed consent v3', 'Consent forms']]);
+      expect((await indexed(own, 'informed consent')).map((h) => [h.name, h.title, h.folder])).toEqual([
+        ['icf-v3.pdf', 'Informed consent v3', 'Consent forms'],
+      ]);
       // still by its file name too
       expect((await indexed(own, 'icf-v3')).map((h) => h.name)).toEqual(['icf-v3.pdf']);
       // the override is gone from what is searched and shown
-      expect((await indexed(own, 'roster 2026')).map((h) => [h.name, h.title])).toEqual([['sr.pdf', 'Site roster 2026']]);
+      expect((await indexed(own, 'roster 2026')).map((h) => [h.name, h.title])).toEqual([
+        ['sr.pdf', 'Site roster 2026'],
+      ]);
     } finally {
       own.close();
     }

@@ -6,7 +6,14 @@
 // cannot report: items deleted, revoked, or newly shared with us.
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import { documentTitle, shownName } from '../../../shared/headers.js';
-import { GrowingEntries, prepareEntries, rankGrowing, rankPrepared, type PreparedEntries, type SearchEntry } from '../../../shared/search-rank.js';
+import {
+  GrowingEntries,
+  prepareEntries,
+  rankGrowing,
+  rankPrepared,
+  type PreparedEntries,
+  type SearchEntry,
+} from '../../../shared/search-rank.js';
 import type { SearchAnswer } from '../../../shared/ipc/views.js';
 import { isReservedItemId } from '../../../shared/reserved-paths.js';
 import type { Item } from '../../../shared/types.js';
@@ -58,7 +65,13 @@ interface StudyIndex {
 }
 
 /** Adds an entry per item of one study, opening the headers not yet opened; answers the study's entries. */
-async function addStudyEntries(b: Progress, s: Session, containerId: string, studyTitle: string, items: Iterable<Item>): Promise<SearchEntry[]> {
+async function addStudyEntries(
+  b: Progress,
+  s: Session,
+  containerId: string,
+  studyTitle: string,
+  items: Iterable<Item>,
+): Promise<SearchEntry[]> {
   const entries: SearchEntry[] = [{ containerId, studyTitle, itemPath: '', name: studyTitle, kind: 'study' }];
   let i = 0;
   for (const item of items) {
@@ -72,7 +85,14 @@ async function addStudyEntries(b: Progress, s: Session, containerId: string, stu
     const name = shownName(h, '') || view.path.slice(view.path.lastIndexOf('/') + 1);
     const title = documentTitle(h);
     const kind = h?.type === 'document' || !h ? 'document' : 'record';
-    const entry: SearchEntry = { containerId, studyTitle, itemPath: view.path, name, ...(title && title !== name ? { title } : {}), kind };
+    const entry: SearchEntry = {
+      containerId,
+      studyTitle,
+      itemPath: view.path,
+      name,
+      ...(title && title !== name ? { title } : {}),
+      kind,
+    };
     b.growing.push(entry);
     entries.push(entry);
   }
@@ -92,14 +112,21 @@ function newestOf(items: Iterable<Item>): string | undefined {
   return newest;
 }
 
-const sameVersion = (a: Item, b: Item): boolean => a.updatedAt === b.updatedAt && a.headerHash === b.headerHash && a.keyHash === b.keyHash;
+const sameVersion = (a: Item, b: Item): boolean =>
+  a.updatedAt === b.updatedAt && a.headerHash === b.headerHash && a.keyHash === b.keyHash;
 
 /**
  * One study's items now: what changed since its newest item merged into those indexed, or, when
  * its whole listing is older than SEARCH_TIMING.wholeMs (or there is none, or `whole`), a whole listing. Undefined: unchanged.
  */
-async function studyItems(s: Session, containerId: string, old: StudyIndex | undefined, whole: boolean): Promise<{ items: Map<string, Item>; listedAt: number } | undefined> {
-  const since = old && !whole && Date.now() - old.listedAt < SEARCH_TIMING.wholeMs ? newestOf(old.items.values()) : undefined;
+async function studyItems(
+  s: Session,
+  containerId: string,
+  old: StudyIndex | undefined,
+  whole: boolean,
+): Promise<{ items: Map<string, Item>; listedAt: number } | undefined> {
+  const since =
+    old && !whole && Date.now() - old.listedAt < SEARCH_TIMING.wholeMs ? newestOf(old.items.values()) : undefined;
   if (!old || !since) {
     const items = asList(await s.client.listItems(containerId, undefined, { recurse: true }));
     return { items: new Map(items.map((i) => [i.id, i])), listedAt: Date.now() };
@@ -141,14 +168,21 @@ export class SearchIndex {
    * is rebuilt, from that index), and the window asks again until `indexing` is gone.
    */
   async find(query: string, limit?: number): Promise<SearchAnswer> {
-    const stale = !this.complete || this.changed.size > 0 || this.complete.titleChanges !== this.s.titleChanges || Date.now() - this.complete.at > SEARCH_TIMING.freshMs;
+    const stale =
+      !this.complete ||
+      this.changed.size > 0 ||
+      this.complete.titleChanges !== this.s.titleChanges ||
+      Date.now() - this.complete.at > SEARCH_TIMING.freshMs;
     if (!this.build && stale) this.build = this.startBuild();
     const b = this.build;
     if (b) {
       const finished = await Promise.race([b.done, delay(PATIENCE_MS).then(() => undefined)]);
       if (finished) return { hits: rankPrepared(query, finished.entries, limit) };
       const indexing = { opened: b.opened, total: b.total };
-      return { hits: this.complete ? rankPrepared(query, this.complete.entries, limit) : rankGrowing(query, b.growing, limit), indexing };
+      return {
+        hits: this.complete ? rankPrepared(query, this.complete.entries, limit) : rankGrowing(query, b.growing, limit),
+        indexing,
+      };
     }
     return { hits: rankPrepared(query, this.complete!.entries, limit) };
   }

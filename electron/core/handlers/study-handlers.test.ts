@@ -26,7 +26,11 @@ const activity: Omit<ActivityEntry, 'time' | 'profile'>[] = [];
 const notes: { title: string; body: string }[] = [];
 
 function handlersOf(session: Session) {
-  return studyHandlers({ session: async () => session, record: async (e: Omit<ActivityEntry, 'time' | 'profile'>) => void activity.push(e), options: { platform: { notify: (title: string, body: string) => void notes.push({ title, body }) } } } as unknown as AppContext);
+  return studyHandlers({
+    session: async () => session,
+    record: async (e: Omit<ActivityEntry, 'time' | 'profile'>) => void activity.push(e),
+    options: { platform: { notify: (title: string, body: string) => void notes.push({ title, body }) } },
+  } as unknown as AppContext);
 }
 
 beforeAll(async () => {
@@ -49,16 +53,29 @@ afterAll(async () => {
 
 describe('study handlers', () => {
   it('names the new study by its title in the notification and the activity log', async () => {
-    const study = await asSirb['containers.create']({ title: 'Protocol 2026-114: Sleep and Recovery', protocolNumber: '2026-114' });
+    const study = await asSirb['containers.create']({
+      title: 'Protocol 2026-114: Sleep and Recovery',
+      protocolNumber: '2026-114',
+    });
     expect(study.title).toBe('Protocol 2026-114: Sleep and Recovery');
-    expect(notes.at(-1)).toEqual({ title: 'Study created', body: expect.stringContaining('“Protocol 2026-114: Sleep and Recovery” is ready') });
-    expect(activity.at(-1)).toMatchObject({ action: 'create-study', ok: true, study: study.id, detail: 'protocol 2026-114' });
+    expect(notes.at(-1)).toEqual({
+      title: 'Study created',
+      body: expect.stringContaining('“Protocol 2026-114: Sleep and Recovery” is ready'),
+    });
+    expect(activity.at(-1)).toMatchObject({
+      action: 'create-study',
+      ok: true,
+      study: study.id,
+      detail: 'protocol 2026-114',
+    });
   });
 
   it('refuses "Study details…" from an organization that does not own the study', async () => {
     const study = await asSirb['containers.create']({ title: 'Owned by the IRB' });
     await asSirb['collaborators.add']({ containerId: study.id, organizationId: fx.site.org.id });
-    await expect(asSite['containers.updateStudy']({ containerId: study.id, title: 'Taken over' })).rejects.toMatchObject({
+    await expect(
+      asSite['containers.updateStudy']({ containerId: study.id, title: 'Taken over' }),
+    ).rejects.toMatchObject({
       code: 'not-study-owner',
       message: 'Only the organization that owns this study can change its title and details.',
     });
@@ -69,21 +86,32 @@ describe('study handlers', () => {
     const bare = await fx.admin.client.createOrganization({ name: `Unregistered Clinic ${Date.now()}`, isSirb: false });
     const study = await asSirb['containers.create']({ title: 'Before' });
     await asSirb['collaborators.add']({ containerId: study.id, organizationId: bare.id });
-    expect((await asSirb['collaborators.add']({ containerId: study.id, organizationId: fx.site.org.id })).titleProblem).toBeUndefined();
+    expect(
+      (await asSirb['collaborators.add']({ containerId: study.id, organizationId: fx.site.org.id })).titleProblem,
+    ).toBeUndefined();
 
     const saved = await asSirb['containers.updateStudy']({ containerId: study.id, title: 'After' });
     expect(saved.title).toBe('After');
     expect(saved.notShared).toMatch(new RegExp(`^Saved, but not shared with ${bare.name} because: .+`));
-    expect(activity.at(-1)).toMatchObject({ action: 'edit-study', ok: true, detail: expect.stringContaining(`not shared with ${bare.name}`) });
+    expect(activity.at(-1)).toMatchObject({
+      action: 'edit-study',
+      ok: true,
+      detail: expect.stringContaining(`not shared with ${bare.name}`),
+    });
     expect((await asSite['containers.list']({})).find((c) => c.id === study.id)?.title).toBe('After');
   });
 
   it('says in the invitation\u2019s answer that the title could not be shared with the invited site', async () => {
-    const bare = await fx.admin.client.createOrganization({ name: `Clinic Without Certificate ${Date.now()}`, isSirb: false });
+    const bare = await fx.admin.client.createOrganization({
+      name: `Clinic Without Certificate ${Date.now()}`,
+      isSirb: false,
+    });
     const study = await asSirb['containers.create']({ title: 'Invite me' });
     const invite = await asSirb['collaborators.add']({ containerId: study.id, organizationId: bare.id });
     expect(invite.collaborators.map((o) => o.id)).toContain(bare.id);
-    expect(invite.titleProblem).toMatch(new RegExp(`^The study\u2019s title could not be shared with ${bare.name}: .+`));
+    expect(invite.titleProblem).toMatch(
+      new RegExp(`^The study\u2019s title could not be shared with ${bare.name}: .+`),
+    );
   });
 
   it('does not let a form opened on an older version undo what was saved since, unless the user overwrites', async () => {
@@ -94,7 +122,9 @@ describe('study handlers', () => {
     await asSirb['containers.updateStudy']({ containerId: study.id, title: 'Race', sponsor: 'Wellcome' });
     // the stale form changed only the title; it still holds the old sponsor
     const edit = { containerId: study.id, ...opened.study!, title: 'Race, renamed', changed: ['title' as const] };
-    await expect(asSirb['containers.updateStudy']({ ...edit, base: opened.studyVersion })).rejects.toMatchObject({ code: 'study-changed' });
+    await expect(asSirb['containers.updateStudy']({ ...edit, base: opened.studyVersion })).rejects.toMatchObject({
+      code: 'study-changed',
+    });
     expect((await asSirb['containers.list']({})).find((c) => c.id === study.id)?.title).toBe('Race');
     // "Overwrite": only the changed field is applied to the record as it is now
     const saved = await asSirb['containers.updateStudy'](edit);
@@ -115,8 +145,16 @@ describe('study handlers', () => {
     expect(created.title).toBe(`Study ${created.id.slice(0, 8)}`);
     expect(activity.at(-1)).toMatchObject({ action: 'create-study', ok: false, study: created.id });
 
-    const finished = await asSirb['containers.updateStudy']({ containerId: created.id, title: 'Protocol 2026-200', protocolNumber: '2026-200' });
-    expect(finished).toMatchObject({ id: created.id, title: 'Protocol 2026-200', study: { protocolNumber: '2026-200' } });
+    const finished = await asSirb['containers.updateStudy']({
+      containerId: created.id,
+      title: 'Protocol 2026-200',
+      protocolNumber: '2026-200',
+    });
+    expect(finished).toMatchObject({
+      id: created.id,
+      title: 'Protocol 2026-200',
+      study: { protocolNumber: '2026-200' },
+    });
     expect(finished.recordProblem).toBeUndefined();
     expect((await sirb.client.listContainers()).length).toBe(before + 1);
   });
@@ -128,7 +166,13 @@ describe('study handlers', () => {
       const before = await admin.client.getOrganization(fx.site.org.id);
       // Node's lenient decoder reads all three (it drops what it does not know and needs no padding)
       for (const certificateBase64 of ['not base64!', 'TUlJQg', 'TUlJ-_==']) {
-        await expect(asAdmin['admin.putCertificate']({ organizationId: fx.site.org.id, certificateBase64, mediaType: 'application/pkix-cert' })).rejects.toMatchObject({ code: 'invalid-argument' });
+        await expect(
+          asAdmin['admin.putCertificate']({
+            organizationId: fx.site.org.id,
+            certificateBase64,
+            mediaType: 'application/pkix-cert',
+          }),
+        ).rejects.toMatchObject({ code: 'invalid-argument' });
       }
       expect(await admin.client.getOrganization(fx.site.org.id)).toEqual(before);
     } finally {

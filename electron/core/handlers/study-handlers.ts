@@ -30,7 +30,8 @@ type StudyHandlers = Pick<
 
 /** An organization with its certificate, checked against the directory's thumbprint. */
 export async function granteePreview(s: Session, organization: Organization): Promise<GranteePreview> {
-  if (!organization.thumbprint) return { organization, thumbprintMatches: false, problem: `${organization.name} has no registered certificate.` };
+  if (!organization.thumbprint)
+    return { organization, thumbprintMatches: false, problem: `${organization.name} has no registered certificate.` };
   try {
     const info = parseCertificate(await s.client.getCertificate(organization.id));
     const matches = info.thumbprint === organization.thumbprint.toLowerCase();
@@ -40,7 +41,9 @@ export async function granteePreview(s: Session, organization: Organization): Pr
       thumbprintMatches: matches,
       ...(matches
         ? {}
-        : { problem: `The certificate the exchange sent for ${organization.name} is not the one in the directory (thumbprint ${organization.thumbprint}). Nothing will be shared with it.` }),
+        : {
+            problem: `The certificate the exchange sent for ${organization.name} is not the one in the directory (thumbprint ${organization.thumbprint}). Nothing will be shared with it.`,
+          }),
     };
   } catch (e) {
     return { organization, thumbprintMatches: false, problem: e instanceof Error ? e.message : String(e) };
@@ -72,12 +75,25 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
         notShared = sharingProblem((await s.studies.save(c, fields)).notShared);
       } catch (e) {
         const problem = toAppError(e);
-        await ctx.record({ action: 'create-study', ok: false, study: c.id, detail: `created, but its title could not be saved: ${problem.message}` });
+        await ctx.record({
+          action: 'create-study',
+          ok: false,
+          study: c.id,
+          detail: `created, but its title could not be saved: ${problem.message}`,
+        });
         return { ...(await containerView(s, c)), recordProblem: problem };
       }
       s.rememberTitle(c.id, fields.title);
-      await ctx.record({ action: 'create-study', ok: true, study: c.id, ...(fields.protocolNumber ? { detail: `protocol ${fields.protocolNumber}` } : {}) });
-      ctx.options.platform.notify('Study created', `“${fields.title}” is ready: invite the participating sites and upload documents.`);
+      await ctx.record({
+        action: 'create-study',
+        ok: true,
+        study: c.id,
+        ...(fields.protocolNumber ? { detail: `protocol ${fields.protocolNumber}` } : {}),
+      });
+      ctx.options.platform.notify(
+        'Study created',
+        `“${fields.title}” is ready: invite the participating sites and upload documents.`,
+      );
       return { ...(await containerView(s, c)), ...(notShared ? { notShared } : {}) };
     },
     'search.find': async ({ query }) => (await ctx.session()).search.find(query),
@@ -86,15 +102,27 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
       const container = await s.client.getContainer(containerId);
       const before = await s.studyTitle(containerId);
       // save() refuses a caller that does not own the study (protocol.md §7), and an edit of a changed record when `base` is given
-      const saved = await s.studies.save(container, fields, { ...(changed ? { changed } : {}), ...(base !== undefined ? { base } : {}) });
+      const saved = await s.studies.save(container, fields, {
+        ...(changed ? { changed } : {}),
+        ...(base !== undefined ? { base } : {}),
+      });
       s.rememberTitle(containerId, saved.record.title);
       const notShared = sharingProblem(saved.notShared);
       const renamed = before !== saved.record.title ? `renamed from “${before}”` : 'study details edited';
       const granted = saved.granted.length ? `; granted to ${saved.granted.length} collaborator(s)` : '';
-      await ctx.record({ action: 'edit-study', ok: true, study: containerId, detail: `${renamed}${granted}${notShared ? `; ${notShared}` : ''}` });
-      return { ...(await containerView(s, await s.client.getContainer(containerId))), ...(notShared ? { notShared } : {}) };
+      await ctx.record({
+        action: 'edit-study',
+        ok: true,
+        study: containerId,
+        detail: `${renamed}${granted}${notShared ? `; ${notShared}` : ''}`,
+      });
+      return {
+        ...(await containerView(s, await s.client.getContainer(containerId))),
+        ...(notShared ? { notShared } : {}),
+      };
     },
-    'collaborators.list': async ({ containerId }) => (await ctx.session()).client.listContainerOrganizations(containerId),
+    'collaborators.list': async ({ containerId }) =>
+      (await ctx.session()).client.listContainerOrganizations(containerId),
     'collaborators.add': async ({ containerId, organizationId }) => {
       const s = await ctx.session();
       const name = await s.organizationName(organizationId);
@@ -104,9 +132,16 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
         // A failure here leaves the invitation standing; the next edit of the record grants it again.
         const titleProblem = await s.studies.grantTo(containerId, organizationId).then(
           () => undefined,
-          (e: unknown) => `The study’s title could not be shared with ${name}: ${e instanceof Error ? e.message : String(e)}`,
+          (e: unknown) =>
+            `The study’s title could not be shared with ${name}: ${e instanceof Error ? e.message : String(e)}`,
         );
-        await ctx.record({ action: 'invite', ok: true, study: containerId, organization: name, ...(titleProblem ? { detail: titleProblem } : {}) });
+        await ctx.record({
+          action: 'invite',
+          ok: true,
+          study: containerId,
+          organization: name,
+          ...(titleProblem ? { detail: titleProblem } : {}),
+        });
         return { collaborators, ...(titleProblem ? { titleProblem } : {}) };
       } catch (e) {
         await ctx.record({ action: 'invite', ok: false, study: containerId, organization: name, detail: String(e) });
@@ -122,7 +157,8 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
       await ctx.record({ action: 'uninvite', ok: true, study: containerId, organization: name });
       return list;
     },
-    'organizations.list': async ({ namePrefix }) => (await ctx.session()).client.listOrganizations(namePrefix || undefined),
+    'organizations.list': async ({ namePrefix }) =>
+      (await ctx.session()).client.listOrganizations(namePrefix || undefined),
     'organizations.get': async ({ organizationId }) => {
       const s = await ctx.session();
       return granteePreview(s, await s.client.getOrganization(organizationId));
@@ -130,19 +166,33 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
     'admin.createOrganization': async (args) => {
       const s = await ctx.session();
       // The wire field is `certificate` (protocol.md §2); the contract names it for what it holds.
-      const org = await s.client.createOrganization({ name: args.name, isSirb: args.isSirb, ...(args.certificatePem ? { certificate: args.certificatePem } : {}) });
+      const org = await s.client.createOrganization({
+        name: args.name,
+        isSirb: args.isSirb,
+        ...(args.certificatePem ? { certificate: args.certificatePem } : {}),
+      });
       await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: 'created organization' });
       return org;
     },
     'admin.updateOrganization': async ({ organizationId, ...patch }) => {
       const s = await ctx.session();
       const org = await s.client.updateOrganization(organizationId, patch);
-      await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: `updated ${Object.keys(patch).join(', ')}` });
+      await ctx.record({
+        action: 'admin',
+        ok: true,
+        organization: org.name,
+        detail: `updated ${Object.keys(patch).join(', ')}`,
+      });
       return org;
     },
     'admin.putCertificate': async ({ organizationId, certificateBase64, mediaType }) => {
       const certificate = decodeBase64Strict(certificateBase64);
-      if (!certificate) throw new UserFacingError('invalid-argument', 'The certificate could not be read.', 'The app received the certificate file garbled; choose it again.');
+      if (!certificate)
+        throw new UserFacingError(
+          'invalid-argument',
+          'The certificate could not be read.',
+          'The app received the certificate file garbled; choose it again.',
+        );
       const s = await ctx.session();
       const org = await s.client.putCertificate(organizationId, certificate, mediaType as CertificateMediaType);
       await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: 'uploaded certificate' });

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { cleanFileName } from '../../../shared/file-name.js';
 import { asDocument, headerName } from '../../../shared/headers.js';
 import { openVerdict } from '../../../shared/open-rule.js';
-import { itemBaseName, joinItemPath, MAX_FOLDER_SEGMENTS, parentItemPath, parseItemPath } from '../../../shared/item-path.js';
+import {
+  itemBaseName,
+  joinItemPath,
+  MAX_FOLDER_SEGMENTS,
+  parentItemPath,
+  parseItemPath,
+} from '../../../shared/item-path.js';
 import type { SaveOutcome, TransferView } from '../../../shared/ipc/views.js';
 import { newDocumentPath } from '../../services/transfers/document-upload.js';
 import { UserFacingError } from '../../../shared/app-error.js';
@@ -14,7 +20,14 @@ import { itemView } from './views.js';
 
 type TransferHandlers = Pick<
   Handlers,
-  'files.pick' | 'files.release' | 'transfers.upload' | 'transfers.download' | 'transfers.list' | 'transfers.cancel' | 'transfers.retry' | 'transfers.clear'
+  | 'files.pick'
+  | 'files.release'
+  | 'transfers.upload'
+  | 'transfers.download'
+  | 'transfers.list'
+  | 'transfers.cancel'
+  | 'transfers.retry'
+  | 'transfers.clear'
 >;
 
 export function transferHandlers(ctx: AppContext): TransferHandlers {
@@ -22,10 +35,23 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
 
   return {
     'files.pick': async ({ folders, purpose }) => {
-      if (!platform.pickFiles) throw new UserFacingError('not-available', 'No file dialog here.', 'Use the Upload button or drop files onto the window.');
+      if (!platform.pickFiles)
+        throw new UserFacingError(
+          'not-available',
+          'No file dialog here.',
+          'Use the Upload button or drop files onto the window.',
+        );
       const { stat } = await import('node:fs/promises');
       const paths = await platform.pickFiles({ folders: folders ?? false, purpose: purpose ?? 'upload' });
-      return Promise.all(paths.map(async (p) => ctx.files.register({ path: p, relativePath: itemBaseName(p.replace(/\\/g, '/')), size: (await stat(p)).size })));
+      return Promise.all(
+        paths.map(async (p) =>
+          ctx.files.register({
+            path: p,
+            relativePath: itemBaseName(p.replace(/\\/g, '/')),
+            size: (await stat(p)).size,
+          }),
+        ),
+      );
     },
     'files.release': async ({ refs }) => {
       // never one an upload is still reading (its transfer releases it when done)
@@ -44,7 +70,14 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         if (target) parseItemPath(target, MAX_FOLDER_SEGMENTS);
         const path = f.conflict === 'replace' && f.replacePath ? f.replacePath : newDocumentPath(target);
         views.push(
-          ctx.transfers.enqueue({ kind: 'upload', profileId: s.profile.id, containerId, remotePath: path, localPath: local.path, name: undefined }),
+          ctx.transfers.enqueue({
+            kind: 'upload',
+            profileId: s.profile.id,
+            containerId,
+            remotePath: path,
+            localPath: local.path,
+            name: undefined,
+          }),
         );
         ctx.uploadRefs.set(views[views.length - 1]!.id, f.ref);
       }
@@ -55,18 +88,30 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       const item = await s.client.getItem(containerId, itemPath);
       const view = itemView(s, containerId, item, true);
       const header = view.decryptedHeader;
-      if (!header) throw new UserFacingError('verification', view.headerProblem ?? 'The item could not be read.', 'The item failed its integrity check and was not opened.');
+      if (!header)
+        throw new UserFacingError(
+          'verification',
+          view.headerProblem ?? 'The item could not be read.',
+          'The item failed its integrity check and was not opened.',
+        );
       // The sender chose the name and the type: clean the one, judge both before anything is written.
       const fileName = cleanFileName(headerName(header));
       if (mode === 'open' || mode === 'dragOut') {
         const verdict = openVerdict(fileName, asDocument(header)?.mediaType);
         if (verdict.kind === 'refuse') {
-          await ctx.record({ action: 'download', ok: false, study: containerId, item: fileName, detail: `not opened: ${verdict.reason}` });
+          await ctx.record({
+            action: 'download',
+            ok: false,
+            study: containerId,
+            item: fileName,
+            detail: `not opened: ${verdict.reason}`,
+          });
           return { kind: 'blocked', fileName, realType: verdict.realType, reason: verdict.reason };
         }
         // The window asks first; an open that does not say the user chose it is only a question.
         // (A drag-out writes a copy where the user drops it; nothing is opened for them.)
-        if (verdict.kind === 'ask' && mode === 'open' && !openAnyway) return { kind: 'confirm', fileName, realType: verdict.realType, risk: verdict.risk };
+        if (verdict.kind === 'ask' && mode === 'open' && !openAnyway)
+          return { kind: 'confirm', fileName, realType: verdict.realType, risk: verdict.risk };
       }
 
       let destination: string;
@@ -77,8 +122,22 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       } else {
         destination = join(await ctx.copies.newSlot(), fileName);
       }
-      const t = ctx.transfers.enqueue({ kind: 'download', profileId: s.profile.id, containerId, remotePath: itemPath, localPath: destination, name: fileName });
-      void receiptAfterDownload(ctx, s, containerId, item, receiptAction(mode, Boolean(platform.saveDialog)), ctx.transfers.whenFinished(t.id));
+      const t = ctx.transfers.enqueue({
+        kind: 'download',
+        profileId: s.profile.id,
+        containerId,
+        remotePath: itemPath,
+        localPath: destination,
+        name: fileName,
+      });
+      void receiptAfterDownload(
+        ctx,
+        s,
+        containerId,
+        item,
+        receiptAction(mode, Boolean(platform.saveDialog)),
+        ctx.transfers.whenFinished(t.id),
+      );
       if (mode === 'saveAs' && platform.saveDialog) return { kind: 'saved', path: destination };
       const done = await ctx.transfers.whenFinished(t.id);
       if (done.state !== 'verified') {
@@ -97,13 +156,18 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         platform.startDrag(destination);
         return { kind: 'saved', path: destination };
       }
-      if (platform.offerDownload) return { kind: 'download', url: platform.offerDownload(destination, fileName, () => ctx.copies.remove(destination)) };
+      if (platform.offerDownload)
+        return {
+          kind: 'download',
+          url: platform.offerDownload(destination, fileName, () => ctx.copies.remove(destination)),
+        };
       return { kind: 'saved', path: destination };
     },
     'transfers.list': async () => ctx.transfers.list(),
     'transfers.cancel': async ({ transferId }) => ctx.transfers.cancel(transferId),
     'transfers.retry': async ({ transferId }) => {
-      if (!ctx.transfers.get(transferId)) throw new UserFacingError('not-found', 'That transfer is gone.', 'The transfer is no longer in the list.');
+      if (!ctx.transfers.get(transferId))
+        throw new UserFacingError('not-found', 'That transfer is gone.', 'The transfer is no longer in the list.');
       return ctx.transfers.retry(transferId);
     },
     'transfers.clear': async ({ states }) => ctx.transfers.clear(states),

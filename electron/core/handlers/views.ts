@@ -46,7 +46,8 @@ export function itemView(session: Session, containerId: string, item: Item, decr
   // Keyed by the id alone (no 200-character key string per item of a 100,000-item listing);
   // nothing opened yet (a first listing) needs no look-up.
   const cached = cache.size === 0 ? undefined : cache.get(item.id);
-  let header = cached && cached.headerHash === item.headerHash && cached.keyHash === item.keyHash ? cached.header : undefined;
+  let header =
+    cached && cached.headerHash === item.headerHash && cached.keyHash === item.keyHash ? cached.header : undefined;
   if (header === undefined && decrypt) {
     try {
       header = openHeader(item, session.keys.openItemKey(item));
@@ -74,11 +75,19 @@ export function itemView(session: Session, containerId: string, item: Item, decr
 }
 
 export async function containerView(session: Session, c: Container): Promise<ContainerView> {
-  const [ownerName, { title, record, version }] = await Promise.all([session.organizationName(c.ownerId), session.studies.title(c)]);
+  const [ownerName, { title, record, version }] = await Promise.all([
+    session.organizationName(c.ownerId),
+    session.studies.title(c),
+  ]);
   if (record) session.rememberTitle(c.id, title);
-  return { ...c, ownerName, ownedByMe: c.ownerId === session.profile.organizationId, title, ...(record ? { study: knownStudyFields(record), studyVersion: version } : {}) };
+  return {
+    ...c,
+    ownerName,
+    ownedByMe: c.ownerId === session.profile.organizationId,
+    title,
+    ...(record ? { study: knownStudyFields(record), studyVersion: version } : {}),
+  };
 }
-
 
 /** A name to show for an item: its document's file name or title when its header is open, else its path. */
 export async function itemDisplayName(session: Session, containerId: string, itemPath: string): Promise<string> {

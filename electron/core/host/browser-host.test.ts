@@ -25,7 +25,9 @@ function raw(
     const req = request({ host: '127.0.0.1', port: host.port, method, path, headers, setHost: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -35,15 +37,28 @@ function raw(
 /** The session cookie and secret, from trading the one-time code once (as the page does). */
 let cookie = '';
 let secret = '';
-const good = () => ({ Host: `127.0.0.1:${host.port}`, Origin: host.origin, Cookie: cookie, [SECRET_HEADER]: secret, 'Content-Type': 'application/json' });
+const good = () => ({
+  Host: `127.0.0.1:${host.port}`,
+  Origin: host.origin,
+  Cookie: cookie,
+  [SECRET_HEADER]: secret,
+  'Content-Type': 'application/json',
+});
 const signIn = (code: string, headers: Record<string, string> = {}) =>
-  raw('POST', '/api/session', { Host: `127.0.0.1:${host.port}`, Origin: host.origin, 'Content-Type': 'application/json', ...headers }, JSON.stringify({ code }));
+  raw(
+    'POST',
+    '/api/session',
+    { Host: `127.0.0.1:${host.port}`, Origin: host.origin, 'Content-Type': 'application/json', ...headers },
+    JSON.stringify({ code }),
+  );
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'host-test-'));
   await mkdir(join(dir, 'renderer'));
   await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>app</title>');
-  const handlers = Object.fromEntries(OPERATION_NAMES.map((n) => [n, async () => ({ routed: n })])) as unknown as Handlers;
+  const handlers = Object.fromEntries(
+    OPERATION_NAMES.map((n) => [n, async () => ({ routed: n })]),
+  ) as unknown as Handlers;
   const stage = (file: StageArgs) => {
     const ref = `ref-${staged.length}`;
     staged.push({ ...file, ref });
@@ -95,20 +110,38 @@ describe('browser host', () => {
     expect((await raw('POST', '/api/call/containers.list', cookieOnly, '{}')).status).toBe(401);
     expect((await raw('POST', '/api/session', cookieOnly, '{}')).status).toBe(401);
     expect((await raw('POST', '/api/lock', cookieOnly, '{}')).status).toBe(401);
-    expect((await raw('PUT', '/api/stage?name=x.txt', { ...cookieOnly, 'Content-Type': 'application/octet-stream' }, 'data')).status).toBe(401);
-    expect((await raw('POST', '/api/call/containers.list', { ...cookieOnly, [SECRET_HEADER]: '0'.repeat(64) }, '{}')).status).toBe(401);
+    expect(
+      (await raw('PUT', '/api/stage?name=x.txt', { ...cookieOnly, 'Content-Type': 'application/octet-stream' }, 'data'))
+        .status,
+    ).toBe(401);
+    expect(
+      (await raw('POST', '/api/call/containers.list', { ...cookieOnly, [SECRET_HEADER]: '0'.repeat(64) }, '{}')).status,
+    ).toBe(401);
     // The secret without the cookie is refused as well.
     expect((await raw('POST', '/api/call/containers.list', { ...good(), Cookie: '' }, '{}')).status).toBe(401);
   });
 
   it('sets the cookie HttpOnly and SameSite=Strict on a fresh host', async () => {
-    const fresh = await startBrowserHost({ door: createDoor({ handlers: {} as Handlers, isTrustedSender: () => false }), rendererDir: join(dir, 'renderer'), stagingDir: join(dir, 'staging-fresh') });
+    const fresh = await startBrowserHost({
+      door: createDoor({ handlers: {} as Handlers, isTrustedSender: () => false }),
+      rendererDir: join(dir, 'renderer'),
+      stagingDir: join(dir, 'staging-fresh'),
+    });
     try {
       const r = await new Promise<{ status: number; cookie: string }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port: fresh.port, method: 'POST', path: '/api/session', headers: { Origin: fresh.origin, 'Content-Type': 'application/json' } }, (res) => {
-          res.resume();
-          resolve({ status: res.statusCode ?? 0, cookie: String(res.headers['set-cookie']?.[0] ?? '') });
-        });
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: fresh.port,
+            method: 'POST',
+            path: '/api/session',
+            headers: { Origin: fresh.origin, 'Content-Type': 'application/json' },
+          },
+          (res) => {
+            res.resume();
+            resolve({ status: res.statusCode ?? 0, cookie: String(res.headers['set-cookie']?.[0] ?? '') });
+          },
+        );
         req.on('error', reject);
         req.end(JSON.stringify({ code: fresh.code }));
       });
@@ -160,7 +193,12 @@ describe('browser host', () => {
 
   it('stages a dropped file to disk and offers one-time downloads', async () => {
     const bytes = Buffer.from('hello staged world');
-    const r = await raw('PUT', '/api/stage?name=a.txt&relativePath=docs%2Fa.txt', { ...good(), 'Content-Type': 'application/octet-stream' }, bytes);
+    const r = await raw(
+      'PUT',
+      '/api/stage?name=a.txt&relativePath=docs%2Fa.txt',
+      { ...good(), 'Content-Type': 'application/octet-stream' },
+      bytes,
+    );
     const ref = JSON.parse(r.body);
     expect(ref).toMatchObject({ ok: true, value: { name: 'a.txt', size: bytes.length } });
     const file = staged.find((s) => s.ref === ref.value.ref);
@@ -180,7 +218,12 @@ describe('browser host', () => {
   });
 
   it('removes a download nobody fetched once its time is up (10 minutes in the app)', async () => {
-    const quick = await startBrowserHost({ door: createDoor({ handlers: {} as Handlers, isTrustedSender: () => false }), rendererDir: join(dir, 'renderer'), stagingDir: join(dir, 'staging-quick'), downloadTtlMs: 50 });
+    const quick = await startBrowserHost({
+      door: createDoor({ handlers: {} as Handlers, isTrustedSender: () => false }),
+      rendererDir: join(dir, 'renderer'),
+      stagingDir: join(dir, 'staging-quick'),
+      downloadTtlMs: 50,
+    });
     try {
       const file = join(dir, 'decrypted-copy.pdf');
       await writeFile(file, 'plaintext');
@@ -188,7 +231,9 @@ describe('browser host', () => {
       await new Promise((r) => setTimeout(r, 200));
       await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
       const late = await new Promise<number>((resolve, reject) =>
-        request({ host: '127.0.0.1', port: quick.port, path: url }, (res) => resolve(res.statusCode ?? 0)).on('error', reject).end(),
+        request({ host: '127.0.0.1', port: quick.port, path: url }, (res) => resolve(res.statusCode ?? 0))
+          .on('error', reject)
+          .end(),
       );
       expect(late).not.toBe(200);
     } finally {
@@ -206,7 +251,10 @@ describe('browser host', () => {
   it('pushes events over the WebSocket only to a client with the session and the app origin', async () => {
     const opens = (protocols: string[], origin = host.origin) =>
       new Promise<WebSocket | undefined>((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api/events`, protocols, { origin, headers: { Cookie: cookie } });
+        const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api/events`, protocols, {
+          origin,
+          headers: { Cookie: cookie },
+        });
         ws.once('open', () => resolve(ws));
         ws.once('error', () => resolve(undefined));
       });

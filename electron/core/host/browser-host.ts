@@ -58,7 +58,11 @@ export interface BrowserHost {
 }
 
 const codeUsed = () =>
-  appError('code-used', 'This link was already used, or is not from this run of the app.', 'Each start of the app prints a link that opens it once; start the app again for a new one.');
+  appError(
+    'code-used',
+    'This link was already used, or is not from this run of the app.',
+    'Each start of the app prints a link that opens it once; start the app again for a new one.',
+  );
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const downloads = new Downloads(options.downloadTtlMs ?? DOWNLOAD_TTL_MS);
@@ -125,12 +129,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!originOk(req)) return refuse(res, 403, 'wrong Origin');
     if (url.pathname === '/api/session' && req.method === 'POST') return session(req, res);
     if (!sessions.holds(req)) return refuse(res, 401, 'not signed in');
-    if ((url.pathname === '/api/lock' || url.pathname === '/api/unlock') && req.method === 'POST') return gate(req, res, url.pathname);
+    if ((url.pathname === '/api/lock' || url.pathname === '/api/unlock') && req.method === 'POST')
+      return gate(req, res, url.pathname);
     if (await locked()) {
       req.resume();
       return sendJson(res, 423, { ok: false, error: appLocked() });
     }
-    if (url.pathname === '/api/stage' && req.method === 'PUT') return stage(staging, req, res, url, { url: req.headers.origin ?? '' });
+    if (url.pathname === '/api/stage' && req.method === 'PUT')
+      return stage(staging, req, res, url, { url: req.headers.origin ?? '' });
     if (url.pathname.startsWith('/api/call/') && req.method === 'POST') {
       let args: unknown;
       try {
@@ -138,7 +144,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       } catch (e) {
         return sendJson(res, 400, { ok: false, error: invalidArgument(String(e)) });
       }
-      return sendJson(res, 200, await options.door.call({ url: req.headers.origin ?? '' }, url.pathname.slice(10), args));
+      return sendJson(
+        res,
+        200,
+        await options.door.call({ url: req.headers.origin ?? '' }, url.pathname.slice(10), args),
+      );
     }
     return refuse(res, 404, 'unknown endpoint');
   }
@@ -165,7 +175,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   server.on('upgrade', (req, socket, head) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      const allowed = hostOk(req) && originOk(req) && url.pathname === '/api/events' && sessions.holds(req) && (await peerOk(req.socket));
+      const allowed =
+        hostOk(req) &&
+        originOk(req) &&
+        url.pathname === '/api/events' &&
+        sessions.holds(req) &&
+        (await peerOk(req.socket));
       events.upgrade(req, socket, head, allowed);
     })().catch(() => socket.destroy());
   });

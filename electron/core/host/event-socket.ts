@@ -7,7 +7,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { EVENTS_PROTOCOL } from '../../../shared/ipc/host-auth.js';
 
 export class EventSocket {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, handleProtocols: (offered) => (offered.has(EVENTS_PROTOCOL) ? EVENTS_PROTOCOL : false) });
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 64 * 1024,
+    handleProtocols: (offered) => (offered.has(EVENTS_PROTOCOL) ? EVENTS_PROTOCOL : false),
+  });
   private readonly sockets = new Set<WebSocket>();
 
   /** Takes an upgrade that `allowed` says may open the socket; refuses any other. */

@@ -38,38 +38,45 @@ describe('the passphrase in the environment', () => {
 });
 
 describe('opening the browser', () => {
-  it('launches Chromium on a 0600 file that carries the code, not on the code; the page still signs in', { timeout: 120_000 }, async () => {
-    const renderer = join(dir, 'renderer');
-    await mkdir(renderer);
-    // A page that trades the code as the app's does, so the test sees Chromium reach the host.
-    await writeFile(join(renderer, 'index.html'), '<!doctype html><title>app</title><script src="/redeem.js"></script>');
-    await writeFile(
-      join(renderer, 'redeem.js'),
-      "fetch('/api/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code: location.hash.slice(7) }) });",
-    );
-    const passphrase = 'launch test passphrase';
-    process.env[PASSPHRASE_VARIABLE] = passphrase;
-    process.env.STUDY_EXCHANGE_SCRYPT_LOG2N = '14';
-    app = await startHostApp({
-      dataDir: join(dir, 'data'),
-      rendererDir: renderer,
-      openBrowser: true,
-      browser: { executable: '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] },
-    });
-    delete process.env.STUDY_EXCHANGE_SCRYPT_LOG2N;
-    // Taken out of this process's environment: nothing started later inherits it.
-    expect(process.env[PASSPHRASE_VARIABLE]).toBeUndefined();
-    const pid = app.browser!.pid!;
-    const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-    const environ = await readFile(`/proc/${pid}/environ`, 'utf8');
-    expect(argv.join(' ')).not.toContain(app.host.code);
-    expect(environ).not.toContain(passphrase);
-    expect(environ).not.toContain(PASSPHRASE_VARIABLE);
-    const file = join(dir, 'data', LAUNCH_FILE);
-    expect(argv).toContain(`--app=file://${file}`);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(await readFile(file, 'utf8')).toContain(app.host.url);
-    // Chromium followed the file to the host and its page spent the code: the file is gone.
-    await vi.waitFor(() => expect(existsSync(file)).toBe(false), { timeout: 60_000, interval: 100 });
-  });
+  it(
+    'launches Chromium on a 0600 file that carries the code, not on the code; the page still signs in',
+    { timeout: 120_000 },
+    async () => {
+      const renderer = join(dir, 'renderer');
+      await mkdir(renderer);
+      // A page that trades the code as the app's does, so the test sees Chromium reach the host.
+      await writeFile(
+        join(renderer, 'index.html'),
+        '<!doctype html><title>app</title><script src="/redeem.js"></script>',
+      );
+      await writeFile(
+        join(renderer, 'redeem.js'),
+        "fetch('/api/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code: location.hash.slice(7) }) });",
+      );
+      const passphrase = 'launch test passphrase';
+      process.env[PASSPHRASE_VARIABLE] = passphrase;
+      process.env.STUDY_EXCHANGE_SCRYPT_LOG2N = '14';
+      app = await startHostApp({
+        dataDir: join(dir, 'data'),
+        rendererDir: renderer,
+        openBrowser: true,
+        browser: { executable: '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] },
+      });
+      delete process.env.STUDY_EXCHANGE_SCRYPT_LOG2N;
+      // Taken out of this process's environment: nothing started later inherits it.
+      expect(process.env[PASSPHRASE_VARIABLE]).toBeUndefined();
+      const pid = app.browser!.pid!;
+      const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      const environ = await readFile(`/proc/${pid}/environ`, 'utf8');
+      expect(argv.join(' ')).not.toContain(app.host.code);
+      expect(environ).not.toContain(passphrase);
+      expect(environ).not.toContain(PASSPHRASE_VARIABLE);
+      const file = join(dir, 'data', LAUNCH_FILE);
+      expect(argv).toContain(`--app=file://${file}`);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(await readFile(file, 'utf8')).toContain(app.host.url);
+      // Chromium followed the file to the host and its page spent the code: the file is gone.
+      await vi.waitFor(() => expect(existsSync(file)).toBe(false), { timeout: 60_000, interval: 100 });
+    },
+  );
 });

@@ -40,7 +40,11 @@ export interface BrowserLaunch {
 }
 
 /** Starts the browser on the launch file in its own profile; undefined when none is installed. */
-export function launchBrowser(dataDir: string, launchFile: string, launch: BrowserLaunch = {}): ChildProcess | undefined {
+export function launchBrowser(
+  dataDir: string,
+  launchFile: string,
+  launch: BrowserLaunch = {},
+): ChildProcess | undefined {
   const executable = launch.executable ?? CHROMIUMS.find(existsSync);
   if (!executable) return undefined;
   const args = [

@@ -32,16 +32,21 @@ describe('the browser host passphrase', () => {
     for (const name of await readdir(dir())) expect((await readFile(join(dir(), name))).includes(GOOD)).toBe(false);
   });
 
-  it('moves keys protected by an earlier version\'s random passphrase file to the user\'s, and removes the file', async () => {
+  it("moves keys protected by an earlier version's random passphrase file to the user's, and removes the file", async () => {
     const legacy = 'random-legacy-passphrase';
     await writeFile(join(dir(), 'host-passphrase'), legacy, { mode: 0o600 });
     const identity = issueIdentity('Legacy Clinic');
-    const { keyRef } = await new KeyVault(dir(), new PassphraseSecretBox(legacy, fast)).importPem(identity.privateKeyPem, identity.certificatePem);
+    const { keyRef } = await new KeyVault(dir(), new PassphraseSecretBox(legacy, fast)).importPem(
+      identity.privateKeyPem,
+      identity.certificatePem,
+    );
     const box = await new HostLock(dir(), fast).unlock(GOOD);
     expect(await readdir(dir())).not.toContain('host-passphrase');
     const opened = await new KeyVault(dir(), box).open(keyRef);
     expect(opened.certificate?.subject).toContain('Legacy Clinic');
-    await expect(new KeyVault(dir(), new PassphraseSecretBox(legacy, fast)).open(keyRef)).rejects.toMatchObject({ failure: 'wrong-secret' });
+    await expect(new KeyVault(dir(), new PassphraseSecretBox(legacy, fast)).open(keyRef)).rejects.toMatchObject({
+      failure: 'wrong-secret',
+    });
   });
 
   it('reads its check file once (a locked host asks its state on every request), then keeps what it read or wrote', async () => {
@@ -64,7 +69,10 @@ describe('the browser host passphrase', () => {
     await rename(checkFile, `${checkFile}.kept`);
     await mkdir(checkFile);
     const lock = new HostLock(dir(), fast);
-    await expect(lock.state()).rejects.toMatchObject({ code: 'data-unreadable', message: expect.stringMatching(/passphrase-check/) });
+    await expect(lock.state()).rejects.toMatchObject({
+      code: 'data-unreadable',
+      message: expect.stringMatching(/passphrase-check/),
+    });
     await expect(lock.unlock('another strong passphrase')).rejects.toMatchObject({ code: 'data-unreadable' });
     // not cached as 'new': once the file reads again, the host is locked with the passphrase it had
     await rm(checkFile, { recursive: true });
@@ -75,26 +83,33 @@ describe('the browser host passphrase', () => {
     expect(await readFile(checkFile)).toEqual(kept);
   });
 
-  it('seals the check file and keys of an earlier version (scrypt 2^15) again at 2^17 at the next unlock', { timeout: 60_000 }, async () => {
-    const earlier = { log2N: 15 };
-    await new HostLock(dir(), earlier).unlock(GOOD);
-    const identity = issueIdentity('Earlier Clinic');
-    const { keyRef } = await new KeyVault(dir(), new PassphraseSecretBox(GOOD, earlier)).importPem(identity.privateKeyPem, identity.certificatePem);
-    const checkFile = join(dir(), 'passphrase-check');
-    const keyFile = join(dir(), 'keys', `${keyRef}.key`);
-    expect(boxParameters(await readFile(checkFile)).log2N).toBe(15);
-    expect(boxParameters(await readFile(keyFile)).log2N).toBe(15);
+  it(
+    'seals the check file and keys of an earlier version (scrypt 2^15) again at 2^17 at the next unlock',
+    { timeout: 60_000 },
+    async () => {
+      const earlier = { log2N: 15 };
+      await new HostLock(dir(), earlier).unlock(GOOD);
+      const identity = issueIdentity('Earlier Clinic');
+      const { keyRef } = await new KeyVault(dir(), new PassphraseSecretBox(GOOD, earlier)).importPem(
+        identity.privateKeyPem,
+        identity.certificatePem,
+      );
+      const checkFile = join(dir(), 'passphrase-check');
+      const keyFile = join(dir(), 'keys', `${keyRef}.key`);
+      expect(boxParameters(await readFile(checkFile)).log2N).toBe(15);
+      expect(boxParameters(await readFile(keyFile)).log2N).toBe(15);
 
-    const box = await new HostLock(dir()).unlock(GOOD);
-    expect(boxParameters(await readFile(checkFile)).log2N).toBe(17);
-    const vault = new KeyVault(dir(), box);
-    expect(await vault.resealOutdated()).toBe(1);
-    expect(boxParameters(await readFile(keyFile)).log2N).toBe(17);
-    expect((await vault.open(keyRef)).certificate?.subject).toContain('Earlier Clinic');
-    // Already at 2^17: nothing to do the next time.
-    expect(await vault.resealOutdated()).toBe(0);
-    expect(await new HostLock(dir()).state()).toBe('locked');
-  });
+      const box = await new HostLock(dir()).unlock(GOOD);
+      expect(boxParameters(await readFile(checkFile)).log2N).toBe(17);
+      const vault = new KeyVault(dir(), box);
+      expect(await vault.resealOutdated()).toBe(1);
+      expect(boxParameters(await readFile(keyFile)).log2N).toBe(17);
+      expect((await vault.open(keyRef)).certificate?.subject).toContain('Earlier Clinic');
+      // Already at 2^17: nothing to do the next time.
+      expect(await vault.resealOutdated()).toBe(0);
+      expect(await new HostLock(dir()).state()).toBe('locked');
+    },
+  );
 
   it('explains what makes a passphrase weak', () => {
     expect(passphraseWeakness('abc')).toMatch(/at least 12 characters/);

@@ -28,7 +28,8 @@ export function passphraseWeakness(passphrase: string): string | undefined {
   if (passphrase.length < MIN_PASSPHRASE_LENGTH) {
     return `Use at least ${MIN_PASSPHRASE_LENGTH} characters: four or five unrelated words are strong and easy to remember.`;
   }
-  if (new Set(passphrase).size < 5) return 'Use more different characters: a phrase of unrelated words, not one character repeated.';
+  if (new Set(passphrase).size < 5)
+    return 'Use more different characters: a phrase of unrelated words, not one character repeated.';
   return undefined;
 }
 
@@ -68,13 +69,22 @@ export class HostLock {
     if (this.box) return this.box;
     const check = await this.sealed();
     if (!check) return this.setFirst(passphrase);
-    if (!passphrase) throw new UserFacingError('wrong-passphrase', 'Enter the passphrase.', 'The passphrase set when the app first ran here unlocks its keys.');
+    if (!passphrase)
+      throw new UserFacingError(
+        'wrong-passphrase',
+        'Enter the passphrase.',
+        'The passphrase set when the app first ran here unlocks its keys.',
+      );
     const box = new PassphraseSecretBox(passphrase, this.boxOptions);
     try {
       await box.decrypt(check);
     } catch (e) {
       if (e instanceof SecretBoxError && e.failure === 'wrong-secret') {
-        throw new UserFacingError('wrong-passphrase', 'That passphrase is not the one set for this app.', 'Type it again; keys stay locked until it is right.');
+        throw new UserFacingError(
+          'wrong-passphrase',
+          'That passphrase is not the one set for this app.',
+          'Type it again; keys stay locked until it is right.',
+        );
       }
       throw e;
     }

@@ -20,7 +20,12 @@ afterEach(async () => {
 });
 
 async function start(port?: number): Promise<string> {
-  const app = await startHostApp({ dataDir, rendererDir: dataDir, openBrowser: false, ...(port !== undefined ? { port } : {}) });
+  const app = await startHostApp({
+    dataDir,
+    rendererDir: dataDir,
+    openBrowser: false,
+    ...(port !== undefined ? { port } : {}),
+  });
   started.push(app);
   return app.host.origins[0]!;
 }

@@ -50,11 +50,18 @@ const PORT_FILE = 'host-port';
  * time, or when that one is taken), and keeps it: the page's origin then stays the same across
  * restarts, and with it what the page keeps in localStorage (column widths, the details pane).
  */
-async function startOnKeptPort(dataDir: string, asked: number | undefined, start: (port: number | undefined) => Promise<BrowserHost>): Promise<BrowserHost> {
+async function startOnKeptPort(
+  dataDir: string,
+  asked: number | undefined,
+  start: (port: number | undefined) => Promise<BrowserHost>,
+): Promise<BrowserHost> {
   if (asked !== undefined) return start(asked);
   const file = join(dataDir, PORT_FILE);
   const kept = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-  const host = Number.isInteger(kept) && kept >= 1024 && kept <= 65535 ? await start(kept).catch(() => start(undefined)) : await start(undefined);
+  const host =
+    Number.isInteger(kept) && kept >= 1024 && kept <= 65535
+      ? await start(kept).catch(() => start(undefined))
+      : await start(undefined);
   const port = new URL(host.origins[0]!).port;
   if (port !== String(kept)) await writeFile(file, port, { mode: 0o600 });
   return host;
@@ -73,10 +80,15 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
   const platform = (secretBox: SecretBox): Platform => ({
     kind: 'browser',
     openPath: async (path) => {
-      spawn(openerCommand(), [path], { detached: true, stdio: 'ignore', env: childEnv() }).on('error', () => {}).unref();
+      spawn(openerCommand(), [path], { detached: true, stdio: 'ignore', env: childEnv() })
+        .on('error', () => {})
+        .unref();
     },
     // The folder, never the file, goes to the opener: it opens the file manager there.
-    showInFolder: (path) => void spawn(openerCommand(), [dirname(path)], { detached: true, stdio: 'ignore', env: childEnv() }).on('error', () => {}).unref(),
+    showInFolder: (path) =>
+      void spawn(openerCommand(), [dirname(path)], { detached: true, stdio: 'ignore', env: childEnv() })
+        .on('error', () => {})
+        .unref(),
     offerDownload: (path, fileName, gone) => hostRef.host!.offerDownload(path, fileName, gone),
     notify: (title, body) => hostRef.host?.emit('notification', { kind: 'success', title, body }),
     secretBox,
@@ -107,37 +119,40 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
   const lock = passphrase ? undefined : new HostLock(dataDir, scryptOverride(process.env));
   if (passphrase) await open(new PassphraseSecretBox(passphrase, scryptOverride(process.env)));
   let opening: Promise<void> | undefined;
-  const startHost = (port: number | undefined) => startBrowserHost({
-    // Until the keys are unlocked the host answers calls itself (423); the door exists after.
-    door: {
-      call: (sender, operation, args) => (door ? door.call(sender, operation, args) : Promise.resolve(notOpen)),
-      stage: (sender, args) => (door ? door.stage(sender, args) : Promise.resolve(notOpen)),
-    },
-    rendererDir: options.rendererDir ?? resolve('dist/renderer'),
-    stagingDir: stagingDirOf(dataDir),
-    port,
-    onCodeSpent: () => void removeLaunchFile(dataDir).catch(() => {}),
-    ...(lock
-      ? {
-          gate: {
-            state: async () => (core ? 'open' : lock.state()),
-            unlock: async (given: string) => {
-              if (core) return;
-              const box = await lock.unlock(given);
-              opening ??= open(box).finally(() => (opening = undefined));
-              await opening;
+  const startHost = (port: number | undefined) =>
+    startBrowserHost({
+      // Until the keys are unlocked the host answers calls itself (423); the door exists after.
+      door: {
+        call: (sender, operation, args) => (door ? door.call(sender, operation, args) : Promise.resolve(notOpen)),
+        stage: (sender, args) => (door ? door.stage(sender, args) : Promise.resolve(notOpen)),
+      },
+      rendererDir: options.rendererDir ?? resolve('dist/renderer'),
+      stagingDir: stagingDirOf(dataDir),
+      port,
+      onCodeSpent: () => void removeLaunchFile(dataDir).catch(() => {}),
+      ...(lock
+        ? {
+            gate: {
+              state: async () => (core ? 'open' : lock.state()),
+              unlock: async (given: string) => {
+                if (core) return;
+                const box = await lock.unlock(given);
+                opening ??= open(box).finally(() => (opening = undefined));
+                await opening;
+              },
             },
-          },
-        }
-      : {}),
-  });
+          }
+        : {}),
+    });
   const host = await startOnKeptPort(dataDir, options.port, startHost);
   hostRef.host = host;
   originCheck.allowed = allowOrigins(host.origins);
 
   console.log(`Open ${host.url}`);
   // The browser gets a file that carries the code, never the code on its command line (launch.ts).
-  const browser = options.openBrowser ? launchBrowser(dataDir, await writeLaunchFile(dataDir, host.url), options.browser) : undefined;
+  const browser = options.openBrowser
+    ? launchBrowser(dataDir, await writeLaunchFile(dataDir, host.url), options.browser)
+    : undefined;
 
   const close = async () => {
     unsubscribe();
@@ -145,6 +160,7 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
     await removeLaunchFile(dataDir).catch(() => {});
     await core?.close();
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void close().then(() => process.exit(0)));
   return { host, core: () => core, browser, close };
 }

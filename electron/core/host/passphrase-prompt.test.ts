@@ -18,12 +18,23 @@ const dir = tempDirPerTest('passphrase-prompt');
 /** The unlock page's steps over HTTP: sign in with the code, then post to the lock. */
 async function page(prompt: PassphrasePrompt) {
   const code = new URL(prompt.url).hash.slice('#token='.length);
-  const signedIn = await fetch(`${prompt.origin}/api/session`, { method: 'POST', headers: { Origin: prompt.origin, 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+  const signedIn = await fetch(`${prompt.origin}/api/session`, {
+    method: 'POST',
+    headers: { Origin: prompt.origin, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
   const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
   const { secret } = ((await signedIn.json()) as { value: { secret: string } }).value;
   const post = async (path: string, body: unknown) => {
-    const r = await fetch(`${prompt.origin}${path}`, { method: 'POST', headers: { Origin: prompt.origin, Cookie: cookie, [SECRET_HEADER]: secret, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: r.status, body: (await r.json()) as { ok: boolean; value?: { state: string }; error?: { code: string } } };
+    const r = await fetch(`${prompt.origin}${path}`, {
+      method: 'POST',
+      headers: { Origin: prompt.origin, Cookie: cookie, [SECRET_HEADER]: secret, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: r.status,
+      body: (await r.json()) as { ok: boolean; value?: { state: string }; error?: { code: string } },
+    };
   };
   return { post, html: async () => (await fetch(`${prompt.origin}/`)).text() };
 }
@@ -54,7 +65,9 @@ describe('the passphrase prompt', () => {
     try {
       const p = await page(later);
       expect((await p.post('/api/lock', {})).body.value?.state).toBe('locked');
-      expect((await p.post('/api/unlock', { passphrase: 'maple lantern orbit loudly' })).body.error?.code).toBe('wrong-passphrase');
+      expect((await p.post('/api/unlock', { passphrase: 'maple lantern orbit loudly' })).body.error?.code).toBe(
+        'wrong-passphrase',
+      );
       expect((await p.post('/api/unlock', { passphrase: GOOD })).status).toBe(200);
       await later.unlocked;
     } finally {
@@ -65,14 +78,19 @@ describe('the passphrase prompt', () => {
   it('asks for the passphrase keys were sealed with (STUDY_EXCHANGE_PASSPHRASE before), not a new one', async () => {
     const identity = issueIdentity('Env Clinic');
     const sealedWith = 'the passphrase from the environment';
-    const { keyRef } = await new KeyVault(join(dir(), 'data'), new PassphraseSecretBox(sealedWith, fast)).importPem(identity.privateKeyPem, identity.certificatePem);
+    const { keyRef } = await new KeyVault(join(dir(), 'data'), new PassphraseSecretBox(sealedWith, fast)).importPem(
+      identity.privateKeyPem,
+      identity.certificatePem,
+    );
     const asking = await prompt();
     try {
       const p = await page(asking);
       expect((await p.post('/api/lock', {})).body.value?.state).toBe('locked');
       expect((await p.post('/api/unlock', { passphrase: GOOD })).body.error?.code).toBe('wrong-passphrase');
       expect((await p.post('/api/unlock', { passphrase: sealedWith })).status).toBe(200);
-      expect((await new KeyVault(join(dir(), 'data'), await asking.unlocked).open(keyRef)).certificate?.subject).toContain('Env Clinic');
+      expect(
+        (await new KeyVault(join(dir(), 'data'), await asking.unlocked).open(keyRef)).certificate?.subject,
+      ).toContain('Env Clinic');
     } finally {
       await asking.close();
     }

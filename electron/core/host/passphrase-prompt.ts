@@ -17,7 +17,11 @@ export interface PassphrasePrompt {
   close(): Promise<void>;
 }
 
-export async function startPassphrasePrompt(options: { readonly dataDir: string; readonly rendererDir: string; readonly boxOptions?: PassphraseBoxOptions }): Promise<PassphrasePrompt> {
+export async function startPassphrasePrompt(options: {
+  readonly dataDir: string;
+  readonly rendererDir: string;
+  readonly boxOptions?: PassphraseBoxOptions;
+}): Promise<PassphrasePrompt> {
   const lock = new HostLock(options.dataDir, options.boxOptions);
   let opened: (box: PassphraseSecretBox) => void = () => {};
   const unlocked = new Promise<PassphraseSecretBox>((resolve) => (opened = resolve));

@@ -17,7 +17,11 @@ let host: BrowserHost;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sx-peer-'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>app</title>');
-  host = await startBrowserHost({ door: createDoor({ handlers: {} as Handlers, isTrustedSender: () => false }), rendererDir: dir, stagingDir: join(dir, 'staging') });
+  host = await startBrowserHost({
+    door: createDoor({ handlers: {} as Handlers, isTrustedSender: () => false }),
+    rendererDir: dir,
+    stagingDir: join(dir, 'staging'),
+  });
 });
 afterAll(async () => {
   await host.close();
@@ -28,7 +32,10 @@ afterAll(async () => {
 function getAs(uid: number | undefined): Promise<string> {
   const script = `const s=require('net').connect(${host.port},'127.0.0.1',()=>s.write('GET / HTTP/1.1\\r\\nHost: 127.0.0.1:${host.port}\\r\\nConnection: close\\r\\n\\r\\n'));let t='';s.on('data',d=>t+=d);s.on('close',()=>{process.stdout.write(t.split('\\r\\n')[0]||'closed')});s.on('error',e=>process.stdout.write('error '+e.code))`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', script], { ...(uid !== undefined ? { uid, gid: uid } : {}), stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', script], {
+      ...(uid !== undefined ? { uid, gid: uid } : {}),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);

@@ -40,11 +40,16 @@ export function socketOwner(table: string, local: string, remote: string): numbe
 }
 
 /** The uid of the program at the other end of an accepted loopback connection (Linux). */
-export async function peerUid(socket: Pick<Socket, 'remoteAddress' | 'remotePort' | 'localAddress' | 'localPort'>): Promise<number | undefined> {
+export async function peerUid(
+  socket: Pick<Socket, 'remoteAddress' | 'remotePort' | 'localAddress' | 'localPort'>,
+): Promise<number | undefined> {
   const { remoteAddress, remotePort, localAddress, localPort } = socket;
   if (!remoteAddress || !remotePort || !localAddress || !localPort) return undefined;
   // The peer's socket: its own end is our far end, and its far end is us.
-  for (const [file, asIs] of [['/proc/net/tcp', true], ['/proc/net/tcp6', false]] as const) {
+  for (const [file, asIs] of [
+    ['/proc/net/tcp', true],
+    ['/proc/net/tcp6', false],
+  ] as const) {
     const v6 = (a: string) => (isIPv4(a) ? `::ffff:${a}` : a);
     const [peer, us] = asIs ? [remoteAddress, localAddress] : [v6(remoteAddress), v6(localAddress)];
     if (asIs && !isIPv4(peer)) continue;

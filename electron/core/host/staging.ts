@@ -19,18 +19,32 @@ export interface Staging {
   readonly maxBytes: number;
 }
 
-export async function stage(staging: Staging, req: IncomingMessage, res: ServerResponse, url: URL, sender: { url: string }): Promise<void> {
+export async function stage(
+  staging: Staging,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  sender: { url: string },
+): Promise<void> {
   const parsed = hostStageArgs.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) {
     req.resume();
     const first = parsed.error.issues[0];
-    return sendJson(res, 400, { ok: false, error: invalidArgument(`stage: ${first?.path.join('.') || 'arguments'}: ${first?.message ?? 'invalid'}`) });
+    return sendJson(res, 400, {
+      ok: false,
+      error: invalidArgument(`stage: ${first?.path.join('.') || 'arguments'}: ${first?.message ?? 'invalid'}`),
+    });
   }
   const { name, relativePath = name } = parsed.data;
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (!Number.isFinite(declared) || declared > staging.maxBytes) {
     req.resume();
-    return sendJson(res, 413, { ok: false, error: appError('too-large', 'The file is too large.', 'The file is larger than one upload can carry.', { details: `limit ${staging.maxBytes} bytes` }) });
+    return sendJson(res, 413, {
+      ok: false,
+      error: appError('too-large', 'The file is too large.', 'The file is larger than one upload can carry.', {
+        details: `limit ${staging.maxBytes} bytes`,
+      }),
+    });
   }
   // Kept under its own name, so the upload's header and media type come from it.
   const folder = join(staging.dir, randomBytes(16).toString('hex'));
@@ -42,7 +56,13 @@ export async function stage(staging: Staging, req: IncomingMessage, res: ServerR
     if (size !== declared) throw new Error('incomplete upload to the app');
   } catch (e) {
     await fs.rm(folder, { recursive: true, force: true });
-    return sendJson(res, 400, { ok: false, error: appError('stage-failed', 'The file could not be read.', 'The file could not be read.', { details: String(e), retryable: true }) });
+    return sendJson(res, 400, {
+      ok: false,
+      error: appError('stage-failed', 'The file could not be read.', 'The file could not be read.', {
+        details: String(e),
+        retryable: true,
+      }),
+    });
   }
   const staged = await staging.door.stage(sender, { path, relativePath, size: declared });
   if (!staged.ok) await fs.rm(folder, { recursive: true, force: true });

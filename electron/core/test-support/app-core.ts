@@ -21,7 +21,10 @@ export function testPlatform(overrides: Partial<Platform> = {}): Platform {
 }
 
 /** Opens the app core on `dataDir`; `call` throws the AppError of a refused call as JSON. */
-export async function openAppCore(dataDir: string, platform: Platform = testPlatform()): Promise<{ core: AppCore; call: CoreCall }> {
+export async function openAppCore(
+  dataDir: string,
+  platform: Platform = testPlatform(),
+): Promise<{ core: AppCore; call: CoreCall }> {
   const core = await createApp({ dataDir, platform, version: '0.0.0-test' });
   const door = createDoor({ handlers: core.handlers, isTrustedSender: () => true });
   const call: CoreCall = async (name, args) => {

@@ -11,11 +11,27 @@ import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
 import { openSession, type Session } from '../session.js';
 
 /** The organization's session as main opens it, through `baseUrl` (a proxy, say) or the fixture's exchange. */
-export async function fixtureSession(fx: ExchangeFixture, o: FixtureOrg, vaultDir: string, baseUrl = fx.url, trustAnchors: readonly string[] = []): Promise<Session> {
+export async function fixtureSession(
+  fx: ExchangeFixture,
+  o: FixtureOrg,
+  vaultDir: string,
+  baseUrl = fx.url,
+  trustAnchors: readonly string[] = [],
+): Promise<Session> {
   const vault = new KeyVault(join(vaultDir, 'vault'), new PassphraseSecretBox('test', { log2N: 14 }));
   const { keyRef } = await vault.importPem(o.identity.privateKeyPem, o.identity.certificatePem);
   const now = new Date().toISOString();
-  const profile = { id: randomBytes(16).toString('hex'), name: o.org.name, environment: 'test' as const, baseUrl, organizationId: o.org.id, roleHints: { sirb: o.org.isSirb }, keyRef, createdAt: now, updatedAt: now };
+  const profile = {
+    id: randomBytes(16).toString('hex'),
+    name: o.org.name,
+    environment: 'test' as const,
+    baseUrl,
+    organizationId: o.org.id,
+    roleHints: { sirb: o.org.isSirb },
+    keyRef,
+    createdAt: now,
+    updatedAt: now,
+  };
   return openSession(profile, vault, 'fixture session', () => {}, trustAnchors);
 }
 
@@ -35,9 +51,25 @@ export async function fillStudy(
 ): Promise<void> {
   const items = Array.from({ length: count }, (_, i): BulkItem => {
     const fileName = nameOf(i);
-    const header = { type: 'document', version: 'IRBX.2', name: titleOf(i), fileName, mediaType: 'application/pdf', size: 1 } as unknown as RecordHeader;
+    const header = {
+      type: 'document',
+      version: 'IRBX.2',
+      name: titleOf(i),
+      fileName,
+      mediaType: 'application/pdf',
+      size: 1,
+    } as unknown as RecordHeader;
     const f = sealItem({ header, content: Buffer.from('x') }, o.identity.certificatePem);
-    return { path: `${folderOf(i)}|${randomBytes(16).toString('hex')}`, header: f.header, headerHash: f.headerHash, contentHash: f.contentHash, key: f.key, keyHash: f.keyHash, iv: f.iv, contentLength: 44 };
+    return {
+      path: `${folderOf(i)}|${randomBytes(16).toString('hex')}`,
+      header: f.header,
+      headerHash: f.headerHash,
+      contentHash: f.contentHash,
+      key: f.key,
+      keyHash: f.keyHash,
+      iv: f.iv,
+      contentLength: 44,
+    };
   });
   const probe = probeStore({ dataDir: fx.dataDir });
   try {

@@ -19,24 +19,42 @@ import { fixtureSession } from './fixture-session.js';
 export function doorApi(handlers: Partial<Handlers>, onEvent?: AppCore['onEvent']): ExchangeApi {
   // operations the handlers do not serve answer as an unknown handler would: a failure
   const door = createDoor({ handlers: handlers as Handlers, isTrustedSender: () => true });
-  const copied = async (r: Promise<IpcResult<unknown>>): Promise<IpcResult<unknown>> => JSON.parse(JSON.stringify(await r)) as IpcResult<unknown>;
-  const operations = Object.fromEntries(OPERATION_NAMES.map((name) => [name, (args: unknown) => copied(door.call({ url: 'app://test', id: 'window' }, name, args))]));
+  const copied = async (r: Promise<IpcResult<unknown>>): Promise<IpcResult<unknown>> =>
+    JSON.parse(JSON.stringify(await r)) as IpcResult<unknown>;
+  const operations = Object.fromEntries(
+    OPERATION_NAMES.map((name) => [
+      name,
+      (args: unknown) => copied(door.call({ url: 'app://test', id: 'window' }, name, args)),
+    ]),
+  );
   const on: ExchangeApi['on'] = (event, listener) =>
     onEvent?.((name, payload) => {
       if ((name as string) === event) listener(JSON.parse(JSON.stringify(payload)) as EventPayloads[typeof event]);
     }) ?? (() => undefined);
-  const stageFile: ExchangeApi['stageFile'] = async () => ({ ok: false, error: appError('not-available', 'No staging in this test window.', '') });
+  const stageFile: ExchangeApi['stageFile'] = async () => ({
+    ok: false,
+    error: appError('not-available', 'No staging in this test window.', ''),
+  });
   return { ...operations, on, stageFile } as unknown as ExchangeApi;
 }
 
 /** The study handlers (studies, collaborators, Find) acting as `session`'s organization; activity and notifications go nowhere. */
 export function studyHandlersOf(session: Session): ReturnType<typeof studyHandlers> {
-  const ctx = { session: async () => session, record: async () => undefined, options: { platform: { notify: () => undefined } } };
+  const ctx = {
+    session: async () => session,
+    record: async () => undefined,
+    options: { platform: { notify: () => undefined } },
+  };
   return studyHandlers(ctx as unknown as AppContext);
 }
 
 /** A reference exchange with its sIRB's and its site's sessions as main opens them (trusting the fixture's CA). */
-export async function twoOrganizations(): Promise<{ fx: ExchangeFixture; sirb: Session; site: Session; close(): Promise<void> }> {
+export async function twoOrganizations(): Promise<{
+  fx: ExchangeFixture;
+  sirb: Session;
+  site: Session;
+  close(): Promise<void>;
+}> {
   const fx = await startFixture();
   const dir = await mkdtemp(join(tmpdir(), 'two-organizations-'));
   const sirb = await fixtureSession(fx, fx.sirb, join(dir, 'sirb'), fx.url, [fx.ca.certificatePem]);
@@ -51,7 +69,13 @@ export async function twoOrganizations(): Promise<{ fx: ExchangeFixture; sirb: S
 }
 
 /** The app core on a new data folder (the embedded sandbox, its sIRB active) and the window's API to it. */
-export async function coreWindow(): Promise<{ api: ExchangeApi; call: CoreCall; profileId: string; stage(fileName: string, text: string): Promise<string>; close(): Promise<void> }> {
+export async function coreWindow(): Promise<{
+  api: ExchangeApi;
+  call: CoreCall;
+  profileId: string;
+  stage(fileName: string, text: string): Promise<string>;
+  close(): Promise<void>;
+}> {
   const dir = await mkdtemp(join(tmpdir(), 'core-window-'));
   const { core, call } = await openAppCore(join(dir, 'data'));
   const profileId = (await call('profiles.list', {})).find((p) => p.active)!.id;

@@ -32,7 +32,19 @@ function makeP12(identity: Identity, name: string, password: string, extra: stri
   const out = path.join(dir, `${name}.p12`);
   writeFileSync(keyFile, identity.privateKeyPem);
   writeFileSync(certFile, identity.certificatePem);
-  openssl(['pkcs12', '-export', '-inkey', keyFile, '-in', certFile, '-out', out, '-passout', `pass:${password}`, ...extra]);
+  openssl([
+    'pkcs12',
+    '-export',
+    '-inkey',
+    keyFile,
+    '-in',
+    certFile,
+    '-out',
+    out,
+    '-passout',
+    `pass:${password}`,
+    ...extra,
+  ]);
   return readFileSync(out);
 }
 
@@ -45,28 +57,45 @@ describe('import from PEM', () => {
   });
 
   it('refuses a key that does not match the certificate', () => {
-    expect(() => importFromPem(other.privateKeyPem, good.certificatePem)).toThrow(expect.objectContaining({ failure: 'key-mismatch', message: expect.stringMatching(/does not belong/) }));
+    expect(() => importFromPem(other.privateKeyPem, good.certificatePem)).toThrow(
+      expect.objectContaining({ failure: 'key-mismatch', message: expect.stringMatching(/does not belong/) }),
+    );
   });
 
   it('refuses a key under 2048 bits', () => {
     const small = issueIdentity('Small Org', { bits: 1024 });
-    expect(() => importFromPem(small.privateKeyPem, small.certificatePem)).toThrow(expect.objectContaining({ failure: 'key-too-small', message: expect.stringMatching(/1024 bits.*at least 2048/) }));
+    expect(() => importFromPem(small.privateKeyPem, small.certificatePem)).toThrow(
+      expect.objectContaining({ failure: 'key-too-small', message: expect.stringMatching(/1024 bits.*at least 2048/) }),
+    );
   });
 
   it('refuses an expired certificate, naming the date', () => {
     const old = issueIdentity('Old Org', { notBefore: new Date(Date.now() - 10 * 86_400_000), days: 2 });
-    expect(() => importFromPem(old.privateKeyPem, old.certificatePem)).toThrow(expect.objectContaining({ failure: 'expired', message: expect.stringMatching(/expired on \d{4}-/) }));
+    expect(() => importFromPem(old.privateKeyPem, old.certificatePem)).toThrow(
+      expect.objectContaining({ failure: 'expired', message: expect.stringMatching(/expired on \d{4}-/) }),
+    );
   });
 
   it('refuses files that are not keys or certificates', () => {
-    expect(() => importFromPem('not a key', good.certificatePem)).toThrow(expect.objectContaining({ failure: 'unreadable-key' }));
-    expect(() => importFromPem(good.privateKeyPem, 'not a cert')).toThrow(expect.objectContaining({ failure: 'unreadable-certificate' }));
+    expect(() => importFromPem('not a key', good.certificatePem)).toThrow(
+      expect.objectContaining({ failure: 'unreadable-key' }),
+    );
+    expect(() => importFromPem(good.privateKeyPem, 'not a cert')).toThrow(
+      expect.objectContaining({ failure: 'unreadable-certificate' }),
+    );
   });
 });
 
 describe('import from PKCS#12 made by openssl', () => {
   it('reads the OpenSSL 3 default (AES-256-CBC, SHA-256 MAC)', () => {
-    const p12 = makeP12(good, 'default', 'pa55word', ['-keypbe', 'AES-256-CBC', '-certpbe', 'AES-256-CBC', '-macalg', 'sha256']);
+    const p12 = makeP12(good, 'default', 'pa55word', [
+      '-keypbe',
+      'AES-256-CBC',
+      '-certpbe',
+      'AES-256-CBC',
+      '-macalg',
+      'sha256',
+    ]);
     const imported = importFromPkcs12(p12, 'pa55word');
     expect(imported.certificate.thumbprint).toBe(parseCertificate(good.certificatePem).thumbprint);
   });
@@ -77,14 +106,23 @@ describe('import from PKCS#12 made by openssl', () => {
       p12 = makeP12(good, 'legacy', 'pa55word', ['-legacy']);
     } catch {
       // Without the legacy provider openssl cannot write it; the default format is covered above.
-      p12 = makeP12(good, 'legacy', 'pa55word', ['-keypbe', 'PBE-SHA1-3DES', '-certpbe', 'PBE-SHA1-3DES', '-macalg', 'sha1']);
+      p12 = makeP12(good, 'legacy', 'pa55word', [
+        '-keypbe',
+        'PBE-SHA1-3DES',
+        '-certpbe',
+        'PBE-SHA1-3DES',
+        '-macalg',
+        'sha1',
+      ]);
     }
     expect(importFromPkcs12(p12, 'pa55word').certificate.subject).toContain('Good Org');
   });
 
   it('says so when the password is wrong', () => {
     const p12 = makeP12(good, 'wrongpw', 'right');
-    expect(() => importFromPkcs12(p12, 'wrong')).toThrow(expect.objectContaining({ failure: 'wrong-password', message: 'The password of the PKCS#12 file is wrong.' }));
+    expect(() => importFromPkcs12(p12, 'wrong')).toThrow(
+      expect.objectContaining({ failure: 'wrong-password', message: 'The password of the PKCS#12 file is wrong.' }),
+    );
   });
 
   it('refuses a short key inside a PKCS#12 file', () => {
@@ -107,15 +145,21 @@ describe('KeyVault', () => {
     expect(summary.certificate?.subject).toContain('Good Org');
     expect(JSON.stringify(summary)).not.toContain('PRIVATE KEY');
     const files = readdirSync(path.join(dir, 'vault1', 'keys'));
-    for (const f of files) expect(readFileSync(path.join(dir, 'vault1', 'keys', f), 'latin1')).not.toContain('PRIVATE KEY');
+    for (const f of files)
+      expect(readFileSync(path.join(dir, 'vault1', 'keys', f), 'latin1')).not.toContain('PRIVATE KEY');
 
     const handle = await vault.open(summary.keyRef);
     expect(Object.values(handle).some((v) => typeof v === 'string' && v.includes('PRIVATE'))).toBe(false);
     const hex = 'a'.repeat(64);
     const signature = handle.signer(hex);
-    expect(verify('sha256', Buffer.from(hex), createPublicKey(good.certificatePem), Buffer.from(signature, 'base64'))).toBe(true);
+    expect(
+      verify('sha256', Buffer.from(hex), createPublicKey(good.certificatePem), Buffer.from(signature, 'base64')),
+    ).toBe(true);
 
-    const payload = sealItem({ header: { type: 'study', version: 'IRBX.2' }, content: Buffer.from('{}') }, good.certificatePem);
+    const payload = sealItem(
+      { header: { type: 'study', version: 'IRBX.2' }, content: Buffer.from('{}') },
+      good.certificatePem,
+    );
     const k = handle.openItemKey(payload);
     expect(k.key).toHaveLength(32);
     const forOther = handle.rewrap(payload.key, other.certificatePem);
@@ -135,7 +179,9 @@ describe('KeyVault', () => {
     const { summary, csrPem } = await vault.generate({ commonName: 'New Org', organization: 'New Org Inc' });
     expect(csrPem).toContain('BEGIN CERTIFICATE REQUEST');
     expect(summary.certificate).toBeUndefined();
-    await expect(vault.attachCertificate(summary.keyRef, good.certificatePem)).rejects.toMatchObject({ failure: 'key-mismatch' });
+    await expect(vault.attachCertificate(summary.keyRef, good.certificatePem)).rejects.toMatchObject({
+      failure: 'key-mismatch',
+    });
     // Sign the CSR as a CA would, with openssl, and attach the result.
     const csrFile = path.join(dir, 'new.csr');
     const caKey = path.join(dir, 'ca.key');
@@ -144,7 +190,21 @@ describe('KeyVault', () => {
     writeFileSync(csrFile, csrPem);
     writeFileSync(caKey, other.privateKeyPem);
     writeFileSync(caCert, other.certificatePem);
-    openssl(['x509', '-req', '-in', csrFile, '-CA', caCert, '-CAkey', caKey, '-CAcreateserial', '-out', certFile, '-days', '30']);
+    openssl([
+      'x509',
+      '-req',
+      '-in',
+      csrFile,
+      '-CA',
+      caCert,
+      '-CAkey',
+      caKey,
+      '-CAcreateserial',
+      '-out',
+      certFile,
+      '-days',
+      '30',
+    ]);
     const attached = await vault.attachCertificate(summary.keyRef, readFileSync(certFile, 'utf8'));
     expect(attached.certificate?.subject).toContain('New Org');
     expect((await vault.describe(summary.keyRef)).certificate?.thumbprint).toBe(attached.certificate?.thumbprint);

@@ -3,7 +3,12 @@
 import { FailureError } from '../../../shared/failure-error.js';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
-import { CertificateError, keyMatchesCertificate, parseCertificate, type CertificateInfo } from '../../../shared/protocol/certificates.js';
+import {
+  CertificateError,
+  keyMatchesCertificate,
+  parseCertificate,
+  type CertificateInfo,
+} from '../../../shared/protocol/certificates.js';
 
 export const MIN_KEY_BITS = 2048;
 
@@ -53,7 +58,10 @@ function readPrivateKey(pem: string | Buffer, password?: string): KeyObject {
 
 export function checkKey(key: KeyObject): void {
   if (key.asymmetricKeyType !== 'rsa') {
-    throw new KeyImportError('not-rsa', `The key is ${key.asymmetricKeyType ?? 'not'} an RSA key; the exchange needs RSA.`);
+    throw new KeyImportError(
+      'not-rsa',
+      `The key is ${key.asymmetricKeyType ?? 'not'} an RSA key; the exchange needs RSA.`,
+    );
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < MIN_KEY_BITS) {
@@ -65,7 +73,8 @@ export function readCertificate(pem: string | Buffer): CertificateInfo {
   try {
     return parseCertificate(pem);
   } catch (error) {
-    if (error instanceof CertificateError) throw new KeyImportError('unreadable-certificate', `The certificate could not be read: ${error.message}`);
+    if (error instanceof CertificateError)
+      throw new KeyImportError('unreadable-certificate', `The certificate could not be read: ${error.message}`);
     throw error;
   }
 }
@@ -73,17 +82,30 @@ export function readCertificate(pem: string | Buffer): CertificateInfo {
 /** Refuses a mismatched pair and a certificate outside its validity. */
 export function checkPair(key: KeyObject, certificate: CertificateInfo, now = Date.now()): void {
   if (!keyMatchesCertificate(key, certificate)) {
-    throw new KeyImportError('key-mismatch', `The private key does not belong to the certificate "${certificate.subject}" (thumbprint ${certificate.thumbprint}).`);
+    throw new KeyImportError(
+      'key-mismatch',
+      `The private key does not belong to the certificate "${certificate.subject}" (thumbprint ${certificate.thumbprint}).`,
+    );
   }
   if (Date.parse(certificate.validTo) < now) {
-    throw new KeyImportError('expired', `The certificate "${certificate.subject}" expired on ${certificate.validTo}; ask for a new one.`);
+    throw new KeyImportError(
+      'expired',
+      `The certificate "${certificate.subject}" expired on ${certificate.validTo}; ask for a new one.`,
+    );
   }
   if (Date.parse(certificate.validFrom) > now) {
-    throw new KeyImportError('not-yet-valid', `The certificate "${certificate.subject}" is not valid before ${certificate.validFrom}; check this computer's clock.`);
+    throw new KeyImportError(
+      'not-yet-valid',
+      `The certificate "${certificate.subject}" is not valid before ${certificate.validFrom}; check this computer's clock.`,
+    );
   }
 }
 
-export function importFromPem(keyPem: string | Buffer, certificatePem: string | Buffer, options: ImportOptions = {}): ImportedIdentity {
+export function importFromPem(
+  keyPem: string | Buffer,
+  certificatePem: string | Buffer,
+  options: ImportOptions = {},
+): ImportedIdentity {
   const privateKey = readPrivateKey(keyPem, options.keyPassword);
   const certificate = readCertificate(certificatePem);
   checkPair(privateKey, certificate, options.now);
@@ -91,7 +113,11 @@ export function importFromPem(keyPem: string | Buffer, certificatePem: string | 
 }
 
 /** A .p12/.pfx file with its password: the key and the certificate that matches it. */
-export function importFromPkcs12(p12: Buffer, password: string, options: { readonly now?: number } = {}): ImportedIdentity {
+export function importFromPkcs12(
+  p12: Buffer,
+  password: string,
+  options: { readonly now?: number } = {},
+): ImportedIdentity {
   let parsed: forge.pkcs12.Pkcs12Pfx;
   try {
     const asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
@@ -110,9 +136,12 @@ export function importFromPkcs12(p12: Buffer, password: string, options: { reado
   const certBags = parsed.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? [];
   const keyBag = keyBags[0];
   if (!keyBag) throw new KeyImportError('no-key', 'The PKCS#12 file holds no private key.');
-  if (!keyBag.key) throw new KeyImportError('not-rsa', 'The key in the PKCS#12 file is not an RSA key; the exchange needs RSA.');
+  if (!keyBag.key)
+    throw new KeyImportError('not-rsa', 'The key in the PKCS#12 file is not an RSA key; the exchange needs RSA.');
   const privateKey = readPrivateKey(forge.pki.privateKeyToPem(keyBag.key));
-  const certificates = certBags.flatMap((bag) => (bag.cert ? [readCertificate(forge.pki.certificateToPem(bag.cert))] : []));
+  const certificates = certBags.flatMap((bag) =>
+    bag.cert ? [readCertificate(forge.pki.certificateToPem(bag.cert))] : [],
+  );
   if (certificates.length === 0) throw new KeyImportError('no-certificate', 'The PKCS#12 file holds no certificate.');
   const certificate = certificates.find((c) => keyMatchesCertificate(privateKey, c)) ?? certificates[0]!;
   checkPair(privateKey, certificate, options.now);

@@ -28,9 +28,15 @@ beforeAll(async () => {
   const siteKeys = await f.keysOf(f.site);
   const sharing = new SharingService(f.sirb.client, sirbKeys, [f.ca.certificatePem]);
   // Before the renewal: the sIRB shares a record with the site, the site writes one of its own.
-  await writeRecord(f.sirb.client, sirbKeys, study, 'protocol', { header: { type: 'note' }, content: { text: 'from the sIRB' } });
+  await writeRecord(f.sirb.client, sirbKeys, study, 'protocol', {
+    header: { type: 'note' },
+    content: { text: 'from the sIRB' },
+  });
   await sharing.grant(study, 'protocol', f.site.org.id);
-  await writeRecord(f.site.client, siteKeys, study, 'site-log', { header: { type: 'note' }, content: { text: 'our own' } });
+  await writeRecord(f.site.client, siteKeys, study, 'site-log', {
+    header: { type: 'note' },
+    content: { text: 'our own' },
+  });
   oldKey = await vault.importPem(f.site.identity.privateKeyPem, f.site.identity.certificatePem);
   renewed = await renew(f, f.site);
   newKey = await vault.importPem(renewed.identity.privateKeyPem, renewed.identity.certificatePem);
@@ -40,7 +46,10 @@ afterAll(() => f.close());
 describe('a profile\u2019s keys after a renewal', () => {
   it('opens what was wrapped for the old certificate with the reading key, and says which key it was', async () => {
     const keys = await openProfileKeys(vault, { keyRef: newKey.keyRef, readingKeyRefs: [oldKey.keyRef] });
-    expect(keys.ring.map((k) => [k.keyRef, k.current])).toEqual([[newKey.keyRef, true], [oldKey.keyRef, false]]);
+    expect(keys.ring.map((k) => [k.keyRef, k.current])).toEqual([
+      [newKey.keyRef, true],
+      [oldKey.keyRef, false],
+    ]);
     expect(keys.certificate?.thumbprint).toBe(newKey.certificate?.thumbprint);
     const shared = await readRecord(renewed.client, keys, study, 'protocol');
     expect(shared.content).toEqual({ text: 'from the sIRB' });
@@ -73,11 +82,20 @@ describe('a profile\u2019s keys after a renewal', () => {
     const oldHandle = await vault.open(oldKey.keyRef);
     const newHandle = await vault.open(newKey.keyRef);
     const k = newItemKey();
-    const sealed = sealItem({ header: { version: 'IRBX.2', type: 'note' }, content: Buffer.from('x') }, oldHandle.certificate!.publicKey);
+    const sealed = sealItem(
+      { header: { version: 'IRBX.2', type: 'note' }, content: Buffer.from('x') },
+      oldHandle.certificate!.publicKey,
+    );
     const ring = keyRing(newHandle, [oldHandle]);
     expect(ring.keyOf(sealed)).toBe(oldKey.keyRef);
     // The old key unwraps it, but the hash names another key: the owner is re-keying.
-    const wrongHash = { ...sealed, keyHash: sealItem({ header: { version: 'IRBX.2', type: 'note' }, content: Buffer.from('x'), itemKey: k }, oldHandle.certificate!.publicKey).keyHash };
+    const wrongHash = {
+      ...sealed,
+      keyHash: sealItem(
+        { header: { version: 'IRBX.2', type: 'note' }, content: Buffer.from('x'), itemKey: k },
+        oldHandle.certificate!.publicKey,
+      ).keyHash,
+    };
     expect(() => ring.openItemKey(wrongHash)).toThrow(EnvelopeError);
     expect(ring.keyOf(wrongHash)).toBeUndefined();
   });

@@ -5,7 +5,12 @@
 import { FailureError } from '../../../shared/failure-error.js';
 import { decodeBase64Strict } from '../../../shared/protocol/base64-decode.js';
 import type { CertificateInfo } from '../../../shared/protocol/certificates.js';
-import { EnvelopeError, type ItemFields, type ItemKey, type PublicKeyInput } from '../../../shared/protocol/envelope.js';
+import {
+  EnvelopeError,
+  type ItemFields,
+  type ItemKey,
+  type PublicKeyInput,
+} from '../../../shared/protocol/envelope.js';
 import type { KeyHandle, KeyVault } from './key-vault.js';
 
 export class KeyRingError extends FailureError<'no-key-opens'> {
@@ -79,14 +84,23 @@ export function keyRing(current: KeyHandle, reading: readonly KeyHandle[]): Prof
 function noKeyMessage(item: ItemFields, ring: readonly RingKey[]): string {
   const bits = (decodeBase64Strict(item.key)?.length ?? 0) * 8;
   const held = ring
-    .map((k) => `${k.current ? 'current' : 'reading'} key${k.certificate ? ` "${k.certificate.subject}" (thumbprint ${k.certificate.thumbprint}, ${k.certificate.keyBits} bits)` : ' without a certificate'}`)
+    .map(
+      (k) =>
+        `${k.current ? 'current' : 'reading'} key${k.certificate ? ` "${k.certificate.subject}" (thumbprint ${k.certificate.thumbprint}, ${k.certificate.keyBits} bits)` : ' without a certificate'}`,
+    )
     .join('; ');
-  const size = bits > 0 && !ring.some((k) => k.certificate?.keyBits === bits) ? ` It was wrapped for a certificate with a ${bits}-bit key, which this profile does not hold.` : '';
+  const size =
+    bits > 0 && !ring.some((k) => k.certificate?.keyBits === bits)
+      ? ` It was wrapped for a certificate with a ${bits}-bit key, which this profile does not hold.`
+      : '';
   return `None of this profile\u2019s keys opens this item: its key was wrapped for another certificate.${size} This profile holds: ${held}. Ask the item\u2019s owner to re-wrap it for your current certificate, or restore the key it was wrapped for from a backup.`;
 }
 
 /** Opens a profile's current and reading keys from the vault, each decrypted once. */
-export async function openProfileKeys(vault: KeyVault, profile: { readonly keyRef: string; readonly readingKeyRefs?: readonly string[] }): Promise<ProfileKeys> {
+export async function openProfileKeys(
+  vault: KeyVault,
+  profile: { readonly keyRef: string; readonly readingKeyRefs?: readonly string[] },
+): Promise<ProfileKeys> {
   const current = await vault.open(profile.keyRef);
   const reading: KeyHandle[] = [];
   for (const ref of profile.readingKeyRefs ?? []) reading.push(await vault.open(ref));

@@ -6,10 +6,27 @@ import path from 'node:path';
 import { createPrivateKey } from 'node:crypto';
 import { createCsr, generateRsaKeyPem, type CertificateInfo } from '../../../shared/protocol/certificates.js';
 import { keySigner, type RequestSigner } from '../../../shared/protocol/signing.js';
-import { openItemKey, unwrapKey, wrapKey, type ItemFields, type ItemKey, type PublicKeyInput } from '../../../shared/protocol/envelope.js';
+import {
+  openItemKey,
+  unwrapKey,
+  wrapKey,
+  type ItemFields,
+  type ItemKey,
+  type PublicKeyInput,
+} from '../../../shared/protocol/envelope.js';
 import { readJsonFile, writeFileAtomic, writeJsonAtomic } from '../atomic-file.js';
 import { summarizeCertificate, type CertificateSummary } from './certificate-summary.js';
-import { checkKey, checkPair, importFromPem, importFromPkcs12, KeyImportError, readCertificate, MIN_KEY_BITS, type ImportOptions, type ImportedIdentity } from './key-import.js';
+import {
+  checkKey,
+  checkPair,
+  importFromPem,
+  importFromPkcs12,
+  KeyImportError,
+  readCertificate,
+  MIN_KEY_BITS,
+  type ImportOptions,
+  type ImportedIdentity,
+} from './key-import.js';
 import { SecretBoxError, type SecretBox } from './secret-box.js';
 import { readBackupOrPkcs12 } from './backup-import.js';
 import { writeBackup, type BackupEntry, type BackupRole } from './pkcs12-backup.js';
@@ -58,7 +75,11 @@ export class KeyVault {
     return this.box.kind;
   }
 
-  async importPem(keyPem: string | Buffer, certificatePem: string | Buffer, options: ImportOptions = {}): Promise<KeySummary> {
+  async importPem(
+    keyPem: string | Buffer,
+    certificatePem: string | Buffer,
+    options: ImportOptions = {},
+  ): Promise<KeySummary> {
     return this.store(importFromPem(keyPem, certificatePem, options));
   }
 
@@ -67,7 +88,10 @@ export class KeyVault {
   }
 
   /** A new RSA key (kept here) and its PKCS#10 request for registration. */
-  async generate(subject: { readonly commonName: string; readonly organization?: string; readonly country?: string }, bits = MIN_KEY_BITS): Promise<{ readonly summary: KeySummary; readonly csrPem: string }> {
+  async generate(
+    subject: { readonly commonName: string; readonly organization?: string; readonly country?: string },
+    bits = MIN_KEY_BITS,
+  ): Promise<{ readonly summary: KeySummary; readonly csrPem: string }> {
     if (bits < MIN_KEY_BITS) throw new KeyImportError('key-too-small', `A key needs at least ${MIN_KEY_BITS} bits.`);
     const pem = generateRsaKeyPem(bits);
     const csrPem = createCsr(pem, subject);
@@ -97,7 +121,10 @@ export class KeyVault {
     } catch {
       return [];
     }
-    const refs = names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)).filter((r) => REF.test(r));
+    const refs = names
+      .filter((n) => n.endsWith('.json'))
+      .map((n) => n.slice(0, -5))
+      .filter((r) => REF.test(r));
     return Promise.all(refs.map((r) => this.describe(r)));
   }
 
@@ -120,12 +147,24 @@ export class KeyVault {
   }
 
   /** The keys (current first) as one PKCS#12 file under `password` (pkcs12-backup.ts); the keys never leave otherwise. */
-  async exportBackup(keys: readonly { readonly keyRef: string; readonly role: BackupRole }[], password: string, iterations?: number): Promise<Buffer> {
+  async exportBackup(
+    keys: readonly { readonly keyRef: string; readonly role: BackupRole }[],
+    password: string,
+    iterations?: number,
+  ): Promise<Buffer> {
     const entries: BackupEntry[] = [];
     for (const { keyRef, role } of keys) {
       const meta = await this.meta(keyRef);
-      if (!meta.certificatePem) throw new KeyImportError('no-certificate', 'This key has no certificate yet; back it up once its certificate is added.');
-      entries.push({ role, privateKey: await this.privateKey(keyRef), certificate: readCertificate(meta.certificatePem) });
+      if (!meta.certificatePem)
+        throw new KeyImportError(
+          'no-certificate',
+          'This key has no certificate yet; back it up once its certificate is added.',
+        );
+      entries.push({
+        role,
+        privateKey: await this.privateKey(keyRef),
+        certificate: readCertificate(meta.certificatePem),
+      });
     }
     return writeBackup(entries, password, iterations);
   }
@@ -134,7 +173,11 @@ export class KeyVault {
    * Stores every key of a backup (or any PKCS#12 file): the current key checked as an import is,
    * reading keys only against their certificates (those may have expired). All or nothing.
    */
-  async importBackup(p12: Buffer, password: string, options: { readonly now?: number } = {}): Promise<{ readonly current: KeySummary; readonly reading: KeySummary[] }> {
+  async importBackup(
+    p12: Buffer,
+    password: string,
+    options: { readonly now?: number } = {},
+  ): Promise<{ readonly current: KeySummary; readonly reading: KeySummary[] }> {
     const entries = await readBackupOrPkcs12(p12, password, options.now);
     const stored: KeySummary[] = [];
     try {
@@ -189,13 +232,22 @@ export class KeyVault {
 
   private async write(key: KeyObject, certificatePem: string | undefined): Promise<KeySummary> {
     checkKey(key);
-    if (!(await this.box.isAvailable())) throw new SecretBoxError('unavailable', `Keys cannot be protected on this computer (${this.box.kind} is unavailable).`);
+    if (!(await this.box.isAvailable()))
+      throw new SecretBoxError(
+        'unavailable',
+        `Keys cannot be protected on this computer (${this.box.kind} is unavailable).`,
+      );
     const keyRef = randomBytes(16).toString('hex');
     const pem = Buffer.from(key.export({ type: 'pkcs8', format: 'pem' }) as string, 'utf8');
     const blob = await this.box.encrypt(pem);
     pem.fill(0);
     await writeFileAtomic(this.keyFile(keyRef), blob);
-    const meta: KeyMeta = { keyRef, boxKind: this.box.kind, createdAt: new Date().toISOString(), ...(certificatePem ? { certificatePem } : {}) };
+    const meta: KeyMeta = {
+      keyRef,
+      boxKind: this.box.kind,
+      createdAt: new Date().toISOString(),
+      ...(certificatePem ? { certificatePem } : {}),
+    };
     await writeJsonAtomic(this.metaFile(keyRef), meta);
     return toSummary(meta);
   }
@@ -203,7 +255,10 @@ export class KeyVault {
   private async privateKey(keyRef: string): Promise<KeyObject> {
     const meta = await this.meta(keyRef);
     if (meta.boxKind !== this.box.kind) {
-      throw new SecretBoxError('unavailable', `This key was protected with ${meta.boxKind}, not ${this.box.kind}; import it again here.`);
+      throw new SecretBoxError(
+        'unavailable',
+        `This key was protected with ${meta.boxKind}, not ${this.box.kind}; import it again here.`,
+      );
     }
     const blob = await readFile(this.keyFile(keyRef));
     const pem = await this.box.decrypt(blob);
@@ -252,7 +307,11 @@ export function keyHandle(keyRef: string, key: KeyObject, certificate: Certifica
     openItemKey: (item) => openItemKey(item, key),
     rewrap: (wrapped, recipient) => wrapKey(unwrapKey(wrapped, key), recipient),
     wrapForSelf: (itemKey) => {
-      if (!certificate) throw new KeyImportError('no-certificate', 'This key has no certificate yet, so items cannot be encrypted for it.');
+      if (!certificate)
+        throw new KeyImportError(
+          'no-certificate',
+          'This key has no certificate yet, so items cannot be encrypted for it.',
+        );
       return wrapKey(itemKey, certificate.publicKey);
     },
   };

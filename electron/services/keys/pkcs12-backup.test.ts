@@ -9,7 +9,14 @@ import { createCertificateAuthority, issueIdentity, parseCertificate } from '../
 import { tempDirPerTest } from '../test-support/temp-dir.js';
 import { KeyImportError } from './key-import.js';
 import { KeyVault } from './key-vault.js';
-import { BACKUP_ITERATIONS, MIN_BACKUP_ITERATIONS, backupIterations, readBackup, writeBackup, type BackupEntry } from './pkcs12-backup.js';
+import {
+  BACKUP_ITERATIONS,
+  MIN_BACKUP_ITERATIONS,
+  backupIterations,
+  readBackup,
+  writeBackup,
+  type BackupEntry,
+} from './pkcs12-backup.js';
 import { PassphraseSecretBox } from './secret-box.js';
 
 const ca = createCertificateAuthority('Backup Test CA');
@@ -24,7 +31,8 @@ const dir = tempDirPerTest('sx-p12');
 /** The OIDs and integers of the file, in order, as a flat list for asserting the algorithms. */
 function walk(node: forge.asn1.Asn1, out: string[] = []): string[] {
   if (node.type === forge.asn1.Type.OID && typeof node.value === 'string') out.push(forge.asn1.derToOid(node.value));
-  if (node.type === forge.asn1.Type.INTEGER && typeof node.value === 'string') out.push(String(forge.asn1.derToInteger(node.value)));
+  if (node.type === forge.asn1.Type.INTEGER && typeof node.value === 'string')
+    out.push(String(forge.asn1.derToInteger(node.value)));
   if (node.type === forge.asn1.Type.OCTETSTRING && typeof node.value === 'string') {
     try {
       walk(forge.asn1.fromDer(node.value, true), out);
@@ -54,14 +62,17 @@ describe('PKCS#12 backup', () => {
       ['current', current.certificate.thumbprint],
       ['reading', old.certificate.thumbprint],
     ]);
-    expect(back[1]!.privateKey.export({ type: 'pkcs8', format: 'pem' })).toBe(old.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    expect(back[1]!.privateKey.export({ type: 'pkcs8', format: 'pem' })).toBe(
+      old.privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    );
   });
 
   it('is a standard file: another implementation (node-forge) reads its keys and certificates', async () => {
     // At a low count only to keep node-forge's JavaScript PBKDF2 quick; the layout is the same.
     const p12 = await writeBackup([current, old], 'pw', 2048);
     const pfx = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString('binary')), true, 'pw');
-    const keys = pfx.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!] ?? [];
+    const keys =
+      pfx.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!] ?? [];
     const certs = pfx.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? [];
     expect(keys).toHaveLength(2);
     expect(certs).toHaveLength(2);
@@ -70,7 +81,10 @@ describe('PKCS#12 backup', () => {
 
   it('refuses a wrong password with a clear error, and the vault stores nothing', async () => {
     const p12 = await writeBackup([current], 'right', MIN_BACKUP_ITERATIONS);
-    await expect(readBackup(p12, 'wrong')).rejects.toMatchObject({ failure: 'wrong-password', message: 'The password of the PKCS#12 file is wrong.' });
+    await expect(readBackup(p12, 'wrong')).rejects.toMatchObject({
+      failure: 'wrong-password',
+      message: 'The password of the PKCS#12 file is wrong.',
+    });
     const vault = new KeyVault(dir(), new PassphraseSecretBox('vault', { log2N: 14 }));
     await expect(vault.importBackup(p12, 'wrong')).rejects.toBeInstanceOf(KeyImportError);
     expect(await vault.list()).toEqual([]);
@@ -78,9 +92,19 @@ describe('PKCS#12 backup', () => {
 
   it('the vault exports a profile\u2019s keys and imports them back, reading keys stored like the current one (0600, scrypt box)', async () => {
     const vault = new KeyVault(dir(), new PassphraseSecretBox('vault', { log2N: 14 }));
-    const a = await vault.importPem(current.privateKey.export({ type: 'pkcs8', format: 'pem' }), current.certificate.pem);
+    const a = await vault.importPem(
+      current.privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      current.certificate.pem,
+    );
     const b = await vault.importPem(old.privateKey.export({ type: 'pkcs8', format: 'pem' }), old.certificate.pem);
-    const p12 = await vault.exportBackup([{ keyRef: a.keyRef, role: 'current' }, { keyRef: b.keyRef, role: 'reading' }], 'pw', MIN_BACKUP_ITERATIONS);
+    const p12 = await vault.exportBackup(
+      [
+        { keyRef: a.keyRef, role: 'current' },
+        { keyRef: b.keyRef, role: 'reading' },
+      ],
+      'pw',
+      MIN_BACKUP_ITERATIONS,
+    );
     await writeFile(path.join(dir(), 'backup.p12'), p12);
     const other = new KeyVault(path.join(dir(), 'other'), new PassphraseSecretBox('other', { log2N: 14 }));
     const restored = await other.importBackup(p12, 'pw');

@@ -5,7 +5,16 @@
 // way to try passwords than the keys. node-forge's own writer cannot do this: its PBKDF2 runs in
 // JavaScript when the PRF is not SHA-1 (seconds per key at this count) and its MAC is SHA-1.
 // OpenSSL 1.1 and later and Windows 10 and later read these files.
-import { createCipheriv, createHash, createHmac, createPrivateKey, pbkdf2, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import {
+  createCipheriv,
+  createHash,
+  createHmac,
+  createPrivateKey,
+  pbkdf2,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { keyMatchesCertificate, type CertificateInfo } from '../../../shared/protocol/certificates.js';
@@ -24,7 +33,10 @@ export function backupIterations(env: NodeJS.ProcessEnv): number {
 
 /** Whose key a bag holds, as its friendlyName says. */
 export type BackupRole = 'current' | 'reading';
-const NAMES: Readonly<Record<BackupRole, string>> = { current: 'Study Exchange current key', reading: 'Study Exchange reading key' };
+const NAMES: Readonly<Record<BackupRole, string>> = {
+  current: 'Study Exchange current key',
+  reading: 'Study Exchange reading key',
+};
 
 export interface BackupEntry {
   readonly role: BackupRole;
@@ -43,7 +55,8 @@ const oid = (name: string): string => {
   if (!found) throw new Error(`unknown OID name ${name}`);
   return found;
 };
-const OID = (name: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(oid(name)).getBytes());
+const OID = (name: string) =>
+  asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(oid(name)).getBytes());
 const SEQ = (items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
 const SET = (items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, items);
 const OCTETS = (b: Buffer) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, b.toString('binary'));
@@ -61,7 +74,7 @@ async function macKey(password: string, salt: Buffer, iterations: number, digest
   const fill = (b: Buffer) => (b.length === 0 ? Buffer.alloc(0) : Buffer.alloc(v * Math.ceil(b.length / v), b));
   const bmp = Buffer.from(`${password}\0`, 'utf16le').swap16();
   let a = createHash(digest).update(Buffer.alloc(v, 3)).update(fill(salt)).update(fill(bmp)).digest();
-  for (let i = 1; i < iterations; ) {
+  for (let i = 1; i < iterations;) {
     const end = Math.min(iterations, i + 20_000);
     for (; i < end; i++) a = createHash(digest).update(a).digest();
     await new Promise((resolve) => setImmediate(resolve));
@@ -69,7 +82,12 @@ async function macKey(password: string, salt: Buffer, iterations: number, digest
   return a.subarray(0, u);
 }
 
-const MAC_DIGESTS = { sha1: { u: 20, v: 64 }, sha256: { u: 32, v: 64 }, sha384: { u: 48, v: 128 }, sha512: { u: 64, v: 128 } } as const;
+const MAC_DIGESTS = {
+  sha1: { u: 20, v: 64 },
+  sha256: { u: 32, v: 64 },
+  sha384: { u: 48, v: 128 },
+  sha512: { u: 64, v: 128 },
+} as const;
 type MacDigest = keyof typeof MAC_DIGESTS;
 
 /** EncryptedPrivateKeyInfo under PBES2: PBKDF2-HMAC-SHA256 and AES-256-CBC over the PKCS#8 DER. */
@@ -82,7 +100,10 @@ async function shroud(key: KeyObject, password: string, iterations: number): Pro
   const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
   plain.fill(0);
   kek.fill(0);
-  const kdf = SEQ([OID('pkcs5PBKDF2'), SEQ([OCTETS(salt), INT(iterations), INT(32), SEQ([OID('hmacWithSHA256'), NULL()])])]);
+  const kdf = SEQ([
+    OID('pkcs5PBKDF2'),
+    SEQ([OCTETS(salt), INT(iterations), INT(32), SEQ([OID('hmacWithSHA256'), NULL()])]),
+  ]);
   return SEQ([SEQ([OID('pkcs5PBES2'), SEQ([kdf, SEQ([OID('aes256-CBC'), OCTETS(iv)])])]), OCTETS(sealed)]);
 }
 
@@ -94,7 +115,11 @@ function bagAttributes(localKeyId: Buffer, role: BackupRole): forge.asn1.Asn1 {
 }
 
 /** The file: certificates in one SafeContents, shrouded keys in another, paired by localKeyId; then the MAC. */
-export async function writeBackup(entries: readonly BackupEntry[], password: string, iterations = BACKUP_ITERATIONS): Promise<Buffer> {
+export async function writeBackup(
+  entries: readonly BackupEntry[],
+  password: string,
+  iterations = BACKUP_ITERATIONS,
+): Promise<Buffer> {
   if (password.length === 0) throw new KeyImportError('wrong-password', 'A backup needs a password.');
   const certBags: forge.asn1.Asn1[] = [];
   const keyBags: forge.asn1.Asn1[] = [];
@@ -102,11 +127,19 @@ export async function writeBackup(entries: readonly BackupEntry[], password: str
     const id = Buffer.from(entry.certificate.thumbprint, 'hex');
     const certBag = SEQ([OID('x509Certificate'), EXPLICIT0(OCTETS(Buffer.from(entry.certificate.der)))]);
     certBags.push(SEQ([OID('certBag'), EXPLICIT0(certBag), bagAttributes(id, entry.role)]));
-    keyBags.push(SEQ([OID('pkcs8ShroudedKeyBag'), EXPLICIT0(await shroud(entry.privateKey, password, iterations)), bagAttributes(id, entry.role)]));
+    keyBags.push(
+      SEQ([
+        OID('pkcs8ShroudedKeyBag'),
+        EXPLICIT0(await shroud(entry.privateKey, password, iterations)),
+        bagAttributes(id, entry.role),
+      ]),
+    );
   }
   const authSafe = der(SEQ([dataInfo(der(SEQ(certBags))), dataInfo(der(SEQ(keyBags)))]));
   const macSalt = randomBytes(16);
-  const mac = createHmac('sha256', await macKey(password, macSalt, iterations, 'sha256')).update(authSafe).digest();
+  const mac = createHmac('sha256', await macKey(password, macSalt, iterations, 'sha256'))
+    .update(authSafe)
+    .digest();
   const macData = SEQ([SEQ([SEQ([OID('sha256'), NULL()]), OCTETS(mac)]), OCTETS(macSalt), INT(iterations)]);
   return der(SEQ([INT(3), dataInfo(authSafe), macData]));
 }
@@ -119,7 +152,8 @@ interface Bag {
 }
 
 function octets(node: forge.asn1.Asn1 | undefined): Buffer {
-  if (!node || node.type !== asn1.Type.OCTETSTRING || typeof node.value !== 'string') throw new ForeignPkcs12('not a primitive OCTET STRING');
+  if (!node || node.type !== asn1.Type.OCTETSTRING || typeof node.value !== 'string')
+    throw new ForeignPkcs12('not a primitive OCTET STRING');
   return Buffer.from(node.value, 'binary');
 }
 
@@ -128,7 +162,8 @@ function children(node: forge.asn1.Asn1 | undefined): forge.asn1.Asn1[] {
   return node.value;
 }
 
-const oidOf = (node: forge.asn1.Asn1 | undefined): string => (node && typeof node.value === 'string' ? asn1.derToOid(node.value) : '');
+const oidOf = (node: forge.asn1.Asn1 | undefined): string =>
+  node && typeof node.value === 'string' ? asn1.derToOid(node.value) : '';
 const parse = (bytes: Buffer) => asn1.fromDer(forge.util.createBuffer(bytes.toString('binary')), true);
 
 /** The content of a ContentInfo of type data (anything else is another tool's layout). */
@@ -145,7 +180,8 @@ function attributes(node: forge.asn1.Asn1 | undefined): { localKeyId?: string; f
     const [type, values] = children(attr);
     const first = children(values)[0];
     if (oidOf(type) === oid('localKeyId')) found.localKeyId = octets(first).toString('hex');
-    if (oidOf(type) === oid('friendlyName') && first && typeof first.value === 'string') found.friendlyName = first.value;
+    if (oidOf(type) === oid('friendlyName') && first && typeof first.value === 'string')
+      found.friendlyName = first.value;
   }
   return found;
 }
@@ -171,14 +207,23 @@ async function verifyMac(pfx: forge.asn1.Asn1[], authSafe: Buffer, password: str
   if (!macData) throw new ForeignPkcs12('no MAC');
   const [digestInfo, saltNode, iterNode] = children(macData);
   const [algorithm, digestNode] = children(digestInfo);
-  const names: Record<string, MacDigest> = { [oid('sha1')]: 'sha1', [oid('sha256')]: 'sha256', [oid('sha384')]: 'sha384', [oid('sha512')]: 'sha512' };
+  const names: Record<string, MacDigest> = {
+    [oid('sha1')]: 'sha1',
+    [oid('sha256')]: 'sha256',
+    [oid('sha384')]: 'sha384',
+    [oid('sha512')]: 'sha512',
+  };
   const digest = names[oidOf(children(algorithm)[0])];
   if (!digest) throw new ForeignPkcs12('an unknown MAC digest');
   const iterations = iterNode && typeof iterNode.value === 'string' ? asn1.derToInteger(iterNode.value) : 1;
-  if (!(iterations >= 1 && iterations <= 10_000_000)) throw new KeyImportError('unreadable-p12', 'The PKCS#12 file asks for an unusable MAC iteration count.');
+  if (!(iterations >= 1 && iterations <= 10_000_000))
+    throw new KeyImportError('unreadable-p12', 'The PKCS#12 file asks for an unusable MAC iteration count.');
   const expected = octets(digestNode);
-  const mac = createHmac(digest, await macKey(password, octets(saltNode), iterations, digest)).update(authSafe).digest();
-  if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) throw new KeyImportError('wrong-password', 'The password of the PKCS#12 file is wrong.');
+  const mac = createHmac(digest, await macKey(password, octets(saltNode), iterations, digest))
+    .update(authSafe)
+    .digest();
+  if (mac.length !== expected.length || !timingSafeEqual(mac, expected))
+    throw new KeyImportError('wrong-password', 'The password of the PKCS#12 file is wrong.');
 }
 
 /**
@@ -190,12 +235,16 @@ export async function readBackup(p12: Buffer, password: string): Promise<BackupE
   try {
     pfx = children(parse(p12));
   } catch (error) {
-    throw error instanceof ForeignPkcs12 ? error : new KeyImportError('unreadable-p12', 'The file is not a PKCS#12 backup.');
+    throw error instanceof ForeignPkcs12
+      ? error
+      : new KeyImportError('unreadable-p12', 'The file is not a PKCS#12 backup.');
   }
   const authSafe = dataContent(pfx[1]!);
   await verifyMac(pfx, authSafe, password);
   const all = children(parse(authSafe)).flatMap((info) => bags(dataContent(info)));
-  const certificates = all.filter((b) => b.kind === 'cert').map((b) => ({ bag: b, info: readCertificate(derToPem(b.value)) }));
+  const certificates = all
+    .filter((b) => b.kind === 'cert')
+    .map((b) => ({ bag: b, info: readCertificate(derToPem(b.value)) }));
   const entries = all
     .filter((b) => b.kind === 'key')
     .map((bag): BackupEntry => {
@@ -203,10 +252,16 @@ export async function readBackup(p12: Buffer, password: string): Promise<BackupE
       try {
         privateKey = createPrivateKey({ key: bag.value, format: 'der', type: 'pkcs8', passphrase: password });
       } catch (error) {
-        throw new KeyImportError('unreadable-p12', `A key in the backup could not be decrypted (${(error as Error).message}).`);
+        throw new KeyImportError(
+          'unreadable-p12',
+          `A key in the backup could not be decrypted (${(error as Error).message}).`,
+        );
       }
-      const paired = certificates.find((c) => bag.localKeyId !== undefined && c.bag.localKeyId === bag.localKeyId) ?? certificates.find((c) => keyMatchesCertificate(privateKey, c.info));
-      if (!paired || !keyMatchesCertificate(privateKey, paired.info)) throw new KeyImportError('no-certificate', 'A key in the backup comes without its certificate.');
+      const paired =
+        certificates.find((c) => bag.localKeyId !== undefined && c.bag.localKeyId === bag.localKeyId) ??
+        certificates.find((c) => keyMatchesCertificate(privateKey, c.info));
+      if (!paired || !keyMatchesCertificate(privateKey, paired.info))
+        throw new KeyImportError('no-certificate', 'A key in the backup comes without its certificate.');
       return { role: bag.friendlyName === NAMES.reading ? 'reading' : 'current', privateKey, certificate: paired.info };
     });
   if (entries.length === 0) throw new KeyImportError('no-key', 'The PKCS#12 file holds no private key.');

@@ -46,11 +46,15 @@ describe('PassphraseSecretBox', () => {
 
   it('refuses a wrong passphrase and a changed blob', async () => {
     const blob = await new PassphraseSecretBox('right', fast).encrypt(Buffer.from('data'));
-    await expect(new PassphraseSecretBox('wrong', fast).decrypt(blob)).rejects.toMatchObject({ failure: 'wrong-secret' });
+    await expect(new PassphraseSecretBox('wrong', fast).decrypt(blob)).rejects.toMatchObject({
+      failure: 'wrong-secret',
+    });
     const changed = Buffer.from(blob);
     changed[changed.length - 1]! ^= 1;
     await expect(new PassphraseSecretBox('right', fast).decrypt(changed)).rejects.toBeInstanceOf(SecretBoxError);
-    await expect(new PassphraseSecretBox('right', fast).decrypt(Buffer.from('nonsense'))).rejects.toMatchObject({ failure: 'malformed' });
+    await expect(new PassphraseSecretBox('right', fast).decrypt(Buffer.from('nonsense'))).rejects.toMatchObject({
+      failure: 'malformed',
+    });
   });
 
   it('refuses an empty passphrase', () => {

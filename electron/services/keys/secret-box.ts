@@ -90,7 +90,8 @@ export class PassphraseSecretBox implements SecretBox {
     const log2N = blob[5] ?? 0;
     const r = blob[6] ?? 0;
     const p = blob[7] ?? 0;
-    if (log2N < OPEN_LOG2N.min || log2N > OPEN_LOG2N.max || r < 1 || r > 32 || p < 1 || p > 16) throw new SecretBoxError('malformed', 'The protected key file has unusable parameters.');
+    if (log2N < OPEN_LOG2N.min || log2N > OPEN_LOG2N.max || r < 1 || r > 32 || p < 1 || p > 16)
+      throw new SecretBoxError('malformed', 'The protected key file has unusable parameters.');
     const head = blob.subarray(0, 8 + 16 + 12);
     const salt = blob.subarray(8, 24);
     const iv = blob.subarray(24, 36);

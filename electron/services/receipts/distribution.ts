@@ -19,16 +19,25 @@ export function indexReceipts(receipts: Iterable<ValidReceipt>): Map<string, Val
 }
 
 /** The cell of one organization for one document, as of the document's current version. */
-export function deliveryCell(document: Pick<Item, 'id' | 'contentHash'>, org: Pick<Organization, 'id' | 'name'>, receipt: ValidReceipt | undefined): DeliveryCell {
+export function deliveryCell(
+  document: Pick<Item, 'id' | 'contentHash'>,
+  org: Pick<Organization, 'id' | 'name'>,
+  receipt: ValidReceipt | undefined,
+): DeliveryCell {
   const base = { organizationId: org.id, organizationName: org.name };
   // the hash names the path; the claim inside must name this very document too
-  if (!receipt || receipt.receiverId !== org.id || receipt.content.itemId !== toSlashForm(document.id)) return { ...base, state: 'none' };
+  if (!receipt || receipt.receiverId !== org.id || receipt.content.itemId !== toSlashForm(document.id))
+    return { ...base, state: 'none' };
   const state = receipt.content.contentHash === document.contentHash.toLowerCase() ? 'this' : 'earlier';
   return { ...base, state, receivedAt: receipt.content.receivedAt, action: receipt.content.action };
 }
 
 /** The cells of a document: every organization on its access list but its owner. */
-export function documentCells(document: Pick<Item, 'id' | 'contentHash' | 'ownerUrl'>, access: readonly Organization[], index: ReceiptIndex): DeliveryCell[] {
+export function documentCells(
+  document: Pick<Item, 'id' | 'contentHash' | 'ownerUrl'>,
+  access: readonly Organization[],
+  index: ReceiptIndex,
+): DeliveryCell[] {
   const owner = ownerIdOf(document);
   const hash = receiptHash(document.id);
   return access.filter((o) => o.id !== owner).map((o) => deliveryCell(document, o, index.get(indexKey(o.id, hash))));
@@ -56,7 +65,9 @@ export function distributionReport(input: ReportInput): DistributionReport {
     for (const c of cells) orgs.set(c.organizationId, c.organizationName);
     return { d, cells };
   });
-  const organizations = [...orgs].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  const organizations = [...orgs]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   const column = new Map(organizations.map((o, i) => [o.id, i]));
   const rows: ReportRow[] = perDocument.map(({ d, cells }) => {
     const aligned = new Array<DeliveryCell | undefined>(organizations.length).fill(undefined);

@@ -8,14 +8,25 @@ import type { CallOptions, ExchangeClient } from '../exchange-client.js';
 import { CancelledError, ExchangeError, NetworkError } from '../exchange-errors.js';
 import { readRecord, type RecordKeys } from '../transfers/records.js';
 import { distributionReport, documentCells, indexReceipts, ownedDocuments } from './distribution.js';
-import { ownerIdOf, parseReceiptPath, receiptHash, receiptPath, validateReceipt, type ValidReceipt } from './receipt-record.js';
+import {
+  ownerIdOf,
+  parseReceiptPath,
+  receiptHash,
+  receiptPath,
+  validateReceipt,
+  type ValidReceipt,
+} from './receipt-record.js';
 
 /** Fetches in flight at once, as the window's other lists do. */
 const PARALLEL = 8;
 
 /** A failure to reach or be answered by the exchange: shown, never taken for "not received". */
 function unreachable(e: unknown): boolean {
-  return e instanceof NetworkError || e instanceof CancelledError || (e instanceof ExchangeError && e.status !== 404 && e.status !== 403);
+  return (
+    e instanceof NetworkError ||
+    e instanceof CancelledError ||
+    (e instanceof ExchangeError && e.status !== 404 && e.status !== 403)
+  );
 }
 
 export class ReceiptReader {
@@ -37,7 +48,10 @@ export class ReceiptReader {
     try {
       const opened = await readRecord(this.client, this.keys, containerId, item.id, options);
       // the answer with content must be the version listed, by the same owner
-      receipt = opened.item.ownerUrl === item.ownerUrl ? validateReceipt(opened.item, opened.header, opened.content) : undefined;
+      receipt =
+        opened.item.ownerUrl === item.ownerUrl
+          ? validateReceipt(opened.item, opened.header, opened.content)
+          : undefined;
     } catch (e) {
       if (unreachable(e)) throw e;
       receipt = undefined; // not decryptable, tampered, not for us: not a receipt
@@ -47,11 +61,21 @@ export class ReceiptReader {
   }
 
   /** Delivery of one document this organization owns, to everyone on its access list. */
-  async forItem(containerId: string, document: Item, access: readonly Organization[], sending: boolean, options: CallOptions = {}): Promise<ItemDelivery> {
+  async forItem(
+    containerId: string,
+    document: Item,
+    access: readonly Organization[],
+    sending: boolean,
+    options: CallOptions = {},
+  ): Promise<ItemDelivery> {
     const others = access.filter((o) => o.id !== ownerIdOf(document));
     const found = await mapLimit(others, PARALLEL, async (o) => {
       try {
-        return await this.valid(containerId, await this.client.getItem(containerId, receiptPath(o.id, document.id), options), options);
+        return await this.valid(
+          containerId,
+          await this.client.getItem(containerId, receiptPath(o.id, document.id), options),
+          options,
+        );
       } catch (e) {
         if (unreachable(e)) throw e;
         return undefined; // none yet, or not shared with us
@@ -66,7 +90,12 @@ export class ReceiptReader {
    * one recursive listing, each document's access list, and the receipts for those documents.
    * `nameOf` names a document, and answers undefined for an item that is not one.
    */
-  async report(containerId: string, nameOf: (item: Item) => string | undefined, sending: boolean, options: CallOptions = {}): Promise<DistributionReport> {
+  async report(
+    containerId: string,
+    nameOf: (item: Item) => string | undefined,
+    sending: boolean,
+    options: CallOptions = {},
+  ): Promise<DistributionReport> {
     const listed = await this.client.listItems(containerId, undefined, { recurse: true, ...options });
     const items = Array.isArray(listed) ? listed : [listed];
     // documents only: records are read in the window and acknowledged by no one

@@ -57,12 +57,23 @@ export interface ValidReceipt {
  * owner is the organization in its path, its header and content parse, and its itemId hashes
  * to its path.
  */
-export function validateReceipt(item: Pick<Item, 'id' | 'ownerUrl'>, header: { readonly type?: unknown } | undefined, content: unknown): ValidReceipt | undefined {
+export function validateReceipt(
+  item: Pick<Item, 'id' | 'ownerUrl'>,
+  header: { readonly type?: unknown } | undefined,
+  content: unknown,
+): ValidReceipt | undefined {
   const named = parseReceiptPath(item.id);
   if (!named || ownerIdOf(item) !== named.organizationId) return undefined;
   if (header?.type !== 'receipt') return undefined;
   const parsed = receiptSchema.safeParse(content);
   if (!parsed.success) return undefined;
   if (receiptHash(parsed.data.itemId) !== named.hash) return undefined;
-  return { receiverId: named.organizationId, content: { ...parsed.data, itemId: toSlashForm(parsed.data.itemId), contentHash: parsed.data.contentHash.toLowerCase() } };
+  return {
+    receiverId: named.organizationId,
+    content: {
+      ...parsed.data,
+      itemId: toSlashForm(parsed.data.itemId),
+      contentHash: parsed.data.contentHash.toLowerCase(),
+    },
+  };
 }

@@ -9,7 +9,15 @@ import type { CallOptions, ExchangeClient } from '../exchange-client.js';
 import { CancelledError, ExchangeError, NetworkError, describeError } from '../exchange-errors.js';
 import type { SharingService } from '../sharing.js';
 import { writeRecord, type RecordKeys } from '../transfers/records.js';
-import { RECEIPT_HEADER, RECEIPT_VERSION, ownerIdOf, receiptHash, receiptPath, type ReceiptAction, type ReceiptContent } from './receipt-record.js';
+import {
+  RECEIPT_HEADER,
+  RECEIPT_VERSION,
+  ownerIdOf,
+  receiptHash,
+  receiptPath,
+  type ReceiptAction,
+  type ReceiptContent,
+} from './receipt-record.js';
 
 /** What sending needs of a session: acting as the receiving organization. */
 export interface ReceiptSession {
@@ -69,7 +77,13 @@ export function receiptContent(r: Received, now = new Date()): ReceiptContent {
 }
 
 /** PUT the receipt, then give its key to the document's owner only (a replaced receipt has a new key). */
-export async function writeReceipt(session: ReceiptSession, containerId: string, ownerId: string, content: ReceiptContent, options: CallOptions = {}): Promise<void> {
+export async function writeReceipt(
+  session: ReceiptSession,
+  containerId: string,
+  ownerId: string,
+  content: ReceiptContent,
+  options: CallOptions = {},
+): Promise<void> {
   const path = receiptPath(session.client.organizationId, content.itemId);
   await writeRecord(session.client, session.keys, containerId, path, { header: RECEIPT_HEADER, content }, options);
   const access = await session.client.getItemAccess(containerId, path, options);
@@ -77,7 +91,8 @@ export async function writeReceipt(session: ReceiptSession, containerId: string,
   else await session.sharing.grant(containerId, path, ownerId, options);
 }
 
-const keyOf = (p: Pick<Pending, 'containerId' | 'content'>): string => `${p.containerId}/${receiptHash(p.content.itemId)}`;
+const keyOf = (p: Pick<Pending, 'containerId' | 'content'>): string =>
+  `${p.containerId}/${receiptHash(p.content.itemId)}`;
 
 /** Worth trying again later: the exchange was unreachable, busy or failing, or the send was cut short. */
 function transient(e: unknown): boolean {
@@ -97,7 +112,11 @@ export class ReceiptSender {
   private async load(): Promise<SenderState> {
     if (!this.state) {
       const saved = await readJsonFile<Partial<SenderState>>(this.options.file).catch(() => undefined);
-      this.state = { sending: saved?.sending ?? true, pending: Array.isArray(saved?.pending) ? saved.pending : [], sent: saved?.sent ?? {} };
+      this.state = {
+        sending: saved?.sending ?? true,
+        pending: Array.isArray(saved?.pending) ? saved.pending : [],
+        sent: saved?.sent ?? {},
+      };
     }
     return this.state;
   }

@@ -42,12 +42,30 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const sessionOf = (o: FixtureOrg, keys: KeyHandle): ReceiptSession => ({ client: o.client, keys, sharing: new SharingService(o.client, keys, [f.ca.certificatePem]) });
+const sessionOf = (o: FixtureOrg, keys: KeyHandle): ReceiptSession => ({
+  client: o.client,
+  keys,
+  sharing: new SharingService(o.client, keys, [f.ca.certificatePem]),
+});
 
-async function upload(containerId: string, name: string, text: string, itemPath = newDocumentPath('documents')): Promise<Item> {
+async function upload(
+  containerId: string,
+  name: string,
+  text: string,
+  itemPath = newDocumentPath('documents'),
+): Promise<Item> {
   const file = path.join(dir, `${name}.txt`);
   await writeFile(file, text);
-  return (await uploadDocument({ client: f.sirb.client, containerId, path: itemPath, file, name, wrapForSelf: sirbKeys.wrapForSelf })).item;
+  return (
+    await uploadDocument({
+      client: f.sirb.client,
+      containerId,
+      path: itemPath,
+      file,
+      name,
+      wrapForSelf: sirbKeys.wrapForSelf,
+    })
+  ).item;
 }
 
 describe('receipts', () => {
@@ -76,7 +94,10 @@ describe('receipts', () => {
 
     // shared with the document's owner only
     const receiptAt = receiptPath(f.site.org.id, consent.id);
-    expect((await f.site.client.getItemAccess(study.id, receiptAt)).map((o) => o.id)).toEqual([f.site.org.id, f.sirb.org.id]);
+    expect((await f.site.client.getItemAccess(study.id, receiptAt)).map((o) => o.id)).toEqual([
+      f.site.org.id,
+      f.sirb.org.id,
+    ]);
     const got = await reader.forItem(study.id, consent, await access(), true);
     expect(got.cells[0]).toMatchObject({ organizationId: f.site.org.id, state: 'this', action: 'opened' });
     expect(got.cells[1]).toMatchObject({ organizationId: other.org.id, state: 'none' });
@@ -88,7 +109,11 @@ describe('receipts', () => {
 
     // the sIRB replaces the document: the site has an earlier version until it opens it again
     const replaced = await upload(study.id, 'Consent form', 'v2', consent.id);
-    await new SharingService(f.sirb.client, sirbKeys, [f.ca.certificatePem]).update(study.id, consent.id, f.site.org.id);
+    await new SharingService(f.sirb.client, sirbKeys, [f.ca.certificatePem]).update(
+      study.id,
+      consent.id,
+      f.site.org.id,
+    );
     const earlier = await reader.forItem(study.id, replaced, await access(), true);
     expect(earlier.cells[0]).toMatchObject({ state: 'earlier' });
     const report1 = await reader.report(study.id, () => 'Consent form', true);
@@ -97,7 +122,10 @@ describe('receipts', () => {
     expect(reportCsv(report1)).toContain('Consent form,documents/');
     expect(reportCsv(report1)).toMatch(/Site Hospital,[0-9a-f]{32},earlier version,/);
 
-    await sender.received({ containerId: study.id, item: await f.site.client.getItem(study.id, consent.id), action: 'downloaded' }, f.site.org.id);
+    await sender.received(
+      { containerId: study.id, item: await f.site.client.getItem(study.id, consent.id), action: 'downloaded' },
+      f.site.org.id,
+    );
     const again = await reader.forItem(study.id, replaced, await access(), true);
     expect(again.cells[0]).toMatchObject({ state: 'this', action: 'downloaded' });
     const report2 = await reader.report(study.id, () => 'Consent form', true);
@@ -116,8 +144,17 @@ describe('receipts', () => {
     await f.sirb.client.grantContainerAccess(study.id, other.org.id);
     const doc = await upload(study.id, 'Protocol', 'p1');
     const doc2 = await upload(study.id, 'Brochure', 'b1');
-    for (const d of [doc, doc2]) for (const org of [f.site.org.id, other.org.id]) await sirb.sharing.grant(study.id, d.id, org);
-    const content = (d: Item) => ({ type: 'receipt', version: 'SX.1', itemId: d.id.replace(/\|/g, '/'), contentHash: d.contentHash, itemUpdatedAt: d.updatedAt, receivedAt: new Date().toISOString(), action: 'opened' });
+    for (const d of [doc, doc2])
+      for (const org of [f.site.org.id, other.org.id]) await sirb.sharing.grant(study.id, d.id, org);
+    const content = (d: Item) => ({
+      type: 'receipt',
+      version: 'SX.1',
+      itemId: d.id.replace(/\|/g, '/'),
+      contentHash: d.contentHash,
+      itemUpdatedAt: d.updatedAt,
+      receivedAt: new Date().toISOString(),
+      action: 'opened',
+    });
     const forge = async (at: string, body: unknown) => {
       await writeRecord(other.client, otherKeys, study.id, at, { header: RECEIPT_HEADER, content: body });
       await otherSession.sharing.grant(study.id, at, f.sirb.org.id);
@@ -132,9 +169,15 @@ describe('receipts', () => {
     // at its own path, with an itemId that does not hash to it
     await forge(receiptPath(other.org.id, doc.id), content(doc2));
     // at its own path for the brochure, with a contentHash that does not match what it sealed
-    const sealed = sealItem({ header: { ...RECEIPT_HEADER }, content: Buffer.from(JSON.stringify(content(doc2))) }, otherKeys.certificate!.publicKey);
+    const sealed = sealItem(
+      { header: { ...RECEIPT_HEADER }, content: Buffer.from(JSON.stringify(content(doc2))) },
+      otherKeys.certificate!.publicKey,
+    );
     const tamperedAt = receiptPath(other.org.id, doc2.id);
-    await other.client.saveItem(study.id, tamperedAt, { ...sealed, contentHash: createHash('sha256').update('something else').digest('hex') });
+    await other.client.saveItem(study.id, tamperedAt, {
+      ...sealed,
+      contentHash: createHash('sha256').update('something else').digest('hex'),
+    });
     await otherSession.sharing.grant(study.id, tamperedAt, f.sirb.org.id);
 
     const reader = new ReceiptReader(f.sirb.client, sirbKeys);
@@ -155,7 +198,12 @@ describe('receipts', () => {
     let online = false;
     const file = path.join(dir, 'offline-queue.json');
     const unreachable = f.clientFor(f.site, { baseUrl: 'http://127.0.0.1:9', retry: { attempts: 1, baseDelayMs: 1 } });
-    const sender = new ReceiptSender({ file, retryMs: 60_000, session: async () => (online ? sessionOf(f.site, siteKeys) : { ...sessionOf(f.site, siteKeys), client: unreachable }) });
+    const sender = new ReceiptSender({
+      file,
+      retryMs: 60_000,
+      session: async () =>
+        online ? sessionOf(f.site, siteKeys) : { ...sessionOf(f.site, siteKeys), client: unreachable },
+    });
     await sender.received({ containerId: study.id, item, action: 'opened' }, f.site.org.id);
     expect(await sender.pendingCount()).toBe(1);
     // another sender over the same file (the app restarted) finds it and sends it
@@ -164,14 +212,24 @@ describe('receipts', () => {
     expect(await restarted.flush()).toEqual({ sent: 1, pending: 0 });
     sender.close();
     const reader = new ReceiptReader(f.sirb.client, sirbKeys);
-    expect((await reader.forItem(study.id, doc, await f.sirb.client.getItemAccess(study.id, doc.id), true)).cells[0]!.state).toBe('this');
+    expect(
+      (await reader.forItem(study.id, doc, await f.sirb.client.getItemAccess(study.id, doc.id), true)).cells[0]!.state,
+    ).toBe('this');
 
-    const off = new ReceiptSender({ file: path.join(dir, 'off.json'), session: async () => sessionOf(f.site, siteKeys) });
+    const off = new ReceiptSender({
+      file: path.join(dir, 'off.json'),
+      session: async () => sessionOf(f.site, siteKeys),
+    });
     await off.setSending(false);
     const doc2 = await upload(study.id, 'Other', 'o');
     await sessionOf(f.sirb, sirbKeys).sharing.grant(study.id, doc2.id, f.site.org.id);
-    await off.received({ containerId: study.id, item: await f.site.client.getItem(study.id, doc2.id), action: 'opened' }, f.site.org.id);
+    await off.received(
+      { containerId: study.id, item: await f.site.client.getItem(study.id, doc2.id), action: 'opened' },
+      f.site.org.id,
+    );
     expect(await off.pendingCount()).toBe(0);
-    await expect(f.site.client.getItem(study.id, receiptPath(f.site.org.id, doc2.id))).rejects.toMatchObject({ status: 404 });
+    await expect(f.site.client.getItem(study.id, receiptPath(f.site.org.id, doc2.id))).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });

@@ -27,7 +27,10 @@ export interface ExchangeFixture {
   readonly site: FixtureOrg;
   readonly admin: FixtureOrg;
   /** A client for an identity with custom options. */
-  clientFor(o: { readonly org: Organization; readonly identity: Identity }, options?: Partial<ExchangeClientOptions>): ExchangeClient;
+  clientFor(
+    o: { readonly org: Organization; readonly identity: Identity },
+    options?: Partial<ExchangeClientOptions>,
+  ): ExchangeClient;
   /** The organization's key as the app holds it: imported into a key vault in the fixture's folder, opened. */
   keysOf(o: FixtureOrg): Promise<KeyHandle>;
   close(): Promise<void>;
@@ -36,9 +39,16 @@ export interface ExchangeFixture {
 export async function startFixture(): Promise<ExchangeFixture> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sx-client-'));
   const dataDir = path.join(dir, 'exchange');
-  const server = await startExchange({ dataDir, port: 0, log: process.env.SX_FIXTURE_LOG ? (l) => console.error(l) : () => undefined });
+  const server = await startExchange({
+    dataDir,
+    port: 0,
+    log: process.env.SX_FIXTURE_LOG ? (l) => console.error(l) : () => undefined,
+  });
   const clients: ExchangeClient[] = [];
-  const clientFor = (o: { org: Organization; identity: Identity }, options: Partial<ExchangeClientOptions> = {}): ExchangeClient => {
+  const clientFor = (
+    o: { org: Organization; identity: Identity },
+    options: Partial<ExchangeClientOptions> = {},
+  ): ExchangeClient => {
     const client = new ExchangeClient({
       baseUrl: server.url,
       organizationId: o.org.id,

@@ -41,10 +41,24 @@ export async function startLoopback(publicKey: KeyObject | string): Promise<Loop
       if (auth) {
         const headers: [string, string][] = [];
         for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
-        const result = verifyRequest({ method: req.method!, target: req.url!, headers, payloadHash: bodyHash, authorization: parseAuthorization(auth), publicKey });
+        const result = verifyRequest({
+          method: req.method!,
+          target: req.url!,
+          headers,
+          payloadHash: bodyHash,
+          authorization: parseAuthorization(auth),
+          publicKey,
+        });
         signatureValid = result.ok;
       }
-      const recorded: RecordedRequest = { method: req.method!, url: req.url!, headers: req.headers, body, bodyHash, signatureValid };
+      const recorded: RecordedRequest = {
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body,
+        bodyHash,
+        signatureValid,
+      };
       requests.push(recorded);
       handler(recorded, res, requests.length - 1);
     });
@@ -65,11 +79,22 @@ export async function startLoopback(publicKey: KeyObject | string): Promise<Loop
   };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
 
-export function sendError(res: ServerResponse, status: number, code: number, details = '', headers: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  details = '',
+  headers: Record<string, string> = {},
+): void {
   sendJson(res, status, { code, status, message: `error ${code}`, details }, headers);
 }

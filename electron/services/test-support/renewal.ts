@@ -11,7 +11,11 @@ export interface Renewed {
 }
 
 /** Issues and registers a new certificate for the organization (`register: false` stops before the administrator). */
-export async function renew(f: ExchangeFixture, o: FixtureOrg, options: { readonly register?: boolean } = {}): Promise<Renewed> {
+export async function renew(
+  f: ExchangeFixture,
+  o: FixtureOrg,
+  options: { readonly register?: boolean } = {},
+): Promise<Renewed> {
   const identity = issueIdentity(o.org.name, { ca: f.ca });
   if (options.register !== false) await f.admin.client.putCertificate(o.org.id, identity.certificatePem);
   return { identity, client: f.clientFor({ org: o.org, identity }) };

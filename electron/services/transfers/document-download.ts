@@ -85,7 +85,11 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
         done(error as Error);
         return;
       }
-      done(answer.sawStreamField ? undefined : new DownloadError('malformed', 'The exchange answered without the item content.'));
+      done(
+        answer.sawStreamField
+          ? undefined
+          : new DownloadError('malformed', 'The exchange answered without the item content.'),
+      );
     },
   });
   // The parser fills its blocks again once the decryptor has read them.
@@ -106,15 +110,24 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
     // The content response must describe the same version as the metadata used to decrypt.
     const k2 = guard(() => input.keys.openItemKey(got));
     if (!k2.key.equals(k.key) || !k2.iv.equals(k.iv)) {
-      throw new DownloadError('changed', 'The item changed while it was being downloaded (a new version or key); try again.');
+      throw new DownloadError(
+        'changed',
+        'The item changed while it was being downloaded (a new version or key); try again.',
+      );
     }
     guard(() => openHeader(got, k2));
     const contentHash = decrypt.plainHash();
     if (typeof got.contentHash !== 'string' || contentHash !== got.contentHash || contentHash !== meta.contentHash) {
-      throw new DownloadError('content-hash', 'The downloaded content does not match its contentHash: it was damaged or tampered with in transit. Nothing was saved.');
+      throw new DownloadError(
+        'content-hash',
+        'The downloaded content does not match its contentHash: it was damaged or tampered with in transit. Nothing was saved.',
+      );
     }
     if (typeof header.size === 'number' && decrypt.plainBytes() !== header.size) {
-      throw new DownloadError('size', `The document should be ${header.size} bytes but ${decrypt.plainBytes()} arrived. Nothing was saved.`);
+      throw new DownloadError(
+        'size',
+        `The document should be ${header.size} bytes but ${decrypt.plainBytes()} arrived. Nothing was saved.`,
+      );
     }
     await rename(temp, input.destination);
     return { header, bytes: decrypt.plainBytes(), file: input.destination, contentHash };
@@ -138,17 +151,30 @@ function translate(error: unknown): unknown {
   if (error instanceof EnvelopeError) {
     switch (error.failure) {
       case 'key-hash':
-        return new DownloadError('key-hash', `The item key does not match its keyHash (${error.message}). Nothing was saved.`);
+        return new DownloadError(
+          'key-hash',
+          `The item key does not match its keyHash (${error.message}). Nothing was saved.`,
+        );
       case 'wrong-key':
-        return new DownloadError('key-hash', `The item key could not be unwrapped with this organization's key: it is damaged or meant for someone else. Nothing was saved.`);
+        return new DownloadError(
+          'key-hash',
+          `The item key could not be unwrapped with this organization's key: it is damaged or meant for someone else. Nothing was saved.`,
+        );
       case 'header-hash':
-        return new DownloadError('header-hash', 'The item header does not match its headerHash: it was damaged or tampered with. Nothing was saved.');
+        return new DownloadError(
+          'header-hash',
+          'The item header does not match its headerHash: it was damaged or tampered with. Nothing was saved.',
+        );
       case 'content-hash':
         return new DownloadError('content-hash', 'The content does not match its contentHash. Nothing was saved.');
       default:
-        return new DownloadError('decrypt', `The content could not be decrypted (${error.message}): it was damaged or tampered with. Nothing was saved.`);
+        return new DownloadError(
+          'decrypt',
+          `The content could not be decrypted (${error.message}): it was damaged or tampered with. Nothing was saved.`,
+        );
     }
   }
-  if (error instanceof JsonStreamError) return new DownloadError('malformed', `The exchange's answer was not a valid item (${error.message}).`);
+  if (error instanceof JsonStreamError)
+    return new DownloadError('malformed', `The exchange's answer was not a valid item (${error.message}).`);
   return error;
 }

@@ -29,7 +29,9 @@ describe('document sizes', () => {
     const { client, identity } = f.sirb;
     const study = await client.createContainer();
     const wrapForSelf = (key: Buffer): string => wrapKey(key, identity.certificatePem);
-    const keys = { openItemKey: (item: Parameters<typeof openItemKey>[0]) => openItemKey(item, identity.privateKeyPem) };
+    const keys = {
+      openItemKey: (item: Parameters<typeof openItemKey>[0]) => openItemKey(item, identity.privateKeyPem),
+    };
     for (const size of [0, 1, MIB - 1, MIB, MIB + 1, 3 * MIB + 5, 4 * MIB, 9 * MIB + 7]) {
       const original = randomBytes(size);
       const file = path.join(dir, `doc-${size}.bin`);

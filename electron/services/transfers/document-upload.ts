@@ -16,7 +16,11 @@ interface UploadInput extends Omit<DocumentBodyInput, 'onProgress'> {
   readonly containerId: string;
   /** The item's full path (see newDocumentPath). */
   readonly path: string;
-  readonly onProgress?: (event: { readonly phase: 'preparing' | 'sending'; readonly bytes: number; readonly total: number }) => void;
+  readonly onProgress?: (event: {
+    readonly phase: 'preparing' | 'sending';
+    readonly bytes: number;
+    readonly total: number;
+  }) => void;
 }
 
 interface UploadResult {

@@ -8,13 +8,29 @@ import { parentPort } from 'node:worker_threads';
 
 /** What the main thread sends. */
 export type Command =
-  | { readonly op: 'start'; readonly id: number; readonly file: string; readonly size: number; readonly key: Uint8Array; readonly iv: Uint8Array; readonly cipher: string; readonly block: number; readonly ahead: number }
+  | {
+      readonly op: 'start';
+      readonly id: number;
+      readonly file: string;
+      readonly size: number;
+      readonly key: Uint8Array;
+      readonly iv: Uint8Array;
+      readonly cipher: string;
+      readonly block: number;
+      readonly ahead: number;
+    }
   | { readonly op: 'credit' | 'stop'; readonly id: number };
 
 /** What the worker answers, per job. */
 export type Reply =
   | { readonly id: number; readonly cipherText: ArrayBuffer; readonly length: number; readonly read: number }
-  | { readonly id: number; readonly done: true; readonly last: Uint8Array; readonly read: number; readonly plainHash: string }
+  | {
+      readonly id: number;
+      readonly done: true;
+      readonly last: Uint8Array;
+      readonly read: number;
+      readonly plainHash: string;
+    }
   | { readonly id: number; readonly error: { readonly message: string; readonly code?: string } };
 
 interface Job {
@@ -54,7 +70,9 @@ async function run(job: Job, m: Extract<Command, { op: 'start' }>): Promise<void
       hash.update(block.subarray(0, n));
       const cipherText = owned(cipher.update(block.subarray(0, n)));
       job.credit--;
-      reply({ id: m.id, cipherText: cipherText.buffer as ArrayBuffer, length: cipherText.length, read }, [cipherText.buffer as ArrayBuffer]);
+      reply({ id: m.id, cipherText: cipherText.buffer as ArrayBuffer, length: cipherText.length, read }, [
+        cipherText.buffer as ArrayBuffer,
+      ]);
     }
     reply({ id: m.id, done: true, last: cipher.final(), read, plainHash: hash.digest('hex') });
   } catch (error) {

@@ -49,7 +49,10 @@ describe('encryptFileOnWorker', () => {
     const a = randomBytes(5 * MIB + 3);
     const b = randomBytes(2 * MIB + 1);
     const [fa, fb] = [await fileOf('a', a), await fileOf('b', b)];
-    const [ra, rb] = await Promise.all([encryptFileOnWorker(fa, newItemKey(), a.length, () => undefined), encryptFileOnWorker(fb, newItemKey(), b.length, () => undefined)]);
+    const [ra, rb] = await Promise.all([
+      encryptFileOnWorker(fa, newItemKey(), a.length, () => undefined),
+      encryptFileOnWorker(fb, newItemKey(), b.length, () => undefined),
+    ]);
     expect(ra.plainHash).toBe(createHash('sha256').update(a).digest('hex'));
     expect(rb.plainHash).toBe(createHash('sha256').update(b).digest('hex'));
   });
@@ -74,7 +77,12 @@ describe('encryptFileOnWorker', () => {
       active--;
     });
     expect(most).toBe(1);
-    expect(r.plainHash).toBe(createHash('sha256').update(original.subarray(0, size - MIB)).update(changed).digest('hex'));
+    expect(r.plainHash).toBe(
+      createHash('sha256')
+        .update(original.subarray(0, size - MIB))
+        .update(changed)
+        .digest('hex'),
+    );
   });
 
   it('stops when the consumer fails, and serves the next job', async () => {
@@ -96,9 +104,15 @@ describe('encryptFileOnWorker', () => {
     const file = await fileOf('abort', randomBytes(size));
     const controller = new AbortController();
     let calls = 0;
-    const run = encryptFileOnWorker(file, newItemKey(), size, () => {
-      if (++calls === 1) controller.abort(new Error('cancelled by the user'));
-    }, controller.signal);
+    const run = encryptFileOnWorker(
+      file,
+      newItemKey(),
+      size,
+      () => {
+        if (++calls === 1) controller.abort(new Error('cancelled by the user'));
+      },
+      controller.signal,
+    );
     const reason = await run.catch((e: unknown) => e);
     // the signal's own reason, as throwIfAborted() gives it on the in-thread path
     expect(reason).toBe(controller.signal.reason);
@@ -109,7 +123,9 @@ describe('encryptFileOnWorker', () => {
   });
 
   it('reports a missing file with its code, and a file that grew by the bytes read', async () => {
-    await expect(encryptFileOnWorker(path.join(dir, 'nope'), newItemKey(), 10, () => undefined)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(encryptFileOnWorker(path.join(dir, 'nope'), newItemKey(), 10, () => undefined)).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
     const file = await fileOf('grown', randomBytes(2 * MIB));
     await appendFile(file, randomBytes(10));
     const r = await encryptFileOnWorker(file, newItemKey(), 2 * MIB, () => undefined);

@@ -43,20 +43,25 @@ function worker(): NonNullable<typeof shared> {
   w.on('message', (m: Reply) => {
     const job = state.jobs.get(m.id);
     if (!job) return;
-    job.queue = job.queue.then(async () => {
-      if (!state.jobs.has(m.id)) return;
-      if ('error' in m) return finish(m.id, () => job.reject(Object.assign(new Error(m.error.message), m.error.code ? { code: m.error.code } : {})));
-      if ('done' in m) {
-        await job.onCipherText(Buffer.from(m.last), m.read, true);
-        return finish(m.id, () => job.resolve({ plainHash: m.plainHash, read: m.read }));
-      }
-      await job.onCipherText(Buffer.from(m.cipherText, 0, m.length), m.read, false);
-      send({ id: m.id, op: 'credit' });
-    }).catch((e: unknown) => {
-      // the consumer failed: the worker stops reading
-      send({ id: m.id, op: 'stop' });
-      finish(m.id, () => job.reject(e instanceof Error ? e : new Error(String(e))));
-    });
+    job.queue = job.queue
+      .then(async () => {
+        if (!state.jobs.has(m.id)) return;
+        if ('error' in m)
+          return finish(m.id, () =>
+            job.reject(Object.assign(new Error(m.error.message), m.error.code ? { code: m.error.code } : {})),
+          );
+        if ('done' in m) {
+          await job.onCipherText(Buffer.from(m.last), m.read, true);
+          return finish(m.id, () => job.resolve({ plainHash: m.plainHash, read: m.read }));
+        }
+        await job.onCipherText(Buffer.from(m.cipherText, 0, m.length), m.read, false);
+        send({ id: m.id, op: 'credit' });
+      })
+      .catch((e: unknown) => {
+        // the consumer failed: the worker stops reading
+        send({ id: m.id, op: 'stop' });
+        finish(m.id, () => job.reject(e instanceof Error ? e : new Error(String(e))));
+      });
   });
   const finish = (id: number, settle: () => void): void => {
     if (!state.jobs.delete(id)) return;
@@ -99,10 +104,12 @@ export function encryptFileOnWorker(
       if (jobs.size === 0) w.unref();
       reject(signal!.reason);
     };
-    const settle = <T>(f: (v: T) => void) => (v: T): void => {
-      signal?.removeEventListener('abort', onAbort);
-      f(v);
-    };
+    const settle =
+      <T>(f: (v: T) => void) =>
+      (v: T): void => {
+        signal?.removeEventListener('abort', onAbort);
+        f(v);
+      };
     jobs.set(id, { onCipherText, resolve: settle(resolve), reject: settle(reject), queue: Promise.resolve() });
     signal?.addEventListener('abort', onAbort, { once: true });
     // referenced while a job runs: its result must keep the process alive

@@ -1,7 +1,15 @@
 // Structured records (JSON content, e.g. type "study"): small, so sealed and opened whole.
 import type { Item, ItemWritePayload, RecordHeader } from '../../../shared/types.js';
 import { HEADER_VERSION } from '../../../shared/types.js';
-import { newItemKey, openContent, openHeader, sealItem, type ItemFields, type ItemKey, type PublicKeyInput } from '../../../shared/protocol/envelope.js';
+import {
+  newItemKey,
+  openContent,
+  openHeader,
+  sealItem,
+  type ItemFields,
+  type ItemKey,
+  type PublicKeyInput,
+} from '../../../shared/protocol/envelope.js';
 import type { CallOptions, ExchangeClient, SaveItemResult } from '../exchange-client.js';
 import { MAX_REQUEST_BYTES } from '../../../shared/types.js';
 import { describeLimit } from '../../../shared/upload-limit.js';
@@ -29,9 +37,17 @@ interface OpenedRecord {
   readonly bytes: Buffer;
 }
 
-function sealRecord(record: RecordInput, keys: Pick<RecordKeys, 'certificate'>, itemKey: ItemKey = newItemKey()): ItemWritePayload {
+function sealRecord(
+  record: RecordInput,
+  keys: Pick<RecordKeys, 'certificate'>,
+  itemKey: ItemKey = newItemKey(),
+): ItemWritePayload {
   if (!keys.certificate) throw new Error('This profile has no certificate yet, so it cannot encrypt items.');
-  const header: RecordHeader = { ...record.header, version: record.header.version ?? HEADER_VERSION, type: record.header.type };
+  const header: RecordHeader = {
+    ...record.header,
+    version: record.header.version ?? HEADER_VERSION,
+    type: record.header.type,
+  };
   const bytes = Buffer.isBuffer(record.content) ? record.content : Buffer.from(JSON.stringify(record.content), 'utf8');
   return sealItem({ header, content: bytes, itemKey }, keys.certificate.publicKey);
 }
@@ -52,7 +68,13 @@ export async function writeRecord(
 }
 
 /** Reads, decrypts and verifies an item whole (any type). */
-export async function readRecord(client: ExchangeClient, keys: Pick<RecordKeys, 'openItemKey'>, containerId: string, path: string, options: CallOptions = {}): Promise<OpenedRecord> {
+export async function readRecord(
+  client: ExchangeClient,
+  keys: Pick<RecordKeys, 'openItemKey'>,
+  containerId: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<OpenedRecord> {
   const item = await client.getItemContent(containerId, path, options);
   const k = keys.openItemKey(item);
   const header = openHeader(item, k);

@@ -35,7 +35,13 @@ beforeAll(async () => {
   const file = path.join(dir, 'doc.bin');
   await writeFile(file, randomBytes(200_000));
   itemPath = newDocumentPath('documents');
-  await uploadDocument({ client: f.sirb.client, containerId: study.id, path: itemPath, file, wrapForSelf: keys.wrapForSelf });
+  await uploadDocument({
+    client: f.sirb.client,
+    containerId: study.id,
+    path: itemPath,
+    file,
+    wrapForSelf: keys.wrapForSelf,
+  });
 });
 afterAll(async () => {
   await proxy.close();
@@ -48,7 +54,13 @@ beforeEach(async () => {
 });
 
 async function attempt(): Promise<unknown> {
-  return downloadDocument({ client: viaProxy, keys, containerId: study.id, path: itemPath, destination: path.join(outDir, 'doc.bin') }).then(
+  return downloadDocument({
+    client: viaProxy,
+    keys,
+    containerId: study.id,
+    path: itemPath,
+    destination: path.join(outDir, 'doc.bin'),
+  }).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -83,7 +95,9 @@ describe('tampered downloads', () => {
   it('a grant is refused when the certificate served does not match the directory thumbprint', async () => {
     await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
     const swapped = issueIdentity('Man in the middle').certificatePem;
-    proxy.rewrite((method, url) => (method === 'GET' && url.endsWith('/certificate') ? Buffer.from(swapped) : undefined));
+    proxy.rewrite((method, url) =>
+      method === 'GET' && url.endsWith('/certificate') ? Buffer.from(swapped) : undefined,
+    );
     const sharing = new SharingService(viaProxy, keys, [f.ca.certificatePem]);
     const error = await sharing.grant(study.id, itemPath, f.site.org.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SharingError);
@@ -110,18 +124,34 @@ describe('tampered downloads', () => {
     expect((await f.sirb.client.getItemAccess(study.id, itemPath)).map((o) => o.id)).toEqual([f.sirb.org.id]);
     // Without any anchor nothing is shared either, and the reason says what to do.
     proxy.rewrite(undefined);
-    const none = await new SharingService(viaProxy, keys, []).grant(study.id, itemPath, f.site.org.id).catch((e: unknown) => e);
+    const none = await new SharingService(viaProxy, keys, [])
+      .grant(study.id, itemPath, f.site.org.id)
+      .catch((e: unknown) => e);
     expect((none as SharingError).failure).toBe('no-trust-anchors');
     expect((none as Error).message).toContain('import them in Settings');
     // The honest certificate, chained to the anchor, is granted.
-    expect((await new SharingService(viaProxy, keys, [f.ca.certificatePem]).grant(study.id, itemPath, f.site.org.id)).map((o) => o.id)).toEqual([f.sirb.org.id, f.site.org.id]);
+    expect(
+      (await new SharingService(viaProxy, keys, [f.ca.certificatePem]).grant(study.id, itemPath, f.site.org.id)).map(
+        (o) => o.id,
+      ),
+    ).toEqual([f.sirb.org.id, f.site.org.id]);
   });
 
   it('a request changed in transit fails its signature (2003)', async () => {
     const signer = keySigner(f.sirb.identity.privateKeyPem);
-    const c = new ExchangeClient({ baseUrl: proxy.url, organizationId: f.sirb.org.id, signer, retry: { attempts: 1, baseDelayMs: 1 } });
+    const c = new ExchangeClient({
+      baseUrl: proxy.url,
+      organizationId: f.sirb.org.id,
+      signer,
+      retry: { attempts: 1, baseDelayMs: 1 },
+    });
     // The proxy only rewrites responses; a client signing for another host is caught by the server.
-    const other = new ExchangeClient({ baseUrl: proxy.url.replace('localhost', '127.0.0.1'), organizationId: f.sirb.org.id, signer: () => 'AAAA', retry: { attempts: 1, baseDelayMs: 1 } });
+    const other = new ExchangeClient({
+      baseUrl: proxy.url.replace('localhost', '127.0.0.1'),
+      organizationId: f.sirb.org.id,
+      signer: () => 'AAAA',
+      retry: { attempts: 1, baseDelayMs: 1 },
+    });
     expect(await c.pingSite()).toBe('pong');
     await expect(other.pingSite()).rejects.toMatchObject({ code: 2003 });
     c.close();

@@ -32,12 +32,22 @@ function gatedRunner() {
         fn();
       };
       gates.set(d.remotePath, done(resolve));
-      signal.addEventListener('abort', done(() => reject(new Error('aborted'))), { once: true });
+      signal.addEventListener(
+        'abort',
+        done(() => reject(new Error('aborted'))),
+        { once: true },
+      );
     });
   return { runner, release: (p: string) => gates.get(p)?.(), peak: () => peak, has: (p: string) => gates.has(p) };
 }
 
-const input = (n: string) => ({ kind: 'upload' as const, profileId: 'p', containerId: 'c', remotePath: n, localPath: `/tmp/${n}` });
+const input = (n: string) => ({
+  kind: 'upload' as const,
+  profileId: 'p',
+  containerId: 'c',
+  remotePath: n,
+  localPath: `/tmp/${n}`,
+});
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('TransferQueue', () => {
@@ -110,14 +120,23 @@ describe('TransferQueue', () => {
 
   it('keeps a failure as the window shows it across a restart: code, words and whether Retry makes sense', async () => {
     const file = path.join(dir, 'failed-transfers.json');
-    const refused = Object.assign(new Error('error 2007'), { code: 2007, status: 403, details: 'not the owner of the item' });
+    const refused = Object.assign(new Error('error 2007'), {
+      code: 2007,
+      status: 403,
+      details: 'not the owner of the item',
+    });
     const first = new TransferQueue({ runner: async () => Promise.reject(refused), file });
     const d = first.enqueue(input('refused'));
     await first.idle();
     await first.close();
     const second = new TransferQueue({ runner: async () => undefined, file });
     const [loaded] = await second.load();
-    expect(loaded).toMatchObject({ id: d.id, state: 'failed', error: 'error 2007', failure: { code: 2007, status: 403, details: 'not the owner of the item', retryable: false } });
+    expect(loaded).toMatchObject({
+      id: d.id,
+      state: 'failed',
+      error: 'error 2007',
+      failure: { code: 2007, status: 403, details: 'not the owner of the item', retryable: false },
+    });
     second.retry(d.id);
     await second.idle();
     expect(second.get(d.id)).not.toHaveProperty('failure');
@@ -126,7 +145,18 @@ describe('TransferQueue', () => {
   it("reads a list saved when a verified transfer was called 'done'", async () => {
     const file = path.join(dir, 'old-transfers.json');
     const at = new Date().toISOString();
-    const saved = { id: 'a'.repeat(32), kind: 'upload', profileId: 'p', containerId: 'c', remotePath: 'r', localPath: 'l', bytes: 1, total: 1, createdAt: at, updatedAt: at };
+    const saved = {
+      id: 'a'.repeat(32),
+      kind: 'upload',
+      profileId: 'p',
+      containerId: 'c',
+      remotePath: 'r',
+      localPath: 'l',
+      bytes: 1,
+      total: 1,
+      createdAt: at,
+      updatedAt: at,
+    };
     await writeFile(file, JSON.stringify({ transfers: [{ ...saved, state: 'done' }] }));
     const queue = new TransferQueue({ runner: async () => undefined, file });
     expect((await queue.load()).map((d) => d.state)).toEqual(['verified']);
@@ -146,7 +176,10 @@ describe('TransferQueue with the real transfers', () => {
 
   it('uploads and downloads documents, the same bytes coming back', async () => {
     const study = await f.sirb.client.createContainer();
-    const queue = new TransferQueue({ runner: documentTransferRunner(async () => ({ client: f.sirb.client, keys })), concurrency: 2 });
+    const queue = new TransferQueue({
+      runner: documentTransferRunner(async () => ({ client: f.sirb.client, keys })),
+      concurrency: 2,
+    });
     const files = await Promise.all(
       [1, 2, 3].map(async (n) => {
         const file = path.join(dir, `doc${n}.txt`);
@@ -155,10 +188,26 @@ describe('TransferQueue with the real transfers', () => {
       }),
     );
     const paths = files.map(() => newDocumentPath('documents'));
-    files.forEach((file, i) => queue.enqueue({ kind: 'upload', profileId: 'sirb', containerId: study.id, remotePath: paths[i]!, localPath: file }));
+    files.forEach((file, i) =>
+      queue.enqueue({
+        kind: 'upload',
+        profileId: 'sirb',
+        containerId: study.id,
+        remotePath: paths[i]!,
+        localPath: file,
+      }),
+    );
     await queue.idle();
     expect(queue.list().map((d) => d.state)).toEqual(['verified', 'verified', 'verified']);
-    paths.forEach((p, i) => queue.enqueue({ kind: 'download', profileId: 'sirb', containerId: study.id, remotePath: p, localPath: `${files[i]}.back` }));
+    paths.forEach((p, i) =>
+      queue.enqueue({
+        kind: 'download',
+        profileId: 'sirb',
+        containerId: study.id,
+        remotePath: p,
+        localPath: `${files[i]}.back`,
+      }),
+    );
     await queue.idle();
     for (const file of files) expect((await readFile(`${file}.back`)).equals(await readFile(file))).toBe(true);
     const downloads = queue.list().filter((d) => d.kind === 'download');

@@ -4,7 +4,12 @@
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { TRANSFER_STATES, type AppError, type FinishedTransferState, type TransferState } from '../../../shared/ipc/views.js';
+import {
+  TRANSFER_STATES,
+  type AppError,
+  type FinishedTransferState,
+  type TransferState,
+} from '../../../shared/ipc/views.js';
 import { toAppError } from '../../../shared/app-error.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
 
@@ -29,7 +34,10 @@ export interface TransferDescriptor {
   readonly updatedAt: string;
 }
 
-type TransferInput = Pick<TransferDescriptor, 'kind' | 'profileId' | 'containerId' | 'remotePath' | 'localPath' | 'name'>;
+type TransferInput = Pick<
+  TransferDescriptor,
+  'kind' | 'profileId' | 'containerId' | 'remotePath' | 'localPath' | 'name'
+>;
 
 export interface TransferProgress {
   readonly id: string;
@@ -66,7 +74,15 @@ const descriptorSchema = z.object({
   total: z.number(),
   error: z.string().optional(),
   failure: z
-    .object({ code: z.union([z.number(), z.string()]), message: z.string(), details: z.string(), explanation: z.string(), status: z.number().optional(), requestId: z.string().optional(), retryable: z.boolean() })
+    .object({
+      code: z.union([z.number(), z.string()]),
+      message: z.string(),
+      details: z.string(),
+      explanation: z.string(),
+      status: z.number().optional(),
+      requestId: z.string().optional(),
+      retryable: z.boolean(),
+    })
     .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -113,7 +129,15 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
 
   enqueue(input: TransferInput): TransferDescriptor {
     const now = new Date().toISOString();
-    const d: TransferDescriptor = { ...input, id: randomBytes(16).toString('hex'), state: 'queued', bytes: 0, total: 0, createdAt: now, updatedAt: now };
+    const d: TransferDescriptor = {
+      ...input,
+      id: randomBytes(16).toString('hex'),
+      state: 'queued',
+      bytes: 0,
+      total: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
     this.set(d);
     this.pump();
     return d;
@@ -198,12 +222,19 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
       .then(
         () => {
           const current = this.items.get(d.id);
-          if (current && current.state === 'running') this.set({ ...current, state: 'verified', bytes: current.total || current.bytes });
+          if (current && current.state === 'running')
+            this.set({ ...current, state: 'verified', bytes: current.total || current.bytes });
         },
         (error: unknown) => {
           const current = this.items.get(d.id);
           // A pause or cancel already set the state; the runner's abort error is not a failure.
-          if (current && current.state === 'running') this.set({ ...current, state: 'failed', error: error instanceof Error ? error.message : String(error), failure: toAppError(error) });
+          if (current && current.state === 'running')
+            this.set({
+              ...current,
+              state: 'failed',
+              error: error instanceof Error ? error.message : String(error),
+              failure: toAppError(error),
+            });
         },
       )
       .finally(() => {

@@ -27,7 +27,15 @@ export function documentTransferRunner(session: SessionOf): TransferRunner {
         { signal },
       );
     } else {
-      await downloadDocument({ client, keys, containerId: d.containerId, path: d.remotePath, destination: d.localPath, signal, onProgress: (e) => onProgress(e.bytes, e.total) });
+      await downloadDocument({
+        client,
+        keys,
+        containerId: d.containerId,
+        path: d.remotePath,
+        destination: d.localPath,
+        signal,
+        onProgress: (e) => onProgress(e.bytes, e.total),
+      });
     }
   };
 }

@@ -40,9 +40,21 @@ describe('two organizations', () => {
     const file = path.join(dir, 'protocol-v3.pdf');
     await writeFile(file, original);
     const itemPath = newDocumentPath('documents');
-    const uploaded = await uploadDocument({ client: sirb, containerId: study.id, path: itemPath, file, name: 'Protocol v3', wrapForSelf: sirbKeys.wrapForSelf });
+    const uploaded = await uploadDocument({
+      client: sirb,
+      containerId: study.id,
+      path: itemPath,
+      file,
+      name: 'Protocol v3',
+      wrapForSelf: sirbKeys.wrapForSelf,
+    });
     expect(uploaded.created).toBe(true);
-    expect(uploaded.header).toMatchObject({ name: 'Protocol v3', fileName: 'protocol-v3.pdf', mediaType: 'application/pdf', size: original.length });
+    expect(uploaded.header).toMatchObject({
+      name: 'Protocol v3',
+      fileName: 'protocol-v3.pdf',
+      mediaType: 'application/pdf',
+      size: original.length,
+    });
 
     const sharing = new SharingService(sirb, sirbKeys, [f.ca.certificatePem]);
     const access = await sharing.grant(study.id, itemPath, f.site.org.id);
@@ -52,7 +64,14 @@ describe('two organizations', () => {
     expect(listed.map((i) => i.id)).toEqual([itemPath.replace('/', '|')]);
     const out = path.join(dir, 'site-copy.pdf');
     const progress: number[] = [];
-    const got = await downloadDocument({ client: site, keys: siteKeys, containerId: study.id, path: listed[0]!.id, destination: out, onProgress: (e) => progress.push(e.bytes) });
+    const got = await downloadDocument({
+      client: site,
+      keys: siteKeys,
+      containerId: study.id,
+      path: listed[0]!.id,
+      destination: out,
+      onProgress: (e) => progress.push(e.bytes),
+    });
     expect(got.header).toMatchObject({ type: 'document', name: 'Protocol v3' });
     expect((await readFile(out)).equals(original)).toBe(true);
     expect(progress.at(-1)).toBe(original.length);
@@ -76,7 +95,10 @@ describe('two organizations', () => {
   it('records, share with the owner and with the whole study', async () => {
     const study = await f.sirb.client.createContainer();
     await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
-    const report = await writeRecord(f.site.client, siteKeys, study.id, 'site-modifications/1', { header: { type: 'site-modification' }, content: { reason: 'new PI' } });
+    const report = await writeRecord(f.site.client, siteKeys, study.id, 'site-modifications/1', {
+      header: { type: 'site-modification' },
+      content: { reason: 'new PI' },
+    });
     expect(report.created).toBe(true);
     const siteSharing = new SharingService(f.site.client, siteKeys, [f.ca.certificatePem]);
     expect(await siteSharing.shareWithOwner(study.id, 'site-modifications/1')).toBe(true);
@@ -85,7 +107,10 @@ describe('two organizations', () => {
     expect(read.header).toEqual({ type: 'site-modification', version: 'IRBX.2' });
     expect(read.content).toEqual({ reason: 'new PI' });
 
-    await writeRecord(f.sirb.client, sirbKeys, study.id, 'study', { header: { type: 'study' }, content: { title: 'Trial' } });
+    await writeRecord(f.sirb.client, sirbKeys, study.id, 'study', {
+      header: { type: 'study' },
+      content: { title: 'Trial' },
+    });
     const sirbSharing = new SharingService(f.sirb.client, sirbKeys, [f.ca.certificatePem]);
     expect(await sirbSharing.shareWithStudy(study.id, 'study')).toEqual([f.site.org.id]);
     expect((await readRecord(f.site.client, siteKeys, study.id, 'study')).content).toEqual({ title: 'Trial' });

@@ -13,9 +13,19 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describeLimit } from '../../../shared/upload-limit.js';
-import { HEADER_VERSION, MAX_REQUEST_BYTES, type DocumentHeader, type WrittenDocumentHeader } from '../../../shared/types.js';
+import {
+  HEADER_VERSION,
+  MAX_REQUEST_BYTES,
+  type DocumentHeader,
+  type WrittenDocumentHeader,
+} from '../../../shared/types.js';
 import { encryptBytes, newItemKey, type ItemKey } from '../../../shared/protocol/envelope.js';
-import { Base64BlockEncoder, Base64CipherWriter, encryptedBase64Length, lastCipherBlock } from '../../../shared/protocol/envelope-stream.js';
+import {
+  Base64BlockEncoder,
+  Base64CipherWriter,
+  encryptedBase64Length,
+  lastCipherBlock,
+} from '../../../shared/protocol/envelope-stream.js';
 import type { RequestBody } from '../http-transport.js';
 import { encryptFileOnWorker } from './encrypt-worker.js';
 import { mediaTypeFor } from './media-types.js';
@@ -46,7 +56,11 @@ export interface DocumentBodyInput {
   readonly itemKey?: ItemKey;
   readonly limitBytes?: number;
   /** Plaintext bytes read so far in the current pass (sending: in proportion to the body sent). */
-  readonly onProgress?: (event: { readonly phase: 'preparing' | 'sending'; readonly bytes: number; readonly total: number }) => void;
+  readonly onProgress?: (event: {
+    readonly phase: 'preparing' | 'sending';
+    readonly bytes: number;
+    readonly total: number;
+  }) => void;
   readonly signal?: AbortSignal;
 }
 
@@ -111,10 +125,18 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
   const first =
     size >= WORKER_FROM
       ? await firstPassOnWorker(input, k, size, bodyHash, text)
-      : await encryptFile(input, k, size, 'preparing', () => text, (done) => {
-          bodyHash.update(done);
-          return Promise.resolve();
-        }, true);
+      : await encryptFile(
+          input,
+          k,
+          size,
+          'preparing',
+          () => text,
+          (done) => {
+            bodyHash.update(done);
+            return Promise.resolve();
+          },
+          true,
+        );
   const suffix = Buffer.from(suffixOf(first.contentHash), 'utf8');
   const bodySha = bodyHash.update(suffix).digest('hex');
   if ((await stat(input.file)).mtimeMs !== info.mtimeMs) throw changed(fileName);
@@ -152,7 +174,13 @@ export async function prepareDocumentBody(input: DocumentBodyInput): Promise<Pre
  * Pass 1 of a large file: the worker reads, enciphers and hashes the plaintext
  * (encrypt-worker.ts); here each piece of ciphertext becomes Base-64 and goes into the body hash.
  */
-async function firstPassOnWorker(input: DocumentBodyInput, k: ItemKey, size: number, bodyHash: Hash, text: Buffer): Promise<{ contentHash: string; lastBlock: Buffer }> {
+async function firstPassOnWorker(
+  input: DocumentBodyInput,
+  k: ItemKey,
+  size: number,
+  bodyHash: Hash,
+  text: Buffer,
+): Promise<{ contentHash: string; lastBlock: Buffer }> {
   const encoder = new Base64BlockEncoder();
   let last: Buffer = Buffer.alloc(0);
   const done = await encryptFileOnWorker(

@@ -30,7 +30,15 @@ export function workerScript(name: string): string {
   // Loaded only here, so the Electron bundle neither contains nor needs esbuild.
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const build = (outfile: string): void => {
-    esbuild.buildSync({ entryPoints: [source], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'error' });
+    esbuild.buildSync({
+      entryPoints: [source],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      logLevel: 'error',
+    });
   };
   try {
     mkdirSync(join(built, '..'), { recursive: true });

@@ -8,7 +8,11 @@ type Listener = (...args: any[]) => any;
 
 export interface StandInRecord {
   isPackaged: boolean;
-  windows: { options: any; loaded: string[]; webContents: { listeners: Record<string, Listener[]>; windowOpen?: Listener } }[];
+  windows: {
+    options: any;
+    loaded: string[];
+    webContents: { listeners: Record<string, Listener[]>; windowOpen?: Listener };
+  }[];
   ipc: Record<string, Listener>;
   privileged: any[];
   protocols: Record<string, Listener>;
@@ -108,14 +112,23 @@ export class Notification {
   show() {}
 }
 export const Menu = { setApplicationMenu: () => undefined, buildFromTemplate: (t: unknown) => t };
-export const screen = { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 }, bounds: { x: 0, y: 0, width: 1920, height: 1080 } }] };
+export const screen = {
+  getAllDisplays: () => [
+    { workArea: { x: 0, y: 0, width: 1920, height: 1080 }, bounds: { x: 0, y: 0, width: 1920, height: 1080 } },
+  ],
+};
 /** A keychain that reverses nothing secret: enough for the shell to store the sandbox's keys. */
 export const safeStorage = {
   getSelectedStorageBackend: () => record.storageBackend ?? 'gnome_libsecret',
   isAsyncEncryptionAvailable: () => Promise.resolve(true),
   encryptStringAsync: (text: string) => Promise.resolve(Buffer.from(`stand-in:${text}`)),
-  decryptStringAsync: (blob: Buffer) => Promise.resolve({ result: blob.toString().replace(/^stand-in:/, ''), shouldReEncrypt: false }),
+  decryptStringAsync: (blob: Buffer) =>
+    Promise.resolve({ result: blob.toString().replace(/^stand-in:/, ''), shouldReEncrypt: false }),
 };
 export const contextBridge = { exposeInMainWorld: (key: string, api: unknown) => void (record.exposed[key] = api) };
-export const ipcRenderer = { invoke: () => Promise.resolve(undefined), on: () => undefined, removeListener: () => undefined };
+export const ipcRenderer = {
+  invoke: () => Promise.resolve(undefined),
+  on: () => undefined,
+  removeListener: () => undefined,
+};
 export const webUtils = { getPathForFile: () => '' };

@@ -26,7 +26,15 @@ function outcomesByOrganization(results: readonly AccessResult[]): OrgOutcome[] 
   return [...byOrg].map(([organizationId, e]) => ({ organizationId, ...e }));
 }
 
-export function AccessResults({ title, results, names }: { readonly title: string; readonly results: readonly AccessResult[]; readonly names: ReadonlyMap<string, string> }) {
+export function AccessResults({
+  title,
+  results,
+  names,
+}: {
+  readonly title: string;
+  readonly results: readonly AccessResult[];
+  readonly names: ReadonlyMap<string, string>;
+}) {
   const outcomes = outcomesByOrganization(results);
   return (
     <section className="access-results" aria-label={title} data-testid="access-results">
@@ -35,11 +43,15 @@ export function AccessResults({ title, results, names }: { readonly title: strin
       <ul className="plain-list">
         {outcomes.map((o) => {
           const total = o.ok + o.failed;
-          const why = o.firstError ? o.firstError.explanation || describeCode(o.firstError.code) || o.firstError.message : '';
+          const why = o.firstError
+            ? o.firstError.explanation || describeCode(o.firstError.code) || o.firstError.message
+            : '';
           return (
             <li key={o.organizationId} data-testid="access-result" className={o.failed ? 'result-failed' : 'result-ok'}>
               <strong>{names.get(o.organizationId) ?? o.organizationId}</strong>:{' '}
-              {o.failed === 0 ? `done for ${total === 1 ? 'the item' : `all ${total} items`}.` : `${o.ok} of ${total} done; ${o.failed} failed (${o.failedPaths.slice(0, 3).join(', ')}${o.failedPaths.length > 3 ? ', …' : ''}). ${why}`}
+              {o.failed === 0
+                ? `done for ${total === 1 ? 'the item' : `all ${total} items`}.`
+                : `${o.ok} of ${total} done; ${o.failed} failed (${o.failedPaths.slice(0, 3).join(', ')}${o.failedPaths.length > 3 ? ', …' : ''}). ${why}`}
               {o.firstError ? <span className="muted"> [code {String(o.firstError.code)}]</span> : null}
             </li>
           );

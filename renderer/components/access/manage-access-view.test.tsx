@@ -35,11 +35,16 @@ describe('ManageAccessView', () => {
     const p = props();
     render(<ManageAccessView {...p} />);
     const entries = screen.getAllByTestId('access-entry');
-    expect(entries.map((e) => e.textContent)).toEqual([expect.stringContaining('Central IRB'), expect.stringContaining('Riverside')]);
+    expect(entries.map((e) => e.textContent)).toEqual([
+      expect.stringContaining('Central IRB'),
+      expect.stringContaining('Riverside'),
+    ]);
     expect(entries[0]!.textContent).toContain('owner');
     // No update/revoke for the owner itself.
     expect(within(entries[0]!).queryByTestId('revoke-button')).toBeNull();
-    expect(screen.getAllByTestId('grantee-option').map((o) => o.textContent)).toEqual([expect.stringContaining('Lakeside University')]);
+    expect(screen.getAllByTestId('grantee-option').map((o) => o.textContent)).toEqual([
+      expect.stringContaining('Lakeside University'),
+    ]);
     fireEvent.change(screen.getByTestId('grantee-search'), { target: { value: 'zzz' } });
     expect(screen.queryAllByTestId('grantee-option')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('grantee-search'), { target: { value: 'lake' } });
@@ -63,7 +68,9 @@ describe('ManageAccessView', () => {
   });
 
   it('shows the grantee certificate before granting, and grants', () => {
-    const p = props({ preview: preview(lakeside, { certificate: certificate({ subject: 'CN=Lakeside University' }) }) });
+    const p = props({
+      preview: preview(lakeside, { certificate: certificate({ subject: 'CN=Lakeside University' }) }),
+    });
     render(<ManageAccessView {...p} />);
     const cert = screen.getByTestId('grantee-certificate');
     expect(cert.textContent).toContain('CN=Lakeside University');
@@ -75,7 +82,12 @@ describe('ManageAccessView', () => {
   });
 
   it('blocks the grant, with an explanation, when the thumbprint differs from the directory', () => {
-    const p = props({ preview: preview(lakeside, { thumbprintMatches: false, certificate: certificate({ thumbprint: 'cd'.repeat(20) }) }) });
+    const p = props({
+      preview: preview(lakeside, {
+        thumbprintMatches: false,
+        certificate: certificate({ thumbprint: 'cd'.repeat(20) }),
+      }),
+    });
     render(<ManageAccessView {...p} />);
     const block = screen.getByTestId('thumbprint-mismatch');
     expect(block.getAttribute('role')).toBe('alert');
@@ -88,7 +100,11 @@ describe('ManageAccessView', () => {
   });
 
   it('blocks when the organization has no certificate', () => {
-    render(<ManageAccessView {...props({ preview: preview(lakeside, { certificate: undefined, thumbprintMatches: true }) })} />);
+    render(
+      <ManageAccessView
+        {...props({ preview: preview(lakeside, { certificate: undefined, thumbprintMatches: true }) })}
+      />,
+    );
     expect(screen.getByTestId('no-certificate').textContent).toContain('no certificate');
     expect((screen.getByTestId('grant-button') as HTMLButtonElement).disabled).toBe(true);
   });
@@ -111,7 +127,11 @@ describe('ManageAccessView', () => {
   });
 
   it('for a selection: counts per organization, progress, and per-organization results', () => {
-    const items = [item('a', { ownerId: owner.id }), item('b', { ownerId: owner.id }), item('c', { ownerId: owner.id })];
+    const items = [
+      item('a', { ownerId: owner.id }),
+      item('b', { ownerId: owner.id }),
+      item('c', { ownerId: owner.id }),
+    ];
     render(
       <ManageAccessView
         {...props({
@@ -126,7 +146,12 @@ describe('ManageAccessView', () => {
             results: [
               { itemPath: 'a', organizationId: lakeside.id, ok: true },
               { itemPath: 'b', organizationId: lakeside.id, ok: true },
-              { itemPath: 'c', organizationId: lakeside.id, ok: false, error: appError({ code: 1014, explanation: 'You do not own this item.' }) },
+              {
+                itemPath: 'c',
+                organizationId: lakeside.id,
+                ok: false,
+                error: appError({ code: 1014, explanation: 'You do not own this item.' }),
+              },
               { itemPath: 'a', organizationId: riverside.id, ok: true },
             ],
           },
@@ -136,11 +161,16 @@ describe('ManageAccessView', () => {
     expect(screen.getByRole('heading', { name: 'Manage access: 3 items' })).toBeTruthy();
     expect(screen.getAllByTestId('access-entry')[1]!.textContent).toContain('2 of 3 items');
     // Riverside has access to only 2 of 3: it may still be offered.
-    expect(screen.getAllByTestId('grantee-option').map((o) => o.textContent)).toEqual([expect.stringContaining('Riverside'), expect.stringContaining('Lakeside')]);
+    expect(screen.getAllByTestId('grantee-option').map((o) => o.textContent)).toEqual([
+      expect.stringContaining('Riverside'),
+      expect.stringContaining('Lakeside'),
+    ]);
     expect(screen.getByTestId('access-progress').textContent).toContain('3 items');
     expect((screen.getByTestId('share-with-study') as HTMLButtonElement).disabled).toBe(true);
     const results = screen.getAllByTestId('access-result');
-    expect(results[0]!.textContent).toContain('Lakeside University: 2 of 3 done; 1 failed (c). You do not own this item.');
+    expect(results[0]!.textContent).toContain(
+      'Lakeside University: 2 of 3 done; 1 failed (c). You do not own this item.',
+    );
     expect(results[0]!.textContent).toContain('1014');
     expect(results[1]!.textContent).toContain('Riverside Medical Center: done for the item.');
   });

@@ -49,7 +49,11 @@ function itemLabel(item: ItemView): string {
 
 /** Owner first, then by name. */
 function ownerFirst(holders: readonly AccessHolder[], ownerId: string | undefined): AccessHolder[] {
-  return [...holders].sort((a, b) => (b.organization.id === ownerId ? 1 : 0) - (a.organization.id === ownerId ? 1 : 0) || a.organization.name.localeCompare(b.organization.name));
+  return [...holders].sort(
+    (a, b) =>
+      (b.organization.id === ownerId ? 1 : 0) - (a.organization.id === ownerId ? 1 : 0) ||
+      a.organization.name.localeCompare(b.organization.name),
+  );
 }
 
 export function ManageAccessView(props: ManageAccessViewProps) {
@@ -64,7 +68,9 @@ export function ManageAccessView(props: ManageAccessViewProps) {
     collaborators.filter((o) => !full.has(o.id)),
     query,
   );
-  const names = new Map<string, string>([...collaborators, ...holders.map((h) => h.organization)].map((o) => [o.id, o.name]));
+  const names = new Map<string, string>(
+    [...collaborators, ...holders.map((h) => h.organization)].map((o) => [o.id, o.name]),
+  );
   const title = count === 1 && items[0] ? `Manage access: ${itemLabel(items[0])}` : `Manage access: ${count} items`;
   const blocked = !!preview && (!preview.thumbprintMatches || !preview.certificate || preview.organization.isDisabled);
 
@@ -78,16 +84,15 @@ export function ManageAccessView(props: ManageAccessViewProps) {
     >
       {count > 1 ? (
         <p className="muted" data-testid="access-selection">
-          {items
-            .slice(0, 4)
-            .map(itemLabel)
-            .join(', ')}
+          {items.slice(0, 4).map(itemLabel).join(', ')}
           {count > 4 ? `, and ${count - 4} more` : ''}
         </p>
       ) : null}
       <section aria-label="Who has access">
         <h3 className="section-title">Who has access</h3>
-        {props.holdersError ? <ErrorDisplay context="Who has access could not be loaded." error={props.holdersError} /> : null}
+        {props.holdersError ? (
+          <ErrorDisplay context="Who has access could not be loaded." error={props.holdersError} />
+        ) : null}
         {props.holdersLoading ? <p className="muted">Loading…</p> : null}
         <ul className="plain-list access-list" data-testid="access-list">
           {sorted.map(({ organization: org, items: n }) => {
@@ -97,14 +102,28 @@ export function ManageAccessView(props: ManageAccessViewProps) {
                 <span className="access-name">
                   {org.name}
                   {isOwner ? <span className="badge"> owner</span> : null}
-                  {count > 1 ? <span className="muted"> · {n === count ? 'all items' : `${n} of ${count} items`}</span> : null}
+                  {count > 1 ? (
+                    <span className="muted"> · {n === count ? 'all items' : `${n} of ${count} items`}</span>
+                  ) : null}
                 </span>
                 {isOwner ? null : (
                   <span className="access-actions">
-                    <button type="button" data-testid="update-button" disabled={!!busy} title="Wrap the item's key again for this organization" onClick={() => props.onUpdate(org.id)}>
+                    <button
+                      type="button"
+                      data-testid="update-button"
+                      disabled={!!busy}
+                      title="Wrap the item's key again for this organization"
+                      onClick={() => props.onUpdate(org.id)}
+                    >
                       Update
                     </button>
-                    <button type="button" className="danger" data-testid="revoke-button" disabled={!!busy} onClick={() => setConfirmRevoke(org)}>
+                    <button
+                      type="button"
+                      className="danger"
+                      data-testid="revoke-button"
+                      disabled={!!busy}
+                      onClick={() => setConfirmRevoke(org)}
+                    >
                       Revoke…
                     </button>
                   </span>
@@ -120,23 +139,29 @@ export function ManageAccessView(props: ManageAccessViewProps) {
         {preview || props.previewLoading || props.previewError ? (
           <div className="grantee-preview" data-testid="grantee-preview">
             {props.previewLoading ? <p className="muted">Fetching the organization's certificate…</p> : null}
-            {props.previewError ? <ErrorDisplay context="The organization's certificate could not be fetched." error={props.previewError} /> : null}
+            {props.previewError ? (
+              <ErrorDisplay context="The organization's certificate could not be fetched." error={props.previewError} />
+            ) : null}
             {preview ? (
               <>
                 <p>
                   Before the key is wrapped for <strong>{preview.organization.name}</strong>, check its certificate:
                 </p>
-                {preview.certificate ? <CertificateDetails certificate={preview.certificate} testId="grantee-certificate" /> : null}
+                {preview.certificate ? (
+                  <CertificateDetails certificate={preview.certificate} testId="grantee-certificate" />
+                ) : null}
                 {!preview.thumbprintMatches ? (
                   <p className="blocking" role="alert" data-testid="thumbprint-mismatch">
                     Not shared: this certificate's thumbprint differs from the one in the exchange's directory
-                    {preview.organization.thumbprint ? ` (${preview.organization.thumbprint})` : ''}. The key could end up with someone else. Ask the
-                    organization and the exchange's administrator to check its registered certificate.
+                    {preview.organization.thumbprint ? ` (${preview.organization.thumbprint})` : ''}. The key could end
+                    up with someone else. Ask the organization and the exchange's administrator to check its registered
+                    certificate.
                     {preview.problem ? ` ${preview.problem}` : ''}
                   </p>
                 ) : !preview.certificate ? (
                   <p className="blocking" role="alert" data-testid="no-certificate">
-                    Not shared: {preview.organization.name} has no certificate registered, so nothing can be wrapped for it.
+                    Not shared: {preview.organization.name} has no certificate registered, so nothing can be wrapped for
+                    it.
                     {preview.problem ? ` ${preview.problem}` : ''}
                   </p>
                 ) : preview.organization.isDisabled ? (
@@ -150,7 +175,13 @@ export function ManageAccessView(props: ManageAccessViewProps) {
               <button type="button" onClick={props.onCancelPreview}>
                 Back
               </button>
-              <button type="button" className="primary" data-testid="grant-button" disabled={!preview || blocked || !!busy} onClick={() => preview && props.onGrant(preview.organization.id)}>
+              <button
+                type="button"
+                className="primary"
+                data-testid="grant-button"
+                disabled={!preview || blocked || !!busy}
+                onClick={() => preview && props.onGrant(preview.organization.id)}
+              >
                 {count === 1 ? 'Give access' : `Give access to ${count} items`}
               </button>
             </div>
@@ -164,7 +195,11 @@ export function ManageAccessView(props: ManageAccessViewProps) {
             onPick={props.onPickGrantee}
             searchTestId="grantee-search"
             optionTestId="grantee-option"
-            emptyText={collaborators.length ? 'No other collaborator matches.' : 'This study has no other collaborators yet: invite organizations under Collaborators….'}
+            emptyText={
+              collaborators.length
+                ? 'No other collaborator matches.'
+                : 'This study has no other collaborators yet: invite organizations under Collaborators….'
+            }
             disabled={!!busy}
           />
         )}
@@ -179,7 +214,9 @@ export function ManageAccessView(props: ManageAccessViewProps) {
         {busy ?? ''}
       </div>
       {props.actionError ? <ErrorDisplay context={props.actionError.context} error={props.actionError.error} /> : null}
-      {props.results ? <AccessResults title={props.results.title} results={props.results.results} names={names} /> : null}
+      {props.results ? (
+        <AccessResults title={props.results.title} results={props.results.results} names={names} />
+      ) : null}
 
       {confirmRevoke ? (
         <ConfirmDialog

@@ -33,7 +33,13 @@ export function RekeyView({ item, busy, results, error, names, onRekey, onClose 
             {done ? 'Close' : 'Cancel'}
           </button>
           {done ? null : (
-            <button type="button" className="primary" data-testid="rekey-button" disabled={busy || !item || !item.ownedByMe} onClick={onRekey}>
+            <button
+              type="button"
+              className="primary"
+              data-testid="rekey-button"
+              disabled={busy || !item || !item.ownedByMe}
+              onClick={onRekey}
+            >
               {busy ? 'Re-keying…' : 'Re-key'}
             </button>
           )}
@@ -41,7 +47,11 @@ export function RekeyView({ item, busy, results, error, names, onRekey, onClose 
       }
     >
       <p data-testid="rekey-reason">{REKEY_REASON}</p>
-      {!item ? <p className="muted">Select one item to re-key.</p> : !item.ownedByMe ? <p className="warning">Only the organization that owns this item can re-key it.</p> : null}
+      {!item ? (
+        <p className="muted">Select one item to re-key.</p>
+      ) : !item.ownedByMe ? (
+        <p className="warning">Only the organization that owns this item can re-key it.</p>
+      ) : null}
       <div role="status" aria-live="polite" className="status-line">
         {busy ? 'Re-keying: encrypting a new version and updating every organization with access…' : ''}
       </div>

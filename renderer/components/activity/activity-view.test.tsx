@@ -14,8 +14,24 @@ afterEach(() => {
 });
 
 const entries: ActivityEntry[] = [
-  { time: '2026-01-02T10:00:00Z', profile: 'Sandbox sIRB', action: 'upload', ok: true, study: 'c1', item: 'protocol.pdf' },
-  { time: '2026-01-02T11:00:00Z', profile: 'Sandbox sIRB', action: 'grant', ok: false, study: 'c1', item: 'protocol.pdf', organization: 'Riverside', detail: 'thumbprint differs' },
+  {
+    time: '2026-01-02T10:00:00Z',
+    profile: 'Sandbox sIRB',
+    action: 'upload',
+    ok: true,
+    study: 'c1',
+    item: 'protocol.pdf',
+  },
+  {
+    time: '2026-01-02T11:00:00Z',
+    profile: 'Sandbox sIRB',
+    action: 'grant',
+    ok: false,
+    study: 'c1',
+    item: 'protocol.pdf',
+    organization: 'Riverside',
+    detail: 'thumbprint differs',
+  },
 ];
 
 describe('ActivityView', () => {
@@ -23,7 +39,18 @@ describe('ActivityView', () => {
     const onAction = vi.fn();
     const onText = vi.fn();
     const onExport = vi.fn();
-    render(<ActivityView entries={entries} action="" text="" onAction={onAction} onText={onText} exporting={false} onExport={onExport} onClose={() => {}} />);
+    render(
+      <ActivityView
+        entries={entries}
+        action=""
+        text=""
+        onAction={onAction}
+        onText={onText}
+        exporting={false}
+        onExport={onExport}
+        onClose={() => {}}
+      />,
+    );
     const rows = screen.getAllByTestId('activity-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('Upload');
@@ -39,10 +66,35 @@ describe('ActivityView', () => {
 
   it('shows study titles in the normal font, monospace only for a bare container id', () => {
     const two: ActivityEntry[] = [
-      { time: '2026-01-02T10:00:00Z', profile: 'Sandbox sIRB', action: 'upload', ok: true, study: 'Protocol 2026-114: Sleep', item: 'a.pdf' },
-      { time: '2026-01-02T11:00:00Z', profile: 'Sandbox sIRB', action: 'delete', ok: true, study: 'f'.repeat(32), item: 'b.pdf' },
+      {
+        time: '2026-01-02T10:00:00Z',
+        profile: 'Sandbox sIRB',
+        action: 'upload',
+        ok: true,
+        study: 'Protocol 2026-114: Sleep',
+        item: 'a.pdf',
+      },
+      {
+        time: '2026-01-02T11:00:00Z',
+        profile: 'Sandbox sIRB',
+        action: 'delete',
+        ok: true,
+        study: 'f'.repeat(32),
+        item: 'b.pdf',
+      },
     ];
-    render(<ActivityView entries={two} action="" text="" onAction={() => {}} onText={() => {}} exporting={false} onExport={() => {}} onClose={() => {}} />);
+    render(
+      <ActivityView
+        entries={two}
+        action=""
+        text=""
+        onAction={() => {}}
+        onText={() => {}}
+        exporting={false}
+        onExport={() => {}}
+        onClose={() => {}}
+      />,
+    );
     const [titled, bare] = screen.getAllByTestId('activity-row').map((r) => r.querySelectorAll('td')[3]!);
     expect(titled!.textContent).toBe('Protocol 2026-114: Sleep');
     expect(titled!.classList.contains('mono')).toBe(false);
@@ -50,7 +102,18 @@ describe('ActivityView', () => {
   });
 
   it('says when a filter matches nothing', () => {
-    render(<ActivityView entries={[]} action="revoke" text="" onAction={() => {}} onText={() => {}} exporting={false} onExport={() => {}} onClose={() => {}} />);
+    render(
+      <ActivityView
+        entries={[]}
+        action="revoke"
+        text=""
+        onAction={() => {}}
+        onText={() => {}}
+        exporting={false}
+        onExport={() => {}}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getByTestId('activity-empty').textContent).toBe('Nothing matches this filter.');
   });
 });
@@ -59,21 +122,49 @@ describe('RekeyView', () => {
   it('explains re-keying in one sentence, re-keys on request and shows the result or the failure', () => {
     const onRekey = vi.fn();
     const mine = item('docs|protocol', { ownedByMe: true });
-    const { rerender } = render(<RekeyView item={mine} busy={false} names={new Map()} onRekey={onRekey} onClose={() => {}} />);
+    const { rerender } = render(
+      <RekeyView item={mine} busy={false} names={new Map()} onRekey={onRekey} onClose={() => {}} />,
+    );
     const reason = screen.getByTestId('rekey-reason').textContent ?? '';
     expect(reason.split('. ').length).toBe(1);
     expect(reason).toContain('new version');
     fireEvent.click(screen.getByTestId('rekey-button'));
     expect(onRekey).toHaveBeenCalledTimes(1);
-    rerender(<RekeyView item={mine} busy={false} names={new Map([['o1', 'Riverside']])} results={[{ itemPath: 'docs/protocol', organizationId: 'o1', ok: true }]} onRekey={onRekey} onClose={() => {}} />);
+    rerender(
+      <RekeyView
+        item={mine}
+        busy={false}
+        names={new Map([['o1', 'Riverside']])}
+        results={[{ itemPath: 'docs/protocol', organizationId: 'o1', ok: true }]}
+        onRekey={onRekey}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getByTestId('access-result').textContent).toContain('Riverside: done for the item.');
     expect(screen.queryByTestId('rekey-button')).toBeNull();
-    rerender(<RekeyView item={mine} busy={false} names={new Map()} error={appError({ code: 1014 })} onRekey={onRekey} onClose={() => {}} />);
+    rerender(
+      <RekeyView
+        item={mine}
+        busy={false}
+        names={new Map()}
+        error={appError({ code: 1014 })}
+        onRekey={onRekey}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('could not be re-keyed');
   });
 
   it('cannot re-key an item owned by another organization', () => {
-    render(<RekeyView item={item('x', { ownedByMe: false })} busy={false} names={new Map()} onRekey={() => {}} onClose={() => {}} />);
+    render(
+      <RekeyView
+        item={item('x', { ownedByMe: false })}
+        busy={false}
+        names={new Map()}
+        onRekey={() => {}}
+        onClose={() => {}}
+      />,
+    );
     expect((screen.getByTestId('rekey-button') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -59,7 +59,11 @@ export function ActivityView(props: ActivityViewProps) {
       <div className="field-row">
         <label className="field-label">
           Action
-          <select data-testid="activity-filter-action" value={props.action} onChange={(e) => props.onAction(e.target.value)}>
+          <select
+            data-testid="activity-filter-action"
+            value={props.action}
+            onChange={(e) => props.onAction(e.target.value)}
+          >
             <option value="">All actions</option>
             {Object.entries(ACTION_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -70,7 +74,13 @@ export function ActivityView(props: ActivityViewProps) {
         </label>
         <label className="field-label">
           Contains
-          <input type="search" data-testid="activity-filter-text" value={props.text} placeholder="Study, item, organization…" onChange={(e) => props.onText(e.target.value)} />
+          <input
+            type="search"
+            data-testid="activity-filter-text"
+            value={props.text}
+            placeholder="Study, item, organization…"
+            onChange={(e) => props.onText(e.target.value)}
+          />
         </label>
       </div>
       {props.error ? <ErrorDisplay context="The activity log could not be loaded." error={props.error} /> : null}
@@ -97,7 +107,12 @@ export function ActivityView(props: ActivityViewProps) {
             </thead>
             <tbody>
               {entries.map((e, i) => (
-                <tr key={`${e.time}-${i}`} data-testid="activity-row" data-action={e.action} className={e.ok ? '' : 'result-failed'}>
+                <tr
+                  key={`${e.time}-${i}`}
+                  data-testid="activity-row"
+                  data-action={e.action}
+                  className={e.ok ? '' : 'result-failed'}
+                >
                   <td>{formatDate(e.time)}</td>
                   <td>{e.profile}</td>
                   <td>{ACTION_LABELS[e.action] ?? e.action}</td>

@@ -40,7 +40,13 @@ describe('AdminView', () => {
   });
 
   it("shows the service's duplicate-name refusal (1003) in the create form with code, message and details", () => {
-    const refusal = appError({ code: 1003, message: 'The organization already exists.', details: 'An organization named "North Clinic" already exists.', explanation: 'An organization with this name already exists.', status: 409 });
+    const refusal = appError({
+      code: 1003,
+      message: 'The organization already exists.',
+      details: 'An organization named "North Clinic" already exists.',
+      explanation: 'An organization with this name already exists.',
+      status: 409,
+    });
     render(<AdminView {...props({ error: { form: 'create', error: refusal } })} />);
     const box = screen.getByTestId('admin-form-error');
     expect(box.getAttribute('role')).toBe('alert');
@@ -52,7 +58,18 @@ describe('AdminView', () => {
   });
 
   it('changes the selected organization: rename, sIRB, disable, certificate file; edit refusals show there', () => {
-    const p = props({ selected: riverside, error: { form: 'edit', error: appError({ code: 1010, message: 'The certificate is not valid.', details: 'not a certificate', explanation: '' }) } });
+    const p = props({
+      selected: riverside,
+      error: {
+        form: 'edit',
+        error: appError({
+          code: 1010,
+          message: 'The certificate is not valid.',
+          details: 'not a certificate',
+          explanation: '',
+        }),
+      },
+    });
     render(<AdminView {...p} />);
     expect(screen.getByTestId('admin-selected-name').textContent).toBe('Riverside Medical Center');
     expect(screen.getByTestId('admin-form-error').closest('[data-testid="admin-edit"]')).not.toBeNull();

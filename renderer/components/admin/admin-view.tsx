@@ -53,15 +53,30 @@ export function AdminView(props: AdminViewProps) {
       wide
       actions={<CloseAction onClose={props.onClose} />}
     >
-      {!props.isAdmin ? <p className="warning">This profile is not marked as an administrator of the exchange; the exchange will refuse these actions.</p> : null}
+      {!props.isAdmin ? (
+        <p className="warning">
+          This profile is not marked as an administrator of the exchange; the exchange will refuse these actions.
+        </p>
+      ) : null}
       <form className="form-grid" onSubmit={create} aria-label="Create an organization">
         <h3 className="section-title">Create an organization</h3>
         <label className="field-label">
           Name
-          <input data-testid="admin-create-name" value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
+          <input
+            data-testid="admin-create-name"
+            value={name}
+            maxLength={200}
+            required
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
         <label className="check">
-          <input type="checkbox" data-testid="admin-create-sirb" checked={isSirb} onChange={(e) => setIsSirb(e.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid="admin-create-sirb"
+            checked={isSirb}
+            onChange={(e) => setIsSirb(e.target.checked)}
+          />
           Single IRB of record (sIRB)
         </label>
         <div className="row-actions">
@@ -69,22 +84,41 @@ export function AdminView(props: AdminViewProps) {
             Create
           </button>
         </div>
-        {error?.form === 'create' ? <FormError error={error.error} context="The organization was not created." testId="admin-form-error" /> : null}
+        {error?.form === 'create' ? (
+          <FormError error={error.error} context="The organization was not created." testId="admin-form-error" />
+        ) : null}
       </form>
 
       <section aria-label="Change an organization" className="grant-section">
         <h3 className="section-title">Change an organization</h3>
         <label className="field-label">
           Find by name
-          <input type="search" data-testid="admin-search" value={props.query} placeholder="Organization name" onChange={(e) => props.onQuery(e.target.value)} />
+          <input
+            type="search"
+            data-testid="admin-search"
+            value={props.query}
+            placeholder="Organization name"
+            onChange={(e) => props.onQuery(e.target.value)}
+          />
         </label>
         {props.listError ? <ErrorDisplay context="The directory could not be loaded." error={props.listError} /> : null}
         <ul className="plain-list option-list" aria-label="Organizations">
           {props.organizations.map((org) => (
             <li key={org.id}>
-              <button type="button" className={`option ${org.id === selected?.id ? 'selected' : ''}`} aria-pressed={org.id === selected?.id} data-testid="admin-org-option" onClick={() => props.onSelect(org)}>
+              <button
+                type="button"
+                className={`option ${org.id === selected?.id ? 'selected' : ''}`}
+                aria-pressed={org.id === selected?.id}
+                data-testid="admin-org-option"
+                onClick={() => props.onSelect(org)}
+              >
                 {org.name}
-                <span className="muted"> · {org.isSirb ? 'sIRB' : 'pSite'}{org.isDisabled ? ' · disabled' : ''}{org.thumbprint ? '' : ' · no certificate'}</span>
+                <span className="muted">
+                  {' '}
+                  · {org.isSirb ? 'sIRB' : 'pSite'}
+                  {org.isDisabled ? ' · disabled' : ''}
+                  {org.thumbprint ? '' : ' · no certificate'}
+                </span>
               </button>
             </li>
           ))}
@@ -101,17 +135,37 @@ export function AdminView(props: AdminViewProps) {
             <form className="inline-form" onSubmit={doRename}>
               <label className="field-label">
                 New name
-                <input data-testid="admin-rename-input" value={rename} maxLength={200} onChange={(e) => setRename(e.target.value)} />
+                <input
+                  data-testid="admin-rename-input"
+                  value={rename}
+                  maxLength={200}
+                  onChange={(e) => setRename(e.target.value)}
+                />
               </label>
-              <button type="submit" data-testid="admin-rename-submit" disabled={busy || !rename.trim() || rename.trim() === selected.name}>
+              <button
+                type="submit"
+                data-testid="admin-rename-submit"
+                disabled={busy || !rename.trim() || rename.trim() === selected.name}
+              >
                 Rename
               </button>
             </form>
             <div className="row-actions">
-              <button type="button" data-testid="admin-sirb-toggle" disabled={busy} onClick={() => props.onSetSirb(!selected.isSirb)}>
+              <button
+                type="button"
+                data-testid="admin-sirb-toggle"
+                disabled={busy}
+                onClick={() => props.onSetSirb(!selected.isSirb)}
+              >
                 {selected.isSirb ? 'Clear sIRB' : 'Make sIRB'}
               </button>
-              <button type="button" className={selected.isDisabled ? '' : 'danger'} data-testid="admin-disable-toggle" disabled={busy} onClick={() => props.onSetDisabled(!selected.isDisabled)}>
+              <button
+                type="button"
+                className={selected.isDisabled ? '' : 'danger'}
+                data-testid="admin-disable-toggle"
+                disabled={busy}
+                onClick={() => props.onSetDisabled(!selected.isDisabled)}
+              >
                 {selected.isDisabled ? 'Enable' : 'Disable'}
               </button>
             </div>
@@ -129,7 +183,9 @@ export function AdminView(props: AdminViewProps) {
                 }}
               />
             </label>
-            {error?.form === 'edit' ? <FormError error={error.error} context={`${selected.name} was not changed.`} testId="admin-form-error" /> : null}
+            {error?.form === 'edit' ? (
+              <FormError error={error.error} context={`${selected.name} was not changed.`} testId="admin-form-error" />
+            ) : null}
           </div>
         ) : (
           <p className="muted">Choose an organization to change it.</p>

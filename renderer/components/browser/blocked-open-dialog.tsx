@@ -39,8 +39,8 @@ export function BlockedOpenDialog({ blocked, onSaveAs, onShowInFolder, onClose }
       ]}
     >
       <p>
-        “<span data-testid="blocked-file-name">{blocked.fileName}</span>” is <strong data-testid="blocked-real-type">{blocked.realType}</strong>, not a document
-        the app opens for you.
+        “<span data-testid="blocked-file-name">{blocked.fileName}</span>” is{' '}
+        <strong data-testid="blocked-real-type">{blocked.realType}</strong>, not a document the app opens for you.
       </p>
       <p>{blocked.reason} Save it only if you expected it from the sender, and check it before you run it.</p>
     </Dialog>

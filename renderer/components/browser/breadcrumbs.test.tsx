@@ -7,7 +7,9 @@ afterEach(cleanup);
 
 describe('Breadcrumbs', () => {
   it('shows folder names another organization chose cleaned and cut', () => {
-    render(<Breadcrumbs path={`Site documents/\u202Efdp.exe/${'z'.repeat(5000)}`} rootLabel="Study 1" onOpen={() => {}} />);
+    render(
+      <Breadcrumbs path={`Site documents/\u202Efdp.exe/${'z'.repeat(5000)}`} rootLabel="Study 1" onOpen={() => {}} />,
+    );
     const nav = screen.getByRole('navigation');
     expect(nav.textContent).not.toContain('\u202E');
     expect(nav.textContent).toContain('fdp.exe');

@@ -27,7 +27,8 @@ const SEPARATOR = 16;
  */
 export function reservedWidth(crumbCount: number, currentWidth: number, titleWidth = 0, roomy = false): number {
   const fold = crumbCount > 2 ? FOLD_BUTTON_WIDTH + 12 : 0;
-  const narrow = crumbCount <= 1 ? Math.min(180, currentWidth + 8) : Math.min(340, currentWidth + ROOT_SHRUNK_WIDTH + fold + 8);
+  const narrow =
+    crumbCount <= 1 ? Math.min(180, currentWidth + 8) : Math.min(340, currentWidth + ROOT_SHRUNK_WIDTH + fold + 8);
   if (!roomy) return Math.round(narrow);
   const whole = crumbCount <= 1 ? currentWidth + 8 : titleWidth + SEPARATOR + currentWidth + fold + 8;
   return Math.round(Math.max(narrow, Math.min(ROOMY_RESERVE, whole)));
@@ -47,7 +48,15 @@ export function foldedCrumbs(widths: readonly number[], space: number, gap: numb
   return folded;
 }
 
-export function Breadcrumbs({ path, rootLabel, onOpen }: { readonly path: string; readonly rootLabel: string; readonly onOpen: (path: string) => void }) {
+export function Breadcrumbs({
+  path,
+  rootLabel,
+  onOpen,
+}: {
+  readonly path: string;
+  readonly rootLabel: string;
+  readonly onOpen: (path: string) => void;
+}) {
   const crumbs = ancestry(path).map((c) => ({ path: c.path, name: c.path === '' ? rootLabel : shownText(c.name) }));
   const key = crumbs.map((c) => c.name).join('\n');
   const nav = useRef<HTMLElement>(null);
@@ -59,7 +68,8 @@ export function Breadcrumbs({ path, rootLabel, onOpen }: { readonly path: string
   const fit = useCallback(() => {
     const el = nav.current;
     if (!el?.clientWidth) return;
-    for (const li of el.querySelectorAll<HTMLElement>('li[data-crumb]')) widths.current.set(li.dataset.crumb!, li.scrollWidth);
+    for (const li of el.querySelectorAll<HTMLElement>('li[data-crumb]'))
+      widths.current.set(li.dataset.crumb!, li.scrollWidth);
     const list = el.querySelector('ol');
     const gap = list ? parseFloat(getComputedStyle(list).columnGap) || 0 : 0;
     const foldButton = el.querySelector<HTMLElement>('li.crumb-fold');
@@ -86,7 +96,12 @@ export function Breadcrumbs({ path, rootLabel, onOpen }: { readonly path: string
   const crumb = (i: number) => {
     const c = crumbs[i]!;
     return (
-      <li key={c.path} data-crumb={i} className={[i === 0 ? 'crumb-root' : '', i === last ? 'crumb-current' : ''].join(' ').trim() || undefined} title={c.name}>
+      <li
+        key={c.path}
+        data-crumb={i}
+        className={[i === 0 ? 'crumb-root' : '', i === last ? 'crumb-current' : ''].join(' ').trim() || undefined}
+        title={c.name}
+      >
         {i === last ? (
           <span aria-current="page">{c.name}</span>
         ) : (
@@ -98,7 +113,18 @@ export function Breadcrumbs({ path, rootLabel, onOpen }: { readonly path: string
     );
   };
   return (
-    <nav ref={nav} aria-label="Breadcrumbs" className="breadcrumbs" data-testid="breadcrumbs" data-fold-reserve={reservedWidth(crumbs.length, textWidth(crumbs[last]!.name), textWidth(rootLabel), (globalThis.innerWidth ?? 0) >= ROOMY_WINDOW)}>
+    <nav
+      ref={nav}
+      aria-label="Breadcrumbs"
+      className="breadcrumbs"
+      data-testid="breadcrumbs"
+      data-fold-reserve={reservedWidth(
+        crumbs.length,
+        textWidth(crumbs[last]!.name),
+        textWidth(rootLabel),
+        (globalThis.innerWidth ?? 0) >= ROOMY_WINDOW,
+      )}
+    >
       <ol>
         {crumb(0)}
         {folded > 0 ? (
@@ -109,7 +135,9 @@ export function Breadcrumbs({ path, rootLabel, onOpen }: { readonly path: string
               text=""
               buttonLabel={`${folded} more folder${folded === 1 ? '' : 's'}`}
               align="start"
-              entries={crumbs.slice(1, 1 + folded).map((c) => ({ id: `crumb-${c.path}`, label: c.name, onSelect: () => onOpen(c.path) }))}
+              entries={crumbs
+                .slice(1, 1 + folded)
+                .map((c) => ({ id: `crumb-${c.path}`, label: c.name, onSelect: () => onOpen(c.path) }))}
             />
           </li>
         ) : null}

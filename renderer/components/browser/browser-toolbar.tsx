@@ -43,7 +43,12 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
         value={props.filter}
         onChange={(e) => props.onFilter(e.target.value)}
       />
-      <UploadControls disabled={props.uploadBusy} nativeFiles={props.nativeFiles} onFiles={props.onUploadFiles} onNativePick={props.onNativePick} />
+      <UploadControls
+        disabled={props.uploadBusy}
+        nativeFiles={props.nativeFiles}
+        onFiles={props.onUploadFiles}
+        onNativePick={props.onNativePick}
+      />
       <FoldingActions
         className="toolbar-actions"
         moreTestId="toolbar-more"
@@ -57,7 +62,13 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
             disabled: refreshing,
             onSelect: props.onRefresh,
             button: (
-              <button type="button" data-testid="refresh" disabled={refreshing} onClick={props.onRefresh} title="Fetch only what changed since the last refresh">
+              <button
+                type="button"
+                data-testid="refresh"
+                disabled={refreshing}
+                onClick={props.onRefresh}
+                title="Fetch only what changed since the last refresh"
+              >
                 {refreshText}
               </button>
             ),
@@ -107,7 +118,13 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
             label: showDetails ? 'Hide the details pane' : 'Show the details pane',
             onSelect: () => props.onShowDetails(!showDetails),
             button: (
-              <button type="button" data-testid="toggle-details" aria-pressed={showDetails} onClick={() => props.onShowDetails(!showDetails)} title="Show or hide the details pane">
+              <button
+                type="button"
+                data-testid="toggle-details"
+                aria-pressed={showDetails}
+                onClick={() => props.onShowDetails(!showDetails)}
+                title="Show or hide the details pane"
+              >
                 <PanelRight size={16} aria-hidden="true" /> Details
               </button>
             ),

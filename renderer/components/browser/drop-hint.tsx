@@ -20,5 +20,7 @@ export function DropHint({ text, refused = false }: { readonly text: string; rea
 /** With no study open, files dragged over the window are told where they cannot go (and a drop does nothing). */
 export function NoStudyDropHint() {
   const dragging = useWindowFileDrag({}) !== undefined;
-  return dragging ? <DropHint refused text="No study is open: choose a study on the left, then drop the files on it." /> : null;
+  return dragging ? (
+    <DropHint refused text="No study is open: choose a study on the left, then drop the files on it." />
+  ) : null;
 }

@@ -73,7 +73,8 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
 
   const openRow = (row: Row): void => {
     if (row.entry.kind === 'folder') view.openFolder(row.entry.path);
-    else if (row.entry.item.decryptedHeader?.type === 'document' || !row.entry.item.decryptedHeader) void download(row.entry.item, 'open');
+    else if (row.entry.item.decryptedHeader?.type === 'document' || !row.entry.item.decryptedHeader)
+      void download(row.entry.item, 'open');
     // Records open in the details pane: selecting them is enough.
   };
 
@@ -135,13 +136,53 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
           </button>
         </div>
       ) : null}
-      {upload.problem ? <ErrorDisplay context={upload.problem.context} error={upload.problem.error} onRetry={upload.problem.retry} onDismiss={upload.dismiss} /> : null}
-      {problem ? <ErrorDisplay context={problem.context} error={problem.error} onRetry={problem.retry} onDismiss={() => feedback.setProblem(undefined)} /> : null}
-      {refreshError ? <ErrorDisplay context="The list could not be refreshed." error={refreshError} onRetry={() => changesOnly.mutate()} onDismiss={() => changesOnly.reset()} /> : null}
-      <div className={`browser-body ${showDetails ? '' : 'no-details'}`} style={treeSized ? ({ '--tree-width': `${treeWidth}px` } as CSSProperties) : undefined}>
+      {upload.problem ? (
+        <ErrorDisplay
+          context={upload.problem.context}
+          error={upload.problem.error}
+          onRetry={upload.problem.retry}
+          onDismiss={upload.dismiss}
+        />
+      ) : null}
+      {problem ? (
+        <ErrorDisplay
+          context={problem.context}
+          error={problem.error}
+          onRetry={problem.retry}
+          onDismiss={() => feedback.setProblem(undefined)}
+        />
+      ) : null}
+      {refreshError ? (
+        <ErrorDisplay
+          context="The list could not be refreshed."
+          error={refreshError}
+          onRetry={() => changesOnly.mutate()}
+          onDismiss={() => changesOnly.reset()}
+        />
+      ) : null}
+      <div
+        className={`browser-body ${showDetails ? '' : 'no-details'}`}
+        style={treeSized ? ({ '--tree-width': `${treeWidth}px` } as CSSProperties) : undefined}
+      >
         <div className="tree-pane">
-          <FolderTree tree={view.tree} current={folder} rootLabel={rootLabel} onOpen={view.openFolder} onDropFiles={(path, data) => onDropFiles(path, data)} dropTarget={dragTarget} />
-          <WidthResizer label="Width of the folder tree" width={treeWidth} min={TREE_MIN_WIDTH} max={TREE_MAX_WIDTH} edge="right" className="pane-resizer" testId="resize-tree" onResize={resizeTree} />
+          <FolderTree
+            tree={view.tree}
+            current={folder}
+            rootLabel={rootLabel}
+            onOpen={view.openFolder}
+            onDropFiles={(path, data) => onDropFiles(path, data)}
+            dropTarget={dragTarget}
+          />
+          <WidthResizer
+            label="Width of the folder tree"
+            width={treeWidth}
+            min={TREE_MIN_WIDTH}
+            max={TREE_MAX_WIDTH}
+            edge="right"
+            className="pane-resizer"
+            testId="resize-tree"
+            onResize={resizeTree}
+          />
         </div>
         <div className="list-column">
           <ListingStatus items={items} />
@@ -192,7 +233,15 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
             onOpen={single && !isRecord ? () => void download(single, 'open') : undefined}
             onSaveAs={single ? () => void download(single, 'saveAs') : undefined}
             onManageAccess={single ? () => onOpenSlot('manageAccess', [single]) : undefined}
-            delivery={single ? <DocumentDelivery profileId={profile.id} containerId={container.id} item={details.data?.item ?? single} /> : undefined}
+            delivery={
+              single ? (
+                <DocumentDelivery
+                  profileId={profile.id}
+                  containerId={container.id}
+                  item={details.data?.item ?? single}
+                />
+              ) : undefined
+            }
           />
         ) : null}
       </div>
@@ -200,7 +249,12 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
         <ContextMenu
           x={menu.x}
           y={menu.y}
-          entries={rowMenuEntries(menu.rows, { openFolder: view.openFolder, download, openSlot: onOpenSlot, deleteRows: deletion.ask })}
+          entries={rowMenuEntries(menu.rows, {
+            openFolder: view.openFolder,
+            download,
+            openSlot: onOpenSlot,
+            deleteRows: deletion.ask,
+          })}
           onClose={() => setMenu(undefined)}
         />
       ) : null}
@@ -210,7 +264,9 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
           message={`${deletion.confirming
             .slice(0, 5)
             .map((r) => r.label)
-            .join(', ')}${deletion.confirming.length > 5 ? ', …' : ''} will be removed from the study for every organization. This cannot be undone.`}
+            .join(
+              ', ',
+            )}${deletion.confirming.length > 5 ? ', …' : ''} will be removed from the study for every organization. This cannot be undone.`}
           confirmLabel="Delete"
           platform={appInfo?.platform}
           onConfirm={() => deletion.confirming && deletion.confirm(deletion.confirming)}
@@ -245,9 +301,26 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
           onCancel={closeAsked}
         />
       ) : null}
-      {editingStudy ? <StudyDetailsDialog profileId={profile.id} container={container} fallbackTitle={rootLabel} onClose={() => setEditingStudy(false)} onSaved={feedback.setStatus} /> : null}
-      {dragTarget !== undefined ? <DropHint text={dropHintText(dragTarget === '' ? rootLabel : (dragTarget.split('/').pop() ?? dragTarget))} /> : null}
-      {upload.conflict ? <ConflictDialog conflict={upload.conflict.conflict} remaining={upload.conflict.remaining} onAnswer={upload.answer} onCancel={upload.cancelConflicts} /> : null}
+      {editingStudy ? (
+        <StudyDetailsDialog
+          profileId={profile.id}
+          container={container}
+          fallbackTitle={rootLabel}
+          onClose={() => setEditingStudy(false)}
+          onSaved={feedback.setStatus}
+        />
+      ) : null}
+      {dragTarget !== undefined ? (
+        <DropHint text={dropHintText(dragTarget === '' ? rootLabel : (dragTarget.split('/').pop() ?? dragTarget))} />
+      ) : null}
+      {upload.conflict ? (
+        <ConflictDialog
+          conflict={upload.conflict.conflict}
+          remaining={upload.conflict.remaining}
+          onAnswer={upload.answer}
+          onCancel={upload.cancelConflicts}
+        />
+      ) : null}
     </section>
   );
 }

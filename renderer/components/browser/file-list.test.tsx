@@ -18,7 +18,14 @@ function rowsFor(ids: string[], folder = ''): Row[] {
   );
 }
 
-function Harness(props: { rows: Row[]; onOpen?: (r: Row) => void; onDelete?: (r: Row[]) => void; onSort?: () => void; sort?: SortSpec; onVisibleRows?: (r: Row[]) => void }) {
+function Harness(props: {
+  rows: Row[];
+  onOpen?: (r: Row) => void;
+  onDelete?: (r: Row[]) => void;
+  onSort?: () => void;
+  sort?: SortSpec;
+  onVisibleRows?: (r: Row[]) => void;
+}) {
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   return (
     <FileList
@@ -56,7 +63,9 @@ describe('FileList', () => {
     expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('5001');
     expect(dataRows().length).toBeLessThan(40);
     expect(dataRows()[0]?.dataset.path).toBe('bulk/item-0000');
-    expect(visible).toHaveBeenLastCalledWith(expect.arrayContaining([expect.objectContaining({ key: 'item:bulk/item-0000' })]));
+    expect(visible).toHaveBeenLastCalledWith(
+      expect.arrayContaining([expect.objectContaining({ key: 'item:bulk/item-0000' })]),
+    );
     const viewport = screen.getByRole('grid');
     viewport.scrollTop = 32 * 2500;
     fireEvent.scroll(viewport);
@@ -73,7 +82,10 @@ describe('FileList', () => {
     const grid = screen.getByRole('grid');
     fireEvent.keyDown(grid, { key: 'ArrowDown' });
     fireEvent.keyDown(grid, { key: 'ArrowDown' });
-    const selected = () => dataRows().filter((r) => r.getAttribute('aria-selected') === 'true').map((r) => r.dataset.path);
+    const selected = () =>
+      dataRows()
+        .filter((r) => r.getAttribute('aria-selected') === 'true')
+        .map((r) => r.dataset.path);
     expect(selected()).toEqual(['b']);
     fireEvent.keyDown(grid, { key: 'ArrowDown', shiftKey: true });
     expect(selected()).toEqual(['b', 'c']);
@@ -92,7 +104,10 @@ describe('FileList', () => {
     render(<Harness rows={rowsFor(['a', 'b', 'c', 'd'])} />);
     fireEvent.click(dataRows()[0]!);
     fireEvent.click(dataRows()[2]!, { metaKey: true });
-    const selected = () => dataRows().filter((r) => r.getAttribute('aria-selected') === 'true').map((r) => r.dataset.path);
+    const selected = () =>
+      dataRows()
+        .filter((r) => r.getAttribute('aria-selected') === 'true')
+        .map((r) => r.dataset.path);
     expect(selected()).toEqual(['a', 'c']);
     fireEvent.click(dataRows()[3]!, { shiftKey: true });
     expect(selected()).toEqual(['c', 'd']);
@@ -109,8 +124,20 @@ describe('FileList', () => {
 
   it('shows the type in words with an icon, sizes right-aligned, the full name as a tooltip', () => {
     const long = 'Informed consent form — site 12, version 3 (signed).pdf';
-    const tree = buildTree([item('x|1', { header: doc(long, 2048) }), item('x|f|2', { header: doc('log.xlsx', 1, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') })]);
-    render(<Harness rows={sortRows(folderEntries(tree, 'x').map((e) => toRow(e, { names: new Map() })), { column: 'name', direction: 'asc' })} />);
+    const tree = buildTree([
+      item('x|1', { header: doc(long, 2048) }),
+      item('x|f|2', {
+        header: doc('log.xlsx', 1, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      }),
+    ]);
+    render(
+      <Harness
+        rows={sortRows(
+          folderEntries(tree, 'x').map((e) => toRow(e, { names: new Map() })),
+          { column: 'name', direction: 'asc' },
+        )}
+      />,
+    );
     const [folderRow, docRow] = dataRows();
     expect(within(folderRow!).getByTestId('type-cell').textContent).toBe('Folder');
     expect(folderRow!.querySelector('svg')?.dataset.kind).toBe('folder');
@@ -137,7 +164,9 @@ describe('FileList', () => {
     expect(updated.getAttribute('aria-valuenow')).toBe('152');
     unmount();
     render(<Harness rows={rowsFor(['a'])} />);
-    expect(screen.getByRole('separator', { name: 'Width of the Type column' }).getAttribute('aria-valuenow')).toBe('196');
+    expect(screen.getByRole('separator', { name: 'Width of the Type column' }).getAttribute('aria-valuenow')).toBe(
+      '196',
+    );
     localStorage.clear();
   });
 
@@ -159,8 +188,14 @@ describe('FileList', () => {
       act(() => observers.forEach((o) => o()));
       const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
       expect(headers()).toEqual(['Name ▲', 'Type', 'Size', 'Updated']);
-      expect(screen.getByTestId('file-drop-zone').style.getPropertyValue('--file-columns')).toBe('minmax(0, 1fr) 136px 88px 112px');
-      expect(within(dataRows()[0]!).getAllByRole('gridcell').map((c) => c.className.split(' ')[1])).toEqual(['col-name', 'col-type', 'col-size', 'col-updated']);
+      expect(screen.getByTestId('file-drop-zone').style.getPropertyValue('--file-columns')).toBe(
+        'minmax(0, 1fr) 136px 88px 112px',
+      );
+      expect(
+        within(dataRows()[0]!)
+          .getAllByRole('gridcell')
+          .map((c) => c.className.split(' ')[1]),
+      ).toEqual(['col-name', 'col-type', 'col-size', 'col-updated']);
       width.mockReturnValue(1200);
       act(() => observers.forEach((o) => o()));
       expect(headers()).toEqual(['Name ▲', 'Type', 'Size', 'Owner', 'Updated', 'Shared']);
@@ -171,7 +206,10 @@ describe('FileList', () => {
   });
 
   it('filters as rows are passed and shows the empty text', () => {
-    const tree = buildTree([item('x|1', { header: doc('Protocol.pdf', 10) }), item('x|2', { header: doc('Consent.pdf', 20) })]);
+    const tree = buildTree([
+      item('x|1', { header: doc('Protocol.pdf', 10) }),
+      item('x|2', { header: doc('Consent.pdf', 20) }),
+    ]);
     const rows = folderEntries(tree, 'x').map((e) => toRow(e, { names: new Map() }));
     const { rerender } = render(<Harness rows={filterRows(rows, 'proto')} />);
     expect(dataRows().map((r) => within(r).getAllByRole('gridcell')[0]?.textContent)).toEqual(['Protocol.pdf']);
@@ -180,7 +218,11 @@ describe('FileList', () => {
   });
 
   it("shows folder names and unreadable items' path names cleaned and cut", () => {
-    render(<Harness rows={rowsFor([`Site documents|\u202Efdp.exe|x`, `Site documents|\u202E${'n'.repeat(5000)}`], 'Site documents')} />);
+    render(
+      <Harness
+        rows={rowsFor([`Site documents|\u202Efdp.exe|x`, `Site documents|\u202E${'n'.repeat(5000)}`], 'Site documents')}
+      />,
+    );
     const grid = screen.getByRole('grid');
     const names = [...grid.querySelectorAll('.col-name')].filter((c) => c.getAttribute('role') === 'gridcell');
     expect(names).toHaveLength(2);

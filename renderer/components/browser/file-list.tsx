@@ -1,9 +1,29 @@
 // The file list: a grid with sortable columns, fixed-height rows windowed by hand (only the rows in
 // view are in the DOM), keyboard navigation, multi-select, drop targets and drag-out.
 import { shownText } from '../../../shared/shown-text.js';
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Upload } from 'lucide-react';
-import { MAX_WIDTH, MIN_WIDTH, fittedWidths, gridTemplate, loadWidths, resizeColumn, saveWidths, shownColumns, type ColumnWidths, type SizedColumn } from '../../lib/column-widths.js';
+import {
+  MAX_WIDTH,
+  MIN_WIDTH,
+  fittedWidths,
+  gridTemplate,
+  loadWidths,
+  resizeColumn,
+  saveWidths,
+  shownColumns,
+  type ColumnWidths,
+  type SizedColumn,
+} from '../../lib/column-widths.js';
 import { formatBytes, formatDate, formatDay } from '../../lib/format.js';
 import type { Column, Row, SortSpec } from '../../lib/rows.js';
 import { clickRow, moveFocus, selectAll, type Selection } from '../../lib/selection.js';
@@ -52,7 +72,17 @@ function hasFiles(event: DragEvent): boolean {
 }
 
 /** A column's width handle, on its left edge. */
-function ColumnResizer({ column, label, width, onResize }: { column: SizedColumn; label: string; width: number; onResize: (column: SizedColumn, delta: number) => void }) {
+function ColumnResizer({
+  column,
+  label,
+  width,
+  onResize,
+}: {
+  column: SizedColumn;
+  label: string;
+  width: number;
+  onResize: (column: SizedColumn, delta: number) => void;
+}) {
   return (
     <WidthResizer
       label={`Width of the ${label} column`}
@@ -87,7 +117,9 @@ function Cell({ column, row }: { column: Column; row: Row }) {
     case 'size':
       return (
         <div role="gridcell" className="cell col-size">
-          {row.entry.kind === 'folder' ? `${row.entry.childCount} ${row.entry.childCount === 1 ? 'entry' : 'entries'}` : formatBytes(row.size)}
+          {row.entry.kind === 'folder'
+            ? `${row.entry.childCount} ${row.entry.childCount === 1 ? 'entry' : 'entries'}`
+            : formatBytes(row.size)}
         </div>
       );
     case 'owner':
@@ -112,7 +144,20 @@ function Cell({ column, row }: { column: Column; row: Row }) {
 }
 
 export function FileList(props: FileListProps) {
-  const { rows, sort, onSort, selection, onSelection, onOpen, onDelete, onContextMenu, onVisibleRows, onDropFiles, onDragOut, dropTarget } = props;
+  const {
+    rows,
+    sort,
+    onSort,
+    selection,
+    onSelection,
+    onOpen,
+    onDelete,
+    onContextMenu,
+    onVisibleRows,
+    onDropFiles,
+    onDragOut,
+    dropTarget,
+  } = props;
   const gridId = useId();
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -272,13 +317,16 @@ export function FileList(props: FileListProps) {
         aria-label={props.label}
         aria-rowcount={rows.length + 1}
         aria-multiselectable="true"
-        aria-activedescendant={selection.focus !== undefined && keys.includes(selection.focus) ? rowId(selection.focus) : undefined}
+        aria-activedescendant={
+          selection.focus !== undefined && keys.includes(selection.focus) ? rowId(selection.focus) : undefined
+        }
         tabIndex={0}
         data-testid="file-list"
         onKeyDown={onKeyDown}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         onFocus={(e) => {
-          if (e.target === e.currentTarget && selection.focus === undefined && keys.length > 0) onSelection(moveFocus(selection, keys, 1));
+          if (e.target === e.currentTarget && selection.focus === undefined && keys.length > 0)
+            onSelection(moveFocus(selection, keys, 1));
         }}
       >
         <div className="file-head" role="rowgroup">
@@ -290,10 +338,14 @@ export function FileList(props: FileListProps) {
                 className={`cell col-${column}`}
                 aria-sort={sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
               >
-                {column !== 'name' ? <ColumnResizer column={column} label={label} width={laidOut[column]} onResize={resize} /> : null}
+                {column !== 'name' ? (
+                  <ColumnResizer column={column} label={label} width={laidOut[column]} onResize={resize} />
+                ) : null}
                 <button type="button" tabIndex={-1} data-testid={`sort-${column}`} onClick={() => onSort(column)}>
                   {label}
-                  {sort.column === column ? <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span> : null}
+                  {sort.column === column ? (
+                    <span aria-hidden="true">{sort.direction === 'asc' ? ' ▲' : ' ▼'}</span>
+                  ) : null}
                 </button>
               </div>
             ))}
@@ -320,13 +372,21 @@ export function FileList(props: FileListProps) {
                     data-path={row.entry.path}
                     draggable={!isFolder && !!onDragOut}
                     onDragStart={(e) => onDragOut?.(row, e)}
-                    onClick={(e) => onSelection(clickRow(selection, keys, row.key, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey }))}
+                    onClick={(e) =>
+                      onSelection(
+                        clickRow(selection, keys, row.key, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey }),
+                      )
+                    }
                     onDoubleClick={() => onOpen(row)}
                     onContextMenu={(e) => {
                       e.preventDefault();
                       const next = selected ? selection : clickRow(selection, keys, row.key);
                       if (!selected) onSelection(next);
-                      onContextMenu(rows.filter((r) => next.selected.has(r.key)), e.clientX, e.clientY);
+                      onContextMenu(
+                        rows.filter((r) => next.selected.has(r.key)),
+                        e.clientX,
+                        e.clientY,
+                      );
                     }}
                     {...(isFolder ? { [DROP_FOLDER_ATTRIBUTE]: row.entry.path } : {})}
                     onDragOver={isFolder ? dragOver : undefined}

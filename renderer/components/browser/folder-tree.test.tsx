@@ -30,7 +30,7 @@ describe('FolderTree', () => {
     expect(onOpen).toHaveBeenLastCalledWith('docs');
   });
 
-  it("shows a folder name another organization chose cleaned and cut (no bidi override, no megabyte)", () => {
+  it('shows a folder name another organization chose cleaned and cut (no bidi override, no megabyte)', () => {
     const long = `\u202E${'f'.repeat(5000)}`;
     const hostile = buildTree([item('Site documents|\u202Efdp.exe|x'), item(`${long}|y`)]);
     render(<FolderTree tree={hostile} current="Site documents/\u202Efdp.exe" rootLabel="Study 1" onOpen={() => {}} />);
@@ -38,6 +38,7 @@ describe('FolderTree', () => {
     expect(tree.textContent).not.toContain('\u202E');
     expect(tree.textContent).toContain('fdp.exe');
     expect(tree.textContent!.length).toBeLessThan(600);
-    for (const label of tree.querySelectorAll('.tree-label')) expect(label.getAttribute('title')).not.toContain('\u202E');
+    for (const label of tree.querySelectorAll('.tree-label'))
+      expect(label.getAttribute('title')).not.toContain('\u202E');
   });
 });

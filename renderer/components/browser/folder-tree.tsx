@@ -69,7 +69,9 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, drop
     event.preventDefault();
     if (target !== undefined && target !== current) {
       onOpen(target);
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-tree-path="${CSS.escape(target)}"]`)?.focus());
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`[data-tree-path="${CSS.escape(target)}"]`)?.focus(),
+      );
     }
   }
 
@@ -116,7 +118,11 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, drop
         onFocus={(e) => e.stopPropagation()}
         {...dragProps(path)}
       >
-        <span className="tree-label" style={{ paddingInlineStart: depth * 14 }} title={path === '' ? rootLabel : shownText(node.name)}>
+        <span
+          className="tree-label"
+          style={{ paddingInlineStart: depth * 14 }}
+          title={path === '' ? rootLabel : shownText(node.name)}
+        >
           {hasChildren ? (
             <span
               className="twisty"
@@ -133,7 +139,9 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, drop
           )}
           {path === '' ? rootLabel : shownText(node.name)}
         </span>
-        {hasChildren && isOpen ? <ul role="group">{node.folders.map((child) => renderNode(child, depth + 1))}</ul> : null}
+        {hasChildren && isOpen ? (
+          <ul role="group">{node.folders.map((child) => renderNode(child, depth + 1))}</ul>
+        ) : null}
       </li>
     );
   };

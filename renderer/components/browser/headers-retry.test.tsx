@@ -24,7 +24,12 @@ const PROFILE = 'p1';
 const STUDY = 'c'.repeat(32);
 const KEY = keys.items(PROFILE, STUDY);
 const consent = item('site|consent', { updatedAt: '2026-01-01T00:00:00.000Z' });
-const offline = appError({ code: 'network', message: 'The exchange could not be reached.', retryable: true, status: undefined });
+const offline = appError({
+  code: 'network',
+  message: 'The exchange could not be reached.',
+  retryable: true,
+  status: undefined,
+});
 
 /** items.headers failing with `failures` in turn, then decrypting: each asked item gets a file name. */
 function headersService(failures: AppError[]) {
@@ -34,7 +39,13 @@ function headersService(failures: AppError[]) {
       asked++;
       const failure = failures.shift();
       if (failure) return { ok: false, error: failure };
-      return { ok: true, value: itemPaths.map((p) => ({ ...item(p.replace('/', '|'), { updatedAt: consent.updatedAt }), decryptedHeader: doc('consent.pdf', 10) })) };
+      return {
+        ok: true,
+        value: itemPaths.map((p) => ({
+          ...item(p.replace('/', '|'), { updatedAt: consent.updatedAt }),
+          decryptedHeader: doc('consent.pdf', 10),
+        })),
+      };
     },
   } as unknown as ExchangeApi;
   return { api, asked: () => asked };
@@ -49,7 +60,14 @@ function setUp(failures: AppError[]) {
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </ApiProvider>
   );
-  const { result } = renderHook(() => ({ load: useLoadHeaders(PROFILE, STUDY), existingIn: useFolderDocuments(PROFILE, STUDY), lazy: useLazyHeaders(PROFILE, STUDY) }), { wrapper });
+  const { result } = renderHook(
+    () => ({
+      load: useLoadHeaders(PROFILE, STUDY),
+      existingIn: useFolderDocuments(PROFILE, STUDY),
+      lazy: useLazyHeaders(PROFILE, STUDY),
+    }),
+    { wrapper },
+  );
   const cached = (): ItemView => client.getQueryData<ItemsCache>(KEY)!.items[0]!;
   return { client, service, result, cached };
 }
@@ -72,13 +90,18 @@ describe('headers that could not be read for a passing reason', () => {
     const { result } = setUp([offline]);
     await expect(act(() => result.current.existingIn(['site']))).rejects.toMatchObject({ error: { code: 'network' } });
     // once the exchange answers, the same-named document is there to conflict with
-    expect(await act(() => result.current.existingIn(['site']))).toEqual([{ path: 'site/consent', fileName: 'consent.pdf', ownedByMe: true }]);
+    expect(await act(() => result.current.existingIn(['site']))).toEqual([
+      { path: 'site/consent', fileName: 'consent.pdf', ownedByMe: true },
+    ]);
   });
 
   it('are asked again a while later for the rows still in view', async () => {
     vi.useFakeTimers();
     const { result, service, cached } = setUp([offline]);
-    const row = toRow({ kind: 'item', key: 'site/consent', path: 'site/consent', name: 'consent', item: cached() }, { names: new Map() });
+    const row = toRow(
+      { kind: 'item', key: 'site/consent', path: 'site/consent', name: 'consent', item: cached() },
+      { names: new Map() },
+    );
     act(() => result.current.lazy([row]));
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(service.asked()).toBe(1);

@@ -60,7 +60,9 @@ describe('ListingStatus', () => {
     expect(line.getAttribute('role')).toBe('status');
     expect(line.textContent).toBe('Loading the list… 2 items so far');
     await service.release();
-    await waitFor(() => expect(screen.getByTestId('files-streaming').textContent).toBe('Loading the list… 5 items so far'));
+    await waitFor(() =>
+      expect(screen.getByTestId('files-streaming').textContent).toBe('Loading the list… 5 items so far'),
+    );
     await service.release();
     await waitFor(() => expect(screen.getByTestId('rows').textContent).toBe('1205'));
     await waitFor(() => expect(screen.queryByTestId('files-streaming')).toBeNull());
@@ -73,7 +75,9 @@ describe('ListingStatus', () => {
     const client = renderListing(service.api);
     await service.release();
     const failure = await screen.findByTestId('error-display');
-    expect(failure.querySelector('.error-context')?.textContent).toBe('The list stopped loading after 2 items; those are shown.');
+    expect(failure.querySelector('.error-context')?.textContent).toBe(
+      'The list stopped loading after 2 items; those are shown.',
+    );
     expect(screen.getByTestId('error-code').textContent).toBe('network');
     expect(screen.queryByTestId('files-streaming')).toBeNull();
     expect(screen.getByTestId('rows').textContent).toBe('2');
@@ -97,7 +101,9 @@ describe('ListingStatus', () => {
       await new Promise((resolve) => setTimeout(resolve, 20)); // the query's observers hear of it on a timer
     });
     expect(client.getQueryState(key)?.error).toBeNull();
-    expect(screen.getByTestId('error-display').querySelector('.error-context')?.textContent).toBe('The list stopped loading after 2 items; those are shown.');
+    expect(screen.getByTestId('error-display').querySelector('.error-context')?.textContent).toBe(
+      'The list stopped loading after 2 items; those are shown.',
+    );
     expect(screen.getByTestId('error-code').textContent).toBe('network');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     client.clear();

@@ -20,7 +20,11 @@ export function ListingStatus({ items }: { readonly items: UseQueryResult<ItemsC
   if (items.error) {
     return (
       <ErrorDisplay
-        context={items.data ? `The list stopped loading after ${items.data.items.length.toLocaleString()} items; those are shown.` : 'The files of this study could not be loaded.'}
+        context={
+          items.data
+            ? `The list stopped loading after ${items.data.items.length.toLocaleString()} items; those are shown.`
+            : 'The files of this study could not be loaded.'
+        }
         error={toAppError(items.error)}
         onRetry={() => void items.refetch()}
       />

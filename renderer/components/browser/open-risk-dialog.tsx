@@ -36,7 +36,8 @@ export function OpenRiskDialog({ asked, onOpenAnyway, onSaveAs, onCancel }: Open
       ]}
     >
       <p>
-        “<span data-testid="open-risk-file-name">{asked.fileName}</span>” is <strong data-testid="open-risk-type">{asked.realType}</strong>.
+        “<span data-testid="open-risk-file-name">{asked.fileName}</span>” is{' '}
+        <strong data-testid="open-risk-type">{asked.realType}</strong>.
       </p>
       <p data-testid="open-risk-text">{asked.risk}</p>
       <p>Open it only if you expected it from the sender. To check it first, save it instead.</p>

@@ -29,7 +29,16 @@ afterEach(cleanup);
 describe('OpenRiskDialog', () => {
   it('names the type and the risk, starts on Cancel, and offers Save as… beside Open anyway', () => {
     const actions = { onOpenAnyway: vi.fn(), onSaveAs: vi.fn(), onCancel: vi.fn() };
-    render(<OpenRiskDialog asked={{ fileName: 'budget.xlsm', realType: 'an Excel workbook with macros (.xlsm)', risk: 'It can carry macros.' }} {...actions} />);
+    render(
+      <OpenRiskDialog
+        asked={{
+          fileName: 'budget.xlsm',
+          realType: 'an Excel workbook with macros (.xlsm)',
+          risk: 'It can carry macros.',
+        }}
+        {...actions}
+      />,
+    );
     const dialog = screen.getByRole('alertdialog', { name: 'Open this file?' });
     expect(dialog.textContent).toContain('“budget.xlsm” is an Excel workbook with macros (.xlsm).');
     expect(screen.getByTestId('open-risk-text').textContent).toBe('It can carry macros.');
@@ -38,7 +47,11 @@ describe('OpenRiskDialog', () => {
     fireEvent.click(screen.getByTestId('open-risk-save-as'));
     fireEvent.click(screen.getByTestId('open-risk-open'));
     fireEvent.keyDown(dialog, { key: 'Escape' });
-    expect([actions.onSaveAs.mock.calls.length, actions.onOpenAnyway.mock.calls.length, actions.onCancel.mock.calls.length]).toEqual([1, 1, 1]);
+    expect([
+      actions.onSaveAs.mock.calls.length,
+      actions.onOpenAnyway.mock.calls.length,
+      actions.onCancel.mock.calls.length,
+    ]).toEqual([1, 1, 1]);
   });
 });
 
@@ -46,10 +59,22 @@ describe('useDownloads with a format that can carry code', () => {
   it('asks instead of opening, then opens once the user chose Open anyway', async () => {
     const [study] = await app.call('containers.list', {});
     const ref = await app.stage('site budget.csv', 'site,amount\nRiverside,=1+1\n');
-    const [t] = await app.call('transfers.upload', { containerId: study!.id, folder: 'Budgets', files: [{ ref, relativePath: 'site budget.csv' }] });
-    await waitFor(async () => expect((await app.call('transfers.list', {})).find((x) => x.id === t!.id)?.state).toBe('verified'), { timeout: 20_000 });
-    const listed = (await app.call('items.list', { containerId: study!.id })).filter((i) => i.path.startsWith('Budgets/'));
-    const [budget] = (await app.call('items.headers', { containerId: study!.id, itemPaths: listed.map((i) => i.path) })) as ItemView[];
+    const [t] = await app.call('transfers.upload', {
+      containerId: study!.id,
+      folder: 'Budgets',
+      files: [{ ref, relativePath: 'site budget.csv' }],
+    });
+    await waitFor(
+      async () => expect((await app.call('transfers.list', {})).find((x) => x.id === t!.id)?.state).toBe('verified'),
+      { timeout: 20_000 },
+    );
+    const listed = (await app.call('items.list', { containerId: study!.id })).filter((i) =>
+      i.path.startsWith('Budgets/'),
+    );
+    const [budget] = (await app.call('items.headers', {
+      containerId: study!.id,
+      itemPaths: listed.map((i) => i.path),
+    })) as ItemView[];
 
     const client = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
@@ -66,7 +91,10 @@ describe('useDownloads with a format that can carry code', () => {
     );
 
     await act(() => result.current.downloads.download(budget!, 'open'));
-    expect(result.current.downloads.asked?.outcome).toMatchObject({ fileName: 'site budget.csv', realType: 'a comma-separated table (.csv)' });
+    expect(result.current.downloads.asked?.outcome).toMatchObject({
+      fileName: 'site budget.csv',
+      realType: 'a comma-separated table (.csv)',
+    });
     expect(result.current.downloads.asked?.outcome.risk).toContain('formulas');
     expect(result.current.feedback.status).toBeUndefined();
 

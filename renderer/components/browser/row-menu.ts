@@ -24,8 +24,19 @@ export function rowMenuEntries(targets: Row[], actions: RowActions): MenuEntry[]
   return [
     { id: 'open', label: 'Open', disabled: !one, onSelect: () => one && void actions.download(one, 'open') },
     { id: 'save-as', label: 'Save as…', disabled: !one, onSelect: () => one && void actions.download(one, 'saveAs') },
-    { id: 'manage-access', label: 'Manage access…', disabled: its.length === 0, onSelect: () => actions.openSlot('manageAccess', its) },
+    {
+      id: 'manage-access',
+      label: 'Manage access…',
+      disabled: its.length === 0,
+      onSelect: () => actions.openSlot('manageAccess', its),
+    },
     { id: 'rekey', label: 'Re-key…', disabled: !one, onSelect: () => actions.openSlot('rekey', its) },
-    { id: 'delete', label: 'Delete…', danger: true, disabled: its.length === 0, onSelect: () => actions.deleteRows(targets) },
+    {
+      id: 'delete',
+      label: 'Delete…',
+      danger: true,
+      disabled: its.length === 0,
+      onSelect: () => actions.deleteRows(targets),
+    },
   ];
 }

@@ -40,7 +40,9 @@ describe('selection actions on the toolbar', () => {
   it('offers Open, Save as… and Manage access… for one document, first in the bar', () => {
     const handlers = { onOpen: vi.fn(), onSaveAs: vi.fn(), onManageAccess: vi.fn() };
     toolbar(selectionActions([doc], handlers));
-    const ids = [...screen.getByRole('toolbar').querySelectorAll('[data-fold-id]')].map((b) => b.getAttribute('data-fold-id'));
+    const ids = [...screen.getByRole('toolbar').querySelectorAll('[data-fold-id]')].map((b) =>
+      b.getAttribute('data-fold-id'),
+    );
     expect(ids.slice(0, 4)).toEqual(['selection-open', 'selection-save-as', 'selection-manage-access', 'refresh']);
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(handlers.onOpen).toHaveBeenCalledWith(doc);
@@ -52,7 +54,10 @@ describe('selection actions on the toolbar', () => {
 
   it('offers what applies: no Open for a record, only Manage access… for several items, nothing without a selection', () => {
     const handlers = { onOpen: vi.fn(), onSaveAs: vi.fn(), onManageAccess: vi.fn() };
-    expect(selectionActions([record], handlers).map((a) => a.id)).toEqual(['selection-save-as', 'selection-manage-access']);
+    expect(selectionActions([record], handlers).map((a) => a.id)).toEqual([
+      'selection-save-as',
+      'selection-manage-access',
+    ]);
     expect(selectionActions([doc, record], handlers).map((a) => a.id)).toEqual(['selection-manage-access']);
     expect(selectionActions([], handlers)).toEqual([]);
     toolbar(undefined);

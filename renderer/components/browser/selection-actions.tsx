@@ -30,6 +30,8 @@ export function selectionActions(items: readonly ItemView[], handlers: Selection
   return [
     ...(one && isDocument ? [action('selection-open', 'Open', () => handlers.onOpen(one))] : []),
     ...(one ? [action('selection-save-as', 'Save as…', () => handlers.onSaveAs(one))] : []),
-    ...(items.length > 0 ? [action('selection-manage-access', 'Manage access…', () => handlers.onManageAccess(items))] : []),
+    ...(items.length > 0
+      ? [action('selection-manage-access', 'Manage access…', () => handlers.onManageAccess(items))]
+      : []),
   ];
 }

@@ -4,7 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WidthResizer } from '../common/width-resizer.js';
 import { buildTree, type FileTree } from '../../lib/file-tree.js';
 import { item } from '../../test-support/fixtures.js';
-import { defaultTreeWidth, fitLimit, fittedTreeWidth, TREE_MAX_WIDTH, TREE_MIN_WIDTH, useTreeWidth } from './use-tree-width.js';
+import {
+  defaultTreeWidth,
+  fitLimit,
+  fittedTreeWidth,
+  TREE_MAX_WIDTH,
+  TREE_MIN_WIDTH,
+  useTreeWidth,
+} from './use-tree-width.js';
 
 afterEach(() => {
   cleanup();
@@ -15,7 +22,16 @@ function Harness() {
   const [width, sized, resize] = useTreeWidth();
   return (
     <div data-testid="pane" data-sized={String(sized)}>
-      <WidthResizer label="Width of the folder tree" width={width} min={TREE_MIN_WIDTH} max={TREE_MAX_WIDTH} edge="right" className="pane-resizer" testId="resize-tree" onResize={resize} />
+      <WidthResizer
+        label="Width of the folder tree"
+        width={width}
+        min={TREE_MIN_WIDTH}
+        max={TREE_MAX_WIDTH}
+        edge="right"
+        className="pane-resizer"
+        testId="resize-tree"
+        onResize={resize}
+      />
     </div>
   );
 }
@@ -69,7 +85,18 @@ describe('folder tree fitted to its names', () => {
   it("shows the fitted width until the user sizes the tree, and the user's width after", () => {
     function Fitted() {
       const [width, , resize] = useTreeWidth(tree(['Site documents/Riverside Medical Center']));
-      return <WidthResizer label="Width of the folder tree" width={width} min={TREE_MIN_WIDTH} max={TREE_MAX_WIDTH} edge="right" className="pane-resizer" testId="resize-tree" onResize={resize} />;
+      return (
+        <WidthResizer
+          label="Width of the folder tree"
+          width={width}
+          min={TREE_MIN_WIDTH}
+          max={TREE_MAX_WIDTH}
+          edge="right"
+          className="pane-resizer"
+          testId="resize-tree"
+          onResize={resize}
+        />
+      );
     }
     render(<Fitted />);
     const fitted = fittedTreeWidth(tree(['Site documents/Riverside Medical Center']), window.innerWidth, false);

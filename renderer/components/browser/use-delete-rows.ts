@@ -6,7 +6,11 @@ import { useDeleteItems } from '../../data/items.js';
 import type { Row } from '../../lib/rows.js';
 import type { ActionFeedback } from './action-feedback.js';
 
-export function useDeleteRows(profileId: string, containerId: string, { setProblem, setStatus }: Pick<ActionFeedback, 'setProblem' | 'setStatus'>) {
+export function useDeleteRows(
+  profileId: string,
+  containerId: string,
+  { setProblem, setStatus }: Pick<ActionFeedback, 'setProblem' | 'setStatus'>,
+) {
   const remove = useDeleteItems(profileId, containerId);
   const [confirming, setConfirming] = useState<Row[] | undefined>();
 
@@ -17,10 +21,22 @@ export function useDeleteRows(profileId: string, containerId: string, { setProbl
       onSuccess: (results) => {
         const failed = results.filter((r) => !r.ok);
         const first = failed[0]?.error;
-        if (first) setProblem({ context: `${failed.length} of ${results.length} could not be deleted (${failed.map((f) => f.itemPath).slice(0, 3).join(', ')}).`, error: first });
+        if (first)
+          setProblem({
+            context: `${failed.length} of ${results.length} could not be deleted (${failed
+              .map((f) => f.itemPath)
+              .slice(0, 3)
+              .join(', ')}).`,
+            error: first,
+          });
         else setStatus(`Deleted ${results.length} item${results.length === 1 ? '' : 's'}.`);
       },
-      onError: (e) => setProblem({ context: 'The items could not be deleted.', error: toAppError(e), retry: () => doDelete(targets) }),
+      onError: (e) =>
+        setProblem({
+          context: 'The items could not be deleted.',
+          error: toAppError(e),
+          retry: () => doDelete(targets),
+        }),
     });
   };
 

@@ -13,7 +13,10 @@ import type { OpenRisk } from './open-risk-dialog.js';
 
 export type DownloadMode = 'open' | 'saveAs' | 'dragOut' | 'showInFolder';
 
-export function useDownloads(containerId: string, { setProblem, setStatus }: Pick<ActionFeedback, 'setProblem' | 'setStatus'>) {
+export function useDownloads(
+  containerId: string,
+  { setProblem, setStatus }: Pick<ActionFeedback, 'setProblem' | 'setStatus'>,
+) {
   const { mutateAsync: fetchItem } = useDownload(containerId);
   const [blocked, setBlocked] = useState<{ item: ItemView; outcome: BlockedOpen } | undefined>();
   const [asked, setAsked] = useState<{ item: ItemView; outcome: OpenRisk } | undefined>();

@@ -14,7 +14,10 @@ export function useFileDrop(
     const destination = target ?? folder;
     const { entries, files } = takeDropEntries(data);
     void (async () => {
-      const dropped: DroppedFile[] = [...files.map((file) => ({ file, relativePath: file.name })), ...(await walkEntries(entries))];
+      const dropped: DroppedFile[] = [
+        ...files.map((file) => ({ file, relativePath: file.name })),
+        ...(await walkEntries(entries)),
+      ];
       if (dropped.length) await uploadFiles(dropped, destination);
     })().catch((e: unknown) => setProblem({ context: 'The dropped files could not be read.', error: toAppError(e) }));
   };

@@ -15,7 +15,11 @@ export interface Reveal {
   readonly nonce: number;
 }
 
-export function useFolderView(data: ItemsCache | undefined, names: ReadonlyMap<string, string>, reveal: Reveal | undefined) {
+export function useFolderView(
+  data: ItemsCache | undefined,
+  names: ReadonlyMap<string, string>,
+  reveal: Reveal | undefined,
+) {
   const [folder, setFolder] = useState('');
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<SortSpec>({ column: 'name', direction: 'asc' });
@@ -57,7 +61,8 @@ export function useFolderView(data: ItemsCache | undefined, names: ReadonlyMap<s
 
   const selectedRows = rows.filter((r) => selection.selected.has(r.key));
   const selectedItems = selectedRows.flatMap((r) => (r.entry.kind === 'item' ? [r.entry.item] : []));
-  const single: ItemView | undefined = selectedRows.length === 1 && selectedRows[0]?.entry.kind === 'item' ? selectedRows[0].entry.item : undefined;
+  const single: ItemView | undefined =
+    selectedRows.length === 1 && selectedRows[0]?.entry.kind === 'item' ? selectedRows[0].entry.item : undefined;
 
   return {
     tree,

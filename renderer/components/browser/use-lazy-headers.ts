@@ -39,12 +39,15 @@ export function useLazyHeaders(profileId: string, containerId: string): (rows: R
         }
         if (keys.size === 0) return;
         const seen = asked.current;
-        void loadHeaders([...keys.keys()]).then(({ paths }) => {
-          if (paths.length === 0 || seen !== asked.current) return;
-          for (const path of paths) seen.delete(keys.get(path) ?? '');
-          clearTimeout(retry.current);
-          retry.current = setTimeout(() => ask(inView.current), HEADERS_RETRY_MS);
-        }, () => undefined);
+        void loadHeaders([...keys.keys()]).then(
+          ({ paths }) => {
+            if (paths.length === 0 || seen !== asked.current) return;
+            for (const path of paths) seen.delete(keys.get(path) ?? '');
+            clearTimeout(retry.current);
+            retry.current = setTimeout(() => ask(inView.current), HEADERS_RETRY_MS);
+          },
+          () => undefined,
+        );
       }, 120);
     },
     [loadHeaders],

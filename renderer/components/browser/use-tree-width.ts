@@ -43,7 +43,12 @@ export function fitLimit(windowWidth: number, paneShown: boolean): number {
  * move the list), within [the default, the limit]. The root's label is the study's title, named
  * whole in the breadcrumbs and the sidebar: it does not widen the tree.
  */
-export function fittedTreeWidth(tree: FileTree | undefined, windowWidth: number, paneShown: boolean, measure: (text: string) => number = textWidth): number {
+export function fittedTreeWidth(
+  tree: FileTree | undefined,
+  windowWidth: number,
+  paneShown: boolean,
+  measure: (text: string) => number = textWidth,
+): number {
   const floor = defaultTreeWidth(windowWidth);
   let need = 0;
   for (const [path, node] of tree?.folders ?? []) {

@@ -12,7 +12,15 @@ import { FindBox } from './find-box.js';
 
 afterEach(cleanup);
 
-const hit = (name: string): SearchHit => ({ containerId: 'c'.repeat(32), studyTitle: 'Protocol 2026-114', itemPath: `site-1/${name}`, name, kind: 'document', folder: 'site-1', score: 300 });
+const hit = (name: string): SearchHit => ({
+  containerId: 'c'.repeat(32),
+  studyTitle: 'Protocol 2026-114',
+  itemPath: `site-1/${name}`,
+  name,
+  kind: 'document',
+  folder: 'site-1',
+  score: 300,
+});
 
 /** Main answering each search with the next of `answers` (the last one again once they run out). */
 function service(answers: readonly SearchAnswer[]) {
@@ -48,7 +56,9 @@ describe('FindBox', () => {
     const progress = await screen.findByText('Searching… 12,000 of 100,000 items read');
     expect(progress.getAttribute('role')).toBe('status');
     expect(progress.getAttribute('aria-live')).toBe('polite');
-    expect(screen.getAllByTestId('find-hit').map((h) => h.querySelector('.find-name')?.textContent)).toEqual(['visit-report-1.pdf']);
+    expect(screen.getAllByTestId('find-hit').map((h) => h.querySelector('.find-name')?.textContent)).toEqual([
+      'visit-report-1.pdf',
+    ]);
 
     // asked again while indexing: all hits, and the progress gone
     await waitFor(() => expect(screen.getAllByTestId('find-hit')).toHaveLength(2), { timeout: 3_000 });
@@ -62,7 +72,12 @@ describe('FindBox', () => {
   });
 
   it('shows names, studies and folders from other organizations cleaned and cut', async () => {
-    const hostile: SearchHit = { ...hit(`visit\u202Efdp.exe${'x'.repeat(5000)}`), title: `Visit \u202Ereport ${'z'.repeat(5000)}`, studyTitle: 'Study \u202Eone', folder: `Site documents/\u202Efdp.exe/${'y'.repeat(5000)}` };
+    const hostile: SearchHit = {
+      ...hit(`visit\u202Efdp.exe${'x'.repeat(5000)}`),
+      title: `Visit \u202Ereport ${'z'.repeat(5000)}`,
+      studyTitle: 'Study \u202Eone',
+      folder: `Site documents/\u202Efdp.exe/${'y'.repeat(5000)}`,
+    };
     const { api } = service([{ hits: [hostile] }]);
     renderWith(api);
     fireEvent.change(screen.getByTestId('find-input'), { target: { value: 'visit' } });
@@ -73,10 +88,15 @@ describe('FindBox', () => {
   });
 
   it('shows a document found by its title with that title under its file name', async () => {
-    const { api } = service([{ hits: [{ ...hit('icf-v3.pdf'), title: 'Informed consent v3' }, hit('consent-log.xlsx')] }]);
+    const { api } = service([
+      { hits: [{ ...hit('icf-v3.pdf'), title: 'Informed consent v3' }, hit('consent-log.xlsx')] },
+    ]);
     renderWith(api);
     fireEvent.change(screen.getByTestId('find-input'), { target: { value: 'consent' } });
     const shown = await screen.findAllByTestId('find-hit');
-    expect(shown.map((h) => h.querySelector('.find-title')?.textContent ?? null)).toEqual(['Informed consent v3', null]);
+    expect(shown.map((h) => h.querySelector('.find-title')?.textContent ?? null)).toEqual([
+      'Informed consent v3',
+      null,
+    ]);
   });
 });

@@ -6,7 +6,13 @@ import { Search } from 'lucide-react';
 import type { SearchHit } from '../../../shared/search-rank.js';
 import { useFindInStudies } from '../../data/search.js';
 
-export function FindBox({ profileId, onOpen }: { readonly profileId: string; readonly onOpen: (hit: SearchHit) => void }) {
+export function FindBox({
+  profileId,
+  onOpen,
+}: {
+  readonly profileId: string;
+  readonly onOpen: (hit: SearchHit) => void;
+}) {
   const id = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -58,13 +64,25 @@ export function FindBox({ profileId, onOpen }: { readonly profileId: string; rea
       />
       {shown ? (
         <div className="find-popup">
-          <ul id={`${id}-results`} role="listbox" aria-label="Found in your studies" className="find-results" data-testid="find-results">
+          <ul
+            id={`${id}-results`}
+            role="listbox"
+            aria-label="Found in your studies"
+            className="find-results"
+            data-testid="find-results"
+          >
             {(found.isFetching || indexing) && hits.length === 0 ? (
               <li role="option" aria-selected={false} aria-disabled="true" className="muted find-note">
                 Searching…
               </li>
             ) : hits.length === 0 ? (
-              <li role="option" aria-selected={false} aria-disabled="true" className="muted find-note" data-testid="find-none">
+              <li
+                role="option"
+                aria-selected={false}
+                aria-disabled="true"
+                className="muted find-note"
+                data-testid="find-none"
+              >
                 Nothing found for “{query}”.
               </li>
             ) : (
@@ -87,7 +105,11 @@ export function FindBox({ profileId, onOpen }: { readonly profileId: string; rea
                   {/* what a title match matched, when the file name does not say it */}
                   {hit.title ? <span className="find-title">{shownText(hit.title)}</span> : null}
                   <span className="find-where">
-                    {hit.kind === 'study' ? 'Study' : [hit.studyTitle, ...(hit.folder ? hit.folder.split('/') : [])].map((part) => shownText(part, 60)).join(' › ')}
+                    {hit.kind === 'study'
+                      ? 'Study'
+                      : [hit.studyTitle, ...(hit.folder ? hit.folder.split('/') : [])]
+                          .map((part) => shownText(part, 60))
+                          .join(' › ')}
                   </span>
                 </li>
               ))
@@ -104,5 +126,7 @@ export function FindBox({ profileId, onOpen }: { readonly profileId: string; rea
 
 /** How far main has read, so a first search of a 100,000-item study does not look stuck. */
 function searchingText({ opened, total }: { readonly opened: number; readonly total: number }): string {
-  return total === 0 ? 'Searching… listing your studies' : `Searching… ${opened.toLocaleString()} of ${total.toLocaleString()} items read`;
+  return total === 0
+    ? 'Searching… listing your studies'
+    : `Searching… ${opened.toLocaleString()} of ${total.toLocaleString()} items read`;
 }

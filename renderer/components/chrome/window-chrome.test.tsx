@@ -12,14 +12,31 @@ afterEach(cleanup);
 
 /** A stand-in for each slot's dialog: the chrome's part is opening it and getting focus back. */
 function Stub({ onClose }: SlotDialogProps) {
-  return <Dialog title="Stub" onClose={onClose} testId="stub-dialog" actions={<CloseAction onClose={onClose} autoFocus />}>stub</Dialog>;
+  return (
+    <Dialog title="Stub" onClose={onClose} testId="stub-dialog" actions={<CloseAction onClose={onClose} autoFocus />}>
+      stub
+    </Dialog>
+  );
 }
 /** A laid-out chrome `width` px wide whose every child and button is 120 px wide (happy-dom has no layout). */
 function layout(width: number): () => void {
   const client = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
     return this.classList.contains('chrome') ? width : 0;
   });
-  const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ width: 120, height: 30, x: 0, y: 0, top: 0, left: 0, right: 120, bottom: 30, toJSON: () => ({}) }) as DOMRect);
+  const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(
+    () =>
+      ({
+        width: 120,
+        height: 30,
+        x: 0,
+        y: 0,
+        top: 0,
+        left: 0,
+        right: 120,
+        bottom: 30,
+        toJSON: () => ({}),
+      }) as DOMRect,
+  );
   return () => {
     client.mockRestore();
     rect.mockRestore();
@@ -29,13 +46,23 @@ function layout(width: number): () => void {
 function Harness({ onSwitch }: { onSwitch: (id: string) => void }) {
   const [slot, setSlot] = useState<DialogSlot | undefined>();
   const active = profile();
-  const admin = profile({ id: 'p2', name: 'Admin', organizationName: 'Exchange Admin', roles: ['admin'], environment: 'test', active: false });
+  const admin = profile({
+    id: 'p2',
+    name: 'Admin',
+    organizationName: 'Exchange Admin',
+    roles: ['admin'],
+    environment: 'test',
+    active: false,
+  });
   return (
     <>
       <WindowChrome
         profiles={[active, admin]}
         active={active}
-        connection={connectionStatus({ ping: { ok: true }, site: { ok: true }, sirb: { ok: true }, clockSkewSeconds: 400 }, true)}
+        connection={connectionStatus(
+          { ping: { ok: true }, site: { ok: true }, sirb: { ok: true }, clockSkewSeconds: 400 },
+          true,
+        )}
         switching={false}
         onSwitch={onSwitch}
         onRecheck={() => {}}
@@ -88,7 +115,10 @@ describe('WindowChrome', () => {
       const more = screen.getByTestId('chrome-more');
       fireEvent.keyDown(more, { key: 'ArrowDown' });
       const menu = screen.getByRole('menu', { name: 'Menu' });
-      expect([...menu.querySelectorAll('[role="menuitem"]')].map((m) => m.textContent)).toEqual(['Activity log…', 'Settings…']);
+      expect([...menu.querySelectorAll('[role="menuitem"]')].map((m) => m.textContent)).toEqual([
+        'Activity log…',
+        'Settings…',
+      ]);
       fireEvent.keyDown(screen.getByTestId('menu-open-settings'), { key: 'Enter' });
       expect(screen.getByTestId('stub-dialog')).toBeTruthy();
     } finally {
@@ -100,7 +130,8 @@ describe('WindowChrome', () => {
     const restore = layout(900);
     try {
       render(<Harness onSwitch={() => {}} />);
-      for (const slot of ['organizations', 'activity', 'settings']) expect(screen.getByTestId(`open-${slot}`)).toBeTruthy();
+      for (const slot of ['organizations', 'activity', 'settings'])
+        expect(screen.getByTestId(`open-${slot}`)).toBeTruthy();
       expect(screen.queryByTestId('chrome-more')).toBeNull();
     } finally {
       restore();

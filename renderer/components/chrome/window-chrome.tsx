@@ -25,8 +25,22 @@ interface WindowChromeProps {
   readonly find?: ReactNode;
 }
 
-export function WindowChrome({ profiles, active, connection, switching, onSwitch, onRecheck, onOpen, find }: WindowChromeProps) {
-  const slots: DialogSlot[] = ['organizations', ...(active?.roles.includes('admin') ? (['admin'] as const) : []), 'activity', 'settings'];
+export function WindowChrome({
+  profiles,
+  active,
+  connection,
+  switching,
+  onSwitch,
+  onRecheck,
+  onOpen,
+  find,
+}: WindowChromeProps) {
+  const slots: DialogSlot[] = [
+    'organizations',
+    ...(active?.roles.includes('admin') ? (['admin'] as const) : []),
+    'activity',
+    'settings',
+  ];
   return (
     <header className="chrome" role="banner" data-fold-bar="">
       <div className="chrome-identity" data-testid="active-profile">

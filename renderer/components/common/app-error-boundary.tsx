@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { shownText } from '../../../shared/shown-text.js';
 import { ErrorBoundary } from './error-boundary.js';
 
-export function AppErrorBoundary({ children, onReload = () => window.location.reload() }: { readonly children: ReactNode; readonly onReload?: () => void }) {
+export function AppErrorBoundary({
+  children,
+  onReload = () => window.location.reload(),
+}: {
+  readonly children: ReactNode;
+  readonly onReload?: () => void;
+}) {
   return (
     <ErrorBoundary
       fallback={(error) => (

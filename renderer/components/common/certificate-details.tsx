@@ -3,7 +3,13 @@
 import type { CertificateView } from '../../../shared/ipc/views.js';
 import { formatDate } from '../../lib/format.js';
 
-export function CertificateDetails({ certificate, testId }: { readonly certificate: CertificateView; readonly testId?: string }) {
+export function CertificateDetails({
+  certificate,
+  testId,
+}: {
+  readonly certificate: CertificateView;
+  readonly testId?: string;
+}) {
   return (
     <dl className="certificate-details" data-testid={testId}>
       <dt>Subject</dt>

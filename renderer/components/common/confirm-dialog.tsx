@@ -24,7 +24,13 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
     </button>
   );
   return (
-    <Dialog title={title} onClose={onCancel} role="alertdialog" testId="confirm-dialog" actions={platform === 'win32' ? [confirm, cancel] : [cancel, confirm]}>
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      role="alertdialog"
+      testId="confirm-dialog"
+      actions={platform === 'win32' ? [confirm, cancel] : [cancel, confirm]}
+    >
       <p>{message}</p>
     </Dialog>
   );

@@ -36,7 +36,9 @@ export function ContextMenu({ x, y, entries, onClose, label = 'Actions' }: Conte
   }, [onClose]);
 
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>): void {
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
+    const items = [
+      ...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? []),
+    ];
     const index = items.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape' || event.key === 'Tab') {
       event.preventDefault();
@@ -51,7 +53,15 @@ export function ContextMenu({ x, y, entries, onClose, label = 'Actions' }: Conte
   }
 
   return (
-    <ul ref={ref} className="context-menu" role="menu" aria-label={label} style={{ left: x, top: y }} onKeyDown={onKeyDown} data-testid="context-menu">
+    <ul
+      ref={ref}
+      className="context-menu"
+      role="menu"
+      aria-label={label}
+      style={{ left: x, top: y }}
+      onKeyDown={onKeyDown}
+      data-testid="context-menu"
+    >
       {entries.map((entry) => (
         <li
           key={entry.id}

@@ -14,7 +14,8 @@ interface DialogProps {
   readonly wide?: boolean;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Dialog({ title, onClose, children, actions, testId, role = 'dialog', wide = false }: DialogProps) {
   const titleId = useId();
@@ -96,7 +97,13 @@ export function Dialog({ title, onClose, children, actions, testId, role = 'dial
 }
 
 /** The lone action of a dialog that only shows or edits in place: close it. */
-export function CloseAction({ onClose, autoFocus = false }: { readonly onClose: () => void; readonly autoFocus?: boolean }) {
+export function CloseAction({
+  onClose,
+  autoFocus = false,
+}: {
+  readonly onClose: () => void;
+  readonly autoFocus?: boolean;
+}) {
   return (
     <button type="button" data-autofocus={autoFocus || undefined} onClick={onClose}>
       Close

@@ -30,7 +30,16 @@ interface FoldingActionsProps {
   readonly ariaLabel?: string;
 }
 
-export function FoldingActions({ actions, className, moreTestId, moreLabel, moreText, moreButtonLabel, as: Tag = 'div', ariaLabel }: FoldingActionsProps) {
+export function FoldingActions({
+  actions,
+  className,
+  moreTestId,
+  moreLabel,
+  moreText,
+  moreButtonLabel,
+  as: Tag = 'div',
+  ariaLabel,
+}: FoldingActionsProps) {
   const group = useRef<HTMLElement>(null);
   const shown = useFoldCount(
     group,
@@ -39,7 +48,13 @@ export function FoldingActions({ actions, className, moreTestId, moreLabel, more
   return (
     <Tag ref={group as never} className={className} aria-label={ariaLabel}>
       {actions.slice(0, shown).map((a) => cloneElement(a.button, { key: a.id, 'data-fold-id': a.id }))}
-      <OverflowMenu testId={moreTestId} label={moreLabel} text={moreText} buttonLabel={moreButtonLabel} entries={actions.slice(shown).map(({ id, label, onSelect, disabled }) => ({ id, label, onSelect, disabled }))} />
+      <OverflowMenu
+        testId={moreTestId}
+        label={moreLabel}
+        text={moreText}
+        buttonLabel={moreButtonLabel}
+        entries={actions.slice(shown).map(({ id, label, onSelect, disabled }) => ({ id, label, onSelect, disabled }))}
+      />
     </Tag>
   );
 }

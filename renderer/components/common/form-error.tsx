@@ -3,7 +3,15 @@
 import type { AppError } from '../../../shared/ipc/views.js';
 import { describeCode } from '../../lib/error-words.js';
 
-export function FormError({ error, context, testId }: { readonly error: AppError; readonly context?: string; readonly testId: string }) {
+export function FormError({
+  error,
+  context,
+  testId,
+}: {
+  readonly error: AppError;
+  readonly context?: string;
+  readonly testId: string;
+}) {
   const explanation = error.explanation || describeCode(error.code) || error.message;
   return (
     <div className="form-error" role="alert" data-testid={testId}>

@@ -19,7 +19,17 @@ function iconOf(kind: FileKind): string {
 
 describe('KindIcon', () => {
   it('draws the kinds a coordinator tells apart at a glance with icons of their own', () => {
-    const kinds: FileKind[] = ['folder', 'pdf', 'word', 'excel', 'powerpoint', 'image', 'archive', 'study-record', 'other'];
+    const kinds: FileKind[] = [
+      'folder',
+      'pdf',
+      'word',
+      'excel',
+      'powerpoint',
+      'image',
+      'archive',
+      'study-record',
+      'other',
+    ];
     const icons = kinds.map(iconOf);
     expect(icons.every((i) => i !== '')).toBe(true);
     expect(new Set(icons).size).toBe(kinds.length);

@@ -41,5 +41,7 @@ const ICONS: Record<FileKind, LucideIcon> = {
 
 export function KindIcon({ kind, size = 16 }: { readonly kind: FileKind; readonly size?: number }) {
   const Icon = ICONS[kind];
-  return <Icon className={`kind-icon kind-${kind}`} size={size} aria-hidden="true" focusable="false" data-kind={kind} />;
+  return (
+    <Icon className={`kind-icon kind-${kind}`} size={size} aria-hidden="true" focusable="false" data-kind={kind} />
+  );
 }

@@ -17,12 +17,30 @@ interface OrgPickerProps {
   readonly disabled?: boolean;
 }
 
-export function OrgPicker({ label, query, onQuery, options, onPick, searchTestId, optionTestId, emptyText, loading, disabled }: OrgPickerProps) {
+export function OrgPicker({
+  label,
+  query,
+  onQuery,
+  options,
+  onPick,
+  searchTestId,
+  optionTestId,
+  emptyText,
+  loading,
+  disabled,
+}: OrgPickerProps) {
   return (
     <div className="org-picker">
       <label className="field-label">
         {label}
-        <input type="search" value={query} placeholder="Organization name" data-testid={searchTestId} disabled={disabled} onChange={(e) => onQuery(e.target.value)} />
+        <input
+          type="search"
+          value={query}
+          placeholder="Organization name"
+          data-testid={searchTestId}
+          disabled={disabled}
+          onChange={(e) => onQuery(e.target.value)}
+        />
       </label>
       {loading ? (
         <p className="muted">Searching…</p>
@@ -42,7 +60,9 @@ export function OrgPicker({ label, query, onQuery, options, onPick, searchTestId
               >
                 <span>{org.name}</span>
                 <span className="muted"> · {org.isSirb ? 'sIRB' : 'pSite'}</span>
-                {org.isDisabled ? <span className="muted"> · disabled in the exchange: cannot be given access</span> : null}
+                {org.isDisabled ? (
+                  <span className="muted"> · disabled in the exchange: cannot be given access</span>
+                ) : null}
               </button>
             </li>
           ))}

@@ -19,7 +19,14 @@ interface OverflowMenuProps {
 
 const MENU_WIDTH = 200;
 
-export function OverflowMenu({ entries, label = 'More', text = label, buttonLabel, align = 'end', testId }: OverflowMenuProps) {
+export function OverflowMenu({
+  entries,
+  label = 'More',
+  text = label,
+  buttonLabel,
+  align = 'end',
+  testId,
+}: OverflowMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
   const [at, setAt] = useState<{ x: number; y: number } | undefined>();
   if (entries.length === 0) return null;

@@ -7,14 +7,19 @@ import { shownText } from '../../../shared/shown-text.js';
 import { formatDate } from '../../lib/format.js';
 import { ErrorDisplay } from '../common/error-display.js';
 
-const ACTION_WORDS: Readonly<Record<NonNullable<DeliveryCell['action']>, string>> = { opened: 'opened', saved: 'saved', downloaded: 'downloaded' };
+const ACTION_WORDS: Readonly<Record<NonNullable<DeliveryCell['action']>, string>> = {
+  opened: 'opened',
+  saved: 'saved',
+  downloaded: 'downloaded',
+};
 
 function cellText(c: DeliveryCell): string {
   if (c.state === 'none') return 'not yet';
   return `${STATE_WORDS[c.state]}, ${c.action ? ACTION_WORDS[c.action] : 'received'} ${formatDate(c.receivedAt)}`;
 }
 
-export const SENDING_OFF_TEXT = 'Receipts are off for this profile: owners are not told when you receive their documents.';
+export const SENDING_OFF_TEXT =
+  'Receipts are off for this profile: owners are not told when you receive their documents.';
 
 interface DeliverySectionProps {
   /** The owner's view: undefined while loading, or for a document another organization owns. */
@@ -33,7 +38,9 @@ export function DeliverySection({ delivery, ownedByMe, sending, loading, error, 
       <section className="delivery" aria-label="Delivery receipt" data-testid="delivery">
         <h3 className="section-title">Delivery</h3>
         <p className={sending === false ? 'warning' : 'muted'} data-testid="delivery-receiver">
-          {sending === false ? SENDING_OFF_TEXT : 'When you open or save this document, its owner gets a receipt naming the version you received.'}
+          {sending === false
+            ? SENDING_OFF_TEXT
+            : 'When you open or save this document, its owner gets a receipt naming the version you received.'}
         </p>
       </section>
     );
@@ -42,7 +49,9 @@ export function DeliverySection({ delivery, ownedByMe, sending, loading, error, 
   return (
     <section className="delivery" aria-label="Delivery" data-testid="delivery">
       <h3 className="section-title">Delivery</h3>
-      {error ? <ErrorDisplay context="Who received this document could not be loaded." error={error} onRetry={onRetry} /> : null}
+      {error ? (
+        <ErrorDisplay context="Who received this document could not be loaded." error={error} onRetry={onRetry} />
+      ) : null}
       {!delivery ? (
         <p className="muted">{loading ? 'Loading…' : '—'}</p>
       ) : (
@@ -57,7 +66,12 @@ export function DeliverySection({ delivery, ownedByMe, sending, loading, error, 
               ))}
             </ul>
           ) : null}
-          {waiting.length ? <p className="muted" data-testid="delivery-waiting">{`Not received yet: ${waiting.map((c) => shownText(c.organizationName)).join(', ')}`}</p> : null}
+          {waiting.length ? (
+            <p
+              className="muted"
+              data-testid="delivery-waiting"
+            >{`Not received yet: ${waiting.map((c) => shownText(c.organizationName)).join(', ')}`}</p>
+          ) : null}
           {delivery.sending ? null : (
             <p className="warning" data-testid="delivery-sending-off">
               {SENDING_OFF_TEXT}

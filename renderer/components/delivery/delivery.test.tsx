@@ -16,7 +16,15 @@ const cell = (name: string, state: DeliveryCell['state'], receivedAt?: string): 
 
 describe('DeliverySection', () => {
   it('tells the owner who received which version, and who has not yet', () => {
-    const delivery = { itemPath: 'documents/a', sending: true, cells: [cell('North Site', 'this', '2026-11-26T09:00:00Z'), cell('South Site', 'earlier', '2026-11-20T09:00:00Z'), cell('East Site', 'none')] };
+    const delivery = {
+      itemPath: 'documents/a',
+      sending: true,
+      cells: [
+        cell('North Site', 'this', '2026-11-26T09:00:00Z'),
+        cell('South Site', 'earlier', '2026-11-20T09:00:00Z'),
+        cell('East Site', 'none'),
+      ],
+    };
     render(<DeliverySection ownedByMe delivery={delivery} loading={false} onRetry={() => {}} />);
     expect(screen.getByTestId('delivery-summary').textContent).toBe('Received by 2 of 3 organizations with access');
     const rows = screen.getAllByTestId('delivery-org').map((li) => li.textContent);
@@ -28,7 +36,14 @@ describe('DeliverySection', () => {
   });
 
   it('says when this profile does not send receipts, to an owner and to a receiver', () => {
-    render(<DeliverySection ownedByMe delivery={{ itemPath: 'a', sending: false, cells: [] }} loading={false} onRetry={() => {}} />);
+    render(
+      <DeliverySection
+        ownedByMe
+        delivery={{ itemPath: 'a', sending: false, cells: [] }}
+        loading={false}
+        onRetry={() => {}}
+      />,
+    );
     expect(screen.getByTestId('delivery-summary').textContent).toBe('Not shared with any other organization');
     expect(screen.getByTestId('delivery-sending-off').textContent).toMatch(/Receipts are off for this profile/);
     cleanup();
@@ -45,9 +60,24 @@ const report: DistributionReport = {
     { id: 'south', name: 'South Site' },
   ],
   rows: [
-    { itemPath: 'documents/b', name: 'Budget', updatedAt: '2026-11-02T00:00:00Z', cells: [cell('North', 'none'), cell('South', 'this', '2026-11-03T00:00:00Z')] },
-    { itemPath: 'documents/a', name: 'Approval', updatedAt: '2026-11-01T00:00:00Z', cells: [cell('North', 'earlier', '2026-11-01T00:00:00Z'), undefined] },
-    { itemPath: 'documents/c', name: 'Consent', updatedAt: '2026-11-03T00:00:00Z', cells: [cell('North', 'this', '2026-11-04T00:00:00Z'), cell('South', 'this', '2026-11-04T00:00:00Z')] },
+    {
+      itemPath: 'documents/b',
+      name: 'Budget',
+      updatedAt: '2026-11-02T00:00:00Z',
+      cells: [cell('North', 'none'), cell('South', 'this', '2026-11-03T00:00:00Z')],
+    },
+    {
+      itemPath: 'documents/a',
+      name: 'Approval',
+      updatedAt: '2026-11-01T00:00:00Z',
+      cells: [cell('North', 'earlier', '2026-11-01T00:00:00Z'), undefined],
+    },
+    {
+      itemPath: 'documents/c',
+      name: 'Consent',
+      updatedAt: '2026-11-03T00:00:00Z',
+      cells: [cell('North', 'this', '2026-11-04T00:00:00Z'), cell('South', 'this', '2026-11-04T00:00:00Z')],
+    },
   ],
 };
 
@@ -56,10 +86,24 @@ describe('DistributionReportView', () => {
 
   it('shows each document × organization in words, sorts by any column, and exports', () => {
     const onExport = vi.fn();
-    render(<DistributionReportView report={report} loading={false} onRetry={() => {}} onExport={onExport} sending onSending={() => {}} onClose={() => {}} />);
+    render(
+      <DistributionReportView
+        report={report}
+        loading={false}
+        onRetry={() => {}}
+        onExport={onExport}
+        sending
+        onSending={() => {}}
+        onClose={() => {}}
+      />,
+    );
     expect(names()).toEqual(['Approval', 'Budget', 'Consent']);
     const approval = screen.getAllByTestId('report-row')[0]!;
-    expect(within(approval).getAllByTestId('report-cell').map((c) => c.textContent)).toEqual(['earlier version', 'no access']);
+    expect(
+      within(approval)
+        .getAllByTestId('report-cell')
+        .map((c) => c.textContent),
+    ).toEqual(['earlier version', 'no access']);
     expect(within(approval).getAllByRole('cell')[1]!.textContent).toBe('1 of 1');
 
     fireEvent.click(screen.getAllByTestId('report-sort-org')[0]!);
@@ -75,7 +119,17 @@ describe('DistributionReportView', () => {
 
   it('turns sending off through its switch and says it is off', () => {
     const onSending = vi.fn();
-    render(<DistributionReportView report={{ ...report, rows: [] }} loading={false} onRetry={() => {}} onExport={() => {}} sending={false} onSending={onSending} onClose={() => {}} />);
+    render(
+      <DistributionReportView
+        report={{ ...report, rows: [] }}
+        loading={false}
+        onRetry={() => {}}
+        onExport={() => {}}
+        sending={false}
+        onSending={onSending}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getByTestId('report-empty')).toBeTruthy();
     expect(screen.getByTestId('report-sending-off')).toBeTruthy();
     fireEvent.click(screen.getByTestId('report-sending'));

@@ -20,7 +20,9 @@ export function DistributionReportDialog({ context, onClose }: SlotDialogProps) 
       loading={report.isFetching}
       error={report.error ? toAppError(report.error) : undefined}
       onRetry={() => void report.refetch()}
-      onExport={() => report.data && downloadText(reportCsv(report.data), `distribution-${containerId.slice(0, 8)}.csv`, 'text/csv')}
+      onExport={() =>
+        report.data && downloadText(reportCsv(report.data), `distribution-${containerId.slice(0, 8)}.csv`, 'text/csv')
+      }
       sending={sending.data?.sending}
       onSending={(on) => setSending.mutate(on)}
       settingError={setSending.error ? toAppError(setSending.error) : undefined}

@@ -18,7 +18,8 @@ interface Sort {
 }
 
 const RANK: Readonly<Record<DeliveryCell['state'], number>> = { this: 2, earlier: 1, none: 0 };
-const receivedCount = (cells: readonly (DeliveryCell | undefined)[]): number => cells.filter((c) => c && c.state !== 'none').length;
+const receivedCount = (cells: readonly (DeliveryCell | undefined)[]): number =>
+  cells.filter((c) => c && c.state !== 'none').length;
 
 function sortedRows(report: DistributionReport, sort: Sort): DistributionReport['rows'] {
   const column = report.organizations.findIndex((o) => o.id === sort.column);
@@ -33,7 +34,9 @@ function sortedRows(report: DistributionReport, sort: Sort): DistributionReport[
   return [...report.rows].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
-    return (ka < kb ? -1 : ka > kb ? 1 : 0) * sign || a.name.localeCompare(b.name) || a.itemPath.localeCompare(b.itemPath);
+    return (
+      (ka < kb ? -1 : ka > kb ? 1 : 0) * sign || a.name.localeCompare(b.name) || a.itemPath.localeCompare(b.itemPath)
+    );
   });
 }
 
@@ -53,10 +56,23 @@ export function DistributionReportView(props: DistributionReportViewProps) {
   const { report } = props;
   const [sort, setSort] = useState<Sort>({ column: 'name', direction: 'asc' });
   const rows = useMemo(() => (report ? sortedRows(report, sort) : []), [report, sort]);
-  const sortBy = (column: SortColumn) => setSort((s) => (s.column === column ? { column, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { column, direction: 'asc' }));
+  const sortBy = (column: SortColumn) =>
+    setSort((s) =>
+      s.column === column
+        ? { column, direction: s.direction === 'asc' ? 'desc' : 'asc' }
+        : { column, direction: 'asc' },
+    );
   const header = (column: SortColumn, label: string) => (
-    <th scope="col" aria-sort={sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="sort-button" data-testid={`report-sort-${column}`} onClick={() => sortBy(column)}>
+    <th
+      scope="col"
+      aria-sort={sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button
+        type="button"
+        className="sort-button"
+        data-testid={`report-sort-${column}`}
+        onClick={() => sortBy(column)}
+      >
         {label}
         <span aria-hidden="true">{sort.column === column ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
       </button>
@@ -79,9 +95,18 @@ export function DistributionReportView(props: DistributionReportViewProps) {
         </>
       }
     >
-      <p className="muted">Every document you own in this study, and whether each organization with access received this version, an earlier one, or none yet.</p>
+      <p className="muted">
+        Every document you own in this study, and whether each organization with access received this version, an
+        earlier one, or none yet.
+      </p>
       <label className="check">
-        <input type="checkbox" data-testid="report-sending" checked={props.sending ?? true} disabled={props.sending === undefined} onChange={(e) => props.onSending(e.target.checked)} />
+        <input
+          type="checkbox"
+          data-testid="report-sending"
+          checked={props.sending ?? true}
+          disabled={props.sending === undefined}
+          onChange={(e) => props.onSending(e.target.checked)}
+        />
         Send receipts for documents this profile receives
       </label>
       {props.sending === false ? (
@@ -89,8 +114,12 @@ export function DistributionReportView(props: DistributionReportViewProps) {
           {SENDING_OFF_TEXT}
         </p>
       ) : null}
-      {props.settingError ? <ErrorDisplay context="The receipts setting could not be changed." error={props.settingError} /> : null}
-      {props.error ? <ErrorDisplay context="The report could not be made." error={props.error} onRetry={props.onRetry} /> : null}
+      {props.settingError ? (
+        <ErrorDisplay context="The receipts setting could not be changed." error={props.settingError} />
+      ) : null}
+      {props.error ? (
+        <ErrorDisplay context="The report could not be made." error={props.error} onRetry={props.onRetry} />
+      ) : null}
       {props.loading && !report ? <p className="muted">Loading…</p> : null}
       {report && report.rows.length === 0 ? (
         <p className="muted" data-testid="report-empty">
@@ -106,10 +135,21 @@ export function DistributionReportView(props: DistributionReportViewProps) {
                 {header('updated', 'Updated')}
                 {header('received', 'Received by')}
                 {report.organizations.map((o) => (
-                  <th key={o.id} scope="col" aria-sort={sort.column === o.id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className="sort-button" data-testid="report-sort-org" onClick={() => sortBy(o.id)}>
+                  <th
+                    key={o.id}
+                    scope="col"
+                    aria-sort={sort.column === o.id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <button
+                      type="button"
+                      className="sort-button"
+                      data-testid="report-sort-org"
+                      onClick={() => sortBy(o.id)}
+                    >
                       {shownText(o.name)}
-                      <span aria-hidden="true">{sort.column === o.id ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                      <span aria-hidden="true">
+                        {sort.column === o.id ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                      </span>
                     </button>
                   </th>
                 ))}
@@ -124,7 +164,12 @@ export function DistributionReportView(props: DistributionReportViewProps) {
                     <td>{formatDate(r.updatedAt)}</td>
                     <td>{`${receivedCount(r.cells)} of ${withAccess}`}</td>
                     {r.cells.map((c, i) => (
-                      <td key={report.organizations[i]!.id} data-testid="report-cell" data-state={c?.state ?? 'no-access'} title={c?.receivedAt ? `${c.action ?? 'received'} ${formatDate(c.receivedAt)}` : undefined}>
+                      <td
+                        key={report.organizations[i]!.id}
+                        data-testid="report-cell"
+                        data-state={c?.state ?? 'no-access'}
+                        title={c?.receivedAt ? `${c.action ?? 'received'} ${formatDate(c.receivedAt)}` : undefined}
+                      >
                         {c ? STATE_WORDS[c.state] : 'no access'}
                       </td>
                     ))}

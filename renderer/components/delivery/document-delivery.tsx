@@ -13,7 +13,12 @@ interface DocumentDeliveryProps {
 /** Shown for documents only: receipts acknowledge documents, not records. */
 export function DocumentDelivery({ profileId, containerId, item }: DocumentDeliveryProps) {
   const isDocument = item.decryptedHeader?.type === 'document';
-  const delivery = useDelivery(profileId, containerId, isDocument && item.ownedByMe ? item.path : undefined, item.contentHash);
+  const delivery = useDelivery(
+    profileId,
+    containerId,
+    isDocument && item.ownedByMe ? item.path : undefined,
+    item.contentHash,
+  );
   const sending = useReceiptSending(profileId);
   if (!isDocument) return null;
   return (

@@ -8,7 +8,17 @@ import { RecordView } from './record-view.js';
 
 afterEach(cleanup);
 
-const org = (name: string): Organization => ({ id: name, url: '', name, isSirb: false, isDisabled: false, certificateUrl: '', thumbprint: '', createdAt: '', updatedAt: '' });
+const org = (name: string): Organization => ({
+  id: name,
+  url: '',
+  name,
+  isSirb: false,
+  isDisabled: false,
+  certificateUrl: '',
+  thumbprint: '',
+  createdAt: '',
+  updatedAt: '',
+});
 
 describe('DetailsPane', () => {
   it('names the file once, says its type in words, and keeps media type, path and hashes under More', () => {
@@ -54,7 +64,10 @@ describe('DetailsPane', () => {
         item={rec}
         loading={false}
         ownerName="Central IRB"
-        record={{ header: rec.decryptedHeader!, content: { protocolNumber: 'P-17', principalInvestigator: { lastName: 'Lee' } } }}
+        record={{
+          header: rec.decryptedHeader!,
+          content: { protocolNumber: 'P-17', principalInvestigator: { lastName: 'Lee' } },
+        }}
         selectionCount={1}
         onRetry={() => {}}
       />,
@@ -82,10 +95,17 @@ describe('DetailsPane', () => {
     expect(screen.getByTestId('detail-title').textContent).toBe('Protocol version 3');
   });
 
-  it("cleans and cuts every header field another organization wrote, and keeps the raw type under More", () => {
+  it('cleans and cuts every header field another organization wrote, and keeps the raw type under More', () => {
     const hostile = '\u202E' + 'Z'.repeat(100_000);
     const rec = item('records|abc', {
-      header: { type: 'visit\u202Eexe.pdf', version: '1\u202E', name: 'Visit 1', note: hostile, ['bad\u202Ekey' + 'k'.repeat(5000)]: 'x', nested: { deep: hostile } },
+      header: {
+        type: 'visit\u202Eexe.pdf',
+        version: '1\u202E',
+        name: 'Visit 1',
+        note: hostile,
+        ['bad\u202Ekey' + 'k'.repeat(5000)]: 'x',
+        nested: { deep: hostile },
+      },
     });
     render(<DetailsPane item={rec} loading={false} ownerName="" selectionCount={1} onRetry={() => {}} />);
     const pane = screen.getByTestId('details-pane');
@@ -113,7 +133,14 @@ describe('DetailsPane', () => {
     render(
       <div>
         <p>outside</p>
-        <DetailsPane item={rec} loading={false} ownerName="" record={{ header: rec.decryptedHeader!, content: broken }} selectionCount={1} onRetry={() => {}} />
+        <DetailsPane
+          item={rec}
+          loading={false}
+          ownerName=""
+          record={{ header: rec.decryptedHeader!, content: broken }}
+          selectionCount={1}
+          onRetry={() => {}}
+        />
       </div>,
     );
     expect(screen.getByText('outside')).toBeTruthy();

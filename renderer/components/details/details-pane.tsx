@@ -42,7 +42,10 @@ function withoutExtension(name: string): string {
 function headerRows(header: RecordHeader, shownName: string): [string, string][] {
   const d = asDocument(header);
   if (d) {
-    const original = d.fileName && cleanFileName(d.fileName) !== d.fileName ? [['Original name', revealedText(d.fileName)] as [string, string]] : [];
+    const original =
+      d.fileName && cleanFileName(d.fileName) !== d.fileName
+        ? [['Original name', revealedText(d.fileName)] as [string, string]]
+        : [];
     const rows: [string, string][] = [];
     const title = d.name ? cleanFileName(d.name) : '';
     const fileName = d.fileName ? cleanFileName(d.fileName) : '';
@@ -53,7 +56,12 @@ function headerRows(header: RecordHeader, shownName: string): [string, string][]
   }
   const rows: [string, string][] = [];
   for (const [key, value] of Object.entries(header)) {
-    if (key === 'type' || key === 'version' || (key === 'name' && typeof value === 'string' && shownText(value) === shownName)) continue;
+    if (
+      key === 'type' ||
+      key === 'version' ||
+      (key === 'name' && typeof value === 'string' && shownText(value) === shownName)
+    )
+      continue;
     rows.push([shownText(humanizeKey(key), 60), shownText(typeof value === 'object' ? JSON.stringify(value) : value)]);
   }
   return rows;
@@ -101,7 +109,9 @@ function PaneContent(props: DetailsPaneProps) {
   if (!item) {
     return (
       <aside className="details-pane" aria-label="Details" data-testid="details-pane">
-        <p className="muted">{selectionCount > 1 ? `${selectionCount} selected.` : 'Select a document or record to see its details.'}</p>
+        <p className="muted">
+          {selectionCount > 1 ? `${selectionCount} selected.` : 'Select a document or record to see its details.'}
+        </p>
       </aside>
     );
   }
@@ -123,7 +133,9 @@ function PaneContent(props: DetailsPaneProps) {
         moreButtonLabel="More actions for this item"
         actions={[
           ...(props.onOpen ? [paneAction('details-open', 'Open', props.onOpen)] : []),
-          ...(props.onManageAccess ? [paneAction('details-manage-access', 'Manage access…', props.onManageAccess)] : []),
+          ...(props.onManageAccess
+            ? [paneAction('details-manage-access', 'Manage access…', props.onManageAccess)]
+            : []),
           ...(props.onSaveAs ? [paneAction('details-save-as', 'Save as…', props.onSaveAs)] : []),
         ]}
       />
@@ -156,7 +168,11 @@ function PaneContent(props: DetailsPaneProps) {
         <div className="field">
           <dt>Who has access</dt>
           <dd data-testid="detail-access">
-            {details ? `${details.access.length} organization${details.access.length === 1 ? '' : 's'}: ${accessNames(details.access)}` : loading ? 'Loading…' : '—'}
+            {details
+              ? `${details.access.length} organization${details.access.length === 1 ? '' : 's'}: ${accessNames(details.access)}`
+              : loading
+                ? 'Loading…'
+                : '—'}
           </dd>
         </div>
       </dl>
@@ -194,13 +210,22 @@ function PaneContent(props: DetailsPaneProps) {
           ))}
         </dl>
       </details>
-      {detailsError ? <ErrorDisplay context="The details could not be loaded." error={detailsError} onRetry={props.onRetry} /> : null}
+      {detailsError ? (
+        <ErrorDisplay context="The details could not be loaded." error={detailsError} onRetry={props.onRetry} />
+      ) : null}
       {record ? (
-        <ErrorBoundary resetKey={record.content} fallback={(error) => <p className="warning">The record&apos;s content could not be shown: {shownText(error.message)}</p>}>
+        <ErrorBoundary
+          resetKey={record.content}
+          fallback={(error) => (
+            <p className="warning">The record&apos;s content could not be shown: {shownText(error.message)}</p>
+          )}
+        >
           <RecordView content={record.content} />
         </ErrorBoundary>
       ) : null}
-      {recordError ? <ErrorDisplay context="The record could not be read." error={recordError} onRetry={props.onRetry} /> : null}
+      {recordError ? (
+        <ErrorDisplay context="The record could not be read." error={recordError} onRetry={props.onRetry} />
+      ) : null}
     </aside>
   );
 }

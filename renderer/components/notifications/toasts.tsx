@@ -7,7 +7,13 @@ type Notice = EventPayloads['notification'] & { readonly id: number };
 
 const TOAST_MS = { success: 6000, failure: 12000 } as const;
 
-export function ToastList({ toasts, onDismiss }: { readonly toasts: readonly Notice[]; readonly onDismiss: (id: number) => void }) {
+export function ToastList({
+  toasts,
+  onDismiss,
+}: {
+  readonly toasts: readonly Notice[];
+  readonly onDismiss: (id: number) => void;
+}) {
   return (
     // A labelled region (a plain div may not carry a label): toasts are a landmark of their own.
     <section className="toasts" aria-label="Notifications">

@@ -33,7 +33,9 @@ export interface CollaboratorsViewProps {
 export function CollaboratorsView(props: CollaboratorsViewProps) {
   const { collaborators, ownerId, isOwner, busy } = props;
   const [confirm, setConfirm] = useState<Organization | undefined>();
-  const sorted = [...collaborators].sort((a, b) => (b.id === ownerId ? 1 : 0) - (a.id === ownerId ? 1 : 0) || a.name.localeCompare(b.name));
+  const sorted = [...collaborators].sort(
+    (a, b) => (b.id === ownerId ? 1 : 0) - (a.id === ownerId ? 1 : 0) || a.name.localeCompare(b.name),
+  );
   const member = new Set(collaborators.map((o) => o.id));
   // Disabled organizations stay in the list, shown as disabled (OrgPicker does not offer them).
   const options = props.directory.filter((o) => !member.has(o.id));
@@ -56,7 +58,13 @@ export function CollaboratorsView(props: CollaboratorsViewProps) {
               {org.id === ownerId ? <span className="badge"> owner</span> : null}
             </span>
             {isOwner && org.id !== ownerId ? (
-              <button type="button" className="danger" data-testid="collaborator-remove" disabled={!!busy} onClick={() => setConfirm(org)}>
+              <button
+                type="button"
+                className="danger"
+                data-testid="collaborator-remove"
+                disabled={!!busy}
+                onClick={() => setConfirm(org)}
+              >
                 Revoke…
               </button>
             ) : null}
@@ -75,10 +83,16 @@ export function CollaboratorsView(props: CollaboratorsViewProps) {
             searchTestId="invite-search"
             optionTestId="invite-option"
             loading={props.directoryLoading}
-            emptyText={props.query ? `No organization whose name starts with "${props.query}" can be invited.` : 'Type the start of a name.'}
+            emptyText={
+              props.query
+                ? `No organization whose name starts with "${props.query}" can be invited.`
+                : 'Type the start of a name.'
+            }
             disabled={!!busy}
           />
-          {props.directoryError ? <ErrorDisplay context="The directory could not be searched." error={props.directoryError} /> : null}
+          {props.directoryError ? (
+            <ErrorDisplay context="The directory could not be searched." error={props.directoryError} />
+          ) : null}
         </section>
       ) : (
         <p className="muted">Only the study's owner can invite or revoke collaborators.</p>

@@ -33,12 +33,22 @@ export function OrganizationsView(props: OrganizationsViewProps) {
     >
       <label className="field-label">
         Name starts with
-        <input type="search" data-testid="organizations-search" value={props.query} onChange={(e) => props.onQuery(e.target.value)} placeholder="Organization name" />
+        <input
+          type="search"
+          data-testid="organizations-search"
+          value={props.query}
+          onChange={(e) => props.onQuery(e.target.value)}
+          placeholder="Organization name"
+        />
       </label>
       <div className="two-pane">
         <div>
           {props.error ? <ErrorDisplay context="The directory could not be loaded." error={props.error} /> : null}
-          {props.loading ? <p className="muted">Loading…</p> : organizations.length === 0 ? <p className="muted">No organization matches.</p> : null}
+          {props.loading ? (
+            <p className="muted">Loading…</p>
+          ) : organizations.length === 0 ? (
+            <p className="muted">No organization matches.</p>
+          ) : null}
           <ul className="plain-list option-list" aria-label="Organizations">
             {organizations.map((org) => (
               <li key={org.id}>
@@ -51,16 +61,26 @@ export function OrganizationsView(props: OrganizationsViewProps) {
                   onClick={() => props.onSelect(org)}
                 >
                   {org.name}
-                  <span className="muted"> · {org.isSirb ? 'sIRB' : 'pSite'}{org.isDisabled ? ' · disabled' : ''}</span>
+                  <span className="muted">
+                    {' '}
+                    · {org.isSirb ? 'sIRB' : 'pSite'}
+                    {org.isDisabled ? ' · disabled' : ''}
+                  </span>
                 </button>
               </li>
             ))}
           </ul>
         </div>
         <div data-testid="organization-details">
-          {props.detailsError ? <ErrorDisplay context="The organization could not be loaded." error={props.detailsError} /> : null}
+          {props.detailsError ? (
+            <ErrorDisplay context="The organization could not be loaded." error={props.detailsError} />
+          ) : null}
           {props.detailsLoading ? <p className="muted">Loading…</p> : null}
-          {details ? <OrganizationDetails preview={details} /> : !props.detailsLoading ? <p className="muted">Choose an organization to see its details.</p> : null}
+          {details ? (
+            <OrganizationDetails preview={details} />
+          ) : !props.detailsLoading ? (
+            <p className="muted">Choose an organization to see its details.</p>
+          ) : null}
         </div>
       </div>
     </Dialog>
@@ -85,7 +105,11 @@ function OrganizationDetails({ preview }: { readonly preview: GranteePreview }) 
         <dd className="mono">{org.id}</dd>
       </dl>
       <h4 className="section-title">Certificate</h4>
-      {preview.certificate ? <CertificateDetails certificate={preview.certificate} testId="organization-certificate" /> : <p className="muted">No certificate registered.</p>}
+      {preview.certificate ? (
+        <CertificateDetails certificate={preview.certificate} testId="organization-certificate" />
+      ) : (
+        <p className="muted">No certificate registered.</p>
+      )}
       {preview.certificate && !preview.thumbprintMatches ? (
         <p className="blocking" role="alert">
           The certificate's thumbprint differs from the directory's ({org.thumbprint}).

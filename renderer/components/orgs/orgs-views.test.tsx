@@ -31,9 +31,15 @@ describe('CollaboratorsView', () => {
   it('lists the owner first and invites from the directory matches that are not members yet', () => {
     const p = collabProps();
     render(<CollaboratorsView {...p} />);
-    expect(screen.getAllByTestId('collaborator-row').map((r) => r.textContent)).toEqual([expect.stringContaining('Central IRB'), expect.stringContaining('Riverside')]);
+    expect(screen.getAllByTestId('collaborator-row').map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Central IRB'),
+      expect.stringContaining('Riverside'),
+    ]);
     const options = screen.getAllByTestId('invite-option') as HTMLButtonElement[];
-    expect(options.map((o) => o.textContent)).toEqual([expect.stringContaining('Lakeside University'), expect.stringContaining('Lost Site')]);
+    expect(options.map((o) => o.textContent)).toEqual([
+      expect.stringContaining('Lakeside University'),
+      expect.stringContaining('Lost Site'),
+    ]);
     fireEvent.change(screen.getByTestId('invite-search'), { target: { value: 'Lak' } });
     expect(p.onQuery).toHaveBeenCalledWith('Lak');
     fireEvent.click(options[0]!);
@@ -43,7 +49,9 @@ describe('CollaboratorsView', () => {
   it('shows a disabled organization as disabled and does not offer it for an invitation', () => {
     const p = collabProps();
     render(<CollaboratorsView {...p} />);
-    const lost = screen.getAllByTestId('invite-option').find((o) => o.textContent?.includes('Lost Site')) as HTMLButtonElement;
+    const lost = screen
+      .getAllByTestId('invite-option')
+      .find((o) => o.textContent?.includes('Lost Site')) as HTMLButtonElement;
     expect(lost.textContent).toContain('disabled');
     expect(lost.disabled).toBe(true);
     fireEvent.click(lost);
@@ -76,13 +84,33 @@ describe('OrganizationsView', () => {
   it('searches by prefix, selects, and shows details with the certificate', () => {
     const onQuery = vi.fn();
     const onSelect = vi.fn();
-    const { rerender } = render(<OrganizationsView query="" onQuery={onQuery} organizations={[lakeside, riverside]} onSelect={onSelect} onClose={() => {}} />);
+    const { rerender } = render(
+      <OrganizationsView
+        query=""
+        onQuery={onQuery}
+        organizations={[lakeside, riverside]}
+        onSelect={onSelect}
+        onClose={() => {}}
+      />,
+    );
     fireEvent.change(screen.getByTestId('organizations-search'), { target: { value: 'Ri' } });
     expect(onQuery).toHaveBeenCalledWith('Ri');
     fireEvent.click(screen.getAllByTestId('organization-row')[1]!);
     expect(onSelect).toHaveBeenCalledWith(riverside);
-    const details = preview(org('2', 'Riverside Medical Center', { isDisabled: true }), { certificate: certificate({ subject: 'CN=Riverside Medical Center' }) });
-    rerender(<OrganizationsView query="" onQuery={onQuery} organizations={[lakeside, riverside]} selectedId={riverside.id} details={details} onSelect={onSelect} onClose={() => {}} />);
+    const details = preview(org('2', 'Riverside Medical Center', { isDisabled: true }), {
+      certificate: certificate({ subject: 'CN=Riverside Medical Center' }),
+    });
+    rerender(
+      <OrganizationsView
+        query=""
+        onQuery={onQuery}
+        organizations={[lakeside, riverside]}
+        selectedId={riverside.id}
+        details={details}
+        onSelect={onSelect}
+        onClose={() => {}}
+      />,
+    );
     const pane = screen.getByTestId('organization-details');
     expect(within(pane).getByTestId('organization-status').textContent).toBe('Disabled');
     expect(within(pane).getByTestId('cert-subject').textContent).toBe('CN=Riverside Medical Center');

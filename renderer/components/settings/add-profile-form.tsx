@@ -44,7 +44,12 @@ function KeyFileInput(props: {
       <div className="field-label">
         {props.label}
         <span>
-          <button type="button" data-testid={props.testId} disabled={props.disabled} onClick={() => void onPick().then((ref) => ref && onChange({ kind: 'chosen', ref }))}>
+          <button
+            type="button"
+            data-testid={props.testId}
+            disabled={props.disabled}
+            onClick={() => void onPick().then((ref) => ref && onChange({ kind: 'chosen', ref }))}
+          >
             Choose…
           </button>{' '}
           <span className="muted">{chosen}</span>
@@ -69,14 +74,22 @@ function KeyFileInput(props: {
   );
 }
 
-
 /** What is still missing, in words; undefined when the form can be sent. */
-function addProfileProblem(f: { name: string; baseUrl: string; environment: Environment; organizationId: string; hasKey: boolean; hasCert: boolean; hasP12: boolean }): string | undefined {
+function addProfileProblem(f: {
+  name: string;
+  baseUrl: string;
+  environment: Environment;
+  organizationId: string;
+  hasKey: boolean;
+  hasCert: boolean;
+  hasP12: boolean;
+}): string | undefined {
   if (!f.name.trim()) return 'Give the profile a name.';
   if (!/^https?:\/\/\S+$/.test(f.baseUrl.trim())) return 'Enter the exchange address (https://…).';
   const insecure = exchangeUrlProblem(f.baseUrl.trim(), f.environment);
   if (insecure) return insecure;
-  if (!/^[0-9a-f]{32}$/.test(f.organizationId.trim())) return 'Enter the organization id: 32 characters 0-9 and a-f, as registered at the exchange.';
+  if (!/^[0-9a-f]{32}$/.test(f.organizationId.trim()))
+    return 'Enter the organization id: 32 characters 0-9 and a-f, as registered at the exchange.';
   if (!f.hasP12 && !(f.hasKey && f.hasCert)) return 'Choose a PKCS#12 file, or a private key and a certificate.';
   return undefined;
 }
@@ -95,27 +108,63 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, on
   const form = useRef<HTMLFormElement>(null);
 
   const generated = useGenerated && pendingKey ? pendingKey : undefined;
-  const problem = addProfileProblem({ name, baseUrl, environment, organizationId, hasKey: !!keyFile || !!generated, hasCert: !!certificateFile, hasP12: !!p12 });
+  const problem = addProfileProblem({
+    name,
+    baseUrl,
+    environment,
+    organizationId,
+    hasKey: !!keyFile || !!generated,
+    hasCert: !!certificateFile,
+    hasP12: !!p12,
+  });
 
   const submit = (e: FormEvent): void => {
     e.preventDefault();
     if (problem) return;
-    const identity: ProfileIdentity = { name: name.trim(), environment, baseUrl: baseUrl.trim(), organizationId: organizationId.trim(), administrator };
+    const identity: ProfileIdentity = {
+      name: name.trim(),
+      environment,
+      baseUrl: baseUrl.trim(),
+      organizationId: organizationId.trim(),
+      administrator,
+    };
     if (p12) onSubmit({ ...identity, kind: 'pkcs12', file: p12, password: new OneTimeSecret(password) });
-    else if (certificateFile) onSubmit({ ...identity, kind: 'pem', keyFile: generated ? undefined : keyFile, certificateFile, pendingKeyId: generated?.pendingKeyId });
+    else if (certificateFile)
+      onSubmit({
+        ...identity,
+        kind: 'pem',
+        keyFile: generated ? undefined : keyFile,
+        certificateFile,
+        pendingKeyId: generated?.pendingKeyId,
+      });
   };
 
   return (
-    <form ref={form} className="form-grid settings-section" aria-label="Add a profile" onSubmit={submit} data-testid="profile-add-form">
+    <form
+      ref={form}
+      className="form-grid settings-section"
+      aria-label="Add a profile"
+      onSubmit={submit}
+      data-testid="profile-add-form"
+    >
       <h3 className="section-title">Add a profile</h3>
       <div className="field-row">
         <label className="field-label">
           Profile name
-          <input data-testid="profile-add-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          <input
+            data-testid="profile-add-name"
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
         <label className="field-label">
           Environment
-          <select data-testid="profile-add-environment" value={environment} onChange={(e) => setEnvironment(e.target.value as Environment)}>
+          <select
+            data-testid="profile-add-environment"
+            value={environment}
+            onChange={(e) => setEnvironment(e.target.value as Environment)}
+          >
             {ENVIRONMENTS.map((env) => (
               <option key={env} value={env}>
                 {env}
@@ -130,32 +179,74 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, on
       </label>
       <label className="field-label">
         Organization id
-        <input data-testid="profile-add-org-id" className="mono" value={organizationId} maxLength={32} onChange={(e) => setOrganizationId(e.target.value.toLowerCase())} />
+        <input
+          data-testid="profile-add-org-id"
+          className="mono"
+          value={organizationId}
+          maxLength={32}
+          onChange={(e) => setOrganizationId(e.target.value.toLowerCase())}
+        />
       </label>
       <label className="check">
-        <input type="checkbox" data-testid="profile-add-admin" checked={administrator} onChange={(e) => setAdministrator(e.target.checked)} />
+        <input
+          type="checkbox"
+          data-testid="profile-add-admin"
+          checked={administrator}
+          onChange={(e) => setAdministrator(e.target.checked)}
+        />
         This organization administers the exchange
       </label>
       <fieldset>
         <legend>From PEM files</legend>
         {pendingKey ? (
           <label className="check">
-            <input type="checkbox" data-testid="profile-add-use-generated" checked={useGenerated} onChange={(e) => setUseGenerated(e.target.checked)} />
+            <input
+              type="checkbox"
+              data-testid="profile-add-use-generated"
+              checked={useGenerated}
+              onChange={(e) => setUseGenerated(e.target.checked)}
+            />
             Use the key generated above ({pendingKey.commonName})
           </label>
         ) : null}
-        <KeyFileInput label="Private key (.pem, .key)" accept=".pem,.key" testId="profile-add-pem-key" disabled={!!generated} value={keyFile} onChange={setKeyFile} onPick={onPickKeyFile} />
+        <KeyFileInput
+          label="Private key (.pem, .key)"
+          accept=".pem,.key"
+          testId="profile-add-pem-key"
+          disabled={!!generated}
+          value={keyFile}
+          onChange={setKeyFile}
+          onPick={onPickKeyFile}
+        />
         <label className="field-label">
           Certificate (.pem, .crt)
-          <input type="file" accept=".pem,.crt,.cer" data-testid="profile-add-pem-cert" onChange={(e) => setCertificateFile(e.currentTarget.files?.[0])} />
+          <input
+            type="file"
+            accept=".pem,.crt,.cer"
+            data-testid="profile-add-pem-cert"
+            onChange={(e) => setCertificateFile(e.currentTarget.files?.[0])}
+          />
         </label>
       </fieldset>
       <fieldset>
         <legend>Or from a PKCS#12 file</legend>
-        <KeyFileInput label="PKCS#12 file (.p12, .pfx)" accept=".p12,.pfx" testId="profile-add-p12-file" value={p12} onChange={setP12} onPick={onPickKeyFile} />
+        <KeyFileInput
+          label="PKCS#12 file (.p12, .pfx)"
+          accept=".p12,.pfx"
+          testId="profile-add-p12-file"
+          value={p12}
+          onChange={setP12}
+          onPick={onPickKeyFile}
+        />
         <label className="field-label">
           Its password
-          <input type="password" autoComplete="off" data-testid="profile-add-p12-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            type="password"
+            autoComplete="off"
+            data-testid="profile-add-p12-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
       </fieldset>
       {problem ? (
@@ -168,7 +259,9 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, on
           {busy ? 'Adding…' : 'Add profile'}
         </button>
       </div>
-      {error ? <FormError error={error} context="The profile was not added; nothing was saved." testId="profile-add-error" /> : null}
+      {error ? (
+        <FormError error={error} context="The profile was not added; nothing was saved." testId="profile-add-error" />
+      ) : null}
     </form>
   );
 }

@@ -21,17 +21,28 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 export function CollaboratorCertificatesSection(props: CollaboratorCertificatesProps) {
   const nothing = !props.loading && !props.error && props.changes.length === 0 && props.expiring.length === 0;
   return (
-    <section aria-label="Collaborators\u2019 certificates" className="settings-section" data-testid="collaborator-certificates">
+    <section
+      aria-label="Collaborators\u2019 certificates"
+      className="settings-section"
+      data-testid="collaborator-certificates"
+    >
       <h3 className="section-title">Collaborators’ certificates</h3>
       {props.loading ? <p className="muted">Checking the certificates of the organizations you share with…</p> : null}
-      {props.error ? <ErrorDisplay context="The collaborators’ certificates could not be checked." error={props.error} /> : null}
-      {nothing ? <p className="muted">Every organization you share with still has the certificate your documents are wrapped for.</p> : null}
+      {props.error ? (
+        <ErrorDisplay context="The collaborators’ certificates could not be checked." error={props.error} />
+      ) : null}
+      {nothing ? (
+        <p className="muted">
+          Every organization you share with still has the certificate your documents are wrapped for.
+        </p>
+      ) : null}
       <ul className="plain-list">
         {props.changes.map((c) => (
           <li key={c.organizationId} className="profile-entry" data-testid="certificate-change">
             <p role="status">
-              <strong>{c.name}</strong> has a new certificate — {c.grantCount} of your documents in {plural(c.studyCount, 'study', 'studies')}{' '}
-              still {c.grantCount === 1 ? 'has a key' : 'have keys'} for the old one.
+              <strong>{c.name}</strong> has a new certificate — {c.grantCount} of your documents in{' '}
+              {plural(c.studyCount, 'study', 'studies')} still {c.grantCount === 1 ? 'has a key' : 'have keys'} for the
+              old one.
             </p>
             {c.certificate ? (
               <dl className="kv">
@@ -52,7 +63,12 @@ export function CollaboratorCertificatesSection(props: CollaboratorCertificatesP
                 Nothing can be re-wrapped for it: {c.problem}
               </p>
             ) : (
-              <button type="button" data-testid="certificate-rewrap" disabled={props.rewrapping !== undefined} onClick={() => props.onRewrap(c.organizationId)}>
+              <button
+                type="button"
+                data-testid="certificate-rewrap"
+                disabled={props.rewrapping !== undefined}
+                onClick={() => props.onRewrap(c.organizationId)}
+              >
                 {props.rewrapping === c.organizationId ? 'Re-wrapping…' : 'Re-wrap for the new certificate'}
               </button>
             )}

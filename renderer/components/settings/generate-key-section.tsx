@@ -8,7 +8,12 @@ export interface GenerateKeySectionProps {
   readonly busy: boolean;
   readonly error?: AppError;
   readonly csr?: { readonly commonName: string; readonly csrPem: string };
-  readonly onGenerate: (input: { commonName: string; organization?: string; country?: string; bits: 2048 | 3072 | 4096 }) => void;
+  readonly onGenerate: (input: {
+    commonName: string;
+    organization?: string;
+    country?: string;
+    bits: 2048 | 3072 | 4096;
+  }) => void;
   readonly onSaveCsr: () => void;
 }
 
@@ -21,24 +26,48 @@ export function GenerateKeySection({ busy, error, csr, onGenerate, onSaveCsr }: 
   const submit = (e: FormEvent): void => {
     e.preventDefault();
     if (!commonName.trim() || !countryOk) return;
-    onGenerate({ commonName: commonName.trim(), organization: organization.trim() || undefined, country: country || undefined, bits });
+    onGenerate({
+      commonName: commonName.trim(),
+      organization: organization.trim() || undefined,
+      country: country || undefined,
+      bits,
+    });
   };
   return (
     <form className="form-grid settings-section" aria-label="Generate a new key" onSubmit={submit}>
       <h3 className="section-title">Generate a new key</h3>
-      <p className="muted">For a new registration: the key is made and kept here; send the certificate signing request to the exchange, then add the certificate you get back above with “Use the key generated above”.</p>
+      <p className="muted">
+        For a new registration: the key is made and kept here; send the certificate signing request to the exchange,
+        then add the certificate you get back above with “Use the key generated above”.
+      </p>
       <div className="field-row">
         <label className="field-label">
           Common name
-          <input data-testid="profile-gen-cn" value={commonName} maxLength={64} onChange={(e) => setCommonName(e.target.value)} />
+          <input
+            data-testid="profile-gen-cn"
+            value={commonName}
+            maxLength={64}
+            onChange={(e) => setCommonName(e.target.value)}
+          />
         </label>
         <label className="field-label">
           Organization
-          <input data-testid="profile-gen-org" value={organization} maxLength={64} onChange={(e) => setOrganization(e.target.value)} />
+          <input
+            data-testid="profile-gen-org"
+            value={organization}
+            maxLength={64}
+            onChange={(e) => setOrganization(e.target.value)}
+          />
         </label>
         <label className="field-label">
           Country (2 letters)
-          <input data-testid="profile-gen-country" value={country} maxLength={2} size={3} onChange={(e) => setCountry(e.target.value.toUpperCase())} />
+          <input
+            data-testid="profile-gen-country"
+            value={country}
+            maxLength={2}
+            size={3}
+            onChange={(e) => setCountry(e.target.value.toUpperCase())}
+          />
         </label>
         <label className="field-label">
           Key size
@@ -58,9 +87,16 @@ export function GenerateKeySection({ busy, error, csr, onGenerate, onSaveCsr }: 
       {csr ? (
         <div data-testid="csr-result">
           <p>
-            Key generated for {csr.commonName}. Save its certificate signing request and send it to the exchange's administrator.
+            Key generated for {csr.commonName}. Save its certificate signing request and send it to the exchange's
+            administrator.
           </p>
-          <textarea className="mono csr" readOnly rows={5} value={csr.csrPem} aria-label="Certificate signing request" />
+          <textarea
+            className="mono csr"
+            readOnly
+            rows={5}
+            value={csr.csrPem}
+            aria-label="Certificate signing request"
+          />
           <button type="button" className="primary" data-testid="csr-download" onClick={onSaveCsr}>
             Save the CSR…
           </button>

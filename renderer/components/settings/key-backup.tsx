@@ -20,7 +20,11 @@ export function KeyBackup({ profile, busy, onBackup, onForgetOldKeys }: KeyBacku
   const [again, setAgain] = useState('');
   const id = useId();
   const problem =
-    password.length < MIN_PASSWORD ? `At least ${MIN_PASSWORD} characters.` : again.length > 0 && again !== password ? 'The two passwords differ.' : undefined;
+    password.length < MIN_PASSWORD
+      ? `At least ${MIN_PASSWORD} characters.`
+      : again.length > 0 && again !== password
+        ? 'The two passwords differ.'
+        : undefined;
   const reading = profile.readingKeyCount ?? 0;
   return (
     <div className="key-backup" data-testid="key-backup">
@@ -30,16 +34,23 @@ export function KeyBackup({ profile, busy, onBackup, onForgetOldKeys }: KeyBacku
         </p>
       ) : (
         <p className="warning" role="status" data-testid="key-backup-status">
-          This key has never been backed up: if this computer is lost, nothing shared with {profile.organizationName} can be opened again.
+          This key has never been backed up: if this computer is lost, nothing shared with {profile.organizationName}{' '}
+          can be opened again.
         </p>
       )}
       {reading > 0 ? (
         <p className="muted" data-testid="key-backup-reading">
-          {reading} older key{reading === 1 ? '' : 's'} kept for reading what is still wrapped for {reading === 1 ? 'it' : 'them'}; the backup includes {reading === 1 ? 'it' : 'them'}.
+          {reading} older key{reading === 1 ? '' : 's'} kept for reading what is still wrapped for{' '}
+          {reading === 1 ? 'it' : 'them'}; the backup includes {reading === 1 ? 'it' : 'them'}.
           {onForgetOldKeys ? (
             <>
               {' '}
-              <button type="button" disabled={busy} data-testid="key-forget-old" onClick={() => onForgetOldKeys(profile.id)}>
+              <button
+                type="button"
+                disabled={busy}
+                data-testid="key-forget-old"
+                onClick={() => onForgetOldKeys(profile.id)}
+              >
                 Forget old keys
               </button>
             </>
@@ -59,13 +70,31 @@ export function KeyBackup({ profile, busy, onBackup, onForgetOldKeys }: KeyBacku
           }}
         >
           <label htmlFor={`${id}-pw`}>Backup password</label>
-          <input id={`${id}-pw`} type="password" autoComplete="new-password" value={password} data-testid="key-backup-password" onChange={(e) => setPassword(e.currentTarget.value)} />
+          <input
+            id={`${id}-pw`}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            data-testid="key-backup-password"
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
           <label htmlFor={`${id}-again`}>The same password again</label>
-          <input id={`${id}-again`} type="password" autoComplete="new-password" value={again} data-testid="key-backup-again" onChange={(e) => setAgain(e.currentTarget.value)} />
+          <input
+            id={`${id}-again`}
+            type="password"
+            autoComplete="new-password"
+            value={again}
+            data-testid="key-backup-again"
+            onChange={(e) => setAgain(e.currentTarget.value)}
+          />
           <p className="muted" aria-live="polite" data-testid="key-backup-problem">
             {problem ?? 'Keep the password apart from the file: both are needed to restore the key.'}
           </p>
-          <button type="submit" disabled={busy || problem !== undefined || again !== password} data-testid="key-backup-save">
+          <button
+            type="submit"
+            disabled={busy || problem !== undefined || again !== password}
+            data-testid="key-backup-save"
+          >
             Save the backup…
           </button>
           <button type="button" onClick={() => setOpen(false)}>

@@ -11,7 +11,11 @@ export interface PreferencesSectionProps {
   readonly settings: Settings;
   readonly active?: ProfileView;
   readonly busy: boolean;
-  readonly onChange: (patch: { theme?: Settings['theme']; transferConcurrency?: number; shareUploadsWithOwner?: boolean }) => void;
+  readonly onChange: (patch: {
+    theme?: Settings['theme'];
+    transferConcurrency?: number;
+    shareUploadsWithOwner?: boolean;
+  }) => void;
 }
 
 export function PreferencesSection({ settings, active, busy, onChange }: PreferencesSectionProps) {
@@ -21,7 +25,12 @@ export function PreferencesSection({ settings, active, busy, onChange }: Prefere
       <div className="field-row">
         <label className="field-label">
           Theme
-          <select data-testid="settings-theme" value={settings.theme} disabled={busy} onChange={(e) => onChange({ theme: e.target.value as Settings['theme'] })}>
+          <select
+            data-testid="settings-theme"
+            value={settings.theme}
+            disabled={busy}
+            onChange={(e) => onChange({ theme: e.target.value as Settings['theme'] })}
+          >
             <option value="system">Same as the system</option>
             <option value="light">Light</option>
             <option value="dark">Dark</option>

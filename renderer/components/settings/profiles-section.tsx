@@ -14,7 +14,8 @@ function expiryWarning(validTo: string, now: number): string | undefined {
   const days = daysUntil(validTo, now);
   if (days === undefined) return undefined;
   if (days < 0) return 'The certificate has expired: the exchange refuses this profile until a new one is registered.';
-  if (days <= EXPIRY_WARNING_DAYS) return `The certificate expires in ${days} day${days === 1 ? '' : 's'}: ask for a new one to be registered before then.`;
+  if (days <= EXPIRY_WARNING_DAYS)
+    return `The certificate expires in ${days} day${days === 1 ? '' : 's'}: ask for a new one to be registered before then.`;
   return undefined;
 }
 
@@ -27,7 +28,13 @@ function removeMessage(profile: ProfileView): string {
 }
 
 /** A button that names what it picks; the file input it opens stays out of sight and out of the tab order. */
-function TrustAnchorButton({ profileId, onImport }: { readonly profileId: string; readonly onImport: (profileId: string, file: File) => void }) {
+function TrustAnchorButton({
+  profileId,
+  onImport,
+}: {
+  readonly profileId: string;
+  readonly onImport: (profileId: string, file: File) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -66,14 +73,23 @@ interface ProfilesSectionProps {
   readonly onForgetOldKeys?: (profileId: string) => void;
 }
 
-export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImportTrustAnchors, onBackup, onForgetOldKeys }: ProfilesSectionProps) {
+export function ProfilesSection({
+  profiles,
+  now,
+  busy,
+  platform,
+  onRemove,
+  onImportTrustAnchors,
+  onBackup,
+  onForgetOldKeys,
+}: ProfilesSectionProps) {
   const [confirm, setConfirm] = useState<ProfileView | undefined>();
   return (
     <section aria-label="Profiles" className="settings-section">
       <h3 className="section-title">Profiles</h3>
       <p className="muted">
-        A profile is your organization's private key with its certificate at one exchange. The key proves who you are and opens what is shared with
-        your organization; it never leaves this computer.
+        A profile is your organization's private key with its certificate at one exchange. The key proves who you are
+        and opens what is shared with your organization; it never leaves this computer.
       </p>
       {profiles.length === 0 ? <p className="muted">No profile yet: add one below.</p> : null}
       <ul className="plain-list profile-list">
@@ -86,7 +102,13 @@ export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImp
                 <span className={`badge env-${p.environment}`}>{p.environment}</span>
                 {p.active ? <span className="muted"> · active</span> : null}
                 {/* Asked first, and not the loudest button here: a plain button, the confirmation says what is lost. */}
-                <button type="button" className="push-end" data-testid="profile-remove" disabled={busy} onClick={() => setConfirm(p)}>
+                <button
+                  type="button"
+                  className="push-end"
+                  data-testid="profile-remove"
+                  disabled={busy}
+                  onClick={() => setConfirm(p)}
+                >
                   Remove…
                 </button>
               </div>
@@ -103,12 +125,18 @@ export function ProfilesSection({ profiles, now, busy, platform, onRemove, onImp
                 <dd className="mono">{p.baseUrl}</dd>
                 <dt>Trust anchors</dt>
                 <dd data-testid="profile-trust-anchors">
-                  {p.environment === 'sandbox' ? 'the sandbox\u2019s own CA' : `${p.trustAnchorCount ?? 0} CA certificate${p.trustAnchorCount === 1 ? '' : 's'}`}
-                  {p.environment !== 'sandbox' && !p.trustAnchorCount ? ' \u2014 nothing can be shared until your consortium\u2019s CA certificates are imported' : ''}
+                  {p.environment === 'sandbox'
+                    ? 'the sandbox\u2019s own CA'
+                    : `${p.trustAnchorCount ?? 0} CA certificate${p.trustAnchorCount === 1 ? '' : 's'}`}
+                  {p.environment !== 'sandbox' && !p.trustAnchorCount
+                    ? ' \u2014 nothing can be shared until your consortium\u2019s CA certificates are imported'
+                    : ''}
                   {onImportTrustAnchors ? <TrustAnchorButton profileId={p.id} onImport={onImportTrustAnchors} /> : null}
                 </dd>
               </dl>
-              {onBackup ? <KeyBackup profile={p} busy={busy} onBackup={onBackup} onForgetOldKeys={onForgetOldKeys} /> : null}
+              {onBackup ? (
+                <KeyBackup profile={p} busy={busy} onBackup={onBackup} onForgetOldKeys={onForgetOldKeys} />
+              ) : null}
               {warning ? (
                 <p className="warning" role="status" data-testid="profile-expiry-warning">
                   {warning}

@@ -14,8 +14,31 @@ const settings: Settings = { theme: 'system', transferConcurrency: 3, shareUploa
 function props(overrides: Partial<SettingsViewProps> = {}): SettingsViewProps {
   return {
     profiles: [
-      profile({ certificate: { subject: 'CN=Central IRB', issuer: 'CN=CA', validFrom: '2025-01-01T00:00:00Z', validTo: '2026-03-20T00:00:00Z', thumbprint: 'ab12', keyBits: 2048 } }),
-      profile({ id: 'p2', name: 'Riverside', organizationName: 'Riverside Medical Center', roles: ['psite'], active: false, certificate: { subject: 'CN=Riverside', issuer: 'CN=CA', validFrom: '2025-01-01T00:00:00Z', validTo: '2027-01-01T00:00:00Z', thumbprint: 'cd34', keyBits: 2048 } }),
+      profile({
+        certificate: {
+          subject: 'CN=Central IRB',
+          issuer: 'CN=CA',
+          validFrom: '2025-01-01T00:00:00Z',
+          validTo: '2026-03-20T00:00:00Z',
+          thumbprint: 'ab12',
+          keyBits: 2048,
+        },
+      }),
+      profile({
+        id: 'p2',
+        name: 'Riverside',
+        organizationName: 'Riverside Medical Center',
+        roles: ['psite'],
+        active: false,
+        certificate: {
+          subject: 'CN=Riverside',
+          issuer: 'CN=CA',
+          validFrom: '2025-01-01T00:00:00Z',
+          validTo: '2027-01-01T00:00:00Z',
+          thumbprint: 'cd34',
+          keyBits: 2048,
+        },
+      }),
     ],
     settings,
     now: NOW,
@@ -90,7 +113,7 @@ describe('SettingsView', () => {
     expect(sent.password.take()).toBe('');
   });
 
-  it('chooses key files in main\'s own dialog where there is one: the page never holds the file', async () => {
+  it("chooses key files in main's own dialog where there is one: the page never holds the file", async () => {
     const ref = { ref: 'f'.repeat(32), name: 'riverside.p12', size: 2 };
     const onPickKeyFile = vi.fn(async () => ref);
     const p = props();
@@ -103,7 +126,9 @@ describe('SettingsView', () => {
     fireEvent.change(screen.getByTestId('profile-add-p12-password'), { target: { value: 'secret' } });
     fireEvent.click(screen.getByTestId('profile-add-submit'));
     expect(onPickKeyFile).toHaveBeenCalledTimes(1);
-    expect(p.add.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ kind: 'pkcs12', file: { kind: 'chosen', ref } }));
+    expect(p.add.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'pkcs12', file: { kind: 'chosen', ref } }),
+    );
   });
 
   it('adds from PEM key and certificate files', () => {
@@ -116,11 +141,25 @@ describe('SettingsView', () => {
     fireEvent.change(screen.getByTestId('profile-add-pem-cert'), { target: { files: [cert] } });
     fireEvent.click(screen.getByTestId('profile-add-admin'));
     fireEvent.click(screen.getByTestId('profile-add-submit'));
-    expect(p.add.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ kind: 'pem', keyFile: { kind: 'file', file: key }, certificateFile: cert, administrator: true, pendingKeyId: undefined }));
+    expect(p.add.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        kind: 'pem',
+        keyFile: { kind: 'file', file: key },
+        certificateFile: cert,
+        administrator: true,
+        pendingKeyId: undefined,
+      }),
+    );
   });
 
   it('shows a wrong PKCS#12 password as a clear message in the form', () => {
-    const error = appError({ code: 'KeyImportError', message: 'The password of the PKCS#12 file is wrong.', details: '', explanation: 'The key or certificate cannot be used; nothing was saved.', status: undefined });
+    const error = appError({
+      code: 'KeyImportError',
+      message: 'The password of the PKCS#12 file is wrong.',
+      details: '',
+      explanation: 'The key or certificate cannot be used; nothing was saved.',
+      status: undefined,
+    });
     render(<SettingsView {...props({ add: { busy: false, formKey: 0, error, onSubmit: vi.fn() } })} />);
     const box = screen.getByTestId('profile-add-error');
     expect(box.textContent).toContain('The password of the PKCS#12 file is wrong.');
@@ -134,7 +173,12 @@ describe('SettingsView', () => {
     render(
       <SettingsView
         {...props({
-          generate: { busy: false, onGenerate, onSaveCsr, csr: { commonName: 'North Clinic', csrPem: '-----BEGIN CERTIFICATE REQUEST-----' } },
+          generate: {
+            busy: false,
+            onGenerate,
+            onSaveCsr,
+            csr: { commonName: 'North Clinic', csrPem: '-----BEGIN CERTIFICATE REQUEST-----' },
+          },
           add: { busy: false, formKey: 0, onSubmit, pendingKey: { pendingKeyId: 'k1', commonName: 'North Clinic' } },
         })}
       />,
@@ -142,7 +186,12 @@ describe('SettingsView', () => {
     fireEvent.change(screen.getByTestId('profile-gen-cn'), { target: { value: 'North Clinic' } });
     fireEvent.change(screen.getByTestId('profile-gen-country'), { target: { value: 'us' } });
     fireEvent.click(screen.getByTestId('profile-gen-submit'));
-    expect(onGenerate).toHaveBeenCalledWith({ commonName: 'North Clinic', organization: undefined, country: 'US', bits: 2048 });
+    expect(onGenerate).toHaveBeenCalledWith({
+      commonName: 'North Clinic',
+      organization: undefined,
+      country: 'US',
+      bits: 2048,
+    });
     expect(screen.getByTestId('csr-result').textContent).toContain('North Clinic');
     fireEvent.click(screen.getByTestId('csr-download'));
     expect(onSaveCsr).toHaveBeenCalledTimes(1);
@@ -151,7 +200,9 @@ describe('SettingsView', () => {
     const cert = new File(['-----BEGIN CERTIFICATE-----'], 'north.crt');
     fireEvent.change(screen.getByTestId('profile-add-pem-cert'), { target: { files: [cert] } });
     fireEvent.click(screen.getByTestId('profile-add-submit'));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ kind: 'pem', pendingKeyId: 'k1', keyFile: undefined, certificateFile: cert }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'pem', pendingKeyId: 'k1', keyFile: undefined, certificateFile: cert }),
+    );
   });
 
   it('preferences: theme, concurrency, and sharing with the owner on by default for pSite', () => {
@@ -169,7 +220,11 @@ describe('SettingsView', () => {
     const psite = profile({ id: 'p3', roles: ['psite'] });
     rerender(<SettingsView {...props({ profiles: [psite] })} />);
     expect((screen.getByTestId('settings-share-owner') as HTMLInputElement).checked).toBe(true);
-    rerender(<SettingsView {...props({ profiles: [psite], settings: { ...settings, shareUploadsWithOwner: { p3: false } } })} />);
+    rerender(
+      <SettingsView
+        {...props({ profiles: [psite], settings: { ...settings, shareUploadsWithOwner: { p3: false } } })}
+      />,
+    );
     expect((screen.getByTestId('settings-share-owner') as HTMLInputElement).checked).toBe(false);
   });
 
@@ -186,7 +241,17 @@ describe('SettingsView', () => {
     const onBackup = vi.fn();
     const onForgetOldKeys = vi.fn();
     const p = props({ onBackup, onForgetOldKeys });
-    render(<SettingsView {...{ ...p, profiles: [{ ...p.profiles[0]!, backedUp: false, readingKeyCount: 1 }, { ...p.profiles[1]!, backedUp: true }] }} />);
+    render(
+      <SettingsView
+        {...{
+          ...p,
+          profiles: [
+            { ...p.profiles[0]!, backedUp: false, readingKeyCount: 1 },
+            { ...p.profiles[1]!, backedUp: true },
+          ],
+        }}
+      />,
+    );
     const [first, second] = screen.getAllByTestId('profile-row');
     expect(within(first!).getByTestId('key-backup-status').textContent).toContain('never been backed up');
     expect(within(first!).getByTestId('key-backup-reading').textContent).toContain('1 older key kept for reading');
@@ -208,16 +273,46 @@ describe('SettingsView', () => {
 
   it('shows a collaborator’s new certificate with what still has keys for the old one, re-wraps on request, and says why it cannot', () => {
     const onRewrap = vi.fn();
-    const certificate = { subject: 'CN=Riverside Medical Center', issuer: 'CN=Consortium CA', validFrom: '2026-02-01T00:00:00Z', validTo: '2027-02-01T00:00:00Z', thumbprint: 'ef56', keyBits: 2048, expired: false };
+    const certificate = {
+      subject: 'CN=Riverside Medical Center',
+      issuer: 'CN=Consortium CA',
+      validFrom: '2026-02-01T00:00:00Z',
+      validTo: '2027-02-01T00:00:00Z',
+      thumbprint: 'ef56',
+      keyBits: 2048,
+      expired: false,
+    };
     render(
       <SettingsView
         {...props({
           certificates: {
             changes: [
-              { organizationId: 'r'.repeat(32), name: 'Riverside Medical Center', oldThumbprint: 'cd34', certificate, grantCount: 42, studyCount: 3 },
-              { organizationId: 'l'.repeat(32), name: 'Lakeside University', oldThumbprint: 'aa11', certificate: { ...certificate, subject: 'CN=Lakeside' }, problem: 'it is not issued by a certificate authority this profile trusts', grantCount: 1, studyCount: 1 },
+              {
+                organizationId: 'r'.repeat(32),
+                name: 'Riverside Medical Center',
+                oldThumbprint: 'cd34',
+                certificate,
+                grantCount: 42,
+                studyCount: 3,
+              },
+              {
+                organizationId: 'l'.repeat(32),
+                name: 'Lakeside University',
+                oldThumbprint: 'aa11',
+                certificate: { ...certificate, subject: 'CN=Lakeside' },
+                problem: 'it is not issued by a certificate authority this profile trusts',
+                grantCount: 1,
+                studyCount: 1,
+              },
             ],
-            expiring: [{ organizationId: 'h'.repeat(32), name: 'Harbor Health', validTo: '2026-03-10T00:00:00Z', expired: false }],
+            expiring: [
+              {
+                organizationId: 'h'.repeat(32),
+                name: 'Harbor Health',
+                validTo: '2026-03-10T00:00:00Z',
+                expired: false,
+              },
+            ],
             loading: false,
             onRewrap,
           },
@@ -225,13 +320,19 @@ describe('SettingsView', () => {
       />,
     );
     const [riverside, lakeside] = screen.getAllByTestId('certificate-change');
-    expect(riverside!.textContent).toContain('Riverside Medical Center has a new certificate — 42 of your documents in 3 studies still have keys for the old one.');
+    expect(riverside!.textContent).toContain(
+      'Riverside Medical Center has a new certificate — 42 of your documents in 3 studies still have keys for the old one.',
+    );
     expect(riverside!.textContent).toContain('CN=Consortium CA');
     fireEvent.click(within(riverside!).getByRole('button', { name: 'Re-wrap for the new certificate' }));
     expect(onRewrap).toHaveBeenCalledWith('r'.repeat(32));
     expect(within(lakeside!).queryByRole('button')).toBeNull();
-    expect(within(lakeside!).getByTestId('certificate-change-problem').textContent).toContain('not issued by a certificate authority this profile trusts');
-    expect(screen.getByTestId('certificate-expiring').textContent).toContain('The certificate of Harbor Health expires on');
+    expect(within(lakeside!).getByTestId('certificate-change-problem').textContent).toContain(
+      'not issued by a certificate authority this profile trusts',
+    );
+    expect(screen.getByTestId('certificate-expiring').textContent).toContain(
+      'The certificate of Harbor Health expires on',
+    );
   });
 
   it('picks trust anchors through a button that names them (no bare file input), and Remove is a plain button', () => {

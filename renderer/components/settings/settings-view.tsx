@@ -8,7 +8,10 @@ import { AddProfileForm, type AddProfileFormProps, type AddProfileInput } from '
 import { GenerateKeySection, type GenerateKeySectionProps } from './generate-key-section.js';
 import { PreferencesSection, type PreferencesSectionProps } from './preferences-section.js';
 import { ProfilesSection } from './profiles-section.js';
-import { CollaboratorCertificatesSection, type CollaboratorCertificatesProps } from './collaborator-certificates-section.js';
+import {
+  CollaboratorCertificatesSection,
+  type CollaboratorCertificatesProps,
+} from './collaborator-certificates-section.js';
 
 export interface SettingsViewProps {
   readonly profiles: readonly ProfileView[];
@@ -59,7 +62,16 @@ export function SettingsView(props: SettingsViewProps) {
         {props.status ?? ''}
       </div>
       {props.actionError ? <ErrorDisplay context={props.actionError.context} error={props.actionError.error} /> : null}
-      <ProfilesSection profiles={props.profiles} now={props.now} busy={props.removing} platform={props.platform} onRemove={props.onRemoveProfile} onImportTrustAnchors={props.onImportTrustAnchors} onBackup={props.onBackup} onForgetOldKeys={props.onForgetOldKeys} />
+      <ProfilesSection
+        profiles={props.profiles}
+        now={props.now}
+        busy={props.removing}
+        platform={props.platform}
+        onRemove={props.onRemoveProfile}
+        onImportTrustAnchors={props.onImportTrustAnchors}
+        onBackup={props.onBackup}
+        onForgetOldKeys={props.onForgetOldKeys}
+      />
       {props.certificates ? <CollaboratorCertificatesSection {...props.certificates} /> : null}
       <AddProfileForm
         key={props.add.formKey}
@@ -71,11 +83,24 @@ export function SettingsView(props: SettingsViewProps) {
         onPickKeyFile={props.add.onPickKeyFile}
       />
       <GenerateKeySection {...props.generate} />
-      {props.settings ? <PreferencesSection settings={props.settings} active={active} busy={props.preferencesBusy} onChange={props.onPreferences} /> : null}
+      {props.settings ? (
+        <PreferencesSection
+          settings={props.settings}
+          active={active}
+          busy={props.preferencesBusy}
+          onChange={props.onPreferences}
+        />
+      ) : null}
       <section className="settings-section" aria-label="Sandbox">
         <h3 className="section-title">Sandbox</h3>
         <p className="muted">The sandbox is a local exchange with demo organizations for trying every feature.</p>
-        <button type="button" className="danger" data-testid="sandbox-reset" disabled={props.resetting} onClick={() => setConfirmReset(true)}>
+        <button
+          type="button"
+          className="danger"
+          data-testid="sandbox-reset"
+          disabled={props.resetting}
+          onClick={() => setConfirmReset(true)}
+        >
           {props.resetting ? 'Resetting…' : 'Reset the sandbox…'}
         </button>
       </section>

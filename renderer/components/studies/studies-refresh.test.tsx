@@ -39,7 +39,15 @@ function SiteWindow() {
   const noop = () => undefined;
   return (
     <>
-      <StudiesSidebar containers={containers.data} loading={containers.isPending} canCreate={false} creating={false} onSelect={noop} onCreate={noop} onRetry={noop} />
+      <StudiesSidebar
+        containers={containers.data}
+        loading={containers.isPending}
+        canCreate={false}
+        creating={false}
+        onSelect={noop}
+        onCreate={noop}
+        onRetry={noop}
+      />
       <FindBox profileId="site" onOpen={noop} />
     </>
   );

@@ -38,7 +38,11 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
       {/* a failed background refresh keeps the list it had: say so, not that nothing could be loaded */}
       {error ? (
         <ErrorDisplay
-          context={containers ? 'The list of studies could not be refreshed; it shows what was loaded before.' : 'The list of studies could not be loaded.'}
+          context={
+            containers
+              ? 'The list of studies could not be refreshed; it shows what was loaded before.'
+              : 'The list of studies could not be loaded.'
+          }
           error={error}
           onRetry={onRetry}
         />
@@ -50,8 +54,9 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
             <strong>No studies yet.</strong>
           </p>
           <p>
-            A study is a shared, encrypted space on the exchange where the sIRB and the participating sites keep a study&apos;s documents and
-            records. Only organizations invited to the study see it, and each document opens only for the organizations it is shared with.
+            A study is a shared, encrypted space on the exchange where the sIRB and the participating sites keep a
+            study&apos;s documents and records. Only organizations invited to the study see it, and each document opens
+            only for the organizations it is shared with.
           </p>
           <p>
             {canCreate
@@ -77,7 +82,9 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
                 onSelect(c.id);
               } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
                 e.preventDefault();
-                const sibling = (e.key === 'ArrowDown' ? e.currentTarget.nextElementSibling : e.currentTarget.previousElementSibling) as HTMLElement | null;
+                const sibling = (
+                  e.key === 'ArrowDown' ? e.currentTarget.nextElementSibling : e.currentTarget.previousElementSibling
+                ) as HTMLElement | null;
                 sibling?.focus();
               }
             }}
@@ -86,7 +93,9 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
               {studyLabel(c)}
             </span>
             <span className="study-meta">
-              {[c.study?.protocolNumber, c.ownedByMe ? 'Yours' : c.ownerName, formatDay(c.createdAt)].filter(Boolean).join(' · ')}
+              {[c.study?.protocolNumber, c.ownedByMe ? 'Yours' : c.ownerName, formatDay(c.createdAt)]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
           </li>
         ))}

@@ -17,7 +17,13 @@ afterEach(cleanup);
 
 const PROFILE = 'p1';
 const STUDY = 'c'.repeat(32);
-const changedError: AppError = { code: 'study-changed', message: 'The study details were changed since you opened them.', details: '', explanation: '', retryable: false };
+const changedError: AppError = {
+  code: 'study-changed',
+  message: 'The study details were changed since you opened them.',
+  details: '',
+  explanation: '',
+  retryable: false,
+};
 
 function setUp(opened: ContainerView, current: ContainerView) {
   const edits: OperationArgs<'containers.updateStudy'>[] = [];
@@ -26,7 +32,14 @@ function setUp(opened: ContainerView, current: ContainerView) {
     'containers.updateStudy': async (args: OperationArgs<'containers.updateStudy'>) => {
       edits.push(args);
       if (args.base !== undefined && args.base !== current.studyVersion) return { ok: false, error: changedError };
-      return { ok: true, value: { ...current, title: args.title, notShared: 'Saved, but not shared with Lakeside University because: no certificate.' } };
+      return {
+        ok: true,
+        value: {
+          ...current,
+          title: args.title,
+          notShared: 'Saved, but not shared with Lakeside University because: no certificate.',
+        },
+      };
     },
   } as unknown as ExchangeApi;
   const client = new QueryClient();
@@ -40,13 +53,23 @@ function setUp(opened: ContainerView, current: ContainerView) {
   );
   render(
     <Providers>
-      <StudyDetailsDialog profileId={PROFILE} container={opened} fallbackTitle="Study cccccccc" onClose={onClose} onSaved={onSaved} />
+      <StudyDetailsDialog
+        profileId={PROFILE}
+        container={opened}
+        fallbackTitle="Study cccccccc"
+        onClose={onClose}
+        onSaved={onSaved}
+      />
     </Providers>,
   );
   return { edits, onSaved, onClose };
 }
 
-const opened = container(STUDY, '2026-01-01T00:00:00Z', { title: 'Race', study: { title: 'Race', sponsor: 'NIH' }, studyVersion: 'v1' });
+const opened = container(STUDY, '2026-01-01T00:00:00Z', {
+  title: 'Race',
+  study: { title: 'Race', sponsor: 'NIH' },
+  studyVersion: 'v1',
+});
 const current = { ...opened, study: { title: 'Race', sponsor: 'Wellcome' }, studyVersion: 'v2' };
 
 describe('StudyDetailsDialog', () => {

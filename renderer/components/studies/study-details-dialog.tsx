@@ -71,11 +71,24 @@ export function StudyDetailsDialog({ profileId, container, fallbackTitle, onClos
       notice={
         changedMeanwhile ? (
           <div className="warning" role="alert" data-testid="study-changed">
-            <p>Someone saved these study details after you opened them. Reload to see theirs (your changes here are dropped), or overwrite: the fields you changed replace theirs, the others stay as they saved them.</p>
-            <button type="button" onClick={() => void reload()} disabled={update.isPending || reloading} data-testid="study-changed-reload">
+            <p>
+              Someone saved these study details after you opened them. Reload to see theirs (your changes here are
+              dropped), or overwrite: the fields you changed replace theirs, the others stay as they saved them.
+            </p>
+            <button
+              type="button"
+              onClick={() => void reload()}
+              disabled={update.isPending || reloading}
+              data-testid="study-changed-reload"
+            >
               Reload
             </button>{' '}
-            <button type="button" onClick={() => save({ fields: last.fields, changed: last.changed })} disabled={update.isPending || reloading} data-testid="study-changed-overwrite">
+            <button
+              type="button"
+              onClick={() => save({ fields: last.fields, changed: last.changed })}
+              disabled={update.isPending || reloading}
+              data-testid="study-changed-overwrite"
+            >
               Overwrite
             </button>
           </div>

@@ -22,12 +22,21 @@ interface StudyFormProps {
 }
 
 /** The fields as the record takes them: trimmed, empty optional fields left out. */
-export function studyFieldsFrom(form: { title: string; protocolNumber: string; piName: string; piEmail: string; sponsor: string; description: string }): StudyFields {
+export function studyFieldsFrom(form: {
+  title: string;
+  protocolNumber: string;
+  piName: string;
+  piEmail: string;
+  sponsor: string;
+  description: string;
+}): StudyFields {
   const text = (v: string) => (v.trim() ? v.trim() : undefined);
   const fields: Record<string, unknown> = {
     title: form.title.trim(),
     protocolNumber: text(form.protocolNumber),
-    principalInvestigator: text(form.piName) ? { name: form.piName.trim(), ...(text(form.piEmail) ? { email: form.piEmail.trim() } : {}) } : undefined,
+    principalInvestigator: text(form.piName)
+      ? { name: form.piName.trim(), ...(text(form.piEmail) ? { email: form.piEmail.trim() } : {}) }
+      : undefined,
     sponsor: text(form.sponsor),
     description: text(form.description),
   };
@@ -67,7 +76,13 @@ export function StudyForm({ mode, initial, readOnly = false, busy, error, onSubm
     onSubmit(fields, changedStudyFields(mode === 'create' ? undefined : initial, fields));
   };
 
-  const field = (label: string, value: string, set: (v: string) => void, testId: string, extra: { required?: boolean; type?: string; max?: number } = {}) => (
+  const field = (
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    testId: string,
+    extra: { required?: boolean; type?: string; max?: number } = {},
+  ) => (
     <label className="field-label">
       {label}
       <input
@@ -78,7 +93,13 @@ export function StudyForm({ mode, initial, readOnly = false, busy, error, onSubm
         required={extra.required}
         maxLength={extra.max ?? 200}
         data-testid={testId}
-        {...(extra.required ? { 'aria-invalid': tried && !!problem, 'aria-describedby': tried && problem ? `${formId}-problem` : undefined, 'data-autofocus': true } : {})}
+        {...(extra.required
+          ? {
+              'aria-invalid': tried && !!problem,
+              'aria-describedby': tried && problem ? `${formId}-problem` : undefined,
+              'data-autofocus': true,
+            }
+          : {})}
       />
     </label>
   );
@@ -118,7 +139,14 @@ export function StudyForm({ mode, initial, readOnly = false, busy, error, onSubm
         </div>
         <label className="field-label">
           Description
-          <textarea value={description} onChange={(e) => setDescription(e.target.value)} readOnly={readOnly} rows={3} maxLength={4000} data-testid="study-description-input" />
+          <textarea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            readOnly={readOnly}
+            rows={3}
+            maxLength={4000}
+            data-testid="study-description-input"
+          />
         </label>
         <p className="muted">
           {mode === 'create'
@@ -127,7 +155,13 @@ export function StudyForm({ mode, initial, readOnly = false, busy, error, onSubm
               ? 'Only the organization that owns the study can change these.'
               : 'Every collaborator sees the change; fields written by other software are kept.'}
         </p>
-        {error ? <FormError error={error} testId="study-form-error" context={mode === 'create' ? 'The study could not be set up.' : 'The study details could not be saved.'} /> : null}
+        {error ? (
+          <FormError
+            error={error}
+            testId="study-form-error"
+            context={mode === 'create' ? 'The study could not be set up.' : 'The study details could not be saved.'}
+          />
+        ) : null}
         {notice}
       </form>
     </Dialog>

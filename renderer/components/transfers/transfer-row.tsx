@@ -16,7 +16,13 @@ export function TransferRow({ transfer: t, onCancel, onRetry }: TransferRowProps
   const active = t.state === 'queued' || t.state === 'running' || t.state === 'paused';
   const canRetry = t.state === 'failed' || t.state === 'cancelled' || t.state === 'paused';
   return (
-    <li className={`transfer-row state-${t.state}`} data-testid="transfer-row" data-state={t.state} data-transfer-id={t.id} aria-label={`${t.fileName}: ${stateText(t)}`}>
+    <li
+      className={`transfer-row state-${t.state}`}
+      data-testid="transfer-row"
+      data-state={t.state}
+      data-transfer-id={t.id}
+      aria-label={`${t.fileName}: ${stateText(t)}`}
+    >
       <div className="transfer-main">
         <span className="transfer-direction" aria-label={t.direction === 'upload' ? 'Upload' : 'Download'}>
           {t.direction === 'upload' ? '↑' : '↓'}
@@ -41,14 +47,21 @@ export function TransferRow({ transfer: t, onCancel, onRetry }: TransferRowProps
               {formatRate(t.rate)} · {formatTimeLeft(t.bytes, t.total, t.rate)}
             </span>
           ) : null}
-          {t.state === 'paused' ? <span className="muted">Paused after a restart; choose Resume to continue.</span> : null}
+          {t.state === 'paused' ? (
+            <span className="muted">Paused after a restart; choose Resume to continue.</span>
+          ) : null}
         </div>
       ) : (
         <div className="transfer-progress">
           <span>{formatBytes(t.total)}</span>
         </div>
       )}
-      {t.error && t.state !== 'verified' ? <ErrorDisplay context={`${t.direction === 'upload' ? 'Upload' : 'Download'} of "${t.fileName}" failed.`} error={t.error} /> : null}
+      {t.error && t.state !== 'verified' ? (
+        <ErrorDisplay
+          context={`${t.direction === 'upload' ? 'Upload' : 'Download'} of "${t.fileName}" failed.`}
+          error={t.error}
+        />
+      ) : null}
       {t.warning && t.state === 'verified' ? (
         <p className="warning" data-testid="transfer-warning">
           Uploaded and verified, but not shared with the study’s owner: {t.warning.explanation || t.warning.message}
@@ -61,7 +74,12 @@ export function TransferRow({ transfer: t, onCancel, onRetry }: TransferRowProps
           </button>
         ) : null}
         {canRetry ? (
-          <button type="button" onClick={() => onRetry(t.id)} aria-label={`${t.state === 'paused' ? 'Resume' : 'Retry'} ${t.fileName}`} data-testid="transfer-retry">
+          <button
+            type="button"
+            onClick={() => onRetry(t.id)}
+            aria-label={`${t.state === 'paused' ? 'Resume' : 'Retry'} ${t.fileName}`}
+            data-testid="transfer-retry"
+          >
             {t.state === 'paused' ? 'Resume' : 'Retry'}
           </button>
         ) : null}

@@ -13,7 +13,14 @@ export function TransfersDock({ profileId }: { readonly profileId?: string }) {
   const clear = useClearTransfers();
   const [dismissed, setDismissed] = useState<unknown>(undefined);
   const failure = cancel.error ?? retry.error ?? clear.error;
-  if (transfers.error) return <ErrorDisplay context="The transfers could not be loaded." error={toAppError(transfers.error)} onRetry={() => void transfers.refetch()} />;
+  if (transfers.error)
+    return (
+      <ErrorDisplay
+        context="The transfers could not be loaded."
+        error={toAppError(transfers.error)}
+        onRetry={() => void transfers.refetch()}
+      />
+    );
   return (
     <TransfersPanel
       transfers={transfers.data ?? []}

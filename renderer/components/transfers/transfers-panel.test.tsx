@@ -8,9 +8,21 @@ import { TransfersPanel } from './transfers-panel.js';
 afterEach(cleanup);
 
 const list = [
-  transfer({ id: 'run', fileName: 'protocol.pdf', state: 'running', bytes: 1024 * 1024, total: 4 * 1024 * 1024, rate: 1024 * 1024 }),
+  transfer({
+    id: 'run',
+    fileName: 'protocol.pdf',
+    state: 'running',
+    bytes: 1024 * 1024,
+    total: 4 * 1024 * 1024,
+    rate: 1024 * 1024,
+  }),
   transfer({ id: 'paused', fileName: 'restored.pdf', state: 'paused', rate: 0 }),
-  transfer({ id: 'bad', fileName: 'broken.docx', state: 'failed', error: appError({ code: 'network', message: 'socket hang up', explanation: 'The exchange could not be reached.' }) }),
+  transfer({
+    id: 'bad',
+    fileName: 'broken.docx',
+    state: 'failed',
+    error: appError({ code: 'network', message: 'socket hang up', explanation: 'The exchange could not be reached.' }),
+  }),
   transfer({ id: 'done', fileName: 'consent.pdf', state: 'verified', bytes: 100, total: 100 }),
 ];
 
@@ -32,14 +44,23 @@ describe('TransferRow', () => {
   });
 
   it('shows a verified upload that could not be shared with the owner as verified, with the reason and no Retry', () => {
-    const warned = transfer({ id: 'warned', fileName: 'site-report.pdf', state: 'verified', bytes: 100, total: 100, warning: appError({ code: 'untrusted-certificate', explanation: 'The owner’s certificate is not trusted.' }) });
+    const warned = transfer({
+      id: 'warned',
+      fileName: 'site-report.pdf',
+      state: 'verified',
+      bytes: 100,
+      total: 100,
+      warning: appError({ code: 'untrusted-certificate', explanation: 'The owner’s certificate is not trusted.' }),
+    });
     render(
       <ul>
         <TransferRow transfer={warned} onCancel={() => {}} onRetry={() => {}} />
       </ul>,
     );
     expect(screen.getByTestId('transfer-state').textContent).toBe('verified');
-    expect(screen.getByTestId('transfer-warning').textContent).toBe('Uploaded and verified, but not shared with the study’s owner: The owner’s certificate is not trusted.');
+    expect(screen.getByTestId('transfer-warning').textContent).toBe(
+      'Uploaded and verified, but not shared with the study’s owner: The owner’s certificate is not trusted.',
+    );
     expect(screen.queryByTestId('transfer-retry')).toBeNull();
   });
 

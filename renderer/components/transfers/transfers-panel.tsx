@@ -25,7 +25,16 @@ interface TransfersPanelProps {
   readonly ready?: boolean;
 }
 
-export function TransfersPanel({ transfers, onCancel, onRetry, onClear, actionError, onDismissError, initialTab = 'active', ready = true }: TransfersPanelProps) {
+export function TransfersPanel({
+  transfers,
+  onCancel,
+  onRetry,
+  onClear,
+  actionError,
+  onDismissError,
+  initialTab = 'active',
+  ready = true,
+}: TransfersPanelProps) {
   const [tab, setTab] = useState<TransferTab>(initialTab);
   const groups = groupTransfers(transfers);
   const { folded: collapsed, setFolded: setCollapsed } = useIdleFold(groups, ready, setTab);
@@ -41,7 +50,11 @@ export function TransfersPanel({ transfers, onCancel, onRetry, onClear, actionEr
   }
 
   return (
-    <section className={`transfers-panel ${collapsed ? 'collapsed' : ''}`} aria-label="Transfers" data-testid="transfers-panel">
+    <section
+      className={`transfers-panel ${collapsed ? 'collapsed' : ''}`}
+      aria-label="Transfers"
+      data-testid="transfers-panel"
+    >
       <div className="transfers-head">
         <h2>Transfers</h2>
         <div role="tablist" aria-label="Transfer lists" onKeyDown={onTabKey}>
@@ -70,14 +83,28 @@ export function TransfersPanel({ transfers, onCancel, onRetry, onClear, actionEr
             Clear {tab}
           </button>
         ) : null}
-        <button type="button" aria-expanded={!collapsed} aria-controls="transfers-tabpanel" data-testid="transfers-toggle" onClick={() => setCollapsed(!collapsed)}>
+        <button
+          type="button"
+          aria-expanded={!collapsed}
+          aria-controls="transfers-tabpanel"
+          data-testid="transfers-toggle"
+          onClick={() => setCollapsed(!collapsed)}
+        >
           {collapsed ? 'Show' : 'Hide'}
         </button>
       </div>
-      {actionError ? <ErrorDisplay context="That transfer action did not work." error={actionError} onDismiss={onDismissError} /> : null}
+      {actionError ? (
+        <ErrorDisplay context="That transfer action did not work." error={actionError} onDismiss={onDismissError} />
+      ) : null}
       <div role="tabpanel" id="transfers-tabpanel" aria-labelledby={`transfers-tab-${tab}`} hidden={collapsed}>
         {shown.length === 0 ? (
-          <p className="muted">{tab === 'active' ? 'No transfers in progress.' : tab === 'failed' ? 'No failed transfers.' : 'No completed transfers yet.'}</p>
+          <p className="muted">
+            {tab === 'active'
+              ? 'No transfers in progress.'
+              : tab === 'failed'
+                ? 'No failed transfers.'
+                : 'No completed transfers yet.'}
+          </p>
         ) : (
           <ul className="transfer-list">
             {shown.map((t) => (

@@ -17,7 +17,11 @@ export interface IdleFold {
 }
 
 /** `ready` is false while the list is still loading: the first list loaded is what was there before, not news. */
-export function useIdleFold(groups: Record<TransferTab, readonly TransferView[]>, ready: boolean, showTab: (tab: TransferTab) => void): IdleFold {
+export function useIdleFold(
+  groups: Record<TransferTab, readonly TransferView[]>,
+  ready: boolean,
+  showTab: (tab: TransferTab) => void,
+): IdleFold {
   const [folded, setFoldedState] = useState(() => groups.active.length === 0);
   const seen = useRef<Seen | undefined>(undefined);
   const openedForStart = useRef(false);

@@ -67,7 +67,14 @@ describe('ConflictDialog', () => {
 
   it('closes on Escape with the cancel callback', () => {
     const onCancel = vi.fn();
-    render(<ConflictDialog conflict={{ file: { ref: 'r', relativePath: 'a.pdf' }, existing: existing[0]! }} remaining={0} onAnswer={() => {}} onCancel={onCancel} />);
+    render(
+      <ConflictDialog
+        conflict={{ file: { ref: 'r', relativePath: 'a.pdf' }, existing: existing[0]! }}
+        remaining={0}
+        onAnswer={() => {}}
+        onCancel={onCancel}
+      />,
+    );
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onCancel).toHaveBeenCalledTimes(1);
   });

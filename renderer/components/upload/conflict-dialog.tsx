@@ -17,17 +17,28 @@ export function ConflictDialog({ conflict, remaining, onAnswer, onCancel }: Conf
   return (
     <Dialog title="A document with this name already exists" onClose={onCancel} testId="conflict-dialog">
       <p>
-        <strong data-testid="conflict-name">{conflict.file.relativePath}</strong>: a document with this name is already in the folder.
+        <strong data-testid="conflict-name">{conflict.file.relativePath}</strong>: a document with this name is already
+        in the folder.
       </p>
       <ul className="choice-list">
         <li>
-          <button type="button" data-autofocus data-testid="conflict-keep-both" onClick={() => onAnswer('keepBoth', applyToAll)}>
+          <button
+            type="button"
+            data-autofocus
+            data-testid="conflict-keep-both"
+            onClick={() => onAnswer('keepBoth', applyToAll)}
+          >
             Keep both
           </button>{' '}
           Upload it as another document and leave the existing one as it is.
         </li>
         <li>
-          <button type="button" data-testid="conflict-replace" disabled={!canReplace} onClick={() => onAnswer('replace', applyToAll)}>
+          <button
+            type="button"
+            data-testid="conflict-replace"
+            disabled={!canReplace}
+            onClick={() => onAnswer('replace', applyToAll)}
+          >
             Replace
           </button>{' '}
           {canReplace
@@ -43,7 +54,12 @@ export function ConflictDialog({ conflict, remaining, onAnswer, onCancel }: Conf
       </ul>
       {remaining > 0 ? (
         <label className="checkbox">
-          <input type="checkbox" data-testid="conflict-apply-all" checked={applyToAll} onChange={(e) => setApplyToAll(e.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid="conflict-apply-all"
+            checked={applyToAll}
+            onChange={(e) => setApplyToAll(e.target.checked)}
+          />
           Apply to all {remaining + 1} conflicts
         </label>
       ) : null}

@@ -19,13 +19,33 @@ export function UploadControls({ disabled, nativeFiles, onFiles, onNativePick }:
   };
   return (
     <div className="upload-controls">
-      <button type="button" className="primary" disabled={disabled} data-testid="upload-button" onClick={() => (nativeFiles ? onNativePick(false) : filesInput.current?.click())}>
+      <button
+        type="button"
+        className="primary"
+        disabled={disabled}
+        data-testid="upload-button"
+        onClick={() => (nativeFiles ? onNativePick(false) : filesInput.current?.click())}
+      >
         Upload…
       </button>
-      <button type="button" disabled={disabled} data-testid="upload-folder-button" onClick={() => (nativeFiles ? onNativePick(true) : folderInput.current?.click())}>
+      <button
+        type="button"
+        disabled={disabled}
+        data-testid="upload-folder-button"
+        onClick={() => (nativeFiles ? onNativePick(true) : folderInput.current?.click())}
+      >
         Upload folder…
       </button>
-      <input ref={filesInput} type="file" multiple className="visually-hidden" tabIndex={-1} aria-label="Files to upload" data-testid="upload-input" onChange={(e) => take(e.currentTarget)} />
+      <input
+        ref={filesInput}
+        type="file"
+        multiple
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Files to upload"
+        data-testid="upload-input"
+        onChange={(e) => take(e.currentTarget)}
+      />
       <input
         ref={(el) => {
           folderInput.current = el;

@@ -26,11 +26,17 @@ function uploadService(failures: AppError[]) {
       released.push(...refs);
       return { ok: true, value: null };
     },
-    stageFile: async (file: File, relativePath: string) => ({ ok: true, value: { ref: `ref-${relativePath}`, name: relativePath, size: file.size } }),
+    stageFile: async (file: File, relativePath: string) => ({
+      ok: true,
+      value: { ref: `ref-${relativePath}`, name: relativePath, size: file.size },
+    }),
     'items.headers': async ({ itemPaths }: { itemPaths: string[] }) => {
       const failure = failures.shift();
       if (failure) return { ok: false, error: failure };
-      return { ok: true, value: itemPaths.map((p) => ({ ...item(p.replace('/', '|')), decryptedHeader: doc('consent.pdf', 10) })) };
+      return {
+        ok: true,
+        value: itemPaths.map((p) => ({ ...item(p.replace('/', '|')), decryptedHeader: doc('consent.pdf', 10) })),
+      };
     },
     'transfers.upload': async ({ files }: { files: { ref: string }[] }) => {
       started.push(...files.map((f) => f.ref));
@@ -53,20 +59,30 @@ function setUp(failures: AppError[]) {
   return { result, service };
 }
 
-const consentPdf = { file: new File(['%PDF-1.4'], 'consent.pdf', { type: 'application/pdf' }), relativePath: 'consent.pdf' };
+const consentPdf = {
+  file: new File(['%PDF-1.4'], 'consent.pdf', { type: 'application/pdf' }),
+  relativePath: 'consent.pdf',
+};
 
 describe('the name-conflict check', () => {
   it('when the names in the folder cannot be read for now, uploads nothing and says so with Retry, which then finds the conflict', async () => {
-    const { result, service } = setUp([appError({ code: 'network', message: 'The exchange could not be reached.', retryable: true })]);
+    const { result, service } = setUp([
+      appError({ code: 'network', message: 'The exchange could not be reached.', retryable: true }),
+    ]);
     await act(() => result.current.uploadFiles([consentPdf], 'site'));
-    expect(result.current.problem).toMatchObject({ context: 'The folder could not be checked for files with the same name.', error: { code: 'network' } });
+    expect(result.current.problem).toMatchObject({
+      context: 'The folder could not be checked for files with the same name.',
+      error: { code: 'network' },
+    });
     expect(service.started).toEqual([]);
     expect(result.current.conflict).toBeUndefined();
 
     await act(async () => result.current.problem?.retry?.());
     await act(async () => undefined);
     expect(result.current.problem).toBeUndefined();
-    expect(result.current.conflict?.conflict).toMatchObject({ existing: { path: 'site/consent', fileName: 'consent.pdf' } });
+    expect(result.current.conflict?.conflict).toMatchObject({
+      existing: { path: 'site/consent', fileName: 'consent.pdf' },
+    });
     expect(service.started).toEqual([]);
   });
 });
@@ -92,7 +108,9 @@ describe('staged copies the upload will not use', () => {
   });
 
   it('are handed back when a failed check is dismissed rather than retried', async () => {
-    const { result, service } = setUp([appError({ code: 'network', message: 'The exchange could not be reached.', retryable: true })]);
+    const { result, service } = setUp([
+      appError({ code: 'network', message: 'The exchange could not be reached.', retryable: true }),
+    ]);
     await act(() => result.current.uploadFiles([consentPdf], 'site'));
     expect(result.current.problem).toBeDefined();
     act(() => result.current.dismiss());

@@ -57,7 +57,12 @@ export function useUpload(profileId: string, containerId: string | undefined) {
         try {
           await startUploads({ folder, files });
         } catch (e) {
-          setProblem({ context: 'The uploads could not be started.', error: toAppError(e), retry: () => void run(), held: files.map((f) => f.ref) });
+          setProblem({
+            context: 'The uploads could not be started.',
+            error: toAppError(e),
+            retry: () => void run(),
+            held: files.map((f) => f.ref),
+          });
         } finally {
           setBusy(undefined);
         }
@@ -104,7 +109,9 @@ export function useUpload(profileId: string, containerId: string | undefined) {
   /** Files from a drop or an <input type=file>. */
   const uploadFiles = useCallback(
     async (files: DroppedFile[], folder: string): Promise<void> => {
-      const { accepted, refused: tooLarge } = checkSizes(files.map((f) => ({ name: f.relativePath, size: f.file.size, dropped: f })));
+      const { accepted, refused: tooLarge } = checkSizes(
+        files.map((f) => ({ name: f.relativePath, size: f.file.size, dropped: f })),
+      );
       setRefused(tooLarge.map((r) => r.message));
       setProblem(undefined);
       if (accepted.length === 0) return;
@@ -123,7 +130,10 @@ export function useUpload(profileId: string, containerId: string | undefined) {
       setBusy(undefined);
       if (lastError) {
         setProblem({
-          context: `${failed.length} file${failed.length === 1 ? '' : 's'} could not be prepared for upload (${failed.map((f) => f.relativePath).slice(0, 3).join(', ')}${failed.length > 3 ? ', …' : ''}).`,
+          context: `${failed.length} file${failed.length === 1 ? '' : 's'} could not be prepared for upload (${failed
+            .map((f) => f.relativePath)
+            .slice(0, 3)
+            .join(', ')}${failed.length > 3 ? ', …' : ''}).`,
           error: lastError,
           retry: () => void uploadFilesRef.current?.(failed, folder),
         });
@@ -140,7 +150,10 @@ export function useUpload(profileId: string, containerId: string | undefined) {
     async (refs: readonly FileRef[], folder: string): Promise<void> => {
       const { accepted, refused: tooLarge } = checkSizes(refs);
       setRefused(tooLarge.map((r) => r.message));
-      await proceed(folder, accepted.map((r) => ({ ref: r.ref, relativePath: r.name })));
+      await proceed(
+        folder,
+        accepted.map((r) => ({ ref: r.ref, relativePath: r.name })),
+      );
     },
     [proceed],
   );

@@ -22,7 +22,14 @@ function bigint(n: number): Buffer {
 function copyOf(rows: readonly (readonly [string, string, number, number, string])[]): Buffer {
   const header = Buffer.concat([SIGNATURE, Buffer.alloc(4), Buffer.from([0, 0, 0, 8]), Buffer.alloc(8)]);
   const body = rows.map(([path, owner, created, updated, tail]) =>
-    Buffer.concat([Buffer.from([0, 5]), field(Buffer.from(path)), field(Buffer.from(owner)), field(bigint(created)), field(bigint(updated)), field(Buffer.from(tail))]),
+    Buffer.concat([
+      Buffer.from([0, 5]),
+      field(Buffer.from(path)),
+      field(Buffer.from(owner)),
+      field(bigint(created)),
+      field(bigint(updated)),
+      field(Buffer.from(tail)),
+    ]),
   );
   return Buffer.concat([header, ...body, Buffer.from([0xff, 0xff])]);
 }
@@ -64,11 +71,22 @@ describe('binary COPY of a listing', () => {
   });
 
   it('puts values in as escaped literals (COPY takes no parameters), and rules out a sort for a whole listing only', () => {
-    const whole = listingCopy('i.path', { containerId: "c'; DROP TABLE items; --", orgId: 'o', path: '', recurse: true });
+    const whole = listingCopy('i.path', {
+      containerId: "c'; DROP TABLE items; --",
+      orgId: 'o',
+      path: '',
+      recurse: true,
+    });
     expect(whole.sql).toContain(`'c''; DROP TABLE items; --'::text`);
     expect(whole.sql).toMatch(/^COPY \(SELECT .*\) TO STDOUT \(FORMAT binary\)$/s);
     expect(whole.settings).toEqual(['SET LOCAL enable_sort = off']);
-    const since = listingCopy('i.path', { containerId: 'c', orgId: 'o', path: '', recurse: true, since: 1_700_000_000_000.9 });
+    const since = listingCopy('i.path', {
+      containerId: 'c',
+      orgId: 'o',
+      path: '',
+      recurse: true,
+      since: 1_700_000_000_000.9,
+    });
     expect(since.sql).toContain('1700000000000::bigint');
     expect(since.settings).toEqual([]);
   });

@@ -26,7 +26,11 @@ export function listingCopy(columns: string, q: ListQuery): { settings: string[]
     const v = params[name];
     return typeof v === 'number' ? `${Math.trunc(v)}::bigint` : `${pg.escapeLiteral(String(v))}::text`;
   });
-  return { settings: q.since === undefined ? ['SET LOCAL enable_sort = off'] : [], select: text, sql: `COPY (${text}) TO STDOUT (FORMAT binary)` };
+  return {
+    settings: q.since === undefined ? ['SET LOCAL enable_sort = off'] : [],
+    select: text,
+    sql: `COPY (${text}) TO STDOUT (FORMAT binary)`,
+  };
 }
 
 /**
@@ -98,7 +102,18 @@ function readRow(buf: Buffer, at: number): { row: ListedWireRow; next: number } 
     bounds.push(p, p + length);
     p += length;
   }
-  const [pathAt, pathEnd, ownerAt, ownerEnd, createdAt, , updatedAt, , tailAt, tailEnd] = bounds as [number, number, number, number, number, number, number, number, number, number];
+  const [pathAt, pathEnd, ownerAt, ownerEnd, createdAt, , updatedAt, , tailAt, tailEnd] = bounds as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return {
     row: [
       buf.toString('utf8', pathAt, pathEnd),

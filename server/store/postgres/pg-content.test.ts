@@ -40,7 +40,12 @@ async function store(bytes: Buffer): Promise<string> {
 }
 
 describe('PostgreSQL content chunks', () => {
-  const sizes = { empty: 0, 'one byte': 1, 'one chunk exactly': CHUNK_BYTES, 'five chunks and a short one': 5 * CHUNK_BYTES + 12_345 };
+  const sizes = {
+    empty: 0,
+    'one byte': 1,
+    'one chunk exactly': CHUNK_BYTES,
+    'five chunks and a short one': 5 * CHUNK_BYTES + 12_345,
+  };
   for (const [name, size] of Object.entries(sizes)) {
     it(`${name}: read back whole in the server's blocks and at unaligned offsets`, async () => {
       const bytes = randomBytes(size);
@@ -51,7 +56,7 @@ describe('PostgreSQL content chunks', () => {
         const { read, close } = chunkReader(db, id, size);
         const block = Buffer.alloc(CHUNK_BYTES);
         const back: Buffer[] = [];
-        for (let at = 0; at < size; ) {
+        for (let at = 0; at < size;) {
           const n = await read(block, Math.min(CHUNK_BYTES, size - at), at);
           expect(n).toBeGreaterThan(0);
           back.push(Buffer.from(block.subarray(0, n)));
@@ -84,11 +89,17 @@ describe('PostgreSQL content chunks', () => {
     try {
       await db.query('BEGIN');
       // PostgreSQL refuses the sixth row, as it would one that found the disk full (the constraint goes with the rollback)
-      await db.query("ALTER TABLE content_chunks ADD CONSTRAINT cut_midway CHECK (content_id <> 'c-cut' OR seq < 5) NOT VALID");
+      await db.query(
+        "ALTER TABLE content_chunks ADD CONSTRAINT cut_midway CHECK (content_id <> 'c-cut' OR seq < 5) NOT VALID",
+      );
       await expect(writeChunks(db, 'c-cut', file)).rejects.toThrow(/cut_midway/);
       await db.query('ROLLBACK');
-      expect((await db.query('SELECT count(*)::int AS n FROM content_chunks WHERE content_id = $1', ['c-cut'])).rows).toEqual([{ n: 0 }]);
-      expect((await db.query('SELECT count(*)::int AS n FROM contents WHERE id = $1', ['c-cut'])).rows).toEqual([{ n: 0 }]);
+      expect(
+        (await db.query('SELECT count(*)::int AS n FROM content_chunks WHERE content_id = $1', ['c-cut'])).rows,
+      ).toEqual([{ n: 0 }]);
+      expect((await db.query('SELECT count(*)::int AS n FROM contents WHERE id = $1', ['c-cut'])).rows).toEqual([
+        { n: 0 },
+      ]);
     } finally {
       await db.query('ROLLBACK');
       db.release();
@@ -106,7 +117,9 @@ describe('PostgreSQL content chunks', () => {
     db.release(new Error('left half read'));
     const next = await pool.connect();
     try {
-      expect((await next.query('SELECT count(*)::int AS n FROM content_chunks WHERE content_id = $1', [id])).rows).toEqual([{ n: 4 }]);
+      expect(
+        (await next.query('SELECT count(*)::int AS n FROM content_chunks WHERE content_id = $1', [id])).rows,
+      ).toEqual([{ n: 4 }]);
     } finally {
       next.release();
     }

@@ -26,7 +26,12 @@ const COPY_TRAILER = Buffer.from([0xff, 0xff]);
  * refuses the COPY (a full disk, a timeout), and a write it still held back then would fail
  * outside any caller, in a 'drain' event.
  */
-export async function writeChunks(db: pg.PoolClient, contentId: string, file: string, timeoutMs?: number): Promise<number> {
+export async function writeChunks(
+  db: pg.PoolClient,
+  contentId: string,
+  file: string,
+  timeoutMs?: number,
+): Promise<number> {
   const fh = await open(file, 'r');
   try {
     const size = (await fh.stat()).size;
@@ -52,12 +57,15 @@ export async function writeChunks(db: pg.PoolClient, contentId: string, file: st
       // each row: three fields, each its length and bytes: content_id (text), seq (int4), data (bytea)
       const id = Buffer.from(contentId, 'utf8');
       const headBytes = 2 + 4 + id.length + 4 + 4 + 4;
-      const blocks = [Buffer.allocUnsafeSlow(headBytes + Math.min(CHUNK_BYTES, size)), Buffer.allocUnsafeSlow(headBytes + Math.min(CHUNK_BYTES, size))];
+      const blocks = [
+        Buffer.allocUnsafeSlow(headBytes + Math.min(CHUNK_BYTES, size)),
+        Buffer.allocUnsafeSlow(headBytes + Math.min(CHUNK_BYTES, size)),
+      ];
       let sent: Promise<void> = Promise.resolve();
       for (let seq = 0, position = 0; position < size; seq++) {
         const length = Math.min(CHUNK_BYTES, size - position);
         const row = blocks[seq % 2]!.subarray(0, headBytes + length);
-        for (let done = 0; done < length; ) {
+        for (let done = 0; done < length;) {
           const { bytesRead } = await fh.read(row, headBytes + done, length - done, position + done);
           if (bytesRead === 0) throw new Error(`the upload's file ended at ${position + done} of ${size} bytes`);
           done += bytesRead;
@@ -172,7 +180,7 @@ class CopyOut {
 
   async skip(bytes: number): Promise<void> {
     const scratch = Buffer.allocUnsafe(Math.min(bytes, CHUNK_BYTES));
-    for (let left = bytes; left > 0; ) {
+    for (let left = bytes; left > 0;) {
       const n = await this.read(scratch, Math.min(left, scratch.length));
       if (n === 0) throw new Error('the content ended before the position read');
       left -= n;
@@ -210,7 +218,7 @@ class CopyOut {
   /** `n` bytes of framing, gathered across the stream's chunks. */
   private async take(n: number): Promise<Buffer> {
     const out = Buffer.allocUnsafe(n);
-    for (let done = 0; done < n; ) {
+    for (let done = 0; done < n;) {
       if (this.at === this.buf.length) await this.fill();
       const c = this.buf.copy(out, done, this.at, this.at + n - done);
       this.at += c;

@@ -9,9 +9,19 @@ import { StoreBusyError, StoreUnavailableError } from '../store.js';
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|25P03)$/;
 /** A statement cancelled (statement_timeout: 57014) or a lock not had in time (lock_timeout: 55P03): nothing kept, try again. */
 const TIMED_OUT_SQLSTATE = new Set(['57014', '55P03']);
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** node-postgres's own words for a connection that broke or could not be made in time. */
-const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|connection error|Client was closed|Connection closed|Query read timeout/i;
+const UNAVAILABLE_MESSAGE =
+  /timeout exceeded when trying to connect|Connection terminated|connection error|Client was closed|Connection closed|Query read timeout/i;
 
 /** The connection is broken or its answer may never come: it takes no ROLLBACK, it is closed. */
 export function isUnavailable(e: unknown): boolean {
@@ -38,7 +48,8 @@ export function conflictBusy(): StoreBusyError {
 export function toStoreError(e: unknown): unknown {
   if (e instanceof StoreUnavailableError || e instanceof StoreBusyError) return e;
   if (isUnavailable(e)) return new StoreUnavailableError(e);
-  if (TIMED_OUT_SQLSTATE.has((e as { code?: string })?.code ?? '')) return new StoreBusyError('The database did not finish in time; try again shortly.');
+  if (TIMED_OUT_SQLSTATE.has((e as { code?: string })?.code ?? ''))
+    return new StoreBusyError('The database did not finish in time; try again shortly.');
   return e;
 }
 

@@ -27,7 +27,9 @@ describe('PostgreSQL migrations', () => {
     // one did the work, the others waited on its lock and found the schema current
     expect(results.filter((r) => r.from === 0)).toHaveLength(1);
     expect(results.every((r) => r.to === PG_MIGRATIONS.length)).toBe(true);
-    const versions = (await sql(url, 'SELECT version FROM schema_migrations ORDER BY version')).rows.map((r: { version: number }) => r.version);
+    const versions = (await sql(url, 'SELECT version FROM schema_migrations ORDER BY version')).rows.map(
+      (r: { version: number }) => r.version,
+    );
     expect(versions).toEqual(PG_MIGRATIONS.map((_, i) => i + 1));
     expect(await migrateDatabase(url)).toEqual({ from: PG_MIGRATIONS.length, to: PG_MIGRATIONS.length });
   });
@@ -45,9 +47,19 @@ describe('PostgreSQL migrations', () => {
   it('keeps the constraints of the SQLite schema: names unique case-insensitively, items unique per path, keys need their item', async () => {
     const url = await createDatabase(inject('pgAdminUrl'));
     await migrateDatabase(url);
-    await sql(url, "INSERT INTO organizations (id, name, name_key, created_at, updated_at) VALUES ('a', 'A', 'a', 0, 0)");
-    await expect(sql(url, "INSERT INTO organizations (id, name, name_key, created_at, updated_at) VALUES ('b', 'a', 'a', 0, 0)")).rejects.toMatchObject({ code: '23505' });
-    await expect(sql(url, "INSERT INTO organizations (id, name, name_key, is_sirb, created_at, updated_at) VALUES ('c', 'C', 'c', 2, 0, 0)")).rejects.toMatchObject({ code: '23514' });
+    await sql(
+      url,
+      "INSERT INTO organizations (id, name, name_key, created_at, updated_at) VALUES ('a', 'A', 'a', 0, 0)",
+    );
+    await expect(
+      sql(url, "INSERT INTO organizations (id, name, name_key, created_at, updated_at) VALUES ('b', 'a', 'a', 0, 0)"),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      sql(
+        url,
+        "INSERT INTO organizations (id, name, name_key, is_sirb, created_at, updated_at) VALUES ('c', 'C', 'c', 2, 0, 0)",
+      ),
+    ).rejects.toMatchObject({ code: '23514' });
     await sql(url, "INSERT INTO containers (id, owner_id, created_at, updated_at) VALUES ('k', 'a', 0, 0)");
     await sql(url, "INSERT INTO contents (id, size) VALUES ('c1', 0), ('c2', 0)");
     const item = (content: string, path = 'x|y', header = '') =>
@@ -55,14 +67,18 @@ describe('PostgreSQL migrations', () => {
        VALUES ('k', '${path}', 2, 'a', '${header}', '', '', '', '', '${content}', 0, 0, 0)`;
     await sql(url, item('c1'));
     await expect(sql(url, item('c2'))).rejects.toMatchObject({ code: '23505' });
-    await expect(sql(url, "INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (999, 'a', '', 0)")).rejects.toMatchObject({ code: '23503' });
+    await expect(
+      sql(url, "INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (999, 'a', '', 0)"),
+    ).rejects.toMatchObject({ code: '23503' });
     // a content still named by an item cannot go
     await expect(sql(url, "DELETE FROM contents WHERE id = 'c1'")).rejects.toMatchObject({ code: '23503' });
     // only Base-64 and hex where the listing writes the values into its JSON unescaped
     await sql(url, "INSERT INTO contents (id, size) VALUES ('c3', 0)");
     await expect(sql(url, item('c3', 'x|z', 'a"b'))).rejects.toMatchObject({ code: '23514' });
     const rowid = (await sql(url, 'SELECT rowid FROM items')).rows[0].rowid as string;
-    await expect(sql(url, `INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (${rowid}, 'a', E'k\\n', 0)`)).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      sql(url, `INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (${rowid}, 'a', E'k\\n', 0)`),
+    ).rejects.toMatchObject({ code: '23514' });
     await expect(sql(url, "UPDATE items SET iv = 'x\\y'")).rejects.toMatchObject({ code: '23514' });
   });
 

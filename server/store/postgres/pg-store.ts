@@ -5,7 +5,16 @@
 import pg from 'pg';
 import { newId } from '../ids.js';
 import type { ContainerRow, NewOrganization, OrganizationChanges, OrganizationRow, VisibleItemRow } from '../rows.js';
-import { LastAdministratorError, NameTakenError, removesAdministrator, requestIdKey, type GrantOutcome, type ItemWrite, type SaveOutcome, type Store } from '../store.js';
+import {
+  LastAdministratorError,
+  NameTakenError,
+  removesAdministrator,
+  requestIdKey,
+  type GrantOutcome,
+  type ItemWrite,
+  type SaveOutcome,
+  type Store,
+} from '../store.js';
 import { isUniqueViolation, run } from './pg-errors.js';
 import { NotOwnerSignal, saveItemIn, visibleItemOn } from './pg-items.js';
 import { migrateAt } from './pg-migrate.js';
@@ -57,13 +66,22 @@ export async function openPostgresStore(databaseUrl: string, o: PostgresStoreOpt
     pool.on('error', (e) => o.log(`database connection lost: ${e.message}`));
     return pool;
   };
-  const pool = newPool(o.maxConnections ?? 20, { statement_timeout: t.statementMs, query_timeout: t.queryMs, idle_in_transaction_session_timeout: t.idleInTransactionMs });
+  const pool = newPool(o.maxConnections ?? 20, {
+    statement_timeout: t.statementMs,
+    query_timeout: t.queryMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+  });
   // streams last as long as their client reads: no limit on a statement's time (nor on a
   // snapshot left idle while the last bytes go out), only on silence while a read waits
   const streamingPool = newPool(o.maxStreamingReads ?? 10, {});
   watchStalls(streamingPool, t.streamReadMs);
   await checkStallWatch(streamingPool);
-  return new PostgresStore(pool, streamingPool, new StreamingReads(pool, streamingPool, o.maxStreamingReads ?? 10, t), t);
+  return new PostgresStore(
+    pool,
+    streamingPool,
+    new StreamingReads(pool, streamingPool, o.maxStreamingReads ?? 10, t),
+    t,
+  );
 }
 
 class PostgresStore implements Store {
@@ -100,10 +118,12 @@ class PostgresStore implements Store {
   }
   async listOrganizations(namePrefix?: string) {
     // bytewise, as SQLite sorts: the database's own collation (often linguistic) would order names its way
-    if (!namePrefix) return this.q<OrganizationRow>('SELECT * FROM organizations ORDER BY name_key COLLATE "C", id COLLATE "C"');
-    return this.q<OrganizationRow>('SELECT * FROM organizations WHERE starts_with(name_key, $1) ORDER BY name_key COLLATE "C", id COLLATE "C"', [
-      namePrefix.toLowerCase(),
-    ]);
+    if (!namePrefix)
+      return this.q<OrganizationRow>('SELECT * FROM organizations ORDER BY name_key COLLATE "C", id COLLATE "C"');
+    return this.q<OrganizationRow>(
+      'SELECT * FROM organizations WHERE starts_with(name_key, $1) ORDER BY name_key COLLATE "C", id COLLATE "C"',
+      [namePrefix.toLowerCase()],
+    );
   }
   async insertOrganization(o: NewOrganization, now: number) {
     try {
@@ -113,7 +133,17 @@ class PostgresStore implements Store {
         const rows = await db.query<OrganizationRow>(
           `INSERT INTO organizations (id, name, name_key, is_sirb, is_admin, is_disabled, certificate_pem, thumbprint, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
-          [newId(), o.name, o.name.toLowerCase(), o.isSirb ? 1 : 0, o.isAdmin ? 1 : 0, o.isDisabled ? 1 : 0, o.certificatePem ?? null, o.thumbprint ?? '', now],
+          [
+            newId(),
+            o.name,
+            o.name.toLowerCase(),
+            o.isSirb ? 1 : 0,
+            o.isAdmin ? 1 : 0,
+            o.isDisabled ? 1 : 0,
+            o.certificatePem ?? null,
+            o.thumbprint ?? '',
+            now,
+          ],
         );
         return rows.rows[0]!;
       });
@@ -127,8 +157,16 @@ class PostgresStore implements Store {
       return await this.tx(async (db) => {
         // a change that may take an administrator away first locks every enabled one, in id order:
         // two disabling each other wait in turn, and the second sees the first's change
-        const admins = c.isDisabled === true || c.isAdmin === false ? (await db.query<{ id: string }>('SELECT id FROM organizations WHERE is_admin = 1 AND is_disabled = 0 ORDER BY id FOR UPDATE')).rows : [];
-        const row = (await db.query<OrganizationRow>('SELECT * FROM organizations WHERE id = $1 FOR UPDATE', [id])).rows[0];
+        const admins =
+          c.isDisabled === true || c.isAdmin === false
+            ? (
+                await db.query<{ id: string }>(
+                  'SELECT id FROM organizations WHERE is_admin = 1 AND is_disabled = 0 ORDER BY id FOR UPDATE',
+                )
+              ).rows
+            : [];
+        const row = (await db.query<OrganizationRow>('SELECT * FROM organizations WHERE id = $1 FOR UPDATE', [id]))
+          .rows[0];
         if (!row) return undefined;
         if (removesAdministrator(row, c) && !admins.some((a) => a.id !== id)) throw new LastAdministratorError(id);
         const flag = (v: boolean | undefined, was: number) => (v === undefined ? was : v ? 1 : 0);
@@ -136,7 +174,17 @@ class PostgresStore implements Store {
         const updated = await db.query<OrganizationRow>(
           `UPDATE organizations SET name = $1, name_key = $2, is_sirb = $3, is_disabled = $4, is_admin = $5, certificate_pem = $6, thumbprint = $7, updated_at = $8
            WHERE id = $9 RETURNING *`,
-          [name, name.toLowerCase(), flag(c.isSirb, row.is_sirb), flag(c.isDisabled, row.is_disabled), flag(c.isAdmin, row.is_admin), c.certificatePem ?? row.certificate_pem, c.thumbprint ?? row.thumbprint, now, id],
+          [
+            name,
+            name.toLowerCase(),
+            flag(c.isSirb, row.is_sirb),
+            flag(c.isDisabled, row.is_disabled),
+            flag(c.isAdmin, row.is_admin),
+            c.certificatePem ?? row.certificate_pem,
+            c.thumbprint ?? row.thumbprint,
+            now,
+            id,
+          ],
         );
         return updated.rows[0];
       });
@@ -149,7 +197,10 @@ class PostgresStore implements Store {
   async insertContainer(ownerId: string, now: number) {
     // a transaction: a lost answer to its COMMIT is asked after (pg-transaction.ts), never 1018 with the row kept
     return this.tx(async (db) => {
-      const rows = await db.query<ContainerRow>('INSERT INTO containers (id, owner_id, created_at, updated_at) VALUES ($1, $2, $3, $3) RETURNING *', [newId(), ownerId, now]);
+      const rows = await db.query<ContainerRow>(
+        'INSERT INTO containers (id, owner_id, created_at, updated_at) VALUES ($1, $2, $3, $3) RETURNING *',
+        [newId(), ownerId, now],
+      );
       return rows.rows[0]!;
     });
   }
@@ -196,7 +247,10 @@ class PostgresStore implements Store {
     await this.tx(async (db) => {
       // the container's row first, as a grant takes it: the other order deadlocked with a grant
       await db.query('SELECT 1 FROM containers WHERE id = $1 FOR UPDATE', [c.id]);
-      const r = await db.query('DELETE FROM container_access WHERE container_id = $1 AND organization_id = $2', [c.id, orgId]);
+      const r = await db.query('DELETE FROM container_access WHERE container_id = $1 AND organization_id = $2', [
+        c.id,
+        orgId,
+      ]);
       if ((r.rowCount ?? 0) > 0) await db.query('UPDATE containers SET updated_at = $1 WHERE id = $2', [now, c.id]);
     });
   }
@@ -206,7 +260,12 @@ class PostgresStore implements Store {
   }
 
   async itemOwner(containerId: string, path: string) {
-    return (await this.q<{ owner_id: string }>('SELECT owner_id FROM items WHERE container_id = $1 AND path = $2', [containerId, path]))[0]?.owner_id;
+    return (
+      await this.q<{ owner_id: string }>('SELECT owner_id FROM items WHERE container_id = $1 AND path = $2', [
+        containerId,
+        path,
+      ])
+    )[0]?.owner_id;
   }
 
   async saveItem(containerId: string, path: string, ownerId: string, w: ItemWrite, now: number): Promise<SaveOutcome> {
@@ -220,7 +279,9 @@ class PostgresStore implements Store {
     await this.tx(async (db) => {
       // its grants go with it by cascade, its chunks with its content row: the content it has
       // now, not `row`'s, which another node may have replaced since the route read it
-      const gone = await db.query<{ content_id: string }>('DELETE FROM items WHERE rowid = $1 RETURNING content_id', [row.rowid]);
+      const gone = await db.query<{ content_id: string }>('DELETE FROM items WHERE rowid = $1 RETURNING content_id', [
+        row.rowid,
+      ]);
       if (gone.rows[0]) await db.query('DELETE FROM contents WHERE id = $1', [gone.rows[0].content_id]);
     });
   }
@@ -240,7 +301,13 @@ class PostgresStore implements Store {
       // the item's row lock orders concurrent grants (seq) and a grant against a delete
       await db.query('SELECT 1 FROM items WHERE rowid = $1 FOR UPDATE', [row.rowid]);
       const member =
-        c.owner_id === orgId || (await db.query('SELECT 1 FROM container_access WHERE container_id = $1 AND organization_id = $2 FOR SHARE', [c.id, orgId])).rows.length > 0;
+        c.owner_id === orgId ||
+        (
+          await db.query('SELECT 1 FROM container_access WHERE container_id = $1 AND organization_id = $2 FOR SHARE', [
+            c.id,
+            orgId,
+          ])
+        ).rows.length > 0;
       if (!member) return 'notMember';
       const r = await db.query(
         `INSERT INTO item_keys (item_rowid, organization_id, key, seq)
@@ -252,11 +319,21 @@ class PostgresStore implements Store {
     });
   }
   async updateItemKey(row: VisibleItemRow, orgId: string, key: string) {
-    return (await this.count('UPDATE item_keys SET key = $1 WHERE item_rowid = $2 AND organization_id = $3', [key, row.rowid, orgId])) > 0;
+    return (
+      (await this.count('UPDATE item_keys SET key = $1 WHERE item_rowid = $2 AND organization_id = $3', [
+        key,
+        row.rowid,
+        orgId,
+      ])) > 0
+    );
   }
   async revokeItemKey(row: VisibleItemRow, orgId: string) {
     // repeated after a lost answer it would find nothing and say 404 for a revoke that was done
-    return this.tx(async (db) => ((await db.query('DELETE FROM item_keys WHERE item_rowid = $1 AND organization_id = $2', [row.rowid, orgId])).rowCount ?? 0) > 0);
+    return this.tx(
+      async (db) =>
+        ((await db.query('DELETE FROM item_keys WHERE item_rowid = $1 AND organization_id = $2', [row.rowid, orgId]))
+          .rowCount ?? 0) > 0,
+    );
   }
 
   async recordRequestId(orgId: string, requestId: string, expiresAt: number, now: number) {
@@ -278,7 +355,10 @@ class PostgresStore implements Store {
     return (await this.q<{ pem: string }>('SELECT pem FROM trusted_cas ORDER BY name')).map((r) => r.pem);
   }
   async addTrustedCa(name: string, pem: string) {
-    await this.q('INSERT INTO trusted_cas (name, pem) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET pem = EXCLUDED.pem', [name, pem]);
+    await this.q(
+      'INSERT INTO trusted_cas (name, pem) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET pem = EXCLUDED.pem',
+      [name, pem],
+    );
   }
 
   async close() {

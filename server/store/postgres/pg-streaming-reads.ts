@@ -52,12 +52,18 @@ export class StreamingReads {
     return this.slots.use(orgId, () => inTransaction(this.streamingPool, bounded, READ_SNAPSHOT, false));
   }
 
-  async readContent<T>(containerId: string, path: string, orgId: string, send: (row: VisibleItemRow, content: StoredContent) => Promise<T>): Promise<T | undefined> {
+  async readContent<T>(
+    containerId: string,
+    path: string,
+    orgId: string,
+    send: (row: VisibleItemRow, content: StoredContent) => Promise<T>,
+  ): Promise<T | undefined> {
     // one snapshot for the row and every chunk: a replace or delete meanwhile does not cut the answer
     return this.tx(orgId, async (db, drop) => {
       const row = await visibleItemOn(db, containerId, path, orgId);
       if (!row) return undefined;
-      const stored = (await db.query<{ size: number }>('SELECT size FROM contents WHERE id = $1', [row.content_id])).rows[0];
+      const stored = (await db.query<{ size: number }>('SELECT size FROM contents WHERE id = $1', [row.content_id]))
+        .rows[0];
       if (!stored) throw new Error(`the content ${row.content_id} of item ${path} is missing`);
       const { size } = stored;
       const reader = chunkReader(db, row.content_id, size);
@@ -69,7 +75,10 @@ export class StreamingReads {
     });
   }
 
-  async listItems(q: ListQuery, consume: (batches: AsyncIterable<readonly ListedWireRow[]>) => Promise<void>): Promise<void> {
+  async listItems(
+    q: ListQuery,
+    consume: (batches: AsyncIterable<readonly ListedWireRow[]>) => Promise<void>,
+  ): Promise<void> {
     const { settings, sql } = listingStatement(q);
     await this.tx(q.orgId, async (db, drop) => {
       for (const setting of settings) await db.query(setting);

@@ -15,8 +15,12 @@ describe('timeoutsFromUrl', () => {
   });
 
   it('refuses a query_timeout not longer than the statement_timeout, naming both', () => {
-    expect(() => timeoutsFromUrl(`${BASE}?statement_timeout=700000&query_timeout=60000`)).toThrow(/query_timeout \(60000\).*statement_timeout \(700000\)/);
-    expect(() => timeoutsFromUrl(`${BASE}?query_timeout=30000`)).toThrow(/query_timeout \(30000\).*statement_timeout \(30000\)/);
+    expect(() => timeoutsFromUrl(`${BASE}?statement_timeout=700000&query_timeout=60000`)).toThrow(
+      /query_timeout \(60000\).*statement_timeout \(700000\)/,
+    );
+    expect(() => timeoutsFromUrl(`${BASE}?query_timeout=30000`)).toThrow(
+      /query_timeout \(30000\).*statement_timeout \(30000\)/,
+    );
   });
 
   it("an upload's client limit is never below its upload_timeout", () => {
@@ -61,7 +65,7 @@ describe('watchStalls, on a real PostgreSQL', () => {
     }
   });
 
-  it('waits longer than the silence limit for a statement\'s first bytes', async () => {
+  it("waits longer than the silence limit for a statement's first bytes", async () => {
     await expect(onWatched('SELECT pg_sleep(1)')).resolves.toBe(1);
   });
 
@@ -71,7 +75,8 @@ describe('watchStalls, on a real PostgreSQL', () => {
 
   it('cuts an answer that began and then went silent', async () => {
     // the first row (larger than PostgreSQL's send buffer) goes out at once, the second comes 3 s later
-    const sql = "SELECT CASE WHEN g = 1 THEN repeat('x', 100000) ELSE pg_sleep(3)::text END FROM generate_series(1, 2) g";
+    const sql =
+      "SELECT CASE WHEN g = 1 THEN repeat('x', 100000) ELSE pg_sleep(3)::text END FROM generate_series(1, 2) g";
     await expect(onWatched(sql)).rejects.toThrow(/nothing for 300 ms while a read waited/);
   });
 });

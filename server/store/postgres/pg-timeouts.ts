@@ -45,7 +45,8 @@ export function timeoutsFromUrl(databaseUrl: string): { url: string; timeouts: P
   for (const [param, key] of Object.entries(PARAMS)) {
     const v = url.searchParams.get(param);
     if (v === null) continue;
-    if (!/^\d+$/.test(v) || Number(v) <= 0) throw new Error(`The database URL's ${param} must be a positive number of milliseconds, not ${v}.`);
+    if (!/^\d+$/.test(v) || Number(v) <= 0)
+      throw new Error(`The database URL's ${param} must be a positive number of milliseconds, not ${v}.`);
     given[key] = Number(v);
     url.searchParams.delete(param);
   }
@@ -53,7 +54,9 @@ export function timeoutsFromUrl(databaseUrl: string): { url: string; timeouts: P
   // PostgreSQL's own cancel comes first and leaves the connection usable; the client's is for silence
   const queryMs = given.queryMs ?? statementMs + 5_000;
   if (queryMs <= statementMs) {
-    throw new Error(`The database URL's query_timeout (${queryMs}) must be longer than its statement_timeout (${statementMs}): PostgreSQL's own cancel comes first.`);
+    throw new Error(
+      `The database URL's query_timeout (${queryMs}) must be longer than its statement_timeout (${statementMs}): PostgreSQL's own cancel comes first.`,
+    );
   }
   const uploadMs = given.uploadMs ?? 600_000;
   const timeouts: PgTimeouts = {
@@ -82,7 +85,11 @@ export const STREAM_FIRST_BYTE_MS = 600_000;
  * The connection is marked dropped first, so it is never handed to another request. `work`
  * is the read, run in the transaction with the bound.
  */
-export function withSnapshotBound<T>(control: pg.Pool, ms: number, work: (db: pg.PoolClient, drop: (why: Error) => void) => Promise<T>) {
+export function withSnapshotBound<T>(
+  control: pg.Pool,
+  ms: number,
+  work: (db: pg.PoolClient, drop: (why: Error) => void) => Promise<T>,
+) {
   return async (db: pg.PoolClient, drop: (why: Error) => void): Promise<T> => {
     const { pid } = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!;
     const timer = setTimeout(() => {
@@ -123,7 +130,10 @@ export async function checkStallWatch(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   const missing = missingInternals(client);
   client.release();
-  if (missing) throw new Error(`This node-postgres has no ${missing}, which the stall watch of streaming reads needs (server/store/postgres/pg-timeouts.ts): use the pg version of package-lock.json.`);
+  if (missing)
+    throw new Error(
+      `This node-postgres has no ${missing}, which the stall watch of streaming reads needs (server/store/postgres/pg-timeouts.ts): use the pg version of package-lock.json.`,
+    );
 }
 
 /**
@@ -153,7 +163,9 @@ export function watchStalls(pool: pg.Pool, ms: number, firstByteMs = STREAM_FIRS
         const answering = socket.bytesRead > sent.read;
         const left = firstByteMs - (Date.now() - sent.at);
         if (!answering && left > 0) return socket.setTimeout(Math.min(ms, left));
-        const why = answering ? `sent nothing for ${ms} ms while a read waited` : `sent nothing for ${firstByteMs} ms after a statement`;
+        const why = answering
+          ? `sent nothing for ${ms} ms while a read waited`
+          : `sent nothing for ${firstByteMs} ms after a statement`;
         socket.destroy(Object.assign(new Error(`The database ${why}.`), { code: 'ETIMEDOUT' }));
       });
     }

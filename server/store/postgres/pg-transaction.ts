@@ -38,7 +38,11 @@ export async function inTransaction<T>(
   }
 }
 
-async function once<T>(pool: pg.Pool, work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>, begin: string): Promise<T> {
+async function once<T>(
+  pool: pg.Pool,
+  work: (c: pg.PoolClient, drop: (why: Error) => void) => Promise<T>,
+  begin: string,
+): Promise<T> {
   const client = await run(pool.connect());
   let broken: Error | undefined;
   // a connection that breaks (the database stopped, the backend was terminated) also reports it
@@ -53,7 +57,8 @@ async function once<T>(pool: pg.Pool, work: (c: pg.PoolClient, drop: (why: Error
     const result = await work(client, (why) => (dropped = why));
     if (dropped) return result;
     // null when the transaction wrote nothing: then a failed COMMIT lost nothing either
-    const xid = (await client.query<{ xid: string | null }>('SELECT txid_current_if_assigned()::text AS xid')).rows[0]!.xid;
+    const xid = (await client.query<{ xid: string | null }>('SELECT txid_current_if_assigned()::text AS xid')).rows[0]!
+      .xid;
     try {
       await client.query('COMMIT');
     } catch (e) {

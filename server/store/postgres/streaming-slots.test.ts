@@ -6,7 +6,10 @@ import { StoreBusyError } from '../store.js';
 import { StreamingSlots } from './streaming-slots.js';
 
 /** A read by `orgId` that holds its slot until `end` is called. */
-function held(slots: StreamingSlots, orgId: string): { done: Promise<string>; end: () => void; started: Promise<void> } {
+function held(
+  slots: StreamingSlots,
+  orgId: string,
+): { done: Promise<string>; end: () => void; started: Promise<void> } {
   let end!: () => void;
   let started!: () => void;
   const startedP = new Promise<void>((r) => (started = r));
@@ -46,7 +49,9 @@ describe('streaming slots', () => {
 
   it('a read that fails gives its slot back', async () => {
     const slots = new StreamingSlots(1, 10);
-    await expect(slots.use('a', async () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
+    await expect(slots.use('a', async () => Promise.reject(new Error('database gone')))).rejects.toThrow(
+      'database gone',
+    );
     await expect(slots.use('a', async () => 'served')).resolves.toBe('served');
   });
 

@@ -43,7 +43,9 @@ export class StreamingSlots {
   private claim(orgId: string): void {
     const held = this.claims.get(orgId) ?? 0;
     if (held >= this.share) {
-      throw new StoreBusyError(`This organization already has ${held} downloads and listings open; try again when one has finished.`);
+      throw new StoreBusyError(
+        `This organization already has ${held} downloads and listings open; try again when one has finished.`,
+      );
     }
     this.claims.set(orgId, held + 1);
   }
@@ -68,7 +70,9 @@ export class StreamingSlots {
       };
       const timer = setTimeout(() => {
         this.waiting.splice(this.waiting.indexOf(waiter), 1);
-        reject(new StoreBusyError(`All ${this.max} connections for downloads and listings are in use; try again shortly.`));
+        reject(
+          new StoreBusyError(`All ${this.max} connections for downloads and listings are in use; try again shortly.`),
+        );
       }, this.waitMs);
       this.waiting.push(waiter);
     });

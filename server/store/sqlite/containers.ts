@@ -5,7 +5,12 @@ import type { ContainerRow, OrganizationRow } from '../rows.js';
 
 export function insertContainer(db: Db, ownerId: string, now: number): ContainerRow {
   const id = newId();
-  db.prepare('INSERT INTO containers (id, owner_id, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, ownerId, now, now);
+  db.prepare('INSERT INTO containers (id, owner_id, created_at, updated_at) VALUES (?, ?, ?, ?)').run(
+    id,
+    ownerId,
+    now,
+    now,
+  );
   return { id, owner_id: ownerId, created_at: now, updated_at: now };
 }
 
@@ -31,7 +36,10 @@ export function listVisibleContainers(db: Db, orgId: string): ContainerRow[] {
 
 export function isMember(db: Db, c: ContainerRow, orgId: string): boolean {
   if (c.owner_id === orgId) return true;
-  return db.prepare('SELECT 1 FROM container_access WHERE container_id = ? AND organization_id = ?').get(c.id, orgId) !== undefined;
+  return (
+    db.prepare('SELECT 1 FROM container_access WHERE container_id = ? AND organization_id = ?').get(c.id, orgId) !==
+    undefined
+  );
 }
 
 /** Owner first, then collaborators in the order they were granted. */
@@ -50,9 +58,15 @@ export function containerMembers(db: Db, c: ContainerRow): OrganizationRow[] {
 export function addCollaborator(db: Db, c: ContainerRow, orgId: string, now: number): void {
   if (c.owner_id === orgId) return;
   db.transaction(() => {
-    const seq = (db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS s FROM container_access WHERE container_id = ?').get(c.id) as { s: number }).s;
+    const seq = (
+      db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS s FROM container_access WHERE container_id = ?').get(c.id) as {
+        s: number;
+      }
+    ).s;
     const r = db
-      .prepare('INSERT OR IGNORE INTO container_access (container_id, organization_id, granted_at, seq) VALUES (?, ?, ?, ?)')
+      .prepare(
+        'INSERT OR IGNORE INTO container_access (container_id, organization_id, granted_at, seq) VALUES (?, ?, ?, ?)',
+      )
       .run(c.id, orgId, now, seq);
     if (r.changes > 0) db.prepare('UPDATE containers SET updated_at = ? WHERE id = ?').run(now, c.id);
   }).immediate();
@@ -61,7 +75,9 @@ export function addCollaborator(db: Db, c: ContainerRow, orgId: string, now: num
 /** Removes a collaborator; its items and grants stay stored (protocol.md §2). */
 export function removeCollaborator(db: Db, c: ContainerRow, orgId: string, now: number): void {
   db.transaction(() => {
-    const r = db.prepare('DELETE FROM container_access WHERE container_id = ? AND organization_id = ?').run(c.id, orgId);
+    const r = db
+      .prepare('DELETE FROM container_access WHERE container_id = ? AND organization_id = ?')
+      .run(c.id, orgId);
     if (r.changes > 0) db.prepare('UPDATE containers SET updated_at = ? WHERE id = ?').run(now, c.id);
   }).immediate();
 }

@@ -26,7 +26,9 @@ export function openDatabase(dataDir: string): Db {
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
-    throw new Error(`The data folder was made by a newer server (schema ${current}, this server knows ${MIGRATIONS.length}).`);
+    throw new Error(
+      `The data folder was made by a newer server (schema ${current}, this server knows ${MIGRATIONS.length}).`,
+    );
   }
   for (let v = current; v < MIGRATIONS.length; v++) {
     db.transaction(() => {

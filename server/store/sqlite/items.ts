@@ -25,10 +25,16 @@ const LISTED_WIRE_COLUMNS = `i.path, i.owner_id, i.created_at, i.updated_at,
   ',"key":', json_quote(k.key), ',"keyHash":', json_quote(i.key_hash), ',"keyHashAlgorithm":"SHA256"}')`;
 
 export function getItem(db: Db, containerId: string, path: string): StoredItemRow | undefined {
-  return db.prepare('SELECT * FROM items WHERE container_id = ? AND path = ?').get(containerId, path) as StoredItemRow | undefined;
+  return db.prepare('SELECT * FROM items WHERE container_id = ? AND path = ?').get(containerId, path) as
+    StoredItemRow | undefined;
 }
 
-export function getVisibleItem(db: Db, containerId: string, path: string, orgId: string): StoredVisibleItemRow | undefined {
+export function getVisibleItem(
+  db: Db,
+  containerId: string,
+  path: string,
+  orgId: string,
+): StoredVisibleItemRow | undefined {
   return db
     .prepare(
       `SELECT i.*, k.key FROM items i JOIN item_keys k ON k.item_rowid = i.rowid AND k.organization_id = ?
@@ -49,14 +55,39 @@ export function iterateListedItems(db: Db, q: ListQuery): IterableIterator<Liste
 }
 
 /** Inserts a new item with the owner's key row; the item as the owner now sees it. */
-export function insertItem(db: Db, containerId: string, path: string, ownerId: string, f: StoredItemFields, now: number): StoredVisibleItemRow {
+export function insertItem(
+  db: Db,
+  containerId: string,
+  path: string,
+  ownerId: string,
+  f: StoredItemFields,
+  now: number,
+): StoredVisibleItemRow {
   const row = db
     .prepare(
       `INSERT INTO items (container_id, path, depth, owner_id, header, header_hash, content_hash, key_hash, iv, content_file, content_length, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     )
-    .get(containerId, path, path.split('|').length, ownerId, f.header, f.headerHash, f.contentHash, f.keyHash, f.iv, f.contentFile, f.contentLength, now, now) as StoredItemRow;
-  db.prepare('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (?, ?, ?, 0)').run(row.rowid, ownerId, f.key);
+    .get(
+      containerId,
+      path,
+      path.split('|').length,
+      ownerId,
+      f.header,
+      f.headerHash,
+      f.contentHash,
+      f.keyHash,
+      f.iv,
+      f.contentFile,
+      f.contentLength,
+      now,
+      now,
+    ) as StoredItemRow;
+  db.prepare('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (?, ?, ?, 0)').run(
+    row.rowid,
+    ownerId,
+    f.key,
+  );
   return { ...row, key: f.key };
 }
 
@@ -67,14 +98,31 @@ export function replaceItem(db: Db, row: ItemRow, f: StoredItemFields, now: numb
       `UPDATE items SET header = ?, header_hash = ?, content_hash = ?, key_hash = ?, iv = ?, content_file = ?, content_length = ?, updated_at = ?
        WHERE rowid = ? RETURNING *`,
     )
-    .get(f.header, f.headerHash, f.contentHash, f.keyHash, f.iv, f.contentFile, f.contentLength, Math.max(now, row.updated_at), row.rowid) as StoredItemRow;
-  db.prepare('UPDATE item_keys SET key = ? WHERE item_rowid = ? AND organization_id = ?').run(f.key, row.rowid, row.owner_id);
+    .get(
+      f.header,
+      f.headerHash,
+      f.contentHash,
+      f.keyHash,
+      f.iv,
+      f.contentFile,
+      f.contentLength,
+      Math.max(now, row.updated_at),
+      row.rowid,
+    ) as StoredItemRow;
+  db.prepare('UPDATE item_keys SET key = ? WHERE item_rowid = ? AND organization_id = ?').run(
+    f.key,
+    row.rowid,
+    row.owner_id,
+  );
   return { ...saved, key: f.key };
 }
 
 /** The content file the row named when it went (not the caller's copy's: a replace may have come between); undefined when already gone. */
 export function deleteItem(db: Db, row: ItemRow): string | undefined {
-  return (db.prepare('DELETE FROM items WHERE rowid = ? RETURNING content_file').get(row.rowid) as { content_file: string } | undefined)?.content_file;
+  return (
+    db.prepare('DELETE FROM items WHERE rowid = ? RETURNING content_file').get(row.rowid) as
+      { content_file: string } | undefined
+  )?.content_file;
 }
 
 /** Owner first, then every organization granted, in grant order. */
@@ -88,12 +136,24 @@ export function itemReaders(db: Db, row: ItemRow): OrganizationRow[] {
 }
 
 export function hasItemKey(db: Db, row: ItemRow, orgId: string): boolean {
-  return db.prepare('SELECT 1 FROM item_keys WHERE item_rowid = ? AND organization_id = ?').get(row.rowid, orgId) !== undefined;
+  return (
+    db.prepare('SELECT 1 FROM item_keys WHERE item_rowid = ? AND organization_id = ?').get(row.rowid, orgId) !==
+    undefined
+  );
 }
 
 export function grantItemKey(db: Db, row: ItemRow, orgId: string, key: string): void {
-  const seq = (db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS s FROM item_keys WHERE item_rowid = ?').get(row.rowid) as { s: number }).s;
-  db.prepare('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (?, ?, ?, ?)').run(row.rowid, orgId, key, seq);
+  const seq = (
+    db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS s FROM item_keys WHERE item_rowid = ?').get(row.rowid) as {
+      s: number;
+    }
+  ).s;
+  db.prepare('INSERT INTO item_keys (item_rowid, organization_id, key, seq) VALUES (?, ?, ?, ?)').run(
+    row.rowid,
+    orgId,
+    key,
+    seq,
+  );
 }
 
 export function updateItemKey(db: Db, row: ItemRow, orgId: string, key: string): void {

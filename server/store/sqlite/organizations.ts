@@ -9,7 +9,8 @@ export function getOrganization(db: Db, id: string): OrganizationRow | undefined
 }
 
 function findOrganizationByName(db: Db, name: string): OrganizationRow | undefined {
-  return db.prepare('SELECT * FROM organizations WHERE name_key = ?').get(name.toLowerCase()) as OrganizationRow | undefined;
+  return db.prepare('SELECT * FROM organizations WHERE name_key = ?').get(name.toLowerCase()) as
+    OrganizationRow | undefined;
 }
 
 /** Every organization (disabled ones too) whose name starts with the prefix, case-insensitively; by name. */
@@ -28,19 +29,37 @@ export function insertOrganization(db: Db, o: NewOrganization, now: number): Org
     db.prepare(
       `INSERT INTO organizations (id, name, name_key, is_sirb, is_admin, is_disabled, certificate_pem, thumbprint, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, o.name, o.name.toLowerCase(), o.isSirb ? 1 : 0, o.isAdmin ? 1 : 0, o.isDisabled ? 1 : 0, o.certificatePem ?? null, o.thumbprint ?? '', now, now);
+    ).run(
+      id,
+      o.name,
+      o.name.toLowerCase(),
+      o.isSirb ? 1 : 0,
+      o.isAdmin ? 1 : 0,
+      o.isDisabled ? 1 : 0,
+      o.certificatePem ?? null,
+      o.thumbprint ?? '',
+      now,
+      now,
+    );
   });
   run.immediate();
   return getOrganization(db, id)!;
 }
 
-export function updateOrganization(db: Db, id: string, c: OrganizationChanges, now: number): OrganizationRow | undefined {
+export function updateOrganization(
+  db: Db,
+  id: string,
+  c: OrganizationChanges,
+  now: number,
+): OrganizationRow | undefined {
   const run = db.transaction(() => {
     const row = getOrganization(db, id);
     if (!row) return undefined;
     // in the write transaction: two administrators disabling each other are serialized
     if (removesAdministrator(row, c)) {
-      const others = db.prepare('SELECT count(*) AS n FROM organizations WHERE is_admin = 1 AND is_disabled = 0 AND id <> ?').get(id) as { n: number };
+      const others = db
+        .prepare('SELECT count(*) AS n FROM organizations WHERE is_admin = 1 AND is_disabled = 0 AND id <> ?')
+        .get(id) as { n: number };
       if (others.n === 0) throw new LastAdministratorError(id);
     }
     if (c.name !== undefined) {

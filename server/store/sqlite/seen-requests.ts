@@ -9,9 +9,15 @@ export function recordRequestId(db: Db, orgId: string, requestId: string, expire
   return db
     .transaction(() => {
       db.prepare('DELETE FROM seen_requests WHERE expires_at < ?').run(now);
-      const seen = db.prepare('SELECT 1 FROM seen_requests WHERE organization_id = ? AND request_id = ?').get(orgId, key);
+      const seen = db
+        .prepare('SELECT 1 FROM seen_requests WHERE organization_id = ? AND request_id = ?')
+        .get(orgId, key);
       if (seen) return false;
-      db.prepare('INSERT INTO seen_requests (organization_id, request_id, expires_at) VALUES (?, ?, ?)').run(orgId, key, expiresAt);
+      db.prepare('INSERT INTO seen_requests (organization_id, request_id, expires_at) VALUES (?, ?, ?)').run(
+        orgId,
+        key,
+        expiresAt,
+      );
       return true;
     })
     .immediate();

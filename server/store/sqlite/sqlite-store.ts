@@ -6,8 +6,22 @@ import { join } from 'node:path';
 import { contentReader, DIRECT_IO_FROM } from '../content-io.js';
 import type { ListedWireRow, VisibleItemRow } from '../rows.js';
 import type { SaveOutcome, Store } from '../store.js';
-import { addCollaborator, containerMembers, insertContainer, isMember, listVisibleContainers, removeCollaborator, visibleContainer } from './containers.js';
-import { contentFolders, isBase64ContentFile, promoteTempFile, removeContentFile, sweepContent } from './content-files.js';
+import {
+  addCollaborator,
+  containerMembers,
+  insertContainer,
+  isMember,
+  listVisibleContainers,
+  removeCollaborator,
+  visibleContainer,
+} from './containers.js';
+import {
+  contentFolders,
+  isBase64ContentFile,
+  promoteTempFile,
+  removeContentFile,
+  sweepContent,
+} from './content-files.js';
 import { openDatabase, type Db } from './database.js';
 import {
   deleteItem,
@@ -151,7 +165,12 @@ export class SqliteStore implements Store {
       const direct = encoding === 'binary' && size >= DIRECT_IO_FROM;
       const reader = await contentReader(fh, direct);
       try {
-        return (await send(row, { size, encoding, direct, read: (into, length, position) => reader.read(into, length, position) })) as T;
+        return (await send(row, {
+          size,
+          encoding,
+          direct,
+          read: (into, length, position) => reader.read(into, length, position),
+        })) as T;
       } finally {
         await reader.close();
       }
