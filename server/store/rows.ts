@@ -23,6 +23,24 @@ export interface NewOrganization {
   readonly thumbprint?: string;
 }
 
+/**
+ * A new organization's columns after its id, in the order both stores insert them: name,
+ * name_key, is_sirb, is_admin, is_disabled, certificate_pem, thumbprint.
+ */
+export function organizationColumns(
+  o: NewOrganization,
+): [string, string, number, number, number, string | null, string] {
+  return [
+    o.name,
+    o.name.toLowerCase(),
+    o.isSirb ? 1 : 0,
+    o.isAdmin ? 1 : 0,
+    o.isDisabled ? 1 : 0,
+    o.certificatePem ?? null,
+    o.thumbprint ?? '',
+  ];
+}
+
 export interface OrganizationChanges {
   readonly name?: string;
   readonly isSirb?: boolean;

@@ -4,7 +4,14 @@
 // (no file beside the database to lose or to back up separately) and is streamed both ways.
 import pg from 'pg';
 import { newId } from '../ids.js';
-import type { ContainerRow, NewOrganization, OrganizationChanges, OrganizationRow, VisibleItemRow } from '../rows.js';
+import {
+  organizationColumns,
+  type ContainerRow,
+  type NewOrganization,
+  type OrganizationChanges,
+  type OrganizationRow,
+  type VisibleItemRow,
+} from '../rows.js';
 import {
   LastAdministratorError,
   NameTakenError,
@@ -133,17 +140,7 @@ class PostgresStore implements Store {
         const rows = await db.query<OrganizationRow>(
           `INSERT INTO organizations (id, name, name_key, is_sirb, is_admin, is_disabled, certificate_pem, thumbprint, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
-          [
-            newId(),
-            o.name,
-            o.name.toLowerCase(),
-            o.isSirb ? 1 : 0,
-            o.isAdmin ? 1 : 0,
-            o.isDisabled ? 1 : 0,
-            o.certificatePem ?? null,
-            o.thumbprint ?? '',
-            now,
-          ],
+          [newId(), ...organizationColumns(o), now],
         );
         return rows.rows[0]!;
       });

@@ -1,7 +1,7 @@
 // Organizations, found by name case-insensitively (name_key).
 import type { Db } from './database.js';
 import { newId } from '../ids.js';
-import type { NewOrganization, OrganizationChanges, OrganizationRow } from '../rows.js';
+import { organizationColumns, type NewOrganization, type OrganizationChanges, type OrganizationRow } from '../rows.js';
 import { LastAdministratorError, NameTakenError, removesAdministrator } from '../store.js';
 
 export function getOrganization(db: Db, id: string): OrganizationRow | undefined {
@@ -29,18 +29,7 @@ export function insertOrganization(db: Db, o: NewOrganization, now: number): Org
     db.prepare(
       `INSERT INTO organizations (id, name, name_key, is_sirb, is_admin, is_disabled, certificate_pem, thumbprint, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      id,
-      o.name,
-      o.name.toLowerCase(),
-      o.isSirb ? 1 : 0,
-      o.isAdmin ? 1 : 0,
-      o.isDisabled ? 1 : 0,
-      o.certificatePem ?? null,
-      o.thumbprint ?? '',
-      now,
-      now,
-    );
+    ).run(id, ...organizationColumns(o), now, now);
   });
   run.immediate();
   return getOrganization(db, id)!;
