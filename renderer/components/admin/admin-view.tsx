@@ -7,6 +7,7 @@ import type { AppError } from '../../../shared/ipc/views.js';
 import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { FormError } from '../common/form-error.js';
+import { orgTraits } from '../../lib/org-traits.js';
 
 export type AdminForm = 'create' | 'edit';
 
@@ -113,12 +114,7 @@ export function AdminView(props: AdminViewProps) {
                 onClick={() => props.onSelect(org)}
               >
                 {org.name}
-                <span className="muted">
-                  {' '}
-                  · {org.isSirb ? 'sIRB' : 'pSite'}
-                  {org.isDisabled ? ' · disabled' : ''}
-                  {org.thumbprint ? '' : ' · no certificate'}
-                </span>
+                <span className="muted">{orgTraits(org, { certificate: true })}</span>
               </button>
             </li>
           ))}

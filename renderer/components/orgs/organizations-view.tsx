@@ -3,6 +3,7 @@
 import type { Organization } from '../../../shared/types.js';
 import type { AppError, GranteePreview } from '../../../shared/ipc/views.js';
 import { formatDate } from '../../lib/format.js';
+import { orgTraits } from '../../lib/org-traits.js';
 import { CertificateDetails } from '../common/certificate-details.js';
 import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
@@ -61,11 +62,7 @@ export function OrganizationsView(props: OrganizationsViewProps) {
                   onClick={() => props.onSelect(org)}
                 >
                   {org.name}
-                  <span className="muted">
-                    {' '}
-                    · {org.isSirb ? 'sIRB' : 'pSite'}
-                    {org.isDisabled ? ' · disabled' : ''}
-                  </span>
+                  <span className="muted">{orgTraits(org)}</span>
                 </button>
               </li>
             ))}
