@@ -22,16 +22,20 @@ test('at 1024×680: Upload… and Refresh by keyboard act; New study, Manage acc
   host,
 }) => {
   await page.setViewportSize({ width: 1024, height: 680 });
+  // Wait for the file chooser from the start. Adding the listener makes Playwright ask Chromium to
+  // intercept file choosers without waiting for the answer; a click's own round trips hid that, but
+  // a single key press right after it can reach the page first, and the chooser then opens
+  // unintercepted and is cancelled (the test timed out waiting for it).
+  const chooser = page.waitForEvent('filechooser');
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
   const study = await createStudy(page, 'Narrow window dialogs');
 
-  // Upload… by keyboard: Enter opens the file chooser, and the chosen file uploads. Once the new
-  // study's (empty) list has loaded: a key pressed while the study is still opening went nowhere.
+  // Upload… by keyboard: Enter opens the file chooser, and the chosen file uploads into the new
+  // study, once its (empty) list shows.
   await expect(page.getByText('Drop documents here, or choose Upload…')).toBeVisible();
   const upload = page.getByTestId('upload-button');
   await upload.focus();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles({ name: 'protocol.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Protocol') });
   await expect(fileRow(page, 'protocol.pdf')).toBeVisible({ timeout: 30_000 });
