@@ -25,6 +25,7 @@ import { resumeOwnRewrap } from './own-rewrap.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { connectionHandlers } from './handlers/connection-handlers.js';
 import { sandboxHandlers } from './handlers/sandbox-handlers.js';
+import { changeHandlers } from './handlers/change-handlers.js';
 import { receiptHandlers } from './handlers/receipt-handlers.js';
 import { studyHandlers } from './handlers/study-handlers.js';
 import { transferHandlers } from './handlers/transfer-handlers.js';
@@ -208,6 +209,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...accessHandlers(ctx),
     ...transferHandlers(ctx),
     ...receiptHandlers(ctx),
+    ...changeHandlers(ctx),
     ...activityHandlers(ctx),
   };
 

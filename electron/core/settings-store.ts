@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import type { Settings } from '../../shared/ipc/views.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
 
-const DEFAULTS: Settings = { theme: 'system', transferConcurrency: 3, shareUploadsWithOwner: {} };
+const DEFAULTS: Settings = {
+  theme: 'system',
+  transferConcurrency: 3,
+  shareUploadsWithOwner: {},
+  notifications: false,
+  notificationsHideNames: false,
+};
 
 export class SettingsStore {
   private cached: Settings | undefined;

@@ -13,6 +13,7 @@ import type {
   AppError,
   AppInfo,
   CertificateChangeView,
+  ChangeView,
   ConnectionCheck,
   ContainerView,
   ExpiringCertificateView,
@@ -26,8 +27,10 @@ import type {
   SaveOutcome,
   SearchAnswer,
   Settings,
+  StudyChangedEvent,
   StudySaved,
   TransferView,
+  UnseenView,
 } from './views.js';
 
 const id = z.string().min(1).max(200);
@@ -289,10 +292,36 @@ export const operations = {
       theme: z.enum(['light', 'dark', 'system']).optional(),
       transferConcurrency: z.number().int().min(1).max(8).optional(),
       shareUploadsWithOwner: z.boolean().optional(),
+      notifications: z.boolean().optional(),
+      notificationsHideNames: z.boolean().optional(),
     }),
     answers<Settings>(),
   ),
   'sandbox.reset': op(none, answers<ProfileView[]>()),
+
+  /** "Changes": newest first, across all studies or one; at most `limit` (100 by default). */
+  'changes.list': op(
+    z.strictObject({ containerId: hexId.optional(), limit: z.number().int().min(1).max(1000).optional() }),
+    answers<ChangeView[]>(),
+  ),
+  /** What is New in the profile's studies (persisted per profile). */
+  'changes.unseen': op(none, answers<UnseenView>()),
+  /**
+   * Opening a row, or "Mark as seen" on a study or folder: clears New for these paths, or for
+   * everything under folderPath ('' = the whole study). Answers what is New now.
+   */
+  'changes.markSeen': op(
+    z.strictObject({
+      containerId: hexId,
+      itemPaths: z.array(itemPath).max(10_000).optional(),
+      folderPath: folderPath.optional(),
+    }),
+    answers<UnseenView>(),
+  ),
+  /** The window is shown or hidden: main's refresh runs only while some window is visible. */
+  'changes.setVisible': op(z.strictObject({ visible: z.boolean() }), answers<null>()),
+  /** The Refresh button: refresh this study (or every study) now rather than at the next interval. */
+  'changes.refresh': op(z.strictObject({ containerId: hexId.optional() }), answers<null>()),
 
   /** Delivery of a document the active profile owns: who with access received which version (receipts). */
   'receipts.forItem': op(item, answers<ItemDelivery>()),
@@ -356,6 +385,17 @@ export interface EventPayloads {
     error?: string;
   };
   notification: { kind: 'success' | 'failure'; title: string; body: string };
+  /** Main's shared refresh found changes in one study (the file list, Find and Changes follow it). */
+  'study.changed': StudyChangedEvent;
+  /** What is New changed (a refresh found some, or the user saw some). */
+  'changes.unseen': UnseenView;
+  /**
+   * The browser host's desktop notification (Web Notifications; Electron's shell shows its own):
+   * already batched and worded, names left out when the user hides them.
+   */
+  'changes.notify': { title: string; body: string; containerId: string; itemPaths: string[] };
+  /** Bring the window forward and show these items (a notification was clicked). */
+  reveal: { containerId: string; itemPaths: string[] };
 }
 export type EventName = keyof EventPayloads;
 

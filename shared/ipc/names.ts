@@ -64,6 +64,11 @@ export const OPERATION_NAMES = [
   'receipts.forItem',
   'receipts.report',
   'receipts.setSending',
+  'changes.list',
+  'changes.unseen',
+  'changes.markSeen',
+  'changes.setVisible',
+  'changes.refresh',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -73,6 +78,10 @@ export const EVENT_NAMES = [
   'connection.skew',
   'notification',
   'keys.rewrap',
+  'study.changed',
+  'changes.unseen',
+  'changes.notify',
+  'reveal',
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

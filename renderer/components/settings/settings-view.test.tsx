@@ -9,7 +9,13 @@ import { SettingsView, type SettingsViewProps } from './settings-view.js';
 afterEach(cleanup);
 
 const NOW = Date.parse('2026-03-01T00:00:00Z');
-const settings: Settings = { theme: 'system', transferConcurrency: 3, shareUploadsWithOwner: {} };
+const settings: Settings = {
+  theme: 'system',
+  transferConcurrency: 3,
+  shareUploadsWithOwner: {},
+  notifications: false,
+  notificationsHideNames: false,
+};
 
 function props(overrides: Partial<SettingsViewProps> = {}): SettingsViewProps {
   return {
