@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, nativeImage, Notification, protocol, shell } from 'electron';
 import { CALL_CHANNEL, EVENT_CHANNEL, STAGE_CHANNEL } from '../../shared/ipc/channels.js';
+import type { EventPayloads } from '../../shared/ipc/contract.js';
 import { createApp } from '../core/app.js';
 import { allowOrigins, createDoor } from '../core/ipc-door.js';
 import type { Platform } from '../core/platform.js';
@@ -11,6 +12,7 @@ import { KeyVault } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { APP_VERSION } from '../services/app-info.js';
 import { APP_SCHEME, rendererResponse, rendererUrlFor } from './app-protocol.js';
+import { showArrivalNotification } from './arrival-notification.js';
 import { createMainWindow } from './main-window.js';
 import { installMenu } from './menu.js';
 import { askPassphrase } from './passphrase-window.js';
@@ -104,6 +106,9 @@ async function run(): Promise<void> {
   );
   ipcMain.handle(STAGE_CHANNEL, (event, args: unknown) => door.stage({ url: event.senderFrame?.url ?? '' }, args));
   core.onEvent((name, payload) => {
+    // Electron shows its own notification; the page's Web Notification is the browser host's.
+    if (name === 'changes.notify')
+      return showArrivalNotification(payload as EventPayloads['changes.notify'], () => shellState.window);
     const w = shellState.window;
     if (w && !w.isDestroyed()) w.webContents.send(EVENT_CHANNEL, name, payload);
   });

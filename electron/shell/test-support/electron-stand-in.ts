@@ -11,7 +11,9 @@ export interface StandInRecord {
   windows: {
     options: any;
     loaded: string[];
-    webContents: { listeners: Record<string, Listener[]>; windowOpen?: Listener };
+    webContents: { listeners: Record<string, Listener[]>; windowOpen?: Listener; sent?: any[][] };
+    /** How often the shell brought it forward (show and focus). */
+    focused?: number;
   }[];
   ipc: Record<string, Listener>;
   privileged: any[];
@@ -21,6 +23,9 @@ export interface StandInRecord {
   appListeners: Record<string, Listener[]>;
   exposed: Record<string, any>;
   errors: string[];
+  /** Desktop notifications the shell made (when `notificationsSupported`), with their listeners. */
+  notifications?: { options: any; shown: number; listeners: Record<string, Listener[]> }[];
+  notificationsSupported?: boolean;
   /** safeStorage's backend; 'basic_text' is Linux without a keyring. */
   storageBackend?: string;
 }
@@ -57,7 +62,7 @@ export class BrowserWindow {
     this.webContents = {
       on: (event: string, listener: Listener) => void (wc.listeners[event] ??= []).push(listener),
       setWindowOpenHandler: (handler: Listener) => void (wc.windowOpen = handler),
-      send: () => undefined,
+      send: (...args: any[]) => void (wc.sent ??= []).push(args),
       startDrag: () => undefined,
     };
   }
@@ -70,7 +75,9 @@ export class BrowserWindow {
   on() {}
   maximize() {}
   show() {}
-  focus() {}
+  focus() {
+    this.entry.focused = (this.entry.focused ?? 0) + 1;
+  }
   restore() {}
   isMinimized() {
     return false;
@@ -106,10 +113,21 @@ export const dialog = {
 export const shell = { openPath: () => Promise.resolve(''), openExternal: () => Promise.resolve() };
 export const nativeImage = { createEmpty: () => ({}) };
 export class Notification {
+  private readonly entry: NonNullable<StandInRecord['notifications']>[number];
   static isSupported() {
-    return false;
+    return record.notificationsSupported ?? false;
   }
-  show() {}
+  constructor(options: any) {
+    this.entry = { options, shown: 0, listeners: {} };
+    (record.notifications ??= []).push(this.entry);
+  }
+  on(event: string, listener: Listener) {
+    (this.entry.listeners[event] ??= []).push(listener);
+    return this;
+  }
+  show() {
+    this.entry.shown++;
+  }
 }
 export const Menu = { setApplicationMenu: () => undefined, buildFromTemplate: (t: unknown) => t };
 export const screen = {
