@@ -11,6 +11,7 @@ import { FileBrowser } from './components/browser/file-browser.js';
 import { NoStudyDropHint } from './components/browser/drop-hint.js';
 import { ErrorDisplay } from './components/common/error-display.js';
 import { ToastList, useToasts } from './components/notifications/toasts.js';
+import { useDesktopNotifications } from './components/notifications/desktop-notifications.js';
 import { StudiesSidebar, studyLabel } from './components/studies/studies-sidebar.js';
 import { StudyForm } from './components/studies/study-form.js';
 import { TransfersDock } from './components/transfers/transfers-dock.js';
@@ -49,6 +50,7 @@ export function App() {
   const [creatingStudy, setCreatingStudy] = useState(false);
   useTheme(settings.data?.theme ?? 'system');
   const toasts = useToasts(useNotifications());
+  useDesktopNotifications();
 
   const containerId = selected?.profileId === profileId ? selected.containerId : undefined;
   const container = containers.data?.find((c) => c.id === containerId);
