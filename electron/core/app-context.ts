@@ -4,6 +4,7 @@ import type { ActivityEntry } from '../../shared/ipc/views.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
 import type { ProfileStore } from '../services/profiles.js';
 import type { ActivityLog } from './activity-log.js';
+import type { CertificateWatch } from './certificate-watch.js';
 import type { ClearCopies } from './clear-copies.js';
 import type { FileRegistry } from './file-registry.js';
 import type { AppOptions } from './platform.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   readonly transfers: TransferManager;
   /** Upload transfer id → the file reference it reads (released once the upload is verified). */
   readonly uploadRefs: Map<string, string>;
+  /** Collaborators' certificates, checked as sessions open and every few hours. */
+  readonly certificates: CertificateWatch;
   /** The active profile's session; throws a clear error when there is no profile. */
   session(): Promise<Session>;
   activeProfileId(): string | undefined;

@@ -22,6 +22,8 @@ import { keyHandlers } from './handlers/key-handlers.js';
 import { renewalHandlers } from './handlers/renewal-handlers.js';
 import { certificateHandlers } from './handlers/certificate-handlers.js';
 import { resumeOwnRewrap } from './own-rewrap.js';
+import { noticeHandlers } from './handlers/notice-handlers.js';
+import { CertificateWatch, changeView, collaboratorsOf } from './certificate-watch.js';
 import { appHandlers } from './handlers/app-handlers.js';
 import { connectionHandlers } from './handlers/connection-handlers.js';
 import { sandboxHandlers } from './handlers/sandbox-handlers.js';
@@ -64,6 +66,16 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     for (const l of listeners) l(event, payload);
   };
 
+  const certificates = new CertificateWatch({
+    check: async (profileId) => {
+      const { changes, expiring } = await collaboratorsOf(await sessionFor(profileId), dataDir).scan();
+      return { changes: changes.map(changeView), expiring };
+    },
+    emit,
+    activeProfileId: () => activeId,
+  });
+  certificates.start();
+
   /** One session per profile, opened on first use (transfers may outlive a switch). */
   const sessionFor = (profileId: string): Promise<Session> => {
     let s = sessions.get(profileId);
@@ -83,6 +95,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       );
       s.catch(() => sessions.delete(profileId));
       sessions.set(profileId, s);
+      // A profile's session opens: its collaborators' certificates are checked (not waiting for Settings).
+      void s.then(() => certificates.check(profileId)).catch(() => undefined);
     }
     return s;
   };
@@ -142,6 +156,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     copies,
     transfers,
     uploadRefs,
+    certificates,
     activeProfileId: () => activeId,
     async session() {
       if (!activeId)
@@ -202,6 +217,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...keyHandlers(ctx),
     ...renewalHandlers(ctx),
     ...certificateHandlers(ctx),
+    ...noticeHandlers(ctx),
     ...connectionHandlers(ctx),
     ...sandboxHandlers(ctx),
     ...studyHandlers(ctx),
@@ -222,6 +238,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     registerFile: (file) => files.register(file),
     closeListingsOf: (senderId) => listings.closeListingsOf(senderId),
     async close() {
+      certificates.stop();
       listings.closeAll();
       await transfers.close();
       await ctx.resetSession();

@@ -1,9 +1,11 @@
 // A collaborator's new certificate, against the reference exchange: the sIRB's app notices it
 // with the grants still on the old one, re-wraps them (resuming after a cut), and the site opens
-// them with its new key; a new certificate that fails the check re-wraps nothing and says why.
+// them with its new key; a new certificate that fails the check (self-signed, RSA 1024, expired)
+// re-wraps nothing and says why.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueIdentity } from '../../shared/protocol/certificates.js';
+import { issueIdentity, parseCertificate } from '../../shared/protocol/certificates.js';
+import { SqliteStore } from '../../server/store/sqlite/sqlite-store.js';
 import { CollaboratorCertificates } from './collaborator-certificates.js';
 import { openProfileKeys } from './keys/key-ring.js';
 import { KeyVault } from './keys/key-vault.js';
@@ -39,6 +41,23 @@ beforeAll(async () => {
   }
 });
 afterAll(() => f.close());
+
+/**
+ * A certificate the exchange's API refuses (RSA under 2048) written straight into its store, as a
+ * directory that lets one through would list it: what the app must still refuse to wrap keys for.
+ */
+async function registerThroughStore(orgId: string, pem: string): Promise<void> {
+  const store = new SqliteStore(f.dataDir);
+  try {
+    await store.updateOrganization(
+      orgId,
+      { certificatePem: pem, thumbprint: parseCertificate(pem).thumbprint },
+      Date.now(),
+    );
+  } finally {
+    await store.close();
+  }
+}
 
 describe('a collaborator\u2019s new certificate', () => {
   it('is noticed with the grants still on the old one, re-wrapped in one action that resumes after a cut, and opens with the new key', async () => {
@@ -85,7 +104,7 @@ describe('a collaborator\u2019s new certificate', () => {
       expect((await readRecord(renewed.client, newOnly, studies[s]!, p)).content).toEqual({ p });
   });
 
-  it('re-wraps nothing for a self-signed or expired certificate, and says why', async () => {
+  it('re-wraps nothing for a self-signed, too small or expired certificate, and says why', async () => {
     const org = await f.admin.client.createOrganization({
       name: 'Riverside Medical Center',
       certificate: issueIdentity('Riverside Medical Center', { ca: f.ca }).certificatePem,
@@ -95,10 +114,15 @@ describe('a collaborator\u2019s new certificate', () => {
     expect((await watch.scan()).changes).toEqual([]);
     const keysBefore = (await f.sirb.client.getItemAccess(studies[0]!, 'a')).map((o) => o.id);
 
-    const cases = [
+    const cases: { pem: string; reason: RegExp; throughStore?: boolean }[] = [
       {
         pem: issueIdentity('Riverside Medical Center').certificatePem,
         reason: /not issued by a certificate authority this profile trusts/,
+      },
+      {
+        pem: issueIdentity('Riverside Medical Center', { ca: f.ca, bits: 1024 }).certificatePem,
+        reason: /cannot receive keys: the certificate RSA key is 1024 bits; at least 2048 are required/,
+        throughStore: true,
       },
       {
         pem: issueIdentity('Riverside Medical Center', {
@@ -110,10 +134,14 @@ describe('a collaborator\u2019s new certificate', () => {
       },
     ];
     for (const c of cases) {
-      await f.admin.client.putCertificate(org.id, c.pem);
+      if (c.throughStore) {
+        await expect(f.admin.client.putCertificate(org.id, c.pem)).rejects.toThrow();
+        await registerThroughStore(org.id, c.pem);
+      } else await f.admin.client.putCertificate(org.id, c.pem);
       const scan = await watch.scan();
       const change = scan.changes.find((x) => x.organizationId === org.id);
       expect(change?.problem).toMatch(c.reason);
+      expect(change?.problem).not.toMatch(/nothing was shared/i);
       expect(change?.grants).toHaveLength(1);
       const refused = await watch.rewrap(org.id).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(SharingError);

@@ -54,6 +54,8 @@ interface State {
 
 const DAY = 24 * 60 * 60 * 1000;
 const key = (g: Grant): string => `${g.containerId}\u0000${g.path}`;
+/** One change of a state file at a time in this process (a scheduled scan beside a re-wrap). */
+const writing = new Map<string, Promise<unknown>>();
 
 export class CollaboratorCertificates {
   private readonly file: string;
@@ -105,6 +107,7 @@ export class CollaboratorCertificates {
     const now = options.now ?? Date.now();
     const state = await this.state();
     const known = { ...state.known };
+    const firstSeen: Record<string, string> = {};
     const changes: CertificateChange[] = [];
     const expiring: ExpiringCertificate[] = [];
     for (const [orgId, grants] of await this.grantsByOrganization(options)) {
@@ -121,7 +124,7 @@ export class CollaboratorCertificates {
         expiring.push({ organizationId: orgId, name: org.name, validTo: summary.validTo, expired: summary.expired });
       const old = known[orgId];
       if (old === undefined) {
-        known[orgId] = listed;
+        known[orgId] = firstSeen[orgId] = listed;
         continue;
       }
       if (old === listed) continue;
@@ -137,7 +140,9 @@ export class CollaboratorCertificates {
         studies: new Set(left.map((g) => g.containerId)).size,
       });
     }
-    await this.save({ ...state, known });
+    // Only what this scan learnt: a re-wrap may have written its progress meanwhile.
+    if (Object.keys(firstSeen).length > 0)
+      await this.update((now) => ({ ...now, known: { ...firstSeen, ...now.known } }));
     return { changes, expiring };
   }
 
@@ -155,8 +160,7 @@ export class CollaboratorCertificates {
   ): Promise<{ thumbprint: string; results: ItemResult[]; skipped: number }> {
     const certificate = await this.sharing.verifiedCertificate(orgId, options);
     const grants = (await this.grantsByOrganization(options)).get(orgId) ?? [];
-    let state = await this.state();
-    const prior = state.rewrap[orgId];
+    const prior = (await this.state()).rewrap[orgId];
     const done = new Set(prior?.thumbprint === certificate.thumbprint ? prior.done : []);
     const todo = grants.filter((g) => !done.has(key(g)));
     const results: ItemResult[] = [];
@@ -172,11 +176,8 @@ export class CollaboratorCertificates {
           options,
         );
         done.add(key(grant));
-        state = {
-          ...state,
-          rewrap: { ...state.rewrap, [orgId]: { thumbprint: certificate.thumbprint, done: [...done] } },
-        };
-        await this.save(state);
+        const progress = { thumbprint: certificate.thumbprint, done: [...done] };
+        await this.update((now) => ({ ...now, rewrap: { ...now.rewrap, [orgId]: progress } }));
         result = { ...grant, ok: true };
       } catch (error) {
         if (options.signal?.aborted) throw error;
@@ -187,8 +188,10 @@ export class CollaboratorCertificates {
     }
     // Whole (every study, nothing failed): the organization's grants are now for this certificate.
     if (!options.containerId && results.every((r) => r.ok)) {
-      const { [orgId]: _finished, ...rest } = state.rewrap;
-      await this.save({ known: { ...state.known, [orgId]: certificate.thumbprint }, rewrap: rest });
+      await this.update((now) => {
+        const { [orgId]: _finished, ...rest } = now.rewrap;
+        return { known: { ...now.known, [orgId]: certificate.thumbprint }, rewrap: rest };
+      });
     }
     return { thumbprint: certificate.thumbprint, results, skipped: grants.length - todo.length };
   }
@@ -198,7 +201,8 @@ export class CollaboratorCertificates {
       await this.sharing.verifiedCertificate(orgId, options);
       return undefined;
     } catch (error) {
-      return (error as Error).message;
+      // The check's words are written for sharing; here the notice says what is not re-wrapped.
+      return (error as Error).message.replace(/[;:]? ?(N|n)othing was shared\.$/, '').replace(/[;,]$/, '');
     }
   }
 
@@ -207,7 +211,14 @@ export class CollaboratorCertificates {
     return { known: read?.known ?? {}, rewrap: read?.rewrap ?? {} };
   }
 
-  private async save(state: State): Promise<void> {
-    await writeJsonAtomic(this.file, state);
+  /** Reads the state as it is now, changes it and writes it, one change at a time. */
+  private async update(change: (state: State) => State): Promise<void> {
+    const before = writing.get(this.file) ?? Promise.resolve();
+    const next = before.then(async () => writeJsonAtomic(this.file, change(await this.state())));
+    writing.set(
+      this.file,
+      next.catch(() => undefined),
+    );
+    await next;
   }
 }

@@ -137,10 +137,11 @@ export const operations = {
   'connection.check': op(none, answers<ConnectionCheck>()),
   /** Collaborators with a new certificate (grants still on the old one) or one expiring within 30 days. */
   'certificates.changes': op(
-    none,
+    /** `fresh`: check the directory now rather than answer the last scheduled check. */
+    z.strictObject({ fresh: z.boolean().optional() }),
     answers<{ changes: CertificateChangeView[]; expiring: ExpiringCertificateView[] }>(),
   ),
-  /** Every grant of the profile's items to the organization wrapped for its new certificate, once that passes the check; a result per item. */
+  /** Every grant of the profile's items to the organization wrapped for its new certificate, once that passes the check; a result per item (progress: 'certificates.rewrapProgress'). */
   'certificates.rewrap': op(
     z.strictObject({ organizationId: hexId, containerId: hexId.optional() }),
     answers<{
@@ -149,6 +150,9 @@ export const operations = {
       results: { containerId: string; path: string; ok: boolean; message?: string }[];
     }>(),
   ),
+  /** The profiles whose "never backed up" notice was dismissed for their current key (a renewal's new key brings it back). */
+  'notices.list': op(none, answers<{ backupDismissed: string[] }>()),
+  'notices.dismissBackup': op(profile, answers<{ backupDismissed: string[] }>()),
 
   /** Newest first (ties by id): the window shows them in this order. */
   'containers.list': op(none, answers<ContainerView[]>()),
@@ -396,6 +400,20 @@ export interface EventPayloads {
   'changes.notify': { title: string; body: string; containerId: string; itemPaths: string[] };
   /** Bring the window forward and show these items (a notification was clicked). */
   reveal: { containerId: string; itemPaths: string[] };
+  /** A check of collaborators' certificates finished (on opening a profile's session, every few hours, after a re-wrap). */
+  'certificates.changed': {
+    profileId: string;
+    changes: CertificateChangeView[];
+    expiring: ExpiringCertificateView[];
+  };
+  /** One grant of a re-wrap for an organization's new certificate done (or failed). */
+  'certificates.rewrapProgress': {
+    profileId: string;
+    organizationId: string;
+    done: number;
+    total: number;
+    item: { containerId: string; path: string; ok: boolean; message?: string };
+  };
 }
 export type EventName = keyof EventPayloads;
 

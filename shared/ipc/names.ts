@@ -20,6 +20,8 @@ export const OPERATION_NAMES = [
   'connection.check',
   'certificates.changes',
   'certificates.rewrap',
+  'notices.list',
+  'notices.dismissBackup',
   'containers.list',
   'containers.create',
   'containers.updateStudy',
@@ -82,6 +84,8 @@ export const EVENT_NAMES = [
   'changes.unseen',
   'changes.notify',
   'reveal',
+  'certificates.changed',
+  'certificates.rewrapProgress',
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -11,6 +11,8 @@ import { writeRecord } from '../../services/transfers/records.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
 import { fixtureSession } from '../test-support/fixture-session.js';
+import type { EventPayloads } from '../../../shared/ipc/contract.js';
+import { CertificateWatch, changeView, collaboratorsOf } from '../certificate-watch.js';
 import { certificateHandlers } from './certificate-handlers.js';
 
 let fx: ExchangeFixture;
@@ -30,9 +32,24 @@ afterAll(async () => {
 
 describe('certificates.changes and certificates.rewrap', () => {
   it('show the site\u2019s new certificate with the grants still on the old one, and re-wrap them', async () => {
+    const dataDir = join(dir, 'sirb-data');
+    const progress: EventPayloads['certificates.rewrapProgress'][] = [];
+    const changed: EventPayloads['certificates.changed'][] = [];
+    const certificates = new CertificateWatch({
+      check: async () => {
+        const { changes, expiring } = await collaboratorsOf(sirb, dataDir).scan();
+        return { changes: changes.map(changeView), expiring };
+      },
+      emit: (_e, payload) => changed.push(payload),
+      activeProfileId: () => sirb.profile.id,
+    });
     const handlers = certificateHandlers({
       session: async () => sirb,
-      options: { dataDir: join(dir, 'sirb-data') },
+      options: { dataDir },
+      certificates,
+      emit: (event: string, payload: EventPayloads['certificates.rewrapProgress']) => {
+        if (event === 'certificates.rewrapProgress') progress.push(payload);
+      },
     } as unknown as AppContext);
     const studies: string[] = [];
     for (let i = 0; i < 2; i++) {
@@ -46,7 +63,10 @@ describe('certificates.changes and certificates.rewrap', () => {
     }
     expect(await handlers['certificates.changes']({})).toEqual({ changes: [], expiring: [] });
     const renewed = await renew(fx, fx.site);
-    const { changes } = await handlers['certificates.changes']({});
+    // The last check's answer is kept until a fresh one is asked for (or the schedule runs).
+    expect((await handlers['certificates.changes']({})).changes).toEqual([]);
+    const { changes } = await handlers['certificates.changes']({ fresh: true });
+    expect(changed.at(-1)).toMatchObject({ profileId: sirb.profile.id, changes });
     expect(changes).toEqual([
       expect.objectContaining({
         organizationId: fx.site.org.id,
@@ -61,6 +81,15 @@ describe('certificates.changes and certificates.rewrap', () => {
     expect(result.results).toHaveLength(4);
     expect(result.results.every((r) => r.ok)).toBe(true);
     expect(result.thumbprint).toBe((await renewed.client.getOrganization(fx.site.org.id)).thumbprint);
+    expect(progress.map((p) => `${p.done}/${p.total} ${p.item.ok}`)).toEqual([
+      '1/4 true',
+      '2/4 true',
+      '3/4 true',
+      '4/4 true',
+    ]);
+    expect(progress.every((p) => p.organizationId === fx.site.org.id && p.profileId === sirb.profile.id)).toBe(true);
+    // The re-wrap's end checks again by itself: the window's notice goes away.
+    await expect.poll(() => changed.at(-1)?.changes).toEqual([]);
     expect((await handlers['certificates.changes']({})).changes).toEqual([]);
   });
 });

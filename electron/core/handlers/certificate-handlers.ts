@@ -1,31 +1,29 @@
-// Collaborators' new certificates for the active profile: what changed, and the re-wrap of every
-// grant for one organization's new certificate (collaborator-certificates.ts).
+// Collaborators' new certificates for the active profile: what changed (the last check of the
+// certificate watch, or a fresh one) and the re-wrap of every grant for one organization's new
+// certificate (collaborator-certificates.ts), with a progress event per grant.
 import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
-import { CollaboratorCertificates } from '../../services/collaborator-certificates.js';
+import { collaboratorsOf } from '../certificate-watch.js';
 
 export function certificateHandlers(ctx: AppContext): Pick<Handlers, 'certificates.changes' | 'certificates.rewrap'> {
-  const watch = async () => {
-    const s = await ctx.session();
-    return new CollaboratorCertificates(s.client, s.sharing, s.keys, ctx.options.dataDir, s.profile.id);
-  };
   return {
-    'certificates.changes': async () => {
-      const { changes, expiring } = await (await watch()).scan();
-      return {
-        changes: changes.map((c) => ({
-          organizationId: c.organizationId,
-          name: c.name,
-          oldThumbprint: c.oldThumbprint,
-          ...(c.certificate ? { certificate: c.certificate } : {}),
-          ...(c.problem ? { problem: c.problem } : {}),
-          grantCount: c.grants.length,
-          studyCount: c.studies,
-        })),
-        expiring,
-      };
+    'certificates.changes': async ({ fresh }) => {
+      const profileId = (await ctx.session()).profile.id;
+      return fresh ? ctx.certificates.check(profileId, { after: true }) : ctx.certificates.current(profileId);
     },
-    'certificates.rewrap': async ({ organizationId, containerId }) =>
-      (await watch()).rewrap(organizationId, containerId ? { containerId } : {}),
+    'certificates.rewrap': async ({ organizationId, containerId }) => {
+      const s = await ctx.session();
+      const profileId = s.profile.id;
+      try {
+        return await collaboratorsOf(s, ctx.options.dataDir).rewrap(organizationId, {
+          ...(containerId ? { containerId } : {}),
+          onProgress: (item, done, total) =>
+            ctx.emit('certificates.rewrapProgress', { profileId, organizationId, done, total, item }),
+        });
+      } finally {
+        // The window's notice follows what is left (nothing, the failures, or all of it when refused).
+        void ctx.certificates.check(profileId, { after: true }).catch(() => undefined);
+      }
+    },
   };
 }
