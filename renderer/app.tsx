@@ -5,6 +5,7 @@ import type { ItemView } from '../shared/ipc/views.js';
 import { toAppError } from './bridge/api.js';
 import { ConnectionBanner } from './components/chrome/connection-banner.js';
 import { WindowChrome } from './components/chrome/window-chrome.js';
+import { Notices } from './components/notices/notices.js';
 import { FindBox } from './components/chrome/find-box.js';
 import type { SearchHit } from '../shared/search-rank.js';
 import { FileBrowser } from './components/browser/file-browser.js';
@@ -82,6 +83,7 @@ export function App() {
           onOpen={(s) => openSlot(s)}
         />
         <ConnectionBanner status={status} />
+        <Notices profile={active} onOpenSettings={() => openSlot('settings')} />
         {profiles.error ? (
           <ErrorDisplay
             context="The profiles could not be loaded."

@@ -7,6 +7,8 @@ export const keys = {
   settings: ['settings'] as const,
   profiles: ['profiles'] as const,
   transfers: ['transfers'] as const,
+  /** Which profiles' "never backed up" notice was dismissed (for their current key). */
+  notices: ['notices'] as const,
   connection: (profileId: string) => ['profile', profileId, 'connection'] as const,
   certificateChanges: (profileId: string) => ['profile', profileId, 'certificate-changes'] as const,
   containers: (profileId: string) => ['profile', profileId, 'containers'] as const,

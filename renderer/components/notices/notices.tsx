@@ -1,0 +1,80 @@
+// The window's notices under the chrome, for the active profile: collaborators with a new
+// certificate (re-wrap), what the last re-wrap did, certificates expiring or expired (its own
+// and collaborators'), and a key never backed up. Nothing when there is nothing to say.
+import { useState } from 'react';
+import type { ProfileView } from '../../../shared/ipc/views.js';
+import { toAppError } from '../../bridge/api.js';
+import { useBackupNotices, useCertificateChanges, useRewrapCertificate } from '../../data/certificates.js';
+import { useContainers } from '../../data/studies.js';
+import { studyLabel } from '../studies/studies-sidebar.js';
+import { BackupNotice } from './backup-notice.js';
+import { CertificateChangeNotice } from './certificate-change-notice.js';
+import { CollaboratorExpiryNotice, OwnExpiryNotice } from './expiry-notices.js';
+import { RewrapResultNotice } from './rewrap-result-notice.js';
+
+export interface NoticesProps {
+  readonly profile: ProfileView | undefined;
+  /** Opens Settings on the profile (where its key is backed up). */
+  readonly onOpenSettings: () => void;
+  readonly now?: number;
+}
+
+export function Notices({ profile, onOpenSettings, now = Date.now() }: NoticesProps) {
+  const profileId = profile?.id;
+  const certificates = useCertificateChanges(profileId);
+  const rewrap = useRewrapCertificate(profileId);
+  const backup = useBackupNotices();
+  const containers = useContainers(profileId);
+  // Named as when it started: once done, the organization leaves the list of changes.
+  const [rewrapName, setRewrapName] = useState('');
+  if (!profile) return null;
+  const changes = certificates.data?.changes ?? [];
+  const expiring = certificates.data?.expiring ?? [];
+  const rewrapping = rewrap.isPending ? rewrap.variables : undefined;
+  const studyTitle = (id: string): string => {
+    const c = containers.data?.find((x) => x.id === id);
+    return c ? studyLabel(c) : `study ${id.slice(0, 8)}`;
+  };
+  // Sandbox keys are made again with the sandbox: nothing there needs a backup.
+  const showBackup =
+    profile.backedUp === false && profile.environment !== 'sandbox' && backup.dismissed?.includes(profile.id) === false;
+  return (
+    <ul className="notices" aria-label="Notices" data-testid="notices">
+      {changes.map((c) => (
+        <CertificateChangeNotice
+          key={c.organizationId}
+          change={c}
+          now={now}
+          busy={rewrapping !== undefined}
+          progress={
+            rewrapping === c.organizationId
+              ? rewrap.progress?.organizationId === c.organizationId
+                ? rewrap.progress
+                : { done: 0, total: c.grantCount }
+              : undefined
+          }
+          error={rewrap.error && rewrap.variables === c.organizationId ? toAppError(rewrap.error) : undefined}
+          onRewrap={() => {
+            setRewrapName(c.name);
+            rewrap.mutate(c.organizationId);
+          }}
+        />
+      ))}
+      {rewrap.data ? (
+        <RewrapResultNotice
+          organizationName={rewrapName}
+          result={rewrap.data}
+          studyTitle={studyTitle}
+          onDismiss={() => rewrap.reset()}
+        />
+      ) : null}
+      <OwnExpiryNotice profile={profile} now={now} />
+      {expiring.map((e) => (
+        <CollaboratorExpiryNotice key={e.organizationId} expiring={e} now={now} />
+      ))}
+      {showBackup ? (
+        <BackupNotice profile={profile} onBackUp={onOpenSettings} onDismiss={() => backup.dismiss(profile.id)} />
+      ) : null}
+    </ul>
+  );
+}
