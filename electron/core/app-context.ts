@@ -12,6 +12,7 @@ import type { SandboxManager } from './sandbox-manager.js';
 import type { Session } from './session.js';
 import type { SettingsStore } from './settings-store.js';
 import type { TransferManager } from './transfer-manager.js';
+import type { WatchGate } from './watch/watch-gate.js';
 
 export interface AppContext {
   readonly options: AppOptions;
@@ -28,6 +29,8 @@ export interface AppContext {
   readonly uploadRefs: Map<string, string>;
   /** Collaborators' certificates, checked as sessions open and every few hours. */
   readonly certificates: CertificateWatch;
+  /** When the shared refresh runs: a window visible (`changes.setVisible`), for the active profile. */
+  readonly watchGate: WatchGate;
   /** The active profile's session; throws a clear error when there is no profile. */
   session(): Promise<Session>;
   activeProfileId(): string | undefined;

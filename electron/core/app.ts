@@ -38,6 +38,8 @@ import { SandboxManager } from './sandbox-manager.js';
 import { openSession, toProfileView, type Session } from './session.js';
 import { SettingsStore } from './settings-store.js';
 import { TransferManager } from './transfer-manager.js';
+import { seenFile } from './watch/seen-store.js';
+import { WatchGate } from './watch/watch-gate.js';
 import type { TransferDescriptor } from '../services/transfers/transfer-queue.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
 
@@ -61,6 +63,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   const sessions = new Map<string, Promise<Session>>();
   const listings = new ItemListings();
   let activeId = (await readJsonFile<AppState>(stateFile))?.activeProfileId;
+  // the shared refresh runs for the active profile while a window is visible
+  const watchGate = new WatchGate(() => activeId);
 
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
     for (const l of listeners) l(event, payload);
@@ -91,6 +95,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
             // The embedded sandbox's CA (and any the sandbox's administrator added) for its own profiles.
             ...(await sandbox.trustAnchorsFor(p)),
           ],
+          { file: seenFile(dataDir, p.id), emit, gate: watchGate },
         ),
       );
       s.catch(() => sessions.delete(profileId));
@@ -157,6 +162,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     transfers,
     uploadRefs,
     certificates,
+    watchGate,
     activeProfileId: () => activeId,
     async session() {
       if (!activeId)
@@ -170,6 +176,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     async switchProfile(profileId) {
       const s = await sessionFor(profileId);
       activeId = profileId;
+      watchGate.changed();
       listings.closeAll();
       await writeJsonAtomic(stateFile, { activeProfileId: profileId } satisfies AppState);
       emit(

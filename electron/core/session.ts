@@ -12,6 +12,7 @@ import type { Profile } from '../services/profiles.js';
 import { SharingService, type TrustAnchors } from '../services/sharing.js';
 import { StudyRecords } from '../services/study-records.js';
 import { SearchIndex } from './handlers/search-index.js';
+import { StudyWatch, type WatchOptions } from './watch/study-watch.js';
 
 /** The active profile's session: acting as its organization, plus what the app keeps beside it. */
 export interface Session extends ExchangeSession {
@@ -32,6 +33,11 @@ export interface Session extends ExchangeSession {
   organizationName(id: string): Promise<string>;
   /** "Find in all studies": this session's index, built on the first search. */
   readonly search: SearchIndex;
+  /**
+   * The shared refresh of this session's studies: Find, the file list (`study.changed`), New marks
+   * and Changes follow it; `watch.onArrivals` is the notifier's hook.
+   */
+  readonly watch: StudyWatch;
   close(): void;
 }
 
@@ -42,6 +48,8 @@ export async function openSession(
   onClockSkew: (seconds: number) => void,
   /** Where grantee certificates must chain to; the profile's own anchors by default. */
   trustAnchors: TrustAnchors = profile.trustAnchors ?? [],
+  /** Where the refresh keeps what the user saw, where it tells the window, and when it runs (the app's). */
+  watchOptions: WatchOptions = {},
 ): Promise<Session> {
   // A profile saved before the https rule: refused here rather than used over plain HTTP.
   const problem = exchangeUrlProblem(profile.baseUrl, profile.environment);
@@ -82,6 +90,7 @@ export async function openSession(
     titles.set(containerId, title);
   };
   let search: SearchIndex | undefined;
+  let watch: StudyWatch | undefined;
   const session: Session = {
     profile,
     client,
@@ -105,8 +114,16 @@ export async function openSession(
     get search() {
       return (search ??= new SearchIndex(session));
     },
-    close: () => client.close(),
+    get watch() {
+      return (watch ??= new StudyWatch(session, watchOptions));
+    },
+    close: () => {
+      watch?.close();
+      client.close();
+    },
   };
+  // in the app the loop runs whenever a window is visible and this profile is active
+  if (watchOptions.gate) session.watch.start();
   return session;
 }
 

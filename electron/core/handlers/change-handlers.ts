@@ -1,5 +1,5 @@
-// "What's new": the shared refresh's answers to the window (Changes, New marks, Mark as seen).
-// Placeholder answers until the refresh lands: nothing is New, nothing changed.
+// "What's new": the shared refresh's answers to the window (Changes, New marks, Mark as seen),
+// from the active session's watcher (watch/study-watch.ts).
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 
@@ -8,12 +8,20 @@ type ChangeHandlers = Pick<
   'changes.list' | 'changes.unseen' | 'changes.markSeen' | 'changes.setVisible' | 'changes.refresh'
 >;
 
-export function changeHandlers(_ctx: AppContext): ChangeHandlers {
+export function changeHandlers(ctx: AppContext): ChangeHandlers {
   return {
-    'changes.list': () => [],
-    'changes.unseen': () => ({ byStudy: {} }),
-    'changes.markSeen': () => ({ byStudy: {} }),
-    'changes.setVisible': () => null,
-    'changes.refresh': () => null,
+    'changes.list': async ({ containerId, limit }) => (await ctx.session()).watch.changes(containerId, limit),
+    'changes.unseen': async () => (await ctx.session()).watch.unseen(),
+    'changes.markSeen': async ({ containerId, itemPaths, folderPath }) =>
+      (await ctx.session()).watch.markSeen(containerId, itemPaths, folderPath),
+    // the app's, not a session's: a profile added later starts refreshing while the window shows
+    'changes.setVisible': ({ visible }) => {
+      ctx.watchGate.setVisible(visible);
+      return null;
+    },
+    'changes.refresh': async ({ containerId }) => {
+      await (await ctx.session()).watch.refresh(containerId);
+      return null;
+    },
   };
 }

@@ -106,6 +106,7 @@ export function itemHandlers(ctx: AppContext, listings = new ItemListings()): It
     'items.readRecord': async ({ containerId, itemPath }) => {
       const s = await ctx.session();
       const r = await readRecord(s.client, s.keys, containerId, itemPath);
+      void s.watch.markSeen(containerId, [itemPath]).catch(() => undefined); // opened: no longer New
       return { header: r.header, content: recordForDisplay(r.content, r.bytes.length) };
     },
     'items.writeRecord': async ({ containerId, itemPath, header, content }) => {

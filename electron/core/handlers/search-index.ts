@@ -1,9 +1,8 @@
 // "Find in all studies" in main, one SearchIndex per session: the studies' titles, the documents' file names and titles, and the
 // records' names of every item this session can list, kept in memory only (never written to disk),
 // refreshed when older than a few seconds so typing does not list every study on each keystroke.
-// A refresh asks each study only for what changed since its newest item (and opens only the
-// studies where something did); a study is listed whole only every few minutes, for what `since`
-// cannot report: items deleted, revoked, or newly shared with us.
+// The items come from the session's shared refresh (watch/study-watch.ts: `since` listings, and
+// a whole listing every few minutes); only the studies whose items moved are indexed again.
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import { documentTitle, shownName } from '../../../shared/headers.js';
 import {
@@ -30,8 +29,6 @@ const DECRYPT_BATCH = 100;
 export const SEARCH_TIMING = {
   /** How long an index answers before a search refreshes it. */
   freshMs: 15_000,
-  /** How long a study's whole listing stands before it is listed whole again (in between, `since`). */
-  wholeMs: 5 * 60_000,
 };
 /** How long a search waits for a build before answering with what is read so far: small profiles never show progress. */
 const PATIENCE_MS = 300;
@@ -40,6 +37,8 @@ interface Index {
   readonly at: number;
   /** The session's titleChanges when the build began: a study renamed, granted or newly seen since makes it stale. */
   readonly titleChanges: number;
+  /** The shared refresh's revision the build saw. */
+  readonly revision: number;
   /** Sorted and folded once per build, so a keystroke over 100,000 items is one pass. */
   readonly entries: PreparedEntries;
 }
@@ -56,12 +55,11 @@ interface Build extends Progress {
   readonly done: Promise<Index>;
 }
 
-/** One study as last indexed: its items by path, its entries, and when it was last listed whole. */
+/** One study as last indexed: its entries, and the refresh's revision and title they were built from. */
 interface StudyIndex {
   readonly title: string;
-  readonly items: ReadonlyMap<string, Item>;
+  readonly revision: number;
   readonly entries: readonly SearchEntry[];
-  readonly listedAt: number;
 }
 
 /** Adds an entry per item of one study, opening the headers not yet opened; answers the study's entries. */
@@ -99,48 +97,6 @@ async function addStudyEntries(
   return entries;
 }
 
-const asList = (answer: Item | Item[]): Item[] => (Array.isArray(answer) ? answer : [answer]);
-
-/** The newest `updatedAt` of a study's items, for its next `since` (inclusive: that item comes again). */
-function newestOf(items: Iterable<Item>): string | undefined {
-  let newest: string | undefined;
-  let newestMs = -Infinity;
-  for (const item of items) {
-    const ms = Date.parse(item.updatedAt);
-    if (ms > newestMs) [newest, newestMs] = [item.updatedAt, ms];
-  }
-  return newest;
-}
-
-const sameVersion = (a: Item, b: Item): boolean =>
-  a.updatedAt === b.updatedAt && a.headerHash === b.headerHash && a.keyHash === b.keyHash;
-
-/**
- * One study's items now: what changed since its newest item merged into those indexed, or, when
- * its whole listing is older than SEARCH_TIMING.wholeMs (or there is none, or `whole`), a whole listing. Undefined: unchanged.
- */
-async function studyItems(
-  s: Session,
-  containerId: string,
-  old: StudyIndex | undefined,
-  whole: boolean,
-): Promise<{ items: Map<string, Item>; listedAt: number } | undefined> {
-  const since =
-    old && !whole && Date.now() - old.listedAt < SEARCH_TIMING.wholeMs ? newestOf(old.items.values()) : undefined;
-  if (!old || !since) {
-    const items = asList(await s.client.listItems(containerId, undefined, { recurse: true }));
-    return { items: new Map(items.map((i) => [i.id, i])), listedAt: Date.now() };
-  }
-  const changed = asList(await s.client.listItems(containerId, undefined, { recurse: true, since })).filter((i) => {
-    const known = old.items.get(i.id);
-    return !known || !sameVersion(known, i);
-  });
-  if (changed.length === 0) return undefined;
-  const items = new Map(old.items);
-  for (const i of changed) items.set(i.id, i);
-  return { items, listedAt: old.listedAt };
-}
-
 /**
  * The session's index for "Find in all studies", kept in memory only. The session owns it (one
  * per session, dropped with it); handlers search it and tell it what this app changed.
@@ -160,6 +116,7 @@ export class SearchIndex {
    */
   markStale(containerId: string): void {
     this.changed.add(containerId);
+    this.s.watch.markStale(containerId);
   }
 
   /**
@@ -172,6 +129,8 @@ export class SearchIndex {
       !this.complete ||
       this.changed.size > 0 ||
       this.complete.titleChanges !== this.s.titleChanges ||
+      // the shared refresh found something since (its loop runs without a search)
+      this.complete.revision !== this.s.watch.revision ||
       Date.now() - this.complete.at > SEARCH_TIMING.freshMs;
     if (!this.build && stale) this.build = this.startBuild();
     const b = this.build;
@@ -195,41 +154,40 @@ export class SearchIndex {
     this.changed.clear();
     const titleChanges = s.titleChanges;
     const run = async (): Promise<Index> => {
+      await s.watch.fresh(SEARCH_TIMING.freshMs);
       const before = this.studies ?? new Map<string, StudyIndex>();
       const studies = new Map<string, StudyIndex>();
-      const toOpen: { id: string; title: string; items: Map<string, Item>; listedAt: number }[] = [];
-      const containers = await s.client.listContainers();
-      let changed = containers.length !== before.size;
-      for (const c of containers) {
-        // the session's title cache: no study record read per study on every rebuild
+      const toOpen: { id: string; title: string; revision: number; items: Iterable<Item> }[] = [];
+      const revision = s.watch.revision;
+      const listed = s.watch.listed();
+      let changed = listed.length !== before.size;
+      for (const c of listed) {
+        // the session's title cache: a study renamed or whose record was first read since
         const title = await s.studyTitle(c.id);
         const old = before.get(c.id);
-        const kept = old?.title === title ? old : undefined;
-        let now: Awaited<ReturnType<typeof studyItems>>;
-        try {
-          now = await studyItems(s, c.id, kept, changedHere.has(c.id));
-        } catch {
-          // a study that cannot be listed now keeps what was indexed, or is found by its title
-          now = kept ? undefined : { items: new Map(), listedAt: 0 };
+        if (old && old.title === title && old.revision === c.revision) {
+          // unchanged: its entries as they were, nothing opened again
+          studies.set(c.id, old);
+          for (const e of old.entries) b.growing.push(e);
+          continue;
         }
-        if (now) {
-          changed = true;
-          toOpen.push({ id: c.id, title, ...now });
-          b.total += now.items.size;
-          b.growing.push({ containerId: c.id, studyTitle: title, itemPath: '', name: title, kind: 'study' });
-        } else {
-          // unchanged: its entries as they were, nothing listed whole nor opened again
-          studies.set(c.id, kept!);
-          for (const e of kept!.entries) b.growing.push(e);
-        }
+        changed = true;
+        toOpen.push({ id: c.id, title, revision: c.revision, items: c.items.values() });
+        b.total += c.items.size;
+        b.growing.push({ containerId: c.id, studyTitle: title, itemPath: '', name: title, kind: 'study' });
       }
       for (const c of toOpen) {
-        const entries = await addStudyEntries(b, s, c.id, c.title, c.items.values());
-        studies.set(c.id, { title: c.title, items: c.items, entries, listedAt: c.listedAt });
+        const entries = await addStudyEntries(b, s, c.id, c.title, c.items);
+        studies.set(c.id, { title: c.title, revision: c.revision, entries });
       }
       this.studies = studies;
       const unchanged = !changed && this.complete;
-      return { at: Date.now(), titleChanges, entries: unchanged ? unchanged.entries : prepareEntries(b.growing) };
+      return {
+        at: Date.now(),
+        titleChanges,
+        revision,
+        entries: unchanged ? unchanged.entries : prepareEntries(b.growing),
+      };
     };
     const done = run().then(
       (index) => {

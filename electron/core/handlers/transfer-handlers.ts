@@ -130,6 +130,8 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         localPath: destination,
         name: fileName,
       });
+      // opened, saved or dragged out: seen, no longer New
+      void s.watch.markSeen(containerId, [itemPath]).catch(() => undefined);
       void receiptAfterDownload(
         ctx,
         s,

@@ -1,0 +1,56 @@
+// "Changes": what other organizations added or changed, and what a whole listing no longer has,
+// newest first and bounded (the oldest entries fall off). Kept with the seen state per profile.
+import type { ChangeView } from '../../../shared/ipc/views.js';
+
+/** One entry as persisted: names already cleaned when it was noted (never raw header text). */
+export interface ChangeEntry {
+  readonly containerId: string;
+  readonly studyTitle: string;
+  /** Slash form. */
+  readonly itemPath: string;
+  readonly name: string;
+  readonly kind: ChangeView['kind'];
+  readonly byId?: string;
+  readonly byName?: string;
+  readonly at: string;
+}
+
+export const CHANGES_KEPT = 1_000;
+
+const newerFirst = (a: ChangeEntry, b: ChangeEntry): number => Date.parse(b.at) - Date.parse(a.at);
+
+export class ChangeLog {
+  private list: ChangeEntry[];
+
+  constructor(
+    entries: readonly ChangeEntry[] = [],
+    private readonly kept = CHANGES_KEPT,
+  ) {
+    // stable sort: entries noted in one refresh keep their order among equal times
+    this.list = [...entries].sort(newerFirst).slice(0, kept);
+  }
+
+  add(entries: readonly ChangeEntry[]): void {
+    if (entries.length === 0) return;
+    this.list = [...entries, ...this.list].sort(newerFirst).slice(0, this.kept);
+  }
+
+  /** A study no longer visible: its entries go with it. */
+  dropStudy(containerId: string): void {
+    this.list = this.list.filter((e) => e.containerId !== containerId);
+  }
+
+  entries(): readonly ChangeEntry[] {
+    return this.list;
+  }
+
+  views(unseen: (containerId: string, itemPath: string) => boolean, containerId?: string, limit = 100): ChangeView[] {
+    const out: ChangeView[] = [];
+    for (const e of this.list) {
+      if (out.length >= limit) break;
+      if (containerId && e.containerId !== containerId) continue;
+      out.push({ ...e, unseen: e.kind !== 'gone' && unseen(e.containerId, e.itemPath) });
+    }
+    return out;
+  }
+}

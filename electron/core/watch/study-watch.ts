@@ -1,0 +1,505 @@
+// Main's shared refresh, one per session: every interval one `since` listing per study (a whole
+// listing every few minutes, for what `since` cannot tell: deleted, revoked, newly shared), a few
+// studies at once, paused while no window is visible, backing off while the exchange is
+// unreachable. Find, the file list (`study.changed`), New marks and Changes all follow it, and
+// the notifier subscribes to its arrivals. The service has no events (docs/protocol.md, listing).
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { shownName } from '../../../shared/headers.js';
+import type { EventName, EventPayloads } from '../../../shared/ipc/contract.js';
+import type { ChangeView, ItemView, UnseenView } from '../../../shared/ipc/views.js';
+import { itemBaseName, toPipeForm, toSlashForm } from '../../../shared/item-path.js';
+import { isReservedItemId } from '../../../shared/reserved-paths.js';
+import { shownText } from '../../../shared/shown-text.js';
+import { STUDY_RECORD_PATH, fallbackStudyTitle } from '../../../shared/study-title.js';
+import type { Container, Item } from '../../../shared/types.js';
+import { NetworkError } from '../../services/exchange-errors.js';
+import { itemView, ownerIdOf } from '../handlers/views.js';
+import type { Session } from '../session.js';
+import { ChangeLog, type ChangeEntry } from './change-log.js';
+import { KNOWN_KEPT, SeenStore, type StudySeen } from './seen-store.js';
+import { diffListing, newestOf, rememberedVersion, type Prior } from './study-diff.js';
+import type { WatchGate } from './watch-gate.js';
+
+export interface WatchTiming {
+  /** Between two refreshes while a window is visible. */
+  intervalMs: number;
+  /** How long a study's whole listing stands before it is listed whole again (in between, `since`). */
+  wholeMs: number;
+  /** Studies listed at once. */
+  concurrency: number;
+  /** The longest wait between tries while the exchange cannot be reached (doubling from intervalMs). */
+  backoffMaxMs: number;
+}
+
+export const WATCH_TIMING: Readonly<WatchTiming> = {
+  intervalMs: 30_000,
+  wholeMs: 5 * 60_000,
+  concurrency: 4,
+  backoffMaxMs: 5 * 60_000,
+};
+
+/** A timer the tests can drive: runs `fn` after `ms`, answers how to cancel it. */
+export type SetTimer = (fn: () => void, ms: number) => () => void;
+
+const realTimer: SetTimer = (fn, ms) => {
+  const t = setTimeout(fn, ms);
+  t.unref();
+  return () => clearTimeout(t);
+};
+
+/**
+ * What one refresh found of one study from other organizations (the notifier's input): the items
+ * New in it, or (`joined`, no items) that the study was just shared with the profile. Never the
+ * profile's own items, never a study's first listing on a profile's first run.
+ */
+export interface ArrivalBatch {
+  readonly containerId: string;
+  readonly studyTitle: string;
+  readonly joined: boolean;
+  readonly items: readonly { readonly itemPath: string; readonly name: string; readonly byName: string }[];
+}
+
+type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+
+export interface WatchOptions {
+  /** The persisted seen state (`seenFile(dataDir, profileId)`); none: kept in memory only. */
+  readonly file?: string;
+  /** The window's events: `study.changed`, `changes.unseen`. */
+  readonly emit?: Emit;
+  /** When the loop may run; none: only when asked (Find, `refresh`). */
+  readonly gate?: WatchGate;
+  readonly now?: () => number;
+  readonly setTimer?: SetTimer;
+  readonly timing?: Partial<WatchTiming>;
+}
+
+/** A study as last listed: what Find indexes. `revision` moves whenever its items do. */
+export interface WatchedStudy {
+  readonly id: string;
+  readonly title: string;
+  readonly items: ReadonlyMap<string, Item>;
+  readonly revision: number;
+}
+
+interface StudyState {
+  title: string;
+  /** As listed in this run (absent until the first listing after a start). */
+  items?: Map<string, Item>;
+  /** What an earlier run knew, until the first listing of this run. */
+  remembered?: StudySeen;
+  listedWholeAt: number;
+  revision: number;
+  /** Item ids (pipe form) New to the user. */
+  readonly unseen: Set<string>;
+}
+
+const asList = (answer: Item | Item[]): Item[] => (Array.isArray(answer) ? answer : [answer]);
+/** Headers opened between two turns of the event loop (an RSA unwrap each). */
+const OPEN_BATCH = 100;
+
+async function eachLimited<T>(list: readonly T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < list.length) await fn(list[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
+}
+
+export class StudyWatch {
+  readonly timing: WatchTiming;
+  private readonly store: SeenStore;
+  private readonly now: () => number;
+  private readonly setTimer: SetTimer;
+  private readonly arrivalListeners = new Set<(batch: ArrivalBatch) => void>();
+  private readonly studies = new Map<string, StudyState>();
+  private order: string[] = [];
+  private log = new ChangeLog();
+  private loading?: Promise<void>;
+  /** Something was known before this listing (an earlier run's file, or a refresh of this run): a study not known since was shared with us. */
+  private hadState = false;
+  private readonly wholeNext = new Set<string>();
+  private running?: Promise<void>;
+  private runningSince = 0;
+  private queued?: Promise<void>;
+  /** When the last refresh of every study began. */
+  private lastRoundAt?: number;
+  private failures = 0;
+  private cancelTimer?: () => void;
+  private started = false;
+  private closed = false;
+  private dirty = false;
+  private revisions = 0;
+  private unsubscribeGate?: () => void;
+
+  constructor(
+    private readonly s: Session,
+    private readonly options: WatchOptions = {},
+  ) {
+    this.timing = { ...WATCH_TIMING, ...options.timing };
+    this.store = new SeenStore(options.file);
+    this.now = options.now ?? Date.now;
+    this.setTimer = options.setTimer ?? realTimer;
+  }
+
+  /**
+   * The notifier's hook: `listener` gets one batch per study per refresh with items from other
+   * organizations first seen in it (or a study just shared, `joined`). Answers how to unsubscribe.
+   */
+  onArrivals(listener: (batch: ArrivalBatch) => void): () => void {
+    this.arrivalListeners.add(listener);
+    return () => this.arrivalListeners.delete(listener);
+  }
+
+  /** Starts the loop: it runs whenever the gate is open (a window visible, the profile active). */
+  start(): void {
+    if (this.started || this.closed) return;
+    this.started = true;
+    this.unsubscribeGate = this.options.gate?.onChange(() => this.scheduleNext());
+    this.scheduleNext();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    this.unsubscribeGate?.();
+  }
+
+  setVisible(visible: boolean): void {
+    this.options.gate?.setVisible(visible);
+  }
+
+  /** Refreshes now (the Refresh button): one study, or every study. */
+  refresh(containerId?: string): Promise<void> {
+    if (containerId) this.wholeNext.add(containerId);
+    return this.requestRound(containerId);
+  }
+
+  /** After this app changed a study: its next listing is whole (`since` cannot report a delete). */
+  markStale(containerId: string): void {
+    this.wholeNext.add(containerId);
+  }
+
+  /**
+   * Find's way in: settles once a refresh that began less than `maxAgeMs` ago has ended (running
+   * one now when none has), and none is owed to a study this app changed.
+   */
+  async fresh(maxAgeMs: number): Promise<void> {
+    const age = (at: number) => this.now() - at < maxAgeMs;
+    if (this.wholeNext.size === 0) {
+      if (this.running && age(this.runningSince)) return this.running;
+      if (!this.running && this.lastRoundAt !== undefined && age(this.lastRoundAt)) return;
+    }
+    return this.requestRound();
+  }
+
+  /** Moves whenever any study's items do (Find builds again then). */
+  get revision(): number {
+    return this.revisions;
+  }
+
+  /** The studies as last listed, in the exchange's order. */
+  listed(): WatchedStudy[] {
+    const out: WatchedStudy[] = [];
+    for (const id of this.order) {
+      const st = this.studies.get(id);
+      if (st?.items) out.push({ id, title: st.title, items: st.items, revision: st.revision });
+    }
+    return out;
+  }
+
+  async unseen(): Promise<UnseenView> {
+    await this.load();
+    return this.unseenView();
+  }
+
+  async changes(containerId?: string, limit?: number): Promise<ChangeView[]> {
+    await this.load();
+    const unseen = (id: string, path: string) => this.studies.get(id)?.unseen.has(toPipeForm(path)) ?? false;
+    return this.log.views(unseen, containerId, limit);
+  }
+
+  /**
+   * Clears New: these items, or everything under `folderPath` ('' or neither given: the whole
+   * study). Emits `changes.unseen` when something was cleared.
+   */
+  async markSeen(containerId: string, itemPaths?: readonly string[], folderPath?: string): Promise<UnseenView> {
+    await this.load();
+    const st = this.studies.get(containerId);
+    let cleared = 0;
+    if (st) {
+      for (const p of itemPaths ?? []) if (st.unseen.delete(toPipeForm(p))) cleared++;
+      if (folderPath !== undefined || !itemPaths) {
+        const folder = toPipeForm(folderPath ?? '').replace(/\|+$/, '');
+        for (const id of st.unseen)
+          if (!folder || id.startsWith(`${folder}|`)) {
+            st.unseen.delete(id);
+            cleared++;
+          }
+      }
+    }
+    const view = this.unseenView();
+    if (cleared > 0) {
+      this.options.emit?.('changes.unseen', view);
+      await this.persist();
+    }
+    return view;
+  }
+
+  /** Settles once the seen state is on disk. */
+  flush(): Promise<void> {
+    return this.store.flush();
+  }
+
+  // ---- the loop ---------------------------------------------------------------------------
+
+  private isOpen(): boolean {
+    if (!this.started || this.closed) return false;
+    return this.options.gate ? this.options.gate.isOpen(this.s.profile.id) : false;
+  }
+
+  /** The next refresh: after the interval, later while the exchange is unreachable, none while paused. */
+  private scheduleNext(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    if (!this.isOpen() || this.running) return;
+    const { intervalMs, backoffMaxMs } = this.timing;
+    const wait =
+      this.failures > 0
+        ? Math.min(intervalMs * 2 ** this.failures, backoffMaxMs)
+        : this.lastRoundAt === undefined
+          ? 0
+          : Math.max(0, this.lastRoundAt + intervalMs - this.now());
+    this.cancelTimer = this.setTimer(() => {
+      this.cancelTimer = undefined;
+      this.requestRound().catch(() => undefined);
+    }, wait);
+  }
+
+  private requestRound(only?: string): Promise<void> {
+    if (!this.running) return this.startRound(only);
+    // the running refresh may have listed before what the caller wants: one more after it
+    return (this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.startRound();
+      }));
+  }
+
+  private startRound(only?: string): Promise<void> {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    this.runningSince = this.now();
+    const round = this.round(only).then(
+      () => {
+        this.failures = 0;
+      },
+      (e: unknown) => {
+        if (e instanceof NetworkError) this.failures++;
+        throw e;
+      },
+    );
+    const running = round.finally(() => {
+      this.running = undefined;
+      this.scheduleNext();
+    });
+    running.catch(() => undefined);
+    this.running = running;
+    return running;
+  }
+
+  private load(): Promise<void> {
+    return (this.loading ??= this.store.load().then((state) => {
+      if (!state) return;
+      this.hadState = true;
+      this.log = new ChangeLog(state.changes);
+      for (const [id, seen] of Object.entries(state.studies))
+        this.studies.set(id, {
+          title: fallbackStudyTitle(id),
+          remembered: seen,
+          listedWholeAt: 0,
+          revision: 0,
+          unseen: new Set(seen.unseen),
+        });
+    }));
+  }
+
+  private async round(only?: string): Promise<void> {
+    await this.load();
+    const startedAt = this.now();
+    const containers = await this.s.client.listContainers();
+    const ids = new Set(containers.map((c) => c.id));
+    let unseenChanged = false;
+    // a study no longer visible (revoked, deleted): forgotten with its New marks and entries
+    for (const [id, st] of this.studies)
+      if (!ids.has(id)) {
+        unseenChanged ||= st.unseen.size > 0;
+        this.studies.delete(id);
+        this.log.dropStudy(id);
+        this.dirty = true;
+      }
+    for (const id of this.wholeNext) if (!ids.has(id)) this.wholeNext.delete(id);
+    this.order = containers.map((c) => c.id);
+    const todo = only ? containers.filter((c) => c.id === only) : containers;
+    let failed = 0;
+    let lastError: unknown;
+    await eachLimited(todo, this.timing.concurrency, async (c) => {
+      try {
+        unseenChanged = (await this.refreshStudy(c, startedAt)) || unseenChanged;
+      } catch (e) {
+        failed++;
+        lastError = e;
+      }
+    });
+    if (!only || todo.length > 0) this.hadState = true;
+    if (failed > 0 && failed === todo.length && lastError instanceof NetworkError) throw lastError;
+    if (!only) this.lastRoundAt = startedAt;
+    if (unseenChanged) this.options.emit?.('changes.unseen', this.unseenView());
+    if (this.dirty) await this.persist();
+  }
+
+  /** Lists one study and tells what changed; answers whether its New marks moved. */
+  private async refreshStudy(c: Container, startedAt: number): Promise<boolean> {
+    const { s } = this;
+    const self = s.profile.organizationId;
+    const known = this.studies.get(c.id);
+    const joined = !known && this.hadState && c.ownerId !== self;
+    const title = await s.studyTitle(c.id).catch(() => fallbackStudyTitle(c.id));
+    const forced = this.wholeNext.delete(c.id);
+    const since =
+      known?.items && !forced && startedAt - known.listedWholeAt < this.timing.wholeMs
+        ? newestOf(known.items.values())
+        : undefined;
+    let listed: Item[];
+    try {
+      listed = asList(await s.client.listItems(c.id, undefined, since ? { recurse: true, since } : { recurse: true }));
+    } catch (e) {
+      if (forced) this.wholeNext.add(c.id);
+      throw e;
+    }
+    const prior: Prior = known?.items
+      ? { kind: 'listed', items: known.items }
+      : known?.remembered
+        ? { kind: 'remembered', ...known.remembered }
+        : { kind: 'none' };
+    const d = diffListing(prior, listed, !since, self);
+    const st: StudyState = known ?? { title, listedWholeAt: 0, revision: 0, unseen: new Set() };
+    this.studies.set(c.id, st);
+    st.title = title;
+    st.items = d.items;
+    if (!since) st.listedWholeAt = startedAt;
+    if (prior.kind !== 'listed') {
+      st.remembered = undefined;
+      st.revision = ++this.revisions;
+      this.dirty = true;
+    }
+    if (joined) {
+      this.options.emit?.('study.changed', { containerId: c.id, changed: [], removedPaths: [], joined: true });
+      this.tell({ containerId: c.id, studyTitle: title, joined: true, items: [] });
+      return false;
+    }
+    if (d.changed.length === 0 && d.removed.length === 0) return false;
+    st.revision = ++this.revisions;
+    this.dirty = true;
+    if (d.changed.some((i) => i.id === STUDY_RECORD_PATH)) {
+      // the record changed: its title is read again (a rename shows in Find and Changes)
+      const read = await s.studies.title(c).catch(() => undefined);
+      if (read?.record) s.rememberTitle(c.id, (st.title = read.title));
+    }
+    const views = new Map<string, ItemView>();
+    for (const item of d.changed) {
+      if (isReservedItemId(item.id)) continue;
+      if (views.size > 0 && views.size % OPEN_BATCH === 0) await nextTurn();
+      views.set(item.id, itemView(s, c.id, item, true));
+    }
+    const removedPaths = d.removed.filter((r) => !isReservedItemId(r.id)).map((r) => toSlashForm(r.id));
+    if (views.size > 0 || removedPaths.length > 0)
+      this.options.emit?.('study.changed', { containerId: c.id, changed: [...views.values()], removedPaths });
+
+    let unseenMoved = false;
+    const entries: ChangeEntry[] = [];
+    const arrived: ArrivalBatch['items'][number][] = [];
+    for (const { item, added } of d.arrivals) {
+      const itemPath = toSlashForm(item.id);
+      const view = views.get(item.id) ?? itemView(s, c.id, item, true);
+      const name = shownName(view.decryptedHeader, itemBaseName(itemPath));
+      const byId = ownerIdOf(item);
+      const byName = await this.orgName(byId);
+      st.unseen.add(item.id);
+      unseenMoved = true;
+      entries.push({
+        containerId: c.id,
+        studyTitle: st.title,
+        itemPath,
+        name,
+        kind: added ? 'added' : 'changed',
+        byId,
+        byName,
+        at: item.updatedAt,
+      });
+      arrived.push({ itemPath, name, byName });
+    }
+    const noticed = new Date(this.now()).toISOString();
+    for (const r of d.removed) {
+      if (st.unseen.delete(r.id)) unseenMoved = true;
+      if (r.own || isReservedItemId(r.id)) continue;
+      const itemPath = toSlashForm(r.id);
+      // its name if its header was opened while it was listed; it cannot be read any more
+      const header = r.item ? itemView(s, c.id, r.item, false).decryptedHeader : undefined;
+      const byId = r.item ? ownerIdOf(r.item) : undefined;
+      entries.push({
+        containerId: c.id,
+        studyTitle: st.title,
+        itemPath,
+        name: shownName(header, itemBaseName(itemPath)),
+        kind: 'gone',
+        ...(byId ? { byId, byName: await this.orgName(byId) } : {}),
+        at: noticed,
+      });
+    }
+    this.log.add(entries);
+    if (arrived.length > 0) this.tell({ containerId: c.id, studyTitle: st.title, joined: false, items: arrived });
+    return unseenMoved;
+  }
+
+  private async orgName(id: string): Promise<string> {
+    return shownText(await this.s.organizationName(id).catch(() => id), undefined, id);
+  }
+
+  private tell(batch: ArrivalBatch): void {
+    for (const l of this.arrivalListeners) {
+      try {
+        l(batch);
+      } catch {
+        // one listener's failure does not stop the refresh nor the other listeners
+      }
+    }
+  }
+
+  private unseenView(): UnseenView {
+    const byStudy: Record<string, string[]> = {};
+    for (const [id, st] of this.studies) if (st.unseen.size > 0) byStudy[id] = [...st.unseen].map(toSlashForm);
+    return { byStudy };
+  }
+
+  private persist(): Promise<void> {
+    this.dirty = false;
+    const self = this.s.profile.organizationId;
+    const studies: Record<string, StudySeen> = {};
+    for (const [id, st] of this.studies) {
+      if (!st.items) {
+        studies[id] = { ...st.remembered, unseen: [...st.unseen] };
+        continue;
+      }
+      const watermark = newestOf(st.items.values());
+      let known: Record<string, string> | undefined;
+      if (st.items.size <= KNOWN_KEPT) {
+        known = {};
+        for (const [itemId, item] of st.items) known[itemId] = rememberedVersion(item, self);
+      }
+      studies[id] = { ...(watermark ? { watermark } : {}), ...(known ? { known } : {}), unseen: [...st.unseen] };
+    }
+    return this.store.save({ version: 1, studies, changes: this.log.entries() });
+  }
+}
