@@ -365,7 +365,8 @@ export class StudyWatch {
     const self = s.profile.organizationId;
     const known = this.studies.get(c.id);
     const joined = !known && this.hadState && c.ownerId !== self;
-    const title = await s.studyTitle(c.id).catch(() => fallbackStudyTitle(c.id));
+    // read once per run (a study without a record would cost a request per refresh); again when its record changes
+    const title = known?.items ? known.title : await s.studyTitle(c.id).catch(() => fallbackStudyTitle(c.id));
     const forced = this.wholeNext.delete(c.id);
     const since =
       known?.items && !forced && startedAt - known.listedWholeAt < this.timing.wholeMs

@@ -1,0 +1,64 @@
+// The persisted seen state stays bounded: Changes keeps the newest 1,000 entries, a study above
+// KNOWN_KEPT items keeps only its watermark, New marks are capped; real files in a temp folder.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGES_KEPT, ChangeLog, type ChangeEntry } from './change-log.js';
+import { KNOWN_KEPT, SeenStore, UNSEEN_KEPT, seenFile } from './seen-store.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'seen-store-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const entry = (i: number): ChangeEntry => ({
+  containerId: 'c'.repeat(32),
+  studyTitle: 'Protocol 2026-114',
+  itemPath: `docs/${i}`,
+  name: `doc-${i}.pdf`,
+  kind: 'added',
+  at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+});
+
+describe('the seen state, bounded', () => {
+  it('keeps the newest Changes, newest first', () => {
+    const log = new ChangeLog();
+    for (let i = 0; i < 12; i++) log.add(Array.from({ length: 100 }, (_, j) => entry(i * 100 + j)));
+    const kept = log.entries();
+    expect(kept).toHaveLength(CHANGES_KEPT);
+    expect(kept[0]!.itemPath).toBe('docs/1199');
+    expect(kept.at(-1)!.itemPath).toBe(`docs/${1200 - CHANGES_KEPT}`);
+    expect(log.views(() => false, undefined, 3).map((v) => v.itemPath)).toEqual([
+      'docs/1199',
+      'docs/1198',
+      'docs/1197',
+    ]);
+  });
+
+  it('drops the versions of a study above KNOWN_KEPT items (its watermark stays) and caps New marks', async () => {
+    const file = seenFile(dir, 'p');
+    const store = new SeenStore(file);
+    const many = Object.fromEntries(Array.from({ length: KNOWN_KEPT + 1 }, (_, i) => [`docs|${i}`, 'v']));
+    const few = { 'docs|1': 'v' };
+    const unseen = Array.from({ length: UNSEEN_KEPT + 10 }, (_, i) => `docs|${i}`);
+    await store.save({
+      version: 1,
+      studies: {
+        big: { watermark: '2026-01-01T00:00:00.000Z', known: many, unseen },
+        small: { known: few, unseen: [] },
+      },
+      changes: [entry(1)],
+    });
+    const state = JSON.parse(await readFile(file, 'utf8'));
+    expect(state.studies.big.known).toBeUndefined();
+    expect(state.studies.big.watermark).toBe('2026-01-01T00:00:00.000Z');
+    expect(state.studies.big.unseen).toHaveLength(UNSEEN_KEPT);
+    expect(state.studies.big.unseen.at(-1)).toBe(`docs|${UNSEEN_KEPT + 9}`);
+    expect(state.studies.small.known).toEqual(few);
+    expect(await new SeenStore(file).load()).toMatchObject({ studies: { small: { known: few } }, changes: [entry(1)] });
+  });
+});

@@ -1,0 +1,190 @@
+// When the shared refresh runs, driven by a test timer and clock (never by waiting): at once when
+// a window shows, then every interval with `since`, whole every few minutes, nothing while hidden,
+// less and less often while the exchange cannot be reached, and a few studies at once.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
+import type { Session } from '../session.js';
+import { fillStudy, fixtureSession } from '../test-support/fixture-session.js';
+import { StudyWatch, type SetTimer } from './study-watch.js';
+import { WatchGate } from './watch-gate.js';
+
+let fx: ExchangeFixture;
+let dir: string;
+let session: Session;
+const studies: string[] = [];
+
+beforeAll(async () => {
+  fx = await startFixture();
+  dir = await mkdtemp(join(tmpdir(), 'watch-schedule-'));
+  session = await fixtureSession(fx, fx.sirb, join(dir, 'sirb'));
+  for (let i = 0; i < 10; i++) studies.push((await fx.sirb.client.createContainer()).id);
+  // one item: the study has a newest item to ask `since`
+  await fillStudy(
+    fx,
+    fx.sirb,
+    studies[0]!,
+    1,
+    () => 'docs',
+    () => 'a.pdf',
+  );
+}, 60_000);
+
+afterAll(async () => {
+  session?.close();
+  await fx?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The one timer a watcher keeps, fired by the test; `next` settles with the wait of the next one set. */
+function testTimer() {
+  let pending: { fn: () => void; ms: number } | undefined;
+  const waiting: ((ms: number) => void)[] = [];
+  const setTimer: SetTimer = (fn, ms) => {
+    const t = { fn, ms };
+    pending = t;
+    for (const w of waiting.splice(0)) w(ms);
+    return () => {
+      if (pending === t) pending = undefined;
+    };
+  };
+  return {
+    setTimer,
+    pending: () => pending?.ms,
+    /** Fires the pending timer (a refresh) and settles with the wait of the one set after it. */
+    fire(): Promise<number> {
+      const next = new Promise<number>((resolve) => waiting.push(resolve));
+      const t = pending!;
+      pending = undefined;
+      t.fn();
+      return next;
+    },
+  };
+}
+
+/** How each study was listed, in order: whole or since. */
+function countListings(s: Session): { kinds: (id: string) => string[]; restore: () => void } {
+  const asked: { id: string; kind: string }[] = [];
+  const list = s.client.listItems.bind(s.client);
+  s.client.listItems = ((containerId, path, options = {}) => {
+    if (options.recurse) asked.push({ id: containerId, kind: options.since ? 'since' : 'whole' });
+    return list(containerId, path, options);
+  }) as typeof s.client.listItems;
+  return {
+    kinds: (id) => asked.filter((a) => a.id === id).map((a) => a.kind),
+    restore: () => void (s.client.listItems = list),
+  };
+}
+
+describe('the refresh schedule', () => {
+  it('runs at once when a window shows, every interval with since, whole every few minutes, never while hidden', async () => {
+    let now = 1_000_000;
+    const timer = testTimer();
+    const gate = new WatchGate();
+    const counted = countListings(session);
+    const w = new StudyWatch(session, {
+      gate,
+      now: () => now,
+      setTimer: timer.setTimer,
+      timing: { intervalMs: 30_000, wholeMs: 300_000 },
+    });
+    try {
+      w.start();
+      expect(timer.pending()).toBeUndefined(); // no window visible yet: nothing scheduled
+      gate.setVisible(true);
+      expect(timer.pending()).toBe(0);
+      expect(await timer.fire()).toBe(30_000);
+      const study = studies[0]!;
+      expect(counted.kinds(study)).toEqual(['whole']);
+      now += 30_000;
+      await timer.fire();
+      expect(counted.kinds(study).at(-1)).toBe('since');
+      now += 300_000;
+      await timer.fire();
+      expect(counted.kinds(study).at(-1)).toBe('whole');
+
+      // hidden: the timer is gone, and nothing is listed however long it stays hidden
+      gate.setVisible(false);
+      expect(timer.pending()).toBeUndefined();
+      const before = counted.kinds(study).length;
+      now += 10 * 60_000;
+      expect(counted.kinds(study)).toHaveLength(before);
+      // shown again after more than an interval: at once; shown again soon after a refresh: the rest of the interval
+      gate.setVisible(true);
+      expect(timer.pending()).toBe(0);
+      await timer.fire();
+      gate.setVisible(false);
+      now += 10_000;
+      gate.setVisible(true);
+      expect(timer.pending()).toBe(20_000);
+
+      // the Refresh button runs one now, and the next waits a whole interval from it
+      await w.refresh();
+      expect(counted.kinds(study)).toHaveLength(before + 2);
+      expect(timer.pending()).toBe(30_000);
+    } finally {
+      w.close();
+      counted.restore();
+    }
+  }, 60_000);
+
+  it('waits longer after each failure while the exchange cannot be reached, up to a limit', async () => {
+    // an address where nothing answers: a real connection refused
+    const down = await fixtureSession(fx, fx.sirb, join(dir, 'down'), 'http://127.0.0.1:9');
+    const timer = testTimer();
+    const gate = new WatchGate();
+    gate.setVisible(true);
+    const w = new StudyWatch(down, {
+      gate,
+      setTimer: timer.setTimer,
+      timing: { intervalMs: 30_000, backoffMaxMs: 200_000 },
+    });
+    try {
+      w.start();
+      expect(timer.pending()).toBe(0);
+      expect(await timer.fire()).toBe(60_000);
+      expect(await timer.fire()).toBe(120_000);
+      expect(await timer.fire()).toBe(200_000);
+      expect(await timer.fire()).toBe(200_000);
+      // the Refresh button says why
+      await expect(w.refresh()).rejects.toMatchObject({ name: 'NetworkError' });
+    } finally {
+      w.close();
+      down.close();
+    }
+  }, 120_000);
+
+  it('lists at most `concurrency` studies at once', async () => {
+    const w = new StudyWatch(session, { timing: { concurrency: 4 } });
+    const list = session.client.listItems.bind(session.client);
+    let inFlight = 0;
+    let started = 0;
+    let most = 0;
+    const release: (() => void)[] = [];
+    // each listing is held until four are in flight (or every study has started): more at once would show
+    session.client.listItems = (async (containerId, path, options) => {
+      if (!options?.recurse) return list(containerId, path, options); // a study record read
+      inFlight++;
+      started++;
+      most = Math.max(most, inFlight);
+      if (inFlight >= 4 || started === studies.length) for (const r of release.splice(0)) r();
+      else await new Promise<void>((resolve) => release.push(resolve));
+      try {
+        return await list(containerId, path, options);
+      } finally {
+        inFlight--;
+      }
+    }) as typeof session.client.listItems;
+    try {
+      await w.refresh();
+      expect(started).toBe(studies.length);
+      expect(most).toBe(4);
+      expect(w.listed().map((s) => s.id)).toEqual(expect.arrayContaining(studies));
+    } finally {
+      session.client.listItems = list;
+      w.close();
+    }
+  }, 60_000);
+});
