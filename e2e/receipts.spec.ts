@@ -11,9 +11,6 @@ import { openSession, type Session } from '../electron/core/session.js';
 import { KeyVault } from '../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../electron/services/keys/secret-box.js';
 import { ProfileStore } from '../electron/services/profiles.js';
-import { RECEIPT_HEADER, receiptPath } from '../electron/services/receipts/receipt-record.js';
-import { writeRecord } from '../electron/services/transfers/records.js';
-import { sealItem } from '../shared/protocol/envelope.js';
 import { loadTrustedCas } from '../server/store/sqlite/trust-store.js';
 import { E2E_PASSPHRASE, expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
 import { fileRow, openStudy, switchTo, toolbarAction, type ProfileInfo } from './support/app-page.js';
@@ -22,6 +19,7 @@ import { isBlocking, StateScans } from './support/axe.js';
 import { csvRecords } from './support/csv.js';
 import { minimalPdf } from './support/documents.js';
 import { callHost, stageOnHost } from './support/host-api.js';
+import { forgeReceipts } from './support/hostile-receipts.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -161,46 +159,14 @@ test('Riverside opens the consent form: the sIRB sees it received, this version;
   // consent form naming the brochure, and for the brochure with a contentHash it did not seal.
   const lakeside = await lakesideSession();
   try {
-    const claim = (itemId: string, contentHash: string) => ({
-      type: 'receipt',
-      version: 'SX.1',
-      itemId,
-      contentHash,
-      itemUpdatedAt: new Date().toISOString(),
-      receivedAt: new Date().toISOString(),
-      action: 'opened',
-    });
-    const [consentItem, brochureItem] = await Promise.all([
-      lakeside.client.getItem(containerId, consent),
-      lakeside.client.getItem(containerId, brochure),
-    ]);
-    const refused = await writeRecord(
-      lakeside.client,
-      lakeside.keys,
+    await forgeReceipts(lakeside, {
       containerId,
-      receiptPath(site.organizationId, brochure),
-      { header: RECEIPT_HEADER, content: claim(brochure, brochureItem.contentHash) },
-    ).then(
-      () => 'written',
-      (e: unknown) => (e as { code?: number }).code,
-    );
-    expect(refused).toBe(2007);
-    const mismatched = receiptPath(other.organizationId, consent);
-    await writeRecord(lakeside.client, lakeside.keys, containerId, mismatched, {
-      header: RECEIPT_HEADER,
-      content: claim(brochure, brochureItem.contentHash),
+      victimOrganizationId: site.organizationId,
+      forgerOrganizationId: other.organizationId,
+      ownerOrganizationId: sirb.organizationId,
+      first: consent,
+      second: brochure,
     });
-    await lakeside.sharing.grant(containerId, mismatched, sirb.organizationId);
-    const tampered = receiptPath(other.organizationId, brochure);
-    const sealed = sealItem(
-      {
-        header: { ...RECEIPT_HEADER },
-        content: Buffer.from(JSON.stringify(claim(brochure, brochureItem.contentHash))),
-      },
-      lakeside.keys.certificate!.publicKey,
-    );
-    await lakeside.client.saveItem(containerId, tampered, { ...sealed, contentHash: consentItem.contentHash });
-    await lakeside.sharing.grant(containerId, tampered, sirb.organizationId);
   } finally {
     lakeside.close();
   }

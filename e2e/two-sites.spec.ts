@@ -1,0 +1,257 @@
+// Issue 28 end to end with two windows: the sIRB and a site, each its own browser host and
+// profile, against one reference exchange. The site hears of the sIRB's consent form (a desktop
+// notification) and sees it New; opening it clears that and sends a receipt, so the sIRB's details
+// say "this version"; a replacement is "earlier version" until the site opens it again; the
+// distribution report and its CSV agree; what a hostile site forges is never a delivery.
+// Headless Chromium shows no notifications: an init script records the page's Notification
+// constructor (the browser allows them: the context's permission). A fake `xdg-open` first on
+// PATH stands in for the system opener.
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { loadTrustedCas } from '../server/store/sqlite/trust-store.js';
+import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
+import { fileRow, openStudy, toolbarAction } from './support/app-page.js';
+import { saveScreenshot } from './support/artifacts.js';
+import { csvRecords } from './support/csv.js';
+import { minimalPdf } from './support/documents.js';
+import { callHost, stageOnHost } from './support/host-api.js';
+import { forgeReceipts, sessionFromPem } from './support/hostile-receipts.js';
+import {
+  createSandboxFolder,
+  freePort,
+  serveExchange,
+  type SandboxOrganization,
+  type ServingExchange,
+} from './support/reference-server.js';
+
+test.describe.configure({ mode: 'serial' });
+
+interface Window {
+  readonly host: RunningHost;
+  readonly page: Page;
+  readonly org: SandboxOrganization;
+}
+
+let work: string;
+let exchange: ServingExchange;
+let anchors: string[];
+let sirb: Window;
+let site: Window;
+let lakeside: SandboxOrganization;
+let containerId: string;
+let consent: string;
+let brochure: string;
+
+/** A browser host with `org`'s profile (trusting the exchange's CA), its page open on it. */
+async function openWindow(browser: Browser, name: string, org: SandboxOrganization): Promise<Window> {
+  const bin = join(work, name, 'bin');
+  await mkdir(bin, { recursive: true });
+  const log = join(work, name, 'opener.log');
+  await writeFile(join(bin, 'xdg-open'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> "${log}"; done\n`);
+  await chmod(join(bin, 'xdg-open'), 0o755);
+  const host = await startHost(join(work, name, 'data'), { PATH: `${bin}:${process.env.PATH ?? ''}` });
+  const profile = await callHost<{ id: string }>(host, 'profiles.importPem', {
+    name: org.name,
+    environment: 'test',
+    baseUrl: exchange.url,
+    organizationId: org.id,
+    keyFile: await stageOnHost(host, `${name}.key`, org.keyPem),
+    certificatePem: org.certificatePem,
+  });
+  await callHost(host, 'profiles.setTrustAnchors', { profileId: profile.id, certificatesPem: anchors.join('\n') });
+  await callHost(host, 'profiles.switch', { profileId: profile.id });
+  const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
+  await context.grantPermissions(['notifications'], { origin: new URL(host.url).origin });
+  // Records every notification the page makes (and keeps it, to click), asking the real API for permission.
+  await context.addInitScript(() => {
+    const Real = window.Notification;
+    const made: { title: string; body?: string; tag?: string; click: () => void }[] = [];
+    (window as unknown as { __notifications: typeof made }).__notifications = made;
+    class Recorded extends EventTarget {
+      static get permission() {
+        return Real.permission;
+      }
+      static requestPermission() {
+        return Real.requestPermission();
+      }
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: NotificationOptions = {}) {
+        super();
+        made.push({ title, body: options.body, tag: options.tag, click: () => this.onclick?.() });
+      }
+      close() {}
+    }
+    window.Notification = Recorded as unknown as typeof Notification;
+  });
+  await signInContext(context, host);
+  const page = await context.newPage();
+  await page.goto(host.url);
+  await expect(page.getByTestId('active-organization')).toHaveText(org.name);
+  return { host, page, org };
+}
+
+async function openerCalls(name: string): Promise<number> {
+  return (await readFile(join(work, name, 'opener.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+}
+
+async function upload(name: string, bytes: Buffer, replacePath?: string): Promise<string> {
+  const ref = await stageOnHost(sirb.host, name, bytes);
+  const [t] = await callHost<{ id: string; itemPath: string }[]>(sirb.host, 'transfers.upload', {
+    containerId,
+    folder: 'Approvals',
+    files: [{ ref, relativePath: name, ...(replacePath ? { conflict: 'replace', replacePath } : {}) }],
+  });
+  await expect
+    .poll(
+      async () =>
+        (await callHost<{ id: string; state: string }[]>(sirb.host, 'transfers.list')).find((x) => x.id === t!.id)
+          ?.state,
+      { timeout: 30_000 },
+    )
+    .toBe('verified');
+  return t!.itemPath;
+}
+
+/** The receipt goes out once the site's copy is verified, just after the open: waited for, as the sIRB. */
+async function deliveredTo(itemPath: string, state: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await callHost<{ cells: { organizationId: string; state: string }[] }>(sirb.host, 'receipts.forItem', {
+            containerId,
+            itemPath,
+          })
+        ).cells.find((c) => c.organizationId === site.org.id)?.state,
+      { timeout: 30_000 },
+    )
+    .toBe(state);
+}
+
+/** The site opens a document (double-click): the opener gets the verified copy. */
+async function openAtSite(name: string, opened: number): Promise<void> {
+  await fileRow(site.page, name).dblclick();
+  await expect.poll(() => openerCalls('site')).toBe(opened);
+}
+
+/** The study's Approvals folder, listed afresh. */
+async function openApprovals(page: Page): Promise<void> {
+  await openStudy(page, containerId);
+  await page.getByTestId('refresh').click();
+  await page.getByRole('treeitem', { name: /Approvals/ }).click();
+}
+
+async function sirbDetails(name: string): Promise<Locator> {
+  await openApprovals(sirb.page);
+  await fileRow(sirb.page, name).click();
+  await expect(sirb.page.getByTestId('details-name')).toHaveText(name);
+  return sirb.page.getByTestId('delivery');
+}
+
+test.beforeAll(async ({ browser }) => {
+  work = await mkdtemp(join(tmpdir(), 'e2e-two-sites-'));
+  const orgs = await createSandboxFolder(join(work, 'exchange'), join(work, 'keys'));
+  anchors = loadTrustedCas(join(work, 'exchange'));
+  exchange = await serveExchange(join(work, 'exchange'), await freePort());
+  const byName = (name: string) => orgs.find((o) => o.name === name)!;
+  lakeside = byName('Lakeside University');
+  sirb = await openWindow(
+    browser,
+    'sirb',
+    orgs.find((o) => o.role === 'sirb')!,
+  );
+  site = await openWindow(browser, 'site', byName('Riverside Medical Center'));
+  containerId = (await callHost<{ id: string }>(sirb.host, 'containers.create', { title: 'Protocol 2025-031' })).id;
+  for (const o of [site.org, lakeside])
+    await callHost(sirb.host, 'collaborators.add', { containerId, organizationId: o.id });
+});
+
+test.afterAll(async () => {
+  for (const w of [sirb, site]) {
+    await w?.page.context().close();
+    await w?.host.stop();
+  }
+  await exchange?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+test('the site opens the sIRB’s consent form: the sIRB’s details say received, this version', async () => {
+  consent = await upload('consent-form.pdf', minimalPdf('Consent form v1'));
+  brochure = await upload('brochure.pdf', minimalPdf('Investigator brochure'));
+  await callHost(sirb.host, 'access.grant', {
+    containerId,
+    itemPaths: [consent, brochure],
+    organizationIds: [site.org.id, lakeside.id],
+  });
+  await site.page.reload();
+  await openApprovals(site.page);
+  await openAtSite('consent-form.pdf', 1);
+
+  await deliveredTo(consent, 'this');
+  const delivery = await sirbDetails('consent-form.pdf');
+  await expect(delivery.getByTestId('delivery-summary')).toHaveText('Received by 1 of 2 organizations with access');
+  await expect(delivery.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText(
+    'this version, opened',
+  );
+  await saveScreenshot(sirb.page, 'two-sites-sirb-this-version');
+});
+
+test('receipts a hostile site forges are not deliveries', async () => {
+  const forger = await sessionFromPem(join(work, 'lakeside'), lakeside, exchange.url, anchors);
+  try {
+    await forgeReceipts(forger, {
+      containerId,
+      victimOrganizationId: site.org.id,
+      forgerOrganizationId: lakeside.id,
+      ownerOrganizationId: sirb.org.id,
+      first: consent,
+      second: brochure,
+    });
+  } finally {
+    forger.close();
+  }
+  const forged = await sirbDetails('brochure.pdf');
+  await expect(forged.getByTestId('delivery-summary')).toHaveText('Received by 0 of 2 organizations with access');
+  await fileRow(sirb.page, 'consent-form.pdf').click();
+  await expect(sirb.page.getByTestId('delivery').getByTestId('delivery-summary')).toHaveText(
+    'Received by 1 of 2 organizations with access',
+  );
+  await expect(sirb.page.getByTestId('file-row')).toHaveCount(2);
+});
+
+test('the sIRB replaces it: an earlier version until the site opens it again; the report and its CSV agree', async () => {
+  await upload('consent-form.pdf', minimalPdf('Consent form v2'), consent);
+  await callHost(sirb.host, 'items.rekey', { containerId, itemPath: consent });
+  const delivery = await sirbDetails('consent-form.pdf');
+  await expect(delivery.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText(
+    'earlier version',
+  );
+
+  await toolbarAction(sirb.page, 'distribution');
+  const report = sirb.page.getByTestId('distribution-report');
+  const cells = (path: string) =>
+    report.locator(`[data-testid="report-row"][data-path="${path}"]`).getByTestId('report-cell');
+  await expect(cells(consent)).toHaveText(['not yet', 'earlier version']);
+  await expect(cells(brochure)).toHaveText(['not yet', 'not yet']);
+  const downloading = sirb.page.waitForEvent('download');
+  await report.getByTestId('report-export').click();
+  const csvFile = join(work, 'distribution.csv');
+  await (await downloading).saveAs(csvFile);
+  const records = csvRecords(await readFile(csvFile, 'utf8'));
+  const status = (path: string, org: string) => records.find((r) => r.path === path && r.organization === org)?.status;
+  expect(status(consent, 'Riverside Medical Center')).toBe('earlier version');
+  expect(status(consent, 'Lakeside University')).toBe('not yet');
+  expect(status(brochure, 'Riverside Medical Center')).toBe('not yet');
+  await saveScreenshot(sirb.page, 'two-sites-report-earlier');
+  await report.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  await site.page.getByTestId('refresh').click();
+  await openAtSite('consent-form.pdf', 2);
+  await deliveredTo(consent, 'this');
+  const again = await sirbDetails('consent-form.pdf');
+  await expect(again.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText(
+    'this version',
+  );
+});
