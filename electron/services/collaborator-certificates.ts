@@ -6,7 +6,8 @@
 // PUT: docs/protocol.md, "Item access"), with a result per item. The items done are written down
 // as they go, so a cut run resumes where it stopped.
 import path from 'node:path';
-import { wrapKey } from '../../shared/protocol/envelope.js';
+import { openHeader, wrapKey } from '../../shared/protocol/envelope.js';
+import { cleanFileName, cleanText } from '../../shared/file-name.js';
 import { readJsonFile, writeJsonAtomic } from './atomic-file.js';
 import type { CallOptions, ExchangeClient } from './exchange-client.js';
 import { summarizeCertificate, type CertificateSummary } from './keys/certificate-summary.js';
@@ -43,6 +44,8 @@ export interface ExpiringCertificate {
 interface ItemResult extends Grant {
   readonly ok: boolean;
   readonly message?: string;
+  /** The document's name from its header (the path is an id), when the item could be read. */
+  readonly name?: string;
 }
 
 interface State {
@@ -53,6 +56,17 @@ interface State {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** A document's file name or a record's name, cleaned; undefined when the header does not open. */
+function nameOf(item: ItemFields, itemKey: ItemKey): string | undefined {
+  try {
+    const header = openHeader(item, itemKey);
+    if (typeof header.fileName === 'string' && header.fileName) return cleanFileName(header.fileName);
+    return typeof header.name === 'string' && header.name ? cleanText(header.name) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 const key = (g: Grant): string => `${g.containerId}\u0000${g.path}`;
 /** One change of a state file at a time in this process (a scheduled scan beside a re-wrap). */
 const writing = new Map<string, Promise<unknown>>();
@@ -166,22 +180,25 @@ export class CollaboratorCertificates {
     const results: ItemResult[] = [];
     for (const grant of todo) {
       let result: ItemResult;
+      let name: string | undefined;
       try {
         const item = await this.client.getItem(grant.containerId, grant.path, options);
+        const itemKey = this.keys.openItemKey(item);
+        name = nameOf(item, itemKey);
         await this.client.updateItemAccess(
           grant.containerId,
           grant.path,
           orgId,
-          wrapKey(this.keys.openItemKey(item).key, certificate.publicKey),
+          wrapKey(itemKey.key, certificate.publicKey),
           options,
         );
         done.add(key(grant));
         const progress = { thumbprint: certificate.thumbprint, done: [...done] };
         await this.update((now) => ({ ...now, rewrap: { ...now.rewrap, [orgId]: progress } }));
-        result = { ...grant, ok: true };
+        result = { ...grant, ok: true, ...(name ? { name } : {}) };
       } catch (error) {
         if (options.signal?.aborted) throw error;
-        result = { ...grant, ok: false, message: (error as Error).message };
+        result = { ...grant, ok: false, message: (error as Error).message, ...(name ? { name } : {}) };
       }
       results.push(result);
       options.onProgress?.(result, results.length, todo.length);

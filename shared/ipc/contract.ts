@@ -147,7 +147,8 @@ export const operations = {
     answers<{
       thumbprint: string;
       skipped: number;
-      results: { containerId: string; path: string; ok: boolean; message?: string }[];
+      /** `name`: the document's name from its header, when it could be read. */
+      results: { containerId: string; path: string; ok: boolean; message?: string; name?: string }[];
     }>(),
   ),
   /** The profiles whose "never backed up" notice was dismissed for their current key (a renewal's new key brings it back). */
@@ -412,7 +413,7 @@ export interface EventPayloads {
     organizationId: string;
     done: number;
     total: number;
-    item: { containerId: string; path: string; ok: boolean; message?: string };
+    item: { containerId: string; path: string; ok: boolean; message?: string; name?: string };
   };
 }
 export type EventName = keyof EventPayloads;

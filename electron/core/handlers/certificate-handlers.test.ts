@@ -57,7 +57,10 @@ describe('certificates.changes and certificates.rewrap', () => {
       await sirb.client.grantContainerAccess(id, fx.site.org.id);
       studies.push(id);
       for (const p of ['a', 'b']) {
-        await writeRecord(sirb.client, sirb.keys, id, p, { header: { type: 'note' }, content: { p } });
+        await writeRecord(sirb.client, sirb.keys, id, p, {
+          header: { type: 'note', name: `Note ${p}` },
+          content: { p },
+        });
         await sirb.sharing.grant(id, p, fx.site.org.id);
       }
     }
@@ -80,6 +83,8 @@ describe('certificates.changes and certificates.rewrap', () => {
     const result = await handlers['certificates.rewrap']({ organizationId: fx.site.org.id });
     expect(result.results).toHaveLength(4);
     expect(result.results.every((r) => r.ok)).toBe(true);
+    // Each result names its document (from the header: a path is an id).
+    expect(result.results.map((r) => r.name).sort()).toEqual(['Note a', 'Note a', 'Note b', 'Note b']);
     expect(result.thumbprint).toBe((await renewed.client.getOrganization(fx.site.org.id)).thumbprint);
     expect(progress.map((p) => `${p.done}/${p.total} ${p.item.ok}`)).toEqual([
       '1/4 true',

@@ -125,8 +125,8 @@ describe('a collaborator\u2019s new certificate', () => {
         thumbprint: 'new2',
         skipped: 0,
         results: [
-          { containerId: STUDY, path: 'consent.pdf', ok: true },
-          { containerId: STUDY, path: 'protocol.pdf', ok: false, message: 'The exchange could not be reached.' },
+          { containerId: STUDY, path: 'c0ffee', ok: true, name: 'consent.pdf' },
+          { containerId: STUDY, path: 'Protocol|0b5e', ok: false, message: 'The exchange could not be reached.' },
         ],
       }),
     );
@@ -136,7 +136,8 @@ describe('a collaborator\u2019s new certificate', () => {
     );
     const items = within(result).getByTestId('rewrap-results').textContent;
     expect(items).toContain('Re-wrapped: consent.pdf in Heart study');
-    expect(items).toContain('Failed: protocol.pdf in Heart study — The exchange could not be reached.');
+    // A document whose header was not read is named by its path.
+    expect(items).toContain('Failed: Protocol/0b5e in Heart study — The exchange could not be reached.');
     expect(screen.getByTestId('certificate-change-notice').textContent).toContain(
       '1 of your documents in 1 study still has a key',
     );
@@ -278,5 +279,7 @@ describe('a key never backed up', () => {
     show(main.api, { ...site, environment: 'sandbox' });
     await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(screen.queryByTestId('backup-notice')).toBeNull();
+    // Nothing to say: no empty region in the window.
+    expect(screen.queryByTestId('notices')).toBeNull();
   });
 });

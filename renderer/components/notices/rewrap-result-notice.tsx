@@ -1,6 +1,7 @@
 // What a re-wrap for an organization's new certificate did: how many documents, and a result per
 // document under Details (the study's title, the document, and why one failed).
 import type { OperationResult } from '../../../shared/ipc/contract.js';
+import { toSlashForm } from '../../../shared/item-path.js';
 import { Notice } from './notice.js';
 
 export interface RewrapResultNoticeProps {
@@ -29,7 +30,7 @@ export function RewrapResultNotice({ organizationName, result, studyTitle, onDis
           <ul data-testid="rewrap-results">
             {result.results.map((r) => (
               <li key={`${r.containerId}/${r.path}`}>
-                {r.ok ? 'Re-wrapped' : 'Failed'}: {r.path} in {studyTitle(r.containerId)}
+                {r.ok ? 'Re-wrapped' : 'Failed'}: {r.name ?? toSlashForm(r.path)} in {studyTitle(r.containerId)}
                 {r.message ? ` — ${r.message}` : ''}
               </li>
             ))}
