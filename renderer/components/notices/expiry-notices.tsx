@@ -8,9 +8,15 @@ import { Notice, plural } from './notice.js';
 
 const WARN_DAYS = 30;
 
-export function OwnExpiryNotice({ profile, now }: { readonly profile: ProfileView; readonly now: number }) {
+/** Days until the profile's certificate expires, when that is within the warning's 30 days (or past). */
+export function ownExpiryDays(profile: ProfileView, now: number): number | undefined {
   const days = daysUntil(profile.certificate.validTo, now);
-  if (days === undefined || days > WARN_DAYS) return null;
+  return days !== undefined && days <= WARN_DAYS ? days : undefined;
+}
+
+export function OwnExpiryNotice({ profile, now }: { readonly profile: ProfileView; readonly now: number }) {
+  const days = ownExpiryDays(profile, now);
+  if (days === undefined) return null;
   return (
     <Notice level={days < 0 ? 'error' : 'warning'} testId="own-expiry-notice">
       {days < 0

@@ -9,7 +9,7 @@ import { useContainers } from '../../data/studies.js';
 import { studyLabel } from '../studies/studies-sidebar.js';
 import { BackupNotice } from './backup-notice.js';
 import { CertificateChangeNotice } from './certificate-change-notice.js';
-import { CollaboratorExpiryNotice, OwnExpiryNotice } from './expiry-notices.js';
+import { CollaboratorExpiryNotice, OwnExpiryNotice, ownExpiryDays } from './expiry-notices.js';
 import { RewrapResultNotice } from './rewrap-result-notice.js';
 
 export interface NoticesProps {
@@ -38,43 +38,52 @@ export function Notices({ profile, onOpenSettings, now = Date.now() }: NoticesPr
   // Sandbox keys are made again with the sandbox: nothing there needs a backup.
   const showBackup =
     profile.backedUp === false && profile.environment !== 'sandbox' && backup.dismissed?.includes(profile.id) === false;
+  const any =
+    changes.length > 0 ||
+    expiring.length > 0 ||
+    rewrap.data !== undefined ||
+    showBackup ||
+    ownExpiryDays(profile, now) !== undefined;
+  if (!any) return null;
   return (
-    <ul className="notices" aria-label="Notices" data-testid="notices">
-      {changes.map((c) => (
-        <CertificateChangeNotice
-          key={c.organizationId}
-          change={c}
-          now={now}
-          busy={rewrapping !== undefined}
-          progress={
-            rewrapping === c.organizationId
-              ? rewrap.progress?.organizationId === c.organizationId
-                ? rewrap.progress
-                : { done: 0, total: c.grantCount }
-              : undefined
-          }
-          error={rewrap.error && rewrap.variables === c.organizationId ? toAppError(rewrap.error) : undefined}
-          onRewrap={() => {
-            setRewrapName(c.name);
-            rewrap.mutate(c.organizationId);
-          }}
-        />
-      ))}
-      {rewrap.data ? (
-        <RewrapResultNotice
-          organizationName={rewrapName}
-          result={rewrap.data}
-          studyTitle={studyTitle}
-          onDismiss={() => rewrap.reset()}
-        />
-      ) : null}
-      <OwnExpiryNotice profile={profile} now={now} />
-      {expiring.map((e) => (
-        <CollaboratorExpiryNotice key={e.organizationId} expiring={e} now={now} />
-      ))}
-      {showBackup ? (
-        <BackupNotice profile={profile} onBackUp={onOpenSettings} onDismiss={() => backup.dismiss(profile.id)} />
-      ) : null}
-    </ul>
+    <section className="notices-region" aria-label="Notices" data-testid="notices">
+      <ul className="notices">
+        {changes.map((c) => (
+          <CertificateChangeNotice
+            key={c.organizationId}
+            change={c}
+            now={now}
+            busy={rewrapping !== undefined}
+            progress={
+              rewrapping === c.organizationId
+                ? rewrap.progress?.organizationId === c.organizationId
+                  ? rewrap.progress
+                  : { done: 0, total: c.grantCount }
+                : undefined
+            }
+            error={rewrap.error && rewrap.variables === c.organizationId ? toAppError(rewrap.error) : undefined}
+            onRewrap={() => {
+              setRewrapName(c.name);
+              rewrap.mutate(c.organizationId);
+            }}
+          />
+        ))}
+        {rewrap.data ? (
+          <RewrapResultNotice
+            organizationName={rewrapName}
+            result={rewrap.data}
+            studyTitle={studyTitle}
+            onDismiss={() => rewrap.reset()}
+          />
+        ) : null}
+        <OwnExpiryNotice profile={profile} now={now} />
+        {expiring.map((e) => (
+          <CollaboratorExpiryNotice key={e.organizationId} expiring={e} now={now} />
+        ))}
+        {showBackup ? (
+          <BackupNotice profile={profile} onBackUp={onOpenSettings} onDismiss={() => backup.dismiss(profile.id)} />
+        ) : null}
+      </ul>
+    </section>
   );
 }
