@@ -1,0 +1,201 @@
+// Issue 29, a site renews across two organizations on one exchange (the browser host's embedded
+// sandbox, a real reference server): Riverside takes a new key whose certificate the consortium
+// CA issued and the administrator registered. Its renewal runs through the real CLI
+// (`study-exchange profile renew`) on the host's data folder, which re-wraps Riverside's own items
+// before it returns; the sIRB's document is still wrapped for the old key and opens with it (a
+// reading key). The sIRB's window shows the new-certificate notice and re-wraps; once nothing needs
+// the old key, Riverside forgets it and everything still opens. The notices pass axe in both themes.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { createCertificateAuthority, issueIdentity, type Identity } from '../shared/protocol/certificates.js';
+import { E2E_PASSPHRASE, expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
+import { fileRow, openStudy, savedBytes, switchTo, type ProfileInfo } from './support/app-page.js';
+import { saveScreenshot } from './support/artifacts.js';
+import { isBlocking, StateScans } from './support/axe.js';
+import { minimalPdf } from './support/documents.js';
+import { callHost, stageOnHost } from './support/host-api.js';
+import { restartTrusting } from './support/trust.js';
+
+test.describe.configure({ mode: 'serial' });
+
+let work: string;
+let host: RunningHost;
+let context: BrowserContext;
+let page: Page;
+let sirb: ProfileInfo;
+let site: ProfileInfo;
+let admin: ProfileInfo;
+let containerId: string;
+const protocol = minimalPdf('Protocol for the renewal study');
+const report = minimalPdf('Riverside enrolment report');
+let consortium: Identity;
+let renewed: Identity;
+
+async function upload(name: string, bytes: Buffer): Promise<string> {
+  const ref = await stageOnHost(host, name, bytes);
+  const [t] = await callHost<{ id: string; itemPath: string }[]>(host, 'transfers.upload', {
+    containerId,
+    folder: '',
+    files: [{ ref, relativePath: name }],
+  });
+  await expect
+    .poll(
+      async () =>
+        (await callHost<{ id: string; state: string }[]>(host, 'transfers.list')).find((x) => x.id === t!.id)?.state,
+      { timeout: 30_000 },
+    )
+    .toBe('verified');
+  return t!.itemPath;
+}
+
+async function restartHost(): Promise<void> {
+  await host.stop();
+  host = await startHost(host.dataDir);
+  await signInContext(context, host);
+}
+
+/** Riverside opens both documents in the window: saved (decrypted, verified) bytes as uploaded. */
+async function siteOpensBoth(): Promise<void> {
+  await switchTo(page, site);
+  await openStudy(page, containerId);
+  await page.getByTestId('refresh').click();
+  for (const [name, bytes] of [
+    ['protocol.pdf', protocol],
+    ['enrolment-report.pdf', report],
+  ] as const) {
+    await fileRow(page, name).click();
+    await expect(page.getByTestId('details-name')).toHaveText(name);
+    expect((await savedBytes(page, work, name)).equals(bytes)).toBe(true);
+  }
+}
+
+function cli(args: readonly string[]): string {
+  const r = spawnSync(process.execPath, ['bin/study-exchange.mjs', '--data', host.dataDir, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: E2E_PASSPHRASE, STUDY_EXCHANGE_SCRYPT_LOG2N: '14' },
+    timeout: 90_000,
+  });
+  if (r.status !== 0) throw new Error(`study-exchange ${args.join(' ')} failed (${r.status}): ${r.stdout}${r.stderr}`);
+  return r.stdout + r.stderr;
+}
+
+test.beforeAll(async ({ browser }) => {
+  work = await mkdtemp(join(tmpdir(), 'e2e-renewal-'));
+  host = await startHost(join(work, 'data'));
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  await signInContext(context, host);
+  const profiles = await callHost<ProfileInfo[]>(host, 'profiles.list');
+  sirb = profiles.find((p) => p.roles.includes('sirb'))!;
+  site = profiles.find((p) => p.organizationName === 'Riverside Medical Center')!;
+  admin = profiles.find((p) => p.roles.includes('admin'))!;
+  await callHost(host, 'profiles.switch', { profileId: sirb.id });
+  containerId = (await callHost<{ id: string }>(host, 'containers.create', { title: 'Renewal study' })).id;
+  await callHost(host, 'collaborators.add', { containerId, organizationId: site.organizationId });
+  const protocolPath = await upload('protocol.pdf', protocol);
+  await callHost(host, 'access.grant', {
+    containerId,
+    itemPaths: [protocolPath],
+    organizationIds: [site.organizationId],
+  });
+  await callHost(host, 'profiles.switch', { profileId: site.id });
+  await upload('enrolment-report.pdf', report);
+
+  // The consortium's CA, trusted by the exchange (its administrator's doing) and so by the sIRB's
+  // sandbox profile; it issues Riverside's new certificate, which the administrator registers.
+  consortium = createCertificateAuthority('Study Consortium CA');
+  renewed = issueIdentity('Riverside Medical Center', { ca: consortium });
+  host = await restartTrusting(host, consortium.certificatePem, context);
+  await callHost(host, 'profiles.switch', { profileId: admin.id });
+  await callHost(host, 'admin.putCertificate', {
+    organizationId: site.organizationId,
+    certificateBase64: Buffer.from(renewed.certificatePem).toString('base64'),
+    mediaType: 'application/x-pem-file',
+  });
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  await host?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+test('Riverside renews through the CLI and still opens the sIRB’s document with its old key', async () => {
+  await writeFile(join(work, 'riverside-new.key'), renewed.privateKeyPem, { mode: 0o600 });
+  await writeFile(join(work, 'riverside-new.pem'), renewed.certificatePem);
+  const out = cli([
+    'profile',
+    'renew',
+    site.name,
+    '--key',
+    join(work, 'riverside-new.key'),
+    '--cert',
+    join(work, 'riverside-new.pem'),
+  ]);
+  expect(out).toMatch(/the old key is kept for reading/);
+  expect(out).toMatch(/Your items are wrapped for the new certificate/);
+  // The host's sessions were opened with the old key: a new run reads the renewed profile.
+  await restartHost();
+  const profiles = await callHost<(ProfileInfo & { readingKeyCount?: number })[]>(host, 'profiles.list');
+  expect(profiles.find((p) => p.id === site.id)?.readingKeyCount).toBe(1);
+  await page.goto(host.url);
+  // The sIRB has re-wrapped nothing yet: the protocol opens with the reading key.
+  await siteOpensBoth();
+});
+
+test('the sIRB’s window shows the new certificate with its check, passes axe in both themes, and re-wraps', async () => {
+  await switchTo(page, sirb);
+  const notice = page.getByTestId('certificate-change-notice');
+  await expect(notice).toContainText(
+    /Riverside Medical Center has a new certificate — \d+ of your documents in \d+ stud(y|ies) still (has a key|have keys) for the old one\./,
+  );
+  await notice.getByText('Details').click();
+  await expect(notice.getByTestId('certificate-check')).toContainText('Check against your trust anchors passed');
+  await expect(notice).toContainText('CN=Study Consortium CA');
+
+  const scans = new StateScans(page);
+  for (const theme of ['light', 'dark']) {
+    scans.theme = theme;
+    await callHost(host, 'settings.update', { theme });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(notice).toBeVisible();
+    await scans.scan('new-certificate notice');
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await saveScreenshot(page, `renewal-notice-${theme}-${width}`);
+    }
+    await notice.getByText('Details').click();
+    await expect(notice.getByTestId('certificate-check')).toBeVisible();
+    await scans.scan('new-certificate notice, details open');
+    await saveScreenshot(page, `renewal-notice-details-${theme}-1024`);
+    // The details pane (Save as…) is beside the list at this width.
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  console.log(scans.report());
+  expect(scans.findings.filter(isBlocking)).toEqual([]);
+
+  // Keyboard: the re-wrap button is reached and pressed from the keyboard.
+  await notice.getByTestId('certificate-rewrap').focus();
+  await page.keyboard.press('Enter');
+  const result = page.getByTestId('rewrap-result-notice');
+  await expect(result).toContainText(
+    /\d+ of your documents re-wrapped for the new certificate of Riverside Medical Center\./,
+  );
+  await expect(notice).toHaveCount(0);
+  await result.getByText('Details').click();
+  await expect(result.getByTestId('rewrap-results')).toContainText('Re-wrapped: protocol.pdf in Renewal study');
+  await saveScreenshot(page, 'renewal-rewrapped');
+});
+
+test('Riverside forgets its old key, and everything still opens with the new one', async () => {
+  const forgotten = await callHost<{ readingKeyCount?: number }>(host, 'profiles.forgetOldKeys', {
+    profileId: site.id,
+  });
+  expect(forgotten.readingKeyCount).toBe(0);
+  await page.reload();
+  await siteOpensBoth();
+});
