@@ -8,6 +8,12 @@ import { Notice, plural } from './notice.js';
 
 const MIN_RSA_BITS = 2048;
 
+/** The check's reason without repeating the organization's name the line starts with. */
+function shortProblem(c: CertificateChangeView): string {
+  const prefix = `The certificate of ${c.name} cannot receive keys: `;
+  return c.problem?.startsWith(prefix) ? c.problem.slice(prefix.length) : (c.problem ?? '');
+}
+
 export interface CertificateChangeNoticeProps {
   readonly change: CertificateChangeView;
   readonly now: number;
@@ -68,11 +74,7 @@ export function CertificateChangeNotice({
       testId="certificate-change-notice"
       detailsLabel={`Details of the new certificate of ${change.name}`}
       actions={
-        change.problem ? (
-          <span className="notice-check-failed" data-testid="certificate-change-problem">
-            Nothing can be re-wrapped for it: {change.problem}.
-          </span>
-        ) : progress ? (
+        change.problem ? undefined : progress ? (
           <span role="status">
             <progress value={progress.done} max={Math.max(progress.total, 1)} aria-label="Re-wrapping" /> Re-wrapping{' '}
             {progress.done} of {progress.total}…
@@ -88,6 +90,14 @@ export function CertificateChangeNotice({
     >
       <strong>{change.name}</strong> has a new certificate — {n} of your documents in{' '}
       {plural(change.studyCount, 'study', 'studies')} still {n === 1 ? 'has a key' : 'have keys'} for the old one.
+      {change.problem ? (
+        <>
+          {' '}
+          <span className="notice-check-failed" data-testid="certificate-change-problem">
+            Nothing can be re-wrapped for it: {shortProblem(change)}.
+          </span>
+        </>
+      ) : null}
     </Notice>
   );
 }
