@@ -3,14 +3,21 @@
 // CA issued and the administrator registered. Its renewal runs through the real CLI
 // (`study-exchange profile renew`) on the host's data folder, which re-wraps Riverside's own items
 // before it returns; the sIRB's document is still wrapped for the old key and opens with it (a
-// reading key). The sIRB's window shows the new-certificate notice and re-wraps; once nothing needs
-// the old key, Riverside forgets it and everything still opens. The notices pass axe in both themes.
+// reading key). The sIRB's window shows the new-certificate notice and re-wraps, and refuses
+// Lakeside's new RSA 1024 certificate saying why; once nothing needs the old key, Riverside forgets
+// it and everything still opens. The notices pass axe in both themes.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { createCertificateAuthority, issueIdentity, type Identity } from '../shared/protocol/certificates.js';
+import {
+  createCertificateAuthority,
+  issueIdentity,
+  parseCertificate,
+  type Identity,
+} from '../shared/protocol/certificates.js';
+import { SqliteStore } from '../server/store/sqlite/sqlite-store.js';
 import { E2E_PASSPHRASE, expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
 import { fileRow, openStudy, savedBytes, switchTo, type ProfileInfo } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
@@ -28,6 +35,7 @@ let page: Page;
 let sirb: ProfileInfo;
 let site: ProfileInfo;
 let admin: ProfileInfo;
+let lakeside: ProfileInfo;
 let containerId: string;
 const protocol = minimalPdf('Protocol for the renewal study');
 const report = minimalPdf('Riverside enrolment report');
@@ -92,6 +100,7 @@ test.beforeAll(async ({ browser }) => {
   sirb = profiles.find((p) => p.roles.includes('sirb'))!;
   site = profiles.find((p) => p.organizationName === 'Riverside Medical Center')!;
   admin = profiles.find((p) => p.roles.includes('admin'))!;
+  lakeside = profiles.find((p) => p.organizationName === 'Lakeside University')!;
   await callHost(host, 'profiles.switch', { profileId: sirb.id });
   containerId = (await callHost<{ id: string }>(host, 'containers.create', { title: 'Renewal study' })).id;
   await callHost(host, 'collaborators.add', { containerId, organizationId: site.organizationId });
@@ -115,6 +124,16 @@ test.beforeAll(async ({ browser }) => {
     certificateBase64: Buffer.from(renewed.certificatePem).toString('base64'),
     mediaType: 'application/x-pem-file',
   });
+  // Lakeside's new certificate is RSA 1024, which the exchange's API refuses: written straight into
+  // its store, as a directory that let one through would list it.
+  const small = issueIdentity('Lakeside University', { ca: consortium, bits: 1024 }).certificatePem;
+  const store = new SqliteStore(join(host.dataDir, 'sandbox', 'exchange'));
+  try {
+    const changes = { certificatePem: small, thumbprint: parseCertificate(small).thumbprint };
+    await store.updateOrganization(lakeside.organizationId, changes, Date.now());
+  } finally {
+    await store.close();
+  }
 });
 
 test.afterAll(async () => {
@@ -146,9 +165,15 @@ test('Riverside renews through the CLI and still opens the sIRB’s document wit
   await siteOpensBoth();
 });
 
-test('the sIRB’s window shows the new certificate with its check, passes axe in both themes, and re-wraps', async () => {
+test('the sIRB’s window shows the new certificates with their checks, passes axe in both themes, and re-wraps', async () => {
   await switchTo(page, sirb);
-  const notice = page.getByTestId('certificate-change-notice');
+  const notice = page.getByTestId('certificate-change-notice').filter({ hasText: 'Riverside Medical Center' });
+  // Lakeside's too small certificate: nothing to press, and why.
+  const refused = page.getByTestId('certificate-change-notice').filter({ hasText: 'Lakeside University' });
+  await expect(refused.getByTestId('certificate-change-problem')).toContainText(
+    /Nothing can be re-wrapped for it: .*1024 bits; at least 2048 are required/,
+  );
+  await expect(refused.getByTestId('certificate-rewrap')).toHaveCount(0);
   await expect(notice).toContainText(
     /Riverside Medical Center has a new certificate — \d+ of your documents in \d+ stud(y|ies) still (has a key|have keys) for the old one\./,
   );
@@ -186,6 +211,7 @@ test('the sIRB’s window shows the new certificate with its check, passes axe i
     /\d+ of your documents re-wrapped for the new certificate of Riverside Medical Center\./,
   );
   await expect(notice).toHaveCount(0);
+  await expect(refused).toBeVisible();
   await result.getByText('Details').click();
   await expect(result.getByTestId('rewrap-results')).toContainText('Re-wrapped: protocol.pdf in Renewal study');
   await saveScreenshot(page, 'renewal-rewrapped');
