@@ -55,7 +55,12 @@ test('first run: the sandbox is created with two named demo studies, its sIRB pr
   await page.getByTestId('breadcrumbs').getByRole('button').first().click();
   await rows.filter({ hasText: 'Site documents' }).dblclick();
   await rows.filter({ hasText: 'Riverside Medical Center' }).dblclick();
-  await expect(rows.getByTestId('type-cell')).toHaveText(['Excel spreadsheet', 'Site-activation record']);
+  // the delegation log, the site's enrolment report the sIRB has not seen yet (New), its activation record
+  await expect(rows.getByTestId('type-cell')).toHaveText([
+    'Excel spreadsheet',
+    'PDF document',
+    'Site-activation record',
+  ]);
   await expect(page.getByTestId('new-study')).toBeEnabled();
   await saveScreenshot(page, 'journey-1-first-run');
 

@@ -3,7 +3,8 @@
 // XLSX) and a structured record, the sites invited, some documents shared. Written by the
 // sandbox's sIRB through the app's own services, so it is what any client would have made. The
 // first site has received the first study's consent form (its receipt is there) and the second
-// has not, so the sIRB's delivery shows both.
+// has not, so the sIRB's delivery shows both. Last, that site uploads an enrolment report the
+// sIRB has not seen: New (and one notification) on the sIRB's first run.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { StudyRecords } from '../services/study-records.js';
 import { receiptContent, writeReceipt } from '../services/receipts/receipt-sender.js';
 import { newDocumentPath, uploadDocument } from '../services/transfers/document-upload.js';
 import { writeRecord } from '../services/transfers/records.js';
+import { writeSeenBaseline } from './watch/seen-baseline.js';
 
 interface DemoSite {
   readonly id: string;
@@ -63,6 +65,8 @@ export async function seedDemo(
   trustAnchors: TrustAnchors,
   sites: readonly DemoSite[],
   receiver?: DemoReceiver,
+  /** The sIRB profile's seen state (watch/seen-store.ts): all but the site's upload is seen. */
+  sirbSeenFile?: string,
 ): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'sandbox-demo-'));
   const sharing = new SharingService(client, keys, trustAnchors);
@@ -144,8 +148,46 @@ export async function seedDemo(
         );
       }
     }
+    const first = created.at(-1); // the first study was created last
+    if (receiver && first && sirbSeenFile)
+      await siteReport({ sirb: client, containerId: first, sites, receiver, trustAnchors, dir, sirbSeenFile });
     return created;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The demo site's enrolment report in the first study, uploaded after the sIRB's seen state was
+ * written (so it is the one New document) and shared with the sIRB.
+ */
+async function siteReport(r: {
+  readonly sirb: ExchangeClient;
+  readonly containerId: string;
+  readonly sites: readonly DemoSite[];
+  readonly receiver: DemoReceiver;
+  readonly trustAnchors: TrustAnchors;
+  readonly dir: string;
+  readonly sirbSeenFile: string;
+}): Promise<void> {
+  const { receiver, containerId } = r;
+  const site = r.sites.find((x) => x.id === receiver.client.organizationId);
+  if (!site) return;
+  await writeSeenBaseline(r.sirb, r.sirbSeenFile);
+  const file = join(r.dir, 'enrolment-report-march-2026.pdf');
+  await writeFile(file, minimalPdf(`${site.name} - enrolment report, March 2026`));
+  const path = newDocumentPath(joinItemPath('Site documents', site.name));
+  await uploadDocument({
+    client: receiver.client,
+    containerId,
+    path,
+    file,
+    name: 'enrolment-report-march-2026',
+    wrapForSelf: receiver.keys.wrapForSelf,
+  });
+  await new SharingService(receiver.client, receiver.keys, r.trustAnchors).grant(
+    containerId,
+    path,
+    r.sirb.organizationId,
+  );
 }

@@ -9,6 +9,7 @@ import type { RunningExchange, SandboxOrganization } from '../../server/index.js
 import { loadTrustedCas } from '../../server/store/sqlite/trust-store.js';
 import { ExchangeClient } from '../services/exchange-client.js';
 import { seedDemo } from './sandbox-demo.js';
+import { seenFile } from './watch/seen-store.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
 import type { Profile, ProfileStore } from '../services/profiles.js';
@@ -32,7 +33,7 @@ export class SandboxManager {
   private readonly dir: string;
 
   constructor(
-    dataDir: string,
+    private readonly dataDir: string,
     private readonly profiles: ProfileStore,
     private readonly vault: KeyVault,
     private readonly log: (line: string) => void = () => {},
@@ -142,6 +143,7 @@ export class SandboxManager {
         this.trustAnchors(),
         psites,
         siteClient && siteKeys ? { client: siteClient, keys: siteKeys } : undefined,
+        seenFile(this.dataDir, profile.id),
       );
     } catch (e) {
       this.log(`sandbox: the demo studies could not be written: ${e instanceof Error ? e.message : String(e)}`);

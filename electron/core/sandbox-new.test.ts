@@ -1,0 +1,60 @@
+// The embedded sandbox shows "what's new" on first run: a demo site's enrolment report the sIRB
+// has not seen is New and in Changes; opening it clears it; Reset sandbox brings it back. The
+// app core through the door, against the embedded sandbox exchange.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from './platform.js';
+import { DEMO_STUDIES } from './sandbox-demo.js';
+import { openAppCore, type CoreCall } from './test-support/app-core.js';
+
+let dir: string;
+let core: AppCore;
+let call: CoreCall;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sandbox-new-'));
+  ({ core, call } = await openAppCore(join(dir, 'data')));
+}, 120_000);
+
+afterAll(async () => {
+  await core?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Every New path, after a refresh. */
+async function newPaths(): Promise<string[]> {
+  await call('changes.refresh', {});
+  return Object.values((await call('changes.unseen', {})).byStudy).flat();
+}
+
+describe('the sandbox on first run', () => {
+  it('shows the demo site’s report as New, clears it once opened, and brings it back on reset', async () => {
+    const [study] = await call('containers.list', {});
+    expect(study!.title).toBe(DEMO_STUDIES[0]!.fields.title);
+    const [report, ...others] = await newPaths();
+    expect(others).toEqual([]);
+    expect(report).toMatch(/^Site documents\/Riverside Medical Center\/[0-9a-f]{32}$/);
+    expect(Object.keys((await call('changes.unseen', {})).byStudy)).toEqual([study!.id]);
+    expect(await call('changes.list', {})).toEqual([
+      expect.objectContaining({
+        containerId: study!.id,
+        studyTitle: study!.title,
+        itemPath: report,
+        name: 'enrolment-report-march-2026.pdf',
+        kind: 'added',
+        byName: 'Riverside Medical Center',
+        unseen: true,
+      }),
+    ]);
+
+    const opened = await call('transfers.download', { containerId: study!.id, itemPath: report!, mode: 'open' });
+    expect(opened.kind).toBe('opened');
+    expect(await call('changes.unseen', {})).toEqual({ byStudy: {} });
+    expect((await call('changes.list', {}))[0]).toMatchObject({ itemPath: report, unseen: false });
+
+    await call('sandbox.reset', {});
+    expect(await newPaths()).toEqual([expect.stringMatching(/^Site documents\/Riverside Medical Center\//)]);
+  }, 180_000);
+});
