@@ -152,4 +152,36 @@ describe('a collaborator\u2019s new certificate', () => {
     expect((await watch.scan()).expiring).toEqual([expect.objectContaining({ organizationId: org.id, expired: true })]);
     expect((await f.sirb.client.getItemAccess(studies[0]!, 'a')).map((o) => o.id)).toEqual(keysBefore);
   });
+
+  it('keeps a re-wrap\u2019s end when a scan that began before it ends after it', async () => {
+    const org = await f.admin.client.createOrganization({
+      name: 'Harbor Clinic',
+      certificate: issueIdentity('Harbor Clinic', { ca: f.ca }).certificatePem,
+    });
+    await f.sirb.client.grantContainerAccess(studies[1]!, org.id);
+    await sharing.grant(studies[1]!, 'c', org.id);
+    await watch.scan();
+    await f.admin.client.putCertificate(org.id, issueIdentity('Harbor Clinic', { ca: f.ca }).certificatePem);
+
+    // A second reader of the same state (the scheduled check) held inside its scan until the re-wrap is done.
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (open = r));
+    const held = new Proxy(f.sirb.client, {
+      get: (target, name, receiver) =>
+        name === 'getOrganization'
+          ? async (...a: Parameters<typeof target.getOrganization>) => {
+              await gate;
+              return target.getOrganization(...a);
+            }
+          : Reflect.get(target, name, receiver),
+    });
+    const keys = await f.keysOf(f.sirb);
+    const scheduled = new CollaboratorCertificates(held, sharing, keys, path.join(f.dir, 'sirb-app'), 'sirb-profile');
+    const scanning = scheduled.scan();
+    expect((await watch.rewrap(org.id)).results).toEqual([expect.objectContaining({ ok: true, path: 'c' })]);
+    open();
+    expect((await scanning).changes.map((c) => c.name)).toContain('Harbor Clinic');
+    // What the late scan read before the re-wrap ended was not written back over it.
+    expect((await watch.scan()).changes.find((c) => c.organizationId === org.id)).toBeUndefined();
+  });
 });
