@@ -33,6 +33,15 @@ export interface ProfileView {
   readonly backedUp?: boolean;
   /** Keys kept from before a renewal, for reading what is still wrapped for them. */
   readonly readingKeyCount?: number;
+  /** The current key, then the reading keys, each with its certificate (where the listing knows them). */
+  readonly keys?: readonly KeyView[];
+}
+
+/** One of a profile's keys as the window shows it: never the key, only its certificate. */
+export interface KeyView {
+  readonly role: 'current' | 'reading';
+  /** Absent when the certificate was not recorded with the key. */
+  readonly certificate?: CertificateView;
 }
 
 /** An organization the profile shares with that now has another certificate in the directory. */

@@ -1,9 +1,10 @@
 // Profiles and their keys: import, generate, switch, edit, remove.
 import type { Handlers } from '../ipc-door.js';
-import type { ProfileView } from '../../../shared/ipc/views.js';
+import type { KeyView, ProfileView } from '../../../shared/ipc/views.js';
 import { UserFacingError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import { openSession, toProfileView } from '../session.js';
+import type { Organization } from '../../../shared/types.js';
 import type { Profile } from '../../services/profiles.js';
 import { parseTrustAnchors } from '../../../shared/protocol/trust-anchors.js';
 
@@ -47,10 +48,34 @@ type ProfileHandlers = Pick<
   | 'profiles.remove'
 >;
 
+/** The profile's keys with their certificates, as the vault recorded them beside each key. */
+async function keyViews(ctx: AppContext, profile: Profile): Promise<KeyView[]> {
+  const describe = async (keyRef: string, role: KeyView['role']): Promise<KeyView> => {
+    const certificate = await ctx.vault.describe(keyRef).then(
+      (k) => k.certificate,
+      () => undefined,
+    );
+    return certificate ? { role, certificate } : { role };
+  };
+  return Promise.all([
+    describe(profile.keyRef, 'current'),
+    ...(profile.readingKeyRefs ?? []).map((r) => describe(r, 'reading')),
+  ]);
+}
+
+/** A profile as the window shows it, with its keys (current and reading). */
+export async function profileView(
+  ctx: AppContext,
+  profile: Profile,
+  organization?: Organization,
+): Promise<ProfileView> {
+  const view = toProfileView(profile, ctx.activeProfileId() === profile.id, organization);
+  return { ...view, keys: await keyViews(ctx, profile) };
+}
+
 /** Every profile as the window shows it, the active one marked. */
 export async function profileViews(ctx: AppContext): Promise<ProfileView[]> {
-  const active = ctx.activeProfileId();
-  return (await ctx.profiles.list()).map((p) => toProfileView(p, p.id === active));
+  return Promise.all((await ctx.profiles.list()).map((p) => profileView(ctx, p)));
 }
 
 export function profileHandlers(ctx: AppContext): ProfileHandlers {
@@ -100,14 +125,14 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
       ...restored,
     });
     if (!ctx.activeProfileId()) await ctx.switchProfile(profile.id);
-    return toProfileView(profile, ctx.activeProfileId() === profile.id);
+    return profileView(ctx, profile);
   };
 
   return {
     'profiles.list': views,
     'profiles.switch': async ({ profileId }) => {
       const s = await ctx.switchProfile(profileId);
-      return toProfileView(s.profile, true, await s.organization(s.profile.organizationId));
+      return profileView(ctx, s.profile, await s.organization(s.profile.organizationId));
     },
     'profiles.importPem': async (args) => {
       const key = args.pendingKeyId
@@ -139,7 +164,7 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
       const p = await ctx.profiles.update(profileId, { trustAnchors });
       // The session checks grantees against the anchors it was opened with.
       await ctx.resetSession();
-      return toProfileView(p, ctx.activeProfileId() === profileId);
+      return profileView(ctx, p);
     },
     'profiles.generateKey': async (args) => {
       const { summary, csrPem } = await ctx.vault.generate(
@@ -151,7 +176,7 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
     'profiles.update': async ({ profileId, ...patch }) => {
       const p = await ctx.profiles.update(profileId, patch);
       if (ctx.activeProfileId() === profileId) await ctx.resetSession();
-      return toProfileView(p, ctx.activeProfileId() === profileId);
+      return profileView(ctx, p);
     },
     'profiles.remove': async ({ profileId }) => {
       const p = await ctx.profiles.get(profileId);

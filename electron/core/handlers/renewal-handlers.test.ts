@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCertificate } from '../../services/keys/key-import.js';
 import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
 import { ProfileStore, type Profile } from '../../services/profiles.js';
@@ -87,6 +88,11 @@ describe('profiles.renew, profiles.rewrapOwnItems and profiles.forgetOldKeys', (
       certificatePem: renewed.identity.certificatePem,
     });
     expect(view).toMatchObject({ readingKeyCount: 1, backedUp: false });
+    // The window shows both keys with their certificates: the new one current, the old one for reading.
+    expect(view.keys?.map((k) => [k.role, k.certificate?.thumbprint])).toEqual([
+      ['current', view.certificate.thumbprint],
+      ['reading', readCertificate(fx.site.identity.certificatePem).thumbprint],
+    ]);
     expect((await readRecord((await ctx.session()).client, (await ctx.session()).keys, study, 'ours')).content).toEqual(
       { ours: true },
     );

@@ -4,8 +4,7 @@ import { UserFacingError } from '../../../shared/app-error.js';
 import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
 import { forgetOldKeys, renewProfile, rewrapOwnItems } from '../../services/renewal.js';
-import { toProfileView } from '../session.js';
-import { withKeyFile } from './profile-handlers.js';
+import { profileView, withKeyFile } from './profile-handlers.js';
 
 type RenewalHandlers = Pick<Handlers, 'profiles.renew' | 'profiles.rewrapOwnItems' | 'profiles.forgetOldKeys'>;
 
@@ -43,7 +42,7 @@ export function renewalHandlers(ctx: AppContext): RenewalHandlers {
         // The new session re-wraps the own items in the background (own-rewrap.ts).
         await ctx.switchProfile(profileId);
       }
-      return toProfileView(next, ctx.activeProfileId() === profileId);
+      return profileView(ctx, next);
     },
     'profiles.rewrapOwnItems': async ({ profileId }) => {
       const s = await sessionOf(profileId);
@@ -53,7 +52,7 @@ export function renewalHandlers(ctx: AppContext): RenewalHandlers {
       const s = await sessionOf(profileId);
       const next = await forgetOldKeys(ctx.profiles, ctx.vault, s.profile, s.client);
       await ctx.resetSession();
-      return toProfileView(next, ctx.activeProfileId() === profileId);
+      return profileView(ctx, next);
     },
   };
 }
