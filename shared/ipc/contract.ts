@@ -131,7 +131,8 @@ export const operations = {
   'profiles.forgetOldKeys': op(profile, answers<ProfileView>()),
   'profiles.backup': op(
     z.strictObject({ profileId: id, password: z.string().min(8).max(1024) }),
-    answers<{ saved: boolean; profile: ProfileView }>(),
+    // Without a save dialog (the browser host) the file is offered once at `download`, like a document.
+    answers<{ saved: boolean; profile: ProfileView; download?: string }>(),
   ),
 
   'connection.check': op(none, answers<ConnectionCheck>()),

@@ -75,3 +75,32 @@ describe('profiles.backup and the restore', () => {
     }
   });
 });
+
+describe('profiles.backup in the browser host (no save dialog)', () => {
+  it('offers the PKCS#12 file once as a download, owner-only, and it restores the key', async () => {
+    const opened = await openAppCore(join(dir, 'browser'), testPlatform());
+    try {
+      const site = (await opened.call('profiles.list', {})).find((p) => p.name.endsWith('Lakeside University'))!;
+      expect(site.keys).toEqual([{ role: 'current', certificate: site.certificate }]);
+      const answer = await opened.call('profiles.backup', { profileId: site.id, password: 'correct horse' });
+      expect(answer).toMatchObject({ saved: true, profile: { backedUp: true } });
+      // The test platform's offer names the staged file in its URL.
+      const staged = decodeURIComponent(answer.download!.replace('/api/download/', ''));
+      expect(staged.endsWith('keys.p12')).toBe(true);
+      expect((await stat(staged)).mode & 0o777).toBe(0o600);
+      expect((await readFile(staged)).toString('latin1')).not.toContain('correct horse');
+      const ref = opened.core.registerFile({ path: staged, relativePath: 'lakeside.p12', size: 1 }).ref;
+      const restored = await opened.call('profiles.importPkcs12', {
+        name: 'Lakeside again',
+        environment: site.environment,
+        baseUrl: site.baseUrl,
+        organizationId: site.organizationId,
+        pkcs12File: ref,
+        password: 'correct horse',
+      });
+      expect(restored.certificate.thumbprint).toBe(site.certificate.thumbprint);
+    } finally {
+      await opened.core.close();
+    }
+  });
+});

@@ -1,32 +1,37 @@
-// A profile's keys beyond adding them: the backup, saved through main's own dialog.
+// A profile's keys beyond adding them: the backup, saved through main's own dialog, or (the
+// browser host, which has none) offered once as a download like a document.
 import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { UserFacingError } from '../../../shared/app-error.js';
 import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
 import { backupFile, markBackedUp } from '../../services/profile-backup.js';
-import { toProfileView } from '../session.js';
+import { profileView } from './profile-handlers.js';
 
 export function keyHandlers(ctx: AppContext): Pick<Handlers, 'profiles.backup'> {
   return {
     'profiles.backup': async ({ profileId, password }) => {
       const profile = await ctx.profiles.get(profileId);
-      const view = (p: typeof profile) => toProfileView(p, ctx.activeProfileId() === p.id);
-      const { saveDialog } = ctx.options.platform;
-      if (!saveDialog) {
+      const { saveDialog, offerDownload } = ctx.options.platform;
+      const fileName = `${profile.name.replace(/[^\p{L}\p{N} ._-]+/gu, '_')} keys.p12`;
+      if (!saveDialog && !offerDownload) {
         throw new UserFacingError(
           'not-available',
           'No save dialog here, so the backup cannot be saved from this window.',
           `Run "study-exchange profile backup ${profile.name} --out FILE.p12" on this computer.`,
         );
       }
-      const destination = await saveDialog(`${profile.name.replace(/[^\p{L}\p{N} ._-]+/gu, '_')} keys.p12`);
-      if (!destination) return { saved: false, profile: view(profile) };
+      const destination = saveDialog ? await saveDialog(fileName) : join(await ctx.copies.newSlot(), fileName);
+      if (!destination) return { saved: false, profile: await profileView(ctx, profile) };
       const p12 = await backupFile(ctx.vault, profile, password);
       // A file the user chose to replace keeps its old mode on write: set it again.
       await writeFile(destination, p12, { mode: 0o600 });
       await chmod(destination, 0o600);
       const next = await markBackedUp(ctx.profiles, profile);
-      return { saved: true, profile: view(next) };
+      if (saveDialog) return { saved: true, profile: await profileView(ctx, next) };
+      // The staged copy (owner only, in the copies folder) goes once fetched, or when nobody fetched it in time.
+      const download = offerDownload!(destination, fileName, () => ctx.copies.remove(destination));
+      return { saved: true, profile: await profileView(ctx, next), download };
     },
   };
 }
