@@ -125,6 +125,7 @@ test('journey 5: a profile is added from a PKCS#12 file; a wrong password is exp
     await expect(page.getByTestId('active-organization')).toHaveText('Sandbox Admin');
     const dialog = await openChromeDialog(page, 'settings');
     await expect(dialog.getByTestId('profile-row')).toHaveCount(before);
+    await dialog.getByTestId('settings-nav-backup').click();
     const form = dialog.getByTestId('profile-add-form');
     await form.getByTestId('profile-add-name').fill('Harbor Health');
     await expect(form.getByTestId('profile-add-base-url')).toHaveValue(/^https?:\/\/\S+$/);
@@ -147,8 +148,11 @@ test('journey 5: a profile is added from a PKCS#12 file; a wrong password is exp
     await expect(dialog.getByTestId('profile-row')).toHaveCount(before + 1);
     const added = (await profiles(host)).find((p) => p.organizationId === org.id)!;
     expect(added.certificate.thumbprint.toLowerCase()).toBe(harbor.thumbprint);
-    const row = dialog.locator(`[data-testid="profile-row"][data-profile-id="${added.id}"]`);
-    await expect(row.getByTestId('profile-thumbprint')).toHaveText(added.certificate.thumbprint);
+    // Settings shows the profile just added.
+    await expect(dialog.getByTestId('profile-page')).toHaveAttribute('data-profile-id', added.id);
+    await expect(dialog.getByTestId('profile-certificate').getByTestId('cert-thumbprint')).toHaveText(
+      added.certificate.thumbprint,
+    );
     await expect(dialog.getByTestId('profile-add-error')).toHaveCount(0);
     await closeDialog(dialog);
 

@@ -28,6 +28,7 @@ test('a PEM key goes to main by reference: no call to the app carries it, and no
     await page.goto(host.url);
     await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
     const dialog = await openChromeDialog(page, 'settings');
+    await dialog.getByTestId('settings-nav-add').click();
     const form = dialog.getByTestId('profile-add-form');
     await form.getByTestId('profile-add-name').fill('Key Import Clinic');
     await form.getByTestId('profile-add-org-id').fill(randomBytes(16).toString('hex'));

@@ -30,6 +30,7 @@ test('Reset sandbox brings back the two demo studies with their documents, and o
   await expect(page.getByTestId('study-title')).toHaveText(['Scratch study', ...DEMO_TITLES]);
 
   const settings = await openChromeDialog(page, 'settings');
+  await settings.getByTestId('settings-nav-preferences').click();
   await settings.getByTestId('sandbox-reset').click();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Reset sandbox', exact: true }).click();
   await expect(settings.getByTestId('sandbox-reset')).toHaveText('Reset the sandbox…', { timeout: 60_000 });

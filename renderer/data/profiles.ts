@@ -1,6 +1,6 @@
 // The app, its settings, the profiles and the connection of the active one.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { EventPayloads, OperationArgs } from '../../shared/ipc/contract.js';
 import type { ProfileView } from '../../shared/ipc/views.js';
 import { useApi } from './api-context.js';
@@ -44,8 +44,15 @@ function markActive(list: ProfileView[] | undefined, active: ProfileView): Profi
   const others = (list ?? []).filter((p) => p.id !== active.id).map((p) => (p.active ? { ...p, active: false } : p));
   const index = (list ?? []).findIndex((p) => p.id === active.id);
   const next = [...others];
-  next.splice(index < 0 ? next.length : index, 0, { ...active, active: true });
+  // The switch event does not list the keys: keep those the list knew.
+  const keys = active.keys ?? list?.[index]?.keys;
+  next.splice(index < 0 ? next.length : index, 0, { ...active, active: true, ...(keys ? { keys } : {}) });
   return next;
+}
+
+/** Puts one profile's new view into the list. */
+export function replaceProfile(client: QueryClient, profile: ProfileView): void {
+  client.setQueryData<ProfileView[]>(keys.profiles, (list) => list?.map((p) => (p.id === profile.id ? profile : p)));
 }
 
 export function useSwitchProfile() {
@@ -77,23 +84,17 @@ export function useSetTrustAnchors() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (args: OperationArgs<'profiles.setTrustAnchors'>) => call('profiles.setTrustAnchors', args),
-    onSuccess: (profile) =>
-      client.setQueryData<ProfileView[]>(keys.profiles, (list) =>
-        list?.map((p) => (p.id === profile.id ? profile : p)),
-      ),
+    onSuccess: (profile) => replaceProfile(client, profile),
   });
 }
 
-/** The profile's keys as a PKCS#12 file where the user picks in main's save dialog. */
+/** The profile's keys as a PKCS#12 file where the user picks in main's save dialog, or offered as a download. */
 export function useBackupProfile() {
   const call = useCall();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (args: OperationArgs<'profiles.backup'>) => call('profiles.backup', args),
-    onSuccess: ({ profile }) =>
-      client.setQueryData<ProfileView[]>(keys.profiles, (list) =>
-        list?.map((p) => (p.id === profile.id ? profile : p)),
-      ),
+    onSuccess: ({ profile }) => replaceProfile(client, profile),
   });
 }
 
@@ -103,11 +104,18 @@ export function useForgetOldKeys() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (profileId: string) => call('profiles.forgetOldKeys', { profileId }),
-    onSuccess: (profile) =>
-      client.setQueryData<ProfileView[]>(keys.profiles, (list) =>
-        list?.map((p) => (p.id === profile.id ? profile : p)),
-      ),
+    onSuccess: (profile) => replaceProfile(client, profile),
   });
+}
+
+export type RewrapProgress = EventPayloads['keys.rewrap'];
+
+/** The background re-wrap of each renewed profile's own items, as main reports it (by profile id). */
+export function useRewrapProgress(): Readonly<Record<string, RewrapProgress>> {
+  const api = useApi();
+  const [progress, setProgress] = useState<Readonly<Record<string, RewrapProgress>>>({});
+  useEffect(() => api.on('keys.rewrap', (p) => setProgress((all) => ({ ...all, [p.profileId]: p }))), [api]);
+  return progress;
 }
 
 export function useRemoveProfile() {

@@ -1,10 +1,13 @@
 // Settings wired to the service: profiles.importPem / importPkcs12 (key files by reference),
-// profiles.generateKey (CSR offered as a download), profiles.remove, settings.update, sandbox.reset.
+// profiles.generateKey (CSR offered as a download), profiles.backup / renew / forgetOldKeys and the
+// keys.rewrap progress, profiles.remove, receipts.setSending, settings.update, sandbox.reset.
 import { useState } from 'react';
 import type { AppError } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
 import { SettingsView } from '../components/settings/settings-view.js';
-import { useAddProfile, usePickKeyFile } from '../data/profile-import.js';
+import { useAddProfile, usePickKeyFile, useRenewProfile } from '../data/profile-import.js';
+import { useReceiptSending, useSetReceiptSending } from '../data/receipts.js';
+import { triggerDownload } from '../components/browser/download.js';
 import { useCertificateChanges, useRewrapCertificate } from '../data/certificates.js';
 import {
   useAppInfo,
@@ -14,11 +17,20 @@ import {
   useProfiles,
   useRemoveProfile,
   useResetSandbox,
+  useRewrapProgress,
   useSetTrustAnchors,
   useSettings,
   useUpdateSettings,
 } from '../data/profiles.js';
 import { downloadText, readAsText } from '../lib/file-read.js';
+
+type Csr = { commonName: string; csrPem: string; pendingKeyId: string };
+
+/** The CSR of a generated key, offered as a download named for its common name. */
+function saveCsr(csr: Csr | undefined): void {
+  if (csr)
+    downloadText(csr.csrPem, `${csr.commonName.replace(/[^\w.-]+/g, '_') || 'request'}.csr`, 'application/pkcs10');
+}
 import type { SlotDialogProps } from '../lib/dialog-slots.js';
 
 export function SettingsDialog({ onClose }: SlotDialogProps) {
@@ -34,7 +46,12 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
   const setTrustAnchors = useSetTrustAnchors();
   const backupProfile = useBackupProfile();
   const forgetOldKeys = useForgetOldKeys();
+  const renewProfile = useRenewProfile();
+  const renewKey = useGenerateKey();
+  const rewrapProgress = useRewrapProgress();
   const activeId = profiles.data?.find((p) => p.active)?.id;
+  const receiptSending = useReceiptSending(activeId ?? '');
+  const setReceiptSending = useSetReceiptSending(activeId ?? '');
   const certificateChanges = useCertificateChanges(activeId);
   const rewrap = useRewrapCertificate(activeId);
   const [status, setStatus] = useState<string | undefined>();
@@ -42,7 +59,8 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
   const [addError, setAddError] = useState<AppError | undefined>();
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  const [csr, setCsr] = useState<{ commonName: string; csrPem: string; pendingKeyId: string } | undefined>();
+  const [csr, setCsr] = useState<Csr | undefined>();
+  const [renewCsr, setRenewCsr] = useState<Csr | undefined>();
 
   return (
     <SettingsView
@@ -80,8 +98,17 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
         backupProfile.mutate(
           { profileId, password },
           {
-            onSuccess: (r) =>
-              setStatus(r.saved ? `The keys of "${r.profile.name}" were backed up.` : 'No backup was saved.'),
+            onSuccess: (r) => {
+              // The browser host has no save dialog: it offers the file once, as it does documents.
+              if (r.download) triggerDownload(r.download);
+              setStatus(
+                !r.saved
+                  ? 'No backup was saved.'
+                  : r.download
+                    ? `The keys of "${r.profile.name}" were backed up: the browser saves the .p12 file with your downloads.`
+                    : `The keys of "${r.profile.name}" were backed up.`,
+              );
+            },
             onError: (e) => {
               setStatus(undefined);
               setActionError({ context: 'The key was not backed up.', error: toAppError(e) });
@@ -97,6 +124,43 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
           onError: (e) => setActionError({ context: 'The old keys were kept.', error: toAppError(e) }),
         });
       }}
+      rewrap={rewrapProgress}
+      renew={{
+        busy: renewProfile.isPending,
+        error: renewProfile.error ? toAppError(renewProfile.error) : undefined,
+        onPickKeyFile: appInfo.data?.nativeFiles ? pickKeyFile : undefined,
+        generate: {
+          busy: renewKey.isPending,
+          error: renewKey.error ? toAppError(renewKey.error) : undefined,
+          csr: renewCsr,
+          onGenerate: (input) =>
+            renewKey.mutate(input, {
+              onSuccess: (r) =>
+                setRenewCsr({ commonName: input.commonName, csrPem: r.csrPem, pendingKeyId: r.pendingKeyId }),
+            }),
+          onSaveCsr: () => saveCsr(renewCsr),
+        },
+        onRenew: (request) => {
+          setActionError(undefined);
+          renewProfile.mutate(request, {
+            onSuccess: (p) => {
+              setRenewCsr(undefined);
+              setStatus(
+                `"${p.name}" now uses its new key; the old one is kept for reading, and your items are re-wrapped in the background.`,
+              );
+            },
+          });
+        },
+      }}
+      receipts={
+        activeId
+          ? {
+              sending: receiptSending.data?.sending,
+              error: setReceiptSending.error ? toAppError(setReceiptSending.error) : undefined,
+              onChange: (on) => setReceiptSending.mutate(on),
+            }
+          : undefined
+      }
       certificates={{
         changes: certificateChanges.data?.changes ?? [],
         expiring: certificateChanges.data?.expiring ?? [],
@@ -144,13 +208,7 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
           generateKey.mutate(input, {
             onSuccess: (r) => setCsr({ commonName: input.commonName, csrPem: r.csrPem, pendingKeyId: r.pendingKeyId }),
           }),
-        onSaveCsr: () =>
-          csr &&
-          downloadText(
-            csr.csrPem,
-            `${csr.commonName.replace(/[^\w.-]+/g, '_') || 'request'}.csr`,
-            'application/pkcs10',
-          ),
+        onSaveCsr: () => saveCsr(csr),
       }}
       preferencesBusy={updateSettings.isPending}
       onPreferences={(patch) =>

@@ -1,11 +1,12 @@
-// Add a profile from PEM files (key + certificate, or the key generated here + its certificate) or
-// from a PKCS#12 file with its password. Key files are never read here: they go to main by
+// Add a profile from PEM files (key + certificate, or the key generated here + its certificate), or
+// from a backup (a PKCS#12 file) with its password. Key files are never read here: they go to main by
 // reference (staged, or chosen in main's own dialog where there is one).
 import { useRef, useState, type FormEvent } from 'react';
 import { ENVIRONMENTS, type AppError, type Environment, type FileRef } from '../../../shared/ipc/views.js';
 import { exchangeUrlProblem } from '../../../shared/exchange-url.js';
 import { OneTimeSecret, type AddProfileRequest, type KeyFileSource } from '../../data/profile-import.js';
 import { FormError } from '../common/form-error.js';
+import { FilePickButton } from './file-pick-button.js';
 
 interface ProfileIdentity {
   readonly name: string;
@@ -18,6 +19,8 @@ interface ProfileIdentity {
 export type AddProfileInput = AddProfileRequest;
 
 export interface AddProfileFormProps {
+  /** From key and certificate files (or the key generated here), or from a PKCS#12 backup. */
+  readonly source: 'files' | 'backup';
   readonly defaults: { readonly baseUrl: string; readonly environment: Environment };
   readonly pendingKey?: { readonly pendingKeyId: string; readonly commonName: string };
   readonly busy: boolean;
@@ -27,7 +30,7 @@ export interface AddProfileFormProps {
   readonly onPickKeyFile?: () => Promise<FileRef | undefined>;
 }
 
-/** A key file input: main's dialog where there is one, else the page's file input (then staged). */
+/** A key file choice: main's dialog where there is one, else the page's file (then staged). */
 function KeyFileInput(props: {
   readonly label: string;
   readonly accept: string;
@@ -37,40 +40,18 @@ function KeyFileInput(props: {
   readonly onChange: (source: KeyFileSource | undefined) => void;
   readonly onPick?: () => Promise<FileRef | undefined>;
 }) {
-  const { onPick, onChange } = props;
-  if (onPick) {
-    const chosen = props.value?.kind === 'chosen' ? props.value.ref.name : 'none chosen';
-    return (
-      <div className="field-label">
-        {props.label}
-        <span>
-          <button
-            type="button"
-            data-testid={props.testId}
-            disabled={props.disabled}
-            onClick={() => void onPick().then((ref) => ref && onChange({ kind: 'chosen', ref }))}
-          >
-            Choose…
-          </button>{' '}
-          <span className="muted">{chosen}</span>
-        </span>
-      </div>
-    );
-  }
+  const { onChange, value } = props;
   return (
-    <label className="field-label">
-      {props.label}
-      <input
-        type="file"
-        accept={props.accept}
-        data-testid={props.testId}
-        disabled={props.disabled}
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          onChange(file ? { kind: 'file', file } : undefined);
-        }}
-      />
-    </label>
+    <FilePickButton
+      label={props.label}
+      accept={props.accept}
+      testId={props.testId}
+      disabled={props.disabled}
+      chosen={value ? (value.kind === 'chosen' ? value.ref.name : value.file.name) : undefined}
+      onFile={(file) => onChange({ kind: 'file', file })}
+      onPick={props.onPick}
+      onPicked={(ref) => onChange({ kind: 'chosen', ref })}
+    />
   );
 }
 
@@ -83,6 +64,7 @@ function addProfileProblem(f: {
   hasKey: boolean;
   hasCert: boolean;
   hasP12: boolean;
+  backup: boolean;
 }): string | undefined {
   if (!f.name.trim()) return 'Give the profile a name.';
   if (!/^https?:\/\/\S+$/.test(f.baseUrl.trim())) return 'Enter the exchange address (https://…).';
@@ -90,11 +72,21 @@ function addProfileProblem(f: {
   if (insecure) return insecure;
   if (!/^[0-9a-f]{32}$/.test(f.organizationId.trim()))
     return 'Enter the organization id: 32 characters 0-9 and a-f, as registered at the exchange.';
-  if (!f.hasP12 && !(f.hasKey && f.hasCert)) return 'Choose a PKCS#12 file, or a private key and a certificate.';
+  if (f.backup) return f.hasP12 ? undefined : 'Choose the PKCS#12 backup file (.p12, .pfx).';
+  if (!f.hasKey) return 'Choose the private key file, or use the key generated here.';
+  if (!f.hasCert) return 'Choose the certificate issued for the key.';
   return undefined;
 }
 
-export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, onPickKeyFile }: AddProfileFormProps) {
+export function AddProfileForm({
+  source,
+  defaults,
+  pendingKey,
+  busy,
+  error,
+  onSubmit,
+  onPickKeyFile,
+}: AddProfileFormProps) {
   const [name, setName] = useState('');
   const [environment, setEnvironment] = useState<Environment>(defaults.environment);
   const [baseUrl, setBaseUrl] = useState(defaults.baseUrl);
@@ -106,6 +98,7 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, on
   const [p12, setP12] = useState<KeyFileSource | undefined>();
   const [password, setPassword] = useState('');
   const form = useRef<HTMLFormElement>(null);
+  const title = source === 'backup' ? 'Add profile from a backup' : 'Add a profile';
 
   const generated = useGenerated && pendingKey ? pendingKey : undefined;
   const problem = addProfileProblem({
@@ -116,6 +109,7 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, on
     hasKey: !!keyFile || !!generated,
     hasCert: !!certificateFile,
     hasP12: !!p12,
+    backup: source === 'backup',
   });
 
   const submit = (e: FormEvent): void => {
@@ -128,8 +122,9 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, on
       organizationId: organizationId.trim(),
       administrator,
     };
-    if (p12) onSubmit({ ...identity, kind: 'pkcs12', file: p12, password: new OneTimeSecret(password) });
-    else if (certificateFile)
+    if (source === 'backup' && p12)
+      onSubmit({ ...identity, kind: 'pkcs12', file: p12, password: new OneTimeSecret(password) });
+    else if (source === 'files' && certificateFile)
       onSubmit({
         ...identity,
         kind: 'pem',
@@ -143,11 +138,17 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, on
     <form
       ref={form}
       className="form-grid settings-section"
-      aria-label="Add a profile"
+      aria-label={title}
       onSubmit={submit}
       data-testid="profile-add-form"
     >
-      <h3 className="section-title">Add a profile</h3>
+      <h3 className="section-title">{title}</h3>
+      {source === 'backup' ? (
+        <p className="muted">
+          A backup made with “Back up this key…” (or any PKCS#12 file) brings back the key, the keys kept for reading
+          and the certificate. The password is the one chosen for the backup.
+        </p>
+      ) : null}
       <div className="field-row">
         <label className="field-label">
           Profile name
@@ -196,59 +197,69 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, on
         />
         This organization administers the exchange
       </label>
-      <fieldset>
-        <legend>From PEM files</legend>
-        {pendingKey ? (
-          <label className="check">
-            <input
-              type="checkbox"
-              data-testid="profile-add-use-generated"
-              checked={useGenerated}
-              onChange={(e) => setUseGenerated(e.target.checked)}
+      {source === 'files' ? (
+        <fieldset>
+          <legend>Key and certificate (PEM files)</legend>
+          {pendingKey ? (
+            <label className="check">
+              <input
+                type="checkbox"
+                data-testid="profile-add-use-generated"
+                checked={useGenerated}
+                onChange={(e) => setUseGenerated(e.target.checked)}
+              />
+              Use the key generated here ({pendingKey.commonName})
+            </label>
+          ) : null}
+          <div className="field-label">
+            Private key (.pem, .key)
+            <KeyFileInput
+              label="Choose the private key…"
+              accept=".pem,.key"
+              testId="profile-add-pem-key"
+              disabled={!!generated}
+              value={keyFile}
+              onChange={setKeyFile}
+              onPick={onPickKeyFile}
             />
-            Use the key generated above ({pendingKey.commonName})
+          </div>
+          <div className="field-label">
+            Certificate (.pem, .crt)
+            <FilePickButton
+              label="Choose the certificate…"
+              accept=".pem,.crt,.cer"
+              testId="profile-add-pem-cert"
+              chosen={certificateFile?.name}
+              onFile={setCertificateFile}
+            />
+          </div>
+        </fieldset>
+      ) : (
+        <fieldset>
+          <legend>The backup (PKCS#12 file)</legend>
+          <div className="field-label">
+            Backup file (.p12, .pfx)
+            <KeyFileInput
+              label="Choose the backup file…"
+              accept=".p12,.pfx"
+              testId="profile-add-p12-file"
+              value={p12}
+              onChange={setP12}
+              onPick={onPickKeyFile}
+            />
+          </div>
+          <label className="field-label">
+            Its password
+            <input
+              type="password"
+              autoComplete="off"
+              data-testid="profile-add-p12-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </label>
-        ) : null}
-        <KeyFileInput
-          label="Private key (.pem, .key)"
-          accept=".pem,.key"
-          testId="profile-add-pem-key"
-          disabled={!!generated}
-          value={keyFile}
-          onChange={setKeyFile}
-          onPick={onPickKeyFile}
-        />
-        <label className="field-label">
-          Certificate (.pem, .crt)
-          <input
-            type="file"
-            accept=".pem,.crt,.cer"
-            data-testid="profile-add-pem-cert"
-            onChange={(e) => setCertificateFile(e.currentTarget.files?.[0])}
-          />
-        </label>
-      </fieldset>
-      <fieldset>
-        <legend>Or from a PKCS#12 file</legend>
-        <KeyFileInput
-          label="PKCS#12 file (.p12, .pfx)"
-          accept=".p12,.pfx"
-          testId="profile-add-p12-file"
-          value={p12}
-          onChange={setP12}
-          onPick={onPickKeyFile}
-        />
-        <label className="field-label">
-          Its password
-          <input
-            type="password"
-            autoComplete="off"
-            data-testid="profile-add-p12-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
-      </fieldset>
+        </fieldset>
+      )}
       {problem ? (
         <p className="muted" data-testid="profile-add-hint">
           {problem}
@@ -256,7 +267,7 @@ export function AddProfileForm({ defaults, pendingKey, busy, error, onSubmit, on
       ) : null}
       <div className="row-actions">
         <button type="submit" className="primary" data-testid="profile-add-submit" disabled={busy || !!problem}>
-          {busy ? 'Adding…' : 'Add profile'}
+          {busy ? 'Adding…' : source === 'backup' ? 'Restore profile' : 'Add profile'}
         </button>
       </div>
       {error ? (

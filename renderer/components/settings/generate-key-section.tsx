@@ -15,9 +15,24 @@ export interface GenerateKeySectionProps {
     bits: 2048 | 3072 | 4096;
   }) => void;
   readonly onSaveCsr: () => void;
+  /** Where the key is for (a new profile, by default, or a renewal). */
+  readonly title?: string;
+  readonly intro?: string;
 }
 
-export function GenerateKeySection({ busy, error, csr, onGenerate, onSaveCsr }: GenerateKeySectionProps) {
+const NEW_PROFILE_INTRO =
+  'For a new registration: the key is made and kept here; send the certificate signing request to the exchange, ' +
+  'then add the certificate you get back below with “Use the key generated here”.';
+
+export function GenerateKeySection({
+  busy,
+  error,
+  csr,
+  onGenerate,
+  onSaveCsr,
+  title = 'Generate a new key',
+  intro = NEW_PROFILE_INTRO,
+}: GenerateKeySectionProps) {
   const [commonName, setCommonName] = useState('');
   const [organization, setOrganization] = useState('');
   const [country, setCountry] = useState('');
@@ -34,12 +49,9 @@ export function GenerateKeySection({ busy, error, csr, onGenerate, onSaveCsr }: 
     });
   };
   return (
-    <form className="form-grid settings-section" aria-label="Generate a new key" onSubmit={submit}>
-      <h3 className="section-title">Generate a new key</h3>
-      <p className="muted">
-        For a new registration: the key is made and kept here; send the certificate signing request to the exchange,
-        then add the certificate you get back above with “Use the key generated above”.
-      </p>
+    <form className="form-grid settings-section" aria-label={title} onSubmit={submit}>
+      <h3 className="section-title">{title}</h3>
+      <p className="muted">{intro}</p>
       <div className="field-row">
         <label className="field-label">
           Common name
@@ -71,7 +83,11 @@ export function GenerateKeySection({ busy, error, csr, onGenerate, onSaveCsr }: 
         </label>
         <label className="field-label">
           Key size
-          <select value={bits} onChange={(e) => setBits(Number(e.target.value) as 2048 | 3072 | 4096)}>
+          <select
+            data-testid="profile-gen-bits"
+            value={bits}
+            onChange={(e) => setBits(Number(e.target.value) as 2048 | 3072 | 4096)}
+          >
             <option value={2048}>2048 bits</option>
             <option value={3072}>3072 bits</option>
             <option value={4096}>4096 bits</option>

@@ -1,6 +1,6 @@
-// A profile's key backup: whether its current key has been backed up, the keys kept for reading
-// after a renewal, and "Back up this key…": a password asked twice (never kept), then main's
-// save dialog writes the PKCS#12 file.
+// A profile's key backup: whether its current key has been backed up, and "Back up this key…": a
+// password asked twice (never kept), then main's save dialog writes the PKCS#12 file (the browser
+// host offers it as a download).
 import { useId, useState } from 'react';
 import type { ProfileView } from '../../../shared/ipc/views.js';
 
@@ -10,11 +10,9 @@ interface KeyBackupProps {
   readonly profile: ProfileView;
   readonly busy?: boolean;
   readonly onBackup: (profileId: string, password: string) => void;
-  /** Forgets the reading keys; main refuses, saying what still needs one, while any item does. */
-  readonly onForgetOldKeys?: (profileId: string) => void;
 }
 
-export function KeyBackup({ profile, busy, onBackup, onForgetOldKeys }: KeyBackupProps) {
+export function KeyBackup({ profile, busy, onBackup }: KeyBackupProps) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
@@ -25,7 +23,6 @@ export function KeyBackup({ profile, busy, onBackup, onForgetOldKeys }: KeyBacku
       : again.length > 0 && again !== password
         ? 'The two passwords differ.'
         : undefined;
-  const reading = profile.readingKeyCount ?? 0;
   return (
     <div className="key-backup" data-testid="key-backup">
       {profile.backedUp ? (
@@ -38,25 +35,6 @@ export function KeyBackup({ profile, busy, onBackup, onForgetOldKeys }: KeyBacku
           can be opened again.
         </p>
       )}
-      {reading > 0 ? (
-        <p className="muted" data-testid="key-backup-reading">
-          {reading} older key{reading === 1 ? '' : 's'} kept for reading what is still wrapped for{' '}
-          {reading === 1 ? 'it' : 'them'}; the backup includes {reading === 1 ? 'it' : 'them'}.
-          {onForgetOldKeys ? (
-            <>
-              {' '}
-              <button
-                type="button"
-                disabled={busy}
-                data-testid="key-forget-old"
-                onClick={() => onForgetOldKeys(profile.id)}
-              >
-                Forget old keys
-              </button>
-            </>
-          ) : null}
-        </p>
-      ) : null}
       {open ? (
         <form
           className="key-backup-form"

@@ -61,6 +61,15 @@ function props(overrides: Partial<SettingsViewProps> = {}): SettingsViewProps {
   };
 }
 
+/** Opens a page from the list beside it. */
+function show(testId: 'settings-nav-add' | 'settings-nav-backup' | 'settings-nav-preferences'): void {
+  fireEvent.click(screen.getByTestId(testId));
+}
+
+function page(): HTMLElement {
+  return screen.getByTestId('settings-page');
+}
+
 function fillIdentity(): void {
   fireEvent.change(screen.getByTestId('profile-add-name'), { target: { value: 'Riverside production' } });
   fireEvent.change(screen.getByTestId('profile-add-base-url'), { target: { value: 'https://exchange.example.org' } });
@@ -68,20 +77,46 @@ function fillIdentity(): void {
 }
 
 describe('SettingsView', () => {
-  it('lists profiles with thumbprint, subject and expiry, warning within 30 days only', () => {
+  it('lists profiles and shows one page at a time: thumbprint, subject and expiry, warning within 30 days only', () => {
     render(<SettingsView {...props()} />);
     const rows = screen.getAllByTestId('profile-row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByTestId('profile-thumbprint').textContent).toBe('ab12');
-    expect(rows[0]!.textContent).toContain('CN=Central IRB');
-    expect(within(rows[0]!).getByTestId('profile-expiry-warning').textContent).toContain('expires in 19 days');
-    expect(within(rows[1]!).queryByTestId('profile-expiry-warning')).toBeNull();
+    // The active profile's page first.
+    expect(rows[0]!.getAttribute('aria-current')).toBe('page');
+    expect(screen.getAllByTestId('profile-page')).toHaveLength(1);
+    expect(within(page()).getByTestId('cert-thumbprint').textContent).toBe('ab12');
+    expect(page().textContent).toContain('CN=Central IRB');
+    expect(within(page()).getByTestId('profile-expiry-warning').textContent).toContain('expires in 19 days');
+    fireEvent.click(rows[1]!);
+    expect(rows[1]!.getAttribute('aria-current')).toBe('page');
+    expect(rows[0]!.getAttribute('aria-current')).toBeNull();
+    expect(within(page()).getByTestId('cert-thumbprint').textContent).toBe('cd34');
+    expect(within(page()).queryByTestId('profile-expiry-warning')).toBeNull();
+  });
+
+  it('chooses the page with a select too (the narrow window shows it instead of the list)', () => {
+    render(<SettingsView {...props()} />);
+    const select = screen.getByTestId('settings-nav-select') as HTMLSelectElement;
+    expect(select.value).toBe('profile:p1');
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Sandbox sIRB (active)',
+      'Riverside',
+      'Add a profile',
+      'Add profile from a backup',
+      'Preferences',
+    ]);
+    fireEvent.change(select, { target: { value: 'profile:p2' } });
+    expect(screen.getByTestId('profile-page').getAttribute('data-profile-id')).toBe('p2');
+    fireEvent.change(select, { target: { value: 'preferences' } });
+    expect(screen.queryByTestId('profile-page')).toBeNull();
+    expect(screen.getByTestId('settings-theme')).toBeTruthy();
   });
 
   it('removes a profile only after a confirmation that explains losing the key', () => {
     const p = props();
     render(<SettingsView {...p} />);
-    fireEvent.click(within(screen.getAllByTestId('profile-row')[1]!).getByTestId('profile-remove'));
+    fireEvent.click(screen.getAllByTestId('profile-row')[1]!);
+    fireEvent.click(within(page()).getByTestId('profile-remove'));
     const confirm = screen.getByRole('alertdialog');
     expect(confirm.textContent).toContain('deletes its private key from this computer');
     expect(confirm.textContent).toContain('nothing shared with Riverside Medical Center can be opened here again');
@@ -93,6 +128,8 @@ describe('SettingsView', () => {
   it('adds from a PKCS#12 file with its password, and only once the form is complete', () => {
     const p = props();
     render(<SettingsView {...p} />);
+    show('settings-nav-backup');
+    expect(screen.getByRole('form', { name: 'Add profile from a backup' })).toBeTruthy();
     const submit = screen.getByTestId('profile-add-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     fillIdentity();
@@ -124,6 +161,7 @@ describe('SettingsView', () => {
     const onPickKeyFile = vi.fn(async () => ref);
     const p = props();
     render(<SettingsView {...p} add={{ ...p.add, onPickKeyFile }} />);
+    show('settings-nav-backup');
     fillIdentity();
     const pick = screen.getByTestId('profile-add-p12-file');
     expect(pick.tagName).toBe('BUTTON');
@@ -140,6 +178,7 @@ describe('SettingsView', () => {
   it('adds from PEM key and certificate files', () => {
     const p = props();
     render(<SettingsView {...p} />);
+    show('settings-nav-add');
     fillIdentity();
     const key = new File([`-----BEGIN ${'PRIVATE'} KEY-----`], 'key.pem');
     const cert = new File(['-----BEGIN CERTIFICATE-----'], 'cert.pem');
@@ -167,6 +206,7 @@ describe('SettingsView', () => {
       status: undefined,
     });
     render(<SettingsView {...props({ add: { busy: false, formKey: 0, error, onSubmit: vi.fn() } })} />);
+    show('settings-nav-backup');
     const box = screen.getByTestId('profile-add-error');
     expect(box.textContent).toContain('The password of the PKCS#12 file is wrong.');
     expect(box.textContent).toContain('nothing was saved');
@@ -189,6 +229,7 @@ describe('SettingsView', () => {
         })}
       />,
     );
+    show('settings-nav-add');
     fireEvent.change(screen.getByTestId('profile-gen-cn'), { target: { value: 'North Clinic' } });
     fireEvent.change(screen.getByTestId('profile-gen-country'), { target: { value: 'us' } });
     fireEvent.click(screen.getByTestId('profile-gen-submit'));
@@ -214,6 +255,7 @@ describe('SettingsView', () => {
   it('preferences: theme, concurrency, and sharing with the owner on by default for pSite', () => {
     const p = props();
     const { rerender } = render(<SettingsView {...p} />);
+    show('settings-nav-preferences');
     // The active profile is an sIRB: off unless chosen.
     const share = screen.getByTestId('settings-share-owner') as HTMLInputElement;
     expect(share.checked).toBe(false);
@@ -237,6 +279,7 @@ describe('SettingsView', () => {
   it('resets the sandbox only after confirmation', () => {
     const p = props();
     render(<SettingsView {...p} />);
+    show('settings-nav-preferences');
     fireEvent.click(screen.getByTestId('sandbox-reset'));
     expect(screen.getByRole('alertdialog').textContent).toContain('Profiles for real exchanges are not touched');
     fireEvent.click(screen.getByRole('button', { name: 'Reset sandbox' }));
@@ -258,23 +301,27 @@ describe('SettingsView', () => {
         }}
       />,
     );
-    const [first, second] = screen.getAllByTestId('profile-row');
-    expect(within(first!).getByTestId('key-backup-status').textContent).toContain('never been backed up');
-    expect(within(first!).getByTestId('key-backup-reading').textContent).toContain('1 older key kept for reading');
-    expect(within(second!).getByTestId('key-backup-status').textContent).toBe('This key is backed up.');
-    fireEvent.click(within(first!).getByTestId('key-backup-open'));
-    fireEvent.change(within(first!).getByLabelText('Backup password'), { target: { value: 'correct horse' } });
-    fireEvent.change(within(first!).getByLabelText('The same password again'), { target: { value: 'correct hose' } });
-    expect(within(first!).getByTestId('key-backup-problem').textContent).toBe('The two passwords differ.');
-    expect((within(first!).getByTestId('key-backup-save') as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(within(first!).getByLabelText('The same password again'), { target: { value: 'correct horse' } });
-    fireEvent.click(within(first!).getByTestId('key-backup-save'));
+    const [, second] = screen.getAllByTestId('profile-row');
+    const first = page();
+    expect(within(first).getByTestId('key-backup-status').textContent).toContain('never been backed up');
+    expect(within(first).getByTestId('key-backup-reading').textContent).toContain('1 older key kept for reading');
+    expect(second!.textContent).not.toContain('not backed up');
+    expect(screen.getAllByTestId('profile-row')[0]!.textContent).toContain('not backed up');
+    fireEvent.click(within(first).getByTestId('key-backup-open'));
+    fireEvent.change(within(first).getByLabelText('Backup password'), { target: { value: 'correct horse' } });
+    fireEvent.change(within(first).getByLabelText('The same password again'), { target: { value: 'correct hose' } });
+    expect(within(first).getByTestId('key-backup-problem').textContent).toBe('The two passwords differ.');
+    expect((within(first).getByTestId('key-backup-save') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(first).getByLabelText('The same password again'), { target: { value: 'correct horse' } });
+    fireEvent.click(within(first).getByTestId('key-backup-save'));
     expect(onBackup).toHaveBeenCalledWith(p.profiles[0]!.id, 'correct horse');
     // the password is not kept in the form
-    expect(within(first!).queryByTestId('key-backup-password')).toBeNull();
-    expect(within(second!).queryByTestId('key-forget-old')).toBeNull();
-    fireEvent.click(within(first!).getByRole('button', { name: 'Forget old keys' }));
+    expect(within(first).queryByTestId('key-backup-password')).toBeNull();
+    fireEvent.click(within(first).getByRole('button', { name: 'Forget old keys' }));
     expect(onForgetOldKeys).toHaveBeenCalledWith(p.profiles[0]!.id);
+    fireEvent.click(second!);
+    expect(within(page()).getByTestId('key-backup-status').textContent).toBe('This key is backed up.');
+    expect(within(page()).queryByTestId('key-forget-old')).toBeNull();
   });
 
   it('shows a collaborator’s new certificate with what still has keys for the old one, re-wraps on request, and says why it cannot', () => {
@@ -344,8 +391,8 @@ describe('SettingsView', () => {
   it('picks trust anchors through a button that names them (no bare file input), and Remove is a plain button', () => {
     const onImportTrustAnchors = vi.fn();
     render(<SettingsView {...props({ onImportTrustAnchors })} />);
-    const row = screen.getAllByTestId('profile-row')[0]!;
-    const button = within(row).getByRole('button', { name: 'Import CA certificates…' });
+    const row = page();
+    const button = within(row).getByRole('button', { name: 'Choose CA certificates…' });
     const input = within(row).getByTestId('profile-trust-import') as HTMLInputElement;
     expect(input.tabIndex).toBe(-1);
     const clicked = vi.fn();
