@@ -265,14 +265,15 @@ export function AddProfileForm({
           {problem}
         </p>
       ) : null}
+      {/* Above the button, where the eye is when the refusal comes. */}
+      {error ? (
+        <FormError error={error} context="The profile was not added; nothing was saved." testId="profile-add-error" />
+      ) : null}
       <div className="row-actions">
         <button type="submit" className="primary" data-testid="profile-add-submit" disabled={busy || !!problem}>
           {busy ? 'Adding…' : source === 'backup' ? 'Restore profile' : 'Add profile'}
         </button>
       </div>
-      {error ? (
-        <FormError error={error} context="The profile was not added; nothing was saved." testId="profile-add-error" />
-      ) : null}
     </form>
   );
 }
