@@ -182,6 +182,20 @@ describe('SettingsView as a profile manager', () => {
     expect(screen.getByTestId('profile-page').getAttribute('data-profile-id')).toBe('p1');
   });
 
+  it('marks in the list a real key never backed up, not a sandbox key (made again with the sandbox)', () => {
+    render(
+      <SettingsView
+        {...base([
+          profile({ backedUp: false }),
+          profile({ id: 'p2', name: 'Harbor', environment: 'production', backedUp: false, active: false }),
+        ])}
+      />,
+    );
+    const [sandbox, real] = screen.getAllByTestId('profile-row');
+    expect(sandbox!.textContent).not.toContain('not backed up');
+    expect(real!.textContent).toContain('production · not backed up');
+  });
+
   it('chooses every file through a button that names it: the file inputs are out of sight and out of the tab order', () => {
     render(<SettingsView {...base([profile()])} />);
     for (const nav of ['settings-nav-add', 'settings-nav-backup'] as const) {

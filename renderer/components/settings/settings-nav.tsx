@@ -1,4 +1,4 @@
-// The list beside Settings' page: each profile (a key never backed up says so), then adding a
+// The list beside Settings' page: each profile (a real key never backed up says so), then adding a
 // profile from files or from a backup, then the preferences. In a narrow window a select stands in
 // for it (CSS shows one or the other).
 import type { ProfileView } from '../../../shared/ipc/views.js';
@@ -53,7 +53,8 @@ export function SettingsNav({
                 <span className="settings-nav-detail">
                   {p.environment}
                   {p.active ? ' · active' : ''}
-                  {p.backedUp === false ? ' · not backed up' : ''}
+                  {/* Sandbox keys are made again with the sandbox: nothing there needs a backup. */}
+                  {p.backedUp === false && p.environment !== 'sandbox' ? ' · not backed up' : ''}
                 </span>
               </button>
             </li>

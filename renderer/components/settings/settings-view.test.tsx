@@ -295,7 +295,7 @@ describe('SettingsView', () => {
         {...{
           ...p,
           profiles: [
-            { ...p.profiles[0]!, backedUp: false, readingKeyCount: 1 },
+            { ...p.profiles[0]!, environment: 'production', backedUp: false, readingKeyCount: 1 },
             { ...p.profiles[1]!, backedUp: true },
           ],
         }}
