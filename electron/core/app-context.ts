@@ -7,6 +7,7 @@ import type { ActivityLog } from './activity-log.js';
 import type { CertificateWatch } from './certificate-watch.js';
 import type { ClearCopies } from './clear-copies.js';
 import type { FileRegistry } from './file-registry.js';
+import type { Notifier } from './notify/notifier.js';
 import type { AppOptions } from './platform.js';
 import type { SandboxManager } from './sandbox-manager.js';
 import type { Session } from './session.js';
@@ -31,6 +32,8 @@ export interface AppContext {
   readonly certificates: CertificateWatch;
   /** When the shared refresh runs: a window visible (`changes.setVisible`), for the active profile. */
   readonly watchGate: WatchGate;
+  /** Desktop notifications of what other organizations sent (notify/notifier.ts). */
+  readonly notifier: Notifier;
   /** The active profile's session; throws a clear error when there is no profile. */
   session(): Promise<Session>;
   activeProfileId(): string | undefined;

@@ -38,6 +38,7 @@ import { SandboxManager } from './sandbox-manager.js';
 import { openSession, toProfileView, type Session } from './session.js';
 import { SettingsStore } from './settings-store.js';
 import { TransferManager } from './transfer-manager.js';
+import { Notifier } from './notify/notifier.js';
 import { seenFile } from './watch/seen-store.js';
 import { WatchGate } from './watch/watch-gate.js';
 import type { TransferDescriptor } from '../services/transfers/transfer-queue.js';
@@ -69,6 +70,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
     for (const l of listeners) l(event, payload);
   };
+  // Documents other organizations sent, as desktop notifications (the shell's or the page's).
+  const notifier = new Notifier({ settings: () => settings.get(), sink: (n) => emit('changes.notify', n) });
 
   const certificates = new CertificateWatch({
     check: async (profileId) => {
@@ -100,6 +103,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       );
       s.catch(() => sessions.delete(profileId));
       sessions.set(profileId, s);
+      void s.then((opened) => notifier.follow(opened.watch, () => activeId === profileId)).catch(() => undefined);
       // A profile's session opens: its collaborators' certificates are checked (not waiting for Settings).
       void s.then(() => certificates.check(profileId)).catch(() => undefined);
     }
@@ -163,6 +167,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     uploadRefs,
     certificates,
     watchGate,
+    notifier,
     activeProfileId: () => activeId,
     async session() {
       if (!activeId)
@@ -177,6 +182,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       const s = await sessionFor(profileId);
       activeId = profileId;
       watchGate.changed();
+      notifier.clear();
       listings.closeAll();
       await writeJsonAtomic(stateFile, { activeProfileId: profileId } satisfies AppState);
       emit(
@@ -246,6 +252,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     closeListingsOf: (senderId) => listings.closeListingsOf(senderId),
     async close() {
       certificates.stop();
+      notifier.clear();
       listings.closeAll();
       await transfers.close();
       await ctx.resetSession();

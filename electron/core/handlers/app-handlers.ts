@@ -20,6 +20,12 @@ export function appHandlers(ctx: AppContext): Pick<Handlers, 'app.info' | 'setti
           ? current.shareUploadsWithOwner
           : { ...current.shareUploadsWithOwner, [id]: shareUploadsWithOwner };
       const next = await ctx.settings.update({ ...rest, shareUploadsWithOwner: share });
+      // turned on: what is New now is told at once
+      if (rest.notifications && !current.notifications)
+        void ctx
+          .session()
+          .then((s) => ctx.notifier.announceUnseen(s.watch))
+          .catch(() => undefined);
       if (rest.transferConcurrency) ctx.transfers.setConcurrency(rest.transferConcurrency);
       return next;
     },

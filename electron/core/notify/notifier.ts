@@ -2,12 +2,15 @@
 // are gathered over a short window (one notification for a refresh of many studies, not one per
 // study), worded (wording.ts) and handed to the sink: the `changes.notify` event, which the
 // browser host's page shows as a Web Notification and Electron's shell as its own.
-import type { Settings } from '../../../shared/ipc/views.js';
-import type { ArrivalBatch, ArrivalSource } from './arrivals.js';
+import type { ChangeView, Settings } from '../../../shared/ipc/views.js';
+import type { ArrivalBatch, StudyWatch } from '../watch/study-watch.js';
 import { notificationsFor, type DesktopNotification, type StudyArrivals } from './wording.js';
 
 /** How long arrivals gather before they are notified: one refresh round of every study fits. */
 export const BATCH_WINDOW_MS = 3000;
+
+/** The most Changes entries read when notifications are turned on. */
+const ANNOUNCED_MAX = 10_000;
 
 /** Runs `run` after `ms`; answers a cancel. */
 export type Schedule = (run: () => void, ms: number) => () => void;
@@ -57,9 +60,28 @@ export class Notifier {
     );
   }
 
-  /** Subscribes to a source (the active session's refresh); answers the unsubscribe. */
-  follow(source: ArrivalSource): () => void {
-    return source.onArrivals((batch) => this.add(batch));
+  /** Follows a profile's refresh; only while `active` (the active profile's arrivals are its user's news). */
+  follow(watch: Pick<StudyWatch, 'onArrivals'>, active: () => boolean): () => void {
+    return watch.onArrivals((batch) => {
+      if (active()) this.add(batch);
+    });
+  }
+
+  /**
+   * Notifications were just turned on: what is New now is told at once, as one notification
+   * (the sandbox's demo document the user has not seen, say).
+   */
+  async announceUnseen(watch: Pick<StudyWatch, 'changes'>): Promise<void> {
+    const byStudy = new Map<string, { studyTitle: string; items: ChangeView[] }>();
+    for (const c of await watch.changes(undefined, ANNOUNCED_MAX)) {
+      if (!c.unseen) continue;
+      const study = byStudy.get(c.containerId) ?? { studyTitle: c.studyTitle, items: [] };
+      study.items.push(c);
+      byStudy.set(c.containerId, study);
+    }
+    for (const [containerId, { studyTitle, items }] of byStudy)
+      this.add({ containerId, studyTitle, joined: false, items: items.map((i) => ({ ...i, byName: i.byName ?? '' })) });
+    await this.flush();
   }
 
   /** Notifies what gathered now (the window's end); nothing when notifications are off. */

@@ -56,7 +56,10 @@ function documentsLine(studies: readonly StudyArrivals[], hideNames: boolean): D
   if (studies.length > 1)
     return {
       title: `${counted} in ${studies.length} studies`,
-      body: listed(studies.map((s) => `${study(s)} (${s.items.length})`)),
+      // most first (a stable sort: ties in the order they arrived)
+      body: listed(
+        [...studies].sort((a, b) => b.items.length - a.items.length).map((s) => `${study(s)} (${s.items.length})`),
+      ),
       ...reveal,
     };
   const senders = listed(distinct(main.items.map((i) => sender(i.byName))));

@@ -64,6 +64,8 @@ async function windowOn(host: 'browser' | 'electron') {
     sandbox: { exists: () => false },
     activeProfileId: () => undefined,
     transfers: { setConcurrency: () => undefined },
+    // no profile here: turning notifications on has nothing New to tell
+    session: () => Promise.reject(new Error('no profile')),
   };
   const api = doorApi(appHandlers(ctx as unknown as AppContext), (sink) => {
     sinks.add(sink);
