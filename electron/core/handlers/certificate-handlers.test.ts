@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { renew } from '../../services/test-support/renewal.js';
+import { issueIdentity } from '../../../shared/protocol/certificates.js';
 import { writeRecord } from '../../services/transfers/records.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
@@ -43,10 +44,12 @@ describe('certificates.changes and certificates.rewrap', () => {
       emit: (_e, payload) => changed.push(payload),
       activeProfileId: () => sirb.profile.id,
     });
+    const activity: Record<string, unknown>[] = [];
     const handlers = certificateHandlers({
       session: async () => sirb,
       options: { dataDir },
       certificates,
+      record: async (entry: Record<string, unknown>) => void activity.push(entry),
       emit: (event: string, payload: EventPayloads['certificates.rewrapProgress']) => {
         if (event === 'certificates.rewrapProgress') progress.push(payload);
       },
@@ -93,8 +96,32 @@ describe('certificates.changes and certificates.rewrap', () => {
       '4/4 true',
     ]);
     expect(progress.every((p) => p.organizationId === fx.site.org.id && p.profileId === sirb.profile.id)).toBe(true);
+    // Each grant is in the activity log as an access update for the site.
+    expect(activity).toHaveLength(4);
+    expect(activity).toContainEqual({
+      action: 'update',
+      ok: true,
+      study: studies[0],
+      item: 'Note a',
+      organization: 'Site Hospital',
+      detail: 'wrapped for its new certificate',
+    });
     // The re-wrap's end checks again by itself: the window's notice goes away.
     await expect.poll(() => changed.at(-1)?.changes).toEqual([]);
     expect((await handlers['certificates.changes']({})).changes).toEqual([]);
+
+    // A new certificate that fails the check: nothing re-wrapped, no progress, the refusal logged.
+    await fx.admin.client.putCertificate(fx.site.org.id, issueIdentity('Site Hospital').certificatePem);
+    const before = progress.length;
+    await expect(handlers['certificates.rewrap']({ organizationId: fx.site.org.id })).rejects.toThrow(
+      /not issued by a certificate authority this profile trusts/,
+    );
+    expect(progress).toHaveLength(before);
+    expect(activity.at(-1)).toMatchObject({
+      action: 'update',
+      ok: false,
+      organization: 'Site Hospital',
+      detail: expect.stringMatching(/^nothing re-wrapped: .*not issued by a certificate authority/),
+    });
   });
 });
