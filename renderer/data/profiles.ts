@@ -1,6 +1,6 @@
 // The app, its settings, the profiles and the connection of the active one.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { EventPayloads, OperationArgs } from '../../shared/ipc/contract.js';
 import type { ProfileView } from '../../shared/ipc/views.js';
 import { useApi } from './api-context.js';
@@ -37,6 +37,13 @@ export function useProfiles() {
       ),
     [api, client],
   );
+  // The window lists the profiles all its life: the re-wrap's progress is heard here, shown in Settings.
+  useEffect(() => {
+    client.setQueryDefaults(rewrapKey, { gcTime: Infinity, staleTime: Infinity });
+    return api.on('keys.rewrap', (p) =>
+      client.setQueryData<RewrapByProfile>(rewrapKey, (all) => ({ ...all, [p.profileId]: p })),
+    );
+  }, [api, client]);
   return useQuery({ queryKey: keys.profiles, queryFn: () => call('profiles.list', {}) });
 }
 
@@ -109,13 +116,22 @@ export function useForgetOldKeys() {
 }
 
 export type RewrapProgress = EventPayloads['keys.rewrap'];
+type RewrapByProfile = Readonly<Record<string, RewrapProgress>>;
 
-/** The background re-wrap of each renewed profile's own items, as main reports it (by profile id). */
-export function useRewrapProgress(): Readonly<Record<string, RewrapProgress>> {
-  const api = useApi();
-  const [progress, setProgress] = useState<Readonly<Record<string, RewrapProgress>>>({});
-  useEffect(() => api.on('keys.rewrap', (p) => setProgress((all) => ({ ...all, [p.profileId]: p }))), [api]);
-  return progress;
+/** Held in the query cache for the window's whole life: Settings opened after the re-wrap still shows how it ended. */
+const rewrapKey = ['keys.rewrap'] as const;
+
+/** The background re-wrap of each renewed profile's own items, as main last reported it (by profile id). */
+export function useRewrapProgress(): RewrapByProfile {
+  const client = useQueryClient();
+  return (
+    useQuery({
+      queryKey: rewrapKey,
+      queryFn: () => client.getQueryData<RewrapByProfile>(rewrapKey) ?? {},
+      staleTime: Infinity,
+      gcTime: Infinity,
+    }).data ?? {}
+  );
 }
 
 export function useRemoveProfile() {
