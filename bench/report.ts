@@ -1,6 +1,7 @@
 // The figures as one Markdown report, each target beside the figure with met / missed by how much.
 import type { ListingRun } from './listing.js';
 import type { ReceiptsFigure } from './receipts.js';
+import type { RefreshFigure } from './refresh.js';
 import type { RequestFigure } from './requests.js';
 import type { TransferRun } from './transfers.js';
 
@@ -228,5 +229,41 @@ export function receiptsSection(r: ReceiptsFigure): string {
     `- Target: the report for 1,000 documents × 10 organizations under 1 s once listed: ${verdict(r.reportMs, 1000, 'ms')}`,
     `- Cells: ${r.counts.this.toLocaleString('en')} this version, ${r.counts.earlier.toLocaleString('en')} earlier, ${r.counts.none.toLocaleString('en')} not yet. Medians of 5 runs after a warm-up; in-process, no server.`,
     `- The first report of a session also reads each receipt once (a content GET and ~${f((r.decryptMsPerReceipt * r.receipts) / 1000, 1)} s of decrypting for ${r.receipts.toLocaleString('en')} receipts); later ones reuse what was read while a receipt's hashes stay the same.`,
+  ].join('\n');
+}
+
+export function refreshSection(r: RefreshFigure, store = ''): string {
+  return [
+    `## 5. Shared refresh${on(store)}`,
+    '',
+    table(
+      [
+        'Studies × items',
+        'Changed',
+        'Refresh ms',
+        'Requests',
+        'Most at once',
+        'Reported',
+        'First refresh ms',
+        'First requests',
+      ],
+      [
+        [
+          `${r.studies} × ${r.itemsPerStudy}`,
+          String(r.changed),
+          f(r.refreshMs, 0),
+          f(r.clientCpuMs, 0),
+          String(r.requests),
+          String(r.mostInFlight),
+          String(r.reported),
+          f(r.firstMs, 0),
+          String(r.firstRequests),
+        ],
+      ],
+    ),
+    '',
+    `- Target: a refresh under 2 s: ${verdict(r.refreshMs / 1000, 2, 's')}`,
+    `- Target: under 250 requests: ${verdict(r.requests, 250, 'requests')}`,
+    '- One containers listing and one `since` listing per study, 4 at once; the changed headers opened and reported as `study.changed`. The first refresh of a session lists every study whole and reads its title.',
   ].join('\n');
 }

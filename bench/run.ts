@@ -9,8 +9,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { runListing } from './listing.js';
-import { listingSection, receiptsSection, requestsSection, transfersSection, type Machine } from './report.js';
+import {
+  listingSection,
+  receiptsSection,
+  refreshSection,
+  requestsSection,
+  transfersSection,
+  type Machine,
+} from './report.js';
 import { runReceipts, type ReceiptsFigure } from './receipts.js';
+import { runRefresh } from './refresh.js';
 import { runRequests } from './requests.js';
 import { runTransfers } from './transfers.js';
 import type { StoreKind } from '../server/store/store.js';
@@ -81,6 +89,7 @@ interface StoreRun {
   readonly transfers?: Awaited<ReturnType<typeof runTransfers>>;
   readonly listing?: Awaited<ReturnType<typeof runListing>>;
   readonly requests?: Awaited<ReturnType<typeof runRequests>>;
+  readonly refresh?: Awaited<ReturnType<typeof runRefresh>>;
 }
 const byStore: Partial<Record<StoreKind, StoreRun>> = {};
 // A throw-away cluster of the bench's own (never a system cluster), with the settings README
@@ -119,7 +128,12 @@ try {
           runRequests(w, plan.concurrencies, plan.requests, log, kind === 'postgres'),
         )
       : undefined;
+    // main's shared refresh: 200 studies × 500 items, 20 changed
+    const refresh = runs('refresh')
+      ? await withWorld('refresh', on, (w) => runRefresh(w, 200, 500, 20, log))
+      : undefined;
     byStore[kind] = {
+      ...(refresh ? { refresh } : {}),
       ...(transfers ? { transfers } : {}),
       ...(listing ? { listing } : {}),
       ...(requests ? { requests } : {}),
@@ -143,6 +157,7 @@ const shapeOf = (r: StoreRun = {}) => ({
   transfers: r.transfers?.figures ?? [],
   listing: r.listing?.figure ?? null,
   requests: r.requests ?? [],
+  refresh: r.refresh ?? null,
 });
 // issue 8's shape for the first store run, and every store's under `stores`
 const results = {
@@ -170,6 +185,10 @@ const sections = stores.flatMap((kind) => {
     r.requests
       ? requestsSection(r.requests, name)
       : `## 3. Signed small requests${name ? ` — ${name}` : ''}: ${runs('requests') ? 'failed (below)' : 'not run'}`,
+    '',
+    r.refresh
+      ? refreshSection(r.refresh, name)
+      : `## 5. Shared refresh${name ? ` — ${name}` : ''}: ${runs('refresh') ? 'failed (below)' : 'not run'}`,
     '',
   ];
 });
