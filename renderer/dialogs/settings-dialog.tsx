@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { AppError } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
 import { SettingsView } from '../components/settings/settings-view.js';
+import { NotificationSettings } from '../components/notifications/notification-settings.js';
 import { useAddProfile, usePickKeyFile, useRenewProfile } from '../data/profile-import.js';
 import { useReceiptSending, useSetReceiptSending } from '../data/receipts.js';
 import { triggerDownload } from '../components/browser/download.js';
@@ -211,6 +212,7 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
         onSaveCsr: () => saveCsr(csr),
       }}
       preferencesBusy={updateSettings.isPending}
+      notifications={<NotificationSettings />}
       onPreferences={(patch) =>
         updateSettings.mutate(patch, {
           onError: (e) => setActionError({ context: 'The setting could not be saved.', error: toAppError(e) }),

@@ -1,6 +1,7 @@
 // The browser host's desktop notifications: main words and batches them (`changes.notify`), the
 // page shows them with the Web Notifications API when the browser allows it; a click brings the
-// window forward and reveals the documents. In Electron main shows its own and sends `reveal`.
+// window forward and reveals the documents. In Electron main shows its own and sends `reveal`
+// (the window meets it with every other reveal request: data/reveal.ts).
 import type { EventPayloads } from '../../../shared/ipc/contract.js';
 import { useArrivalEvents } from '../../data/arrival-events.js';
 import { requestReveal } from '../../lib/reveal.js';
@@ -41,5 +42,5 @@ export function showDesktopNotification(n: EventPayloads['changes.notify']): voi
 
 /** Mounted once by the window. */
 export function useDesktopNotifications(): void {
-  useArrivalEvents(showDesktopNotification, requestReveal);
+  useArrivalEvents(showDesktopNotification);
 }

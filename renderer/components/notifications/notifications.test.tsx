@@ -140,16 +140,6 @@ describe('desktop notifications in the page', () => {
       focus.mockRestore();
     }
   });
-
-  it('main’s reveal (Electron’s notification clicked) is asked of the file browser', async () => {
-    const { wrapper } = await windowOn('electron');
-    render(<Notifications />, { wrapper });
-    const revealed: RevealTarget[] = [];
-    const off = onReveal((t) => revealed.push(t));
-    act(() => emit('reveal', { containerId: arrival.containerId, itemPaths: ['x/1'] }));
-    off();
-    expect(revealed).toEqual([{ containerId: arrival.containerId, itemPaths: ['x/1'] }]);
-  });
 });
 
 describe('Settings › Notifications', () => {

@@ -1,7 +1,7 @@
 // Settings as a profile manager: the list of profiles (with adding one, from files or from a
 // backup, and the preferences) beside one page at a time; a select takes the list's place in a
 // narrow window.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AppError, ProfileView, Settings } from '../../../shared/ipc/views.js';
 import type { RewrapProgress } from '../../data/profiles.js';
 import { ConfirmDialog } from '../common/confirm-dialog.js';
@@ -49,6 +49,8 @@ export interface SettingsViewProps {
   readonly generate: GenerateKeySectionProps;
   readonly preferencesBusy: boolean;
   readonly onPreferences: PreferencesSectionProps['onChange'];
+  /** The Notifications group (notifications/notification-settings.tsx), on the Preferences page. */
+  readonly notifications?: ReactNode;
   readonly resetting: boolean;
   readonly onResetSandbox: () => void;
   readonly onClose: () => void;
@@ -147,6 +149,7 @@ export function SettingsView(props: SettingsViewProps) {
                   onChange={props.onPreferences}
                 />
               ) : null}
+              {props.notifications}
               <section className="settings-section" aria-label="Sandbox">
                 <h3 className="section-title">Sandbox</h3>
                 <p className="muted">
