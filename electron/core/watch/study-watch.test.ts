@@ -144,6 +144,8 @@ describe('New and Changes', () => {
     await first.watch.flush();
 
     const later = await upload(sirb, study, 'approvals', 'continuing-review.pdf', fx.site.org.id);
+    // the site's own upload meanwhile (its command-line tool, say) is not New
+    await upload(site, study, 'site-a', 'own-while-closed.pdf', fx.sirb.org.id);
     const joined = await sharedStudy();
     await upload(sirb, joined, 'approvals', 'approval.pdf', fx.site.org.id);
 

@@ -3,21 +3,17 @@
 // studies at once, paused while no window is visible, backing off while the exchange is
 // unreachable. Find, the file list (`study.changed`), New marks and Changes all follow it, and
 // the notifier subscribes to its arrivals. The service has no events (docs/protocol.md, listing).
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { shownName } from '../../../shared/headers.js';
 import type { EventName, EventPayloads } from '../../../shared/ipc/contract.js';
-import type { ChangeView, ItemView, UnseenView } from '../../../shared/ipc/views.js';
-import { itemBaseName, toPipeForm, toSlashForm } from '../../../shared/item-path.js';
-import { isReservedItemId } from '../../../shared/reserved-paths.js';
-import { shownText } from '../../../shared/shown-text.js';
+import type { ChangeView, UnseenView } from '../../../shared/ipc/views.js';
+import { toPipeForm, toSlashForm } from '../../../shared/item-path.js';
 import { STUDY_RECORD_PATH, fallbackStudyTitle } from '../../../shared/study-title.js';
 import type { Container, Item } from '../../../shared/types.js';
 import { NetworkError } from '../../services/exchange-errors.js';
-import { itemView, ownerIdOf } from '../handlers/views.js';
 import type { Session } from '../session.js';
-import { ChangeLog, type ChangeEntry } from './change-log.js';
+import { ChangeLog } from './change-log.js';
 import { KNOWN_KEPT, SeenStore, type StudySeen } from './seen-store.js';
 import { diffListing, newestOf, rememberedVersion, type Prior } from './study-diff.js';
+import { newsOf, type ArrivalBatch } from './study-news.js';
 import type { WatchGate } from './watch-gate.js';
 
 export interface WatchTiming {
@@ -47,17 +43,7 @@ const realTimer: SetTimer = (fn, ms) => {
   return () => clearTimeout(t);
 };
 
-/**
- * What one refresh found of one study from other organizations (the notifier's input): the items
- * New in it, or (`joined`, no items) that the study was just shared with the profile. Never the
- * profile's own items, never a study's first listing on a profile's first run.
- */
-export interface ArrivalBatch {
-  readonly containerId: string;
-  readonly studyTitle: string;
-  readonly joined: boolean;
-  readonly items: readonly { readonly itemPath: string; readonly name: string; readonly byName: string }[];
-}
+export type { ArrivalBatch } from './study-news.js';
 
 type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
 
@@ -94,8 +80,6 @@ interface StudyState {
 }
 
 const asList = (answer: Item | Item[]): Item[] => (Array.isArray(answer) ? answer : [answer]);
-/** Headers opened between two turns of the event loop (an RSA unwrap each). */
-const OPEN_BATCH = 100;
 
 async function eachLimited<T>(list: readonly T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -115,8 +99,12 @@ export class StudyWatch {
   private order: string[] = [];
   private log = new ChangeLog();
   private loading?: Promise<void>;
-  /** Something was known before this listing (an earlier run's file, or a refresh of this run): a study not known since was shared with us. */
+  /** Something was known before (an earlier run's file, or a containers listing of this run): a study not known since was shared with us. */
   private hadState = false;
+  /** Studies in the file or in a containers listing of this run. */
+  private readonly knownIds = new Set<string>();
+  /** Studies shared with us whose first listing is still to come (it is reported `joined`). */
+  private readonly joining = new Set<string>();
   private readonly wholeNext = new Set<string>();
   private running?: Promise<void>;
   private runningSince = 0;
@@ -314,6 +302,7 @@ export class StudyWatch {
       if (!state) return;
       this.hadState = true;
       this.log = new ChangeLog(state.changes);
+      for (const id of Object.keys(state.studies)) this.knownIds.add(id);
       for (const [id, seen] of Object.entries(state.studies))
         this.studies.set(id, {
           title: fallbackStudyTitle(id),
@@ -330,6 +319,12 @@ export class StudyWatch {
     const startedAt = this.now();
     const containers = await this.s.client.listContainers();
     const ids = new Set(containers.map((c) => c.id));
+    const self = this.s.profile.organizationId;
+    for (const c of containers) {
+      if (!this.knownIds.has(c.id) && this.hadState && c.ownerId !== self) this.joining.add(c.id);
+      this.knownIds.add(c.id);
+    }
+    this.hadState = true;
     let unseenChanged = false;
     // a study no longer visible (revoked, deleted): forgotten with its New marks and entries
     for (const [id, st] of this.studies)
@@ -338,6 +333,11 @@ export class StudyWatch {
         this.studies.delete(id);
         this.log.dropStudy(id);
         this.dirty = true;
+      }
+    for (const id of this.knownIds)
+      if (!ids.has(id)) {
+        this.knownIds.delete(id);
+        this.joining.delete(id);
       }
     for (const id of this.wholeNext) if (!ids.has(id)) this.wholeNext.delete(id);
     this.order = containers.map((c) => c.id);
@@ -352,7 +352,6 @@ export class StudyWatch {
         lastError = e;
       }
     });
-    if (!only || todo.length > 0) this.hadState = true;
     if (failed > 0 && failed === todo.length && lastError instanceof NetworkError) throw lastError;
     if (!only) this.lastRoundAt = startedAt;
     if (unseenChanged) this.options.emit?.('changes.unseen', this.unseenView());
@@ -364,7 +363,6 @@ export class StudyWatch {
     const { s } = this;
     const self = s.profile.organizationId;
     const known = this.studies.get(c.id);
-    const joined = !known && this.hadState && c.ownerId !== self;
     // read once per run (a study without a record would cost a request per refresh); again when its record changes
     const title = known?.items ? known.title : await s.studyTitle(c.id).catch(() => fallbackStudyTitle(c.id));
     const forced = this.wholeNext.delete(c.id);
@@ -395,7 +393,7 @@ export class StudyWatch {
       st.revision = ++this.revisions;
       this.dirty = true;
     }
-    if (joined) {
+    if (this.joining.delete(c.id)) {
       this.options.emit?.('study.changed', { containerId: c.id, changed: [], removedPaths: [], joined: true });
       this.tell({ containerId: c.id, studyTitle: title, joined: true, items: [] });
       return false;
@@ -408,64 +406,17 @@ export class StudyWatch {
       const read = await s.studies.title(c).catch(() => undefined);
       if (read?.record) s.rememberTitle(c.id, (st.title = read.title));
     }
-    const views = new Map<string, ItemView>();
-    for (const item of d.changed) {
-      if (isReservedItemId(item.id)) continue;
-      if (views.size > 0 && views.size % OPEN_BATCH === 0) await nextTurn();
-      views.set(item.id, itemView(s, c.id, item, true));
-    }
-    const removedPaths = d.removed.filter((r) => !isReservedItemId(r.id)).map((r) => toSlashForm(r.id));
-    if (views.size > 0 || removedPaths.length > 0)
-      this.options.emit?.('study.changed', { containerId: c.id, changed: [...views.values()], removedPaths });
-
+    const { event, entries, arrived } = await newsOf(s, c.id, st.title, d, new Date(this.now()).toISOString());
+    if (event) this.options.emit?.('study.changed', event);
     let unseenMoved = false;
-    const entries: ChangeEntry[] = [];
-    const arrived: ArrivalBatch['items'][number][] = [];
-    for (const { item, added } of d.arrivals) {
-      const itemPath = toSlashForm(item.id);
-      const view = views.get(item.id) ?? itemView(s, c.id, item, true);
-      const name = shownName(view.decryptedHeader, itemBaseName(itemPath));
-      const byId = ownerIdOf(item);
-      const byName = await this.orgName(byId);
+    for (const { item } of d.arrivals) {
       st.unseen.add(item.id);
       unseenMoved = true;
-      entries.push({
-        containerId: c.id,
-        studyTitle: st.title,
-        itemPath,
-        name,
-        kind: added ? 'added' : 'changed',
-        byId,
-        byName,
-        at: item.updatedAt,
-      });
-      arrived.push({ itemPath, name, byName });
     }
-    const noticed = new Date(this.now()).toISOString();
-    for (const r of d.removed) {
-      if (st.unseen.delete(r.id)) unseenMoved = true;
-      if (r.own || isReservedItemId(r.id)) continue;
-      const itemPath = toSlashForm(r.id);
-      // its name if its header was opened while it was listed; it cannot be read any more
-      const header = r.item ? itemView(s, c.id, r.item, false).decryptedHeader : undefined;
-      const byId = r.item ? ownerIdOf(r.item) : undefined;
-      entries.push({
-        containerId: c.id,
-        studyTitle: st.title,
-        itemPath,
-        name: shownName(header, itemBaseName(itemPath)),
-        kind: 'gone',
-        ...(byId ? { byId, byName: await this.orgName(byId) } : {}),
-        at: noticed,
-      });
-    }
+    for (const r of d.removed) if (st.unseen.delete(r.id)) unseenMoved = true;
     this.log.add(entries);
     if (arrived.length > 0) this.tell({ containerId: c.id, studyTitle: st.title, joined: false, items: arrived });
     return unseenMoved;
-  }
-
-  private async orgName(id: string): Promise<string> {
-    return shownText(await this.s.organizationName(id).catch(() => id), undefined, id);
   }
 
   private tell(batch: ArrivalBatch): void {
