@@ -6,9 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sealItem } from '../shared/protocol/envelope.js';
-import type { RecordHeader } from '../shared/types.js';
-import { probeStore, type BulkItem } from '../server/test-support/store-probe.js';
+import { probeStore } from '../server/test-support/store-probe.js';
+import { sealedDocument } from '../electron/core/test-support/fixture-session.js';
 import { openSession, type Session } from '../electron/core/session.js';
 import { StudyWatch } from '../electron/core/watch/study-watch.js';
 import { KeyVault } from '../electron/services/keys/key-vault.js';
@@ -34,27 +33,6 @@ export interface RefreshFigure {
 }
 
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
-
-function sealed(certificatePem: string, fileName: string): Omit<BulkItem, 'path'> {
-  const header = {
-    type: 'document',
-    version: 'IRBX.2',
-    name: fileName,
-    fileName,
-    mediaType: 'application/pdf',
-    size: 1,
-  } as unknown as RecordHeader;
-  const f = sealItem({ header, content: Buffer.from('x') }, certificatePem);
-  return {
-    header: f.header,
-    headerHash: f.headerHash,
-    contentHash: f.contentHash,
-    key: f.key,
-    keyHash: f.keyHash,
-    iv: f.iv,
-    contentLength: 44,
-  };
-}
 
 async function benchSession(w: World): Promise<Session> {
   const vault = new KeyVault(path.join(w.dir, 'vault'), new PassphraseSecretBox('bench', { log2N: 14 }));
@@ -105,7 +83,7 @@ export async function runRefresh(
   const ids = [w.org.containerId];
   while (ids.length < studies) ids.push((await w.client.createContainer()).id);
   // one sealed envelope for the bulk: sealing 100,000 keys would take minutes and measure nothing here
-  const bulk = sealed(w.org.certPem, 'visit-report.pdf');
+  const bulk = sealedDocument(w.org.certPem, 'visit-report.pdf');
   const probe = probeStore(w.store);
   try {
     for (const id of ids)
@@ -139,7 +117,7 @@ export async function runRefresh(
         await probe.insertItems(
           ids[i * step]!,
           w.org.orgId,
-          [{ ...sealed(w.org.certPem, `report-${i}.pdf`), path: `docs|${hex(16)}` }],
+          [{ ...sealedDocument(w.org.certPem, `report-${i}.pdf`), path: `docs|${hex(16)}` }],
           Date.now(),
         );
       reported = 0;

@@ -35,6 +35,28 @@ export async function fixtureSession(
   return openSession(profile, vault, 'fixture session', () => {}, trustAnchors);
 }
 
+/** A document's sealed fields as the store holds them (its file name and title only inside its header). */
+export function sealedDocument(certificatePem: string, fileName: string, title = fileName): Omit<BulkItem, 'path'> {
+  const header = {
+    type: 'document',
+    version: 'IRBX.2',
+    name: title,
+    fileName,
+    mediaType: 'application/pdf',
+    size: 1,
+  } as unknown as RecordHeader;
+  const f = sealItem({ header, content: Buffer.from('x') }, certificatePem);
+  return {
+    header: f.header,
+    headerHash: f.headerHash,
+    contentHash: f.contentHash,
+    key: f.key,
+    keyHash: f.keyHash,
+    iv: f.iv,
+    contentLength: 44,
+  };
+}
+
 /**
  * `count` documents written straight into the study's store, owned by `o`, each at
  * `folderOf(i)/<32 hex>` with its file name `nameOf(i)` (and title `titleOf(i)`, else the file name)
@@ -49,28 +71,10 @@ export async function fillStudy(
   nameOf: (i: number) => string,
   titleOf: (i: number) => string = nameOf,
 ): Promise<void> {
-  const items = Array.from({ length: count }, (_, i): BulkItem => {
-    const fileName = nameOf(i);
-    const header = {
-      type: 'document',
-      version: 'IRBX.2',
-      name: titleOf(i),
-      fileName,
-      mediaType: 'application/pdf',
-      size: 1,
-    } as unknown as RecordHeader;
-    const f = sealItem({ header, content: Buffer.from('x') }, o.identity.certificatePem);
-    return {
-      path: `${folderOf(i)}|${randomBytes(16).toString('hex')}`,
-      header: f.header,
-      headerHash: f.headerHash,
-      contentHash: f.contentHash,
-      key: f.key,
-      keyHash: f.keyHash,
-      iv: f.iv,
-      contentLength: 44,
-    };
-  });
+  const items = Array.from({ length: count }, (_, i): BulkItem => ({
+    ...sealedDocument(o.identity.certificatePem, nameOf(i), titleOf(i)),
+    path: `${folderOf(i)}|${randomBytes(16).toString('hex')}`,
+  }));
   const probe = probeStore({ dataDir: fx.dataDir });
   try {
     await probe.insertItems(containerId, o.org.id, items, Date.now() - 60_000);
