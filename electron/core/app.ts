@@ -249,7 +249,10 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       return () => listeners.delete(listener);
     },
     registerFile: (file) => files.register(file),
-    closeListingsOf: (senderId) => listings.closeListingsOf(senderId),
+    closeListingsOf: (senderId) => {
+      listings.closeListingsOf(senderId);
+      watchGate.forget(senderId); // a window gone does not keep the refresh running
+    },
     async close() {
       certificates.stop();
       notifier.clear();

@@ -15,8 +15,8 @@ export function changeHandlers(ctx: AppContext): ChangeHandlers {
     'changes.markSeen': async ({ containerId, itemPaths, folderPath }) =>
       (await ctx.session()).watch.markSeen(containerId, itemPaths, folderPath),
     // the app's, not a session's: a profile added later starts refreshing while the window shows
-    'changes.setVisible': ({ visible }) => {
-      ctx.watchGate.setVisible(visible);
+    'changes.setVisible': ({ visible }, caller) => {
+      ctx.watchGate.setVisible(visible, caller?.senderId);
       return null;
     },
     'changes.refresh': async ({ containerId }) => {

@@ -130,6 +130,21 @@ describe('the refresh schedule', () => {
     }
   }, 60_000);
 
+  it('runs while any window is visible, for the active profile only', () => {
+    let active = 'p1';
+    const gate = new WatchGate(() => active);
+    gate.setVisible(true, 'window-1');
+    gate.setVisible(true, 'window-2');
+    gate.setVisible(false, 'window-1');
+    expect(gate.isOpen('p1')).toBe(true);
+    expect(gate.isOpen('p2')).toBe(false);
+    active = 'p2';
+    expect(gate.isOpen('p2')).toBe(true);
+    // the last visible window closed without saying it was hidden
+    gate.forget('window-2');
+    expect(gate.isOpen('p2')).toBe(false);
+  });
+
   it('waits longer after each failure while the exchange cannot be reached, up to a limit', async () => {
     // an address where nothing answers: a real connection refused
     const down = await fixtureSession(fx, fx.sirb, join(dir, 'down'), 'http://127.0.0.1:9');

@@ -153,10 +153,6 @@ export class StudyWatch {
     this.unsubscribeGate?.();
   }
 
-  setVisible(visible: boolean): void {
-    this.options.gate?.setVisible(visible);
-  }
-
   /** Refreshes now (the Refresh button): one study, or every study. */
   refresh(containerId?: string): Promise<void> {
     if (containerId) this.wholeNext.add(containerId);
