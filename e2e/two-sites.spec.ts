@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { loadTrustedCas } from '../server/store/sqlite/trust-store.js';
 import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
-import { fileRow, openStudy, toolbarAction } from './support/app-page.js';
+import { closeDialog, fileRow, openChromeDialog, openStudy, toolbarAction } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { csvRecords } from './support/csv.js';
 import { minimalPdf } from './support/documents.js';
@@ -92,6 +92,23 @@ async function openWindow(browser: Browser, name: string, org: SandboxOrganizati
   return { host, page, org };
 }
 
+interface Shown {
+  readonly title: string;
+  readonly body?: string;
+  readonly tag?: string;
+}
+
+/** The notifications the page made, as the init script recorded them. */
+function notifications(page: Page): Promise<Shown[]> {
+  return page.evaluate(() =>
+    (window as unknown as { __notifications: Shown[] }).__notifications.map(({ title, body, tag }) => ({
+      title,
+      body,
+      tag,
+    })),
+  );
+}
+
 async function openerCalls(name: string): Promise<number> {
   return (await readFile(join(work, name, 'opener.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
 }
@@ -163,6 +180,8 @@ test.beforeAll(async ({ browser }) => {
     orgs.find((o) => o.role === 'sirb')!,
   );
   site = await openWindow(browser, 'site', byName('Riverside Medical Center'));
+  // the site's refresh has listed its (no) studies once: what the sIRB shares next is news to it
+  await callHost(site.host, 'changes.refresh');
   containerId = (await callHost<{ id: string }>(sirb.host, 'containers.create', { title: 'Protocol 2025-031' })).id;
   for (const o of [site.org, lakeside])
     await callHost(sirb.host, 'collaborators.add', { containerId, organizationId: o.id });
@@ -177,7 +196,21 @@ test.afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-test('the site opens the sIRB’s consent form: the sIRB’s details say received, this version', async () => {
+test('the site turns notifications on and hears of the study, then the sIRB’s documents; opening one, the sIRB sees it received, this version', async () => {
+  const settings = await openChromeDialog(site.page, 'settings');
+  await settings.getByTestId('settings-nav-preferences').click();
+  const on = settings.getByRole('switch', { name: /Notify me when documents arrive/ });
+  await on.click();
+  await expect(on).toBeChecked();
+  await expect(settings.getByTestId('settings-notifications-problem')).toHaveCount(0);
+  await saveScreenshot(site.page, 'two-sites-notification-settings');
+  await closeDialog(settings);
+
+  await callHost(site.host, 'changes.refresh');
+  await expect
+    .poll(() => notifications(site.page))
+    .toEqual([{ title: 'Protocol 2025-031 was shared with you', body: '', tag: `study-exchange:${containerId}` }]);
+
   consent = await upload('consent-form.pdf', minimalPdf('Consent form v1'));
   brochure = await upload('brochure.pdf', minimalPdf('Investigator brochure'));
   await callHost(sirb.host, 'access.grant', {
@@ -185,7 +218,14 @@ test('the site opens the sIRB’s consent form: the sIRB’s details say receive
     itemPaths: [consent, brochure],
     organizationIds: [site.org.id, lakeside.id],
   });
-  await site.page.reload();
+  await callHost(site.host, 'changes.refresh');
+  await expect.poll(async () => (await notifications(site.page)).length).toBe(2);
+  const [, arrived] = await notifications(site.page);
+  expect(arrived!.title).toBe('2 new documents in Protocol 2025-031');
+  expect(arrived!.body).toMatch(
+    /^From Sandbox IRB: (consent-form\.pdf, brochure\.pdf|brochure\.pdf, consent-form\.pdf)$/,
+  );
+
   await openApprovals(site.page);
   await openAtSite('consent-form.pdf', 1);
 
