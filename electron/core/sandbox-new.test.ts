@@ -56,5 +56,11 @@ describe('the sandbox on first run', () => {
 
     await call('sandbox.reset', {});
     expect(await newPaths()).toEqual([expect.stringMatching(/^Site documents\/Riverside Medical Center\//)]);
+    // "Mark as seen" on the folder above it
+    const [again] = await call('containers.list', {});
+    expect(await call('changes.markSeen', { containerId: again!.id, folderPath: 'Site documents' })).toEqual({
+      byStudy: {},
+    });
+    expect(await call('changes.setVisible', { visible: false })).toBeNull();
   }, 180_000);
 });

@@ -2,7 +2,8 @@
 // listing every few minutes, for what `since` cannot tell: deleted, revoked, newly shared), a few
 // studies at once, paused while no window is visible, backing off while the exchange is
 // unreachable. Find, the file list (`study.changed`), New marks and Changes all follow it, and
-// the notifier subscribes to its arrivals. The service has no events (docs/protocol.md, listing).
+// the notifier subscribes to its arrivals. The service has no events: `since` (docs/protocol.md
+// §2, Listing items) keeps items updated at or after a time, and tells nothing of deletes.
 import type { EventName, EventPayloads } from '../../../shared/ipc/contract.js';
 import type { ChangeView, UnseenView } from '../../../shared/ipc/views.js';
 import { toPipeForm, toSlashForm } from '../../../shared/item-path.js';
