@@ -28,11 +28,15 @@ export async function askNotificationAllowance(): Promise<NotificationAllowance>
   return api.requestPermission();
 }
 
-/** Shows one notification when allowed; one per study at a time (its tag): a newer batch replaces it. */
+/**
+ * Shows one notification when allowed; one per study at a time (its tag): a newer batch replaces
+ * it, and alerts again (`renotify`: a replaced notification is otherwise silent; not in TS's DOM types).
+ */
 export function showDesktopNotification(n: EventPayloads['changes.notify']): void {
   const api = webNotifications();
   if (api?.permission !== 'granted') return;
-  const note = new api(n.title, { body: n.body, tag: `study-exchange:${n.containerId}` });
+  const options = { body: n.body, tag: `study-exchange:${n.containerId}`, renotify: true };
+  const note = new api(n.title, options as NotificationOptions);
   note.onclick = () => {
     window.focus();
     note.close();

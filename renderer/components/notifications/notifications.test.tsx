@@ -128,7 +128,7 @@ describe('desktop notifications in the page', () => {
       const [note] = StubNotification.shown;
       expect(note).toMatchObject({
         title: arrival.title,
-        options: { body: arrival.body, tag: `study-exchange:${arrival.containerId}` },
+        options: { body: arrival.body, tag: `study-exchange:${arrival.containerId}`, renotify: true },
       });
       expect(revealed).toEqual([]);
       note!.onclick!();
