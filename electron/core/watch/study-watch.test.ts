@@ -167,6 +167,38 @@ describe('New and Changes', () => {
     second.watch.close();
   }, 60_000);
 
+  it('tells a new version of another organization’s document as changed, and a renamed study by its new title', async () => {
+    // the site's view of a study of the sIRB's
+    const study = await sharedStudy();
+    await sirb.studies.save(study, { title: 'Protocol 2026-300' });
+    const w = watched(site);
+    await w.watch.refresh();
+    const letter = await upload(sirb, study, 'approvals', 'approval-letter.pdf', fx.site.org.id);
+    await w.watch.refresh();
+    await w.watch.markSeen(study, [letter]);
+    // replaced by its owner (same path, new content), and the study renamed
+    const local = join(dir, randomBytes(6).toString('hex'));
+    await mkdir(local);
+    await writeFile(join(local, 'approval-letter.pdf'), 'the amended letter');
+    await uploadDocument({
+      client: sirb.client,
+      containerId: study,
+      path: letter,
+      file: join(local, 'approval-letter.pdf'),
+      wrapForSelf: sirb.keys.wrapForSelf,
+    });
+    await sirb.sharing.update(study, letter, fx.site.org.id);
+    await sirb.studies.save(study, { title: 'Protocol 2026-300: Renamed' });
+    await w.watch.refresh();
+    expect((await w.watch.unseen()).byStudy[study]).toEqual([letter]);
+    const [changed, added] = await w.watch.changes(study);
+    expect(changed).toMatchObject({ itemPath: letter, kind: 'changed', name: 'approval-letter.pdf', unseen: true });
+    expect(added).toMatchObject({ itemPath: letter, kind: 'added', studyTitle: 'Protocol 2026-300' });
+    expect(changed!.studyTitle).toBe('Protocol 2026-300: Renamed');
+    expect(w.watch.listed().find((x) => x.id === study)?.title).toBe('Protocol 2026-300: Renamed');
+    w.watch.close();
+  }, 60_000);
+
   it('notes an item a whole listing no longer has as gone, never New', async () => {
     const study = await sharedStudy();
     const w = watched(sirb);
