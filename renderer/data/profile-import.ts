@@ -8,6 +8,7 @@ import { unwrap } from '../bridge/api.js';
 import { readAsText } from '../lib/file-read.js';
 import { useCall } from './call.js';
 import { profilesChanged, replaceProfile } from './profiles.js';
+import { keys } from './query-keys.js';
 import { useStageFile } from './transfers.js';
 
 /** A secret read once: `take()` hands it over and forgets it. */
@@ -116,6 +117,10 @@ export function useRenewProfile() {
         'pendingKeyId' in key ? { pendingKeyId: key.pendingKeyId } : { keyFile: await reference(key.file) };
       return call('profiles.renew', { profileId, certificatePem, ...keyArgs });
     },
-    onSuccess: (profile) => replaceProfile(client, profile),
+    onSuccess: (profile) => {
+      replaceProfile(client, profile);
+      // What failed while the exchange refused the old key (studies, connection) loads again with the new one.
+      void client.invalidateQueries({ queryKey: keys.oneProfile(profile.id) });
+    },
   });
 }

@@ -3,6 +3,8 @@
 export const keys = {
   /** Everything cached for any profile (dropped when the active profile changes). */
   everyProfile: ['profile'] as const,
+  /** Everything cached for one profile (what a renewal's new key may now load). */
+  oneProfile: (profileId: string) => ['profile', profileId] as const,
   appInfo: ['app-info'] as const,
   settings: ['settings'] as const,
   profiles: ['profiles'] as const,
