@@ -1,16 +1,14 @@
 // Issue 29, a site renews across two organizations on one exchange (the browser host's embedded
 // sandbox, a real reference server): Riverside takes a new key whose certificate the consortium
-// CA issued and the administrator registered. Its renewal runs through the real CLI
-// (`study-exchange profile renew`) on the host's data folder, which re-wraps Riverside's own items
-// before it returns; the sIRB's document is still wrapped for the old key and opens with it (a
-// reading key). The sIRB's window shows the new-certificate notice and re-wraps, and refuses
-// Lakeside's new RSA 1024 certificate saying why; once nothing needs the old key, Riverside forgets
-// it and everything still opens. The notices pass axe in both themes.
-import { spawnSync } from 'node:child_process';
+// CA issued and the administrator registered, through Settings' Renew form. The sIRB's document
+// is still wrapped for the old key and opens with it (a reading key). The sIRB's window shows the
+// new-certificate notice and re-wraps, and refuses Lakeside's new RSA 1024 certificate saying why;
+// once nothing needs the old key, Riverside forgets it in Settings and everything still opens.
+// The notices pass axe in both themes.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import {
   createCertificateAuthority,
   issueIdentity,
@@ -18,8 +16,16 @@ import {
   type Identity,
 } from '../shared/protocol/certificates.js';
 import { SqliteStore } from '../server/store/sqlite/sqlite-store.js';
-import { E2E_PASSPHRASE, expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
-import { fileRow, openStudy, savedBytes, switchTo, type ProfileInfo } from './support/app-page.js';
+import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
+import {
+  closeDialog,
+  fileRow,
+  openChromeDialog,
+  openStudy,
+  savedBytes,
+  switchTo,
+  type ProfileInfo,
+} from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, StateScans } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
@@ -59,12 +65,6 @@ async function upload(name: string, bytes: Buffer): Promise<string> {
   return t!.itemPath;
 }
 
-async function restartHost(): Promise<void> {
-  await host.stop();
-  host = await startHost(host.dataDir);
-  await signInContext(context, host);
-}
-
 /** Riverside opens both documents in the window: saved (decrypted, verified) bytes as uploaded. */
 async function siteOpensBoth(): Promise<void> {
   await switchTo(page, site);
@@ -80,14 +80,13 @@ async function siteOpensBoth(): Promise<void> {
   }
 }
 
-function cli(args: readonly string[]): string {
-  const r = spawnSync(process.execPath, ['bin/study-exchange.mjs', '--data', host.dataDir, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, STUDY_EXCHANGE_PASSPHRASE: E2E_PASSPHRASE, STUDY_EXCHANGE_SCRYPT_LOG2N: '14' },
-    timeout: 90_000,
-  });
-  if (r.status !== 0) throw new Error(`study-exchange ${args.join(' ')} failed (${r.status}): ${r.stdout}${r.stderr}`);
-  return r.stdout + r.stderr;
+/** Settings, on Riverside's page. */
+async function siteSettings(): Promise<{ dialog: Locator; pageOf: Locator }> {
+  const dialog = await openChromeDialog(page, 'settings');
+  await dialog.locator(`[data-testid="profile-row"][data-profile-id="${site.id}"]`).click();
+  const pageOf = dialog.getByTestId('profile-page');
+  await expect(pageOf).toHaveAttribute('data-profile-id', site.id);
+  return { dialog, pageOf };
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -142,25 +141,32 @@ test.afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-test('Riverside renews through the CLI and still opens the sIRB’s document with its old key', async () => {
-  await writeFile(join(work, 'riverside-new.key'), renewed.privateKeyPem, { mode: 0o600 });
-  await writeFile(join(work, 'riverside-new.pem'), renewed.certificatePem);
-  const out = cli([
-    'profile',
-    'renew',
-    site.name,
-    '--key',
-    join(work, 'riverside-new.key'),
-    '--cert',
-    join(work, 'riverside-new.pem'),
-  ]);
-  expect(out).toMatch(/the old key is kept for reading/);
-  expect(out).toMatch(/Your items are wrapped for the new certificate/);
-  // The host's sessions were opened with the old key: a new run reads the renewed profile.
-  await restartHost();
-  const profiles = await callHost<(ProfileInfo & { readingKeyCount?: number })[]>(host, 'profiles.list');
-  expect(profiles.find((p) => p.id === site.id)?.readingKeyCount).toBe(1);
+test('Riverside renews in Settings and still opens the sIRB’s document with its old key', async () => {
+  const keyPath = join(work, 'riverside-new.key');
+  const certPath = join(work, 'riverside-new.pem');
+  await writeFile(keyPath, renewed.privateKeyPem, { mode: 0o600 });
+  await writeFile(certPath, renewed.certificatePem);
   await page.goto(host.url);
+  await switchTo(page, site);
+  const { dialog, pageOf } = await siteSettings();
+  await pageOf.getByTestId('profile-renew-open').click();
+  await pageOf.getByTestId('renew-how-file').check();
+  for (const [button, file] of [
+    ['renew-key-file-pick', keyPath],
+    ['renew-cert-pick', certPath],
+  ] as const) {
+    const choosing = page.waitForEvent('filechooser');
+    await pageOf.getByTestId(button).click();
+    await (await choosing).setFiles(file);
+  }
+  await pageOf.getByTestId('renew-submit').click();
+  await expect(dialog.getByTestId('settings-status')).toContainText('now uses its new key');
+  await expect(pageOf.getByTestId('key-backup-reading')).toContainText('1 older key kept for reading');
+  // Its own items are re-wrapped in the background; what the sIRB shared still needs the old key.
+  await expect(pageOf.getByTestId('rewrap-progress')).toContainText(
+    /Your items are re-wrapped \(\d+\)\. \d+ items? shared with you still open only with an old key/,
+  );
+  await closeDialog(dialog);
   // The sIRB has re-wrapped nothing yet: the protocol opens with the reading key.
   await siteOpensBoth();
 });
@@ -217,11 +223,13 @@ test('the sIRB’s window shows the new certificates with their checks, passes a
   await saveScreenshot(page, 'renewal-rewrapped');
 });
 
-test('Riverside forgets its old key, and everything still opens with the new one', async () => {
-  const forgotten = await callHost<{ readingKeyCount?: number }>(host, 'profiles.forgetOldKeys', {
-    profileId: site.id,
-  });
-  expect(forgotten.readingKeyCount).toBe(0);
-  await page.reload();
+test('Riverside forgets its old key in Settings, and everything still opens with the new one', async () => {
+  await switchTo(page, site);
+  const { dialog, pageOf } = await siteSettings();
+  // Refused while anything still needs it: Riverside's own re-wrap and the sIRB's are done (above).
+  await pageOf.getByTestId('key-forget-old').click();
+  await expect(dialog.getByTestId('settings-status')).toContainText('were forgotten');
+  await expect(pageOf.getByTestId('key-forget-old')).toHaveCount(0);
+  await closeDialog(dialog);
   await siteOpensBoth();
 });
