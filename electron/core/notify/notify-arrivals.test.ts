@@ -1,6 +1,7 @@
 // Desktop notifications from main's real shared refresh: the app core on the embedded sandbox
 // exchange (a real reference server over HTTP), Riverside writing as itself with its own session.
-// What reaches the window's `changes.notify`: nothing while off, what is New once turned on, one
+// What reaches the window's `changes.notify`: nothing while off, what is New once turned on (the
+// sandbox's demo report first), one
 // notification per refresh across studies, never the user's own upload, only the count with names
 // hidden, a study newly shared as one line, another organization's names cleaned.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -45,9 +46,8 @@ beforeAll(async () => {
   );
   const studies = await call('containers.list', {});
   [first, second] = studies.map((s) => ({ id: s.id, title: s.title })) as [typeof first, typeof second];
-  // the first listing (no arrivals), then nothing New: what follows is all this test's
+  // the first listing: the sandbox's demo report arrives while notifications are off
   await call('changes.refresh', {});
-  for (const s of studies) await call('changes.markSeen', { containerId: s.id, folderPath: '' });
 }, 120_000);
 
 afterAll(async () => {
@@ -109,6 +109,20 @@ async function nothingAfter(act: () => Promise<unknown>): Promise<void> {
 }
 
 describe('notifications from the shared refresh', () => {
+  it('the sandbox’s demo report the sIRB has not seen: one notification once turned on', async () => {
+    expect(told).toEqual([]);
+    const [n, ...more] = await notifiedAfter(() => call('settings.update', { notifications: true }));
+    expect(more).toEqual([]);
+    expect(n).toMatchObject({
+      title: `New document in ${first.title}`,
+      body: 'enrolment-report-march-2026.pdf from Riverside Medical Center',
+      containerId: first.id,
+    });
+    // off again, and nothing New: what follows is all this test's
+    await call('settings.update', { notifications: false });
+    for (const s of [first, second]) await call('changes.markSeen', { containerId: s.id, folderPath: '' });
+  });
+
   it('nothing while off; turned on, what is New is told at once', async () => {
     const path = await riversideSends(first.id, 'site-report.pdf');
     await nothingAfter(() => call('changes.refresh', {}));
