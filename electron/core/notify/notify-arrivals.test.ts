@@ -1,9 +1,9 @@
 // Desktop notifications from main's real shared refresh: the app core on the embedded sandbox
 // exchange (a real reference server over HTTP), Riverside writing as itself with its own session.
 // What reaches the window's `changes.notify`: nothing while off, what is New once turned on (the
-// sandbox's demo report first), one
-// notification per refresh across studies, never the user's own upload, only the count with names
-// hidden, a study newly shared as one line, another organization's names cleaned.
+// sandbox's demo report first), one notification per refresh across studies, never the user's own
+// upload, only the count with names hidden, a study newly shared as one line, another
+// organization's names cleaned.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
