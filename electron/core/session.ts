@@ -24,6 +24,8 @@ export interface Session extends ExchangeSession {
   readonly studies: StudyRecords;
   /** A study's title as last read (or the fallback), for logs and notifications. */
   studyTitle(containerId: string): Promise<string>;
+  /** The title last read or written, without asking the exchange (undefined when none was). */
+  knownTitle(containerId: string): string | undefined;
   /** Remembers a study's title once read or written. */
   rememberTitle(containerId: string, title: string): void;
   /** Counts titles remembered new or different: what was built from the titles (Find) is behind when it moved. */
@@ -105,6 +107,7 @@ export async function openSession(
       if (record) titles.set(containerId, title);
       return title;
     },
+    knownTitle: (containerId) => titles.get(containerId),
     rememberTitle: remember,
     get titleChanges() {
       return titleChanges;

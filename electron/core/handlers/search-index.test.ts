@@ -153,6 +153,42 @@ describe('SearchIndex', () => {
     }
   }, 180_000);
 
+  it('finds what the shared refresh found since, without listing on its own', async () => {
+    const study = (await fx.sirb.client.createContainer()).id;
+    await fillStudy(
+      fx,
+      fx.sirb,
+      study,
+      1,
+      () => 'docs',
+      () => 'gamma-0.pdf',
+    );
+    const own = await fixtureSession(fx, fx.sirb, await mkdtemp(join(dir, 'shared-')));
+    try {
+      expect((await indexed(own, 'gamma')).map((h) => h.name)).toEqual(['gamma-0.pdf']);
+      await fillStudy(
+        fx,
+        fx.sirb,
+        study,
+        1,
+        () => 'docs',
+        () => 'delta-new.pdf',
+      );
+      // the refresh the window's loop runs (or its Refresh button)
+      await own.watch.refresh();
+      let listings = 0;
+      const list = own.client.listItems.bind(own.client);
+      own.client.listItems = ((containerId, path, options) => {
+        listings++;
+        return list(containerId, path, options);
+      }) as typeof own.client.listItems;
+      expect((await indexed(own, 'delta')).map((h) => h.name)).toEqual(['delta-new.pdf']);
+      expect(listings).toBe(0);
+    } finally {
+      own.close();
+    }
+  }, 180_000);
+
   it('finds a document by the title another client gave it, cleaned as its file name is', async () => {
     const study = (await fx.sirb.client.createContainer()).id;
     const titles = ['Informed consent v3', 'Site \u202Eroster 2026'];

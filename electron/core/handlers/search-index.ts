@@ -162,8 +162,8 @@ export class SearchIndex {
       const listed = s.watch.listed();
       let changed = listed.length !== before.size;
       for (const c of listed) {
-        // the session's title cache: a study renamed or whose record was first read since
-        const title = await s.studyTitle(c.id);
+        // as the refresh read it, or as this app last wrote it: no study record read per search
+        const { title } = c;
         const old = before.get(c.id);
         if (old && old.title === title && old.revision === c.revision) {
           // unchanged: its entries as they were, nothing opened again

@@ -188,7 +188,7 @@ export class StudyWatch {
     const out: WatchedStudy[] = [];
     for (const id of this.order) {
       const st = this.studies.get(id);
-      if (st?.items) out.push({ id, title: st.title, items: st.items, revision: st.revision });
+      if (st?.items) out.push({ id, title: this.s.knownTitle(id) ?? st.title, items: st.items, revision: st.revision });
     }
     return out;
   }
@@ -360,8 +360,11 @@ export class StudyWatch {
     const { s } = this;
     const self = s.profile.organizationId;
     const known = this.studies.get(c.id);
-    // read once per run (a study without a record would cost a request per refresh); again when its record changes
-    const title = known?.items ? known.title : await s.studyTitle(c.id).catch(() => fallbackStudyTitle(c.id));
+    // read once per run (a study without a record would cost a request per refresh), again when
+    // its record changes; a title this app wrote or read meanwhile wins
+    const title =
+      (known?.items ? (s.knownTitle(c.id) ?? known.title) : undefined) ??
+      (await s.studyTitle(c.id).catch(() => fallbackStudyTitle(c.id)));
     const forced = this.wholeNext.delete(c.id);
     const since =
       known?.items && !forced && startedAt - known.listedWholeAt < this.timing.wholeMs
