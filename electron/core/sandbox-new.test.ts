@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventPayloads } from '../../shared/ipc/contract.js';
 import type { AppCore } from './platform.js';
 import { DEMO_STUDIES } from './sandbox-demo.js';
 import { openAppCore, type CoreCall } from './test-support/app-core.js';
@@ -33,6 +34,17 @@ describe('the sandbox on first run', () => {
   it('shows the demo site’s report as New, clears it once opened, and brings it back on reset', async () => {
     const [study] = await call('containers.list', {});
     expect(study!.title).toBe(DEMO_STUDIES[0]!.fields.title);
+    // a window shows: main's refresh runs at once and tells it what is New
+    const told = new Promise<EventPayloads['changes.unseen']>((resolve) => {
+      const off = core.onEvent((event, payload) => {
+        if (event !== 'changes.unseen') return;
+        off();
+        resolve(payload as EventPayloads['changes.unseen']);
+      });
+    });
+    await call('changes.setVisible', { visible: true });
+    expect(Object.keys((await told).byStudy)).toEqual([study!.id]);
+    await call('changes.setVisible', { visible: false });
     const [report, ...others] = await newPaths();
     expect(others).toEqual([]);
     expect(report).toMatch(/^Site documents\/Riverside Medical Center\/[0-9a-f]{32}$/);
