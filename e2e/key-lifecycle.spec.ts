@@ -2,7 +2,8 @@
 // key generated in Settings (its CSR signed by a consortium CA made with openssl and registered by
 // the administrator) becomes a profile; the sIRB shares a document with it; the key is backed up (a
 // real .p12 download), the profile removed and restored from the backup ("Add profile from a
-// backup": a wrong password says so and changes nothing), and the document opens again. Settings,
+// backup": a wrong password says so and changes nothing), and the document opens again; renewed in
+// the window, the old key stays for reading and still opens it. Settings,
 // a list beside one profile's page, fits 1024×680, passes axe in both themes and works by keyboard.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -24,7 +25,7 @@ import { isBlocking, StateScans } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
 import { callHost, stageOnHost } from './support/host-api.js';
 import { fitsInWindow } from './support/layout.js';
-import { certificateAuthority } from './support/openssl.js';
+import { certificateAuthority, type PemIdentity } from './support/openssl.js';
 import { restartTrusting } from './support/trust.js';
 
 const PASSWORD = 'long backup passphrase 29';
@@ -38,6 +39,20 @@ async function chooseFile(page: Page, button: Locator, path: string): Promise<vo
   const choosing = page.waitForEvent('filechooser');
   await button.click();
   await (await choosing).setFiles(path);
+}
+
+/** Saves the CSR the form just made, and has the consortium's CA issue its certificate; returns the certificate's path. */
+async function certificateFor(page: Page, scope: Locator, ca: PemIdentity, dir: string, name: string): Promise<string> {
+  const downloading = page.waitForEvent('download');
+  await scope.getByTestId('csr-download').click();
+  const csrPath = join(dir, `${name}.csr`);
+  await (await downloading).saveAs(csrPath);
+  const certPath = join(dir, `${name}.crt`);
+  const args = ['x509', '-req', '-in', csrPath, '-CA', ca.certPath, '-CAkey', ca.keyPath];
+  execFileSync('openssl', [...args, '-set_serial', String(Date.now()), '-days', '30', '-out', certPath], {
+    stdio: 'pipe',
+  });
+  return certPath;
 }
 
 /** The page scrolls inside the dialog when it must, but nothing is cut sideways. */
@@ -134,33 +149,9 @@ test('a key generated in the window is backed up, its profile removed and restor
     await dialog.getByTestId('profile-gen-cn').fill('Northwind Clinic');
     await dialog.getByTestId('profile-gen-submit').click();
     await expect(dialog.getByTestId('csr-result')).toContainText('Northwind Clinic', { timeout: 60_000 });
-    const downloadingCsr = page.waitForEvent('download');
-    await dialog.getByTestId('csr-download').click();
-    const csrPath = join(dir, 'northwind.csr');
-    await (await downloadingCsr).saveAs(csrPath);
 
     // 2. The consortium's CA issues the certificate; the administrator registers the organization with it.
-    const certPath = join(dir, 'northwind.crt');
-    execFileSync(
-      'openssl',
-      [
-        'x509',
-        '-req',
-        '-in',
-        csrPath,
-        '-CA',
-        ca.certPath,
-        '-CAkey',
-        ca.keyPath,
-        '-set_serial',
-        String(Date.now()),
-        '-days',
-        '30',
-        '-out',
-        certPath,
-      ],
-      { stdio: 'pipe' },
-    );
+    const certPath = await certificateFor(page, dialog, ca, dir, 'northwind');
     const certificatePem = await readFile(certPath, 'utf8');
     await callHost(host, 'profiles.switch', { profileId: admin.id });
     const org = await callHost<{ id: string }>(host, 'admin.createOrganization', {
@@ -268,6 +259,61 @@ test('a key generated in the window is backed up, its profile removed and restor
     // (At the default size, where the details pane shows beside the list.)
     await page.setViewportSize({ width: 1360, height: 860 });
     await switchTo(page, restored);
+    await openStudy(page, containerId);
+    await fileRow(page, 'northwind-consent.pdf').click();
+    await expect(page.getByTestId('details-name')).toHaveText('northwind-consent.pdf');
+    expect(await savedBytes(page, dir, 'northwind-consent.pdf')).toEqual(pdf);
+
+    // 9. Renew in the window with a key generated here: refused, saying the step that is missing, until the
+    // administrator registers the new certificate; then the old key stays as a reading key.
+    const settings = await openChromeDialog(page, 'settings');
+    const renewed = settings.getByTestId('profile-page');
+    await expect(renewed).toHaveAttribute('data-profile-id', restored.id);
+    // Chosen in the list: the page stays while the administrator's profile is switched to and back.
+    await settings.locator(`[data-testid="profile-row"][data-profile-id="${restored.id}"]`).click();
+    await renewed.getByTestId('profile-renew-open').click();
+    const renewal = renewed.getByTestId('profile-renew');
+    await renewal.getByTestId('profile-gen-cn').fill('Northwind Clinic');
+    await renewal.getByTestId('profile-gen-submit').click();
+    await expect(renewal.getByTestId('csr-result')).toBeVisible({ timeout: 60_000 });
+    const newCertPath = await certificateFor(page, renewal, ca, dir, 'northwind-2');
+    await chooseFile(page, renewal.getByRole('button', { name: 'Choose the new certificate…' }), newCertPath);
+    await renewal.getByTestId('renew-submit').click();
+    await expect(renewal.getByTestId('renew-error')).toContainText('does not list the new certificate');
+    await expect(renewal.getByTestId('renew-error')).toContainText('administrator');
+    await expect(renewed.getByTestId('profile-key')).toHaveCount(1);
+    await callHost(host, 'profiles.switch', { profileId: admin.id });
+    await callHost(host, 'admin.putCertificate', {
+      organizationId: org.id,
+      certificateBase64: Buffer.from(await readFile(newCertPath, 'utf8')).toString('base64'),
+      mediaType: 'application/x-pem-file',
+    });
+    await callHost(host, 'profiles.switch', { profileId: restored.id });
+    await renewal.getByTestId('renew-submit').click();
+    await expect(settings.getByTestId('settings-status')).toContainText('now uses its new key');
+    const keyRows = renewed.getByTestId('profile-key');
+    await expect(keyRows).toHaveCount(2);
+    await expect(keyRows.nth(0)).toHaveAttribute('data-role', 'current');
+    await expect(keyRows.nth(0)).not.toContainText(northwind.certificate.thumbprint);
+    await expect(keyRows.nth(1)).toHaveAttribute('data-role', 'reading');
+    await expect(keyRows.nth(1)).toContainText(northwind.certificate.thumbprint);
+    // The background re-wrap ends: what the sIRB shared (the document, the study's record) still needs the old key.
+    await expect(renewed.getByTestId('rewrap-progress')).toContainText(
+      'shared with you still open only with an old key',
+      {
+        timeout: 60_000,
+      },
+    );
+    await renewed.getByTestId('key-forget-old').click();
+    // Refused where it was asked, saying what still needs the old key.
+    const refusal = renewed.getByTestId('profile-keys-error');
+    await expect(refusal).toContainText('The old keys were kept.');
+    await expect(refusal).toContainText('still open only with an old key');
+    await expect(renewed.getByTestId('profile-renew')).toHaveCount(0);
+    await expect(keyRows).toHaveCount(2);
+    await saveScreenshot(page, 'key-lifecycle-renewed');
+    await closeDialog(settings);
+    // The old key, kept for reading, still opens what was wrapped for it.
     await openStudy(page, containerId);
     await fileRow(page, 'northwind-consent.pdf').click();
     await expect(page.getByTestId('details-name')).toHaveText('northwind-consent.pdf');

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { AppError } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
-import { SettingsView } from '../components/settings/settings-view.js';
+import { SettingsView, type SettingsViewProps } from '../components/settings/settings-view.js';
 import { NotificationSettings } from '../components/notifications/notification-settings.js';
 import { useAddProfile, usePickKeyFile, useRenewProfile } from '../data/profile-import.js';
 import { useReceiptSending, useSetReceiptSending } from '../data/receipts.js';
@@ -56,7 +56,7 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
   const certificateChanges = useCertificateChanges(activeId);
   const rewrap = useRewrapCertificate(activeId);
   const [status, setStatus] = useState<string | undefined>();
-  const [actionError, setActionError] = useState<{ context: string; error: AppError } | undefined>();
+  const [actionError, setActionError] = useState<SettingsViewProps['actionError']>();
   const [addError, setAddError] = useState<AppError | undefined>();
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -90,7 +90,11 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
             ),
           )
           .catch((e: unknown) =>
-            setActionError({ context: 'The trust anchors were not imported; nothing changed.', error: toAppError(e) }),
+            setActionError({
+              context: 'The trust anchors were not imported; nothing changed.',
+              error: toAppError(e),
+              at: { profileId, section: 'trust' },
+            }),
           );
       }}
       onBackup={(profileId, password) => {
@@ -112,7 +116,11 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
             },
             onError: (e) => {
               setStatus(undefined);
-              setActionError({ context: 'The key was not backed up.', error: toAppError(e) });
+              setActionError({
+                context: 'The key was not backed up.',
+                error: toAppError(e),
+                at: { profileId, section: 'backup' },
+              });
             },
           },
         );
@@ -122,7 +130,12 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
         forgetOldKeys.mutate(profileId, {
           onSuccess: (p) =>
             setStatus(`The old keys of "${p.name}" were forgotten; everything opens with its current key.`),
-          onError: (e) => setActionError({ context: 'The old keys were kept.', error: toAppError(e) }),
+          onError: (e) =>
+            setActionError({
+              context: 'The old keys were kept.',
+              error: toAppError(e),
+              at: { profileId, section: 'keys' },
+            }),
         });
       }}
       rewrap={rewrapProgress}

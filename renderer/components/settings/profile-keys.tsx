@@ -1,6 +1,7 @@
 // A profile's keys: the current one and those kept for reading since a renewal, each with its
 // certificate's thumbprint and validity; the background re-wrap of the profile's own items after
 // a renewal, and "Forget old keys" once nothing needs them.
+import type { ReactNode } from 'react';
 import type { KeyView, ProfileView } from '../../../shared/ipc/views.js';
 import type { RewrapProgress } from '../../data/profiles.js';
 import { formatDate } from '../../lib/format.js';
@@ -49,12 +50,15 @@ export function ProfileKeys({
   busy,
   rewrap,
   onForgetOldKeys,
+  error,
 }: {
   readonly profile: ProfileView;
   readonly busy?: boolean;
   readonly rewrap?: RewrapProgress;
   /** Forgets the reading keys; main refuses, saying what still needs one, while any item does. */
   readonly onForgetOldKeys?: (profileId: string) => void;
+  /** Why the last action here was refused (e.g. what still needs an old key). */
+  readonly error?: ReactNode;
 }) {
   const keys = keysOf(profile);
   const reading = keys.filter((k) => k.role === 'reading').length;
@@ -108,6 +112,7 @@ export function ProfileKeys({
           Forget old keys
         </button>
       ) : null}
+      {error}
     </section>
   );
 }

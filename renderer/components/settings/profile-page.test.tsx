@@ -196,6 +196,44 @@ describe('SettingsView as a profile manager', () => {
     expect(real!.textContent).toContain('production · not backed up');
   });
 
+  it('shows a refusal in the section of the page where the action was, with its message in full view', () => {
+    const error = appError({
+      code: 'old-keys-needed',
+      message: '2 item(s) still open only with an old key (first: consent in study s1). Nothing was forgotten.',
+      details: '',
+      explanation: '',
+      status: undefined,
+    });
+    const keys = profile({ readingKeyCount: 1 });
+    render(
+      <SettingsView
+        {...base([keys])}
+        actionError={{ context: 'The old keys were kept.', error, at: { profileId: 'p1', section: 'keys' } }}
+      />,
+    );
+    const box = within(screen.getByTestId('profile-keys')).getByTestId('profile-keys-error');
+    expect(box.textContent).toContain('The old keys were kept.');
+    expect(box.textContent).toContain('still open only with an old key');
+    // not also at the top of the dialog
+    expect(screen.getAllByText('The old keys were kept.')).toHaveLength(1);
+  });
+
+  it('closes the renewal form once the profile has its new key', () => {
+    const renew = { busy: false, generate: { busy: false, onGenerate: vi.fn(), onSaveCsr: vi.fn() }, onRenew: vi.fn() };
+    const before = profile();
+    const { rerender } = render(<SettingsView {...base([before])} renew={renew} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Renew…' }));
+    expect(screen.getByTestId('profile-renew')).toBeTruthy();
+    rerender(
+      <SettingsView
+        {...base([{ ...before, certificate: { ...before.certificate, thumbprint: 'new' }, readingKeyCount: 1 }])}
+        renew={renew}
+      />,
+    );
+    expect(screen.queryByTestId('profile-renew')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Renew…' })).toBeTruthy();
+  });
+
   it('chooses every file through a button that names it: the file inputs are out of sight and out of the tab order', () => {
     render(<SettingsView {...base([profile()])} />);
     for (const nav of ['settings-nav-add', 'settings-nav-backup'] as const) {

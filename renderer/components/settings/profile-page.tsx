@@ -1,7 +1,7 @@
 // One profile's page in Settings: its certificate (warned 30 days before it expires), its keys,
 // backup, trust anchors, delivery receipts, renewal, collaborators' certificates, and removal
 // (asked first, and not the loudest button on the page).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AppError, ProfileView } from '../../../shared/ipc/views.js';
 import type { RewrapProgress } from '../../data/profiles.js';
 import { daysUntil } from '../../lib/file-read.js';
@@ -9,6 +9,7 @@ import { roleNames } from '../chrome/window-chrome.js';
 import { CertificateDetails } from '../common/certificate-details.js';
 import { ConfirmDialog } from '../common/confirm-dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
+import { FormError } from '../common/form-error.js';
 import {
   CollaboratorCertificatesSection,
   type CollaboratorCertificatesProps,
@@ -44,6 +45,9 @@ export interface ReceiptsSettingProps {
   readonly onChange: (sending: boolean) => void;
 }
 
+/** The page's sections a refusal can be shown in, where the action was. */
+export type ProfileSection = 'keys' | 'backup' | 'trust';
+
 export interface ProfilePageProps {
   readonly profile: ProfileView;
   readonly now: number;
@@ -61,14 +65,17 @@ export interface ProfilePageProps {
   readonly receipts?: ReceiptsSettingProps;
   /** The active profile's collaborators with a new or expiring certificate. */
   readonly certificates?: CollaboratorCertificatesProps;
+  readonly sectionError?: { readonly section: ProfileSection; readonly context: string; readonly error: AppError };
 }
 
 function TrustAnchors({
   profile,
   onImport,
+  error,
 }: {
   profile: ProfileView;
   onImport?: ProfilePageProps['onImportTrustAnchors'];
+  error?: ReactNode;
 }) {
   const count = profile.trustAnchorCount ?? 0;
   return (
@@ -91,6 +98,7 @@ function TrustAnchors({
           onFile={(file) => onImport(profile.id, file)}
         />
       ) : null}
+      {error}
     </section>
   );
 }
@@ -133,6 +141,14 @@ export function ProfilePage(props: ProfilePageProps) {
   const { profile: p, busy } = props;
   const [confirm, setConfirm] = useState(false);
   const warning = expiryWarning(p.certificate.validTo, props.now);
+  const errorIn = (section: ProfileSection): ReactNode =>
+    props.sectionError?.section === section ? (
+      <FormError
+        error={props.sectionError.error}
+        context={props.sectionError.context}
+        testId={`profile-${section}-error`}
+      />
+    ) : null;
   return (
     <div className="profile-page" data-testid="profile-page" data-profile-id={p.id}>
       <div className="profile-head">
@@ -153,15 +169,23 @@ export function ProfilePage(props: ProfilePageProps) {
           </p>
         ) : null}
       </section>
-      <ProfileKeys profile={p} busy={busy} rewrap={props.rewrap} onForgetOldKeys={props.onForgetOldKeys} />
+      <ProfileKeys
+        profile={p}
+        busy={busy}
+        rewrap={props.rewrap}
+        onForgetOldKeys={props.onForgetOldKeys}
+        error={errorIn('keys')}
+      />
       {props.onBackup ? (
         <section className="settings-section" aria-label="Backup">
           <h4 className="section-title">Backup</h4>
           <KeyBackup profile={p} busy={busy} onBackup={props.onBackup} />
+          {errorIn('backup')}
         </section>
       ) : null}
-      {props.renew ? <RenewSection profileId={p.id} {...props.renew} /> : null}
-      <TrustAnchors profile={p} onImport={props.onImportTrustAnchors} />
+      {/* A new current key starts the form afresh (closed). */}
+      {props.renew ? <RenewSection key={p.certificate.thumbprint} profileId={p.id} {...props.renew} /> : null}
+      <TrustAnchors profile={p} onImport={props.onImportTrustAnchors} error={errorIn('trust')} />
       <Receipts profile={p} receipts={props.receipts} />
       {props.certificates ? <CollaboratorCertificatesSection {...props.certificates} /> : null}
       <section className="settings-section" aria-label="Remove">

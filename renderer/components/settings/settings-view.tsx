@@ -10,7 +10,7 @@ import { ErrorDisplay } from '../common/error-display.js';
 import { AddProfileForm, type AddProfileFormProps, type AddProfileInput } from './add-profile-form.js';
 import { GenerateKeySection, type GenerateKeySectionProps } from './generate-key-section.js';
 import { PreferencesSection, type PreferencesSectionProps } from './preferences-section.js';
-import { ProfilePage, type ReceiptsSettingProps } from './profile-page.js';
+import { ProfilePage, type ProfileSection, type ReceiptsSettingProps } from './profile-page.js';
 import type { RenewSectionProps } from './renew-section.js';
 import type { CollaboratorCertificatesProps } from './collaborator-certificates-section.js';
 import { SettingsNav, type SettingsPage } from './settings-nav.js';
@@ -23,7 +23,12 @@ export interface SettingsViewProps {
   readonly platform?: string;
   readonly loadError?: AppError;
   readonly status?: string;
-  readonly actionError?: { readonly context: string; readonly error: AppError };
+  /** A refusal; one with `at` shows in that section of that profile's page, where the action was. */
+  readonly actionError?: {
+    readonly context: string;
+    readonly error: AppError;
+    readonly at?: { readonly profileId: string; readonly section: ProfileSection };
+  };
   readonly removing: boolean;
   readonly onRemoveProfile: (profileId: string) => void;
   readonly onImportTrustAnchors?: (profileId: string, file: File) => void;
@@ -104,7 +109,9 @@ export function SettingsView(props: SettingsViewProps) {
       <div role="status" aria-live="polite" className="status-line" data-testid="settings-status">
         {props.status ?? ''}
       </div>
-      {props.actionError ? <ErrorDisplay context={props.actionError.context} error={props.actionError.error} /> : null}
+      {props.actionError && !props.actionError.at ? (
+        <ErrorDisplay context={props.actionError.context} error={props.actionError.error} />
+      ) : null}
       <div className="settings-manager">
         <SettingsNav profiles={props.profiles} page={page} onPage={setPage} />
         <div className="settings-page" data-testid="settings-page">
@@ -123,6 +130,11 @@ export function SettingsView(props: SettingsViewProps) {
               renew={props.renew}
               receipts={shown.active ? props.receipts : undefined}
               certificates={shown.active ? props.certificates : undefined}
+              sectionError={
+                props.actionError?.at?.profileId === shown.id
+                  ? { ...props.actionError, section: props.actionError.at.section }
+                  : undefined
+              }
             />
           ) : null}
           {page.kind === 'add' ? (
