@@ -110,7 +110,9 @@ export async function runRefresh(
       await watch.refresh();
       const firstMs = performance.now() - t;
       const firstRequests = counter.counts.requests;
-      log(`refresh: first ${firstMs.toFixed(0)} ms, ${firstRequests} requests`);
+      log(
+        `refresh: first ${firstMs.toFixed(0)} ms, ${firstRequests} requests; heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
+      );
       // `changed` new documents, each in its own study, sealed each with its own key
       const step = Math.floor(studies / changed);
       for (let i = 0; i < changed; i++)
