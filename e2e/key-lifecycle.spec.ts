@@ -125,6 +125,24 @@ test('Settings at 1024×680: the list and one profile page fit, pass axe in ligh
     expect.arrayContaining(['key-backup-open', 'profile-renew-open', 'profile-receipts-sending', 'profile-remove']),
   );
   await closeDialog(dialog);
+
+  // In a narrow window a select takes the list's place.
+  await page.setViewportSize({ width: 700, height: 600 });
+  const narrow = await openChromeDialog(page, 'settings');
+  await expect(narrow.getByRole('navigation', { name: 'Settings pages' })).toBeHidden();
+  const select = narrow.getByTestId('settings-nav-select');
+  await expect(select).toBeVisible();
+  await select.focus();
+  await select.selectOption({ label: 'Add profile from a backup' });
+  await expect(narrow.getByTestId('profile-add-form')).toHaveAccessibleName('Add profile from a backup');
+  await fitsInWindow(page, narrow);
+  await expectNotCutSideways(narrow);
+  await saveScreenshot(page, 'key-lifecycle-settings-700');
+  const narrowScan = new StateScans(page);
+  narrowScan.theme = 'dark';
+  await narrowScan.scan('Settings in a narrow window');
+  expect(narrowScan.findings.filter(isBlocking)).toEqual([]);
+  await closeDialog(narrow);
 });
 
 test('a key generated in the window is backed up, its profile removed and restored from the backup, and a document shared with it opens', async ({
