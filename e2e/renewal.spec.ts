@@ -4,7 +4,8 @@
 // is still wrapped for the old key and opens with it (a reading key). The sIRB's window shows the
 // new-certificate notice and re-wraps, and refuses Lakeside's new RSA 1024 certificate saying why;
 // once nothing needs the old key, Riverside forgets it in Settings and everything still opens.
-// The notices pass axe in both themes.
+// A test exchange's key never backed up says so once (Back up now… opens its Settings page;
+// Dismiss holds across a restart of the host). The notices pass axe in both themes.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,7 @@ const protocol = minimalPdf('Protocol for the renewal study');
 const report = minimalPdf('Riverside enrolment report');
 let consortium: Identity;
 let renewed: Identity;
+let harborKey: Identity;
 
 async function upload(name: string, bytes: Buffer): Promise<string> {
   const ref = await stageOnHost(host, name, bytes);
@@ -232,4 +234,54 @@ test('Riverside forgets its old key in Settings, and everything still opens with
   await expect(pageOf.getByTestId('key-forget-old')).toHaveCount(0);
   await closeDialog(dialog);
   await siteOpensBoth();
+});
+
+test('a key never backed up says so once: Back up now… opens its Settings page, Dismiss is remembered', async () => {
+  // A profile of a test exchange (the sandbox's keys are made again with it: no notice there),
+  // for an organization the administrator registers.
+  await callHost(host, 'profiles.switch', { profileId: admin.id });
+  const harborId = (
+    await callHost<{ id: string }>(host, 'admin.createOrganization', {
+      name: 'Harbor Clinic',
+      isSirb: false,
+      certificatePem: (harborKey = issueIdentity('Harbor Clinic', { ca: consortium })).certificatePem,
+    })
+  ).id;
+  const baseUrl = (await callHost<{ baseUrl: string }[]>(host, 'profiles.list'))[0]!.baseUrl;
+  const harbor = await callHost<ProfileInfo>(host, 'profiles.importPem', {
+    name: 'Harbor Clinic (test)',
+    environment: 'test',
+    baseUrl,
+    organizationId: harborId,
+    keyFile: await stageOnHost(host, 'harbor.key', harborKey.privateKeyPem),
+    certificatePem: harborKey.certificatePem,
+  });
+  await page.reload();
+  await switchTo(page, { id: harbor.id, organizationName: 'Harbor Clinic' });
+  const notice = page.getByTestId('backup-notice');
+  await expect(notice).toContainText('The key of “Harbor Clinic (test)” has never been backed up');
+  const scans = new StateScans(page);
+  await scans.scan('backup notice');
+  expect(scans.findings.filter(isBlocking)).toEqual([]);
+  await saveScreenshot(page, 'renewal-backup-notice');
+
+  await notice.getByTestId('backup-now').click();
+  const dialog = page.getByTestId('settings-dialog');
+  await expect(dialog.getByTestId('profile-page')).toHaveAttribute('data-profile-id', harbor.id);
+  await closeDialog(dialog);
+
+  await notice.getByRole('button', { name: 'Dismiss the backup notice' }).click();
+  await expect(notice).toHaveCount(0);
+  // Remembered by main for this key: another run of the host, and a new page, do not show it again.
+  await host.stop();
+  host = await startHost(host.dataDir);
+  await signInContext(context, host);
+  expect((await callHost<{ backupDismissed: string[] }>(host, 'notices.list')).backupDismissed).toEqual([harbor.id]);
+  // A new page (the host may be on the same port: only the address's #token would differ).
+  await page.goto('about:blank');
+  const listed = page.waitForResponse((r) => r.url().endsWith('/api/call/notices.list'));
+  await page.goto(host.url);
+  await expect(page.getByTestId('active-organization')).toHaveText(/^Harbor Clinic/);
+  expect(await (await listed).json()).toEqual({ ok: true, value: { backupDismissed: [harbor.id] } });
+  await expect(notice).toHaveCount(0);
 });
