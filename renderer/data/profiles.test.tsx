@@ -9,7 +9,8 @@ import type { EventName, EventPayloads, ExchangeApi } from '../../shared/ipc/con
 import type { ProfileView } from '../../shared/ipc/views.js';
 import { profile } from '../test-support/fixtures.js';
 import { ApiProvider } from './api-context.js';
-import { useProfiles, useRewrapProgress } from './profiles.js';
+import { OneTimeSecret } from './profile-import.js';
+import { useBackupProfile, useProfiles, useRewrapProgress } from './profiles.js';
 
 function fakeApi(list: ProfileView[]) {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -50,5 +51,32 @@ describe('useProfiles and useRewrapProgress', () => {
     // The switch event does not list keys: those the list knew stay.
     emit('profile.switched', profile({ active: true }));
     await waitFor(() => expect(window.result.current.data?.[0]).toMatchObject({ active: true, keys }));
+  });
+});
+
+describe('useBackupProfile', () => {
+  it('sends the password once and keeps none of it in the mutation it leaves behind', async () => {
+    const sent: unknown[] = [];
+    const api = {
+      'profiles.backup': async (args: unknown) => {
+        sent.push(args);
+        return { ok: true, value: { saved: true, profile: profile({ backedUp: true }), download: '/api/download/x' } };
+      },
+      on: () => () => undefined,
+    } as unknown as ExchangeApi;
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <ApiProvider api={api}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </ApiProvider>
+    );
+    const { result } = renderHook(() => useBackupProfile(), { wrapper });
+    await act(async () => {
+      await result.current.mutateAsync({ profileId: 'p1', password: new OneTimeSecret('correct horse battery') });
+    });
+    expect(sent).toEqual([{ profileId: 'p1', password: 'correct horse battery' }]);
+    await waitFor(() => expect(result.current.data?.download).toBe('/api/download/x'));
+    expect(JSON.stringify(result.current.variables)).not.toContain('correct horse');
+    expect(result.current.variables?.password.take()).toBe('');
   });
 });

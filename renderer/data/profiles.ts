@@ -4,6 +4,7 @@ import { useCallback, useEffect } from 'react';
 import type { EventPayloads, OperationArgs } from '../../shared/ipc/contract.js';
 import type { ProfileView } from '../../shared/ipc/views.js';
 import { useApi } from './api-context.js';
+import type { OneTimeSecret } from './profile-import.js';
 import { useCall } from './call.js';
 import { keys } from './query-keys.js';
 
@@ -100,7 +101,9 @@ export function useBackupProfile() {
   const call = useCall();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (args: OperationArgs<'profiles.backup'>) => call('profiles.backup', args),
+    // The password travels in a one-time box: the mutation's kept variables hold it no longer than the call.
+    mutationFn: ({ profileId, password }: { profileId: string; password: OneTimeSecret }) =>
+      call('profiles.backup', { profileId, password: password.take() }),
     onSuccess: ({ profile }) => replaceProfile(client, profile),
   });
 }

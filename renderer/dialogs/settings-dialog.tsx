@@ -6,7 +6,7 @@ import type { AppError } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
 import { SettingsView, type SettingsViewProps } from '../components/settings/settings-view.js';
 import { NotificationSettings } from '../components/notifications/notification-settings.js';
-import { useAddProfile, usePickKeyFile, useRenewProfile } from '../data/profile-import.js';
+import { OneTimeSecret, useAddProfile, usePickKeyFile, useRenewProfile } from '../data/profile-import.js';
 import { useReceiptSending, useSetReceiptSending } from '../data/receipts.js';
 import { triggerDownload } from '../components/browser/download.js';
 import { useCertificateChanges, useRewrapCertificate } from '../data/certificates.js';
@@ -101,7 +101,7 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
         setActionError(undefined);
         setStatus('Backing up the key…');
         backupProfile.mutate(
-          { profileId, password },
+          { profileId, password: new OneTimeSecret(password) },
           {
             onSuccess: (r) => {
               // The browser host has no save dialog: it offers the file once, as it does documents.
