@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
-import type { AppError, ItemView } from '../../shared/ipc/views.js';
+import type { AppError, ItemView, StudyChangedEvent } from '../../shared/ipc/views.js';
 import { AppFailure } from '../../shared/app-error.js';
 import { asDocument } from '../../shared/headers.js';
 import { parentItemPath } from '../../shared/item-path.js';
@@ -13,7 +13,7 @@ import { itemSlashPath } from '../lib/file-tree.js';
 import { useApi } from './api-context.js';
 import { call, useCall } from './call.js';
 import { listingPages, streamIntoCache } from './items-stream.js';
-import { reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
+import { withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
 import { keys } from './query-keys.js';
 
 /**
@@ -40,14 +40,18 @@ export function useItems(profileId: string, containerId: string | undefined) {
 }
 
 /**
- * The paths this window deleted, per items cache, in order. A listing or `since` answer read
- * before a delete may still hold the item, also one that was never in the cache when the answer
- * was asked for (uploaded and deleted while it was on the way): what was deleted after the answer
- * was asked for is left out of it.
+ * The items this window deleted, per items cache, in order (with the version deleted). A listing,
+ * a `since` answer or main's shared refresh read before a delete may still hold the item, also one
+ * that was never in the cache when the answer was asked for (uploaded and deleted while it was on
+ * the way): what was deleted after the answer was asked for is left out of it.
  */
-const deletions = new WeakMap<QueryClient, Map<string, string[]>>();
+interface Deleted {
+  readonly path: string;
+  readonly updatedAt?: string;
+}
+const deletions = new WeakMap<QueryClient, Map<string, Deleted[]>>();
 
-function deletionLog(client: QueryClient, key: readonly unknown[]): string[] {
+function deletionLog(client: QueryClient, key: readonly unknown[]): Deleted[] {
   let byKey = deletions.get(client);
   if (!byKey) deletions.set(client, (byKey = new Map()));
   const id = JSON.stringify(key);
@@ -65,9 +69,45 @@ function deletedSince(
   const mark = log.length;
   return (views) => {
     if (log.length === mark) return views;
-    const gone = new Set(log.slice(mark));
+    const gone = new Set(log.slice(mark).map((d) => d.path));
     return views.filter((v) => !gone.has(itemSlashPath(v)));
   };
+}
+
+/**
+ * Main's shared refresh found changes in a study: merged into its cached list, if any, instead
+ * of listing again (an uncached list is listed whole when opened). Its answer may have been read
+ * before this window deleted an item: a version no newer than the one deleted here stays gone.
+ */
+export function applyStudyChanged(client: QueryClient, profileId: string, event: StudyChangedEvent): void {
+  const key = keys.items(profileId, event.containerId);
+  if (client.getQueryData<ItemsCache>(key) === undefined) return;
+  const deleted = new Map(deletionLog(client, key).map((d) => [d.path, d.updatedAt]));
+  const changed = event.changed.filter((v) => {
+    const path = itemSlashPath(v);
+    if (!deleted.has(path)) return true;
+    const at = deleted.get(path);
+    return at !== undefined && Date.parse(v.updatedAt) > Date.parse(at);
+  });
+  client.setQueryData<ItemsCache>(key, (cache) => withoutPaths(withChanges(cache, changed), event.removedPaths));
+}
+
+/**
+ * Follows main's shared refresh for the active profile: the file lists merge what it found,
+ * Find asks its index again, and a study newly shared with us joins the studies list.
+ */
+export function useFollowStudyChanges(profileId: string | undefined): void {
+  const api = useApi();
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!profileId) return;
+    return api.on('study.changed', (event) => {
+      applyStudyChanged(client, profileId, event);
+      if (event.changed.length || event.removedPaths.length)
+        void client.invalidateQueries({ queryKey: keys.everySearch(profileId) });
+      if (event.joined) void client.invalidateQueries({ queryKey: keys.containers(profileId) });
+    });
+  }, [api, client, profileId]);
 }
 
 /** The pages without what this window deleted since the listing was asked for (see deletedSince). */
@@ -101,43 +141,12 @@ export async function refreshSince(
 }
 
 /**
- * The Refresh button: what changed since the newest item seen (decrypted anew), then the
- * list's membership from a metadata-only listing, which also catches what `since` cannot
- * report: items newly shared with us, revoked, or deleted by others.
- */
-async function refreshChanges(
-  api: ExchangeApi,
-  client: QueryClient,
-  profileId: string,
-  containerId: string,
-): Promise<void> {
-  await refreshSince(api, client, profileId, containerId);
-  const key = keys.items(profileId, containerId);
-  const start = client.getQueryData<ItemsCache>(key);
-  const notDeleted = deletedSince(client, key);
-  // in pages, as the first listing: main never holds a 100,000-item answer for one IPC copy
-  const full: ItemView[] = [];
-  for await (const page of listingPages(api, containerId)) for (const view of page) full.push(view);
-  client.setQueryData<ItemsCache>(key, (current) => reconciled(current, notDeleted(full), start));
-}
-
-/**
  * The items query never goes stale (a full listing of a large study is costly), so a cached list
  * would show as it was until Refresh, e.g. after switching back to a profile. When the list is
- * already cached, this runs the changes-only refresh once in the background and says whether it did.
+ * already cached, opening it asks main's shared refresh for the study once (its `study.changed`
+ * is merged by useFollowStudyChanges); a list just fetched is not refreshed.
+ * Once per profile and study (StrictMode's second effect run included).
  */
-async function refreshIfCached(
-  api: ExchangeApi,
-  client: QueryClient,
-  profileId: string,
-  containerId: string,
-): Promise<boolean> {
-  if (client.getQueryData<ItemsCache>(keys.items(profileId, containerId)) === undefined) return false;
-  await refreshChanges(api, client, profileId, containerId);
-  return true;
-}
-
-/** For a file browser opening: refreshIfCached once per profile and study (StrictMode's second effect run included). */
 export function useRefreshCachedItems(profileId: string, containerId: string | undefined): void {
   const api = useApi();
   const client = useQueryClient();
@@ -146,17 +155,23 @@ export function useRefreshCachedItems(profileId: string, containerId: string | u
     const key = `${profileId}:${containerId ?? ''}`;
     if (!containerId || done.current === key) return;
     done.current = key;
+    if (client.getQueryData<ItemsCache>(keys.items(profileId, containerId)) === undefined) return;
     // In the background: the cached list stays on screen; a failure leaves it as it was (Refresh shows errors).
-    void refreshIfCached(api, client, profileId, containerId).catch(() => undefined);
+    void call(api, 'changes.refresh', { containerId }).catch(() => undefined);
   }, [api, client, profileId, containerId]);
 }
 
+/**
+ * Refresh asks main's shared refresh for this study now (what changed, and a whole listing for
+ * what `since` cannot tell): one refresh that the file list, Find and Changes follow, instead of
+ * the window listing on its own besides. Reload all lists the study again whole.
+ */
 export function useRefreshItems(profileId: string, containerId: string | undefined) {
   const api = useApi();
   const client = useQueryClient();
   const changesOnly = useMutation({
     mutationFn: async () => {
-      if (containerId) await refreshChanges(api, client, profileId, containerId);
+      if (containerId) await call(api, 'changes.refresh', { containerId });
     },
   });
   const fullReload = useCallback(
@@ -302,7 +317,11 @@ export function useDeleteItems(profileId: string, containerId: string) {
     onSuccess: (results) => {
       const deleted = results.filter((r) => r.ok).map((r) => r.itemPath);
       const key = keys.items(profileId, containerId);
-      for (const path of deleted) deletionLog(client, key).push(itemSlashPath({ id: path }));
+      const cached = new Map((client.getQueryData<ItemsCache>(key)?.items ?? []).map((i) => [itemSlashPath(i), i]));
+      for (const id of deleted) {
+        const path = itemSlashPath({ id });
+        deletionLog(client, key).push({ path, updatedAt: cached.get(path)?.updatedAt });
+      }
       client.setQueryData<ItemsCache>(key, (cache) => withoutPaths(cache, deleted));
       // Find's answers may still name them (main's index is marked stale by the same delete)
       if (deleted.length) void client.invalidateQueries({ queryKey: keys.everySearch(profileId) });

@@ -36,6 +36,12 @@ export const keys = {
     ['profile', profileId, 'container', containerId, 'item', path, 'delivery'] as const,
   distribution: (profileId: string, containerId: string) =>
     ['profile', profileId, 'container', containerId, 'distribution'] as const,
+  /** What is New in the profile's studies (changes.unseen). */
+  unseen: (profileId: string) => ['profile', profileId, 'unseen'] as const,
+  /** Every Changes list of a profile (what a refresh or a mark invalidates). */
+  everyChanges: (profileId: string) => ['profile', profileId, 'changes'] as const,
+  /** "Changes" across all studies ('') or one. */
+  changes: (profileId: string, containerId: string) => ['profile', profileId, 'changes', containerId] as const,
   receiptSending: (profileId: string) => ['profile', profileId, 'receipt-sending'] as const,
   activity: (action: string, text: string) => ['activity', action, text] as const,
   record: (profileId: string, containerId: string, path: string, updatedAt: string) =>

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-// Refresh (since, then a membership listing in pages) while the user changes the study: the
-// listing is a snapshot from when it began, so what this window uploaded, saved or deleted while
-// it streamed must survive its end, and what others revoked or deleted must still go.
+// Main's shared refresh (Refresh asks it; its `study.changed` is merged) and the window's own
+// listings while the user changes the study: an answer is a snapshot from when it was read, so
+// what this window uploaded, saved or deleted meanwhile must survive it, and what others revoked
+// or deleted must still go.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -11,7 +12,7 @@ import type { ItemView, TransferView } from '../../shared/ipc/views.js';
 import { item, transfer } from '../test-support/fixtures.js';
 import { ApiProvider } from './api-context.js';
 import { fromFullList, type ItemsCache } from './items-cache.js';
-import { refreshSince, useDeleteItems, useItems, useRefreshItems } from './items.js';
+import { refreshSince, useDeleteItems, useFollowStudyChanges, useItems, useRefreshItems } from './items.js';
 import { keys } from './query-keys.js';
 import { useTransfers } from './transfers.js';
 
@@ -35,18 +36,26 @@ function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}
   const listeners = new Map<string, (payload: unknown) => void>();
   let snapshot: ItemView[] = [];
   let served = 0;
+  let listings = 0;
+  const refreshes: string[] = [];
   const api = {
     on: (name: string, listener: (payload: unknown) => void) => {
       listeners.set(name, listener);
       return () => listeners.delete(name);
     },
+    'changes.refresh': async ({ containerId }: { containerId: string }) => {
+      refreshes.push(containerId);
+      return ok(null);
+    },
     'transfers.list': async () => ok([]),
     'items.list': async ({ since }: { since?: string }) => {
+      listings++;
       const answer = since ? study.filter((i) => Date.parse(i.updatedAt) >= Date.parse(since)) : study;
       if (holdSince) await hold();
       return ok(answer);
     },
     'items.listOpen': async () => {
+      listings++;
       snapshot = [...study];
       served = 0;
       return ok({ listingId: 'f'.repeat(32) });
@@ -64,6 +73,8 @@ function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}
   } as unknown as ExchangeApi;
   return {
     api,
+    refreshes,
+    listings: () => listings,
     holdSince: (on: boolean) => (holdSince = on),
     /** What another organization or this window's upload did on the exchange. */
     change: (next: (items: ItemView[]) => ItemView[]) => (study = next(study)),
@@ -102,6 +113,7 @@ function setUp(options?: { holdSince?: boolean }) {
   const service = studyService([a, b, c], options);
   const { result } = renderHook(
     () => ({
+      follow: useFollowStudyChanges(PROFILE),
       refresh: useRefreshItems(PROFILE, STUDY).changesOnly,
       remove: useDeleteItems(PROFILE, STUDY),
       transfers: useTransfers(PROFILE),
@@ -118,74 +130,71 @@ const uploaded = (itemPath: string): TransferView[] => [
   transfer({ id: itemPath, itemPath, containerId: STUDY, profileId: PROFILE, state: 'verified' }),
 ];
 
-describe('Refresh while the user changes the study', () => {
-  it('keeps a document uploaded while the membership listing streams', async () => {
+/** Main's shared refresh found this (its answer read at some point before it arrives). */
+const found = (changed: ItemView[], removedPaths: string[] = []) => ({ containerId: STUDY, changed, removedPaths });
+
+describe('Refresh', () => {
+  it("asks main's shared refresh for the study once, and lists nothing of its own besides", async () => {
+    const { service, result } = setUp();
+    await act(() => result.current.refresh.mutateAsync());
+    expect(service.refreshes).toEqual([STUDY]);
+    expect(service.listings()).toBe(0);
+  });
+});
+
+describe("main's shared refresh while the user changes the study", () => {
+  it('keeps a document uploaded after the refresh read the study', async () => {
     const { service, result, paths } = setUp();
     await waitFor(() => expect(result.current.transfers.isSuccess).toBe(true));
-    act(() => result.current.refresh.mutate());
-    await service.release(); // the listing's first page: the study as it was
     const upload = item('docs|u', { updatedAt: at(9) });
     service.change((study) => [...study, upload]);
     await service.emit('transfers.changed', uploaded('docs/u'));
     await waitFor(() => expect(paths()).toContain('docs/u@09'));
-    await service.releaseAll();
-    await waitFor(() => expect(result.current.refresh.isSuccess).toBe(true));
+    await service.emit('study.changed', found([b]));
     expect(paths()).toEqual(['docs/a@01', 'docs/b@02', 'docs/c@03', 'docs/u@09']);
   });
 
-  it('keeps a newer version saved while the listing streams, not the older one listed', async () => {
-    const { client, service, result, paths } = setUp();
-    act(() => result.current.refresh.mutate());
-    await service.release();
+  it('keeps a newer version saved meanwhile, not the older one the refresh read', async () => {
+    const { client, service, paths } = setUp();
     service.change((study) => study.map((i) => (i.path === 'docs/b' ? { ...b, updatedAt: at(8) } : i)));
     await act(() => refreshSince(service.api, client, PROFILE, STUDY));
     expect(paths()).toContain('docs/b@08');
-    await service.releaseAll();
-    await waitFor(() => expect(result.current.refresh.isSuccess).toBe(true));
+    await service.emit('study.changed', found([b]));
     expect(paths()).toEqual(['docs/a@01', 'docs/b@08', 'docs/c@03']);
     expect(client.getQueryData<ItemsCache>(KEY)?.since).toBe(at(8));
   });
 
-  it('does not bring back an item deleted while the listing streams', async () => {
+  it('does not bring back an item deleted after the refresh read it', async () => {
     const { service, result, paths } = setUp();
-    act(() => result.current.refresh.mutate());
-    await service.release();
     await act(() => result.current.remove.mutateAsync(['docs/c']));
     expect(paths()).toEqual(['docs/a@01', 'docs/b@02']);
-    await service.releaseAll();
-    await waitFor(() => expect(result.current.refresh.isSuccess).toBe(true));
+    await service.emit('study.changed', found([c]));
     expect(paths()).toEqual(['docs/a@01', 'docs/b@02']);
+  });
+
+  it('brings back a path deleted here when another organization writes it again', async () => {
+    const { service, result, paths } = setUp();
+    await act(() => result.current.remove.mutateAsync(['docs/c']));
+    await service.emit('study.changed', found([{ ...c, updatedAt: at(7) }]));
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@02', 'docs/c@07']);
   });
 
   it('still drops what others revoked or deleted and adds what was newly shared', async () => {
-    const { service, result, paths } = setUp();
-    const shared = item('docs|s', { updatedAt: at(1) }); // older than since: only the listing brings it
-    service.change((study) => [...study.filter((i) => i.path !== 'docs/a'), shared]);
-    act(() => result.current.refresh.mutate());
-    await service.releaseAll();
-    await waitFor(() => expect(result.current.refresh.isSuccess).toBe(true));
+    const { service, paths } = setUp();
+    const shared = item('docs|s', { updatedAt: at(1) }); // older than since: only a whole listing finds it
+    await service.emit('study.changed', found([shared], ['docs/a']));
     expect(paths()).toEqual(['docs/b@02', 'docs/c@03', 'docs/s@01']);
   });
-});
 
-describe('Refresh while the user uploads and deletes the same document', () => {
-  it('does not bring back a document uploaded after Refresh began and deleted before its listing ended', async () => {
-    const { service, result, paths } = setUp({ holdSince: true });
+  it('does not bring back a document uploaded and deleted here that the refresh read in between', async () => {
+    const { service, result, paths } = setUp();
     await waitFor(() => expect(result.current.transfers.isSuccess).toBe(true));
-    act(() => result.current.refresh.mutate());
-    // Refresh's since answer was read before the upload reached the exchange...
     const upload = item('docs|u', { updatedAt: at(9) });
-    await waitFor(() => expect(service.pending()).toBe(1));
     service.change((study) => [...study, upload]);
-    service.holdSince(false);
-    await service.release();
-    // ...its listing after: it holds the upload, which the window then refreshes in and deletes
-    await waitFor(() => expect(service.pending()).toBe(1));
     await service.emit('transfers.changed', uploaded('docs/u'));
     await waitFor(() => expect(paths()).toContain('docs/u@09'));
     await act(() => result.current.remove.mutateAsync(['docs/u']));
-    await service.releaseAll();
-    await waitFor(() => expect(result.current.refresh.isSuccess).toBe(true));
+    await service.emit('study.changed', found([upload]));
     expect(paths()).toEqual(['docs/a@01', 'docs/b@02', 'docs/c@03']);
   });
 });
