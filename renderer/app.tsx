@@ -1,7 +1,7 @@
 // The window: chrome on top, studies on the left, the selected study's files, the transfers panel
 // at the bottom; slot dialogs over it.
-import { useEffect, useState } from 'react';
-import type { ItemView } from '../shared/ipc/views.js';
+import { useEffect, useRef, useState } from 'react';
+import type { ContainerView, ItemView } from '../shared/ipc/views.js';
 import { toAppError } from './bridge/api.js';
 import { ConnectionBanner } from './components/chrome/connection-banner.js';
 import { WindowChrome } from './components/chrome/window-chrome.js';
@@ -9,6 +9,8 @@ import { Notices } from './components/notices/notices.js';
 import { FindBox } from './components/chrome/find-box.js';
 import type { SearchHit } from '../shared/search-rank.js';
 import { FileBrowser } from './components/browser/file-browser.js';
+import type { Reveal } from './components/browser/use-folder-view.js';
+import { ChangesDialog } from './components/changes/changes-dialog.js';
 import { NoStudyDropHint } from './components/browser/drop-hint.js';
 import { ErrorDisplay } from './components/common/error-display.js';
 import { ToastList, useToasts } from './components/notifications/toasts.js';
@@ -25,10 +27,19 @@ import {
   useSwitchProfile,
 } from './data/profiles.js';
 import { useContainers, useCreateContainer } from './data/studies.js';
+import { useFollowStudyChanges } from './data/items.js';
+import { useRevealRequests } from './data/reveal.js';
+import { unseenCount, useMarkSeen, useUnseen, useWindowVisibility } from './data/unseen.js';
+import { requestReveal } from './lib/reveal.js';
 import type { DialogSlot, OpenSlot } from './lib/dialog-slots.js';
 import { SlotDialog } from './dialogs/slot-dialogs.js';
 import { connectionStatus } from './lib/connection-status.js';
 import { useTheme } from './theme/use-theme.js';
+
+function studyTitleOf(list: readonly ContainerView[] | undefined, id: string | undefined): string | undefined {
+  const study = id ? list?.find((c) => c.id === id) : undefined;
+  return study ? studyLabel(study) : undefined;
+}
 
 export function App() {
   const appInfo = useAppInfo();
@@ -41,12 +52,20 @@ export function App() {
   const create = useCreateContainer(profileId);
   const switchProfile = useSwitchProfile();
   const [selected, setSelected] = useState<{ profileId: string; containerId: string } | undefined>();
-  // A hit of "Find in all studies": the study opens at the item, selected.
-  const [reveal, setReveal] = useState<{ containerId: string; itemPath: string; nonce: number } | undefined>();
-  const openHit = (hit: SearchHit): void => {
-    setSelected({ profileId, containerId: hit.containerId });
-    setReveal({ containerId: hit.containerId, itemPath: hit.itemPath, nonce: Date.now() });
-  };
+  // Items to show (a Find hit, a Changes entry, a notification): their study opens at the first one's folder, selected.
+  const [reveal, setReveal] = useState<(Reveal & { containerId: string }) | undefined>();
+  const reveals = useRef(0);
+  useRevealRequests((target) => {
+    setSelected({ profileId, containerId: target.containerId });
+    setReveal({ ...target, nonce: ++reveals.current });
+  });
+  const openHit = (hit: SearchHit): void => requestReveal({ containerId: hit.containerId, itemPaths: [hit.itemPath] });
+  // What's new: main's shared refresh, followed while the window is shown; "Changes" for all or one study.
+  useWindowVisibility();
+  useFollowStudyChanges(active?.id);
+  const unseen = useUnseen(active?.id);
+  const markSeen = useMarkSeen(profileId);
+  const [changesFor, setChangesFor] = useState<{ containerId?: string } | undefined>();
   const [slot, setSlot] = useState<OpenSlot | undefined>();
   const [creatingStudy, setCreatingStudy] = useState(false);
   useTheme(settings.data?.theme ?? 'system');
@@ -81,6 +100,7 @@ export function App() {
           onSwitch={(id) => switchProfile.mutate(id)}
           onRecheck={() => void connection.refetch()}
           onOpen={(s) => openSlot(s)}
+          changes={active ? { count: unseenCount(unseen.data), onOpen: () => setChangesFor({}) } : undefined}
         />
         <ConnectionBanner status={status} />
         <Notices profile={active} onOpenSettings={() => openSlot('settings')} />
@@ -113,6 +133,10 @@ export function App() {
             setCreatingStudy(true);
           }}
           onRetry={() => void containers.refetch()}
+          unseen={unseen.data}
+          onMarkSeen={(id) => markSeen.mutate({ containerId: id, folderPath: '' })}
+          markSeenError={markSeen.error ? toAppError(markSeen.error) : undefined}
+          onChanges={(id) => setChangesFor({ containerId: id })}
         />
         {active && container ? (
           <FileBrowser
@@ -121,7 +145,8 @@ export function App() {
             container={container}
             appInfo={appInfo.data}
             onOpenSlot={openSlot}
-            reveal={reveal?.containerId === container.id && reveal.itemPath ? reveal : undefined}
+            reveal={reveal?.containerId === container.id ? reveal : undefined}
+            onOpenChanges={() => setChangesFor({ containerId: container.id })}
           />
         ) : (
           <section className="file-browser placeholder" aria-label="Files">
@@ -153,6 +178,14 @@ export function App() {
               },
             })
           }
+        />
+      ) : null}
+      {changesFor && active ? (
+        <ChangesDialog
+          profileId={profileId}
+          containerId={changesFor.containerId}
+          studyTitle={studyTitleOf(containers.data, changesFor.containerId)}
+          onClose={() => setChangesFor(undefined)}
         />
       ) : null}
       {slot ? <SlotDialog slot={slot.slot} context={slot.context} onClose={() => setSlot(undefined)} /> : null}

@@ -11,6 +11,7 @@ import { applyTheme } from './theme/use-theme.js';
 import './styles/layout.css';
 import './styles/dialog-content.css';
 import './styles/find-box.css';
+import './styles/whats-new.css';
 
 const queryClient = createQueryClient();
 

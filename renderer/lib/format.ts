@@ -70,3 +70,17 @@ export function formatSkew(seconds: number): string {
   );
   return `${direction} by ${parts.join(' ')}`;
 }
+
+/** How long ago, in words ("just now", "5 min ago", "3 h ago", "2 days ago"), else the day. */
+export function formatAgo(iso: string, now: number = Date.now(), locale?: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const minutes = Math.floor((now - ms) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
+  return formatDay(iso, locale);
+}

@@ -22,10 +22,41 @@ interface BrowserToolbarProps {
   readonly onCollaborators: () => void;
   readonly onStudyDetails: () => void;
   readonly onDistribution: () => void;
+  /** This study's Changes. */
+  readonly onChanges?: () => void;
+  /** "Mark as seen" for the folder shown, while it holds New items. */
+  readonly onMarkSeen?: () => void;
+  readonly markSeenLabel?: string;
   readonly showDetails: boolean;
   readonly onShowDetails: (shown: boolean) => void;
   /** The selection's actions, shown first (selection-actions.tsx); none while the details pane has them. */
   readonly selectionActions?: readonly FoldAction[];
+}
+
+function changesAction(onChanges: () => void): FoldAction {
+  return {
+    id: 'study-changes',
+    label: 'Changes…',
+    onSelect: onChanges,
+    button: (
+      <button type="button" data-testid="open-study-changes" onClick={onChanges}>
+        Changes…
+      </button>
+    ),
+  };
+}
+
+function markSeenAction(label: string, onMarkSeen: () => void): FoldAction {
+  return {
+    id: 'mark-seen',
+    label,
+    onSelect: onMarkSeen,
+    button: (
+      <button type="button" data-testid="mark-seen" onClick={onMarkSeen}>
+        {label}
+      </button>
+    ),
+  };
 }
 
 export function BrowserToolbar(props: BrowserToolbarProps) {
@@ -73,6 +104,8 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
               </button>
             ),
           },
+          ...(props.onChanges ? [changesAction(props.onChanges)] : []),
+          ...(props.onMarkSeen ? [markSeenAction(props.markSeenLabel ?? 'Mark as seen', props.onMarkSeen)] : []),
           {
             id: 'collaborators',
             label: 'Collaborators…',

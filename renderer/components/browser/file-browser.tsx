@@ -35,6 +35,7 @@ import { useDownloads } from './use-downloads.js';
 import { useFileDrop } from './use-file-drop.js';
 import { useFolderView, type Reveal } from './use-folder-view.js';
 import { useLazyHeaders } from './use-lazy-headers.js';
+import { useNewMarks } from './use-new-marks.js';
 import { useStudyNames } from './use-study-names.js';
 import { TREE_MAX_WIDTH, TREE_MIN_WIDTH, useTreeWidth } from './use-tree-width.js';
 
@@ -43,11 +44,13 @@ interface FileBrowserProps {
   readonly container: ContainerView;
   readonly appInfo?: AppInfo;
   readonly onOpenSlot: (slot: DialogSlot, items?: readonly ItemView[]) => void;
-  /** An item to show selected in its folder (from "Find in all studies"); a new nonce shows it again. */
+  /** Items to show selected (Find, Changes, a notification: lib/reveal.ts); a new nonce shows them again. */
   readonly reveal?: Reveal;
+  /** "Changes" for this study. */
+  readonly onOpenChanges?: () => void;
 }
 
-export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }: FileBrowserProps) {
+export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, onOpenChanges }: FileBrowserProps) {
   const items = useItems(profile.id, container.id);
   // Opened again on a list cached earlier (e.g. back from another profile): fetch what changed meanwhile.
   useRefreshCachedItems(profile.id, container.id);
@@ -67,7 +70,14 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
 
   const feedback = useActionFeedback();
   const upload = useUpload(profile.id, container.id);
-  const { download, blocked, closeBlocked, asked, closeAsked } = useDownloads(container.id, feedback);
+  const downloads = useDownloads(container.id, feedback);
+  const { blocked, closeBlocked, asked, closeAsked } = downloads;
+  const marks = useNewMarks(profile.id, container.id);
+  // Opening an item, saving or dragging it out is seeing it: its New mark goes.
+  const download: typeof downloads.download = (item, mode, ...rest) => {
+    marks.seen(item);
+    return downloads.download(item, mode, ...rest);
+  };
   const deletion = useDeleteRows(profile.id, container.id, feedback);
   const { onDropFiles, dragTarget } = useFileDrop(folder, upload.uploadFiles, feedback.setProblem);
 
@@ -75,7 +85,8 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
     if (row.entry.kind === 'folder') view.openFolder(row.entry.path);
     else if (row.entry.item.decryptedHeader?.type === 'document' || !row.entry.item.decryptedHeader)
       void download(row.entry.item, 'open');
-    // Records open in the details pane: selecting them is enough.
+    // Records open in the details pane: selecting them is enough, opening one is seeing it.
+    else marks.seen(row.entry.item);
   };
 
   const onDragOut = (row: Row, event: DragEvent): void => {
@@ -108,6 +119,9 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
         onCollaborators={() => onOpenSlot('collaborators')}
         onStudyDetails={() => setEditingStudy(true)}
         onDistribution={() => onOpenSlot('distribution')}
+        onChanges={onOpenChanges}
+        onMarkSeen={marks.study.folders.has(folder) ? () => marks.markFolder(folder) : undefined}
+        markSeenLabel={folder ? 'Mark folder as seen' : 'Mark study as seen'}
         showDetails={showDetails}
         onShowDetails={setShowDetails}
         selectionActions={
@@ -152,6 +166,9 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
           onDismiss={() => feedback.setProblem(undefined)}
         />
       ) : null}
+      {marks.error ? (
+        <ErrorDisplay context="Could not mark as seen." error={marks.error} onDismiss={marks.dismissError} />
+      ) : null}
       {refreshError ? (
         <ErrorDisplay
           context="The list could not be refreshed."
@@ -172,6 +189,8 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
             onOpen={view.openFolder}
             onDropFiles={(path, data) => onDropFiles(path, data)}
             dropTarget={dragTarget}
+            newFolders={marks.study.folders}
+            onMarkSeen={marks.markFolder}
           />
           <WidthResizer
             label="Width of the folder tree"
@@ -203,6 +222,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal }:
               onVisibleRows={onVisibleRows}
               onDropFiles={onDropFiles}
               onDragOut={onDragOut}
+              unseen={marks.study}
               label={`Files in ${folder ? shownText(folder) : rootLabel}`}
               dropTarget={dragTarget === undefined ? undefined : dragTarget === folder ? '' : dragTarget}
               emptyStudy={!view.filter && studyEmpty}

@@ -1,5 +1,6 @@
 // The file list: a grid with sortable columns, fixed-height rows windowed by hand (only the rows in
-// view are in the DOM), keyboard navigation, multi-select, drop targets and drag-out.
+// view are in the DOM), keyboard navigation, multi-select, drop targets and drag-out. A New item's
+// row has a "New" badge and its name in bold; a folder holding New items a mark.
 import { shownText } from '../../../shared/shown-text.js';
 import {
   useEffect,
@@ -32,6 +33,7 @@ import { scrollToReveal, visibleRange } from '../../lib/virtual-window.js';
 import { KindIcon } from '../common/kind-icon.js';
 import { WidthResizer } from '../common/width-resizer.js';
 import { DROP_FOLDER_ATTRIBUTE } from '../../lib/use-window-drag.js';
+import type { StudyUnseen } from '../../data/unseen.js';
 
 const ROW_HEIGHT = 32;
 
@@ -63,6 +65,8 @@ interface FileListProps {
   readonly label: string;
   /** Where files dragged over the window would go: '' the list's own folder, a folder row's path, or none. */
   readonly dropTarget?: string;
+  /** What is New in the study: the rows say so. */
+  readonly unseen?: StudyUnseen;
   /** Used until the real height is measured (and in tests, where layout is not computed). */
   readonly initialViewportHeight?: number;
 }
@@ -97,15 +101,34 @@ function ColumnResizer({
   );
 }
 
+/** Whether a row is New (an item) or holds New items (a folder). */
+function isNew(row: Row, unseen: StudyUnseen | undefined): boolean {
+  if (!unseen) return false;
+  return row.entry.kind === 'folder' ? unseen.folders.has(row.entry.path) : unseen.paths.has(row.entry.path);
+}
+
 /** One cell of a row; a folder has no date and no sharing of its own. */
-function Cell({ column, row }: { column: Column; row: Row }) {
+function Cell({ column, row, fresh }: { column: Column; row: Row; fresh: boolean }) {
   const isFolder = row.entry.kind === 'folder';
   switch (column) {
     case 'name':
       return (
         <div role="gridcell" className="cell col-name" title={shownText(row.label)}>
           <KindIcon kind={row.kind} />
+          {fresh && !isFolder ? <span className="visually-hidden">New: </span> : null}
           <span className="name-text">{shownText(row.label)}</span>
+          {fresh ? (
+            isFolder ? (
+              <>
+                <span className="new-dot" aria-hidden="true" />
+                <span className="visually-hidden">, has new items</span>
+              </>
+            ) : (
+              <span className="badge new" aria-hidden="true" data-testid="row-new">
+                New
+              </span>
+            )
+          ) : null}
         </div>
       );
     case 'type':
@@ -358,6 +381,7 @@ export function FileList(props: FileListProps) {
                 const index = range.start + i;
                 const selected = selection.selected.has(row.key);
                 const isFolder = row.entry.kind === 'folder';
+                const fresh = isNew(row, props.unseen);
                 return (
                   <div
                     key={row.key}
@@ -365,11 +389,12 @@ export function FileList(props: FileListProps) {
                     role="row"
                     aria-rowindex={index + 2}
                     aria-selected={selected}
-                    className={`file-row ${selected ? 'selected' : ''} ${row.key === selection.focus ? 'focused' : ''} ${isFolder && dropTarget === row.entry.path ? 'drop-active' : ''}`}
+                    className={`file-row ${selected ? 'selected' : ''} ${row.key === selection.focus ? 'focused' : ''} ${isFolder && dropTarget === row.entry.path ? 'drop-active' : ''} ${fresh ? 'is-new' : ''}`}
                     style={{ height: ROW_HEIGHT }}
                     data-testid="file-row"
                     data-kind={row.entry.kind}
                     data-path={row.entry.path}
+                    data-new={fresh || undefined}
                     draggable={!isFolder && !!onDragOut}
                     onDragStart={(e) => onDragOut?.(row, e)}
                     onClick={(e) =>
@@ -393,7 +418,7 @@ export function FileList(props: FileListProps) {
                     onDrop={isFolder ? (e) => drop(e, row.entry.path) : undefined}
                   >
                     {columns.map(({ column }) => (
-                      <Cell key={column} column={column} row={row} />
+                      <Cell key={column} column={column} row={row} fresh={fresh} />
                     ))}
                   </div>
                 );

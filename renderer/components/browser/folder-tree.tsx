@@ -1,7 +1,9 @@
 // The folder tree (ARIA tree): the study's root and its folders, expandable, with the current
-// folder marked; folders accept dropped files.
+// folder marked; folders accept dropped files. A folder holding New items (at any depth) has a
+// mark, and its context menu (right click, Shift+F10, the menu key) offers "Mark as seen".
 import { shownText } from '../../../shared/shown-text.js';
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { ContextMenu } from '../common/context-menu.js';
 import type { FileTree } from '../../lib/file-tree.js';
 import { DROP_FOLDER_ATTRIBUTE } from '../../lib/use-window-drag.js';
 
@@ -13,6 +15,10 @@ interface FolderTreeProps {
   readonly onDropFiles?: (folder: string, data: DataTransfer) => void;
   /** The folder files dragged over the window would go to (highlighted), if any. */
   readonly dropTarget?: string;
+  /** Folders holding New items ('' the study's root). */
+  readonly newFolders?: ReadonlySet<string>;
+  /** "Mark as seen" on a folder: everything New under it. */
+  readonly onMarkSeen?: (path: string) => void;
 }
 
 function parentsOf(path: string): string[] {
@@ -20,8 +26,10 @@ function parentsOf(path: string): string[] {
   return segments.map((_, i) => segments.slice(0, i).join('/'));
 }
 
-export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, dropTarget }: FolderTreeProps) {
+export function FolderTree(props: FolderTreeProps) {
+  const { tree, current, rootLabel, onOpen, onDropFiles, dropTarget, newFolders, onMarkSeen } = props;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set(['']));
+  const [menu, setMenu] = useState<{ path: string; x: number; y: number } | undefined>();
   // The current folder's ancestors are always open, so the selection is visible.
   const open = new Set([...expanded, ...parentsOf(current)]);
 
@@ -63,6 +71,13 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, drop
       case 'Home':
         target = '';
         break;
+      case 'ContextMenu':
+      case 'F10': {
+        if (event.key === 'F10' && !event.shiftKey) return;
+        const box = (event.target as HTMLElement).getBoundingClientRect();
+        setMenu({ path: current, x: box.left + 20, y: box.top + 20 });
+        break;
+      }
       default:
         return;
     }
@@ -100,6 +115,7 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, drop
     if (!node) return null;
     const hasChildren = node.folders.length > 0;
     const isOpen = open.has(path);
+    const hasNew = !!newFolders?.has(path);
     return (
       <li
         key={path}
@@ -110,10 +126,16 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, drop
         tabIndex={path === current ? 0 : -1}
         data-tree-path={path}
         data-testid="folder-tree-item"
-        className={`tree-item ${path === current ? 'selected' : ''} ${dropTarget === path ? 'drop-active' : ''}`}
+        className={`tree-item ${path === current ? 'selected' : ''} ${dropTarget === path ? 'drop-active' : ''} ${hasNew ? 'has-new' : ''}`}
+        data-new={hasNew || undefined}
         onClick={(e) => {
           e.stopPropagation();
           onOpen(path);
+        }}
+        onContextMenu={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          setMenu({ path, x: e.clientX, y: e.clientY });
         }}
         onFocus={(e) => e.stopPropagation()}
         {...dragProps(path)}
@@ -138,6 +160,12 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, drop
             <span className="twisty" aria-hidden="true" />
           )}
           {path === '' ? rootLabel : shownText(node.name)}
+          {hasNew ? (
+            <>
+              <span className="new-dot" aria-hidden="true" data-testid="folder-new" />
+              <span className="visually-hidden">, has new items</span>
+            </>
+          ) : null}
         </span>
         {hasChildren && isOpen ? (
           <ul role="group">{node.folders.map((child) => renderNode(child, depth + 1))}</ul>
@@ -147,8 +175,27 @@ export function FolderTree({ tree, current, rootLabel, onOpen, onDropFiles, drop
   };
 
   return (
-    <ul className="folder-tree" role="tree" aria-label="Folders" data-testid="folder-tree" onKeyDown={onKeyDown}>
-      {renderNode('', 0)}
-    </ul>
+    <>
+      <ul className="folder-tree" role="tree" aria-label="Folders" data-testid="folder-tree" onKeyDown={onKeyDown}>
+        {renderNode('', 0)}
+      </ul>
+      {menu ? (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y}
+          label="Folder"
+          entries={[
+            { id: 'open-folder', label: 'Open folder', onSelect: () => onOpen(menu.path) },
+            {
+              id: 'mark-seen',
+              label: 'Mark as seen',
+              disabled: !onMarkSeen || !newFolders?.has(menu.path),
+              onSelect: () => onMarkSeen?.(menu.path),
+            },
+          ]}
+          onClose={() => setMenu(undefined)}
+        />
+      ) : null}
+    </>
   );
 }

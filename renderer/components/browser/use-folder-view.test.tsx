@@ -31,20 +31,34 @@ describe('useFolderView', () => {
   });
 
   it('reveals an item once the list is here, and again for a new nonce after the user moved on', () => {
-    const { result, rerender } = view({ data: undefined, reveal: { itemPath: 'site-a/visit-2/report', nonce: 1 } });
+    const { result, rerender } = view({ data: undefined, reveal: { itemPaths: ['site-a/visit-2/report'], nonce: 1 } });
     expect(result.current.folder).toBe('');
-    rerender({ data: list, reveal: { itemPath: 'site-a/visit-2/report', nonce: 1 } });
+    rerender({ data: list, reveal: { itemPaths: ['site-a/visit-2/report'], nonce: 1 } });
     expect(result.current.folder).toBe('site-a/visit-2');
     expect(result.current.single?.path).toBe('site-a/visit-2/report');
 
     act(() => result.current.openFolder('site-b'));
     // The same reveal again (a re-render, a refreshed list) does not pull the user back.
-    rerender({ data: fromFullList(list.items), reveal: { itemPath: 'site-a/visit-2/report', nonce: 1 } });
+    rerender({ data: fromFullList(list.items), reveal: { itemPaths: ['site-a/visit-2/report'], nonce: 1 } });
     expect(result.current.folder).toBe('site-b');
     // "Find" again on the same item: a new nonce shows it again.
-    rerender({ data: list, reveal: { itemPath: 'site-a/visit-2/report', nonce: 2 } });
+    rerender({ data: list, reveal: { itemPaths: ['site-a/visit-2/report'], nonce: 2 } });
     expect(result.current.folder).toBe('site-a/visit-2');
     expect([...result.current.selection.selected]).toEqual(['item:site-a/visit-2/report']);
+  });
+
+  it("reveals several items: the first one's folder opens with those of them there selected", () => {
+    const both = fromFullList([...list.items, item('site-a/visit-2/letter')]);
+    const { result } = view({
+      data: both,
+      reveal: { itemPaths: ['site-a/visit-2/letter', 'site-b/notes', 'site-a/visit-2/report'], nonce: 1 },
+    });
+    expect(result.current.folder).toBe('site-a/visit-2');
+    expect([...result.current.selection.selected].sort()).toEqual([
+      'item:site-a/visit-2/letter',
+      'item:site-a/visit-2/report',
+    ]);
+    expect(result.current.selection.focus).toBe('item:site-a/visit-2/letter');
   });
 
   it('falls back to the nearest folder that still exists when a refresh removed it', () => {

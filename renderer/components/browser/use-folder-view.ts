@@ -1,7 +1,7 @@
 // Where the browser stands in a study: the folder, its filter and sort, the selection, and the
 // rows they make. A folder that vanished after a refresh falls back to its nearest ancestor;
-// "Find in all studies" (reveal) opens an item's folder with the item selected.
-import { useEffect, useMemo, useState } from 'react';
+// a reveal (Find, Changes, a notification) opens the first item's folder with the items selected.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ItemView } from '../../../shared/ipc/views.js';
 import { parentItemPath } from '../../../shared/item-path.js';
 import type { ItemsCache } from '../../data/items-cache.js';
@@ -9,9 +9,9 @@ import { buildTree, folderEntries } from '../../lib/file-tree.js';
 import { filterRows, nextSort, sortRows, toRow, type Column, type SortSpec } from '../../lib/rows.js';
 import { EMPTY_SELECTION, pruneSelection, type Selection } from '../../lib/selection.js';
 
-/** An item to show selected in its folder; a new nonce shows it again. */
+/** Items to show selected in the first one's folder; a new nonce shows them again. */
 export interface Reveal {
-  readonly itemPath: string;
+  readonly itemPaths: readonly string[];
   readonly nonce: number;
 }
 
@@ -42,16 +42,21 @@ export function useFolderView(
     setFolder(parts.join('/'));
   }, [tree, folder, loaded]);
 
-  // Once the list is here, the revealed item's folder opens with it selected; a new nonce again.
-  const revealPath = reveal && loaded ? reveal.itemPath : undefined;
-  const revealNonce = reveal?.nonce;
+  // Once the list is here, the first revealed item's folder opens with the items there selected
+  // (the list scrolls to the first); a new nonce again.
+  const revealed = useRef(reveal);
+  revealed.current = reveal;
+  const revealNonce = loaded ? reveal?.nonce : undefined;
   useEffect(() => {
-    if (revealPath === undefined) return;
-    const key = `item:${revealPath}`;
-    setFolder(parentItemPath(revealPath));
+    const paths = revealed.current?.itemPaths ?? [];
+    const first = paths[0];
+    if (revealNonce === undefined || first === undefined) return;
+    const at = parentItemPath(first);
+    const shown = paths.filter((p) => parentItemPath(p) === at).map((p) => `item:${p}`);
+    setFolder(at);
     setFilter('');
-    setSelection({ selected: new Set([key]), focus: key, anchor: key });
-  }, [revealPath, revealNonce]);
+    setSelection({ selected: new Set(shown), focus: shown[0], anchor: shown[0] });
+  }, [revealNonce]);
 
   const openFolder = (path: string): void => {
     setFolder(path);

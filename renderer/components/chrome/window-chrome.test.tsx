@@ -137,4 +137,23 @@ describe('WindowChrome', () => {
       restore();
     }
   });
+
+  it('opens Changes, saying how many items are New', () => {
+    const onChanges = vi.fn();
+    const props = {
+      profiles: [profile()],
+      active: profile(),
+      connection: connectionStatus({ ping: { ok: true }, site: { ok: true }, sirb: { ok: true } }, true),
+      switching: false,
+      onSwitch: () => {},
+      onRecheck: () => {},
+      onOpen: () => {},
+    };
+    const { rerender } = render(<WindowChrome {...props} changes={{ count: 3, onOpen: onChanges }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Changes (3 new)' }));
+    expect(onChanges).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('open-changes').textContent).toBe('Changes3');
+    rerender(<WindowChrome {...props} changes={{ count: 0, onOpen: onChanges }} />);
+    expect(screen.getByRole('button', { name: 'Changes' })).toBeTruthy();
+  });
 });

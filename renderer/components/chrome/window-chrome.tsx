@@ -5,7 +5,7 @@ import type { ProfileView, Role } from '../../../shared/ipc/views.js';
 import type { ConnectionStatus } from '../../lib/connection-status.js';
 import type { DialogSlot } from '../../lib/dialog-slots.js';
 import { SLOT_LABELS } from '../../lib/dialog-slots.js';
-import { FoldingActions } from '../common/folding-actions.js';
+import { FoldingActions, type FoldAction } from '../common/folding-actions.js';
 
 const ROLE_NAMES: Readonly<Record<Role, string>> = { sirb: 'sIRB', psite: 'pSite', admin: 'Admin' };
 
@@ -23,6 +23,28 @@ interface WindowChromeProps {
   readonly onOpen: (slot: DialogSlot) => void;
   /** "Find in all studies", when there is a profile to search. */
   readonly find?: ReactNode;
+  /** "Changes" across all studies, with how many items are New, when there is a profile. */
+  readonly changes?: { readonly count: number; readonly onOpen: () => void };
+}
+
+/** The chrome's "Changes" entry: the count of New items beside it, in its name too. */
+function changesAction(count: number, onOpen: () => void): FoldAction {
+  const label = count ? `Changes (${count} new)` : 'Changes';
+  return {
+    id: 'open-changes',
+    label,
+    onSelect: onOpen,
+    button: (
+      <button type="button" className="chrome-changes" data-testid="open-changes" aria-label={label} onClick={onOpen}>
+        Changes
+        {count ? (
+          <span className="badge new" aria-hidden="true">
+            {count}
+          </span>
+        ) : null}
+      </button>
+    ),
+  };
 }
 
 export function WindowChrome({
@@ -34,6 +56,7 @@ export function WindowChrome({
   onRecheck,
   onOpen,
   find,
+  changes,
 }: WindowChromeProps) {
   const slots: DialogSlot[] = [
     'organizations',
@@ -95,16 +118,19 @@ export function WindowChrome({
         className="chrome-menu"
         moreTestId="chrome-more"
         moreLabel="Menu"
-        actions={slots.map((slot) => ({
-          id: `open-${slot}`,
-          label: SLOT_LABELS[slot],
-          onSelect: () => onOpen(slot),
-          button: (
-            <button type="button" data-testid={`open-${slot}`} onClick={() => onOpen(slot)}>
-              {SLOT_LABELS[slot]}
-            </button>
-          ),
-        }))}
+        actions={[
+          ...(changes ? [changesAction(changes.count, changes.onOpen)] : []),
+          ...slots.map((slot) => ({
+            id: `open-${slot}`,
+            label: SLOT_LABELS[slot],
+            onSelect: () => onOpen(slot),
+            button: (
+              <button type="button" data-testid={`open-${slot}`} onClick={() => onOpen(slot)}>
+                {SLOT_LABELS[slot]}
+              </button>
+            ),
+          })),
+        ]}
       />
     </header>
   );

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appError, container } from '../../test-support/fixtures.js';
 import { StudiesSidebar, type StudiesSidebarProps } from './studies-sidebar.js';
@@ -64,5 +64,33 @@ describe('StudiesSidebar', () => {
     expect(screen.getByRole('alert').textContent).toContain('could not be refreshed; it shows what was loaded before.');
     expect(screen.getByRole('alert').textContent).not.toContain('could not be loaded');
     expect(screen.getAllByRole('option')).toHaveLength(1);
+  });
+
+  it('says how many items are New in each study, and offers Changes and Mark as seen in its menu, by keyboard too', () => {
+    const a = 'a'.repeat(32);
+    const b = 'b'.repeat(32);
+    const onMarkSeen = vi.fn();
+    const onChanges = vi.fn();
+    const list = [container(b, '2026-03-01T00:00:00Z'), container(a, '2026-01-01T00:00:00Z')];
+    render(
+      <StudiesSidebar
+        {...base}
+        containers={list}
+        unseen={{ byStudy: { [a]: ['x', 'y/z', 'w'] } }}
+        onMarkSeen={onMarkSeen}
+        onChanges={onChanges}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('option');
+    expect(within(second!).getByTestId('study-new-count').textContent).toBe('3 new');
+    expect(within(first!).queryByTestId('study-new-count')).toBeNull();
+    // nothing New in b: Mark as seen is there but disabled
+    fireEvent.contextMenu(first!);
+    expect(screen.getByTestId('menu-mark-seen').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.keyDown(screen.getByTestId('menu-changes'), { key: 'Enter' });
+    expect(onChanges).toHaveBeenCalledWith(b);
+    fireEvent.keyDown(second!, { key: 'F10', shiftKey: true });
+    fireEvent.click(screen.getByTestId('menu-mark-seen'));
+    expect(onMarkSeen).toHaveBeenCalledWith(a);
   });
 });

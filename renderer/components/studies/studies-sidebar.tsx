@@ -1,8 +1,12 @@
 // The studies (containers) this organization can see, newest first, with their owner; "New study"
-// for sIRB profiles; an empty state that says what a study is and what to do next.
-import type { AppError, ContainerView } from '../../../shared/ipc/views.js';
+// for sIRB profiles; an empty state that says what a study is and what to do next. Each study says
+// how many of its items are New; its context menu (right click, Shift+F10, the menu key) offers
+// its Changes and "Mark as seen".
+import { useState } from 'react';
+import type { AppError, ContainerView, UnseenView } from '../../../shared/ipc/views.js';
 import { fallbackStudyTitle } from '../../../shared/study-title.js';
 import { formatDay } from '../../lib/format.js';
+import { ContextMenu } from '../common/context-menu.js';
 import { ErrorDisplay } from '../common/error-display.js';
 
 export interface StudiesSidebarProps {
@@ -16,6 +20,11 @@ export interface StudiesSidebarProps {
   readonly onCreate: () => void;
   readonly onRetry: () => void;
   readonly onCollaborators?: (id: string) => void;
+  /** What is New per study (counts on the rows). */
+  readonly unseen?: UnseenView;
+  readonly onMarkSeen?: (id: string) => void;
+  readonly markSeenError?: AppError;
+  readonly onChanges?: (id: string) => void;
 }
 
 /** The study's title (its record's, or main's "Study <8 hex>" while none can be read). */
@@ -25,6 +34,9 @@ export function studyLabel(c: ContainerView): string {
 
 export function StudiesSidebar(props: StudiesSidebarProps) {
   const { containers, loading, error, selectedId, canCreate, creating, onSelect, onCreate, onRetry } = props;
+  const { unseen, onMarkSeen, onChanges } = props;
+  const [menu, setMenu] = useState<{ id: string; x: number; y: number } | undefined>();
+  const newCount = (id: string): number => unseen?.byStudy[id]?.length ?? 0;
   return (
     <nav className="sidebar" aria-label="Studies" data-testid="studies-sidebar">
       <div className="sidebar-head">
@@ -46,6 +58,9 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
           error={error}
           onRetry={onRetry}
         />
+      ) : null}
+      {props.markSeenError ? (
+        <ErrorDisplay context="The study could not be marked as seen." error={props.markSeenError} />
       ) : null}
       {loading ? <p className="muted">Loading studies…</p> : null}
       {!loading && !error && containers?.length === 0 ? (
@@ -76,8 +91,16 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
             data-testid="study-row"
             data-container-id={c.id}
             onClick={() => onSelect(c.id)}
+            onContextMenu={(e) => {
+              e.preventDefault();
+              setMenu({ id: c.id, x: e.clientX, y: e.clientY });
+            }}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' || e.key === ' ') {
+              if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+                e.preventDefault();
+                const box = e.currentTarget.getBoundingClientRect();
+                setMenu({ id: c.id, x: box.left + 20, y: box.bottom });
+              } else if (e.key === 'Enter' || e.key === ' ') {
                 e.preventDefault();
                 onSelect(c.id);
               } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -89,8 +112,15 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
               }
             }}
           >
-            <span className="study-name" title={studyLabel(c)} data-testid="study-title">
-              {studyLabel(c)}
+            <span className="study-head">
+              <span className="study-name" title={studyLabel(c)} data-testid="study-title">
+                {studyLabel(c)}
+              </span>
+              {newCount(c.id) ? (
+                <span className="badge new" data-testid="study-new-count">
+                  {newCount(c.id)} new
+                </span>
+              ) : null}
             </span>
             <span className="study-meta">
               {[c.study?.protocolNumber, c.ownedByMe ? 'Yours' : c.ownerName, formatDay(c.createdAt)]
@@ -100,6 +130,23 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
           </li>
         ))}
       </ul>
+      {menu ? (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y}
+          label="Study"
+          entries={[
+            { id: 'changes', label: 'Changes…', disabled: !onChanges, onSelect: () => onChanges?.(menu.id) },
+            {
+              id: 'mark-seen',
+              label: 'Mark as seen',
+              disabled: !onMarkSeen || newCount(menu.id) === 0,
+              onSelect: () => onMarkSeen?.(menu.id),
+            },
+          ]}
+          onClose={() => setMenu(undefined)}
+        />
+      ) : null}
     </nav>
   );
 }
