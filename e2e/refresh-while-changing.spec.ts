@@ -1,20 +1,33 @@
 // Refresh while the user changes the study, through the browser host against the embedded
-// exchange: Refresh's membership listing is held between main and the page (its pages paused,
-// as a 100,000-item listing would take seconds), and meanwhile the user deletes one document
-// and uploads another. When the listing ends, the deleted one stays gone and the new one stays.
-import type { Route } from '@playwright/test';
+// exchange: main's shared refresh reads the study, and its `study.changed` is held between main
+// and the page (as a refresh of a 100,000-item study would take seconds), and meanwhile the user
+// deletes one document and uploads another. When the stale answer arrives, the deleted one stays
+// gone and the new one stays.
 import { expect, test } from './host-fixture.js';
 import { createStudy, fileRow, toolbarAction } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { minimalPdf } from './support/documents.js';
 
-test('a document deleted and one uploaded while Refresh lists the study stay deleted and uploaded', async ({
+test("a document deleted and one uploaded while main's refresh answer is on the way stay deleted and uploaded", async ({
   page,
   host,
 }) => {
+  // main's study.changed events wait here while `holding` (the rest pass)
+  const held: string[] = [];
+  let holding = false;
+  let toPage: ((message: string | Buffer) => void) | undefined;
+  await page.routeWebSocket('**/api/events', (ws) => {
+    const server = ws.connectToServer();
+    toPage = (m) => ws.send(m);
+    server.onMessage((m) => (holding && String(m).includes('study.changed') ? void held.push(String(m)) : ws.send(m)));
+  });
   await page.goto(host.url);
   await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
   await createStudy(page, 'Refresh race study');
+  // main lists the new study once (its first listing tells nothing), before anything is in it
+  await toolbarAction(page, 'refresh');
+  await expect(page.getByTestId('refresh')).toHaveText('Refresh');
+  holding = true;
   const pdf = (text: string, name: string) => ({ name, mimeType: 'application/pdf', buffer: minimalPdf(text) });
   await page
     .getByTestId('upload-input')
@@ -24,12 +37,9 @@ test('a document deleted and one uploaded while Refresh lists the study stay del
   await expect(fileRow(page, 'old-consent.pdf')).toBeVisible();
   await expect(fileRow(page, 'protocol.pdf')).toBeVisible();
 
-  // Refresh's listing pages wait here until the user is done
-  const held: Route[] = [];
-  let holding = true;
-  await page.route('**/api/call/items.listNext', (route) => (holding ? void held.push(route) : route.continue()));
+  // main's refresh reads the study with both documents; what it found waits
   await toolbarAction(page, 'refresh');
-  await expect.poll(() => held.length).toBe(1);
+  await expect.poll(() => held.some((m) => m.includes('old-consent.pdf'))).toBe(true);
 
   await page.getByTestId('file-list').focus();
   await fileRow(page, 'old-consent.pdf').click();
@@ -41,7 +51,7 @@ test('a document deleted and one uploaded while Refresh lists the study stay del
   await expect(fileRow(page, 'new-consent.pdf')).toBeVisible();
 
   holding = false;
-  for (const route of held) await route.continue();
+  for (const m of held) toPage!(m);
   await expect(page.getByTestId('refresh')).toHaveText('Refresh');
   await expect(page.getByTestId('file-row').locator('.name-text')).toHaveText(['new-consent.pdf', 'protocol.pdf']);
   await saveScreenshot(page, 'refresh-while-changing');

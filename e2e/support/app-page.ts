@@ -117,6 +117,8 @@ async function clickAction(page: Page, button: string, more: string, entry: stri
 /** The file toolbar's actions that fold into its More menu when they do not fit: menu id → button test id. */
 export const TOOLBAR_ACTIONS = {
   refresh: 'refresh',
+  'study-changes': 'open-study-changes',
+  'mark-seen': 'mark-seen',
   collaborators: 'open-collaborators',
   reload: 'reload',
   'study-details': 'open-study-details',

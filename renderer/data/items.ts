@@ -13,7 +13,7 @@ import { itemSlashPath } from '../lib/file-tree.js';
 import { useApi } from './api-context.js';
 import { call, useCall } from './call.js';
 import { listingPages, streamIntoCache } from './items-stream.js';
-import { withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
+import { reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
 import { keys } from './query-keys.js';
 
 /**
@@ -78,10 +78,16 @@ function deletedSince(
  * Main's shared refresh found changes in a study: merged into its cached list, if any, instead
  * of listing again (an uncached list is listed whole when opened). Its answer may have been read
  * before this window deleted an item: a version no newer than the one deleted here stays gone.
+ * A study main lists for the first time (`joined`: its items are not in the event) and the window
+ * has cached is listed again whole.
  */
 export function applyStudyChanged(client: QueryClient, profileId: string, event: StudyChangedEvent): void {
   const key = keys.items(profileId, event.containerId);
   if (client.getQueryData<ItemsCache>(key) === undefined) return;
+  if (event.joined) {
+    void client.invalidateQueries({ queryKey: key, exact: true });
+    return;
+  }
   const deleted = new Map(deletionLog(client, key).map((d) => [d.path, d.updatedAt]));
   const changed = event.changed.filter((v) => {
     const path = itemSlashPath(v);
@@ -141,11 +147,34 @@ export async function refreshSince(
 }
 
 /**
+ * What changed since the newest item seen (decrypted anew), then the list's membership from a
+ * metadata-only listing, which also catches what `since` cannot report: items newly shared with
+ * us, revoked, or deleted by others. The window's own catch-up, for a list it may have missed main's
+ * refresh for (its events went to the window while another profile was active).
+ */
+export async function catchUpItems(
+  api: ExchangeApi,
+  client: QueryClient,
+  profileId: string,
+  containerId: string,
+): Promise<void> {
+  await refreshSince(api, client, profileId, containerId);
+  const key = keys.items(profileId, containerId);
+  const start = client.getQueryData<ItemsCache>(key);
+  const notDeleted = deletedSince(client, key);
+  // in pages, as the first listing: main never holds a 100,000-item answer for one IPC copy
+  const full: ItemView[] = [];
+  for await (const page of listingPages(api, containerId)) for (const view of page) full.push(view);
+  client.setQueryData<ItemsCache>(key, (current) => reconciled(current, notDeleted(full), start));
+}
+
+/**
  * The items query never goes stale (a full listing of a large study is costly), so a cached list
- * would show as it was until Refresh, e.g. after switching back to a profile. When the list is
- * already cached, opening it asks main's shared refresh for the study once (its `study.changed`
- * is merged by useFollowStudyChanges); a list just fetched is not refreshed.
- * Once per profile and study (StrictMode's second effect run included).
+ * would show as it was, e.g. after switching back to a profile: main's refresh for it may have
+ * been told while the window still followed the other profile, and main, already current, would
+ * not tell it again. When the list is already cached, opening it catches up once in the
+ * background (catchUpItems); a list just fetched is not refreshed. Once per profile and study
+ * (StrictMode's second effect run included).
  */
 export function useRefreshCachedItems(profileId: string, containerId: string | undefined): void {
   const api = useApi();
@@ -157,21 +186,32 @@ export function useRefreshCachedItems(profileId: string, containerId: string | u
     done.current = key;
     if (client.getQueryData<ItemsCache>(keys.items(profileId, containerId)) === undefined) return;
     // In the background: the cached list stays on screen; a failure leaves it as it was (Refresh shows errors).
-    void call(api, 'changes.refresh', { containerId }).catch(() => undefined);
+    void catchUpItems(api, client, profileId, containerId).catch(() => undefined);
   }, [api, client, profileId, containerId]);
 }
 
 /**
  * Refresh asks main's shared refresh for this study now (what changed, and a whole listing for
  * what `since` cannot tell): one refresh that the file list, Find and Changes follow, instead of
- * the window listing on its own besides. Reload all lists the study again whole.
+ * the window listing on its own besides. Main tells only what changed against its own last
+ * listing, and its first listing of a study tells nothing (e.g. a study just created, with items
+ * written meanwhile by the command-line tool); so when it told nothing of this study, one `since`
+ * request brings the window's list up to date. Reload all lists the study again whole.
  */
 export function useRefreshItems(profileId: string, containerId: string | undefined) {
   const api = useApi();
   const client = useQueryClient();
   const changesOnly = useMutation({
     mutationFn: async () => {
-      if (containerId) await call(api, 'changes.refresh', { containerId });
+      if (!containerId) return;
+      let told = false;
+      const off = api.on('study.changed', (e) => void (told ||= e.containerId === containerId));
+      try {
+        await call(api, 'changes.refresh', { containerId });
+      } finally {
+        off();
+      }
+      if (!told) await refreshSince(api, client, profileId, containerId);
     },
   });
   const fullReload = useCallback(

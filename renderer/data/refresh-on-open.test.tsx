@@ -4,11 +4,11 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
-import type { ItemView, StudyChangedEvent } from '../../shared/ipc/views.js';
+import type { ItemView } from '../../shared/ipc/views.js';
 import { item } from '../test-support/fixtures.js';
 import { ApiProvider } from './api-context.js';
 import { fromFullList, type ItemsCache } from './items-cache.js';
-import { useFollowStudyChanges, useItems, useRefreshCachedItems } from './items.js';
+import { useItems, useRefreshCachedItems } from './items.js';
 import { keys } from './query-keys.js';
 
 afterEach(cleanup);
@@ -17,23 +17,12 @@ const PROFILE = 'p1';
 const STUDY = 'c'.repeat(32);
 
 /**
- * Main as the renderer sees it: items.list answering the full list or what changed since a time,
- * the streamed listing (items.listOpen / items.listNext) the full list in one page, and its shared
- * refresh (changes.refresh), which sends what it found as `study.changed`.
+ * The service as the renderer sees it: items.list answering the full list or what changed since
+ * a time, and the streamed listing (items.listOpen / items.listNext) the full list in one page.
  */
-function serviceWith(list: () => ItemView[], found?: Omit<StudyChangedEvent, 'containerId'>) {
-  const calls: { since?: string; refresh?: string }[] = [];
-  const listeners = new Map<string, (payload: unknown) => void>();
+function serviceWith(list: () => ItemView[]) {
+  const calls: { since?: string }[] = [];
   const api = {
-    on: (name: string, listener: (payload: unknown) => void) => {
-      listeners.set(name, listener);
-      return () => listeners.delete(name);
-    },
-    'changes.refresh': async ({ containerId }: { containerId: string }) => {
-      calls.push({ refresh: containerId });
-      if (found) listeners.get('study.changed')?.({ containerId, ...found });
-      return { ok: true, value: null };
-    },
     'items.list': async (args: { containerId: string; since?: string }) => {
       calls.push({ ...(args.since ? { since: args.since } : {}) });
       const all = list();
@@ -72,13 +61,12 @@ const after = [
 ];
 
 describe('opening a file browser on a cached list', () => {
-  it("asks main's shared refresh once in the background and merges what it found", async () => {
+  it('runs the changes-only refresh once in the background', async () => {
     const client = new QueryClient();
     client.setQueryData<ItemsCache>(keys.items(PROFILE, STUDY), fromFullList(before));
-    const { api, calls } = serviceWith(() => after, { changed: after, removedPaths: ['docs/a'] });
+    const { api, calls } = serviceWith(() => after);
     const { result } = renderHook(
       () => {
-        useFollowStudyChanges(PROFILE);
         useRefreshCachedItems(PROFILE, STUDY);
         return useItems(PROFILE, STUDY);
       },
@@ -92,8 +80,8 @@ describe('opening a file browser on a cached list', () => {
       ]),
     );
     expect(result.current.data?.since).toBe('2026-01-05T00:00:00Z');
-    // one shared refresh of the study, and no listing of the window's own besides
-    expect(calls).toEqual([{ refresh: STUDY }]);
+    // since, then the membership listing, once
+    expect(calls).toEqual([{ since: '2026-01-02T00:00:00Z' }, {}]);
     client.clear();
   });
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // Main's shared refresh (Refresh asks it; its `study.changed` is merged) and the window's own
-// listings while the user changes the study: an answer is a snapshot from when it was read, so
+// listings (the first, and the catch-up on a cached list) while the user changes the study: an answer is a snapshot from when it was read, so
 // what this window uploaded, saved or deleted meanwhile must survive it, and what others revoked
 // or deleted must still go.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -12,7 +12,14 @@ import type { ItemView, TransferView } from '../../shared/ipc/views.js';
 import { item, transfer } from '../test-support/fixtures.js';
 import { ApiProvider } from './api-context.js';
 import { fromFullList, type ItemsCache } from './items-cache.js';
-import { refreshSince, useDeleteItems, useFollowStudyChanges, useItems, useRefreshItems } from './items.js';
+import {
+  catchUpItems,
+  refreshSince,
+  useDeleteItems,
+  useFollowStudyChanges,
+  useItems,
+  useRefreshItems,
+} from './items.js';
 import { keys } from './query-keys.js';
 import { useTransfers } from './transfers.js';
 
@@ -33,18 +40,21 @@ function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}
   let study = [...initial];
   const gates: (() => void)[] = [];
   const hold = () => new Promise<void>((resolve) => gates.push(resolve));
-  const listeners = new Map<string, (payload: unknown) => void>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let snapshot: ItemView[] = [];
   let served = 0;
   let listings = 0;
   const refreshes: string[] = [];
+  let finds: unknown;
   const api = {
     on: (name: string, listener: (payload: unknown) => void) => {
-      listeners.set(name, listener);
-      return () => listeners.delete(name);
+      if (!listeners.has(name)) listeners.set(name, new Set());
+      listeners.get(name)!.add(listener);
+      return () => void listeners.get(name)?.delete(listener);
     },
     'changes.refresh': async ({ containerId }: { containerId: string }) => {
       refreshes.push(containerId);
+      if (finds) for (const l of listeners.get('study.changed') ?? []) l(finds);
       return ok(null);
     },
     'transfers.list': async () => ok([]),
@@ -75,10 +85,12 @@ function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}
     api,
     refreshes,
     listings: () => listings,
+    /** What main's refresh finds (told as `study.changed` before it answers); nothing by default. */
+    refreshFinds: (event: unknown) => (finds = event),
     holdSince: (on: boolean) => (holdSince = on),
     /** What another organization or this window's upload did on the exchange. */
     change: (next: (items: ItemView[]) => ItemView[]) => (study = next(study)),
-    emit: (name: string, payload: unknown) => act(() => listeners.get(name)?.(payload)),
+    emit: (name: string, payload: unknown) => act(() => listeners.get(name)?.forEach((l) => l(payload))),
     release: async (): Promise<void> => {
       await waitFor(() => expect(gates.length).toBeGreaterThan(0));
       await act(async () => gates.shift()!());
@@ -134,11 +146,23 @@ const uploaded = (itemPath: string): TransferView[] => [
 const found = (changed: ItemView[], removedPaths: string[] = []) => ({ containerId: STUDY, changed, removedPaths });
 
 describe('Refresh', () => {
-  it("asks main's shared refresh for the study once, and lists nothing of its own besides", async () => {
-    const { service, result } = setUp();
+  it("asks main's shared refresh for the study, and nothing of its own when main tells what it found", async () => {
+    const { service, result, paths } = setUp();
+    const d = item('docs|d', { updatedAt: at(4) });
+    service.refreshFinds(found([d]));
     await act(() => result.current.refresh.mutateAsync());
     expect(service.refreshes).toEqual([STUDY]);
     expect(service.listings()).toBe(0);
+    expect(paths()).toContain('docs/d@04');
+  });
+
+  it('asks one since when main told nothing of the study (its first listing of it tells nothing)', async () => {
+    const { service, result, paths } = setUp();
+    service.change((study) => [...study, item('records|r', { updatedAt: at(5) })]);
+    await act(() => result.current.refresh.mutateAsync());
+    expect(service.refreshes).toEqual([STUDY]);
+    expect(service.listings()).toBe(1);
+    expect(paths()).toContain('records/r@05');
   });
 });
 
@@ -195,6 +219,94 @@ describe("main's shared refresh while the user changes the study", () => {
     await waitFor(() => expect(paths()).toContain('docs/u@09'));
     await act(() => result.current.remove.mutateAsync(['docs/u']));
     await service.emit('study.changed', found([upload]));
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@02', 'docs/c@03']);
+  });
+});
+
+describe('a study main lists for the first time (joined)', () => {
+  it('is listed again whole when the window has it cached: its items are not in the event', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData<ItemsCache>(KEY, fromFullList([a]));
+    const service = studyService([a, b]);
+    const { result } = renderHook(() => ({ follow: useFollowStudyChanges(PROFILE), items: useItems(PROFILE, STUDY) }), {
+      wrapper: wrapper(service.api, client),
+    });
+    await service.emit('study.changed', { containerId: STUDY, changed: [], removedPaths: [], joined: true });
+    await service.releaseAll();
+    await waitFor(() =>
+      expect(result.current.items.data?.items.map((i) => i.path).sort()).toEqual(['docs/a', 'docs/b']),
+    );
+  });
+});
+
+describe('catching up on a cached list (opened again) while the user changes the study', () => {
+  it('keeps a document uploaded while the membership listing streams', async () => {
+    const { client, service, result, paths } = setUp();
+    await waitFor(() => expect(result.current.transfers.isSuccess).toBe(true));
+    const catching = catchUpItems(service.api, client, PROFILE, STUDY);
+    await service.release(); // the listing's first page: the study as it was
+    const upload = item('docs|u', { updatedAt: at(9) });
+    service.change((study) => [...study, upload]);
+    await service.emit('transfers.changed', uploaded('docs/u'));
+    await waitFor(() => expect(paths()).toContain('docs/u@09'));
+    await service.releaseAll();
+    await act(() => catching);
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@02', 'docs/c@03', 'docs/u@09']);
+  });
+
+  it('keeps a newer version saved while the listing streams, not the older one listed', async () => {
+    const { client, service, paths } = setUp();
+    const catching = catchUpItems(service.api, client, PROFILE, STUDY);
+    await service.release();
+    service.change((study) => study.map((i) => (i.path === 'docs/b' ? { ...b, updatedAt: at(8) } : i)));
+    await act(() => refreshSince(service.api, client, PROFILE, STUDY));
+    expect(paths()).toContain('docs/b@08');
+    await service.releaseAll();
+    await act(() => catching);
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@08', 'docs/c@03']);
+    expect(client.getQueryData<ItemsCache>(KEY)?.since).toBe(at(8));
+  });
+
+  it('does not bring back an item deleted while the listing streams', async () => {
+    const { client, service, result, paths } = setUp();
+    const catching = catchUpItems(service.api, client, PROFILE, STUDY);
+    await service.release();
+    await act(() => result.current.remove.mutateAsync(['docs/c']));
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@02']);
+    await service.releaseAll();
+    await act(() => catching);
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@02']);
+  });
+
+  it('still drops what others revoked or deleted and adds what was newly shared', async () => {
+    const { client, service, paths } = setUp();
+    const shared = item('docs|s', { updatedAt: at(1) }); // older than since: only the listing brings it
+    service.change((study) => [...study.filter((i) => i.path !== 'docs/a'), shared]);
+    const catching = catchUpItems(service.api, client, PROFILE, STUDY);
+    await service.releaseAll();
+    await act(() => catching);
+    expect(paths()).toEqual(['docs/b@02', 'docs/c@03', 'docs/s@01']);
+  });
+});
+
+describe('catching up while the user uploads and deletes the same document', () => {
+  it('does not bring back a document uploaded after the catch-up began and deleted before its listing ended', async () => {
+    const { client, service, result, paths } = setUp({ holdSince: true });
+    await waitFor(() => expect(result.current.transfers.isSuccess).toBe(true));
+    const catching = catchUpItems(service.api, client, PROFILE, STUDY);
+    // the catch-up's since answer was read before the upload reached the exchange...
+    const upload = item('docs|u', { updatedAt: at(9) });
+    await waitFor(() => expect(service.pending()).toBe(1));
+    service.change((study) => [...study, upload]);
+    service.holdSince(false);
+    await service.release();
+    // ...its listing after: it holds the upload, which the window then refreshes in and deletes
+    await waitFor(() => expect(service.pending()).toBe(1));
+    await service.emit('transfers.changed', uploaded('docs/u'));
+    await waitFor(() => expect(paths()).toContain('docs/u@09'));
+    await act(() => result.current.remove.mutateAsync(['docs/u']));
+    await service.releaseAll();
+    await act(() => catching);
     expect(paths()).toEqual(['docs/a@01', 'docs/b@02', 'docs/c@03']);
   });
 });

@@ -121,7 +121,7 @@ function Cell({ column, row, fresh }: { column: Column; row: Row; fresh: boolean
             isFolder ? (
               <>
                 <span className="new-dot" aria-hidden="true" />
-                <span className="visually-hidden">, has new items</span>
+                <span className="visually-hidden">(has new items)</span>
               </>
             ) : (
               <span className="badge new" aria-hidden="true" data-testid="row-new">

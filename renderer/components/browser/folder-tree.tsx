@@ -163,7 +163,7 @@ export function FolderTree(props: FolderTreeProps) {
           {hasNew ? (
             <>
               <span className="new-dot" aria-hidden="true" data-testid="folder-new" />
-              <span className="visually-hidden">, has new items</span>
+              <span className="visually-hidden">(has new items)</span>
             </>
           ) : null}
         </span>

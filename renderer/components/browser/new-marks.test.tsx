@@ -80,7 +80,7 @@ describe('New marks in the file browser', () => {
     expect(treeItem('site-a')?.dataset.new).toBe('true');
     // the root's folder row holds it too
     await waitFor(() => expect(row('site-a')?.dataset.new).toBe('true'));
-    expect(within(row('site-a')!).getByText(', has new items')).toBeTruthy();
+    expect(within(row('site-a')!).getByText('(has new items)')).toBeTruthy();
     fireEvent.click(treeItem('site-a')!);
     await waitFor(() => expect(row('site-a/visit-2')?.dataset.new).toBe('true'));
     fireEvent.doubleClick(row('site-a/visit-2')!);

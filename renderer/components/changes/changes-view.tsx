@@ -2,7 +2,7 @@
 // who, what (the cleaned name main gives), where (study › folder), when. Selecting one reveals
 // it in the browser; what a whole listing no longer has is "no longer available" and leads nowhere.
 // A list of buttons: Tab reaches it, arrow keys, Home and End move within it.
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AppError, ChangeView } from '../../../shared/ipc/views.js';
 import { parentItemPath } from '../../../shared/item-path.js';
 import { shownText } from '../../../shared/shown-text.js';
@@ -103,6 +103,14 @@ export function ChangesView({
   now,
 }: ChangesViewProps) {
   const title = studyTitle ? `Changes in ${shownText(studyTitle)}` : 'Changes';
+  // The list arrives after the dialog opened on Close: the newest entry takes the focus once, if
+  // the user has not moved it out of the dialog meanwhile.
+  const list = useRef<HTMLUListElement>(null);
+  const listed = !!changes?.length;
+  useEffect(() => {
+    const box = list.current?.closest('.dialog');
+    if (listed && box?.contains(document.activeElement)) list.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [listed]);
   return (
     <Dialog title={title} onClose={onClose} wide testId="changes-view" actions={<CloseAction onClose={onClose} />}>
       <p className="muted">What other organizations added or changed, newest first. Choose one to show it.</p>
@@ -115,7 +123,7 @@ export function ChangesView({
         </p>
       ) : null}
       {changes?.length ? (
-        <ul className="changes-list" aria-label={title} data-testid="changes-list" onKeyDown={moveFocus}>
+        <ul ref={list} className="changes-list" aria-label={title} data-testid="changes-list" onKeyDown={moveFocus}>
           {changes.map((c) => (
             <li key={`${c.containerId}:${c.itemPath}:${c.kind}:${c.at}`}>
               <Entry change={c} now={now} onSelect={() => onSelect(c)} />

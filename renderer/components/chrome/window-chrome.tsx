@@ -5,7 +5,7 @@ import type { ProfileView, Role } from '../../../shared/ipc/views.js';
 import type { ConnectionStatus } from '../../lib/connection-status.js';
 import type { DialogSlot } from '../../lib/dialog-slots.js';
 import { SLOT_LABELS } from '../../lib/dialog-slots.js';
-import { FoldingActions, type FoldAction } from '../common/folding-actions.js';
+import { FoldingActions } from '../common/folding-actions.js';
 
 const ROLE_NAMES: Readonly<Record<Role, string>> = { sirb: 'sIRB', psite: 'pSite', admin: 'Admin' };
 
@@ -27,24 +27,19 @@ interface WindowChromeProps {
   readonly changes?: { readonly count: number; readonly onOpen: () => void };
 }
 
-/** The chrome's "Changes" entry: the count of New items beside it, in its name too. */
-function changesAction(count: number, onOpen: () => void): FoldAction {
+/** The chrome's "Changes": always shown (never folded into the Menu), the count of New items beside it and in its name. */
+function ChangesButton({ count, onOpen }: { readonly count: number; readonly onOpen: () => void }) {
   const label = count ? `Changes (${count} new)` : 'Changes';
-  return {
-    id: 'open-changes',
-    label,
-    onSelect: onOpen,
-    button: (
-      <button type="button" className="chrome-changes" data-testid="open-changes" aria-label={label} onClick={onOpen}>
-        Changes
-        {count ? (
-          <span className="badge new" aria-hidden="true">
-            {count}
-          </span>
-        ) : null}
-      </button>
-    ),
-  };
+  return (
+    <button type="button" className="chrome-changes" data-testid="open-changes" aria-label={label} onClick={onOpen}>
+      Changes
+      {count ? (
+        <span className="badge new" aria-hidden="true">
+          {count}
+        </span>
+      ) : null}
+    </button>
+  );
 }
 
 export function WindowChrome({
@@ -112,25 +107,23 @@ export function WindowChrome({
         {connection.label}
       </button>
       {find}
+      {changes ? <ChangesButton count={changes.count} onOpen={changes.onOpen} /> : null}
       <FoldingActions
         as="nav"
         ariaLabel="App"
         className="chrome-menu"
         moreTestId="chrome-more"
         moreLabel="Menu"
-        actions={[
-          ...(changes ? [changesAction(changes.count, changes.onOpen)] : []),
-          ...slots.map((slot) => ({
-            id: `open-${slot}`,
-            label: SLOT_LABELS[slot],
-            onSelect: () => onOpen(slot),
-            button: (
-              <button type="button" data-testid={`open-${slot}`} onClick={() => onOpen(slot)}>
-                {SLOT_LABELS[slot]}
-              </button>
-            ),
-          })),
-        ]}
+        actions={slots.map((slot) => ({
+          id: `open-${slot}`,
+          label: SLOT_LABELS[slot],
+          onSelect: () => onOpen(slot),
+          button: (
+            <button type="button" data-testid={`open-${slot}`} onClick={() => onOpen(slot)}>
+              {SLOT_LABELS[slot]}
+            </button>
+          ),
+        }))}
       />
     </header>
   );
