@@ -76,15 +76,19 @@ const studyRow = () => page.locator(`[data-testid="study-row"][data-container-id
 const treeItem = (path: string) => page.locator(`[data-testid="folder-tree-item"][data-tree-path="${path}"]`);
 /** Opens a folder from the tree: its own label (the item's box holds its subfolders too). */
 const openFolder = (path: string) => treeItem(path).locator(':scope > .tree-label').click();
-/** The chrome's Changes: its button, or its entry in the chrome's Menu when the window is narrow. */
-async function openChanges(): Promise<void> {
+/** A bar's action: its button, or its entry in the bar's More menu when folded. */
+async function clickOrFromMore(button: string, more: string, entry: string): Promise<void> {
   await settled(page);
-  const button = page.getByTestId('open-changes');
-  if (await button.isVisible()) await button.click();
+  if (await page.getByTestId(button).isVisible()) await page.getByTestId(button).click();
   else {
-    await page.getByTestId('chrome-more').click();
-    await page.getByTestId('menu-open-changes').click();
+    await page.getByTestId(more).click();
+    await page.getByTestId(entry).click();
   }
+}
+
+/** The chrome's Changes (never folded into its Menu). */
+async function openChanges(): Promise<void> {
+  await page.getByTestId('open-changes').click();
   await expect(page.getByTestId('changes-view')).toBeVisible();
 }
 const changeEntry = (name: string) => page.getByTestId('change-entry').filter({ hasText: name });
@@ -180,7 +184,7 @@ test('Mark as seen clears a folder’s items, then the whole study’s', async (
   await openFolder('');
   await fileRow(page, 'site-reports').dblclick();
   await expect(fileRow(page, 'visit-2')).toHaveAttribute('data-new', 'true');
-  await toolbarAction(page, 'mark-seen');
+  await clickOrFromMore('mark-seen', 'toolbar-more', 'menu-mark-seen'); // shown only while the folder holds New items
   await expect(studyRow().getByTestId('study-new-count')).toHaveText('1 new');
   await expect(treeItem('site-reports')).not.toHaveAttribute('data-new', 'true');
   await expect(treeItem('approvals')).toHaveAttribute('data-new', 'true');

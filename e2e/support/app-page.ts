@@ -118,7 +118,6 @@ async function clickAction(page: Page, button: string, more: string, entry: stri
 export const TOOLBAR_ACTIONS = {
   refresh: 'refresh',
   'study-changes': 'open-study-changes',
-  'mark-seen': 'mark-seen',
   collaborators: 'open-collaborators',
   reload: 'reload',
   'study-details': 'open-study-details',

@@ -128,6 +128,8 @@ export function FolderTree(props: FolderTreeProps) {
         data-testid="folder-tree-item"
         className={`tree-item ${path === current ? 'selected' : ''} ${dropTarget === path ? 'drop-active' : ''} ${hasNew ? 'has-new' : ''}`}
         data-new={hasNew || undefined}
+        // named here, not by hidden text in the label: the label's text is what must fit the tree
+        aria-label={hasNew ? `${path === '' ? rootLabel : shownText(node.name)} (has new items)` : undefined}
         onClick={(e) => {
           e.stopPropagation();
           onOpen(path);
@@ -160,13 +162,9 @@ export function FolderTree(props: FolderTreeProps) {
             <span className="twisty" aria-hidden="true" />
           )}
           {path === '' ? rootLabel : shownText(node.name)}
-          {hasNew ? (
-            <>
-              <span className="new-dot" aria-hidden="true" data-testid="folder-new" />
-              <span className="visually-hidden">(has new items)</span>
-            </>
-          ) : null}
         </span>
+        {/* beside the label, not in it: a mark never narrows the room for the name */}
+        {hasNew ? <span className="new-dot" aria-hidden="true" data-testid="folder-new" /> : null}
         {hasChildren && isOpen ? (
           <ul role="group">{node.folders.map((child) => renderNode(child, depth + 1))}</ul>
         ) : null}
