@@ -462,6 +462,13 @@ describe('study-exchange command-line tool', () => {
     expect((await cli(['--profile', 'sirb', 'items', 'put', theirs, 'theirs', '--container', study.id])).code).toBe(0);
     await json(['--profile', 'sirb', 'access', 'grant', 'theirs', f.site.org.id, '--container', study.id]);
     expect((await cli(['--profile', 'site', 'items', 'put', ours, 'ours', '--container', study.id])).code).toBe(0);
+    // The grant remembered the certificate the key was wrapped for: the renewal below is noticed
+    // by the collaborator check even though none ran before it.
+    const sirbId = (await json<{ id: string; name: string }[]>(['profile', 'list'])).find((p) => p.name === 'sirb')!.id;
+    const known = JSON.parse(await readFile(path.join(data, 'collaborators', `${sirbId}.json`), 'utf8')) as {
+      known: Record<string, string>;
+    };
+    expect(known.known[f.site.org.id]).toBe(f.site.org.thumbprint.toLowerCase());
 
     const renewed = issueIdentity(f.site.org.name, { ca: f.ca });
     await writeFile(path.join(dir, 'site-new.key'), renewed.privateKeyPem);

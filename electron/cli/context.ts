@@ -40,7 +40,7 @@ export function readTrustAnchors(text: string): string[] {
 }
 
 /** The organization a command acts as, and its saved profile when it has one. */
-type CliSession = ExchangeSession & { readonly profile?: Profile };
+export type CliSession = ExchangeSession & { readonly profile?: Profile };
 
 export class CliContext {
   readonly dataDir: string;

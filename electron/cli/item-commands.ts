@@ -1,10 +1,9 @@
 // `items list|put|add|get|rm` and `access list|grant|update|revoke` (`access rewrap`: rewrap-commands.ts).
 import { toSlashForm } from '../../shared/item-path.js';
-import { rewrapCommand } from './rewrap-commands.js';
+import { rememberingSharing, rewrapCommand } from './rewrap-commands.js';
 import { isReservedItemId } from '../../shared/reserved-paths.js';
 import { receiptAfterGet } from './receipt-commands.js';
 import type { Item } from '../../shared/types.js';
-import { SharingService } from '../services/sharing.js';
 import { downloadDocument } from '../services/transfers/document-download.js';
 import { newDocumentPath, uploadDocument } from '../services/transfers/document-upload.js';
 import { UsageError, boolFlag, stringFlag, word } from './args.js';
@@ -26,7 +25,8 @@ function progressPrinter(
 export async function itemsCommand(ctx: CliContext): Promise<void> {
   const sub = word(ctx.args, 1, 'items subcommand (list, put, add, get, rm)');
   const containerId = await ctx.container();
-  const { client, keys } = await ctx.open();
+  const opened = await ctx.open();
+  const { client, keys } = opened;
   switch (sub) {
     case 'list': {
       const since = stringFlag(ctx.args, 'since');
@@ -57,10 +57,9 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
         onProgress: progressPrinter(ctx, 'upload'),
       });
       // A pSite's upload is no use to the study until its owner can read it.
-      const sharedWithOwner = await new SharingService(client, keys, () => ctx.trustAnchors()).shareWithOwner(
-        containerId,
-        remote,
-      );
+      const owner = rememberingSharing(ctx, opened);
+      const sharedWithOwner = await owner.sharing.shareWithOwner(containerId, remote);
+      await owner.settled();
       ctx.print(
         { ...result, sharedWithOwner },
         () =>
@@ -98,9 +97,10 @@ export async function accessCommand(ctx: CliContext): Promise<void> {
   const sub = word(ctx.args, 1, 'access subcommand (list, grant, update, revoke, rewrap)');
   if (sub === 'rewrap') return rewrapCommand(ctx);
   const containerId = await ctx.container();
-  const { client, keys } = await ctx.open();
+  const opened = await ctx.open();
+  const { client } = opened;
   const remote = word(ctx.args, 2, 'remote path');
-  const sharing = new SharingService(client, keys, () => ctx.trustAnchors());
+  const { sharing, settled } = rememberingSharing(ctx, opened);
   let list;
   switch (sub) {
     case 'list':
@@ -118,5 +118,6 @@ export async function accessCommand(ctx: CliContext): Promise<void> {
     default:
       throw new UsageError(`Unknown access subcommand "${sub}".`);
   }
+  await settled();
   ctx.print(list, () => table(list, organizationLine));
 }

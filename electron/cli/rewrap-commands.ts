@@ -3,7 +3,30 @@
 import { CollaboratorCertificates } from '../services/collaborator-certificates.js';
 import { SharingService } from '../services/sharing.js';
 import { UsageError, stringFlag } from './args.js';
-import type { CliContext } from './context.js';
+import type { CliContext, CliSession } from './context.js';
+
+/**
+ * The command line's sharing for a saved profile: each certificate keys are wrapped for is
+ * remembered for the collaborator check, as the app does; `settled` waits for those writes.
+ */
+export function rememberingSharing(
+  ctx: CliContext,
+  opened: CliSession,
+): { sharing: SharingService; settled: () => Promise<unknown> } {
+  const sharing = new SharingService(opened.client, opened.keys, () => ctx.trustAnchors());
+  const writes: Promise<void>[] = [];
+  if (opened.profile) {
+    const collaborators = new CollaboratorCertificates(
+      opened.client,
+      sharing,
+      opened.keys,
+      ctx.dataDir,
+      opened.profile.id,
+    );
+    sharing.onKeyWrappedFor = (org, thumbprint) => void writes.push(collaborators.rememberShared(org, thumbprint));
+  }
+  return { sharing, settled: () => Promise.allSettled(writes) };
+}
 
 export async function rewrapCommand(ctx: CliContext): Promise<void> {
   const orgId = stringFlag(ctx.args, 'org');

@@ -104,6 +104,13 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       s.catch(() => sessions.delete(profileId));
       sessions.set(profileId, s);
       void s.then((opened) => notifier.follow(opened.watch, () => activeId === profileId)).catch(() => undefined);
+      void s
+        .then((opened) => {
+          const collaborators = collaboratorsOf(opened, dataDir);
+          opened.sharing.onKeyWrappedFor = (org, thumbprint) =>
+            void collaborators.rememberShared(org, thumbprint).catch(() => undefined);
+        })
+        .catch(() => undefined);
       // A profile's session opens: its collaborators' certificates are checked (not waiting for Settings).
       void s.then(() => certificates.check(profileId)).catch(() => undefined);
     }

@@ -213,6 +213,14 @@ export class CollaboratorCertificates {
     return { thumbprint: certificate.thumbprint, results, skipped: grants.length - todo.length };
   }
 
+  /** Keys were just wrapped for this certificate: remembered unless a certificate is known already. */
+  async rememberShared(orgId: string, thumbprint: string): Promise<void> {
+    if (orgId === this.client.organizationId || (await this.state()).known[orgId] !== undefined) return;
+    await this.update((now) =>
+      now.known[orgId] !== undefined ? now : { ...now, known: { ...now.known, [orgId]: thumbprint.toLowerCase() } },
+    );
+  }
+
   private async problemWith(orgId: string, options: CallOptions): Promise<string | undefined> {
     try {
       await this.sharing.verifiedCertificate(orgId, options);

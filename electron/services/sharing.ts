@@ -58,6 +58,12 @@ export class SharingService {
   ) {}
 
   /**
+   * Told the certificate each organization's keys are wrapped for as they are: the collaborator
+   * check remembers it then, so a renewal before its next scan is still noticed.
+   */
+  onKeyWrappedFor: ((organizationId: string, thumbprint: string) => void) | undefined;
+
+  /**
    * The grantee's certificate, refused unless its thumbprint is the one the directory lists, it
    * holds RSA ≥ 2048 bits, is valid today and chains to one of the trust anchors.
    */
@@ -193,6 +199,7 @@ export class SharingService {
         wrapKey(next.key, certificate.publicKey),
         options,
       );
+      this.onKeyWrappedFor?.(org.id, certificate.thumbprint);
       updated.push(org.id);
     }
     return { item, updated };
@@ -240,6 +247,7 @@ export class SharingService {
     const meta = item ?? (await this.client.getItem(containerId, itemPath, options));
     const k = this.keys.openItemKey(meta);
     const certificate = await this.verifiedCertificate(organizationId, options);
+    this.onKeyWrappedFor?.(organizationId, certificate.thumbprint);
     return wrapKey(k.key, certificate.publicKey);
   }
 }
