@@ -1,8 +1,9 @@
 // Issue 28 end to end with two windows: the sIRB and a site, each its own browser host and
 // profile, against one reference exchange. The site hears of the sIRB's consent form (a desktop
-// notification) and sees it New; opening it clears that and sends a receipt, so the sIRB's details
-// say "this version"; a replacement is "earlier version" until the site opens it again; the
-// distribution report and its CSV agree; what a hostile site forges is never a delivery.
+// notification, whose click shows it) and sees it New on the study, folder and row; opening it
+// clears that and sends a receipt, so the sIRB's details say "this version"; a replacement is
+// notified and New again, and "earlier version" until the site opens it again; the distribution
+// report and its CSV agree; what a hostile site forges is never a delivery.
 // Headless Chromium shows no notifications: an init script records the page's Notification
 // constructor (the browser allows them: the context's permission). A fake `xdg-open` first on
 // PATH stands in for the system opener.
@@ -153,6 +154,10 @@ async function openAtSite(name: string, opened: number): Promise<void> {
   await expect.poll(() => openerCalls('site')).toBe(opened);
 }
 
+const studyRow = (page: Page) => page.locator(`[data-testid="study-row"][data-container-id="${containerId}"]`);
+const treeItem = (page: Page, path: string) =>
+  page.locator(`[data-testid="folder-tree-item"][data-tree-path="${path}"]`);
+
 /** The study's Approvals folder, listed afresh. */
 async function openApprovals(page: Page): Promise<void> {
   await openStudy(page, containerId);
@@ -182,9 +187,6 @@ test.beforeAll(async ({ browser }) => {
   site = await openWindow(browser, 'site', byName('Riverside Medical Center'));
   // the site's refresh has listed its (no) studies once: what the sIRB shares next is news to it
   await callHost(site.host, 'changes.refresh');
-  containerId = (await callHost<{ id: string }>(sirb.host, 'containers.create', { title: 'Protocol 2025-031' })).id;
-  for (const o of [site.org, lakeside])
-    await callHost(sirb.host, 'collaborators.add', { containerId, organizationId: o.id });
 });
 
 test.afterAll(async () => {
@@ -196,7 +198,7 @@ test.afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-test('the site turns notifications on and hears of the study, then the sIRB’s documents; opening one, the sIRB sees it received, this version', async () => {
+test('the site turns notifications on, hears of the study, then of the sIRB’s documents; its click shows them New; opening one clears it and the sIRB sees it received, this version', async () => {
   const settings = await openChromeDialog(site.page, 'settings');
   await settings.getByTestId('settings-nav-preferences').click();
   const on = settings.getByRole('switch', { name: /Notify me when documents arrive/ });
@@ -206,6 +208,9 @@ test('the site turns notifications on and hears of the study, then the sIRB’s 
   await saveScreenshot(site.page, 'two-sites-notification-settings');
   await closeDialog(settings);
 
+  containerId = (await callHost<{ id: string }>(sirb.host, 'containers.create', { title: 'Protocol 2025-031' })).id;
+  for (const o of [site.org, lakeside])
+    await callHost(sirb.host, 'collaborators.add', { containerId, organizationId: o.id });
   await callHost(site.host, 'changes.refresh');
   await expect
     .poll(() => notifications(site.page))
@@ -226,8 +231,24 @@ test('the site turns notifications on and hears of the study, then the sIRB’s 
     /^From Sandbox IRB: (consent-form\.pdf, brochure\.pdf|brochure\.pdf, consent-form\.pdf)$/,
   );
 
-  await openApprovals(site.page);
+  // its click: the window shows the study at the documents' folder, them selected, New
+  await site.page.evaluate(() =>
+    (window as unknown as { __notifications: { click(): void }[] }).__notifications[1]!.click(),
+  );
+  await expect(studyRow(site.page)).toHaveAttribute('aria-selected', 'true');
+  await expect(treeItem(site.page, 'Approvals')).toHaveAttribute('aria-selected', 'true');
+  await expect(treeItem(site.page, 'Approvals')).toHaveAttribute('data-new', 'true');
+  await expect(studyRow(site.page).getByTestId('study-new-count')).toHaveText('2 new');
+  for (const name of ['consent-form.pdf', 'brochure.pdf']) {
+    await expect(fileRow(site.page, name)).toHaveAttribute('aria-selected', 'true');
+    await expect(fileRow(site.page, name).getByTestId('row-new')).toHaveText('New');
+  }
+  await saveScreenshot(site.page, 'two-sites-site-new');
+
+  // opening the consent form clears its mark (the brochure stays New) and sends the receipt
   await openAtSite('consent-form.pdf', 1);
+  await expect(fileRow(site.page, 'consent-form.pdf')).not.toHaveAttribute('data-new', 'true');
+  await expect(studyRow(site.page).getByTestId('study-new-count')).toHaveText('1 new');
 
   await deliveredTo(consent, 'this');
   const delivery = await sirbDetails('consent-form.pdf');
@@ -287,8 +308,18 @@ test('the sIRB replaces it: an earlier version until the site opens it again; th
   await saveScreenshot(sirb.page, 'two-sites-report-earlier');
   await report.getByRole('button', { name: 'Close', exact: true }).last().click();
 
-  await site.page.getByTestId('refresh').click();
+  // the site hears of the new version, New again until it opens it
+  await callHost(site.host, 'changes.refresh');
+  await expect
+    .poll(async () => (await notifications(site.page)).at(-1))
+    .toEqual({
+      title: 'New document in Protocol 2025-031',
+      body: 'consent-form.pdf from Sandbox IRB',
+      tag: `study-exchange:${containerId}`,
+    });
+  await expect(fileRow(site.page, 'consent-form.pdf').getByTestId('row-new')).toHaveText('New');
   await openAtSite('consent-form.pdf', 2);
+  await expect(fileRow(site.page, 'consent-form.pdf')).not.toHaveAttribute('data-new', 'true');
   await deliveredTo(consent, 'this');
   const again = await sirbDetails('consent-form.pdf');
   await expect(again.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText(
