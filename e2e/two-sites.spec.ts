@@ -15,6 +15,7 @@ import { loadTrustedCas } from '../server/store/sqlite/trust-store.js';
 import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
 import { closeDialog, fileRow, openChromeDialog, openStudy, toolbarAction } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
+import { isBlocking, scanState } from './support/axe.js';
 import { csvRecords } from './support/csv.js';
 import { minimalPdf } from './support/documents.js';
 import { callHost, stageOnHost } from './support/host-api.js';
@@ -206,6 +207,11 @@ test('the site turns notifications on, hears of the study, then of the sIRB’s 
   await expect(on).toBeChecked();
   await expect(settings.getByTestId('settings-notifications-problem')).toHaveCount(0);
   await saveScreenshot(site.page, 'two-sites-notification-settings');
+  // the group passes axe, and its switches are reached by keyboard
+  expect((await scanState(site.page, 'settings: notifications on')).filter(isBlocking)).toEqual([]);
+  await on.focus();
+  await site.page.keyboard.press('Tab');
+  await expect(settings.getByRole('checkbox', { name: /Hide names in notifications/ })).toBeFocused();
   await closeDialog(settings);
 
   containerId = (await callHost<{ id: string }>(sirb.host, 'containers.create', { title: 'Protocol 2025-031' })).id;
