@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALL_CHANNEL, STAGE_CHANNEL } from '../../shared/ipc/channels.js';
+import { CALL_CHANNEL, EVENT_CHANNEL, STAGE_CHANNEL } from '../../shared/ipc/channels.js';
 import { OPERATION_NAMES } from '../../shared/ipc/names.js';
 import { APP_URL, PRODUCTION_CSP } from './app-protocol.js';
 import type { StandInRecord } from './test-support/electron-stand-in.js';
@@ -49,6 +49,7 @@ beforeAll(async () => {
     appListeners: {},
     exposed: {},
     errors: [],
+    notificationsSupported: true,
   };
   (globalThis as { __electronStandIn?: StandInRecord }).__electronStandIn = record;
   // A packaged app launched with a dev server URL in its environment must ignore it.
@@ -140,6 +141,26 @@ describe('the Electron shell under a stand-in of Electron', () => {
     expect(navigate('https://evil.example/')).toBe(true);
     expect(navigate('app://study-exchange/index.html#x')).toBe(false);
     expect(wc.windowOpen!({ url: 'https://example.org/' })).toEqual({ action: 'deny' });
+  });
+
+  it("arrivals are Electron's own notification, not the page's; its click focuses the window and reveals", async () => {
+    const call = record.ipc[CALL_CHANNEL]!;
+    // the sandbox's first listing: its demo site's report the sIRB has not seen is New; turned on, it is told
+    expect(await call(APP_SENDER, 'changes.refresh', {})).toMatchObject({ ok: true });
+    expect(await call(APP_SENDER, 'settings.update', { notifications: true })).toMatchObject({ ok: true });
+    for (let i = 0; i < 100 && !record.notifications?.length; i++) await new Promise((r) => setTimeout(r, 100));
+    const [note, ...more] = record.notifications ?? [];
+    expect(more).toEqual([]);
+    expect(note).toMatchObject({
+      options: { title: expect.stringMatching(/^New document in Protocol 2025-031/) as string },
+      shown: 1,
+    });
+    const wc = record.windows[0]!.webContents;
+    const sentEvents = () => (wc.sent ?? []).filter(([channel]) => channel === EVENT_CHANNEL).map(([, name]) => name);
+    expect(sentEvents()).not.toContain('changes.notify');
+    for (const l of note!.listeners.click ?? []) l({});
+    expect(record.windows[0]!.focused).toBe(1);
+    expect(sentEvents()).toContain('reveal');
   });
 
   it("the preload exposes exactly the contract's operations, plus on and stageFile", () => {
