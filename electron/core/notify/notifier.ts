@@ -22,7 +22,7 @@ const realSchedule: Schedule = (run, ms) => {
 };
 
 export interface NotifierOptions {
-  /** Read when a window closes: notifications on or off, names hidden or not. */
+  /** Read as each batching window closes: notifications on or off, names hidden or not. */
   readonly settings: () => Promise<Pick<Settings, 'notifications' | 'notificationsHideNames'>>;
   readonly sink: (notification: DesktopNotification) => void;
   readonly windowMs?: number;
