@@ -25,9 +25,14 @@ export function useDistributionReport(profileId: string, containerId: string) {
   });
 }
 
-export function useReceiptSending(profileId: string) {
+/** Asked only while there is an active profile: main answers "no profile" otherwise. */
+export function useReceiptSending(profileId: string | undefined) {
   const call = useCall();
-  return useQuery({ queryKey: keys.receiptSending(profileId), queryFn: () => call('receipts.setSending', {}) });
+  return useQuery({
+    queryKey: keys.receiptSending(profileId ?? ''),
+    queryFn: () => call('receipts.setSending', {}),
+    enabled: !!profileId,
+  });
 }
 
 export function useSetReceiptSending(profileId: string) {

@@ -51,7 +51,7 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
   const renewKey = useGenerateKey();
   const rewrapProgress = useRewrapProgress();
   const activeId = profiles.data?.find((p) => p.active)?.id;
-  const receiptSending = useReceiptSending(activeId ?? '');
+  const receiptSending = useReceiptSending(activeId);
   const setReceiptSending = useSetReceiptSending(activeId ?? '');
   const certificateChanges = useCertificateChanges(activeId);
   const rewrap = useRewrapCertificate(activeId);
