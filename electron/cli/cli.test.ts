@@ -511,7 +511,12 @@ describe('study-exchange command-line tool', () => {
     const refused = await cli(['profile', 'forget-old-keys', 'site']);
     expect(refused.code).toBe(1);
     // What the sIRB shared with the site (here and in earlier tests) still needs the old key.
-    expect(refused.stderr).toMatch(/\d+ item\(s\) still open only with an old key .*Nothing was forgotten/);
+    expect(refused.stderr).toMatch(
+      /\d+ item\(s\) still open only with an old key: "[^"]+" in "[^"]+".*Nothing was forgotten/,
+    );
+    // Documents and studies by name: the study's id never shows.
+    expect(refused.stderr).not.toContain(study.id);
+    expect(refused.stderr).toMatch(/ and \d+ more\. /);
     expect(
       (await json<{ name: string; readingKeyRefs?: string[] }[]>(['profile', 'list'])).find((p) => p.name === 'site')
         ?.readingKeyRefs,

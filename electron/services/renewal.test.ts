@@ -47,7 +47,7 @@ beforeAll(async () => {
   await f.sirb.client.grantContainerAccess(study, f.site.org.id);
   const sirbKeys = await f.keysOf(f.sirb);
   await writeRecord(f.sirb.client, sirbKeys, study, 'protocol', {
-    header: { type: 'note' },
+    header: { type: 'note', name: 'Protocol\u202e v2' },
     content: { text: 'from the sIRB' },
   });
   await new SharingService(f.sirb.client, sirbKeys, [f.ca.certificatePem]).grant(study, 'protocol', f.site.org.id);
@@ -106,7 +106,15 @@ describe('renewing a profile\u2019s key', () => {
   it('forgets the old key only once nothing needs it, and everything still opens', async () => {
     const refused = await forgetOldKeys(store, vault, profile, renewed.client).catch((e: unknown) => e);
     expect((refused as RenewalError).failure).toBe('old-keys-needed');
-    expect((refused as Error).message).toContain('protocol');
+    // Named for the user: the document's cleaned name and the study's title, never their ids.
+    expect((refused as Error).message).toContain(
+      `1 item(s) still open only with an old key: "Protocol v2" in "Study ${study.slice(0, 8)}".`,
+    );
+    expect((refused as Error).message).not.toContain(study);
+    const titled = await forgetOldKeys(store, vault, profile, renewed.client, {
+      studyTitle: async () => 'Heart Study',
+    }).catch((e: unknown) => e);
+    expect((titled as Error).message).toContain('"Protocol v2" in "Heart Study"');
     expect((await store.get(profile.id)).readingKeyRefs).toHaveLength(1);
     // The sIRB gives the site the item's key again, now wrapped for the directory's (new) certificate.
     await new SharingService(f.sirb.client, await f.keysOf(f.sirb), [f.ca.certificatePem]).update(

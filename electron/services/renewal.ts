@@ -5,7 +5,11 @@
 // "Item access". Items already re-wrapped open with the current key and are skipped, so the work
 // resumes wherever it stopped; when nothing needs an old key any more it may be forgotten.
 import { FailureError } from '../../shared/failure-error.js';
-import { wrapKey } from '../../shared/protocol/envelope.js';
+import { shownName } from '../../shared/headers.js';
+import { toSlashForm } from '../../shared/item-path.js';
+import { openHeader, wrapKey } from '../../shared/protocol/envelope.js';
+import { shownText } from '../../shared/shown-text.js';
+import { STUDY_RECORD_PATH, fallbackStudyTitle } from '../../shared/study-title.js';
 import type { Item } from '../../shared/types.js';
 import { ExchangeClient } from './exchange-client.js';
 import { ExchangeError } from './exchange-errors.js';
@@ -13,7 +17,8 @@ import { openProfileKeys, type ProfileKeys } from './keys/key-ring.js';
 import type { KeyVault } from './keys/key-vault.js';
 import type { Profile, ProfileStore } from './profiles.js';
 import type { CallOptions } from './exchange-client.js';
-import { ownerOf } from './study-records.js';
+import { SharingService } from './sharing.js';
+import { StudyRecords, ownerOf } from './study-records.js';
 
 export class RenewalError extends FailureError<'not-registered' | 'no-certificate' | 'same-key' | 'old-keys-needed'> {
   override readonly name = 'RenewalError';
@@ -168,33 +173,73 @@ export async function itemsOnOldKeys(
   client: ExchangeClient,
   keys: ProfileKeys,
   options: CallOptions = {},
-): Promise<{ containerId: string; path: string; ownerId: string; keyRef: string }[]> {
-  const found: { containerId: string; path: string; ownerId: string; keyRef: string }[] = [];
+): Promise<{ containerId: string; path: string; ownerId: string; keyRef: string; item: Item }[]> {
+  const found: { containerId: string; path: string; ownerId: string; keyRef: string; item: Item }[] = [];
   await everyItem(client, options, (containerId, item) => {
     const opener = keys.keyOf(item);
     if (opener !== undefined && opener !== keys.keyRef)
-      found.push({ containerId, path: item.id, ownerId: ownerOf(item), keyRef: opener });
+      found.push({ containerId, path: item.id, ownerId: ownerOf(item), keyRef: opener, item });
   });
   return found;
 }
 
-/** Removes the reading keys from the profile and the vault, refused while an item still needs one. */
+/** How many documents a refusal names before "and N more". */
+const NAMED = 3;
+
+/** A document as the user knows it: its header's file or record name, else its path. */
+function documentName(keys: ProfileKeys, item: Item): string {
+  const fallback = toSlashForm(item.id);
+  try {
+    return shownName(openHeader(item, keys.openItemKey(item)), fallback);
+  } catch {
+    return fallback;
+  }
+}
+
+/** `"consent.pdf" in "Heart Study", … and N more`: documents and study titles, never ids. */
+async function namedDocuments(
+  keys: ProfileKeys,
+  needed: readonly { readonly containerId: string; readonly item: Item }[],
+  studyTitle: (containerId: string) => Promise<string>,
+): Promise<string> {
+  const named = await Promise.all(
+    needed.slice(0, NAMED).map(async ({ containerId, item }) => {
+      const title = await studyTitle(containerId).catch(() => fallbackStudyTitle(containerId));
+      const study = `"${shownText(title, 80, fallbackStudyTitle(containerId))}"`;
+      return item.id === STUDY_RECORD_PATH
+        ? `the study record of ${study}`
+        : `"${documentName(keys, item)}" in ${study}`;
+    }),
+  );
+  return named.join(', ') + (needed.length > NAMED ? ` and ${needed.length - NAMED} more` : '');
+}
+
+/**
+ * Removes the reading keys from the profile and the vault, refused while an item still needs one
+ * (the refusal names the first few documents and their studies: `studyTitle`, the session's
+ * cached titles in the app, else each study's record is read).
+ */
 export async function forgetOldKeys(
   store: ProfileStore,
   vault: KeyVault,
   profile: Profile,
   client: ExchangeClient,
-  options: CallOptions = {},
+  options: CallOptions & { readonly studyTitle?: (containerId: string) => Promise<string> } = {},
 ): Promise<Profile> {
   const reading = profile.readingKeyRefs ?? [];
   if (reading.length === 0) return profile;
   const keys = await openProfileKeys(vault, profile);
   const needed = await itemsOnOldKeys(client, keys, options);
   if (needed.length > 0) {
+    // Reading titles shares nothing: the sharing service (needed for writing) gets no anchors.
+    const records = options.studyTitle
+      ? undefined
+      : new StudyRecords(client, keys, new SharingService(client, keys, []));
+    const studyTitle = options.studyTitle ?? (async (id: string) => (await records!.title(id, options)).title);
     throw new RenewalError(
       'old-keys-needed',
-      `${needed.length} item(s) still open only with an old key (first: ${needed[0]!.path} in study ${needed[0]!.containerId}); ` +
-        're-wrap your own items and ask the owners of the others to re-wrap them for your new certificate. Nothing was forgotten.',
+      `${needed.length} item(s) still open only with an old key: ${await namedDocuments(keys, needed, studyTitle)}. ` +
+        'Re-wrap your own items and ask the owners of the others to re-wrap them for your new certificate. Nothing was forgotten.',
     );
   }
   const next = await store.update(profile.id, { readingKeyRefs: [] });

@@ -96,6 +96,12 @@ describe('profiles.renew, profiles.rewrapOwnItems and profiles.forgetOldKeys', (
     expect((await readRecord((await ctx.session()).client, (await ctx.session()).keys, study, 'ours')).content).toEqual(
       { ours: true },
     );
+    // Refused while the own item needs the old key: named by its name and its study's title, not their ids.
+    const refused = await Promise.resolve(handlers['profiles.forgetOldKeys']({ profileId: profile.id })).catch(
+      (e: Error) => e,
+    );
+    expect((refused as Error).message).toMatch(/still open only with an old key: "ours" in "Study [0-9a-f]{8}"/);
+    expect((refused as Error).message).not.toContain(study);
     await expect(handlers['profiles.rewrapOwnItems']({ profileId: profile.id })).resolves.toEqual({ rewrapped: 1 });
     await expect(handlers['profiles.rewrapOwnItems']({ profileId: profile.id })).resolves.toEqual({ rewrapped: 0 });
     const forgotten = await handlers['profiles.forgetOldKeys']({ profileId: profile.id });

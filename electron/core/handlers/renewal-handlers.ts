@@ -50,7 +50,9 @@ export function renewalHandlers(ctx: AppContext): RenewalHandlers {
     },
     'profiles.forgetOldKeys': async ({ profileId }) => {
       const s = await sessionOf(profileId);
-      const next = await forgetOldKeys(ctx.profiles, ctx.vault, s.profile, s.client);
+      const next = await forgetOldKeys(ctx.profiles, ctx.vault, s.profile, s.client, {
+        studyTitle: (id) => s.studyTitle(id),
+      });
       await ctx.resetSession();
       return profileView(ctx, next);
     },
