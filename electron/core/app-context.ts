@@ -40,6 +40,8 @@ export interface AppContext {
   switchProfile(profileId: string): Promise<Session>;
   /** Drops the session (after a profile's change or removal). */
   resetSession(): Promise<void>;
+  /** A profile removed: its session (if open) closes, its refresh stopped and its seen state deleted. */
+  forgetSession(profileId: string): Promise<void>;
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
   /** Appends to the activity log under the active profile's name. */
   record(entry: Omit<ActivityEntry, 'time' | 'profile'>): Promise<void>;

@@ -203,6 +203,14 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       for (const [, s] of sessions) (await s.catch(() => undefined))?.close();
       sessions.clear();
     },
+    async forgetSession(profileId) {
+      const s = sessions.get(profileId);
+      sessions.delete(profileId);
+      const opened = await s?.catch(() => undefined);
+      await opened?.watch.forget();
+      opened?.close();
+      certificates.forget(profileId);
+    },
     emit,
     async record(entry) {
       const name = activeId ? ((await profiles.get(activeId).catch(() => undefined))?.name ?? activeId) : 'none';

@@ -10,6 +10,7 @@ import { loadTrustedCas } from '../../server/store/sqlite/trust-store.js';
 import { ExchangeClient } from '../services/exchange-client.js';
 import { seedDemo } from './sandbox-demo.js';
 import { seenFile } from './watch/seen-store.js';
+import { removeProfileFiles } from './profile-state.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
 import type { Profile, ProfileStore } from '../services/profiles.js';
@@ -172,15 +173,26 @@ export class SandboxManager {
     }
   }
 
-  /** Removes the sandbox and its profiles and keys, then creates a fresh one. */
-  async reset(): Promise<Profile[]> {
-    const state = await readJsonFile<SandboxState>(this.stateFile);
+  /** The profiles the sandbox created (the ones a reset removes). */
+  async profileIds(): Promise<readonly string[]> {
+    return (await readJsonFile<SandboxState>(this.stateFile))?.profileIds ?? [];
+  }
+
+  /**
+   * Removes the sandbox and its profiles with their keys and files (`forget`: the app's, which
+   * also stops their sessions), then creates a fresh one.
+   */
+  async reset(
+    forget: (profileId: string) => Promise<void> = (id) => removeProfileFiles(this.dataDir, id),
+  ): Promise<Profile[]> {
+    const ids = await this.profileIds();
     await this.stop();
-    for (const id of state?.profileIds ?? []) {
+    for (const id of ids) {
       const profile = await this.profiles.get(id).catch(() => undefined);
       if (!profile) continue;
       await this.profiles.remove(id);
-      await this.vault.remove(profile.keyRef);
+      await forget(id);
+      for (const keyRef of [profile.keyRef, ...(profile.readingKeyRefs ?? [])]) await this.vault.remove(keyRef);
     }
     await rm(this.dir, { recursive: true, force: true });
     return this.create();

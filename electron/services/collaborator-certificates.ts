@@ -67,6 +67,10 @@ function nameOf(item: ItemFields, itemKey: ItemKey): string | undefined {
     return undefined;
   }
 }
+/** The profile's remembered certificates and re-wrap progress in the data folder. */
+export function collaboratorsFile(dataDir: string, profileId: string): string {
+  return path.join(dataDir, 'collaborators', `${profileId}.json`);
+}
 const key = (g: Grant): string => `${g.containerId}\u0000${g.path}`;
 /** One change of a state file at a time in this process (a scheduled scan beside a re-wrap). */
 const writing = new Map<string, Promise<unknown>>();
@@ -81,7 +85,7 @@ export class CollaboratorCertificates {
     dataDir: string,
     profileId: string,
   ) {
-    this.file = path.join(dataDir, 'collaborators', `${profileId}.json`);
+    this.file = collaboratorsFile(dataDir, profileId);
   }
 
   /** Every grant on the profile's own items, by organization (the profile itself left out). */

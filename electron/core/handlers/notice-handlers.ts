@@ -10,8 +10,11 @@ interface Dismissals {
   readonly backup: Record<string, string>;
 }
 
+/** The dismissals in the data folder, profile id → key reference. */
+export const noticesFile = (dataDir: string): string => path.join(dataDir, 'notices.json');
+
 export function noticeHandlers(ctx: AppContext): Pick<Handlers, 'notices.list' | 'notices.dismissBackup'> {
-  const file = path.join(ctx.options.dataDir, 'notices.json');
+  const file = noticesFile(ctx.options.dataDir);
   const read = async (): Promise<Dismissals> => ({ backup: (await readJsonFile<Dismissals>(file))?.backup ?? {} });
   const list = async (d: Dismissals) => ({
     backupDismissed: (await ctx.profiles.list()).filter((p) => d.backup[p.id] === p.keyRef).map((p) => p.id),

@@ -7,6 +7,7 @@ import { openSession, toProfileView } from '../session.js';
 import type { Organization } from '../../../shared/types.js';
 import type { Profile } from '../../services/profiles.js';
 import { parseTrustAnchors } from '../../../shared/protocol/trust-anchors.js';
+import { forgetProfile } from '../profile-state.js';
 
 /** Key, certificate and PKCS#12 files are small; anything larger is not one. */
 const MAX_KEY_FILE_BYTES = 1024 * 1024;
@@ -181,6 +182,8 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
     'profiles.remove': async ({ profileId }) => {
       const p = await ctx.profiles.get(profileId);
       await ctx.profiles.remove(profileId);
+      // its session stops and its files go before its keys: nothing of it is written again
+      await forgetProfile(ctx, profileId);
       for (const keyRef of [p.keyRef, ...(p.readingKeyRefs ?? [])]) await ctx.vault.remove(keyRef);
       if (ctx.activeProfileId() === profileId) {
         await ctx.resetSession();

@@ -52,6 +52,16 @@ export function receiptSender(ctx: AppContext, profileId: string): ReceiptSender
   return sender;
 }
 
+/** A profile removed: its sender stops (its queue written no more) and its last session is let go. */
+export async function forgetReceipts(ctx: AppContext, profileId: string): Promise<void> {
+  const r = receiptsOf(ctx);
+  const sender = r.senders.get(profileId);
+  r.senders.delete(profileId);
+  r.sessions.delete(profileId);
+  sender?.close();
+  await sender?.settled();
+}
+
 function readerOf(ctx: AppContext, s: Session): ReceiptReader {
   const { readers } = receiptsOf(ctx);
   let reader = readers.get(s);

@@ -62,3 +62,16 @@ describe('the seen state, bounded', () => {
     expect(await new SeenStore(file).load()).toMatchObject({ studies: { small: { known: few } }, changes: [entry(1)] });
   });
 });
+
+describe('the seen state of a removed profile', () => {
+  it('is deleted after the write under way, and a refresh that ends later writes nothing', async () => {
+    const file = seenFile(dir, 'gone');
+    const store = new SeenStore(file);
+    const state = { version: 1 as const, studies: { s: { unseen: ['a'] } }, changes: [] };
+    void store.save(state);
+    await store.discard();
+    await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    await store.save(state);
+    await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});

@@ -2,6 +2,7 @@
 // atomically): per study the versions known when last listed and a watermark (so changes made
 // while the app was closed are New after a restart), the items still New, and the Changes log.
 // Bounded: a study above KNOWN_KEPT items keeps only its watermark; New and Changes are capped.
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readJsonFile, writeFileAtomic } from '../../services/atomic-file.js';
 import type { ChangeEntry } from './change-log.js';
@@ -56,6 +57,7 @@ function parsed(value: unknown): SeenState | undefined {
 /** Reads once, writes one at a time (the latest state wins; a crash leaves the old file or the new). */
 export class SeenStore {
   private writing: Promise<void> = Promise.resolve();
+  private discarded = false;
 
   /** No file: kept in memory only (a session opened outside the app). */
   constructor(private readonly file?: string) {}
@@ -68,7 +70,7 @@ export class SeenStore {
   /** Queues a write of `state` (taken now); the answer settles once it is on disk. */
   save(state: SeenState): Promise<void> {
     const file = this.file;
-    if (!file) return Promise.resolve();
+    if (!file || this.discarded) return Promise.resolve();
     const text = bounded(state);
     this.writing = this.writing.then(() => writeFileAtomic(file, JSON.stringify(text))).catch(() => undefined);
     return this.writing;
@@ -77,6 +79,13 @@ export class SeenStore {
   /** Settles once every queued write is done. */
   flush(): Promise<void> {
     return this.writing;
+  }
+
+  /** The profile is gone: nothing is written again, and the file goes once queued writes are done. */
+  async discard(): Promise<void> {
+    this.discarded = true;
+    await this.writing;
+    if (this.file) await rm(this.file, { force: true });
   }
 }
 

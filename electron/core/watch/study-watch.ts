@@ -154,6 +154,12 @@ export class StudyWatch {
     this.unsubscribeGate?.();
   }
 
+  /** The profile was removed: the loop stops and its seen state is deleted, a refresh under way writing nothing. */
+  async forget(): Promise<void> {
+    this.close();
+    await this.store.discard();
+  }
+
   /** Refreshes now (the Refresh button): one study, or every study. */
   refresh(containerId?: string): Promise<void> {
     if (containerId) this.wholeNext.add(containerId);

@@ -221,4 +221,9 @@ export class ReceiptSender {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
+
+  /** Settles once the change of the queue under way (if any) is written. */
+  settled(): Promise<void> {
+    return this.chain.then(() => undefined);
+  }
 }
