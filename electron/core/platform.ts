@@ -19,9 +19,9 @@ export interface Platform {
   readonly startDrag?: (path: string) => void;
   /**
    * Offers a file to the page as a one-time download URL (browser host only); `gone` runs once
-   * the page fetched it or the offer expired.
+   * the page fetched it (`served`: the whole file was sent) or the offer expired (`served` false).
    */
-  readonly offerDownload?: (path: string, fileName: string, gone: () => Promise<void>) => string;
+  readonly offerDownload?: (path: string, fileName: string, gone: (served: boolean) => Promise<void>) => string;
   readonly notify: (title: string, body: string) => void;
   /** Encrypts secrets at rest: Electron safeStorage, or a passphrase box. */
   readonly secretBox: SecretBox;

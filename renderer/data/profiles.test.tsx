@@ -51,6 +51,10 @@ describe('useProfiles and useRewrapProgress', () => {
     // The switch event does not list keys: those the list knew stay.
     emit('profile.switched', profile({ active: true }));
     await waitFor(() => expect(window.result.current.data?.[0]).toMatchObject({ active: true, keys }));
+
+    // Main tells of a profile changed outside a call (a backup the browser fetched).
+    emit('profile.updated', profile({ id: 'p2', active: false, backedUp: true }));
+    await waitFor(() => expect(window.result.current.data?.[1]).toMatchObject({ id: 'p2', backedUp: true }));
   });
 });
 

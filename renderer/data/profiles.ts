@@ -38,6 +38,8 @@ export function useProfiles() {
       ),
     [api, client],
   );
+  // A backup the browser fetched (the browser host): the profile says it is backed up.
+  useEffect(() => api.on('profile.updated', (profile) => replaceProfile(client, profile)), [api, client]);
   // The window lists the profiles all its life: the re-wrap's progress is heard here, shown in Settings.
   useEffect(() => {
     client.setQueryDefaults(rewrapKey, { gcTime: Infinity, staleTime: Infinity });

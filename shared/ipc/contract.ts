@@ -377,6 +377,8 @@ export interface EventPayloads {
   'transfers.changed': TransferView[];
   'transfer.progress': Pick<TransferView, 'id' | 'bytes' | 'total' | 'rate' | 'state'>;
   'profile.switched': ProfileView;
+  /** A profile changed outside a call's answer (its backup fetched by the browser). */
+  'profile.updated': ProfileView;
   'connection.skew': { seconds: number };
   /**
    * The background re-wrap of a renewed profile's own items: progress, then finished with how many

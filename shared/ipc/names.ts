@@ -77,6 +77,7 @@ export const EVENT_NAMES = [
   'transfers.changed',
   'transfer.progress',
   'profile.switched',
+  'profile.updated',
   'connection.skew',
   'notification',
   'keys.rewrap',

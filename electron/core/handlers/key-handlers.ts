@@ -1,12 +1,22 @@
 // A profile's keys beyond adding them: the backup, saved through main's own dialog, or (the
-// browser host, which has none) offered once as a download like a document.
+// browser host, which has none) offered once as a download like a document. Saved through the
+// dialog it is backed up at once; offered, only once the browser fetched the whole file (an offer
+// that expires unfetched leaves the profile "never backed up").
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserFacingError } from '../../../shared/app-error.js';
 import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
 import { backupFile, markBackedUp } from '../../services/profile-backup.js';
+import type { Profile } from '../../services/profiles.js';
 import { profileView } from './profile-handlers.js';
+
+/** The browser fetched the backup whole: the key it holds is backed up, and the window is told. */
+async function backedUpByDownload(ctx: AppContext, profile: Profile): Promise<void> {
+  // removed meanwhile: nothing to mark
+  const next = await markBackedUp(ctx.profiles, profile).catch(() => undefined);
+  if (next) ctx.emit('profile.updated', await profileView(ctx, next));
+}
 
 export function keyHandlers(ctx: AppContext): Pick<Handlers, 'profiles.backup'> {
   return {
@@ -27,11 +37,14 @@ export function keyHandlers(ctx: AppContext): Pick<Handlers, 'profiles.backup'> 
       // A file the user chose to replace keeps its old mode on write: set it again.
       await writeFile(destination, p12, { mode: 0o600 });
       await chmod(destination, 0o600);
-      const next = await markBackedUp(ctx.profiles, profile);
-      if (saveDialog) return { saved: true, profile: await profileView(ctx, next) };
+      if (saveDialog)
+        return { saved: true, profile: await profileView(ctx, await markBackedUp(ctx.profiles, profile)) };
       // The staged copy (owner only, in the copies folder) goes once fetched, or when nobody fetched it in time.
-      const download = offerDownload!(destination, fileName, () => ctx.copies.remove(destination));
-      return { saved: true, profile: await profileView(ctx, next), download };
+      const download = offerDownload!(destination, fileName, async (served) => {
+        await ctx.copies.remove(destination);
+        if (served) await backedUpByDownload(ctx, profile);
+      });
+      return { saved: true, profile: await profileView(ctx, profile), download };
     },
   };
 }

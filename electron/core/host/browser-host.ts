@@ -51,9 +51,10 @@ export interface BrowserHost {
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
   /**
    * Serves a file once at an unguessable URL (the browser's "Save as"), then forgets it; `gone`
-   * (by default: delete the file) runs after the fetch, or when nobody fetched it in time.
+   * (by default: delete the file) runs after the fetch (`served`: the whole file was sent), or
+   * when nobody fetched it in time.
    */
-  offerDownload(path: string, fileName: string, gone?: () => Promise<void>): string;
+  offerDownload(path: string, fileName: string, gone?: (served: boolean) => Promise<void>): string;
   close(): Promise<void>;
 }
 

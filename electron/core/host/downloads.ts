@@ -14,7 +14,8 @@ export const DOWNLOAD_PREFIX = '/api/download/';
 interface Offer {
   readonly path: string;
   readonly fileName: string;
-  readonly gone: () => Promise<void>;
+  /** `served`: the whole file went out; false when it expired, the host closed or the fetch broke off. */
+  readonly gone: (served: boolean) => Promise<void>;
   readonly expiry: NodeJS.Timeout;
 }
 
@@ -24,11 +25,15 @@ export class Downloads {
   constructor(private readonly ttlMs = DOWNLOAD_TTL_MS) {}
 
   /** `gone` (by default: delete the file) runs after the fetch, or when nobody fetched it in time. */
-  offer(path: string, fileName: string, gone: () => Promise<void> = () => fs.rm(path, { force: true })): string {
+  offer(
+    path: string,
+    fileName: string,
+    gone: (served: boolean) => Promise<void> = () => fs.rm(path, { force: true }),
+  ): string {
     const id = randomBytes(24).toString('hex');
     // A decrypted copy nobody fetched does not stay on disk.
     const expiry = setTimeout(() => {
-      if (this.offers.delete(id)) void gone().catch(() => {});
+      if (this.offers.delete(id)) void gone(false).catch(() => {});
     }, this.ttlMs);
     expiry.unref();
     this.offers.set(id, { path, fileName, gone, expiry });
@@ -47,15 +52,19 @@ export class Downloads {
       'Content-Length': stat.size,
       'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(entry.fileName)}`,
     });
-    await pipeline(createReadStream(entry.path), res).catch(() => {});
-    await entry.gone();
+    // Whole once the response ended with every byte handed to the connection (a backup counts only then).
+    const served = await pipeline(createReadStream(entry.path), res).then(
+      () => res.writableFinished,
+      () => false,
+    );
+    await entry.gone(served);
   }
 
   async close(): Promise<void> {
     for (const [id, entry] of this.offers) {
       this.offers.delete(id);
       clearTimeout(entry.expiry);
-      await entry.gone().catch(() => {});
+      await entry.gone(false).catch(() => {});
     }
   }
 }
