@@ -209,7 +209,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       const opened = await s?.catch(() => undefined);
       await opened?.watch.forget();
       opened?.close();
-      certificates.forget(profileId);
+      await certificates.forget(profileId);
     },
     emit,
     async record(entry) {

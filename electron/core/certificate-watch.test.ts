@@ -84,4 +84,18 @@ describe('CertificateWatch', () => {
     timer.tick!();
     expect(checks).toHaveLength(3);
   });
+
+  it('forgets a removed profile only once its check under way ended, keeping nothing of it', async () => {
+    const { watch, checks } = setup();
+    void watch.check('p1');
+    let forgotten = false;
+    const forgetting = watch.forget('p1').then(() => (forgotten = true));
+    await flush();
+    // Its files are deleted after this settles: the check under way must not write them again.
+    expect(forgotten).toBe(false);
+    checks[0]!.finish(notices('Riverside'));
+    await forgetting;
+    void watch.current('p1');
+    expect(checks).toHaveLength(2);
+  });
 });

@@ -91,8 +91,12 @@ export class CertificateWatch {
     return this.running.get(profileId) ?? this.latest.get(profileId) ?? this.check(profileId);
   }
 
-  /** Forgets a profile's answer (removed, or its data changed under it). */
-  forget(profileId: string): void {
+  /**
+   * Forgets a profile's answer (removed, or its data changed under it); settles once a check under
+   * way for it ended, so a removed profile's files can go without that check writing them again.
+   */
+  async forget(profileId: string): Promise<void> {
+    await this.running.get(profileId)?.catch(() => undefined);
     this.latest.delete(profileId);
   }
 }
