@@ -189,6 +189,48 @@ describe('SearchIndex', () => {
     }
   }, 180_000);
 
+  it('opens headers only when Find first needs them: a study listed before is listed whole once more, then never for names', async () => {
+    const study = (await fx.sirb.client.createContainer()).id;
+    await fillStudy(
+      fx,
+      fx.sirb,
+      study,
+      2,
+      () => 'docs',
+      (i) => `epsilon-${i}.pdf`,
+    );
+    const own = await fixtureSession(fx, fx.sirb, await mkdtemp(join(dir, 'lazy-')));
+    const asked: string[] = [];
+    const list = own.client.listItems.bind(own.client);
+    own.client.listItems = ((containerId, path, options = {}) => {
+      if (containerId === study && options.recurse) asked.push(options.since ? 'since' : 'whole');
+      return list(containerId, path, options);
+    }) as typeof own.client.listItems;
+    const timing = { ...SEARCH_TIMING };
+    try {
+      // the window's loop listed every study before any search: nothing opened, nothing kept of the listing
+      await own.watch.refresh();
+      expect(asked).toEqual(['whole']);
+      expect((await indexed(own, 'epsilon')).map((h) => h.name).sort()).toEqual(['epsilon-0.pdf', 'epsilon-1.pdf']);
+      expect(asked).toEqual(['whole', 'whole']);
+      // a new document: named from the since listing that found it, nothing listed whole for it
+      await fillStudy(
+        fx,
+        fx.sirb,
+        study,
+        1,
+        () => 'docs',
+        () => 'epsilon-new.pdf',
+      );
+      SEARCH_TIMING.freshMs = 0;
+      expect((await indexed(own, 'epsilon')).map((h) => h.name)).toContain('epsilon-new.pdf');
+      expect(asked).toEqual(['whole', 'whole', 'since']);
+    } finally {
+      Object.assign(SEARCH_TIMING, timing);
+      own.close();
+    }
+  }, 180_000);
+
   it('finds a document by the title another client gave it, cleaned as its file name is', async () => {
     const study = (await fx.sirb.client.createContainer()).id;
     const titles = ['Informed consent v3', 'Site \u202Eroster 2026'];

@@ -3,8 +3,8 @@
 // refreshed when older than a few seconds so typing does not list every study on each keystroke.
 // The items come from the session's shared refresh (watch/study-watch.ts: `since` listings, and
 // a whole listing every few minutes); only the studies whose items moved are indexed again.
-import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
-import { documentTitle, shownName } from '../../../shared/headers.js';
+import { setTimeout as delay } from 'node:timers/promises';
+import { toSlashForm } from '../../../shared/item-path.js';
 import {
   GrowingEntries,
   prepareEntries,
@@ -14,18 +14,9 @@ import {
   type SearchEntry,
 } from '../../../shared/search-rank.js';
 import type { SearchAnswer } from '../../../shared/ipc/views.js';
-import { isReservedItemId } from '../../../shared/reserved-paths.js';
-import type { Item } from '../../../shared/types.js';
 import type { Session } from '../session.js';
-import { itemView } from './views.js';
+import type { NamedItem } from '../watch/study-items.js';
 
-/**
- * Headers opened between two turns of the event loop: each new one costs an RSA unwrap (about a
- * millisecond), so a study of 100,000 items is opened in small batches and main keeps answering
- * the window meanwhile. Opened headers stay in the session's header cache, so a rebuild opens
- * only what is new or changed.
- */
-const DECRYPT_BATCH = 100;
 export const SEARCH_TIMING = {
   /** How long an index answers before a search refreshes it. */
   freshMs: 15_000,
@@ -62,39 +53,18 @@ interface StudyIndex {
   readonly entries: readonly SearchEntry[];
 }
 
-/** Adds an entry per item of one study, opening the headers not yet opened; answers the study's entries. */
-async function addStudyEntries(
-  b: Progress,
-  s: Session,
-  containerId: string,
-  studyTitle: string,
-  items: Iterable<Item>,
-): Promise<SearchEntry[]> {
-  const entries: SearchEntry[] = [{ containerId, studyTitle, itemPath: '', name: studyTitle, kind: 'study' }];
-  let i = 0;
-  for (const item of items) {
-    if (i > 0 && i % DECRYPT_BATCH === 0) await nextTurn();
-    i++;
-    b.opened++;
-    if (isReservedItemId(item.id)) continue;
-    const view = itemView(s, containerId, item, true);
-    const h = view.decryptedHeader;
-    // the sender's name and a document's title, cleaned like every name shown (no bidi overrides in a result)
-    const name = shownName(h, '') || view.path.slice(view.path.lastIndexOf('/') + 1);
-    const title = documentTitle(h);
-    const kind = h?.type === 'document' || !h ? 'document' : 'record';
-    const entry: SearchEntry = {
-      containerId,
-      studyTitle,
-      itemPath: view.path,
-      name,
-      ...(title && title !== name ? { title } : {}),
-      kind,
-    };
-    b.growing.push(entry);
-    entries.push(entry);
-  }
-  return entries;
+/** One item's entry: its names as the shared refresh opened them (file name and title cleaned there). */
+function entryOf(containerId: string, studyTitle: string, item: NamedItem): SearchEntry {
+  const itemPath = toSlashForm(item.id);
+  const name = item.name || itemPath.slice(itemPath.lastIndexOf('/') + 1);
+  return {
+    containerId,
+    studyTitle,
+    itemPath,
+    name,
+    ...(item.title && item.title !== name ? { title: item.title } : {}),
+    kind: item.record ? 'record' : 'document',
+  };
 }
 
 /**
@@ -154,10 +124,13 @@ export class SearchIndex {
     this.changed.clear();
     const titleChanges = s.titleChanges;
     const run = async (): Promise<Index> => {
+      // the refresh's listings keep what is not opened yet for this build to open
+      s.watch.wantNames();
       await s.watch.fresh(SEARCH_TIMING.freshMs);
+      await s.watch.prepareNames();
       const before = this.studies ?? new Map<string, StudyIndex>();
       const studies = new Map<string, StudyIndex>();
-      const toOpen: { id: string; title: string; revision: number; items: Iterable<Item> }[] = [];
+      const toOpen: { id: string; title: string; revision: number }[] = [];
       const revision = s.watch.revision;
       const listed = s.watch.listed();
       let changed = listed.length !== before.size;
@@ -172,12 +145,21 @@ export class SearchIndex {
           continue;
         }
         changed = true;
-        toOpen.push({ id: c.id, title, revision: c.revision, items: c.items.values() });
-        b.total += c.items.size;
+        toOpen.push({ id: c.id, title, revision: c.revision });
+        b.total += c.size;
         b.growing.push({ containerId: c.id, studyTitle: title, itemPath: '', name: title, kind: 'study' });
       }
       for (const c of toOpen) {
-        const entries = await addStudyEntries(b, s, c.id, c.title, c.items);
+        const entries: SearchEntry[] = [
+          { containerId: c.id, studyTitle: c.title, itemPath: '', name: c.title, kind: 'study' },
+        ];
+        // searched as it grows: the first search of a large study answers while headers are opened
+        await s.watch.names(c.id, (item) => {
+          const entry = entryOf(c.id, c.title, item);
+          b.opened++;
+          b.growing.push(entry);
+          entries.push(entry);
+        });
         studies.set(c.id, { title: c.title, revision: c.revision, entries });
       }
       this.studies = studies;

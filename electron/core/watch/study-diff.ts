@@ -4,29 +4,37 @@
 import { isReservedItemId } from '../../../shared/reserved-paths.js';
 import type { Item } from '../../../shared/types.js';
 import { ownerIdOf } from '../handlers/views.js';
+import { hashKey, StudyItems, versionKey, type ItemNames, type Owners } from './study-items.js';
 
 /** The version a user sees: the content and the header (a key re-wrapped for someone is not news). */
-export const versionOf = (i: Item): string => `${i.contentHash.slice(0, 12)}${i.headerHash.slice(0, 12)}`;
-
-export const sameListing = (a: Item, b: Item): boolean =>
-  a.updatedAt === b.updatedAt && a.headerHash === b.headerHash && a.keyHash === b.keyHash;
+export const versionOf = (i: Item): string => versionKey(hashKey(i.contentHash), hashKey(i.headerHash));
 
 /** What was known of a study before this listing. */
 export type Prior =
-  /** Listed in this run: the items as listed. */
-  | { readonly kind: 'listed'; readonly items: ReadonlyMap<string, Item> }
+  /** Listed in this run: the items as listed (a `since` listing updates them in place). */
+  | { readonly kind: 'listed'; readonly items: StudyItems }
   /** Known from an earlier run: versions by id (absent for a large study), and the watermark. */
   | { readonly kind: 'remembered'; readonly known?: Readonly<Record<string, string>>; readonly watermark?: string }
   /** Never listed by this profile (its first run, or a study just shared with it). */
   | { readonly kind: 'none' };
 
+export interface Removed {
+  readonly id: string;
+  /** Whether it was the profile's own. */
+  readonly own: boolean;
+  /** Its owner, when it was listed in this run. */
+  readonly ownerId?: string;
+  /** Its names, when its header was opened while it was listed. */
+  readonly names?: ItemNames;
+}
+
 export interface StudyDiff {
   /** The study's items now. */
-  readonly items: Map<string, Item>;
-  /** Added or changed since the prior listing (own items included); empty for a first listing. */
+  readonly items: StudyItems;
+  /** Added or changed since the prior listing (own items included), as listed; empty for a first listing. */
   readonly changed: Item[];
-  /** What a whole listing no longer has (the item when it was listed in this run; `own` when it was the profile's). */
-  readonly removed: { readonly id: string; readonly item?: Item; readonly own: boolean }[];
+  /** What a whole listing no longer has. */
+  readonly removed: Removed[];
   /** Another organization's items, new or of another version: New, and in Changes. */
   readonly arrivals: { readonly item: Item; readonly added: boolean }[];
 }
@@ -37,44 +45,54 @@ const later = (updatedAt: string, watermark: string): boolean => Date.parse(upda
 /** A remembered version: the profile's own items marked, so a later whole listing does not report them gone. */
 export const rememberedVersion = (i: Item, self: string): string => (ownerIdOf(i) === self ? '*' : '') + versionOf(i);
 
-export function diffListing(prior: Prior, listed: readonly Item[], whole: boolean, self: string): StudyDiff {
+export function diffListing(
+  prior: Prior,
+  listed: readonly Item[],
+  whole: boolean,
+  self: string,
+  owners: Owners,
+): StudyDiff {
   const before = prior.kind === 'listed' ? prior.items : undefined;
-  const items = whole || !before ? new Map<string, Item>() : new Map(before);
+  const items = whole || !before ? new StudyItems(owners) : before;
   const changed: Item[] = [];
   const arrivals: StudyDiff['arrivals'] = [];
   for (const item of listed) {
-    items.set(item.id, item);
-    if (prior.kind === 'none') continue;
-    let isChanged: boolean;
-    let added: boolean;
-    let newVersion: boolean;
+    let isChanged = false;
+    let added = false;
+    let newVersion = false;
     if (before) {
-      const old = before.get(item.id);
-      isChanged = !old || !sameListing(old, item);
-      added = !old;
-      newVersion = !old || versionOf(old) !== versionOf(item);
+      const old = before.version(item.id);
+      added = old === undefined;
+      isChanged = added || !before.same(item);
+      newVersion = added || old !== versionOf(item);
     } else if (prior.kind === 'remembered' && prior.known) {
       const old = prior.known[item.id];
       added = old === undefined;
       isChanged = newVersion = old === undefined || old.replace(/^\*/, '') !== versionOf(item);
-    } else {
+    } else if (prior.kind === 'remembered') {
       // a large study after a restart: only the watermark tells
-      const watermark = prior.kind === 'remembered' ? prior.watermark : undefined;
-      isChanged = newVersion = added = watermark !== undefined && later(item.updatedAt, watermark);
+      isChanged = newVersion = added = prior.watermark !== undefined && later(item.updatedAt, prior.watermark);
     }
+    items.set(item);
+    if (before && items !== before) items.keepNames(item.id, before);
     if (isChanged) changed.push(item);
     if (newVersion && !isReservedItemId(item.id) && ownerIdOf(item) !== self) arrivals.push({ item, added });
   }
-  const removed: StudyDiff['removed'] = [];
+  const removed: Removed[] = [];
   if (whole && before) {
-    for (const [id, item] of before) if (!items.has(id)) removed.push({ id, item, own: ownerIdOf(item) === self });
+    for (const id of before.keys())
+      if (!items.has(id)) {
+        const ownerId = before.ownerOf(id);
+        const names = before.namesOf(id);
+        removed.push({ id, own: ownerId === self, ...(ownerId ? { ownerId } : {}), ...(names ? { names } : {}) });
+      }
   } else if (whole && prior.kind === 'remembered' && prior.known) {
     for (const [id, v] of Object.entries(prior.known)) if (!items.has(id)) removed.push({ id, own: v.startsWith('*') });
   }
   return { items, changed, removed, arrivals };
 }
 
-/** The newest `updatedAt` of a study's items: its next `since` (inclusive: that item comes again). */
+/** The newest `updatedAt` of these items: a `since` (inclusive: that item comes again). */
 export function newestOf(items: Iterable<Item>): string | undefined {
   let newest: string | undefined;
   let newestMs = -Infinity;

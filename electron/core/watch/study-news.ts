@@ -11,6 +11,7 @@ import { itemView, ownerIdOf } from '../handlers/views.js';
 import type { Session } from '../session.js';
 import type { ChangeEntry } from './change-log.js';
 import type { StudyDiff } from './study-diff.js';
+import { namesOf } from './study-items.js';
 
 /**
  * What one refresh found of one study from other organizations (the notifier's input): the items
@@ -48,7 +49,10 @@ export async function newsOf(
   for (const item of d.changed) {
     if (isReservedItemId(item.id)) continue;
     if (views.size > 0 && views.size % OPEN_BATCH === 0) await nextTurn();
-    views.set(item.id, itemView(s, containerId, item, true));
+    const view = itemView(s, containerId, item, true);
+    views.set(item.id, view);
+    // opened anyway: Find and a later "gone" entry read the names from the watcher's columns
+    d.items.name(item, namesOf(view.decryptedHeader));
   }
   const removedPaths = d.removed.filter((r) => !isReservedItemId(r.id)).map((r) => toSlashForm(r.id));
   const entries: ChangeEntry[] = [];
@@ -75,15 +79,14 @@ export async function newsOf(
     if (r.own || isReservedItemId(r.id)) continue;
     const itemPath = toSlashForm(r.id);
     // its name if its header was opened while it was listed; it cannot be read any more
-    const header = r.item ? itemView(s, containerId, r.item, false).decryptedHeader : undefined;
-    const byId = r.item ? ownerIdOf(r.item) : undefined;
+    const name = r.names?.name || itemBaseName(itemPath);
     entries.push({
       containerId,
       studyTitle,
       itemPath,
-      name: shownName(header, itemBaseName(itemPath)),
+      name,
       kind: 'gone',
-      ...(byId ? { byId, byName: await orgName(s, byId) } : {}),
+      ...(r.ownerId ? { byId: r.ownerId, byName: await orgName(s, r.ownerId) } : {}),
       at: noticedAt,
     });
   }

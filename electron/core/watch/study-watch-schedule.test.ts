@@ -21,15 +21,16 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'watch-schedule-'));
   session = await fixtureSession(fx, fx.sirb, join(dir, 'sirb'));
   for (let i = 0; i < 10; i++) studies.push((await fx.sirb.client.createContainer()).id);
-  // one item: the study has a newest item to ask `since`
-  await fillStudy(
-    fx,
-    fx.sirb,
-    studies[0]!,
-    1,
-    () => 'docs',
-    () => 'a.pdf',
-  );
+  // one item each: every study has a newest item to ask `since`
+  for (const id of studies)
+    await fillStudy(
+      fx,
+      fx.sirb,
+      id,
+      1,
+      () => 'docs',
+      () => 'a.pdf',
+    );
 }, 60_000);
 
 afterAll(async () => {
@@ -65,7 +66,12 @@ function testTimer() {
 }
 
 /** How each study was listed, in order: whole or since. */
-function countListings(s: Session): { kinds: (id: string) => string[]; restore: () => void } {
+function countListings(s: Session): {
+  kinds: (id: string) => string[];
+  count: () => number;
+  since: (from: number) => { whole: number; since: number };
+  restore: () => void;
+} {
   const asked: { id: string; kind: string }[] = [];
   const list = s.client.listItems.bind(s.client);
   s.client.listItems = ((containerId, path, options = {}) => {
@@ -74,6 +80,15 @@ function countListings(s: Session): { kinds: (id: string) => string[]; restore: 
   }) as typeof s.client.listItems;
   return {
     kinds: (id) => asked.filter((a) => a.id === id).map((a) => a.kind),
+    count: () => asked.length,
+    /** Of this file's studies, how many were listed whole and how many `since` after the `from`th listing. */
+    since: (from) => {
+      const these = asked.slice(from).filter((a) => studies.includes(a.id));
+      return {
+        whole: these.filter((a) => a.kind === 'whole').length,
+        since: these.filter((a) => a.kind === 'since').length,
+      };
+    },
     restore: () => void (s.client.listItems = list),
   };
 }
@@ -98,12 +113,12 @@ describe('the refresh schedule', () => {
       expect(await timer.fire()).toBe(30_000);
       const study = studies[0]!;
       expect(counted.kinds(study)).toEqual(['whole']);
-      now += 30_000;
-      await timer.fire();
-      expect(counted.kinds(study).at(-1)).toBe('since');
-      now += 300_000;
-      await timer.fire();
-      expect(counted.kinds(study).at(-1)).toBe('whole');
+      // the first study's whole listing comes again 5 minutes after its first (the others' in between)
+      for (let i = 0; i < 10; i++) {
+        now += 30_000;
+        await timer.fire();
+      }
+      expect(counted.kinds(study)).toEqual(['whole', ...Array.from({ length: 9 }, () => 'since'), 'whole']);
 
       // hidden: the timer is gone, and nothing is listed however long it stays hidden
       gate.setVisible(false);
@@ -124,6 +139,85 @@ describe('the refresh schedule', () => {
       await w.refresh();
       expect(counted.kinds(study)).toHaveLength(before + 2);
       expect(timer.pending()).toBe(30_000);
+    } finally {
+      w.close();
+      counted.restore();
+    }
+  }, 60_000);
+
+  it('spreads the whole listings over the rounds: each study whole once per wholeMs, a round lists its share', async () => {
+    let now = 5_000_000;
+    const timer = testTimer();
+    const gate = new WatchGate();
+    const counted = countListings(session);
+    // 150 s between a study's whole listings, a round every 30 s: 5 rounds, 2 of the 10 studies whole in each
+    const w = new StudyWatch(session, {
+      gate,
+      now: () => now,
+      setTimer: timer.setTimer,
+      timing: { intervalMs: 30_000, wholeMs: 150_000 },
+    });
+    const round = async () => {
+      const from = counted.count();
+      await timer.fire();
+      return counted.since(from);
+    };
+    try {
+      w.start();
+      gate.setVisible(true);
+      expect(await round()).toEqual({ whole: 10, since: 0 }); // the first listing of each is whole
+      const rounds: { whole: number; since: number }[] = [];
+      for (let i = 0; i < 10; i++) {
+        now += 30_000;
+        rounds.push(await round());
+      }
+      expect(rounds).toEqual(Array.from({ length: 10 }, () => ({ whole: 2, since: 8 })));
+      // each study whole once every 5 rounds
+      for (const id of studies) expect(counted.kinds(id).filter((k) => k === 'whole')).toHaveLength(3);
+      // hidden for an hour: every study is due, yet a round lists only its share whole, the longest due first
+      gate.setVisible(false);
+      now += 3_600_000;
+      gate.setVisible(true);
+      const after: { whole: number; since: number }[] = [await round()];
+      for (let i = 0; i < 4; i++) {
+        now += 30_000;
+        after.push(await round());
+      }
+      expect(after).toEqual(Array.from({ length: 5 }, () => ({ whole: 2, since: 8 })));
+      for (const id of studies) expect(counted.kinds(id).filter((k) => k === 'whole')).toHaveLength(4);
+    } finally {
+      w.close();
+      counted.restore();
+    }
+  }, 60_000);
+
+  it("a study refreshed while a round is under way is listed whole after, not settled by that round's since", async () => {
+    const counted = countListings(session);
+    const w = new StudyWatch(session, { timing: { concurrency: 1 } });
+    const [held, refreshed] = [studies[0]!, studies[1]!];
+    try {
+      await w.refresh(); // every study listed whole
+      const list = session.client.listItems;
+      let reached!: () => void;
+      const reachedHeld = new Promise<void>((resolve) => (reached = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      // the round's listing of the first study waits until the second is refreshed
+      session.client.listItems = (async (containerId, path, options) => {
+        if (containerId === held && options?.since) {
+          reached();
+          await released;
+        }
+        return list(containerId, path, options);
+      }) as typeof list;
+      const round = w.refresh();
+      await reachedHeld;
+      const pressed = counted.kinds(refreshed).length;
+      const button = w.refresh(refreshed);
+      release();
+      await Promise.all([round, button]);
+      // a whole listing begun after the button (in that round, or in one after it)
+      expect(counted.kinds(refreshed).slice(pressed)).toContain('whole');
     } finally {
       w.close();
       counted.restore();

@@ -1,9 +1,11 @@
 // Main's shared refresh, one per session: every interval one `since` listing per study (a whole
-// listing every few minutes, for what `since` cannot tell: deleted, revoked, newly shared), a few
-// studies at once, paused while no window is visible, backing off while the exchange is
-// unreachable. Find, the file list (`study.changed`), New marks and Changes all follow it, and
-// the notifier subscribes to its arrivals. The service has no events: `since` (docs/protocol.md
-// §2, Listing items) keeps items updated at or after a time, and tells nothing of deletes.
+// listing every few minutes, for what `since` cannot tell: deleted, revoked, newly shared; each
+// study's at its own time, spread over the rounds: round-plan.ts), a few studies at once, paused
+// while no window is visible, backing off while the exchange is unreachable. Find, the file list
+// (`study.changed`), New marks and Changes all follow it, and the notifier subscribes to its
+// arrivals. It keeps of each item only what they read (study-items.ts). The service has no
+// events: `since` (docs/protocol.md §2, Listing items) keeps items updated at or after a time,
+// and tells nothing of deletes.
 import type { EventName, EventPayloads } from '../../../shared/ipc/contract.js';
 import type { ChangeView, UnseenView } from '../../../shared/ipc/views.js';
 import { toPipeForm, toSlashForm } from '../../../shared/item-path.js';
@@ -13,7 +15,10 @@ import { NetworkError } from '../../services/exchange-errors.js';
 import type { Session } from '../session.js';
 import { ChangeLog } from './change-log.js';
 import { KNOWN_KEPT, SeenStore, type StudySeen } from './seen-store.js';
-import { diffListing, newestOf, rememberedVersion, type Prior } from './study-diff.js';
+import { diffListing, type Prior } from './study-diff.js';
+import { NamesToOpen } from './names-to-open.js';
+import { eachLimited, firstWholeAt, wholeThisRound } from './round-plan.js';
+import { Owners, type NamedItem, type StudyItems } from './study-items.js';
 import { newsOf, type ArrivalBatch } from './study-news.js';
 import type { WatchGate } from './watch-gate.js';
 
@@ -60,18 +65,18 @@ export interface WatchOptions {
   readonly timing?: Partial<WatchTiming>;
 }
 
-/** A study as last listed: what Find indexes. `revision` moves whenever its items do. */
+/** A study as last listed: what Find indexes (its names through `names`). `revision` moves whenever its items do. */
 export interface WatchedStudy {
   readonly id: string;
   readonly title: string;
-  readonly items: ReadonlyMap<string, Item>;
+  readonly size: number;
   readonly revision: number;
 }
 
 interface StudyState {
   title: string;
   /** As listed in this run (absent until the first listing after a start). */
-  items?: Map<string, Item>;
+  items?: StudyItems;
   /** What an earlier run knew, until the first listing of this run. */
   remembered?: StudySeen;
   listedWholeAt: number;
@@ -81,14 +86,6 @@ interface StudyState {
 }
 
 const asList = (answer: Item | Item[]): Item[] => (Array.isArray(answer) ? answer : [answer]);
-
-async function eachLimited<T>(list: readonly T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < list.length) await fn(list[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
-}
 
 export class StudyWatch {
   readonly timing: WatchTiming;
@@ -107,6 +104,9 @@ export class StudyWatch {
   /** Studies shared with us whose first listing is still to come (it is reported `joined`). */
   private readonly joining = new Set<string>();
   private readonly wholeNext = new Set<string>();
+  private readonly owners = new Owners();
+  /** What Find will have to open, once it is in use. */
+  private readonly toOpen = new NamesToOpen();
   private running?: Promise<void>;
   private runningSince = 0;
   private queued?: Promise<void>;
@@ -194,9 +194,39 @@ export class StudyWatch {
     const out: WatchedStudy[] = [];
     for (const id of this.order) {
       const st = this.studies.get(id);
-      if (st?.items) out.push({ id, title: this.s.knownTitle(id) ?? st.title, items: st.items, revision: st.revision });
+      if (st?.items)
+        out.push({ id, title: this.s.knownTitle(id) ?? st.title, size: st.items.size, revision: st.revision });
     }
     return out;
+  }
+
+  /** Find is in use: from now on a listing keeps what `names` will have to open (until it does). */
+  wantNames(): void {
+    this.toOpen.wanted = true;
+  }
+
+  /**
+   * Before `names`: every study with items whose header is neither opened nor kept from a listing
+   * of this run (listed before Find was first used) is listed whole now, in one refresh.
+   */
+  async prepareNames(): Promise<void> {
+    this.toOpen.wanted = true;
+    let missing = false;
+    for (const [id, st] of this.studies)
+      if (st.items && this.toOpen.missing(id, st.items)) {
+        this.wholeNext.add(id);
+        missing = true;
+      }
+    if (missing) await this.requestRound();
+  }
+
+  /**
+   * Find's way to one study's names: `each` is called for every item but reserved ones, first
+   * those already opened, then the others as their headers are opened (from the listing that kept
+   * them; see `prepareNames`), a batch per turn of the event loop.
+   */
+  names(containerId: string, each: (item: NamedItem) => void): Promise<void> {
+    return this.toOpen.open(this.s, containerId, () => this.studies.get(containerId)?.items, each);
   }
 
   async unseen(): Promise<UnseenView> {
@@ -334,6 +364,7 @@ export class StudyWatch {
       if (!ids.has(id)) {
         unseenChanged ||= st.unseen.size > 0;
         this.studies.delete(id);
+        this.toOpen.forget(id);
         this.log.dropStudy(id);
         this.dirty = true;
       }
@@ -345,11 +376,22 @@ export class StudyWatch {
     for (const id of this.wholeNext) if (!ids.has(id)) this.wholeNext.delete(id);
     this.order = containers.map((c) => c.id);
     const todo = only ? containers.filter((c) => c.id === only) : containers;
+    const whole = wholeThisRound(
+      todo.map((c) => {
+        const st = this.studies.get(c.id);
+        return { id: c.id, ...(st?.items && { listedWholeAt: st.listedWholeAt }), forced: this.wholeNext.has(c.id) };
+      }),
+      containers.length,
+      startedAt,
+      this.timing,
+    );
+    const index = new Map(containers.map((c, i) => [c.id, i]));
     let failed = 0;
     let lastError: unknown;
     await eachLimited(todo, this.timing.concurrency, async (c) => {
       try {
-        unseenChanged = (await this.refreshStudy(c, startedAt)) || unseenChanged;
+        const moved = await this.refreshStudy(c, startedAt, whole.has(c.id), index.get(c.id) ?? 0);
+        unseenChanged = moved || unseenChanged;
       } catch (e) {
         failed++;
         lastError = e;
@@ -361,8 +403,8 @@ export class StudyWatch {
     if (this.dirty) await this.persist();
   }
 
-  /** Lists one study and tells what changed; answers whether its New marks moved. */
-  private async refreshStudy(c: Container, startedAt: number): Promise<boolean> {
+  /** Lists one study (whole, or `since` its newest item) and tells what changed; answers whether its New marks moved. */
+  private async refreshStudy(c: Container, startedAt: number, whole: boolean, index: number): Promise<boolean> {
     const { s } = this;
     const self = s.profile.organizationId;
     const known = this.studies.get(c.id);
@@ -371,11 +413,9 @@ export class StudyWatch {
     const title =
       (known?.items ? (s.knownTitle(c.id) ?? known.title) : undefined) ??
       (await s.studyTitle(c.id).catch(() => fallbackStudyTitle(c.id)));
-    const forced = this.wholeNext.delete(c.id);
-    const since =
-      known?.items && !forced && startedAt - known.listedWholeAt < this.timing.wholeMs
-        ? newestOf(known.items.values())
-        : undefined;
+    // owed a whole listing since the round began (Refresh on this study, a change by this app): not settled by a since
+    const forced = whole && this.wholeNext.delete(c.id);
+    const since = known?.items && !whole ? known.items.newest : undefined;
     let listed: Item[];
     try {
       listed = asList(await s.client.listItems(c.id, undefined, since ? { recurse: true, since } : { recurse: true }));
@@ -388,12 +428,13 @@ export class StudyWatch {
       : known?.remembered
         ? { kind: 'remembered', ...known.remembered }
         : { kind: 'none' };
-    const d = diffListing(prior, listed, !since, self);
+    const d = diffListing(prior, listed, !since, self, this.owners);
     const st: StudyState = known ?? { title, listedWholeAt: 0, revision: 0, unseen: new Set() };
     this.studies.set(c.id, st);
     st.title = title;
     st.items = d.items;
-    if (!since) st.listedWholeAt = startedAt;
+    if (!since) st.listedWholeAt = prior.kind === 'listed' ? startedAt : firstWholeAt(startedAt, index, this.timing);
+    this.toOpen.keep(c.id, d.items, listed, !since);
     if (prior.kind !== 'listed') {
       st.remembered = undefined;
       st.revision = ++this.revisions;
@@ -450,11 +491,12 @@ export class StudyWatch {
         studies[id] = { ...st.remembered, unseen: [...st.unseen] };
         continue;
       }
-      const watermark = newestOf(st.items.values());
+      const watermark = st.items.newest;
       let known: Record<string, string> | undefined;
       if (st.items.size <= KNOWN_KEPT) {
         known = {};
-        for (const [itemId, item] of st.items) known[itemId] = rememberedVersion(item, self);
+        for (const { id: itemId, ownerId, version } of st.items.versions())
+          known[itemId] = (ownerId === self ? '*' : '') + version;
       }
       studies[id] = { ...(watermark ? { watermark } : {}), ...(known ? { known } : {}), unseen: [...st.unseen] };
     }
