@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { probeStore } from '../server/test-support/store-probe.js';
 import { sealedDocument } from '../electron/core/test-support/fixture-session.js';
 import { openSession, type Session } from '../electron/core/session.js';
@@ -30,6 +32,15 @@ export interface RefreshFigure {
   readonly mostInFlight: number;
   /** Items the window was told about (`study.changed`), which must be the changed ones. */
   readonly reported: number;
+  /** Main's heap after the first refresh, once collected: what the watcher keeps of 100,000 items. */
+  readonly heapMb: number;
+}
+
+/** The heap in use once garbage is collected (the listings' answers are garbage by then). */
+function heapAfterGc(): number {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed / 1e6;
 }
 
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
@@ -110,8 +121,10 @@ export async function runRefresh(
       await watch.refresh();
       const firstMs = performance.now() - t;
       const firstRequests = counter.counts.requests;
+      const heapBefore = process.memoryUsage().heapUsed / 1e6;
+      const heapMb = heapAfterGc();
       log(
-        `refresh: first ${firstMs.toFixed(0)} ms, ${firstRequests} requests; heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
+        `refresh: first ${firstMs.toFixed(0)} ms, ${firstRequests} requests; heap ${heapBefore.toFixed(0)} MB, ${heapMb.toFixed(0)} MB after GC`,
       );
       // `changed` new documents, each in its own study, sealed each with its own key
       const step = Math.floor(studies / changed);
@@ -145,6 +158,7 @@ export async function runRefresh(
         clientCpuMs,
         mostInFlight: most,
         reported,
+        heapMb,
       };
     } finally {
       watch.close();

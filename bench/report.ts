@@ -241,11 +241,13 @@ export function refreshSection(r: RefreshFigure, store = ''): string {
         'Studies × items',
         'Changed',
         'Refresh ms',
+        'Client CPU ms',
         'Requests',
         'Most at once',
         'Reported',
         'First refresh ms',
         'First requests',
+        'Heap MB after first',
       ],
       [
         [
@@ -258,6 +260,7 @@ export function refreshSection(r: RefreshFigure, store = ''): string {
           String(r.reported),
           f(r.firstMs, 0),
           String(r.firstRequests),
+          f(r.heapMb, 0),
         ],
       ],
     ),
