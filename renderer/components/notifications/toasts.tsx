@@ -16,7 +16,7 @@ export function ToastList({
 }) {
   return (
     // A labelled region (a plain div may not carry a label): toasts are a landmark of their own.
-    <section className="toasts" aria-label="Notifications">
+    <section className="toasts" aria-label="Messages">
       {toasts.map((t) => (
         <div key={t.id} role="status" aria-live="polite" className={`toast toast-${t.kind}`} data-testid="toast">
           <div>
