@@ -123,10 +123,12 @@ export class SearchIndex {
     const changedHere = new Set(this.changed);
     this.changed.clear();
     const titleChanges = s.titleChanges;
+    // a study newly seen or renamed by the window's listing: the refresh may not have it yet
+    const titlesMoved = this.complete !== undefined && this.complete.titleChanges !== titleChanges;
     const run = async (): Promise<Index> => {
       // the refresh's listings keep what is not opened yet for this build to open
       s.watch.wantNames();
-      await s.watch.fresh(SEARCH_TIMING.freshMs);
+      await s.watch.fresh(titlesMoved ? 0 : SEARCH_TIMING.freshMs);
       await s.watch.prepareNames();
       const before = this.studies ?? new Map<string, StudyIndex>();
       const studies = new Map<string, StudyIndex>();
