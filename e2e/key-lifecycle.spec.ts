@@ -233,7 +233,7 @@ test('a key generated in the window is backed up, its profile removed and restor
       encoding: 'utf8',
     });
     expect(bundled).toContain('Northwind Clinic');
-    await expect(dialog.getByTestId('settings-status')).toContainText('were backed up');
+    await expect(dialog.getByTestId('settings-status')).toContainText('is downloading');
     await expect(pageOf.getByTestId('key-backup-status')).toHaveText('This key is backed up.');
     await saveScreenshot(page, 'key-lifecycle-backed-up-1024');
 

@@ -110,7 +110,7 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
                 !r.saved
                   ? 'No backup was saved.'
                   : r.download
-                    ? `The keys of "${r.profile.name}" were backed up: the browser saves the .p12 file with your downloads.`
+                    ? `The backup of "${r.profile.name}" is downloading: the browser saves the .p12 file with your downloads, and the key counts as backed up once it has.`
                     : `The keys of "${r.profile.name}" were backed up.`,
               );
             },
