@@ -51,6 +51,24 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * A new study of the sIRB's with `count` documents in `docs`, and a session of its own noting how
+ * each study is listed: whole, or only what changed since its newest item.
+ */
+async function watchedStudy(folder: string, count: number, name: (i: number) => string) {
+  const study = (await fx.sirb.client.createContainer()).id;
+  await fillStudy(fx, fx.sirb, study, count, () => 'docs', name);
+  const own = await fixtureSession(fx, fx.sirb, await mkdtemp(join(dir, folder)));
+  const listed: { id: string; kind: string }[] = [];
+  const list = own.client.listItems.bind(own.client);
+  own.client.listItems = ((containerId, path, options = {}) => {
+    if (options.recurse) listed.push({ id: containerId, kind: options.since ? 'since' : 'whole' });
+    return list(containerId, path, options);
+  }) as typeof own.client.listItems;
+  const kinds = (id: string) => listed.filter((l) => l.id === id).map((l) => l.kind);
+  return { study, own, asked: () => kinds(study), kinds };
+}
+
 describe('SearchIndex', () => {
   it('finds any document of a study above 5,000 items by the file name inside its header', async () => {
     // the study's title as the session last read or wrote it (no study record here)
@@ -95,35 +113,17 @@ describe('SearchIndex', () => {
   }, 180_000);
 
   it('refreshes from the shared refresh: what changed since (opening only the studies where something did), a study listed whole only every few minutes', async () => {
-    const study = (await fx.sirb.client.createContainer()).id;
-    await fillStudy(
-      fx,
-      fx.sirb,
-      study,
-      3,
-      () => 'docs',
-      (i) => `alpha-${i}.pdf`,
-    );
-    const own = await fixtureSession(fx, fx.sirb, await mkdtemp(join(dir, 'since-')));
-    // how the study's listing is asked for: whole, or only what changed since its newest item
-    const asked: string[] = [];
-    let bigListedWhole = 0;
-    const list = own.client.listItems.bind(own.client);
-    own.client.listItems = ((containerId, path, options = {}) => {
-      if (containerId === study && options.recurse) asked.push(options.since ? 'since' : 'whole');
-      if (containerId === studyId && options.recurse && !options.since) bigListedWhole++;
-      return list(containerId, path, options);
-    }) as typeof own.client.listItems;
+    const { study, own, asked, kinds } = await watchedStudy('since-', 3, (i) => `alpha-${i}.pdf`);
     const timing = { ...SEARCH_TIMING };
     try {
       expect(await indexed(own, 'alpha', 10)).toHaveLength(3);
-      expect(asked).toEqual(['whole']);
+      expect(asked()).toEqual(['whole']);
       SEARCH_TIMING.freshMs = 0; // every search refreshes
       // unchanged: asked since, nothing new, and the other (5,200-item) study not opened again
       const same = await own.search.find('alpha', 10);
       expect(same.indexing).toBeUndefined();
       expect(same.hits).toHaveLength(3);
-      expect(asked).toEqual(['whole', 'since']);
+      expect(asked()).toEqual(['whole', 'since']);
       // a new document: found by the since refresh
       await fillStudy(
         fx,
@@ -134,8 +134,8 @@ describe('SearchIndex', () => {
         () => 'beta-new.pdf',
       );
       expect((await indexed(own, 'beta')).map((h) => h.name)).toEqual(['beta-new.pdf']);
-      expect(asked).toEqual(['whole', 'since', 'since']);
-      expect(bigListedWhole).toBe(1);
+      expect(asked()).toEqual(['whole', 'since', 'since']);
+      expect(kinds(studyId).filter((k) => k === 'whole')).toHaveLength(1);
       // a document deleted, which since cannot report: the next whole listing drops it
       const gone = asList(await fx.sirb.client.listItems(study, undefined, { recurse: true })).find((i) =>
         i.id.startsWith('docs|'),
@@ -146,7 +146,7 @@ describe('SearchIndex', () => {
         [...(await indexed(own, 'alpha', 10)), ...(await indexed(own, 'beta', 10))].map((h) => h.itemPath);
       expect(await documents()).toHaveLength(3);
       expect(await documents()).not.toContain(gone.id.replace('|', '/'));
-      expect(asked.at(-1)).toBe('whole');
+      expect(asked().at(-1)).toBe('whole');
     } finally {
       Object.assign(SEARCH_TIMING, timing);
       own.close();
@@ -190,29 +190,14 @@ describe('SearchIndex', () => {
   }, 180_000);
 
   it('opens headers only when Find first needs them: a study listed before is listed whole once more, then never for names', async () => {
-    const study = (await fx.sirb.client.createContainer()).id;
-    await fillStudy(
-      fx,
-      fx.sirb,
-      study,
-      2,
-      () => 'docs',
-      (i) => `epsilon-${i}.pdf`,
-    );
-    const own = await fixtureSession(fx, fx.sirb, await mkdtemp(join(dir, 'lazy-')));
-    const asked: string[] = [];
-    const list = own.client.listItems.bind(own.client);
-    own.client.listItems = ((containerId, path, options = {}) => {
-      if (containerId === study && options.recurse) asked.push(options.since ? 'since' : 'whole');
-      return list(containerId, path, options);
-    }) as typeof own.client.listItems;
+    const { study, own, asked } = await watchedStudy('lazy-', 2, (i) => `epsilon-${i}.pdf`);
     const timing = { ...SEARCH_TIMING };
     try {
       // the window's loop listed every study before any search: nothing opened, nothing kept of the listing
       await own.watch.refresh();
-      expect(asked).toEqual(['whole']);
+      expect(asked()).toEqual(['whole']);
       expect((await indexed(own, 'epsilon')).map((h) => h.name).sort()).toEqual(['epsilon-0.pdf', 'epsilon-1.pdf']);
-      expect(asked).toEqual(['whole', 'whole']);
+      expect(asked()).toEqual(['whole', 'whole']);
       // a new document: named from the since listing that found it, nothing listed whole for it
       await fillStudy(
         fx,
@@ -224,7 +209,7 @@ describe('SearchIndex', () => {
       );
       SEARCH_TIMING.freshMs = 0;
       expect((await indexed(own, 'epsilon')).map((h) => h.name)).toContain('epsilon-new.pdf');
-      expect(asked).toEqual(['whole', 'whole', 'since']);
+      expect(asked()).toEqual(['whole', 'whole', 'since']);
     } finally {
       Object.assign(SEARCH_TIMING, timing);
       own.close();

@@ -93,18 +93,19 @@ function countListings(s: Session): {
   };
 }
 
+/** A watcher on the test's clock and timer, its gate closed until the test shows a window. */
+function timedWatch(at: number, timing: { intervalMs: number; wholeMs: number }) {
+  const clock = { now: at };
+  const timer = testTimer();
+  const gate = new WatchGate();
+  const w = new StudyWatch(session, { gate, now: () => clock.now, setTimer: timer.setTimer, timing });
+  return { w, clock, timer, gate };
+}
+
 describe('the refresh schedule', () => {
   it('runs at once when a window shows, every interval with since, whole every few minutes, never while hidden', async () => {
-    let now = 1_000_000;
-    const timer = testTimer();
-    const gate = new WatchGate();
     const counted = countListings(session);
-    const w = new StudyWatch(session, {
-      gate,
-      now: () => now,
-      setTimer: timer.setTimer,
-      timing: { intervalMs: 30_000, wholeMs: 300_000 },
-    });
+    const { w, clock, timer, gate } = timedWatch(1_000_000, { intervalMs: 30_000, wholeMs: 300_000 });
     try {
       w.start();
       expect(timer.pending()).toBeUndefined(); // no window visible yet: nothing scheduled
@@ -115,7 +116,7 @@ describe('the refresh schedule', () => {
       expect(counted.kinds(study)).toEqual(['whole']);
       // the first study's whole listing comes again 5 minutes after its first (the others' in between)
       for (let i = 0; i < 10; i++) {
-        now += 30_000;
+        clock.now += 30_000;
         await timer.fire();
       }
       expect(counted.kinds(study)).toEqual(['whole', ...Array.from({ length: 9 }, () => 'since'), 'whole']);
@@ -124,14 +125,14 @@ describe('the refresh schedule', () => {
       gate.setVisible(false);
       expect(timer.pending()).toBeUndefined();
       const before = counted.kinds(study).length;
-      now += 10 * 60_000;
+      clock.now += 10 * 60_000;
       expect(counted.kinds(study)).toHaveLength(before);
       // shown again after more than an interval: at once; shown again soon after a refresh: the rest of the interval
       gate.setVisible(true);
       expect(timer.pending()).toBe(0);
       await timer.fire();
       gate.setVisible(false);
-      now += 10_000;
+      clock.now += 10_000;
       gate.setVisible(true);
       expect(timer.pending()).toBe(20_000);
 
@@ -146,17 +147,9 @@ describe('the refresh schedule', () => {
   }, 60_000);
 
   it('spreads the whole listings over the rounds: each study whole once per wholeMs, a round lists its share', async () => {
-    let now = 5_000_000;
-    const timer = testTimer();
-    const gate = new WatchGate();
     const counted = countListings(session);
     // 150 s between a study's whole listings, a round every 30 s: 5 rounds, 2 of the 10 studies whole in each
-    const w = new StudyWatch(session, {
-      gate,
-      now: () => now,
-      setTimer: timer.setTimer,
-      timing: { intervalMs: 30_000, wholeMs: 150_000 },
-    });
+    const { w, clock, timer, gate } = timedWatch(5_000_000, { intervalMs: 30_000, wholeMs: 150_000 });
     const round = async () => {
       const from = counted.count();
       await timer.fire();
@@ -168,7 +161,7 @@ describe('the refresh schedule', () => {
       expect(await round()).toEqual({ whole: 10, since: 0 }); // the first listing of each is whole
       const rounds: { whole: number; since: number }[] = [];
       for (let i = 0; i < 10; i++) {
-        now += 30_000;
+        clock.now += 30_000;
         rounds.push(await round());
       }
       expect(rounds).toEqual(Array.from({ length: 10 }, () => ({ whole: 2, since: 8 })));
@@ -176,11 +169,11 @@ describe('the refresh schedule', () => {
       for (const id of studies) expect(counted.kinds(id).filter((k) => k === 'whole')).toHaveLength(3);
       // hidden for an hour: every study is due, yet a round lists only its share whole, the longest due first
       gate.setVisible(false);
-      now += 3_600_000;
+      clock.now += 3_600_000;
       gate.setVisible(true);
       const after: { whole: number; since: number }[] = [await round()];
       for (let i = 0; i < 4; i++) {
-        now += 30_000;
+        clock.now += 30_000;
         after.push(await round());
       }
       expect(after).toEqual(Array.from({ length: 5 }, () => ({ whole: 2, since: 8 })));
