@@ -1,8 +1,8 @@
 // Main's shared refresh, one per session: every interval one `since` listing per study (a whole
 // listing every few minutes, for what `since` cannot tell: deleted, revoked, newly shared; each
 // study's at its own time, spread over the rounds: round-plan.ts), a few studies at once, paused
-// while no window is visible, backing off while the exchange is unreachable. Find, the file list
-// (`study.changed`), New marks and Changes all follow it, and the notifier subscribes to its
+// while no window is visible, backing off while the exchange is unreachable (round-loop.ts).
+// Find, the file list (`study.changed`), New marks and Changes all follow it, and the notifier subscribes to its
 // arrivals. It keeps of each item only what they read (study-items.ts). The service has no
 // events: `since` (docs/protocol.md §2, Listing items) keeps items updated at or after a time,
 // and tells nothing of deletes.
@@ -18,6 +18,7 @@ import { KNOWN_KEPT, SeenStore, type StudySeen } from './seen-store.js';
 import { diffListing, type Prior } from './study-diff.js';
 import { NamesToOpen } from './names-to-open.js';
 import { eachLimited, firstWholeAt, wholeThisRound } from './round-plan.js';
+import { RoundLoop, realTimer, type SetTimer } from './round-loop.js';
 import { Owners, type NamedItem, type StudyItems } from './study-items.js';
 import { newsOf, type ArrivalBatch } from './study-news.js';
 import type { WatchGate } from './watch-gate.js';
@@ -40,15 +41,7 @@ export const WATCH_TIMING: Readonly<WatchTiming> = {
   backoffMaxMs: 5 * 60_000,
 };
 
-/** A timer the tests can drive: runs `fn` after `ms`, answers how to cancel it. */
-export type SetTimer = (fn: () => void, ms: number) => () => void;
-
-const realTimer: SetTimer = (fn, ms) => {
-  const t = setTimeout(fn, ms);
-  t.unref();
-  return () => clearTimeout(t);
-};
-
+export type { SetTimer };
 export type { ArrivalBatch } from './study-news.js';
 
 type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
@@ -91,7 +84,7 @@ export class StudyWatch {
   readonly timing: WatchTiming;
   private readonly store: SeenStore;
   private readonly now: () => number;
-  private readonly setTimer: SetTimer;
+  private readonly loop: RoundLoop;
   private readonly arrivalListeners = new Set<(batch: ArrivalBatch) => void>();
   private readonly studies = new Map<string, StudyState>();
   private order: string[] = [];
@@ -107,13 +100,6 @@ export class StudyWatch {
   private readonly owners = new Owners();
   /** What Find will have to open, once it is in use. */
   private readonly toOpen = new NamesToOpen();
-  private running?: Promise<void>;
-  private runningSince = 0;
-  private queued?: Promise<void>;
-  /** When the last refresh of every study began. */
-  private lastRoundAt?: number;
-  private failures = 0;
-  private cancelTimer?: () => void;
   private started = false;
   private closed = false;
   private dirty = false;
@@ -127,7 +113,13 @@ export class StudyWatch {
     this.timing = { ...WATCH_TIMING, ...options.timing };
     this.store = new SeenStore(options.file);
     this.now = options.now ?? Date.now;
-    this.setTimer = options.setTimer ?? realTimer;
+    this.loop = new RoundLoop({
+      round: (only) => this.round(only),
+      isOpen: () => this.isOpen(),
+      timing: () => this.timing,
+      now: this.now,
+      setTimer: options.setTimer ?? realTimer,
+    });
   }
 
   /**
@@ -143,14 +135,13 @@ export class StudyWatch {
   start(): void {
     if (this.started || this.closed) return;
     this.started = true;
-    this.unsubscribeGate = this.options.gate?.onChange(() => this.scheduleNext());
-    this.scheduleNext();
+    this.unsubscribeGate = this.options.gate?.onChange(() => this.loop.scheduleNext());
+    this.loop.scheduleNext();
   }
 
   close(): void {
     this.closed = true;
-    this.cancelTimer?.();
-    this.cancelTimer = undefined;
+    this.loop.stop();
     this.unsubscribeGate?.();
   }
 
@@ -163,7 +154,7 @@ export class StudyWatch {
   /** Refreshes now (the Refresh button): one study, or every study. */
   refresh(containerId?: string): Promise<void> {
     if (containerId) this.wholeNext.add(containerId);
-    return this.requestRound(containerId);
+    return this.loop.request(containerId);
   }
 
   /** After this app changed a study: its next listing is whole (`since` cannot report a delete). */
@@ -175,13 +166,8 @@ export class StudyWatch {
    * Find's way in: settles once a refresh that began less than `maxAgeMs` ago has ended (running
    * one now when none has), and none is owed to a study this app changed.
    */
-  async fresh(maxAgeMs: number): Promise<void> {
-    const age = (at: number) => this.now() - at < maxAgeMs;
-    if (this.wholeNext.size === 0) {
-      if (this.running && age(this.runningSince)) return this.running;
-      if (!this.running && this.lastRoundAt !== undefined && age(this.lastRoundAt)) return;
-    }
-    return this.requestRound();
+  fresh(maxAgeMs: number): Promise<void> {
+    return this.loop.fresh(maxAgeMs, this.wholeNext.size > 0);
   }
 
   /** Moves whenever any study's items do (Find builds again then). */
@@ -217,7 +203,7 @@ export class StudyWatch {
         this.wholeNext.add(id);
         missing = true;
       }
-    if (missing) await this.requestRound();
+    if (missing) await this.loop.request();
   }
 
   /**
@@ -279,57 +265,6 @@ export class StudyWatch {
     return this.options.gate ? this.options.gate.isOpen(this.s.profile.id) : false;
   }
 
-  /** The next refresh: after the interval, later while the exchange is unreachable, none while paused. */
-  private scheduleNext(): void {
-    this.cancelTimer?.();
-    this.cancelTimer = undefined;
-    if (!this.isOpen() || this.running) return;
-    const { intervalMs, backoffMaxMs } = this.timing;
-    const wait =
-      this.failures > 0
-        ? Math.min(intervalMs * 2 ** this.failures, backoffMaxMs)
-        : this.lastRoundAt === undefined
-          ? 0
-          : Math.max(0, this.lastRoundAt + intervalMs - this.now());
-    this.cancelTimer = this.setTimer(() => {
-      this.cancelTimer = undefined;
-      this.requestRound().catch(() => undefined);
-    }, wait);
-  }
-
-  private requestRound(only?: string): Promise<void> {
-    if (!this.running) return this.startRound(only);
-    // the running refresh may have listed before what the caller wants: one more after it
-    return (this.queued ??= this.running
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = undefined;
-        return this.startRound();
-      }));
-  }
-
-  private startRound(only?: string): Promise<void> {
-    this.cancelTimer?.();
-    this.cancelTimer = undefined;
-    this.runningSince = this.now();
-    const round = this.round(only).then(
-      () => {
-        this.failures = 0;
-      },
-      (e: unknown) => {
-        if (e instanceof NetworkError) this.failures++;
-        throw e;
-      },
-    );
-    const running = round.finally(() => {
-      this.running = undefined;
-      this.scheduleNext();
-    });
-    running.catch(() => undefined);
-    this.running = running;
-    return running;
-  }
-
   private load(): Promise<void> {
     return (this.loading ??= this.store.load().then((state) => {
       if (!state) return;
@@ -347,7 +282,8 @@ export class StudyWatch {
     }));
   }
 
-  private async round(only?: string): Promise<void> {
+  /** One refresh of every study or one; settles with when it began. */
+  private async round(only?: string): Promise<number> {
     await this.load();
     const startedAt = this.now();
     const containers = await this.s.client.listContainers();
@@ -398,9 +334,9 @@ export class StudyWatch {
       }
     });
     if (failed > 0 && failed === todo.length && lastError instanceof NetworkError) throw lastError;
-    if (!only) this.lastRoundAt = startedAt;
     if (unseenChanged) this.options.emit?.('changes.unseen', this.unseenView());
     if (this.dirty) await this.persist();
+    return startedAt;
   }
 
   /** Lists one study (whole, or `since` its newest item) and tells what changed; answers whether its New marks moved. */
