@@ -2,64 +2,24 @@
 // listing of that study, so a document another organization shared with the user only now (an
 // older item, which a `since` listing never reports: its time did not move) shows at once as New
 // and in Changes. The app core on the embedded sandbox exchange; Riverside writes with its own session.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTrustedCas } from '../../../server/store/sqlite/trust-store.js';
-import { KeyVault } from '../../services/keys/key-vault.js';
-import { ProfileStore } from '../../services/profiles.js';
-import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
-import type { AppCore } from '../platform.js';
-import { openSession, type Session } from '../session.js';
-import { openAppCore, testPlatform, type CoreCall } from '../test-support/app-core.js';
+import type { CoreCall } from '../test-support/app-core.js';
+import { sandboxWithRiverside, type SandboxWithRiverside } from '../test-support/sandbox-riverside.js';
 
-let dir: string;
-let core: AppCore;
+let sandbox: SandboxWithRiverside;
 let call: CoreCall;
-let riverside: Session;
 let sirbId: string;
 let study: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'change-handlers-'));
-  const platform = testPlatform();
-  ({ core, call } = await openAppCore(join(dir, 'data'), platform));
-  const profiles = await call('profiles.list', {});
-  sirbId = profiles.find((p) => p.active)!.organizationId;
-  const site = profiles.find((p) => p.organizationName === 'Riverside Medical Center')!;
-  riverside = await openSession(
-    await new ProfileStore(join(dir, 'data')).get(site.id),
-    new KeyVault(join(dir, 'data'), platform.secretBox),
-    'change handlers test',
-    () => {},
-    loadTrustedCas(join(dir, 'data', 'sandbox', 'exchange')),
-  );
+  sandbox = await sandboxWithRiverside('change-handlers-');
+  ({ call, sirbId } = sandbox);
   study = (await call('containers.list', {}))[0]!.id;
 }, 120_000);
 
-afterAll(async () => {
-  riverside?.close();
-  await core?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => sandbox?.close());
 
-/** Riverside uploads a document (shared with no one yet); answers its path, pipe form. */
-async function riversideUploads(fileName: string): Promise<string> {
-  const file = join(dir, fileName);
-  await writeFile(file, `a document from Riverside: ${fileName}`);
-  const path = newDocumentPath('Site documents');
-  await uploadDocument({
-    client: riverside.client,
-    containerId: study,
-    path,
-    file,
-    header: { name: fileName, fileName },
-    wrapForSelf: riverside.keys.wrapForSelf,
-  });
-  return path;
-}
-
+const riversideUploads = (fileName: string) => sandbox.riversideUploads(study, fileName);
 const slash = (path: string) => path.replace(/\|/g, '/');
 const unseen = async () => (await call('changes.unseen', {})).byStudy[study] ?? [];
 
@@ -68,11 +28,11 @@ describe('changes.refresh on a study', () => {
     await call('changes.refresh', {}); // the first listing of every study
     const older = await riversideUploads('site-roster.pdf');
     const newer = await riversideUploads('activation-packet.pdf');
-    await riverside.sharing.grant(study, newer, sirbId);
+    await sandbox.riverside.sharing.grant(study, newer, sirbId);
     await call('changes.refresh', {});
     expect(await unseen()).toContain(slash(newer));
     // shared only now: its time is older than the newest item the refresh has seen
-    await riverside.sharing.grant(study, older, sirbId);
+    await sandbox.riverside.sharing.grant(study, older, sirbId);
     await call('changes.refresh', {}); // the loop's round: since, which cannot tell
     expect(await unseen()).not.toContain(slash(older));
     await call('changes.refresh', { containerId: study }); // the Refresh button on the study

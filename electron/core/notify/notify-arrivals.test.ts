@@ -4,72 +4,41 @@
 // sandbox's demo report first), one notification per refresh across studies, never the user's own
 // upload, only the count with names hidden, a study newly shared as one line, another
 // organization's names cleaned.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '../../../shared/ipc/contract.js';
-import { loadTrustedCas } from '../../../server/store/sqlite/trust-store.js';
-import { KeyVault } from '../../services/keys/key-vault.js';
-import { ProfileStore } from '../../services/profiles.js';
-import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import type { AppCore } from '../platform.js';
-import { openSession, type Session } from '../session.js';
-import { openAppCore, testPlatform, type CoreCall } from '../test-support/app-core.js';
+import type { CoreCall } from '../test-support/app-core.js';
+import { sandboxWithRiverside, type SandboxWithRiverside } from '../test-support/sandbox-riverside.js';
 import { BATCH_WINDOW_MS } from './notifier.js';
 
+let sandbox: SandboxWithRiverside;
 let dir: string;
 let core: AppCore;
 let call: CoreCall;
-let riverside: Session;
-let sirbId: string;
 let first: { id: string; title: string };
 let second: { id: string; title: string };
 const told: EventPayloads['changes.notify'][] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'notify-arrivals-'));
-  const platform = testPlatform();
-  ({ core, call } = await openAppCore(join(dir, 'data'), platform));
+  sandbox = await sandboxWithRiverside('notify-arrivals-');
+  ({ dir, core, call } = sandbox);
   core.onEvent((name, payload) => {
     if (name === 'changes.notify') told.push(payload as EventPayloads['changes.notify']);
   });
-  const profiles = await call('profiles.list', {});
-  sirbId = profiles.find((p) => p.active)!.organizationId;
-  const site = profiles.find((p) => p.organizationName === 'Riverside Medical Center')!;
-  riverside = await openSession(
-    await new ProfileStore(join(dir, 'data')).get(site.id),
-    new KeyVault(join(dir, 'data'), platform.secretBox),
-    'notify test',
-    () => {},
-    loadTrustedCas(join(dir, 'data', 'sandbox', 'exchange')),
-  );
   const studies = await call('containers.list', {});
   [first, second] = studies.map((s) => ({ id: s.id, title: s.title })) as [typeof first, typeof second];
   // the first listing: the sandbox's demo report arrives while notifications are off
   await call('changes.refresh', {});
 }, 120_000);
 
-afterAll(async () => {
-  riverside?.close();
-  await core?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => sandbox?.close());
 
 /** Riverside uploads a document into a study and shares it with the sIRB (as the app does for a site). */
 async function riversideSends(containerId: string, fileName: string): Promise<string> {
-  const file = join(dir, 'upload.bin');
-  await writeFile(file, `a document from Riverside: ${fileName}`);
-  const path = newDocumentPath('Site documents');
-  await uploadDocument({
-    client: riverside.client,
-    containerId,
-    path,
-    file,
-    header: { name: fileName, fileName },
-    wrapForSelf: riverside.keys.wrapForSelf,
-  });
-  await riverside.sharing.grant(containerId, path, sirbId);
+  const path = await sandbox.riversideUploads(containerId, fileName);
+  await sandbox.riverside.sharing.grant(containerId, path, sandbox.sirbId);
   return path.replace(/\|/g, '/');
 }
 
