@@ -1,5 +1,6 @@
 // "Changes": what other organizations added or changed, and what a whole listing no longer has,
-// newest first and bounded (the oldest entries fall off). Kept with the seen state per profile.
+// latest noticed first (a document shared late, older than others, is news when it arrives) and
+// bounded (the oldest entries fall off). Kept with the seen state per profile.
 import type { ChangeView } from '../../../shared/ipc/views.js';
 
 /** One entry as persisted: names already cleaned when it was noted (never raw header text). */
@@ -12,12 +13,16 @@ export interface ChangeEntry {
   readonly kind: ChangeView['kind'];
   readonly byId?: string;
   readonly byName?: string;
+  /** The item's updatedAt, or when the app noticed it gone (what the window shows). */
   readonly at: string;
+  /** When the refresh noticed it; absent in entries kept before it was noted (their `at` stands in). */
+  readonly noticedAt?: string;
 }
 
 export const CHANGES_KEPT = 1_000;
 
-const newerFirst = (a: ChangeEntry, b: ChangeEntry): number => Date.parse(b.at) - Date.parse(a.at);
+const noticed = (e: ChangeEntry): number => Date.parse(e.noticedAt ?? e.at);
+const newerFirst = (a: ChangeEntry, b: ChangeEntry): number => noticed(b) - noticed(a);
 
 export class ChangeLog {
   private list: ChangeEntry[];
@@ -49,7 +54,8 @@ export class ChangeLog {
     for (const e of this.list) {
       if (out.length >= limit) break;
       if (containerId && e.containerId !== containerId) continue;
-      out.push({ ...e, unseen: e.kind !== 'gone' && unseen(e.containerId, e.itemPath) });
+      const { noticedAt: _, ...shown } = e;
+      out.push({ ...shown, unseen: e.kind !== 'gone' && unseen(e.containerId, e.itemPath) });
     }
     return out;
   }

@@ -49,7 +49,11 @@ function parsed(value: unknown): SeenState | undefined {
     };
   }
   const changes = value.changes.filter(
-    (e): e is ChangeEntry => isObject(e) && typeof e.containerId === 'string' && typeof e.itemPath === 'string',
+    (e): e is ChangeEntry =>
+      isObject(e) &&
+      typeof e.containerId === 'string' &&
+      typeof e.itemPath === 'string' &&
+      (e.noticedAt === undefined || typeof e.noticedAt === 'string'),
   );
   return { version: 1, studies, changes };
 }

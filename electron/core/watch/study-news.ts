@@ -72,6 +72,7 @@ export async function newsOf(
       byId,
       byName,
       at: item.updatedAt,
+      noticedAt,
     });
     arrived.push({ itemPath, name, byName });
   }

@@ -2,9 +2,9 @@
 // listing every few minutes, for what `since` cannot tell: deleted, revoked, newly shared; each
 // study's at its own time, spread over the rounds: round-plan.ts), a few studies at once, paused
 // while no window is visible, backing off while the exchange is unreachable (round-loop.ts).
-// Find, the file list (`study.changed`), New marks and Changes all follow it, and the notifier subscribes to its
-// arrivals. It keeps of each item only what they read (study-items.ts). The service has no
-// events: `since` (docs/protocol.md §2, Listing items) keeps items updated at or after a time,
+// Find, the file list (`study.changed`), New marks and Changes all follow it, and the notifier
+// subscribes to its arrivals. It keeps of each item only what they read (study-items.ts). The
+// service has no events: `since` (docs/protocol.md §2, Listing items) keeps items updated at or after a time,
 // and tells nothing of deletes.
 import type { EventName, EventPayloads } from '../../../shared/ipc/contract.js';
 import type { ChangeView, UnseenView } from '../../../shared/ipc/views.js';

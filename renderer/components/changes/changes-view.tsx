@@ -1,7 +1,8 @@
-// "Changes": what other organizations added or changed, newest first, across all studies or one:
-// who, what (the cleaned name main gives), where (study › folder), when. Selecting one reveals
-// it in the browser; what a whole listing no longer has is "no longer available" and leads nowhere.
-// A list of buttons: Tab reaches it, arrow keys, Home and End move within it.
+// "Changes": what other organizations added or changed, latest noticed first (as main orders them),
+// across all studies or one: who, what (the cleaned name main gives), where (study › folder),
+// when. Selecting one reveals it in the browser; what a whole listing no longer has is "no longer
+// available" and leads nowhere. A list of buttons: Tab reaches it, arrow keys, Home and End move
+// within it.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AppError, ChangeView } from '../../../shared/ipc/views.js';
 import { parentItemPath } from '../../../shared/item-path.js';
@@ -113,7 +114,10 @@ export function ChangesView({
   }, [listed]);
   return (
     <Dialog title={title} onClose={onClose} wide testId="changes-view" actions={<CloseAction onClose={onClose} />}>
-      <p className="muted">What other organizations added or changed, newest first. Choose one to show it.</p>
+      <p className="muted">
+        What other organizations added or changed, latest noticed first (a document shared late shows its own date).
+        Choose one to show it.
+      </p>
       {error ? <ErrorDisplay context="The changes could not be loaded." error={error} onRetry={onRetry} /> : null}
       {!changes && loading ? <p className="muted">Loading…</p> : null}
       {changes?.length === 0 ? (
