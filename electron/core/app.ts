@@ -66,6 +66,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   let activeId = (await readJsonFile<AppState>(stateFile))?.activeProfileId;
   // the shared refresh runs for the active profile while a window is visible
   const watchGate = new WatchGate(() => activeId);
+  // with notifications on, it keeps refreshing (slowly) while no window is visible
+  watchGate.setNotifying((await settings.get()).notifications);
 
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
     for (const l of listeners) l(event, payload);

@@ -20,6 +20,7 @@ export function appHandlers(ctx: AppContext): Pick<Handlers, 'app.info' | 'setti
           ? current.shareUploadsWithOwner
           : { ...current.shareUploadsWithOwner, [id]: shareUploadsWithOwner };
       const next = await ctx.settings.update({ ...rest, shareUploadsWithOwner: share });
+      ctx.watchGate.setNotifying(next.notifications);
       // turned on: what is New now is told at once
       if (rest.notifications && !current.notifications)
         void ctx

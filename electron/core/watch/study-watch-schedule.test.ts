@@ -94,7 +94,7 @@ function countListings(s: Session): {
 }
 
 /** A watcher on the test's clock and timer, its gate closed until the test shows a window. */
-function timedWatch(at: number, timing: { intervalMs: number; wholeMs: number }) {
+function timedWatch(at: number, timing: { intervalMs: number; wholeMs: number; hiddenIntervalMs?: number }) {
   const clock = { now: at };
   const timer = testTimer();
   const gate = new WatchGate();
@@ -140,6 +140,52 @@ describe('the refresh schedule', () => {
       await w.refresh();
       expect(counted.kinds(study)).toHaveLength(before + 2);
       expect(timer.pending()).toBe(30_000);
+    } finally {
+      w.close();
+      counted.restore();
+    }
+  }, 60_000);
+
+  it('while hidden refreshes only with notifications on, at the slow cadence, and at the normal one when shown', async () => {
+    const counted = countListings(session);
+    const { w, clock, timer, gate } = timedWatch(1_000_000, {
+      intervalMs: 30_000,
+      wholeMs: 300_000,
+      hiddenIntervalMs: 300_000,
+    });
+    try {
+      w.start();
+      gate.setVisible(true);
+      await timer.fire();
+      const study = studies[0]!;
+      // hidden, notifications off: paused
+      gate.setVisible(false);
+      expect(timer.pending()).toBeUndefined();
+      // notifications on: the next round comes at the slow cadence, from the last
+      clock.now += 10_000;
+      gate.setNotifying(true);
+      expect(timer.pending()).toBe(290_000);
+      clock.now += 290_000;
+      const before = counted.kinds(study).length;
+      expect(await timer.fire()).toBe(300_000);
+      expect(counted.kinds(study)).toHaveLength(before + 1);
+      // one listing per study per slow round: whole listings as planned (every wholeMs), never more often
+      const from = counted.count();
+      for (let i = 0; i < 3; i++) {
+        clock.now += 300_000;
+        expect(await timer.fire()).toBe(300_000);
+      }
+      const { whole, since } = counted.since(from);
+      expect(whole + since).toBe(3 * studies.length);
+      // shown: the normal cadence again, at once after a slow wait
+      clock.now += 100_000;
+      gate.setVisible(true);
+      expect(timer.pending()).toBe(0);
+      expect(await timer.fire()).toBe(30_000);
+      // hidden with notifications turned off: paused again
+      gate.setVisible(false);
+      gate.setNotifying(false);
+      expect(timer.pending()).toBeUndefined();
     } finally {
       w.close();
       counted.restore();

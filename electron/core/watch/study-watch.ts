@@ -1,11 +1,12 @@
 // Main's shared refresh, one per session: every interval one `since` listing per study (a whole
 // listing every few minutes, for what `since` cannot tell: deleted, revoked, newly shared; each
 // study's at its own time, spread over the rounds: round-plan.ts), a few studies at once, paused
-// while no window is visible, backing off while the exchange is unreachable (round-loop.ts).
+// while no window is visible (slower instead while notifications are on: watch-gate.ts), backing
+// off while the exchange is unreachable (round-loop.ts).
 // Find, the file list (`study.changed`), New marks and Changes all follow it, and the notifier
 // subscribes to its arrivals. It keeps of each item only what they read (study-items.ts). The
-// service has no events: `since` (docs/protocol.md §2, Listing items) keeps items updated at or after a time,
-// and tells nothing of deletes.
+// service has no events: `since` (docs/protocol.md §2, Listing items) keeps items updated at or
+// after a time, and tells nothing of deletes.
 import type { EventName, EventPayloads } from '../../../shared/ipc/contract.js';
 import type { ChangeView, UnseenView } from '../../../shared/ipc/views.js';
 import { toPipeForm, toSlashForm } from '../../../shared/item-path.js';
@@ -26,6 +27,8 @@ import type { WatchGate } from './watch-gate.js';
 export interface WatchTiming {
   /** Between two refreshes while a window is visible. */
   intervalMs: number;
+  /** Between two refreshes while none is but notifications are on. */
+  hiddenIntervalMs: number;
   /** How long a study's whole listing stands before it is listed whole again (in between, `since`). */
   wholeMs: number;
   /** Studies listed at once. */
@@ -36,6 +39,7 @@ export interface WatchTiming {
 
 export const WATCH_TIMING: Readonly<WatchTiming> = {
   intervalMs: 30_000,
+  hiddenIntervalMs: 5 * 60_000,
   wholeMs: 5 * 60_000,
   concurrency: 4,
   backoffMaxMs: 5 * 60_000,
@@ -116,7 +120,7 @@ export class StudyWatch {
     this.loop = new RoundLoop({
       round: (only) => this.round(only),
       isOpen: () => this.isOpen(),
-      timing: () => this.timing,
+      timing: () => this.cadenceTiming(),
       now: this.now,
       setTimer: options.setTimer ?? realTimer,
     });
@@ -265,6 +269,12 @@ export class StudyWatch {
     return this.options.gate ? this.options.gate.isOpen(this.s.profile.id) : false;
   }
 
+  /** The timing now: while no window is visible, rounds come every hiddenIntervalMs (their plan follows). */
+  private cadenceTiming(): WatchTiming {
+    const hidden = this.options.gate?.cadence(this.s.profile.id) === 'hidden';
+    return hidden ? { ...this.timing, intervalMs: this.timing.hiddenIntervalMs } : this.timing;
+  }
+
   private load(): Promise<void> {
     return (this.loading ??= this.store.load().then((state) => {
       if (!state) return;
@@ -319,7 +329,7 @@ export class StudyWatch {
       }),
       containers.length,
       startedAt,
-      this.timing,
+      this.cadenceTiming(),
     );
     const index = new Map(containers.map((c, i) => [c.id, i]));
     let failed = 0;

@@ -1,15 +1,35 @@
-// When main's shared refresh may run: while some window is visible, and only for the active
-// profile's session (a session kept open for a transfer after a switch does not refresh).
+// When main's shared refresh may run, and how often: while some window is visible, and while none
+// is but desktop notifications are on (more slowly: a minimized window or a background tab is
+// when a notification matters); only for the active profile's session (a session kept open for a
+// transfer after a switch does not refresh).
+export type Cadence = 'shown' | 'hidden';
+
 export class WatchGate {
   /** The windows (by the door's sender id) that said they are visible. */
   private readonly visible = new Set<string>();
   private readonly listeners = new Set<() => void>();
+  /** The Settings `notifications` switch. */
+  private notifying = false;
 
   /** `activeProfileId`: the app's active profile; absent (a lone session) means every session is active. */
   constructor(private readonly activeProfileId?: () => string | undefined) {}
 
   isOpen(profileId: string): boolean {
-    return this.visible.size > 0 && (!this.activeProfileId || this.activeProfileId() === profileId);
+    return this.cadence(profileId) !== undefined;
+  }
+
+  /** How the refresh runs for `profileId`: at the normal cadence, the slow one, or not at all (undefined). */
+  cadence(profileId: string): Cadence | undefined {
+    if (this.activeProfileId && this.activeProfileId() !== profileId) return undefined;
+    if (this.visible.size > 0) return 'shown';
+    return this.notifying ? 'hidden' : undefined;
+  }
+
+  /** Notifications turned on or off: while no window is visible the refresh runs slowly, or pauses. */
+  setNotifying(on: boolean): void {
+    if (this.notifying === on) return;
+    this.notifying = on;
+    if (this.visible.size === 0) this.changed();
   }
 
   /** One window shown or hidden: the refresh runs while any is visible. */
