@@ -207,7 +207,8 @@ export function useRefreshItems(profileId: string, containerId: string | undefin
       let told = false;
       const off = api.on('study.changed', (e) => void (told ||= e.containerId === containerId));
       try {
-        await call(api, 'changes.refresh', { containerId });
+        // main answers whether it told this study's changes (none, maybe): then nothing more to ask
+        told ||= (await call(api, 'changes.refresh', { containerId })).told.includes(containerId);
       } finally {
         off();
       }

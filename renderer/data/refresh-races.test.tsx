@@ -46,6 +46,7 @@ function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}
   let listings = 0;
   const refreshes: string[] = [];
   let finds: unknown;
+  let listedBefore = false;
   const api = {
     on: (name: string, listener: (payload: unknown) => void) => {
       if (!listeners.has(name)) listeners.set(name, new Set());
@@ -55,7 +56,8 @@ function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}
     'changes.refresh': async ({ containerId }: { containerId: string }) => {
       refreshes.push(containerId);
       if (finds) for (const l of listeners.get('study.changed') ?? []) l(finds);
-      return ok(null);
+      // main tells the window whatever changed since its previous listing, found or not
+      return ok({ told: finds || listedBefore ? [containerId] : [] });
     },
     'transfers.list': async () => ok([]),
     'items.list': async ({ since }: { since?: string }) => {
@@ -87,6 +89,8 @@ function studyService(initial: ItemView[], options: { holdSince?: boolean } = {}
     listings: () => listings,
     /** What main's refresh finds (told as `study.changed` before it answers); nothing by default. */
     refreshFinds: (event: unknown) => (finds = event),
+    /** Main listed the study before: its refresh tells what changed (maybe nothing). */
+    listedBefore: () => (listedBefore = true),
     holdSince: (on: boolean) => (holdSince = on),
     /** What another organization or this window's upload did on the exchange. */
     change: (next: (items: ItemView[]) => ItemView[]) => (study = next(study)),
@@ -154,6 +158,15 @@ describe('Refresh', () => {
     expect(service.refreshes).toEqual([STUDY]);
     expect(service.listings()).toBe(0);
     expect(paths()).toContain('docs/d@04');
+  });
+
+  it('asks nothing of its own when main answers it told what changed, though nothing did', async () => {
+    const { service, result, paths } = setUp();
+    service.listedBefore();
+    await act(() => result.current.refresh.mutateAsync());
+    expect(service.refreshes).toEqual([STUDY]);
+    expect(service.listings()).toBe(0);
+    expect(paths()).toEqual(['docs/a@01', 'docs/b@02', 'docs/c@03']);
   });
 
   it('asks one since when main told nothing of the study (its first listing of it tells nothing)', async () => {

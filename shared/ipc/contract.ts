@@ -326,8 +326,12 @@ export const operations = {
   ),
   /** The window is shown or hidden: main's refresh runs only while some window is visible. */
   'changes.setVisible': op(z.strictObject({ visible: z.boolean() }), answers<null>()),
-  /** The Refresh button: refresh this study (or every study) now rather than at the next interval. */
-  'changes.refresh': op(z.strictObject({ containerId: hexId.optional() }), answers<null>()),
+  /**
+   * The Refresh button: refresh this study (or every study) now rather than at the next interval.
+   * `told`: the studies whose changes since main's previous listing were sent as `study.changed`
+   * (found or not); a study listed for the first time is not among them.
+   */
+  'changes.refresh': op(z.strictObject({ containerId: hexId.optional() }), answers<{ told: string[] }>()),
 
   /** Delivery of a document the active profile owns: who with access received which version (receipts). */
   'receipts.forItem': op(item, answers<ItemDelivery>()),

@@ -35,7 +35,8 @@ describe('changes.refresh on a study', () => {
     await sandbox.riverside.sharing.grant(study, older, sirbId);
     await call('changes.refresh', {}); // the loop's round: since, which cannot tell
     expect(await unseen()).not.toContain(slash(older));
-    await call('changes.refresh', { containerId: study }); // the Refresh button on the study
+    // the Refresh button on the study: main told the window what changed (it lists nothing of its own)
+    expect(await call('changes.refresh', { containerId: study })).toEqual({ told: [study] });
     expect(await unseen()).toContain(slash(older));
     // in Changes at its own (older) time, yet first: the list goes by when the app noticed
     const changes = await call('changes.list', { containerId: study });

@@ -19,9 +19,6 @@ export function changeHandlers(ctx: AppContext): ChangeHandlers {
       ctx.watchGate.setVisible(visible, caller?.senderId);
       return null;
     },
-    'changes.refresh': async ({ containerId }) => {
-      await (await ctx.session()).watch.refresh(containerId);
-      return null;
-    },
+    'changes.refresh': async ({ containerId }) => ({ told: await (await ctx.session()).watch.refresh(containerId) }),
   };
 }

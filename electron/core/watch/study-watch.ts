@@ -78,6 +78,8 @@ interface StudyState {
   remembered?: StudySeen;
   listedWholeAt: number;
   revision: number;
+  /** The listing (`listings`) whose changes were last told: one compared with an earlier. */
+  toldAt: number;
   /** Item ids (pipe form) New to the user. */
   readonly unseen: Set<string>;
 }
@@ -108,6 +110,8 @@ export class StudyWatch {
   private closed = false;
   private dirty = false;
   private revisions = 0;
+  /** Counts listings told to the window (see `refresh`). */
+  private listings = 0;
   private unsubscribeGate?: () => void;
 
   constructor(
@@ -155,10 +159,18 @@ export class StudyWatch {
     await this.store.discard();
   }
 
-  /** Refreshes now (the Refresh button): one study, or every study. */
-  refresh(containerId?: string): Promise<void> {
+  /**
+   * Refreshes now (the Refresh button): one study, or every study. Answers the studies whose
+   * changes since an earlier listing were told (`study.changed`, when any): the window need not
+   * list them itself. A first listing tells nothing (there was nothing to compare with).
+   */
+  async refresh(containerId?: string): Promise<string[]> {
     if (containerId) this.wholeNext.add(containerId);
-    return this.loop.request(containerId);
+    const before = this.listings;
+    await this.loop.request(containerId);
+    const told: string[] = [];
+    for (const [id, st] of this.studies) if (st.toldAt > before && (!containerId || id === containerId)) told.push(id);
+    return told;
   }
 
   /** After this app changed a study: its next listing is whole (`since` cannot report a delete). */
@@ -287,6 +299,7 @@ export class StudyWatch {
           remembered: seen,
           listedWholeAt: 0,
           revision: 0,
+          toldAt: 0,
           unseen: new Set(seen.unseen),
         });
     }));
@@ -375,7 +388,7 @@ export class StudyWatch {
         ? { kind: 'remembered', ...known.remembered }
         : { kind: 'none' };
     const d = diffListing(prior, listed, !since, self, this.owners);
-    const st: StudyState = known ?? { title, listedWholeAt: 0, revision: 0, unseen: new Set() };
+    const st: StudyState = known ?? { title, listedWholeAt: 0, revision: 0, toldAt: 0, unseen: new Set() };
     this.studies.set(c.id, st);
     st.title = title;
     st.items = d.items;
@@ -391,7 +404,14 @@ export class StudyWatch {
       this.tell({ containerId: c.id, studyTitle: title, joined: true, items: [] });
       return false;
     }
-    if (d.changed.length === 0 && d.removed.length === 0) return false;
+    // compared with an earlier listing: what the window must know is told (below), or nothing moved
+    const told = () => {
+      if (prior.kind !== 'none') st.toldAt = ++this.listings;
+    };
+    if (d.changed.length === 0 && d.removed.length === 0) {
+      told();
+      return false;
+    }
     st.revision = ++this.revisions;
     this.dirty = true;
     if (d.changed.some((i) => i.id === STUDY_RECORD_PATH)) {
@@ -401,6 +421,7 @@ export class StudyWatch {
     }
     const { event, entries, arrived } = await newsOf(s, c.id, st.title, d, new Date(this.now()).toISOString());
     if (event) this.options.emit?.('study.changed', event);
+    told();
     let unseenMoved = false;
     for (const { item } of d.arrivals) {
       st.unseen.add(item.id);
