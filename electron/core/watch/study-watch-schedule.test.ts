@@ -1,12 +1,15 @@
 // When the shared refresh runs, driven by a test timer and clock (never by waiting): at once when
 // a window shows, then every interval with `since`, whole every few minutes, nothing while hidden,
 // less and less often while the exchange cannot be reached, and a few studies at once.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
+import type { AppContext } from '../app-context.js';
+import { appHandlers } from '../handlers/app-handlers.js';
 import type { Session } from '../session.js';
+import { SettingsStore } from '../settings-store.js';
 import { fillStudy, fixtureSession } from '../test-support/fixture-session.js';
 import { StudyWatch, type SetTimer } from './study-watch.js';
 import { WatchGate } from './watch-gate.js';
@@ -276,6 +279,30 @@ describe('the refresh schedule', () => {
     // the last visible window closed without saying it was hidden
     gate.forget('window-2');
     expect(gate.isOpen('p2')).toBe(false);
+  });
+
+  it('follows the Settings notifications switch: hidden, it runs slowly while they are on', async () => {
+    const gate = new WatchGate(() => 'p1');
+    let changes = 0;
+    gate.onChange(() => changes++);
+    const settings = new SettingsStore(join(dir, 'settings-switch'));
+    await mkdir(join(dir, 'settings-switch'), { recursive: true });
+    const ctx = {
+      settings,
+      watchGate: gate,
+      activeProfileId: () => 'p1',
+      session: () => Promise.reject(new Error('none')),
+    };
+    const update = appHandlers(ctx as unknown as AppContext)['settings.update'];
+    expect(gate.cadence('p1')).toBeUndefined();
+    await update({ notifications: true }, undefined);
+    expect([gate.cadence('p1'), gate.cadence('p2'), changes]).toEqual(['hidden', undefined, 1]);
+    gate.setVisible(true);
+    expect(gate.cadence('p1')).toBe('shown');
+    await update({ notifications: false }, undefined); // while shown: nothing to start or pause
+    expect(changes).toBe(2);
+    gate.setVisible(false);
+    expect(gate.cadence('p1')).toBeUndefined();
   });
 
   it('waits longer after each failure while the exchange cannot be reached, up to a limit', async () => {
