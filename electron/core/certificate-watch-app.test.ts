@@ -1,31 +1,22 @@
 // The certificate watch in the app core (embedded sandbox exchange): opening a profile's session
 // checks its collaborators' certificates without anyone asking, and the answer reaches the window
 // as an event that certificates.changes then repeats.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '../../shared/ipc/contract.js';
-import type { AppCore } from './platform.js';
-import { openAppCore, type CoreCall } from './test-support/app-core.js';
+import { scratchAppCore, type CoreCall, type ScratchAppCore } from './test-support/app-core.js';
 
-let dir: string;
-let core: AppCore;
+let app: ScratchAppCore;
 let call: CoreCall;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'certificate-watch-app-'));
-  ({ core, call } = await openAppCore(join(dir, 'data')));
+  ({ call } = app = await scratchAppCore('certificate-watch-app-'));
 }, 120_000);
-afterAll(async () => {
-  await core?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 describe('the certificate watch in the app', () => {
   it('checks when a profile\u2019s session opens and sends the answer', async () => {
     const checks: EventPayloads['certificates.changed'][] = [];
-    core.onEvent((event, payload) => {
+    app.core.onEvent((event, payload) => {
       if (event === 'certificates.changed') checks.push(payload as EventPayloads['certificates.changed']);
     });
     const site = (await call('profiles.list', {})).find((p) => p.organizationName === 'Riverside Medical Center')!;

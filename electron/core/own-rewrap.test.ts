@@ -1,36 +1,28 @@
 // The background re-wrap after a renewal, against the reference exchange: a session of a profile
 // with a reading key wraps its own items again with progress events, once, and says at the end
 // how many items still need the old key.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '../../shared/ipc/contract.js';
-import { KeyVault } from '../services/keys/key-vault.js';
-import { PassphraseSecretBox } from '../services/keys/secret-box.js';
-import { ProfileStore } from '../services/profiles.js';
-import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
+import type { ExchangeFixture } from '../services/test-support/exchange-fixture.js';
 import { renew } from '../services/test-support/renewal.js';
 import { writeRecord } from '../services/transfers/records.js';
 import { resumeOwnRewrap } from './own-rewrap.js';
 import { openSession } from './session.js';
+import { fixtureWithFolder, siteStores, type FixtureWithFolder } from './test-support/fixture-site.js';
 
+let scratch: FixtureWithFolder;
 let fx: ExchangeFixture;
 let dir: string;
 
 beforeAll(async () => {
-  fx = await startFixture();
-  dir = await mkdtemp(join(tmpdir(), 'own-rewrap-'));
+  ({ fx, dir } = scratch = await fixtureWithFolder('own-rewrap-'));
 }, 60_000);
-afterAll(async () => {
-  await fx?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => scratch?.close());
 
 describe('resumeOwnRewrap', () => {
   it('re-wraps a renewed profile\u2019s own items in the background, once per session, with progress', async () => {
-    const vault = new KeyVault(join(dir, 'site'), new PassphraseSecretBox('site', { log2N: 14 }));
-    const profiles = new ProfileStore(join(dir, 'site'));
+    const { vault, profiles } = siteStores(join(dir, 'site'));
     const oldKey = await vault.importPem(fx.site.identity.privateKeyPem, fx.site.identity.certificatePem);
     const study = (await fx.sirb.client.createContainer()).id;
     await fx.sirb.client.grantContainerAccess(study, fx.site.org.id);

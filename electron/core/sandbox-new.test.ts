@@ -1,28 +1,18 @@
 // The embedded sandbox shows "what's new" on first run: a demo site's enrolment report the sIRB
 // has not seen is New and in Changes; opening it clears it; Reset sandbox brings it back. The
 // app core through the door, against the embedded sandbox exchange.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '../../shared/ipc/contract.js';
-import type { AppCore } from './platform.js';
 import { DEMO_STUDIES } from './sandbox-demo.js';
-import { openAppCore, type CoreCall } from './test-support/app-core.js';
+import { scratchAppCore, type CoreCall, type ScratchAppCore } from './test-support/app-core.js';
 
-let dir: string;
-let core: AppCore;
+let app: ScratchAppCore;
 let call: CoreCall;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sandbox-new-'));
-  ({ core, call } = await openAppCore(join(dir, 'data')));
+  ({ call } = app = await scratchAppCore('sandbox-new-'));
 }, 120_000);
-
-afterAll(async () => {
-  await core?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 /** Every New path, after a refresh. */
 async function newPaths(): Promise<string[]> {
@@ -36,7 +26,7 @@ describe('the sandbox on first run', () => {
     expect(study!.title).toBe(DEMO_STUDIES[0]!.fields.title);
     // a window shows: main's refresh runs at once and tells it what is New
     const told = new Promise<EventPayloads['changes.unseen']>((resolve) => {
-      const off = core.onEvent((event, payload) => {
+      const off = app.core.onEvent((event, payload) => {
         if (event !== 'changes.unseen') return;
         off();
         resolve(payload as EventPayloads['changes.unseen']);

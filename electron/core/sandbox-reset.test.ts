@@ -2,27 +2,17 @@
 // deleted, a study created, another profile active), exactly the two named demo studies with their
 // folders and documents, opened as the sIRB. The app core through the door, against the embedded
 // sandbox exchange (a real reference server, real SQLite, real files).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppCore } from './platform.js';
-import { openAppCore, type CoreCall } from './test-support/app-core.js';
+import { scratchAppCore, type CoreCall, type ScratchAppCore } from './test-support/app-core.js';
 import { DEMO_STUDIES } from './sandbox-demo.js';
 
-let dir: string;
-let core: AppCore;
+let app: ScratchAppCore;
 let call: CoreCall;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sandbox-reset-'));
-  ({ core, call } = await openAppCore(join(dir, 'data')));
+  ({ call } = app = await scratchAppCore('sandbox-reset-'));
 }, 120_000);
-
-afterAll(async () => {
-  await core?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 /** The active profile's view of the sandbox: each study's title with its documents by folder and name, and who it is shared with. */
 async function sandboxAsSeen() {

@@ -1,26 +1,18 @@
 // "Find in all studies" right after this app changed a study: an upload, a delete or a record
 // written is found (or gone) at once, not when the index is next old enough to rebuild. The app
 // core through the door, against the embedded sandbox exchange.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppCore } from './platform.js';
-import { openAppCore, type CoreCall } from './test-support/app-core.js';
+import { scratchAppCore, type CoreCall, type ScratchAppCore } from './test-support/app-core.js';
 
-let dir: string;
-let core: AppCore;
+let app: ScratchAppCore;
 let call: CoreCall;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'search-after-'));
-  ({ core, call } = await openAppCore(join(dir, 'data')));
+  ({ call } = app = await scratchAppCore('search-after-'));
 }, 120_000);
-
-afterAll(async () => {
-  await core?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 /** The hits once main has read every header (the window asks again while `indexing`). */
 async function findAll(query: string): Promise<string[]> {
@@ -31,9 +23,9 @@ async function findAll(query: string): Promise<string[]> {
 }
 
 async function uploaded(containerId: string, fileName: string): Promise<string> {
-  const local = join(dir, fileName);
+  const local = join(app.dir, fileName);
   await writeFile(local, 'a document uploaded after the index was built');
-  const { ref } = core.registerFile({ path: local, relativePath: fileName, size: 46 });
+  const { ref } = app.core.registerFile({ path: local, relativePath: fileName, size: 46 });
   const [t] = await call('transfers.upload', {
     containerId,
     folder: 'Protocol',

@@ -1,22 +1,21 @@
 // Renewal from the window, through main's handlers with a real vault, profile store and session
 // against the reference exchange: refused until the certificate is registered, then the old key
 // reads, the site's own items are re-wrapped, and the old key goes once nothing needs it.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCertificate } from '../../services/keys/key-import.js';
-import { KeyVault } from '../../services/keys/key-vault.js';
-import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
-import { ProfileStore, type Profile } from '../../services/profiles.js';
-import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
+import type { Profile } from '../../services/profiles.js';
+import type { ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { renew } from '../../services/test-support/renewal.js';
 import { readRecord, writeRecord } from '../../services/transfers/records.js';
 import type { AppContext } from '../app-context.js';
 import { FileRegistry } from '../file-registry.js';
 import { openSession, type Session } from '../session.js';
+import { addSiteProfile, fixtureWithFolder, type FixtureWithFolder } from '../test-support/fixture-site.js';
 import { renewalHandlers } from './renewal-handlers.js';
 
+let scratch: FixtureWithFolder;
 let fx: ExchangeFixture;
 let dir: string;
 let profile: Profile;
@@ -25,20 +24,10 @@ let ctx: AppContext;
 const files = new FileRegistry();
 
 beforeAll(async () => {
-  fx = await startFixture();
-  dir = await mkdtemp(join(tmpdir(), 'renewal-handlers-'));
-  const vault = new KeyVault(join(dir, 'site'), new PassphraseSecretBox('site', { log2N: 14 }));
-  const profiles = new ProfileStore(join(dir, 'site'));
-  const { keyRef } = await vault.importPem(fx.site.identity.privateKeyPem, fx.site.identity.certificatePem);
-  profile = await profiles.add({
-    name: 'Site',
-    environment: 'test',
-    baseUrl: fx.url,
-    organizationId: fx.site.org.id,
-    roleHints: {},
-    keyRef,
-    trustAnchors: [fx.ca.certificatePem],
-  });
+  ({ fx, dir } = scratch = await fixtureWithFolder('renewal-handlers-'));
+  const site = await addSiteProfile(fx, join(dir, 'site'));
+  const { vault, profiles } = site;
+  profile = site.profile;
   ctx = {
     profiles,
     vault,
@@ -56,8 +45,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   session?.close();
-  await fx?.close();
-  await rm(dir, { recursive: true, force: true });
+  await scratch?.close();
 });
 
 describe('profiles.renew, profiles.rewrapOwnItems and profiles.forgetOldKeys', () => {

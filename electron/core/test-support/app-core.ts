@@ -1,5 +1,8 @@
 // The app core as the window reaches it: createApp on a data folder (the embedded sandbox
 // exchange on first start), called through main's door with a trusted sender.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { IpcResult, OperationArgs, OperationName, OperationResult } from '../../../shared/ipc/contract.js';
 import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
 import { createApp } from '../app.js';
@@ -33,4 +36,31 @@ export async function openAppCore(
     return r.value;
   };
   return { core, call };
+}
+
+export interface ScratchAppCore {
+  /** The scratch folder (the app's data is under `data`). */
+  readonly dir: string;
+  readonly core: AppCore;
+  readonly call: CoreCall;
+  /** Closes the core and removes the folder. */
+  close(): Promise<void>;
+}
+
+/** Opens the app core on a fresh scratch folder named from `prefix` (its data in `dir/data`). */
+export async function scratchAppCore(prefix: string, platform: Platform = testPlatform()): Promise<ScratchAppCore> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const { core, call } = await openAppCore(join(dir, 'data'), platform).catch(async (e: unknown) => {
+    await rm(dir, { recursive: true, force: true });
+    throw e;
+  });
+  return {
+    dir,
+    core,
+    call,
+    async close() {
+      await core.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,8 +1,7 @@
 // The app core on the embedded sandbox exchange (the sIRB its active profile) and Riverside, the
 // sandbox's site, writing as itself with its own session: what another organization sends, as the
 // app's shared refresh sees it.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadTrustedCas } from '../../../server/store/sqlite/trust-store.js';
 import { KeyVault } from '../../services/keys/key-vault.js';
@@ -10,7 +9,7 @@ import { ProfileStore } from '../../services/profiles.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import type { AppCore } from '../platform.js';
 import { openSession, type Session } from '../session.js';
-import { openAppCore, testPlatform, type CoreCall } from './app-core.js';
+import { scratchAppCore, testPlatform, type CoreCall } from './app-core.js';
 
 export interface SandboxWithRiverside {
   /** A scratch folder (the app's data is under `data`). */
@@ -26,10 +25,10 @@ export interface SandboxWithRiverside {
 }
 
 export async function sandboxWithRiverside(prefix: string): Promise<SandboxWithRiverside> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  const data = join(dir, 'data');
   const platform = testPlatform();
-  const { core, call } = await openAppCore(data, platform);
+  const app = await scratchAppCore(prefix, platform);
+  const { dir, core, call } = app;
+  const data = join(dir, 'data');
   const profiles = await call('profiles.list', {});
   const sirbId = profiles.find((p) => p.active)!.organizationId;
   const site = profiles.find((p) => p.organizationName === 'Riverside Medical Center')!;
@@ -62,8 +61,7 @@ export async function sandboxWithRiverside(prefix: string): Promise<SandboxWithR
     },
     async close() {
       riverside.close();
-      await core.close();
-      await rm(dir, { recursive: true, force: true });
+      await app.close();
     },
   };
 }
