@@ -12,9 +12,8 @@ import { expect, test, type RunningHost } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { callHost, stageOnHost } from './support/host-api.js';
 import {
-  createSandboxFolder,
-  freePort,
   serveExchange,
+  serveNewSandbox,
   type SandboxOrganization,
   type ServingExchange,
 } from './support/reference-server.js';
@@ -56,10 +55,10 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
   const dataDir = join(work, 'data');
   let exchange: ServingExchange | undefined;
   try {
-    const orgs = await createSandboxFolder(dataDir, join(work, 'keys'));
-    const sirb = orgs.find((o) => o.role === 'sirb')!;
-    const port = await freePort();
-    exchange = await serveExchange(dataDir, port);
+    const sandbox = await serveNewSandbox(dataDir, join(work, 'keys'));
+    const { port } = sandbox;
+    exchange = sandbox.exchange;
+    const sirb = sandbox.orgs.find((o) => o.role === 'sirb')!;
     await openStudyOnTestExchange(page, host, sirb, exchange.url);
 
     await exchange.stop('SIGTERM');
@@ -108,10 +107,10 @@ test('an upload cut off by killing the exchange mid-transfer fails with a retry;
   let exchange: ServingExchange | undefined;
   let proxy: SlowProxy | undefined;
   try {
-    const orgs = await createSandboxFolder(dataDir, join(work, 'keys'));
-    const sirb = orgs.find((o) => o.role === 'sirb')!;
-    const port = await freePort();
-    exchange = await serveExchange(dataDir, port);
+    const sandbox = await serveNewSandbox(dataDir, join(work, 'keys'));
+    const { port } = sandbox;
+    exchange = sandbox.exchange;
+    const sirb = sandbox.orgs.find((o) => o.role === 'sirb')!;
     // 1 MiB/s towards the exchange: a 24 MiB upload takes far longer than the loopback socket
     // buffers can hide (the app's progress counts bytes handed to the socket, not received).
     proxy = await startSlowProxy(port, 1024 * 1024);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type RunningHost } from './host-fixture.js';
 import {
+  chooseFile,
   closeDialog,
   fileRow,
   openChromeDialog,
@@ -23,7 +24,7 @@ import {
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, StateScans } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
-import { callHost, stageOnHost } from './support/host-api.js';
+import { callHost, uploadVerified } from './support/host-api.js';
 import { fitsInWindow } from './support/layout.js';
 import { certificateAuthority, type PemIdentity } from './support/openssl.js';
 import { restartTrusting } from './support/trust.js';
@@ -32,13 +33,6 @@ const PASSWORD = 'long backup passphrase 29';
 
 async function profiles(host: RunningHost): Promise<ProfileInfo[]> {
   return callHost<ProfileInfo[]>(host, 'profiles.list');
-}
-
-/** Clicks a button that opens a file chooser and picks `path` there. */
-async function chooseFile(page: Page, button: Locator, path: string): Promise<void> {
-  const choosing = page.waitForEvent('filechooser');
-  await button.click();
-  await (await choosing).setFiles(path);
 }
 
 /** Saves the CSR the form just made, and has the consortium's CA issue its certificate; returns the certificate's path. */
@@ -202,21 +196,8 @@ test('a key generated in the window is backed up, its profile removed and restor
       .id;
     await callHost(host, 'collaborators.add', { containerId, organizationId: org.id });
     const pdf = minimalPdf('Northwind consent');
-    const ref = await stageOnHost(host, 'northwind-consent.pdf', pdf);
-    const [upload] = await callHost<{ id: string; itemPath: string }[]>(host, 'transfers.upload', {
-      containerId,
-      folder: '',
-      files: [{ ref, relativePath: 'northwind-consent.pdf' }],
-    });
-    await expect
-      .poll(
-        async () =>
-          (await callHost<{ id: string; state: string }[]>(host, 'transfers.list')).find((t) => t.id === upload!.id)
-            ?.state,
-        { timeout: 30_000 },
-      )
-      .toBe('verified');
-    await callHost(host, 'access.grant', { containerId, itemPaths: [upload!.itemPath], organizationIds: [org.id] });
+    const itemPath = await uploadVerified(host, containerId, '', 'northwind-consent.pdf', pdf);
+    await callHost(host, 'access.grant', { containerId, itemPaths: [itemPath], organizationIds: [org.id] });
 
     // 5. Back it up: the password twice, then the browser saves a real PKCS#12 file.
     await pageOf.getByTestId('key-backup-open').click();

@@ -3,23 +3,20 @@
 // it again; the distribution report and its CSV say the same. Receipts Lakeside forged are not
 // deliveries. The report passes axe in both themes and works from the keyboard. A fake
 // `xdg-open` first on PATH stands in for the system opener.
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { openSession, type Session } from '../electron/core/session.js';
-import { KeyVault } from '../electron/services/keys/key-vault.js';
-import { PassphraseSecretBox } from '../electron/services/keys/secret-box.js';
-import { ProfileStore } from '../electron/services/profiles.js';
-import { loadTrustedCas } from '../server/store/sqlite/trust-store.js';
-import { E2E_PASSPHRASE, expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
+import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
 import { fileRow, openStudy, switchTo, toolbarAction, type ProfileInfo } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, StateScans } from './support/axe.js';
 import { csvRecords } from './support/csv.js';
 import { minimalPdf } from './support/documents.js';
-import { callHost, stageOnHost } from './support/host-api.js';
+import { callHost, uploadVerified } from './support/host-api.js';
 import { forgeReceipts } from './support/hostile-receipts.js';
+import { fakeOpener, openerCalls } from './support/opener.js';
+import { sessionFromHostData } from './support/organization-session.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -37,22 +34,8 @@ interface Cells {
   readonly cells: readonly { readonly organizationId: string; readonly state: string }[];
 }
 
-async function upload(name: string, bytes: Buffer, replacePath?: string): Promise<string> {
-  const ref = await stageOnHost(host, name, bytes);
-  const [t] = await callHost<{ id: string; itemPath: string }[]>(host, 'transfers.upload', {
-    containerId,
-    folder: '',
-    files: [{ ref, relativePath: name, ...(replacePath ? { conflict: 'replace', replacePath } : {}) }],
-  });
-  await expect
-    .poll(
-      async () =>
-        (await callHost<{ id: string; state: string }[]>(host, 'transfers.list')).find((x) => x.id === t!.id)?.state,
-      { timeout: 30_000 },
-    )
-    .toBe('verified');
-  return t!.itemPath;
-}
+const upload = (name: string, bytes: Buffer, replacePath?: string): Promise<string> =>
+  uploadVerified(host, containerId, '', name, bytes, replacePath);
 
 /** The receipt goes out once the site's copy is verified, just after the open: waited for, as the sIRB. */
 async function deliveredTo(itemPath: string, organizationId: string, state: string): Promise<void> {
@@ -73,11 +56,7 @@ async function openAsSite(name: string, opened: number): Promise<void> {
   await page.getByTestId('refresh').click();
   await fileRow(page, name).dblclick();
   // the opener was handed the verified copy
-  await expect
-    .poll(
-      async () => (await readFile(join(work, 'opener.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean).length,
-    )
-    .toBe(opened);
+  await expect.poll(async () => (await openerCalls(join(work, 'opener.log'))).length).toBe(opened);
 }
 
 async function selectAsSirb(name: string): Promise<Locator> {
@@ -89,29 +68,9 @@ async function selectAsSirb(name: string): Promise<Locator> {
   return page.getByTestId('delivery');
 }
 
-/** Lakeside's session, with its key from the host's data folder: what a hostile site can write. */
-async function lakesideSession(): Promise<Session> {
-  const profile = (await new ProfileStore(host.dataDir).list()).find((p) => p.organizationId === other.organizationId)!;
-  const anchors = loadTrustedCas(join(host.dataDir, 'sandbox', 'exchange'));
-  return openSession(
-    profile,
-    new KeyVault(host.dataDir, new PassphraseSecretBox(E2E_PASSPHRASE)),
-    'e2e-hostile/1',
-    () => {},
-    anchors,
-  );
-}
-
 test.beforeAll(async ({ browser }) => {
   work = await mkdtemp(join(tmpdir(), 'e2e-receipts-'));
-  const bin = join(work, 'bin');
-  await mkdir(bin);
-  await writeFile(
-    join(bin, 'xdg-open'),
-    `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> "${join(work, 'opener.log')}"; done\n`,
-  );
-  await chmod(join(bin, 'xdg-open'), 0o755);
-  host = await startHost(join(work, 'data'), { PATH: `${bin}:${process.env.PATH ?? ''}` });
+  host = await startHost(join(work, 'data'), await fakeOpener(join(work, 'bin'), join(work, 'opener.log')));
   // a context of its own: axe scans need a page made by browser.newContext()
   const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
   page = await context.newPage();
@@ -157,7 +116,12 @@ test('Riverside opens the consent form: the sIRB sees it received, this version;
 
   // Lakeside forges: at Riverside's path (the exchange refuses it), at its own path for the
   // consent form naming the brochure, and for the brochure with a contentHash it did not seal.
-  const lakeside = await lakesideSession();
+  // Lakeside's session, with its key from the host's data folder: what a hostile site can write.
+  const lakeside = await sessionFromHostData(
+    host.dataDir,
+    (p) => p.organizationId === other.organizationId,
+    'e2e-hostile/1',
+  );
   try {
     await forgeReceipts(lakeside, {
       containerId,

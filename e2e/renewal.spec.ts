@@ -19,6 +19,7 @@ import {
 import { SqliteStore } from '../server/store/sqlite/sqlite-store.js';
 import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
 import {
+  chooseFile,
   closeDialog,
   fileRow,
   openChromeDialog,
@@ -30,7 +31,7 @@ import {
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, StateScans } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
-import { callHost, stageOnHost } from './support/host-api.js';
+import { callHost, stageOnHost, uploadVerified } from './support/host-api.js';
 import { restartTrusting } from './support/trust.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -50,22 +51,7 @@ let consortium: Identity;
 let renewed: Identity;
 let harborKey: Identity;
 
-async function upload(name: string, bytes: Buffer): Promise<string> {
-  const ref = await stageOnHost(host, name, bytes);
-  const [t] = await callHost<{ id: string; itemPath: string }[]>(host, 'transfers.upload', {
-    containerId,
-    folder: '',
-    files: [{ ref, relativePath: name }],
-  });
-  await expect
-    .poll(
-      async () =>
-        (await callHost<{ id: string; state: string }[]>(host, 'transfers.list')).find((x) => x.id === t!.id)?.state,
-      { timeout: 30_000 },
-    )
-    .toBe('verified');
-  return t!.itemPath;
-}
+const upload = (name: string, bytes: Buffer): Promise<string> => uploadVerified(host, containerId, '', name, bytes);
 
 /** Riverside opens both documents in the window: saved (decrypted, verified) bytes as uploaded. */
 async function siteOpensBoth(): Promise<void> {
@@ -156,11 +142,8 @@ test('Riverside renews in Settings and still opens the sIRB’s document with it
   for (const [button, file] of [
     ['renew-key-file-pick', keyPath],
     ['renew-cert-pick', certPath],
-  ] as const) {
-    const choosing = page.waitForEvent('filechooser');
-    await pageOf.getByTestId(button).click();
-    await (await choosing).setFiles(file);
-  }
+  ] as const)
+    await chooseFile(page, pageOf.getByTestId(button), file);
   await pageOf.getByTestId('renew-submit').click();
   await expect(dialog.getByTestId('settings-status')).toContainText('now uses its new key');
   await expect(pageOf.getByTestId('key-backup-reading')).toContainText('1 older key kept for reading');

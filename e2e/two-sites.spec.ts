@@ -7,7 +7,7 @@
 // Headless Chromium shows no notifications: an init script records the page's Notification
 // constructor (the browser allows them: the context's permission). A fake `xdg-open` first on
 // PATH stands in for the system opener.
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -18,15 +18,10 @@ import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, scanState } from './support/axe.js';
 import { csvRecords } from './support/csv.js';
 import { minimalPdf } from './support/documents.js';
-import { callHost, stageOnHost } from './support/host-api.js';
+import { callHost, stageOnHost, uploadVerified } from './support/host-api.js';
 import { forgeReceipts, sessionFromPem } from './support/hostile-receipts.js';
-import {
-  createSandboxFolder,
-  freePort,
-  serveExchange,
-  type SandboxOrganization,
-  type ServingExchange,
-} from './support/reference-server.js';
+import { fakeOpener, openerCalls } from './support/opener.js';
+import { serveNewSandbox, type SandboxOrganization, type ServingExchange } from './support/reference-server.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -48,12 +43,8 @@ let brochure: string;
 
 /** A browser host with `org`'s profile (trusting the exchange's CA), its page open on it. */
 async function openWindow(browser: Browser, name: string, org: SandboxOrganization): Promise<Window> {
-  const bin = join(work, name, 'bin');
-  await mkdir(bin, { recursive: true });
-  const log = join(work, name, 'opener.log');
-  await writeFile(join(bin, 'xdg-open'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> "${log}"; done\n`);
-  await chmod(join(bin, 'xdg-open'), 0o755);
-  const host = await startHost(join(work, name, 'data'), { PATH: `${bin}:${process.env.PATH ?? ''}` });
+  const opener = await fakeOpener(join(work, name, 'bin'), join(work, name, 'opener.log'));
+  const host = await startHost(join(work, name, 'data'), opener);
   const profile = await callHost<{ id: string }>(host, 'profiles.importPem', {
     name: org.name,
     environment: 'test',
@@ -111,27 +102,8 @@ function notifications(page: Page): Promise<Shown[]> {
   );
 }
 
-async function openerCalls(name: string): Promise<number> {
-  return (await readFile(join(work, name, 'opener.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
-}
-
-async function upload(name: string, bytes: Buffer, replacePath?: string): Promise<string> {
-  const ref = await stageOnHost(sirb.host, name, bytes);
-  const [t] = await callHost<{ id: string; itemPath: string }[]>(sirb.host, 'transfers.upload', {
-    containerId,
-    folder: 'Approvals',
-    files: [{ ref, relativePath: name, ...(replacePath ? { conflict: 'replace', replacePath } : {}) }],
-  });
-  await expect
-    .poll(
-      async () =>
-        (await callHost<{ id: string; state: string }[]>(sirb.host, 'transfers.list')).find((x) => x.id === t!.id)
-          ?.state,
-      { timeout: 30_000 },
-    )
-    .toBe('verified');
-  return t!.itemPath;
-}
+const upload = (name: string, bytes: Buffer, replacePath?: string): Promise<string> =>
+  uploadVerified(sirb.host, containerId, 'Approvals', name, bytes, replacePath);
 
 /** The receipt goes out once the site's copy is verified, just after the open: waited for, as the sIRB. */
 async function deliveredTo(itemPath: string, state: string): Promise<void> {
@@ -152,7 +124,7 @@ async function deliveredTo(itemPath: string, state: string): Promise<void> {
 /** The site opens a document (double-click): the opener gets the verified copy. */
 async function openAtSite(name: string, opened: number): Promise<void> {
   await fileRow(site.page, name).dblclick();
-  await expect.poll(() => openerCalls('site')).toBe(opened);
+  await expect.poll(async () => (await openerCalls(join(work, 'site', 'opener.log'))).length).toBe(opened);
 }
 
 const studyRow = (page: Page) => page.locator(`[data-testid="study-row"][data-container-id="${containerId}"]`);
@@ -175,9 +147,10 @@ async function sirbDetails(name: string): Promise<Locator> {
 
 test.beforeAll(async ({ browser }) => {
   work = await mkdtemp(join(tmpdir(), 'e2e-two-sites-'));
-  const orgs = await createSandboxFolder(join(work, 'exchange'), join(work, 'keys'));
+  const sandbox = await serveNewSandbox(join(work, 'exchange'), join(work, 'keys'));
+  const orgs = sandbox.orgs;
+  exchange = sandbox.exchange;
   anchors = loadTrustedCas(join(work, 'exchange'));
-  exchange = await serveExchange(join(work, 'exchange'), await freePort());
   const byName = (name: string) => orgs.find((o) => o.name === name)!;
   lakeside = byName('Lakeside University');
   sirb = await openWindow(

@@ -4,22 +4,19 @@
 // study; Changes lists them and choosing one reveals it in the browser. The New row and Changes
 // pass axe in both themes and fit at 1280 and 1024 px. A fake `xdg-open` first on PATH stands in
 // for the system opener.
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { openSession, type Session } from '../electron/core/session.js';
-import { KeyVault } from '../electron/services/keys/key-vault.js';
-import { PassphraseSecretBox } from '../electron/services/keys/secret-box.js';
-import { ProfileStore } from '../electron/services/profiles.js';
 import { newDocumentPath, uploadDocument } from '../electron/services/transfers/document-upload.js';
-import { loadTrustedCas } from '../server/store/sqlite/trust-store.js';
-import { E2E_PASSPHRASE, expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
+import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
 import { fileRow, openStudy, settled, toolbarAction, type ProfileInfo } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, StateScans } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
 import { callHost } from './support/host-api.js';
+import { fakeOpener, openerCalls } from './support/opener.js';
+import { sessionFromHostData } from './support/organization-session.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,24 +28,15 @@ let sirb: ProfileInfo;
 let site: ProfileInfo;
 let containerId: string;
 
-/** Riverside's session, with its key from the host's data folder: another organization acting on its own. */
-async function riversideSession(): Promise<Session> {
-  const profile = (await new ProfileStore(host.dataDir).list()).find((p) => p.organizationId === site.organizationId)!;
-  const anchors = loadTrustedCas(join(host.dataDir, 'sandbox', 'exchange'));
-  return openSession(
-    profile,
-    new KeyVault(host.dataDir, new PassphraseSecretBox(E2E_PASSPHRASE)),
-    'e2e-riverside/1',
-    () => {},
-    anchors,
-  );
-}
-
 /** Riverside uploads a PDF into `folder` and shares it with the sIRB; answers its item path. */
 async function riversideUploads(folder: string, fileName: string): Promise<string> {
   const file = join(work, fileName);
   await writeFile(file, minimalPdf(`Riverside: ${fileName}`));
-  const riverside = await riversideSession();
+  const riverside = await sessionFromHostData(
+    host.dataDir,
+    (p) => p.organizationId === site.organizationId,
+    'e2e-riverside/1',
+  );
   try {
     const path = newDocumentPath(folder);
     await uploadDocument({
@@ -95,14 +83,7 @@ const changeEntry = (name: string) => page.getByTestId('change-entry').filter({ 
 
 test.beforeAll(async ({ browser }) => {
   work = await mkdtemp(join(tmpdir(), 'e2e-whats-new-'));
-  const bin = join(work, 'bin');
-  await mkdir(bin);
-  await writeFile(
-    join(bin, 'xdg-open'),
-    `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> "${join(work, 'opener.log')}"; done\n`,
-  );
-  await chmod(join(bin, 'xdg-open'), 0o755);
-  host = await startHost(join(work, 'data'), { PATH: `${bin}:${process.env.PATH ?? ''}` });
+  host = await startHost(join(work, 'data'), await fakeOpener(join(work, 'bin'), join(work, 'opener.log')));
   // a context of its own: axe scans need a page made by browser.newContext()
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
@@ -162,9 +143,7 @@ test('Riverside’s document is New on the study, its folder and its row; Change
   // opening the row (Enter on the list) is seeing it
   await page.getByTestId('file-list').focus();
   await page.keyboard.press('Enter');
-  await expect
-    .poll(async () => (await readFile(join(work, 'opener.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean))
-    .toHaveLength(1);
+  await expect.poll(() => openerCalls(join(work, 'opener.log'))).toHaveLength(1);
   await expect(row).not.toHaveAttribute('data-new', 'true');
   await expect(studyRow().getByTestId('study-new-count')).toHaveCount(0);
   await expect(treeItem('site-reports')).not.toHaveAttribute('data-new', 'true');

@@ -1,5 +1,5 @@
 // Page steps the journeys share: switching profiles, opening a study, picking a file row,
-// saving a download, and the account-level dialogs from the top bar.
+// choosing a file, saving a download, and the account-level dialogs from the top bar.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
@@ -40,6 +40,13 @@ export async function savedBytes(page: Page, dir: string, name: string): Promise
   const path = join(dir, `${Date.now()}-${name}`);
   await download.saveAs(path);
   return readFile(path);
+}
+
+/** Clicks a button that opens a file chooser and picks `path` there (the chooser awaited before the click). */
+export async function chooseFile(page: Page, button: Locator, path: string): Promise<void> {
+  const choosing = page.waitForEvent('filechooser');
+  await button.click();
+  await (await choosing).setFiles(path);
 }
 
 /** Opens a top-bar dialog (organizations, admin, activity, settings) and returns it: its button, or its entry in the Menu. */

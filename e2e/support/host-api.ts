@@ -1,6 +1,7 @@
 // Calls the app's operations the way the page does: POST /api/call/<op> on the browser host with
 // the run's session cookie and secret and the host's own Origin. Test setup uses it where the UI would be slow
 // (thousands of records) or where the journey is not about the UI (adding a profile).
+import { expect } from '@playwright/test';
 import { SECRET_HEADER } from '../../shared/ipc/host-auth.js';
 import type { RunningHost } from '../host-fixture.js';
 
@@ -56,6 +57,34 @@ export async function stageOnHost(host: RunningHost, name: string, bytes: Buffer
   const answer = (await res.json()) as { ok: true; value: { ref: string } } | { ok: false; error: HostCallError };
   if (!answer.ok) throw new HostCallFailed('stage', answer.error);
   return answer.value.ref;
+}
+
+/**
+ * Uploads `name` into a study's `folder` through the host (replacing `replacePath` when given) and
+ * waits until its transfer is verified; answers the item's path.
+ */
+export async function uploadVerified(
+  host: RunningHost,
+  containerId: string,
+  folder: string,
+  name: string,
+  bytes: Buffer,
+  replacePath?: string,
+): Promise<string> {
+  const ref = await stageOnHost(host, name, bytes);
+  const [t] = await callHost<{ id: string; itemPath: string }[]>(host, 'transfers.upload', {
+    containerId,
+    folder,
+    files: [{ ref, relativePath: name, ...(replacePath ? { conflict: 'replace', replacePath } : {}) }],
+  });
+  await expect
+    .poll(
+      async () =>
+        (await callHost<{ id: string; state: string }[]>(host, 'transfers.list')).find((x) => x.id === t!.id)?.state,
+      { timeout: 30_000 },
+    )
+    .toBe('verified');
+  return t!.itemPath;
 }
 
 /** Runs `work` over `inputs` with at most `limit` in flight. */

@@ -3,13 +3,8 @@
 // hostile or careless collaborating site can put in a study.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openSession } from '../../electron/core/session.js';
-import { loadTrustedCas } from '../../server/store/sqlite/trust-store.js';
-import { KeyVault } from '../../electron/services/keys/key-vault.js';
-import { PassphraseSecretBox } from '../../electron/services/keys/secret-box.js';
-import { ProfileStore } from '../../electron/services/profiles.js';
 import { newDocumentPath, uploadDocument } from '../../electron/services/transfers/document-upload.js';
-import { E2E_PASSPHRASE } from '../host-fixture.js';
+import { sessionFromHostData } from './organization-session.js';
 
 export interface HostileDocument {
   readonly fileName: string;
@@ -29,17 +24,7 @@ export async function uploadAs(
   work: string,
   shareWithOwner = false,
 ): Promise<string[]> {
-  const profile = (await new ProfileStore(dataDir).list()).find((p) => p.name.endsWith(profileSuffix));
-  if (!profile) throw new Error(`no profile ending with ${profileSuffix}`);
-  // A sandbox profile trusts the sandbox exchange's CA, as the app's sessions do.
-  const anchors = loadTrustedCas(join(dataDir, 'sandbox', 'exchange'));
-  const session = await openSession(
-    profile,
-    new KeyVault(dataDir, new PassphraseSecretBox(E2E_PASSPHRASE)),
-    'e2e-hostile/1',
-    () => {},
-    anchors,
-  );
+  const session = await sessionFromHostData(dataDir, (p) => p.name.endsWith(profileSuffix), 'e2e-hostile/1');
   try {
     const paths: string[] = [];
     for (const [i, doc] of docs.entries()) {

@@ -95,3 +95,13 @@ export async function serveExchange(dataDir: string, port: number): Promise<Serv
       }),
   };
 }
+
+/** A fresh sandbox data folder (`dataDir`, keys in `keysDir`) served on a free port: its organizations, port and exchange. */
+export async function serveNewSandbox(
+  dataDir: string,
+  keysDir: string,
+): Promise<{ orgs: SandboxOrganization[]; port: number; exchange: ServingExchange }> {
+  const orgs = await createSandboxFolder(dataDir, keysDir);
+  const port = await freePort();
+  return { orgs, port, exchange: await serveExchange(dataDir, port) };
+}
