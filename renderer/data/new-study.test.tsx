@@ -2,14 +2,13 @@
 // "New study" when main made the container but could not save its record: the study is listed
 // under its fallback title, the failure is shown, and trying again saves the record into that
 // container: no second study. (Main's side, with a real lost connection, is in study-handlers.test.ts.)
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeApi, OperationArgs } from '../../shared/ipc/contract.js';
 import type { ContainerView } from '../../shared/ipc/views.js';
+import { apiWrapper } from '../test-support/api-wrapper.js';
 import { container } from '../test-support/fixtures.js';
-import { ApiProvider } from './api-context.js';
 import { keys } from './query-keys.js';
 import { useCreateContainer } from './studies.js';
 
@@ -42,11 +41,7 @@ describe('useCreateContainer', () => {
       },
     } as unknown as ExchangeApi;
     const client = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <ApiProvider api={api}>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      </ApiProvider>
-    );
+    const wrapper = apiWrapper(api, client);
     const { result } = renderHook(() => useCreateContainer('p1'), { wrapper });
 
     await act(async () => {

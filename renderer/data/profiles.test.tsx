@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 // The window's profile list hears main's events: a switch keeps the keys the list knew, and the
 // re-wrap after a renewal is kept all the window's life, so Settings opened later shows how it ended.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { EventName, EventPayloads, ExchangeApi } from '../../shared/ipc/contract.js';
 import type { ProfileView } from '../../shared/ipc/views.js';
+import { apiWrapper } from '../test-support/api-wrapper.js';
 import { profile } from '../test-support/fixtures.js';
-import { ApiProvider } from './api-context.js';
 import { OneTimeSecret } from './profile-import.js';
 import { useBackupProfile, useProfiles, useRewrapProgress } from './profiles.js';
 
@@ -33,11 +32,7 @@ describe('useProfiles and useRewrapProgress', () => {
     const keys = [{ role: 'current' as const }, { role: 'reading' as const }];
     const { api, emit } = fakeApi([profile({ keys }), profile({ id: 'p2', active: false })]);
     const client = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <ApiProvider api={api}>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      </ApiProvider>
-    );
+    const wrapper = apiWrapper(api, client);
     const window = renderHook(() => useProfiles(), { wrapper });
     await waitFor(() => expect(window.result.current.data).toHaveLength(2));
     emit('keys.rewrap', { profileId: 'p1', done: 120, total: 400, finished: false });
@@ -69,11 +64,7 @@ describe('useBackupProfile', () => {
       on: () => () => undefined,
     } as unknown as ExchangeApi;
     const client = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <ApiProvider api={api}>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      </ApiProvider>
-    );
+    const wrapper = apiWrapper(api, client);
     const { result } = renderHook(() => useBackupProfile(), { wrapper });
     await act(async () => {
       await result.current.mutateAsync({ profileId: 'p1', password: new OneTimeSecret('correct horse battery') });

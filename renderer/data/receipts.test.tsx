@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 // Whether the active profile sends receipts: asked of main only once there is a profile to ask about.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
-import { ApiProvider } from './api-context.js';
+import { apiWrapper } from '../test-support/api-wrapper.js';
 import { useReceiptSending } from './receipts.js';
 
 describe('useReceiptSending', () => {
@@ -19,11 +18,7 @@ describe('useReceiptSending', () => {
       on: () => () => undefined,
     } as unknown as ExchangeApi;
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <ApiProvider api={api}>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      </ApiProvider>
-    );
+    const wrapper = apiWrapper(api, client);
     const { result, rerender } = renderHook(({ id }: { id: string | undefined }) => useReceiptSending(id), {
       wrapper,
       initialProps: { id: undefined as string | undefined },

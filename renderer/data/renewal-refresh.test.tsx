@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 // After a renewal in Settings the window's lists load again: what failed while the exchange
 // refused the profile's old key (its studies) is asked for again once the new key is current.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExchangeApi } from '../../shared/ipc/contract.js';
+import { apiWrapper } from '../test-support/api-wrapper.js';
 import { appError, container, profile } from '../test-support/fixtures.js';
-import { ApiProvider } from './api-context.js';
 import { useRenewProfile } from './profile-import.js';
 import { useContainers } from './studies.js';
 
@@ -29,11 +28,7 @@ describe('renewing a profile', () => {
       on: () => () => undefined,
     } as unknown as ExchangeApi;
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <ApiProvider api={api}>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      </ApiProvider>
-    );
+    const wrapper = apiWrapper(api, client);
     const { result } = renderHook(() => ({ studies: useContainers(site.id), renew: useRenewProfile() }), { wrapper });
     await waitFor(() => expect(result.current.studies.isError).toBe(true));
     await act(async () => {

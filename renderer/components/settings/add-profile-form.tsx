@@ -6,7 +6,7 @@ import { ENVIRONMENTS, type AppError, type Environment, type FileRef } from '../
 import { exchangeUrlProblem } from '../../../shared/exchange-url.js';
 import { OneTimeSecret, type AddProfileRequest, type KeyFileSource } from '../../data/profile-import.js';
 import { FormError } from '../common/form-error.js';
-import { FilePickButton } from './file-pick-button.js';
+import { CertificateFileField, KeyFileInput } from './file-pick-button.js';
 
 interface ProfileIdentity {
   readonly name: string;
@@ -28,31 +28,6 @@ export interface AddProfileFormProps {
   readonly onSubmit: (input: AddProfileInput) => void;
   /** Main's own file dialog (Electron): key files are chosen there instead of in the page. */
   readonly onPickKeyFile?: () => Promise<FileRef | undefined>;
-}
-
-/** A key file choice: main's dialog where there is one, else the page's file (then staged). */
-function KeyFileInput(props: {
-  readonly label: string;
-  readonly accept: string;
-  readonly testId: string;
-  readonly disabled?: boolean;
-  readonly value?: KeyFileSource;
-  readonly onChange: (source: KeyFileSource | undefined) => void;
-  readonly onPick?: () => Promise<FileRef | undefined>;
-}) {
-  const { onChange, value } = props;
-  return (
-    <FilePickButton
-      label={props.label}
-      accept={props.accept}
-      testId={props.testId}
-      disabled={props.disabled}
-      chosen={value ? (value.kind === 'chosen' ? value.ref.name : value.file.name) : undefined}
-      onFile={(file) => onChange({ kind: 'file', file })}
-      onPick={props.onPick}
-      onPicked={(ref) => onChange({ kind: 'chosen', ref })}
-    />
-  );
 }
 
 /** What is still missing, in words; undefined when the form can be sent. */
@@ -223,16 +198,12 @@ export function AddProfileForm({
               onPick={onPickKeyFile}
             />
           </div>
-          <div className="field-label">
-            Certificate (.pem, .crt)
-            <FilePickButton
-              label="Choose the certificate…"
-              accept=".pem,.crt,.cer"
-              testId="profile-add-pem-cert"
-              chosen={certificateFile?.name}
-              onFile={setCertificateFile}
-            />
-          </div>
+          <CertificateFileField
+            label="Choose the certificate…"
+            testId="profile-add-pem-cert"
+            chosen={certificateFile}
+            onFile={setCertificateFile}
+          />
         </fieldset>
       ) : (
         <fieldset>

@@ -1,8 +1,9 @@
 // A file choice through a button that names what it picks, never a bare "Choose File" input: main's
 // own dialog where there is one (Electron, key files), else a page file input kept out of sight and
-// out of the tab order, which the button opens.
+// out of the tab order, which the button opens. A key file and a certificate file are its two uses.
 import { useRef } from 'react';
 import type { FileRef } from '../../../shared/ipc/views.js';
+import type { KeyFileSource } from '../../data/profile-import.js';
 
 export interface FilePickButtonProps {
   /** What the button says, e.g. "Choose the PKCS#12 file…". */
@@ -65,5 +66,51 @@ export function FilePickButton(props: FilePickButtonProps) {
         }}
       />
     </span>
+  );
+}
+
+/** A key file choice: main's dialog where there is one, else the page's file (then staged). */
+export function KeyFileInput(props: {
+  readonly label: string;
+  readonly accept: string;
+  readonly testId: string;
+  readonly disabled?: boolean;
+  readonly value?: KeyFileSource;
+  readonly onChange: (source: KeyFileSource | undefined) => void;
+  readonly onPick?: () => Promise<FileRef | undefined>;
+}) {
+  const { onChange, value } = props;
+  return (
+    <FilePickButton
+      label={props.label}
+      accept={props.accept}
+      testId={props.testId}
+      disabled={props.disabled}
+      chosen={value ? (value.kind === 'chosen' ? value.ref.name : value.file.name) : undefined}
+      onFile={(file) => onChange({ kind: 'file', file })}
+      onPick={props.onPick}
+      onPicked={(ref) => onChange({ kind: 'chosen', ref })}
+    />
+  );
+}
+
+/** The certificate file's field (.pem, .crt, .cer): read in the page, it holds no secret. */
+export function CertificateFileField(props: {
+  readonly label: string;
+  readonly testId: string;
+  readonly chosen?: File;
+  readonly onFile: (file: File) => void;
+}) {
+  return (
+    <div className="field-label">
+      Certificate (.pem, .crt)
+      <FilePickButton
+        label={props.label}
+        accept=".pem,.crt,.cer"
+        testId={props.testId}
+        chosen={props.chosen?.name}
+        onFile={props.onFile}
+      />
+    </div>
   );
 }

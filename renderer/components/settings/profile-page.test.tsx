@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CertificateView, ProfileView } from '../../../shared/ipc/views.js';
 import { appError, profile } from '../../test-support/fixtures.js';
+import { settingsViewProps } from '../../test-support/settings-view-props.js';
 import { ProfilePage, type ProfilePageProps } from './profile-page.js';
 import { SettingsView, type SettingsViewProps } from './settings-view.js';
 
@@ -156,19 +157,7 @@ describe('ProfilePage', () => {
 });
 
 describe('SettingsView as a profile manager', () => {
-  const base = (profiles: readonly ProfileView[]): SettingsViewProps => ({
-    profiles,
-    now: NOW,
-    removing: false,
-    onRemoveProfile: vi.fn(),
-    add: { busy: false, formKey: 0, onSubmit: vi.fn() },
-    generate: { busy: false, onGenerate: vi.fn(), onSaveCsr: vi.fn() },
-    preferencesBusy: false,
-    onPreferences: vi.fn(),
-    resetting: false,
-    onResetSandbox: vi.fn(),
-    onClose: vi.fn(),
-  });
+  const base = (profiles: readonly ProfileView[]): SettingsViewProps => settingsViewProps({ profiles, now: NOW });
 
   it('opens the profile just restored from a backup, and falls back to the active one when a profile goes', () => {
     const first = profile();

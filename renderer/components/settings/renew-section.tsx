@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { AppError, FileRef } from '../../../shared/ipc/views.js';
 import type { KeyFileSource, RenewRequest } from '../../data/profile-import.js';
 import { FormError } from '../common/form-error.js';
-import { FilePickButton } from './file-pick-button.js';
+import { CertificateFileField, KeyFileInput } from './file-pick-button.js';
 import { GenerateKeySection, type GenerateKeySectionProps } from './generate-key-section.js';
 
 export interface RenewSectionProps {
@@ -82,14 +82,13 @@ export function RenewSection({ profileId, ...props }: RenewSectionProps & { read
         {how === 'file' ? (
           <div className="field-label">
             Private key (.pem, .key)
-            <FilePickButton
+            <KeyFileInput
               label="Choose the new private key…"
               accept=".pem,.key"
               testId="renew-key-file"
-              chosen={keyFile ? (keyFile.kind === 'chosen' ? keyFile.ref.name : keyFile.file.name) : undefined}
-              onFile={(file) => setKeyFile({ kind: 'file', file })}
+              value={keyFile}
+              onChange={setKeyFile}
               onPick={props.onPickKeyFile}
-              onPicked={(ref) => setKeyFile({ kind: 'chosen', ref })}
             />
           </div>
         ) : null}
@@ -100,16 +99,12 @@ export function RenewSection({ profileId, ...props }: RenewSectionProps & { read
       <form className="form-grid" aria-label="Renew with the new certificate" onSubmit={submit}>
         <fieldset>
           <legend>2. The certificate issued for it</legend>
-          <div className="field-label">
-            Certificate (.pem, .crt)
-            <FilePickButton
-              label="Choose the new certificate…"
-              accept=".pem,.crt,.cer"
-              testId="renew-cert"
-              chosen={certificate?.name}
-              onFile={setCertificate}
-            />
-          </div>
+          <CertificateFileField
+            label="Choose the new certificate…"
+            testId="renew-cert"
+            chosen={certificate}
+            onFile={setCertificate}
+          />
         </fieldset>
         <p className="muted" data-testid="renew-hint">
           {problem ??

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../../shared/ipc/views.js';
 import { appError, profile } from '../../test-support/fixtures.js';
+import { settingsViewProps } from '../../test-support/settings-view-props.js';
 import { OneTimeSecret } from '../../data/profile-import.js';
 import { SettingsView, type SettingsViewProps } from './settings-view.js';
 
@@ -18,7 +19,7 @@ const settings: Settings = {
 };
 
 function props(overrides: Partial<SettingsViewProps> = {}): SettingsViewProps {
-  return {
+  return settingsViewProps({
     profiles: [
       profile({
         certificate: {
@@ -48,17 +49,8 @@ function props(overrides: Partial<SettingsViewProps> = {}): SettingsViewProps {
     ],
     settings,
     now: NOW,
-    removing: false,
-    onRemoveProfile: vi.fn(),
-    add: { busy: false, formKey: 0, onSubmit: vi.fn() },
-    generate: { busy: false, onGenerate: vi.fn(), onSaveCsr: vi.fn() },
-    preferencesBusy: false,
-    onPreferences: vi.fn(),
-    resetting: false,
-    onResetSandbox: vi.fn(),
-    onClose: vi.fn(),
     ...overrides,
-  };
+  });
 }
 
 /** Opens a page from the list beside it. */
