@@ -9,7 +9,12 @@ import { renew } from '../services/test-support/renewal.js';
 import { writeRecord } from '../services/transfers/records.js';
 import { resumeOwnRewrap } from './own-rewrap.js';
 import { openSession } from './session.js';
-import { fixtureWithFolder, siteStores, type FixtureWithFolder } from './test-support/fixture-site.js';
+import {
+  fixtureWithFolder,
+  siteProfileFields,
+  siteStores,
+  type FixtureWithFolder,
+} from './test-support/fixture-site.js';
 
 let scratch: FixtureWithFolder;
 let fx: ExchangeFixture;
@@ -32,11 +37,7 @@ describe('resumeOwnRewrap', () => {
     const renewed = await renew(fx, fx.site);
     const newKey = await vault.importPem(renewed.identity.privateKeyPem, renewed.identity.certificatePem);
     const profile = await profiles.add({
-      name: 'Site',
-      environment: 'test',
-      baseUrl: fx.url,
-      organizationId: fx.site.org.id,
-      roleHints: {},
+      ...siteProfileFields(fx),
       keyRef: newKey.keyRef,
       readingKeyRefs: [oldKey.keyRef],
     });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
-import { ProfileStore, type Profile } from '../../services/profiles.js';
+import { ProfileStore, type Profile, type ProfileInput } from '../../services/profiles.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 
 export interface FixtureWithFolder {
@@ -39,6 +39,11 @@ export function siteStores(dataDir: string): { vault: KeyVault; profiles: Profil
   };
 }
 
+/** The fixture's site as a test profile's fields, with no key yet. */
+export function siteProfileFields(fx: ExchangeFixture): Omit<ProfileInput, 'keyRef'> {
+  return { name: 'Site', environment: 'test', baseUrl: fx.url, organizationId: fx.site.org.id, roleHints: {} };
+}
+
 /** The fixture's site with its current key as a test profile in `dataDir`, trusting the fixture's CA. */
 export async function addSiteProfile(
   fx: ExchangeFixture,
@@ -46,14 +51,6 @@ export async function addSiteProfile(
 ): Promise<{ vault: KeyVault; profiles: ProfileStore; profile: Profile }> {
   const { vault, profiles } = siteStores(dataDir);
   const { keyRef } = await vault.importPem(fx.site.identity.privateKeyPem, fx.site.identity.certificatePem);
-  const profile = await profiles.add({
-    name: 'Site',
-    environment: 'test',
-    baseUrl: fx.url,
-    organizationId: fx.site.org.id,
-    roleHints: {},
-    keyRef,
-    trustAnchors: [fx.ca.certificatePem],
-  });
+  const profile = await profiles.add({ ...siteProfileFields(fx), keyRef, trustAnchors: [fx.ca.certificatePem] });
   return { vault, profiles, profile };
 }
