@@ -6,7 +6,7 @@ import { ENVIRONMENTS, type AppError, type Environment, type FileRef } from '../
 import { exchangeUrlProblem } from '../../../shared/exchange-url.js';
 import { OneTimeSecret, type AddProfileRequest, type KeyFileSource } from '../../data/profile-import.js';
 import { FormError } from '../common/form-error.js';
-import { CertificateFileField, KeyFileInput } from './file-pick-button.js';
+import { CertificateFileField, KeyFileField } from './file-pick-button.js';
 
 interface ProfileIdentity {
   readonly name: string;
@@ -186,18 +186,16 @@ export function AddProfileForm({
               Use the key generated here ({pendingKey.commonName})
             </label>
           ) : null}
-          <div className="field-label">
-            Private key (.pem, .key)
-            <KeyFileInput
-              label="Choose the private key…"
-              accept=".pem,.key"
-              testId="profile-add-pem-key"
-              disabled={!!generated}
-              value={keyFile}
-              onChange={setKeyFile}
-              onPick={onPickKeyFile}
-            />
-          </div>
+          <KeyFileField
+            field="Private key (.pem, .key)"
+            label="Choose the private key…"
+            accept=".pem,.key"
+            testId="profile-add-pem-key"
+            disabled={!!generated}
+            value={keyFile}
+            onChange={setKeyFile}
+            onPick={onPickKeyFile}
+          />
           <CertificateFileField
             label="Choose the certificate…"
             testId="profile-add-pem-cert"
@@ -208,17 +206,15 @@ export function AddProfileForm({
       ) : (
         <fieldset>
           <legend>The backup (PKCS#12 file)</legend>
-          <div className="field-label">
-            Backup file (.p12, .pfx)
-            <KeyFileInput
-              label="Choose the backup file…"
-              accept=".p12,.pfx"
-              testId="profile-add-p12-file"
-              value={p12}
-              onChange={setP12}
-              onPick={onPickKeyFile}
-            />
-          </div>
+          <KeyFileField
+            field="Backup file (.p12, .pfx)"
+            label="Choose the backup file…"
+            accept=".p12,.pfx"
+            testId="profile-add-p12-file"
+            value={p12}
+            onChange={setP12}
+            onPick={onPickKeyFile}
+          />
           <label className="field-label">
             Its password
             <input

@@ -69,8 +69,10 @@ export function FilePickButton(props: FilePickButtonProps) {
   );
 }
 
-/** A key file choice: main's dialog where there is one, else the page's file (then staged). */
-export function KeyFileInput(props: {
+/** A key file's field: main's dialog where there is one, else the page's file (then staged). */
+export function KeyFileField(props: {
+  /** What the field is, above its button, e.g. "Private key (.pem, .key)". */
+  readonly field: string;
   readonly label: string;
   readonly accept: string;
   readonly testId: string;
@@ -81,16 +83,19 @@ export function KeyFileInput(props: {
 }) {
   const { onChange, value } = props;
   return (
-    <FilePickButton
-      label={props.label}
-      accept={props.accept}
-      testId={props.testId}
-      disabled={props.disabled}
-      chosen={value ? (value.kind === 'chosen' ? value.ref.name : value.file.name) : undefined}
-      onFile={(file) => onChange({ kind: 'file', file })}
-      onPick={props.onPick}
-      onPicked={(ref) => onChange({ kind: 'chosen', ref })}
-    />
+    <div className="field-label">
+      {props.field}
+      <FilePickButton
+        label={props.label}
+        accept={props.accept}
+        testId={props.testId}
+        disabled={props.disabled}
+        chosen={value ? (value.kind === 'chosen' ? value.ref.name : value.file.name) : undefined}
+        onFile={(file) => onChange({ kind: 'file', file })}
+        onPick={props.onPick}
+        onPicked={(ref) => onChange({ kind: 'chosen', ref })}
+      />
+    </div>
   );
 }
 

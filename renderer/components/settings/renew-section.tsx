@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { AppError, FileRef } from '../../../shared/ipc/views.js';
 import type { KeyFileSource, RenewRequest } from '../../data/profile-import.js';
 import { FormError } from '../common/form-error.js';
-import { CertificateFileField, KeyFileInput } from './file-pick-button.js';
+import { CertificateFileField, KeyFileField } from './file-pick-button.js';
 import { GenerateKeySection, type GenerateKeySectionProps } from './generate-key-section.js';
 
 export interface RenewSectionProps {
@@ -80,17 +80,15 @@ export function RenewSection({ profileId, ...props }: RenewSectionProps & { read
           Use a new key file
         </label>
         {how === 'file' ? (
-          <div className="field-label">
-            Private key (.pem, .key)
-            <KeyFileInput
-              label="Choose the new private key…"
-              accept=".pem,.key"
-              testId="renew-key-file"
-              value={keyFile}
-              onChange={setKeyFile}
-              onPick={props.onPickKeyFile}
-            />
-          </div>
+          <KeyFileField
+            field="Private key (.pem, .key)"
+            label="Choose the new private key…"
+            accept=".pem,.key"
+            testId="renew-key-file"
+            value={keyFile}
+            onChange={setKeyFile}
+            onPick={props.onPickKeyFile}
+          />
         ) : null}
       </fieldset>
       {how === 'generate' ? (
