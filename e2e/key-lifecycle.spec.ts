@@ -18,6 +18,7 @@ import {
   openChromeDialog,
   openStudy,
   savedBytes,
+  showInTheme,
   switchTo,
   type ProfileInfo,
 } from './support/app-page.js';
@@ -68,9 +69,7 @@ test('Settings at 1024×680: the list and one profile page fit, pass axe in ligh
   await page.goto(host.url);
   for (const theme of ['light', 'dark'] as const) {
     scans.theme = theme;
-    await callHost(host, 'settings.update', { theme });
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await showInTheme(page, host, theme);
     await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
     const dialog = await openChromeDialog(page, 'settings');
     const irbRow = dialog.getByTestId('profile-row').filter({ hasText: 'Sandbox IRB' });

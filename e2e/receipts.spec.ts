@@ -3,23 +3,24 @@
 // it again; the distribution report and its CSV say the same. Receipts Lakeside forged are not
 // deliveries. The report passes axe in both themes and works from the keyboard. A fake
 // `xdg-open` first on PATH stands in for the system opener.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
-import { fileRow, openStudy, switchTo, toolbarAction, type ProfileInfo } from './support/app-page.js';
+import { expect, test, type RunningHost } from './host-fixture.js';
+import { fileRow, openStudy, showInTheme, switchTo, toolbarAction, type ProfileInfo } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, StateScans } from './support/axe.js';
 import { csvRecords } from './support/csv.js';
 import { minimalPdf } from './support/documents.js';
 import { callHost, uploadVerified } from './support/host-api.js';
 import { forgeReceipts } from './support/hostile-receipts.js';
-import { fakeOpener, openerCalls } from './support/opener.js';
+import { openerCalls } from './support/opener.js';
 import { sessionFromHostData } from './support/organization-session.js';
+import { sirbWithStudy, type SirbStudy } from './support/sirb-study.js';
 
 test.describe.configure({ mode: 'serial' });
 
+let study: SirbStudy | undefined;
 let work: string;
 let host: RunningHost;
 let page: Page;
@@ -69,20 +70,16 @@ async function selectAsSirb(name: string): Promise<Locator> {
 }
 
 test.beforeAll(async ({ browser }) => {
-  work = await mkdtemp(join(tmpdir(), 'e2e-receipts-'));
-  host = await startHost(join(work, 'data'), await fakeOpener(join(work, 'bin'), join(work, 'opener.log')));
-  // a context of its own: axe scans need a page made by browser.newContext()
-  const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
-  page = await context.newPage();
-  await signInContext(context, host);
-  const profiles = await callHost<ProfileInfo[]>(host, 'profiles.list');
-  sirb = profiles.find((p) => p.roles.includes('sirb'))!;
+  let profiles: readonly ProfileInfo[];
+  study = await sirbWithStudy(browser, {
+    prefix: 'e2e-receipts-',
+    viewport: { width: 1360, height: 860 },
+    title: 'Receipts study',
+    collaborators: ['Riverside Medical Center', 'Lakeside University'],
+  });
+  ({ work, host, page, profiles, sirb, containerId } = study);
   site = profiles.find((p) => p.organizationName === 'Riverside Medical Center')!;
   other = profiles.find((p) => p.organizationName === 'Lakeside University')!;
-  await callHost(host, 'profiles.switch', { profileId: sirb.id });
-  containerId = (await callHost<{ id: string }>(host, 'containers.create', { title: 'Receipts study' })).id;
-  for (const o of [site, other])
-    await callHost(host, 'collaborators.add', { containerId, organizationId: o.organizationId });
   consent = await upload('consent-form.pdf', minimalPdf('Consent form v1'));
   brochure = await upload('brochure.pdf', minimalPdf('Investigator brochure'));
   await callHost(host, 'access.grant', {
@@ -92,11 +89,7 @@ test.beforeAll(async ({ browser }) => {
   });
 });
 
-test.afterAll(async () => {
-  await page?.context().close();
-  await host?.stop();
-  await rm(work, { recursive: true, force: true });
-});
+test.afterAll(() => study?.close());
 
 test('Riverside opens the consent form: the sIRB sees it received, this version; Lakeside’s forged receipts are not deliveries', async () => {
   await page.goto(host.url);
@@ -186,9 +179,7 @@ test('the report: no serious or critical axe violation in either theme, and ever
   const scans = new StateScans(page);
   for (const theme of ['light', 'dark']) {
     scans.theme = theme;
-    await callHost(host, 'settings.update', { theme });
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await showInTheme(page, host, theme);
     await openStudy(page, containerId);
     await fileRow(page, 'consent-form.pdf').click();
     await expect(page.getByTestId('delivery-summary')).toBeVisible();

@@ -25,6 +25,7 @@ import {
   openChromeDialog,
   openStudy,
   savedBytes,
+  showInTheme,
   switchTo,
   type ProfileInfo,
 } from './support/app-page.js';
@@ -175,9 +176,7 @@ test('the sIRB’s window shows the new certificates with their checks, passes a
   const scans = new StateScans(page);
   for (const theme of ['light', 'dark']) {
     scans.theme = theme;
-    await callHost(host, 'settings.update', { theme });
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await showInTheme(page, host, theme);
     await expect(notice).toBeVisible();
     await scans.scan('new-certificate notice');
     for (const width of [1280, 1024]) {

@@ -4,23 +4,24 @@
 // study; Changes lists them and choosing one reveals it in the browser. The New row and Changes
 // pass axe in both themes and fit at 1280 and 1024 px. A fake `xdg-open` first on PATH stands in
 // for the system opener.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { newDocumentPath, uploadDocument } from '../electron/services/transfers/document-upload.js';
-import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
+import { expect, test, type RunningHost } from './host-fixture.js';
 import { fileRow, openStudy, settled, toolbarAction, type ProfileInfo } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, StateScans } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
 import { callHost } from './support/host-api.js';
-import { fakeOpener, openerCalls } from './support/opener.js';
+import { openerCalls } from './support/opener.js';
 import { sessionFromHostData } from './support/organization-session.js';
+import { sirbWithStudy, type SirbStudy } from './support/sirb-study.js';
 
 test.describe.configure({ mode: 'serial' });
 
 const TITLE = 'Whats new study';
+let study: SirbStudy | undefined;
 let work: string;
 let host: RunningHost;
 let page: Page;
@@ -82,25 +83,18 @@ async function openChanges(): Promise<void> {
 const changeEntry = (name: string) => page.getByTestId('change-entry').filter({ hasText: name });
 
 test.beforeAll(async ({ browser }) => {
-  work = await mkdtemp(join(tmpdir(), 'e2e-whats-new-'));
-  host = await startHost(join(work, 'data'), await fakeOpener(join(work, 'bin'), join(work, 'opener.log')));
-  // a context of its own: axe scans need a page made by browser.newContext()
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  await signInContext(context, host);
-  const profiles = await callHost<ProfileInfo[]>(host, 'profiles.list');
-  sirb = profiles.find((p) => p.roles.includes('sirb'))!;
+  let profiles: readonly ProfileInfo[];
+  study = await sirbWithStudy(browser, {
+    prefix: 'e2e-whats-new-',
+    viewport: { width: 1280, height: 800 },
+    title: TITLE,
+    collaborators: ['Riverside Medical Center'],
+  });
+  ({ work, host, page, profiles, sirb, containerId } = study);
   site = profiles.find((p) => p.organizationName === 'Riverside Medical Center')!;
-  await callHost(host, 'profiles.switch', { profileId: sirb.id });
-  containerId = (await callHost<{ id: string }>(host, 'containers.create', { title: TITLE })).id;
-  await callHost(host, 'collaborators.add', { containerId, organizationId: site.organizationId });
 });
 
-test.afterAll(async () => {
-  await page?.context().close();
-  await host?.stop();
-  await rm(work, { recursive: true, force: true });
-});
+test.afterAll(() => study?.close());
 
 test('Riverside’s document is New on the study, its folder and its row; Changes reveals it; opening clears it', async () => {
   await page.goto(host.url);

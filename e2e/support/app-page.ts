@@ -1,8 +1,10 @@
 // Page steps the journeys share: switching profiles, opening a study, picking a file row,
-// choosing a file, saving a download, and the account-level dialogs from the top bar.
+// choosing a file, saving a download, showing a theme, and the account-level dialogs from the top bar.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import type { RunningHost } from '../host-fixture.js';
+import { callHost } from './host-api.js';
 
 export interface ProfileInfo {
   readonly id: string;
@@ -47,6 +49,13 @@ export async function chooseFile(page: Page, button: Locator, path: string): Pro
   const choosing = page.waitForEvent('filechooser');
   await button.click();
   await (await choosing).setFiles(path);
+}
+
+/** Sets the theme in Settings (through the host) and reloads the page, which then shows it. */
+export async function showInTheme(page: Page, host: RunningHost, theme: string): Promise<void> {
+  await callHost(host, 'settings.update', { theme });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
 /** Opens a top-bar dialog (organizations, admin, activity, settings) and returns it: its button, or its entry in the Menu. */
