@@ -64,6 +64,8 @@ async function windowOn(host: 'browser' | 'electron') {
     sandbox: { exists: () => false },
     activeProfileId: () => undefined,
     transfers: { setConcurrency: () => undefined },
+    // the refresh's gate hears the switch too (its own tests cover what it does with it)
+    watchGate: { setNotifying: () => undefined },
     // no profile here: turning notifications on has nothing New to tell
     session: () => Promise.reject(new Error('no profile')),
   };
