@@ -1,4 +1,4 @@
-// §4 Distribution report: 1,000 documents × 10 organizations with access, from what the exchange
+// §5 Distribution report: 1,000 documents × 10 organizations with access, from what the exchange
 // listed (the study's items, each document's access list) and the receipts already read. Timed:
 // validating every receipt as listed and answered (owner, path, itemId hash, schema), the join
 // into the report, and its CSV. The first report of a session also fetches and decrypts each

@@ -1,4 +1,4 @@
-// §5 Refresh: main's shared refresh (electron/core/watch/study-watch.ts) over 200 studies × 500
+// §4 Refresh: main's shared refresh (electron/core/watch/study-watch.ts) over 200 studies × 500
 // items, after 20 items changed (each in another study): one containers listing and one `since`
 // listing per study, 4 at once, the changed headers opened, the events made. A real session
 // (its key in a real vault) against the bench's server; requests counted at the client's engine

@@ -199,7 +199,7 @@ export function requestsSection(figures: readonly RequestFigure[], store = ''): 
 
 export function receiptsSection(r: ReceiptsFigure): string {
   return [
-    '## 4. Distribution report',
+    '## 5. Distribution report',
     '',
     table(
       [
@@ -234,7 +234,7 @@ export function receiptsSection(r: ReceiptsFigure): string {
 
 export function refreshSection(r: RefreshFigure, store = ''): string {
   return [
-    `## 5. Shared refresh${on(store)}`,
+    `## 4. Shared refresh${on(store)}`,
     '',
     table(
       [

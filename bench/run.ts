@@ -188,7 +188,7 @@ const sections = stores.flatMap((kind) => {
     '',
     r.refresh
       ? refreshSection(r.refresh, name)
-      : `## 5. Shared refresh${name ? ` — ${name}` : ''}: ${runs('refresh') ? 'failed (below)' : 'not run'}`,
+      : `## 4. Shared refresh${name ? ` — ${name}` : ''}: ${runs('refresh') ? 'failed (below)' : 'not run'}`,
     '',
   ];
 });
@@ -208,7 +208,7 @@ console.log(
     ...sections,
     receipts
       ? receiptsSection(receipts)
-      : `## 4. Distribution report: ${runs('receipts') ? 'failed (below)' : 'not run'}`,
+      : `## 5. Distribution report: ${runs('receipts') ? 'failed (below)' : 'not run'}`,
     '',
     ...failures.map((f) => `Failed section — ${f}\n`),
     `Total ${((performance.now() - started) / 1000).toFixed(0)} s. JSON: ${path.relative(process.cwd(), out)}`,
