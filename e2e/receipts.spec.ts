@@ -7,7 +7,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type RunningHost } from './host-fixture.js';
-import { fileRow, openStudy, showInTheme, switchTo, toolbarAction, type ProfileInfo } from './support/app-page.js';
+import {
+  fileRow,
+  openStudy,
+  refreshStudy,
+  showInTheme,
+  switchTo,
+  toolbarAction,
+  type ProfileInfo,
+} from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, StateScans } from './support/axe.js';
 import { csvRecords } from './support/csv.js';
@@ -54,7 +62,7 @@ async function deliveredTo(itemPath: string, organizationId: string, state: stri
 async function openAsSite(name: string, opened: number): Promise<void> {
   await switchTo(page, site);
   await openStudy(page, containerId);
-  await page.getByTestId('refresh').click();
+  await refreshStudy(page);
   await fileRow(page, name).dblclick();
   // the opener was handed the verified copy
   await expect.poll(async () => (await openerCalls(join(work, 'opener.log'))).length).toBe(opened);
@@ -63,7 +71,7 @@ async function openAsSite(name: string, opened: number): Promise<void> {
 async function selectAsSirb(name: string): Promise<Locator> {
   await switchTo(page, sirb);
   await openStudy(page, containerId);
-  await page.getByTestId('refresh').click();
+  await refreshStudy(page);
   await fileRow(page, name).click();
   await expect(page.getByTestId('details-name')).toHaveText(name);
   return page.getByTestId('delivery');

@@ -24,6 +24,7 @@ import {
   fileRow,
   openChromeDialog,
   openStudy,
+  refreshStudy,
   savedBytes,
   showInTheme,
   switchTo,
@@ -58,7 +59,7 @@ const upload = (name: string, bytes: Buffer): Promise<string> => uploadVerified(
 async function siteOpensBoth(): Promise<void> {
   await switchTo(page, site);
   await openStudy(page, containerId);
-  await page.getByTestId('refresh').click();
+  await refreshStudy(page);
   for (const [name, bytes] of [
     ['protocol.pdf', protocol],
     ['enrolment-report.pdf', report],

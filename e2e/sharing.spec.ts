@@ -17,9 +17,10 @@ import {
   fileRow,
   openChromeDialog,
   openStudy,
-  type ProfileInfo,
+  refreshStudy,
   savedBytes,
   switchTo,
+  type ProfileInfo,
 } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { csvRecords } from './support/csv.js';
@@ -144,7 +145,7 @@ test('journey 2: the pSite sees only the granted document, downloads it byte-ide
   // The sIRB refreshes its (cached) list and opens the site's document.
   await switchTo(page, sirb);
   await openStudy(page, containerId);
-  await page.getByTestId('refresh').click();
+  await refreshStudy(page);
   await expect(fileRow(page, 'enrolment-report.pdf')).toBeVisible();
   await fileRow(page, 'enrolment-report.pdf').click();
   await expect(page.getByTestId('details-name')).toHaveText('enrolment-report.pdf');
@@ -177,7 +178,7 @@ test('journey 3: the sIRB revokes with confirmation; after the pSite refreshes t
 
   await switchTo(page, site);
   await openStudy(page, containerId);
-  await page.getByTestId('refresh').click();
+  await refreshStudy(page);
   await expect(fileRow(page, 'protocol-v4.pdf')).toHaveCount(0);
   await expect(fileRow(page, 'enrolment-report.pdf')).toBeVisible();
   await saveScreenshot(page, 'journey-7-3-after-revoke');

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { loadTrustedCas } from '../server/store/sqlite/trust-store.js';
 import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
-import { closeDialog, fileRow, openChromeDialog, openStudy, toolbarAction } from './support/app-page.js';
+import { closeDialog, fileRow, openChromeDialog, openStudy, refreshStudy, toolbarAction } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, scanState } from './support/axe.js';
 import { csvRecords } from './support/csv.js';
@@ -134,7 +134,7 @@ const treeItem = (page: Page, path: string) =>
 /** The study's Approvals folder, listed afresh. */
 async function openApprovals(page: Page): Promise<void> {
   await openStudy(page, containerId);
-  await page.getByTestId('refresh').click();
+  await refreshStudy(page);
   await page.getByRole('treeitem', { name: /Approvals/ }).click();
 }
 

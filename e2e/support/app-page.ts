@@ -31,6 +31,13 @@ export async function openStudy(page: Page, containerId: string): Promise<void> 
   await expect(page.getByTestId('file-list')).toBeVisible();
 }
 
+/** The toolbar's Refresh, waited out: what follows sees the listing main answered, not the one before. */
+export async function refreshStudy(page: Page): Promise<void> {
+  const refresh = page.getByTestId('refresh');
+  await refresh.click();
+  await expect(refresh).toHaveText('Refresh');
+}
+
 export const fileRow = (page: Page, name: string): Locator => page.getByTestId('file-row').filter({ hasText: name });
 
 /** Clicks the details pane's Save as… and returns the saved bytes. */
