@@ -23,10 +23,9 @@ function identity(keyPath: string, certPath: string): PemIdentity {
   return { keyPath, certPath, certificatePem, thumbprint };
 }
 
-/** `openssl req -x509`: a self-signed RSA 2048 certificate valid for 30 days. */
-export function selfSigned(dir: string, name: string, commonName: string): PemIdentity {
-  const keyPath = join(dir, `${name}.key.pem`);
-  const certPath = join(dir, `${name}.cert.pem`);
+/** `openssl req -x509`: a new RSA 2048 key and a self-signed certificate for it, valid 30 days. */
+function selfSignedAt(keyPath: string, certPath: string, commonName: string, extensions: readonly string[] = []) {
+  const subject = ['-subj', `/CN=${commonName}`, '-days', '30'];
   openssl([
     'req',
     '-x509',
@@ -37,38 +36,25 @@ export function selfSigned(dir: string, name: string, commonName: string): PemId
     keyPath,
     '-out',
     certPath,
-    '-subj',
-    `/CN=${commonName}`,
-    '-days',
-    '30',
+    ...subject,
+    ...extensions,
   ]);
   return identity(keyPath, certPath);
 }
 
+/** A self-signed RSA 2048 certificate valid for 30 days. */
+export function selfSigned(dir: string, name: string, commonName: string): PemIdentity {
+  return selfSignedAt(join(dir, `${name}.key.pem`), join(dir, `${name}.cert.pem`), commonName);
+}
+
 /** A CA (self-signed, CA:TRUE) for certificates an exchange with a trust store accepts. */
 export function certificateAuthority(dir: string, commonName: string): PemIdentity {
-  const keyPath = join(dir, 'ca.key.pem');
-  const certPath = join(dir, 'ca.cert.pem');
-  openssl([
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    keyPath,
-    '-out',
-    certPath,
-    '-subj',
-    `/CN=${commonName}`,
-    '-days',
-    '30',
+  return selfSignedAt(join(dir, 'ca.key.pem'), join(dir, 'ca.cert.pem'), commonName, [
     '-addext',
     'basicConstraints=critical,CA:TRUE',
     '-addext',
     'keyUsage=critical,keyCertSign,cRLSign',
   ]);
-  return identity(keyPath, certPath);
 }
 
 /** A new RSA 2048 key and a certificate for it issued by `ca`. */
