@@ -36,6 +36,12 @@ async function json<T>(args: string[]): Promise<T> {
   return JSON.parse(r.stdout) as T;
 }
 
+/** The sIRB puts the consent form (a new version each time) at documents/consent. */
+async function putConsent(file: string, containerId: string): Promise<void> {
+  const args = ['--profile', 'sirb', 'items', 'put', file, 'documents/consent', '--name', 'Consent form'];
+  expect((await cli([...args, '--container', containerId])).code).toBe(0);
+}
+
 beforeAll(async () => {
   f = await startFixture();
   dir = await mkdtemp(path.join(os.tmpdir(), 'sx-cli-receipts-'));
@@ -84,22 +90,7 @@ describe('receipts on the command line', () => {
     await json(['--profile', 'sirb', 'collaborators', 'add', f.site.org.id, '--container', study.id]);
     const file = path.join(dir, 'consent.pdf');
     await writeFile(file, 'consent v1');
-    expect(
-      (
-        await cli([
-          '--profile',
-          'sirb',
-          'items',
-          'put',
-          file,
-          'documents/consent',
-          '--name',
-          'Consent form',
-          '--container',
-          study.id,
-        ])
-      ).code,
-    ).toBe(0);
+    await putConsent(file, study.id);
     await json(['--profile', 'sirb', 'access', 'grant', 'documents/consent', f.site.org.id, '--container', study.id]);
 
     const before = await cli(['--profile', 'sirb', 'receipts', '--container', study.id]);
@@ -156,22 +147,7 @@ describe('receipts on the command line', () => {
 
     // replaced by the sIRB: the site has an earlier version until it downloads again
     await writeFile(file, 'consent v2');
-    expect(
-      (
-        await cli([
-          '--profile',
-          'sirb',
-          'items',
-          'put',
-          file,
-          'documents/consent',
-          '--name',
-          'Consent form',
-          '--container',
-          study.id,
-        ])
-      ).code,
-    ).toBe(0);
+    await putConsent(file, study.id);
     await json(['--profile', 'sirb', 'access', 'update', 'documents/consent', f.site.org.id, '--container', study.id]);
     expect((await cli(['--profile', 'sirb', 'receipts', '--container', study.id])).stdout).toContain(
       'Site Hospital: earlier version',
