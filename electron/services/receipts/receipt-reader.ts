@@ -1,12 +1,14 @@
 // Reading receipts as a document's owner (docs/protocol.md §7, Receipts): each receipt is fetched and
 // decrypted once per version (cached by its hashes), validated, and joined to the owner's
-// documents. A receipt that fails any check is ignored, as if it were not there.
+// documents. A receipt that fails any check, or is larger than a record may be (decisions §5:
+// 64 KiB, read no further), is ignored, as if it were not there.
 import type { DistributionReport, ItemDelivery } from '../../../shared/delivery.js';
 import { mapLimit } from '../../../shared/map-limit.js';
 import type { Item, Organization } from '../../../shared/types.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
 import { CancelledError, ExchangeError, NetworkError } from '../exchange-errors.js';
-import { readRecord, type RecordKeys } from '../transfers/records.js';
+import { readSmallRecord } from '../records/small-record.js';
+import type { RecordKeys } from '../transfers/records.js';
 import { distributionReport, documentCells, indexReceipts, ownedDocuments } from './distribution.js';
 import {
   ownerIdOf,
@@ -46,10 +48,10 @@ export class ReceiptReader {
     if (hit?.version === version) return hit.receipt;
     let receipt: ValidReceipt | undefined;
     try {
-      const opened = await readRecord(this.client, this.keys, containerId, item.id, options);
+      const opened = await readSmallRecord(this.client, this.keys, containerId, item.id, options);
       // the answer with content must be the version listed, by the same owner
       receipt =
-        opened.item.ownerUrl === item.ownerUrl
+        !opened.tooLarge && opened.item.ownerUrl === item.ownerUrl
           ? validateReceipt(opened.item, opened.header, opened.content)
           : undefined;
     } catch (e) {
