@@ -29,6 +29,7 @@ import { connectionHandlers } from './handlers/connection-handlers.js';
 import { sandboxHandlers } from './handlers/sandbox-handlers.js';
 import { changeHandlers } from './handlers/change-handlers.js';
 import { receiptHandlers } from './handlers/receipt-handlers.js';
+import { signoffHandlers } from './signoffs/signoff-handlers.js';
 import { studyHandlers } from './handlers/study-handlers.js';
 import { transferHandlers } from './handlers/transfer-handlers.js';
 import type { Handlers } from './ipc-door.js';
@@ -255,6 +256,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...accessHandlers(ctx),
     ...transferHandlers(ctx),
     ...receiptHandlers(ctx),
+    ...signoffHandlers(ctx),
     ...changeHandlers(ctx),
     ...activityHandlers(ctx),
   };

@@ -7,6 +7,8 @@ import type { DistributionReport, ItemDelivery } from '../delivery.js';
 import { STUDY_FIELD_NAMES, studyFieldsSchema } from '../study-record.js';
 import { ENVIRONMENTS, FINISHED_TRANSFER_STATES, MAX_FILES_PER_CALL } from './views.js';
 import { MAX_ITEM_PATH_LENGTH } from '../item-path.js';
+import { answers, op } from './op.js';
+import { signoffsOperations } from './contract/signoffs.js';
 import type {
   AccessResult,
   ActivityEntry,
@@ -63,14 +65,6 @@ const newProfileFields = {
   /** The organization is an administrator of the exchange (not visible in its directory entry). */
   administrator: z.boolean().optional(),
 };
-
-/** The type an operation answers with: main builds it from views.ts, so it is declared, not parsed. */
-const answers = <R>(): R => undefined as R;
-
-/** Declares one operation: its argument schema (checked at the door) and its result type. */
-function op<A extends z.ZodType, R>(args: A, result: R): { readonly args: A; readonly result: R } {
-  return { args, result };
-}
 
 export const operations = {
   'app.info': op(none, answers<AppInfo>()),
@@ -342,6 +336,7 @@ export const operations = {
     z.strictObject({ sending: z.boolean().optional() }),
     answers<{ sending: boolean; pending: number }>(),
   ),
+  ...signoffsOperations,
 } as const;
 
 /**

@@ -2,6 +2,7 @@
 // the renderer need only these, so they do not bundle zod. Checked at compile time (below)
 // to be exactly the contract's operations and events.
 import type { EventName, OperationName } from './contract.js';
+import { SIGNOFFS_OPERATION_NAMES } from './contract/signoffs-names.js';
 
 export const OPERATION_NAMES = [
   'app.info',
@@ -71,6 +72,7 @@ export const OPERATION_NAMES = [
   'changes.markSeen',
   'changes.setVisible',
   'changes.refresh',
+  ...SIGNOFFS_OPERATION_NAMES,
 ] as const;
 
 export const EVENT_NAMES = [

@@ -1,0 +1,126 @@
+// A sign-off's statement and record (docs/protocol.md §10, Sign-offs): the one schema the app,
+// the command-line tool and the archive read and write them with, and the exact bytes that
+// are signed (RFC 8785, JSON Canonicalization Scheme, by the maintained `canonicalize`).
+import canonicalize from 'canonicalize';
+import { z } from 'zod';
+
+export const SIGNOFFS_FOLDER = 'signoffs';
+export const REQUESTS_FOLDER = 'requests';
+export const SIGNOFF_RECORD_VERSION = 'SX.1';
+
+export const SIGNOFF_MEANINGS = ['reviewed', 'approved', 'acknowledged', 'read-and-understood', 'authored'] as const;
+export type SignOffMeaning = (typeof SIGNOFF_MEANINGS)[number];
+export const meaningSchema = z.enum(SIGNOFF_MEANINGS);
+
+/** How each meaning reads where a sign-off is shown (21 CFR 11.50: the meaning of the signature). */
+export const MEANING_WORDS: Readonly<Record<SignOffMeaning, string>> = {
+  reviewed: 'Reviewed',
+  approved: 'Approved',
+  acknowledged: 'Acknowledged',
+  'read-and-understood': 'Read and understood',
+  authored: 'Authored',
+};
+
+export const MAX_SIGNER_NAME = 200;
+export const MAX_SIGNER_ROLE = 200;
+export const MAX_COMMENT = 2000;
+export const MAX_DOCUMENT_NAME = 200;
+
+// C0, DEL, C1, bidi controls, zero-width and line/paragraph separators: a printed name or
+// role must read as what it is, so a statement holding one is refused, never cleaned.
+// eslint-disable-next-line no-control-regex
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/u;
+/** What a spreadsheet would run as a formula. */
+const FORMULA_START = /^[=+\-@]/u;
+
+/** Free text one line long, as a person's name or role: no hidden characters, no formula start, not blank. */
+const lineText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((t) => !HIDDEN.test(t), 'holds a control, bidi or invisible character')
+    .refine((t) => !FORMULA_START.test(t), 'starts like a spreadsheet formula (=, +, - or @)')
+    .refine((t) => t.trim() === t && t.length > 0, 'has leading or trailing spaces');
+
+export const signerNameSchema = lineText(MAX_SIGNER_NAME);
+export const signerRoleSchema = lineText(MAX_SIGNER_ROLE);
+// eslint-disable-next-line no-control-regex
+const COMMENT_HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+/** A comment may hold line breaks and tabs, nothing else hidden. */
+export const commentSchema = z
+  .string()
+  .min(1)
+  .max(MAX_COMMENT)
+  .refine((t) => !COMMENT_HIDDEN.test(t), 'holds a control or bidi character')
+  .refine((t) => !FORMULA_START.test(t), 'starts like a spreadsheet formula (=, +, - or @)');
+
+const hex32 = z.string().regex(/^[0-9a-f]{32}$/);
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+/** UTC with `Z`, as §10 asks (milliseconds optional). */
+const utcTimestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/);
+/** YYYY-MM-DD. */
+export const dateOnlySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+
+export const signerSchema = z.strictObject({ name: signerNameSchema, role: signerRoleSchema.optional() });
+export type Signer = z.infer<typeof signerSchema>;
+
+/** S of §10: exactly these fields, nothing else (a field the signer did not mean cannot ride along). */
+export const statementSchema = z.strictObject({
+  containerId: hex32,
+  itemId: z
+    .string()
+    .min(1)
+    .max(12 * 201),
+  contentHash: hex64,
+  documentName: z.string().min(1).max(MAX_DOCUMENT_NAME),
+  meaning: meaningSchema,
+  signer: signerSchema,
+  organizationId: hex32,
+  signedAt: utcTimestamp,
+  comment: commentSchema.optional(),
+});
+export type SignOffStatement = z.infer<typeof statementSchema>;
+
+export const signOffContentSchema = z.strictObject({
+  type: z.literal('signoff'),
+  version: z.literal(SIGNOFF_RECORD_VERSION),
+  statement: statementSchema,
+  signature: z
+    .string()
+    .min(4)
+    .max(2048)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/),
+  certificate: z.string().regex(/^[0-9a-f]{40}$/),
+});
+export type SignOffContent = z.infer<typeof signOffContentSchema>;
+
+export const SIGNOFF_HEADER = { type: 'signoff', version: SIGNOFF_RECORD_VERSION, name: 'Sign-off' } as const;
+
+export const requestContentSchema = z.looseObject({
+  type: z.literal('signoff-request'),
+  version: z.literal(SIGNOFF_RECORD_VERSION),
+  itemId: z
+    .string()
+    .min(1)
+    .max(12 * 201),
+  contentHash: hex64,
+  meaning: meaningSchema,
+  organizations: z.array(hex32).min(1).max(1000),
+  dueOn: dateOnlySchema.optional(),
+  message: commentSchema.optional(),
+});
+export type SignOffRequestContent = z.infer<typeof requestContentSchema>;
+
+export const REQUEST_HEADER = {
+  type: 'signoff-request',
+  version: SIGNOFF_RECORD_VERSION,
+  name: 'Sign-off request',
+} as const;
+
+/** The exact bytes that are signed: S in RFC 8785 canonical form, UTF-8. */
+export function statementBytes(statement: SignOffStatement): Uint8Array {
+  const text = canonicalize(statement);
+  if (text === undefined) throw new Error('the statement cannot be canonicalized');
+  return new TextEncoder().encode(text);
+}
