@@ -1,6 +1,7 @@
 // Checks shared by the routes: item paths from the URL, visible containers, JSON fields
 // (the declared roles are the router's: requireDeclaredRole).
 import { describeProblem, segmentsProblem, MAX_SEGMENTS } from '../../shared/item-path.js';
+import { reservedPathWriter } from '../../shared/reserved-paths.js';
 import { ApiError } from '../http/api-error.js';
 import { parseJsonObject, type Fields } from '../http/validate.js';
 import type { RouteContext } from '../http/router.js';
@@ -54,20 +55,24 @@ export function requireEnabledGrantee(org: OrganizationRow): void {
 }
 
 /**
- * Reserved paths (docs/protocol.md §2): the study record `study` is the container owner's,
- * and a receipt under `receipts/<organization id>/` is that organization's. Anyone else is
- * refused whether or not an item is there, so no one can take either place first.
+ * Reserved paths (decisions §3, docs/protocol.md §2, the rule in shared/reserved-paths.ts):
+ * `study` and `checklist` are the container owner's; `receipts/<org>`, `signoffs/<org>` and
+ * `requests/<org>` that organization's; the bare roots, or a root followed by anything but an
+ * organization id, no one's. Anyone else is refused whether or not an item is there, so no one
+ * can take a place first.
  */
 export function requireReservedPathWriter(path: string, c: ContainerRow, orgId: string): void {
-  const segments = path.split('|');
-  if (path === 'study' && c.owner_id !== orgId)
-    throw new ApiError('notAllowed', 'Only the owner of the container may write its study record.');
-  if (segments[0] === 'receipts' && segments.length >= 3 && segments[1] !== orgId) {
+  const writer = reservedPathWriter(path);
+  const root = path.split('|')[0]!;
+  if (writer.kind === 'owner' && c.owner_id !== orgId)
+    throw new ApiError('notAllowed', `Only the owner of the container may write at ${root}.`);
+  if (writer.kind === 'organization' && writer.organizationId !== orgId)
     throw new ApiError(
       'notAllowed',
-      `Only organization ${segments[1]} may write receipts under receipts/${segments[1]}/.`,
+      `Only organization ${writer.organizationId} may write under ${root}/${writer.organizationId}/.`,
     );
-  }
+  if (writer.kind === 'none')
+    throw new ApiError('notAllowed', `No organization may write at ${root} except below its own organization id.`);
 }
 
 /** A JSON endpoint's fields (its media type is checked by the router as the body is reached). */

@@ -179,10 +179,19 @@ describe('§2 Reserved paths', () => {
   const reserved = text.slice(text.indexOf('**Reserved paths.**'), text.indexOf('**Container access**'));
   const rows = [...reserved.matchAll(/^\| `([^`]+)` \| (.+?) \|$/gm)].map((m) => m[1]!);
 
-  it('the table names the study record and the receipts folder, which the client hides from documents', () => {
-    expect(rows).toEqual(['study', 'receipts/{organizationId}/...']);
+  it('the table names every reserved place, which the client hides from documents', () => {
+    expect(rows).toEqual([
+      'study',
+      'checklist',
+      'receipts/{organizationId}/...',
+      'signoffs/{organizationId}/...',
+      'requests/{organizationId}/...',
+    ]);
+    expect(reserved).toContain('| `receipts`, `signoffs`, `requests` | no one');
     for (const row of rows)
       expect(isReservedItemId(row.replace('{organizationId}', w.site.id).replace('...', 'r'))).toBe(true);
+    for (const root of ['receipts', 'signoffs', 'requests', 'receipts/notes'])
+      expect(isReservedItemId(root)).toBe(true);
   });
 
   it('only its writer may save or add there, whether or not an item is there yet', async () => {

@@ -1,7 +1,7 @@
 // Issue 27, on both stores: text holding U+0000 is refused (1009) before any store sees it
 // (PostgreSQL cannot hold it: it answered 503 or 500 with a stack in the log); organization
-// names hold no control characters; the reserved paths `study` and `receipts/<org>/` take
-// writes only from their organization (2007), so no collaborator can squat them; a disabled
+// names hold no control characters; the reserved paths (`study`, `checklist`, `receipts|signoffs|requests/<org>/`,
+// decisions §3) take writes only from their organization (2007), so no collaborator can squat them; a disabled
 // organization cannot be given access (1019); and the last enabled administrator cannot be
 // disabled (1020).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -155,6 +155,41 @@ describe.each(STORES)('on %s', (storeKind) => {
       // an item already there does not change the answer
       expectRefused(await w.client.put(w.sirb, mine, payloadFor(w.sirb)), 403, 2007);
     });
+
+    it('study and checklist: a collaborator can neither save nor add there or below; the owner can', async () => {
+      // before: a collaborator's Add item at `study` created `study/<generated>`
+      expectRefused(await w.client.post(w.site, `${c}/items/study`, payloadFor(w.site)), 403, 2007);
+      expectRefused(await w.client.put(w.site, `${c}/items/study/x`, payloadFor(w.site)), 403, 2007);
+      expectRefused(await w.client.put(w.site, `${c}/items/checklist`, payloadFor(w.site)), 403, 2007);
+      expectRefused(await w.client.post(w.site, `${c}/items/checklist`, payloadFor(w.site)), 403, 2007);
+      expect((await w.client.put(w.sirb, `${c}/items/checklist`, payloadFor(w.sirb))).status).toBe(201);
+      expectRefused(await w.client.put(w.site, `${c}/items/checklist`, payloadFor(w.site)), 403, 2007);
+      expect((await w.client.put(w.sirb, `${c}/items/checklist`, payloadFor(w.sirb))).status).toBe(200);
+      expect((await w.client.put(w.site, `${c}/items/checklists`, payloadFor(w.site))).status).toBe(201);
+      const listed = (await w.client.get(w.sirb, `${c}/items?recurse=true`)).json() as { id: string }[];
+      expect(listed.filter((i) => i.id.startsWith('study|'))).toEqual([]);
+    });
+
+    it.each(['signoffs', 'requests', 'receipts'])(
+      '%s/<org>: only that organization, by PUT or POST; the root and non-ids to no one',
+      async (root) => {
+        const base = `${c}/items/${root}`;
+        // before: `receipts/<another org>` could be created as an item
+        expectRefused(await w.client.put(w.site, `${base}/${w.sirb.id}`, payloadFor(w.site)), 403, 2007);
+        expectRefused(await w.client.post(w.site, `${base}/${w.sirb.id}`, payloadFor(w.site)), 403, 2007);
+        expectRefused(await w.client.put(w.sirb, `${base}/${w.site.id}/x`, payloadFor(w.sirb)), 403, 2007);
+        // the roots themselves and anything but an organization id below them: no one, owner included
+        for (const org of [w.sirb, w.site]) {
+          expectRefused(await w.client.put(org, base, payloadFor(org)), 403, 2007);
+          expectRefused(await w.client.post(org, base, payloadFor(org)), 403, 2007);
+          expectRefused(await w.client.put(org, `${base}/notes/x`, payloadFor(org)), 403, 2007);
+          expectRefused(await w.client.put(org, `${base}/${org.id.toUpperCase()}/x`, payloadFor(org)), 403, 2007);
+        }
+        expect((await w.client.put(w.site, `${base}/${w.site.id}`, payloadFor(w.site))).status).toBe(201);
+        expect((await w.client.post(w.site, `${base}/${w.site.id}`, payloadFor(w.site))).status).toBe(201);
+        expect((await w.client.post(w.sirb, `${base}/${w.sirb.id}`, payloadFor(w.sirb))).status).toBe(201);
+      },
+    );
 
     it('a non-member still learns nothing: 404 before the reserved-path rule', async () => {
       expectRefused(await w.client.put(w.site2, `${c}/items/study`, payloadFor(w.site2)), 404, 1015);
