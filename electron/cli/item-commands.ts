@@ -79,7 +79,7 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
         onProgress: progressPrinter(ctx, 'download'),
       });
       ctx.print(result, () => `Saved ${file} (${mib(result.bytes)}), all hashes verified`);
-      await receiptAfterGet(ctx, containerId, remote, result.contentHash);
+      await receiptAfterGet(ctx, containerId, remote, result.contentHash, result.header.type);
       return;
     }
     case 'rm': {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
+import { receiptPath } from '../services/receipts/receipt-record.js';
 import { runCli } from './main.js';
 
 let f: ExchangeFixture;
@@ -152,6 +153,31 @@ describe('receipts on the command line', () => {
     expect((await cli(['--profile', 'sirb', 'receipts', '--container', study.id])).stdout).toContain(
       'Site Hospital: earlier version',
     );
+  });
+
+  it('items get of the study record or of a receipt sends no receipt back', async () => {
+    const study = await json<{ id: string }>(['--profile', 'sirb', 'containers', 'create', '--title', 'Records']);
+    await json(['--profile', 'sirb', 'collaborators', 'add', f.site.org.id, '--container', study.id]);
+    const file = path.join(dir, 'plan.pdf');
+    await writeFile(file, 'plan');
+    await cli(['--profile', 'sirb', 'items', 'put', file, 'documents/plan', '--container', study.id]);
+    await json(['--profile', 'sirb', 'access', 'grant', 'documents/plan', f.site.org.id, '--container', study.id]);
+    const get = (profile: string, remote: string) =>
+      cli(['--profile', profile, 'items', 'get', remote, path.join(dir, `${profile}-got`), '--container', study.id]);
+    expect((await get('site', 'documents/plan')).code).toBe(0);
+    const siteReceipt = receiptPath(f.site.org.id, 'documents/plan');
+    expect((await f.sirb.client.getItem(study.id, siteReceipt)).id).toBe(siteReceipt.replace(/\//g, '|'));
+
+    // the sIRB reads the site's receipt, the site reads the study record: neither is acknowledged
+    expect((await get('sirb', siteReceipt)).code).toBe(0);
+    expect((await get('site', 'study')).code).toBe(0);
+    for (const [org, client, read] of [
+      [f.sirb.org.id, f.site.client, siteReceipt],
+      [f.site.org.id, f.sirb.client, 'study'],
+    ] as const)
+      await expect(client.getItem(study.id, receiptPath(org, read))).rejects.toMatchObject({ status: 404 });
+    const all = await f.sirb.client.listItems(study.id, 'receipts', { recurse: true });
+    expect((Array.isArray(all) ? all : [all]).map((i) => i.id)).toEqual([siteReceipt.replace(/\//g, '|')]);
   });
 
   it('receipts sending off: nothing is sent, and the report says this profile does not send them', async () => {

@@ -40,6 +40,7 @@ export async function receiptAfterGet(
   containerId: string,
   path: string,
   contentHash: string,
+  headerType: string,
 ): Promise<void> {
   const { client } = await ctx.open();
   const sender = await senderOf(ctx);
@@ -48,7 +49,7 @@ export async function receiptAfterGet(
     // the metadata must describe the version saved: a replacement since is not acknowledged
     const signal = AbortSignal.timeout(FLUSH_MS);
     if (item && item.contentHash === contentHash)
-      await sender.received({ containerId, item, action: 'downloaded' }, client.organizationId, { signal });
+      await sender.received({ containerId, item, headerType, action: 'downloaded' }, client.organizationId, { signal });
     else await sender.flush({ signal }).catch(() => undefined);
     const pending = await sender.pendingCount();
     if (pending > 0) ctx.progress(`note: ${pending} receipt(s) could not be sent now; they are sent on a later run.\n`);

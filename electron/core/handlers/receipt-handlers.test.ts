@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferView } from '../../../shared/ipc/views.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
-import { writeRecord } from '../../services/transfers/records.js';
+import { receiptPath } from '../../services/receipts/receipt-record.js';
+import { readRecord, writeRecord } from '../../services/transfers/records.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
 import { fixtureSession } from '../test-support/fixture-session.js';
@@ -69,6 +70,7 @@ describe('receipts in the app', () => {
       site,
       containerId,
       await site.client.getItem(containerId, consent),
+      'document',
       receiptAction('open', true),
       finished,
     );
@@ -115,6 +117,7 @@ describe('receipts in the app', () => {
       site,
       containerId,
       await site.client.getItem(containerId, doc),
+      'document',
       'saved',
       verified,
     );
@@ -134,6 +137,7 @@ describe('receipts in the app', () => {
       site,
       containerId,
       await site.client.getItem(containerId, doc),
+      'document',
       'opened',
       verified,
     );
@@ -150,7 +154,7 @@ describe('receipts in the app', () => {
     // no session at hand when it was received (the app was closing): it waits in the queue file
     const closing = { ...ctxOf(site, dataDir), session: async () => Promise.reject(new Error('closed')) } as AppContext;
     await receiptSender(closing, site.profile.id).received(
-      { containerId, item: await site.client.getItem(containerId, doc), action: 'saved' },
+      { containerId, item: await site.client.getItem(containerId, doc), headerType: 'document', action: 'saved' },
       fx.site.org.id,
     );
     receiptSender(closing, site.profile.id).close();
@@ -161,5 +165,53 @@ describe('receipts in the app', () => {
     expect(await receiptHandlers(restarted)['receipts.setSending']({})).toEqual({ sending: true, pending: 0 });
     const delivery = await receiptHandlers(sirbCtx)['receipts.forItem']({ containerId, itemPath: doc });
     expect(delivery.cells[0]).toMatchObject({ state: 'this', action: 'saved' });
+  });
+
+  it('records are not acknowledged: the study record and a receipt send nothing back', async () => {
+    const containerId = (await sirb.client.createContainer()).id;
+    await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
+    const doc = await shared(containerId, 'Recruitment plan');
+    await receiptAfterDownload(
+      siteCtx,
+      site,
+      containerId,
+      await site.client.getItem(containerId, doc),
+      'document',
+      'opened',
+      verified,
+    );
+    const siteReceipt = receiptPath(fx.site.org.id, doc);
+    await writeRecord(sirb.client, sirb.keys, containerId, 'study', {
+      header: { type: 'study' },
+      content: { title: 'R' },
+    });
+    await sirb.sharing.grant(containerId, 'study', fx.site.org.id);
+
+    // each reader opens what it received, with the header type it decrypted
+    const received = async (s: Session, ctx: AppContext, path: string) => {
+      const opened = await readRecord(s.client, s.keys, containerId, path);
+      await receiptAfterDownload(ctx, s, containerId, opened.item, opened.header.type, 'opened', verified);
+      return opened.header.type;
+    };
+    expect(await received(sirb, sirbCtx, siteReceipt)).toBe('receipt');
+    expect(await received(site, siteCtx, 'study')).toBe('study');
+    // at a reserved path even a header that says "document" is not acknowledged
+    await receiptAfterDownload(
+      siteCtx,
+      site,
+      containerId,
+      await site.client.getItem(containerId, 'study'),
+      'document',
+      'saved',
+      verified,
+    );
+
+    const receipts = await sirb.client.listItems(containerId, 'receipts', { recurse: true });
+    expect((Array.isArray(receipts) ? receipts : [receipts]).map((i) => i.id)).toEqual([
+      siteReceipt.replace(/\//g, '|'),
+    ]);
+    await expect(site.client.getItem(containerId, receiptPath(fx.sirb.org.id, siteReceipt))).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });

@@ -89,6 +89,7 @@ export function receiptAfterDownload(
   s: Session,
   containerId: string,
   item: Item,
+  headerType: string,
   action: ReceiptAction,
   finished: Promise<TransferView>,
 ): Promise<void> {
@@ -97,7 +98,7 @@ export function receiptAfterDownload(
   return finished
     .then((done) =>
       done.state === 'verified'
-        ? receiptSender(ctx, s.profile.id).received({ containerId, item, action }, s.profile.organizationId)
+        ? receiptSender(ctx, s.profile.id).received({ containerId, item, headerType, action }, s.profile.organizationId)
         : undefined,
     )
     .catch(() => undefined);

@@ -137,6 +137,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         s,
         containerId,
         item,
+        header.type,
         receiptAction(mode, Boolean(platform.saveDialog)),
         ctx.transfers.whenFinished(t.id),
       );

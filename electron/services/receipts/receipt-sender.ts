@@ -3,6 +3,7 @@
 // receipt goes into a queue kept in the data folder (written atomically), sent at once when the
 // exchange answers, and later when it did not (offline, busy 1018, a 5xx).
 import { join } from 'node:path';
+import { isReservedItemId } from '../../../shared/reserved-paths.js';
 import type { Item } from '../../../shared/types.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
@@ -26,10 +27,12 @@ export interface ReceiptSession {
   readonly sharing: Pick<SharingService, 'grant' | 'update'>;
 }
 
-/** One document version received. */
+/** One item version received. */
 export interface Received {
   readonly containerId: string;
   readonly item: Pick<Item, 'id' | 'ownerUrl' | 'contentHash' | 'updatedAt'>;
+  /** The decrypted header's `type`: only a `document` is acknowledged. */
+  readonly headerType: string;
   readonly action: ReceiptAction;
 }
 
@@ -64,7 +67,7 @@ export function receiptQueueFile(dataDir: string, profileId: string): string {
 }
 
 /** The receipt for a document received, as of `now`. */
-export function receiptContent(r: Received, now = new Date()): ReceiptContent {
+export function receiptContent(r: Omit<Received, 'headerType'>, now = new Date()): ReceiptContent {
   return {
     type: 'receipt',
     version: RECEIPT_VERSION,
@@ -151,12 +154,15 @@ export class ReceiptSender {
 
   /**
    * Queues a receipt for a document received, unless it is this organization's own, sending is
-   * off, or the same version was already acknowledged; then sends what is queued. Never throws;
+   * off, or the same version was already acknowledged; then sends what is queued. Records (the
+   * study record, receipts, anything at a reserved path or whose header is not a document) are
+   * never acknowledged: a receipt for a receipt would answer back and forth. Never throws;
    * the promise is for tests and the command-line tool, the app does not wait for it.
    */
   received(r: Received, self: string, options: CallOptions = {}, now = new Date()): Promise<void> {
     const ownerId = ownerIdOf(r.item);
-    if (!ownerId || ownerId === self) return Promise.resolve();
+    if (!ownerId || ownerId === self || r.headerType !== 'document' || isReservedItemId(r.item.id))
+      return Promise.resolve();
     const content = receiptContent(r, now);
     const entry: Pending = { containerId: r.containerId, ownerId, content };
     return this.serial(async () => {

@@ -89,7 +89,10 @@ describe('receipts', () => {
     const queue = path.join(dir, 'site-queue.json');
     const sender = new ReceiptSender({ file: queue, session: async () => sessionOf(f.site, siteKeys) });
     const received = await f.site.client.getItem(study.id, consent.id);
-    await sender.received({ containerId: study.id, item: received, action: 'opened' }, f.site.org.id);
+    await sender.received(
+      { containerId: study.id, item: received, headerType: 'document', action: 'opened' },
+      f.site.org.id,
+    );
     expect(await sender.pendingCount()).toBe(0);
 
     // shared with the document's owner only
@@ -104,7 +107,10 @@ describe('receipts', () => {
 
     // the same version again writes nothing
     const before2 = await f.site.client.getItem(study.id, receiptAt);
-    await sender.received({ containerId: study.id, item: received, action: 'saved' }, f.site.org.id);
+    await sender.received(
+      { containerId: study.id, item: received, headerType: 'document', action: 'saved' },
+      f.site.org.id,
+    );
     expect((await f.site.client.getItem(study.id, receiptAt)).contentHash).toBe(before2.contentHash);
 
     // the sIRB replaces the document: the site has an earlier version until it opens it again
@@ -123,7 +129,12 @@ describe('receipts', () => {
     expect(reportCsv(report1)).toMatch(/Site Hospital,[0-9a-f]{32},earlier version,/);
 
     await sender.received(
-      { containerId: study.id, item: await f.site.client.getItem(study.id, consent.id), action: 'downloaded' },
+      {
+        containerId: study.id,
+        item: await f.site.client.getItem(study.id, consent.id),
+        headerType: 'document',
+        action: 'downloaded',
+      },
       f.site.org.id,
     );
     const again = await reader.forItem(study.id, replaced, await access(), true);
@@ -204,7 +215,7 @@ describe('receipts', () => {
       session: async () =>
         online ? sessionOf(f.site, siteKeys) : { ...sessionOf(f.site, siteKeys), client: unreachable },
     });
-    await sender.received({ containerId: study.id, item, action: 'opened' }, f.site.org.id);
+    await sender.received({ containerId: study.id, item, headerType: 'document', action: 'opened' }, f.site.org.id);
     expect(await sender.pendingCount()).toBe(1);
     // another sender over the same file (the app restarted) finds it and sends it
     online = true;
@@ -224,7 +235,12 @@ describe('receipts', () => {
     const doc2 = await upload(study.id, 'Other', 'o');
     await sessionOf(f.sirb, sirbKeys).sharing.grant(study.id, doc2.id, f.site.org.id);
     await off.received(
-      { containerId: study.id, item: await f.site.client.getItem(study.id, doc2.id), action: 'opened' },
+      {
+        containerId: study.id,
+        item: await f.site.client.getItem(study.id, doc2.id),
+        headerType: 'document',
+        action: 'opened',
+      },
       f.site.org.id,
     );
     expect(await off.pendingCount()).toBe(0);

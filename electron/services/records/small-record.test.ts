@@ -90,7 +90,12 @@ describe('readSmallRecord', () => {
       session: async () => ({ client: f.site.client, keys: siteKeys, sharing: siteSharing }),
     });
     await sender.received(
-      { containerId: study.id, item: await f.site.client.getItem(study.id, protocol.id), action: 'opened' },
+      {
+        containerId: study.id,
+        item: await f.site.client.getItem(study.id, protocol.id),
+        headerType: 'document',
+        action: 'opened',
+      },
       f.site.org.id,
     );
     // and puts 64 MiB at the consent form's receipt path (streamed up, so writing it costs no memory)
