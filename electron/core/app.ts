@@ -32,6 +32,7 @@ import { receiptHandlers } from './handlers/receipt-handlers.js';
 import { signoffHandlers } from './signoffs/signoff-handlers.js';
 import { studyHandlers } from './handlers/study-handlers.js';
 import { transferHandlers } from './handlers/transfer-handlers.js';
+import { binderHandlers } from './binder/binder-handlers.js';
 import type { Handlers } from './ipc-door.js';
 import { ItemListings } from './item-listings.js';
 import type { AppCore, AppOptions, EventSink } from './platform.js';
@@ -259,6 +260,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...signoffHandlers(ctx),
     ...changeHandlers(ctx),
     ...activityHandlers(ctx),
+    ...binderHandlers(ctx),
   };
 
   return {

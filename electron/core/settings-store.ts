@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import type { Settings } from '../../shared/ipc/views.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
+import { DEFAULT_EXPIRY_WARNING_DAYS, EXPIRY_WARNING_DAYS } from '../../shared/binder/views.js';
 
 const DEFAULTS: Settings = {
   theme: 'system',
@@ -9,6 +10,7 @@ const DEFAULTS: Settings = {
   shareUploadsWithOwner: {},
   notifications: false,
   notificationsHideNames: false,
+  expiryWarningDays: DEFAULT_EXPIRY_WARNING_DAYS,
 };
 
 export class SettingsStore {
@@ -20,7 +22,13 @@ export class SettingsStore {
   }
 
   async get(): Promise<Settings> {
-    if (!this.cached) this.cached = { ...DEFAULTS, ...((await readJsonFile<Partial<Settings>>(this.file)) ?? {}) };
+    if (!this.cached) {
+      const read = { ...DEFAULTS, ...((await readJsonFile<Partial<Settings>>(this.file)) ?? {}) };
+      // a hand-edited file may say anything: only the periods Preferences offers count
+      if (!(EXPIRY_WARNING_DAYS as readonly unknown[]).includes(read.expiryWarningDays))
+        read.expiryWarningDays = DEFAULT_EXPIRY_WARNING_DAYS;
+      this.cached = read;
+    }
     return this.cached;
   }
 

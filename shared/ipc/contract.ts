@@ -9,6 +9,9 @@ import { ENVIRONMENTS, FINISHED_TRANSFER_STATES, MAX_FILES_PER_CALL } from './vi
 import { MAX_ITEM_PATH_LENGTH } from '../item-path.js';
 import { answers, op } from './op.js';
 import { signoffsOperations } from './contract/signoffs.js';
+import { binderOperations } from './contract/binder.js';
+import { describeFieldsSchema } from '../binder/describe-schema.js';
+import { EXPIRY_WARNING_DAYS } from '../binder/views.js';
 import type {
   AccessResult,
   ActivityEntry,
@@ -221,6 +224,16 @@ export const operations = {
         )
         .min(1)
         .max(MAX_FILES_PER_CALL),
+      /** What every file of this call is (decisions §8): its type, and optionally expiry, person, version label. */
+      describe: describeFieldsSchema.optional(),
+      /**
+       * Uploaded against this expected item of the study's checklist (§9): typed as it expects
+       * (unless `describe` says otherwise) and granted to the study's owner.
+       */
+      expectedItemId: z
+        .string()
+        .regex(/^[a-z0-9-]{1,64}$/)
+        .optional(),
     }),
     answers<TransferView[]>(),
   ),
@@ -294,6 +307,8 @@ export const operations = {
       shareUploadsWithOwner: z.boolean().optional(),
       notifications: z.boolean().optional(),
       notificationsHideNames: z.boolean().optional(),
+      /** Days before an expiry that a document counts as expiring (binder, expiring view). */
+      expiryWarningDays: z.union(EXPIRY_WARNING_DAYS.map((d) => z.literal(d))).optional(),
     }),
     answers<Settings>(),
   ),
@@ -337,6 +352,7 @@ export const operations = {
     answers<{ sending: boolean; pending: number }>(),
   ),
   ...signoffsOperations,
+  ...binderOperations,
 } as const;
 
 /**

@@ -3,6 +3,7 @@
 // to be exactly the contract's operations and events.
 import type { EventName, OperationName } from './contract.js';
 import { SIGNOFFS_OPERATION_NAMES } from './contract/signoffs-names.js';
+import { BINDER_OPERATION_NAMES } from './contract/binder-names.js';
 
 export const OPERATION_NAMES = [
   'app.info',
@@ -73,6 +74,7 @@ export const OPERATION_NAMES = [
   'changes.setVisible',
   'changes.refresh',
   ...SIGNOFFS_OPERATION_NAMES,
+  ...BINDER_OPERATION_NAMES,
 ] as const;
 
 export const EVENT_NAMES = [

@@ -3,6 +3,8 @@
 import type { Container, Item, Organization, RecordHeader } from '../types.js';
 import type { StudyFields } from '../study-record.js';
 import type { SearchHit } from '../search-rank.js';
+import type { DocumentFields } from '../binder/header-fields.js';
+import type { ExpiryWarningDays } from '../binder/views.js';
 
 export const ENVIRONMENTS = ['production', 'test', 'sandbox', 'other'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -124,6 +126,8 @@ export interface ItemView extends Omit<Item, MainOnlyField> {
   readonly headerProblem?: string;
   /** How many organizations besides the owner have access, when main has counted. */
   readonly accessCount?: number;
+  /** A document's binder fields (decisions §8: type, expiry, person, version label), checked when its header was read. */
+  readonly fields?: DocumentFields;
 }
 
 /** Part of a study's listing as it streams in (items.listNext); `done` on the last one. */
@@ -277,6 +281,8 @@ export interface Settings {
   readonly notifications: boolean;
   /** Notifications show only the count, no study or document names (shared screens). */
   readonly notificationsHideNames: boolean;
+  /** Days before an expiry that a document counts as expiring (30, 60 or 90). */
+  readonly expiryWarningDays: ExpiryWarningDays;
 }
 
 export interface AppInfo {

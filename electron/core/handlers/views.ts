@@ -6,6 +6,7 @@ import { openHeader } from '../../../shared/protocol/envelope.js';
 import type { ContainerView, ItemView } from '../../../shared/ipc/views.js';
 import type { Container, Item, RecordHeader } from '../../../shared/types.js';
 import { knownStudyFields } from '../../../shared/study-record.js';
+import { readDocumentFields } from '../../../shared/binder/header-fields.js';
 import type { Session } from '../session.js';
 
 /** The last owner URL seen and its id: a listing's items mostly have a few owners, whose ids are then one string each. */
@@ -69,8 +70,12 @@ export function itemView(session: Session, containerId: string, item: Item, decr
     contentHash: item.contentHash,
     keyHash: item.keyHash,
   };
-  if (typeof header === 'object') view.decryptedHeader = header;
-  else if (typeof header === 'string') view.headerProblem = header;
+  if (typeof header === 'object') {
+    view.decryptedHeader = header;
+    // checked once here, so the window, Find and the binder read the same fields (decisions §8)
+    const fields = header.type === 'document' ? readDocumentFields(header) : undefined;
+    if (fields) view.fields = fields;
+  } else if (typeof header === 'string') view.headerProblem = header;
   return view;
 }
 

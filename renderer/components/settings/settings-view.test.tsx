@@ -16,6 +16,7 @@ const settings: Settings = {
   shareUploadsWithOwner: {},
   notifications: false,
   notificationsHideNames: false,
+  expiryWarningDays: 30,
 };
 
 function props(overrides: Partial<SettingsViewProps> = {}): SettingsViewProps {
