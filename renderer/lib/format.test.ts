@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
   formatDate,
+  formatDateTimeZone,
   formatDuration,
   formatRate,
   formatSkew,
@@ -46,5 +47,12 @@ describe('format', () => {
     expect(formatSkew(252)).toBe('ahead by 4 minutes 12 seconds');
     expect(formatSkew(-60)).toBe('behind by 1 minute');
     expect(formatSkew(-5)).toBe('behind by 5 seconds');
+  });
+
+  it('formats a date and time with its zone', () => {
+    expect(formatDateTimeZone('2026-01-02T03:04:05Z', 'en-US', 'UTC')).toBe('Jan 2, 2026, 3:04:05 AM UTC');
+    expect(formatDateTimeZone('2026-01-02T03:04:05Z', 'en-US', 'America/New_York')).toMatch(/10:04:05 PM EST$/);
+    expect(formatDateTimeZone(undefined)).toBe('—');
+    expect(formatDateTimeZone('not a date')).toBe('not a date');
   });
 });

@@ -84,3 +84,15 @@ export function formatAgo(iso: string, now: number = Date.now(), locale?: string
   if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
   return formatDay(iso, locale);
 }
+
+/** Date and time with its zone (a sign-off's time, 21 CFR 11.50): local, the zone named. */
+export function formatDateTimeZone(iso: string | undefined, locale?: string, timeZone?: string): string {
+  if (!iso) return '—';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return new Date(ms).toLocaleString(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'long',
+    ...(timeZone ? { timeZone } : {}),
+  });
+}
