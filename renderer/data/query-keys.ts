@@ -43,6 +43,15 @@ export const keys = {
   /** "Changes" across all studies ('') or one. */
   changes: (profileId: string, containerId: string) => ['profile', profileId, 'changes', containerId] as const,
   receiptSending: (profileId: string) => ['profile', profileId, 'receipt-sending'] as const,
+  /** The profile's signer: printed name and role, confirmed this session, how signing unlocks. */
+  signer: (profileId: string) => ['profile', profileId, 'signer'] as const,
+  signOffs: (profileId: string, containerId: string, path: string) =>
+    ['profile', profileId, 'container', containerId, 'item', path, 'signoffs'] as const,
+  /** The owner's requests for a document's sign-off and who answered them. */
+  signOffRequests: (profileId: string, containerId: string, path: string) =>
+    ['profile', profileId, 'container', containerId, 'item', path, 'signoff-requests'] as const,
+  /** "Sign-offs requested": requests other organizations asked of this one. */
+  requestedSignOffs: (profileId: string) => ['profile', profileId, 'signoffs-requested'] as const,
   activity: (action: string, text: string) => ['activity', action, text] as const,
   record: (profileId: string, containerId: string, path: string, updatedAt: string) =>
     ['profile', profileId, 'container', containerId, 'item', path, 'record', updatedAt] as const,

@@ -9,6 +9,7 @@ import { ManageAccessDialog } from './manage-access-dialog.js';
 import { OrganizationsDialog } from './organizations-dialog.js';
 import { RekeyDialog } from './rekey-dialog.js';
 import { SettingsDialog } from './settings-dialog.js';
+import { SIGNOFF_SLOT_DIALOGS } from '../features/signoffs/slot-dialogs.js';
 
 export type SlotDialogs = Readonly<Record<DialogSlot, ComponentType<SlotDialogProps>>>;
 
@@ -21,6 +22,7 @@ export const SLOT_DIALOGS: SlotDialogs = {
   settings: SettingsDialog,
   activity: ActivityDialog,
   distribution: DistributionReportDialog,
+  ...SIGNOFF_SLOT_DIALOGS,
 };
 
 export function SlotDialog({

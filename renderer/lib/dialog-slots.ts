@@ -1,9 +1,18 @@
 // The dialogs, named once. The chrome and the context menu open them by slot;
 // dialogs/slot-dialogs.tsx maps each slot to its component, which takes SlotDialogProps.
 import type { ItemView } from '../../shared/ipc/views.js';
+import { SIGNOFF_SLOT_LABELS, type SignOffSlot } from '../features/signoffs/slots.js';
 
 export type DialogSlot =
-  'manageAccess' | 'rekey' | 'collaborators' | 'organizations' | 'admin' | 'settings' | 'activity' | 'distribution';
+  | 'manageAccess'
+  | 'rekey'
+  | 'collaborators'
+  | 'organizations'
+  | 'admin'
+  | 'settings'
+  | 'activity'
+  | 'distribution'
+  | SignOffSlot;
 
 export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   manageAccess: 'Manage access…',
@@ -14,6 +23,7 @@ export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   settings: 'Settings…',
   activity: 'Activity log…',
   distribution: 'Distribution report…',
+  ...SIGNOFF_SLOT_LABELS,
 };
 
 /** What a slot dialog is opened with: the study and, for item actions, the selected items. */

@@ -1,9 +1,10 @@
 // The context menu of rows: a folder offers to open it; items offer open, save as, manage
-// access, re-key (one item) and delete.
+// access, sign off (documents) and ask for sign-off (one own document), re-key (one item) and delete.
 import type { ItemView } from '../../../shared/ipc/views.js';
 import type { DialogSlot } from '../../lib/dialog-slots.js';
 import type { Row } from '../../lib/rows.js';
 import type { MenuEntry } from '../common/context-menu.js';
+import { signOffMenuEntries } from '../../features/signoffs/signable.js';
 import type { DownloadMode } from './use-downloads.js';
 
 export interface RowActions {
@@ -30,6 +31,7 @@ export function rowMenuEntries(targets: Row[], actions: RowActions): MenuEntry[]
       disabled: its.length === 0,
       onSelect: () => actions.openSlot('manageAccess', its),
     },
+    ...signOffMenuEntries(its, actions.openSlot),
     { id: 'rekey', label: 'Re-key…', disabled: !one, onSelect: () => actions.openSlot('rekey', its) },
     {
       id: 'delete',

@@ -3,11 +3,14 @@
 // First in the bar, so they are what stays inline; study actions fold into More before them.
 import type { ItemView } from '../../../shared/ipc/views.js';
 import type { FoldAction } from '../common/folding-actions.js';
+import { allSignable } from '../../features/signoffs/signable.js';
 
 interface SelectionHandlers {
   readonly onOpen: (item: ItemView) => void;
   readonly onSaveAs: (item: ItemView) => void;
   readonly onManageAccess: (items: readonly ItemView[]) => void;
+  /** Sign off… the selected documents (features/signoffs). */
+  readonly onSignOff?: (items: readonly ItemView[]) => void;
 }
 
 function action(id: string, label: string, onSelect: () => void): FoldAction {
@@ -23,7 +26,7 @@ function action(id: string, label: string, onSelect: () => void): FoldAction {
   };
 }
 
-/** What the selected items offer: Open for one document, Save as… for one item, Manage access… for any items. */
+/** What the selected items offer: Open for one document, Save as… for one item, Manage access… for any items, Sign off… for documents. */
 export function selectionActions(items: readonly ItemView[], handlers: SelectionHandlers): FoldAction[] {
   const one = items.length === 1 ? items[0] : undefined;
   const isDocument = !!one && (!one.decryptedHeader || one.decryptedHeader.type === 'document');
@@ -32,6 +35,9 @@ export function selectionActions(items: readonly ItemView[], handlers: Selection
     ...(one ? [action('selection-save-as', 'Save as…', () => handlers.onSaveAs(one))] : []),
     ...(items.length > 0
       ? [action('selection-manage-access', 'Manage access…', () => handlers.onManageAccess(items))]
+      : []),
+    ...(handlers.onSignOff && allSignable(items)
+      ? [action('selection-sign-off', 'Sign off…', () => handlers.onSignOff?.(items))]
       : []),
   ];
 }

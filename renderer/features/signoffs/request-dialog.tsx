@@ -1,0 +1,172 @@
+// "Ask for sign-off…": the document's owner asks chosen organizations with access to sign off
+// its current version with a meaning, by a due date, with a message (docs/protocol.md §10,
+// requests). Main writes the request and grants it to the organizations asked.
+import { useId, useState, type FormEvent } from 'react';
+import type { AppError } from '../../../shared/ipc/views.js';
+import {
+  MAX_COMMENT,
+  MEANING_WORDS,
+  SIGNOFF_MEANINGS,
+  commentSchema,
+  type SignOffMeaning,
+} from '../../../shared/signoffs/statement.js';
+import { shownText } from '../../../shared/shown-text.js';
+import { Dialog } from '../../components/common/dialog.js';
+import { FormError } from '../../components/common/form-error.js';
+import type { RequestInput } from './use-signoffs.js';
+import type { SignTarget } from './sign-off-dialog.js';
+
+interface RequestDialogProps {
+  readonly document: SignTarget;
+  /** Organizations with access to the document, the owner left out. */
+  readonly organizations?: readonly { readonly id: string; readonly name: string }[];
+  readonly organizationsError?: AppError;
+  readonly busy: boolean;
+  readonly error?: AppError;
+  readonly onRequest: (input: RequestInput) => void;
+  readonly onClose: () => void;
+  /** Today (YYYY-MM-DD, local): the earliest due date offered. */
+  readonly today: string;
+}
+
+export function RequestDialog(props: RequestDialogProps) {
+  const { document, organizations, busy } = props;
+  const formId = useId();
+  const [meaning, setMeaning] = useState<SignOffMeaning>('acknowledged');
+  // everyone with access, until the owner leaves some out
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const [dueOn, setDueOn] = useState('');
+  const [message, setMessage] = useState('');
+  const [tried, setTried] = useState(false);
+  const chosen = (organizations ?? []).filter((o) => !left.has(o.id));
+  const messageProblem = message.trim() ? commentSchema.safeParse(message.trim()).error?.issues[0]?.message : undefined;
+  const problem = !organizations
+    ? undefined
+    : chosen.length === 0
+      ? 'Choose at least one organization.'
+      : dueOn && dueOn < props.today
+        ? 'The due date has passed.'
+        : messageProblem;
+
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    setTried(true);
+    if (problem || busy || !organizations) return;
+    props.onRequest({
+      itemPath: document.itemPath,
+      meaning,
+      organizationIds: chosen.map((o) => o.id),
+      ...(dueOn ? { dueOn } : {}),
+      ...(message.trim() ? { message: message.trim() } : {}),
+    });
+  };
+
+  return (
+    <Dialog
+      title={`Ask for sign-off of ${shownText(document.name, 80)}`}
+      onClose={props.onClose}
+      testId="request-dialog"
+      wide
+      actions={
+        <>
+          <button type="button" onClick={props.onClose} data-testid="request-cancel">
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="primary"
+            disabled={busy || !organizations}
+            data-testid="request-submit"
+          >
+            {busy ? 'Asking…' : 'Ask for sign-off'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate aria-label="Ask for sign-off">
+        <p className="muted">
+          The organizations you choose are asked to sign off this version. When the document is replaced, they are asked
+          again for the new one.
+        </p>
+        <label className="field-label">
+          Meaning
+          <select
+            value={meaning}
+            onChange={(e) => setMeaning(e.target.value as SignOffMeaning)}
+            data-testid="request-meaning"
+            data-autofocus
+          >
+            {SIGNOFF_MEANINGS.map((m) => (
+              <option key={m} value={m}>
+                {MEANING_WORDS[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset data-testid="request-organizations">
+          <legend>Asked of</legend>
+          {props.organizationsError ? (
+            <FormError
+              error={props.organizationsError}
+              context="Who has access could not be read."
+              testId="request-organizations-error"
+            />
+          ) : !organizations ? (
+            <p className="muted">Loading…</p>
+          ) : organizations.length === 0 ? (
+            <p className="muted" data-testid="request-no-organizations">
+              No other organization has access to this document yet: share it first (Manage access…).
+            </p>
+          ) : (
+            organizations.map((o) => (
+              <label key={o.id} className="check">
+                <input
+                  type="checkbox"
+                  checked={!left.has(o.id)}
+                  data-testid="request-organization"
+                  data-org-id={o.id}
+                  onChange={(e) =>
+                    setLeft((s) => {
+                      const next = new Set(s);
+                      if (e.target.checked) next.delete(o.id);
+                      else next.add(o.id);
+                      return next;
+                    })
+                  }
+                />
+                {shownText(o.name)}
+              </label>
+            ))
+          )}
+        </fieldset>
+        <label className="field-label">
+          Due date (optional)
+          <input
+            type="date"
+            value={dueOn}
+            min={props.today}
+            onChange={(e) => setDueOn(e.target.value)}
+            data-testid="request-due"
+          />
+        </label>
+        <label className="field-label">
+          Message (optional)
+          <textarea
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            rows={3}
+            maxLength={MAX_COMMENT}
+            data-testid="request-message"
+          />
+        </label>
+        {tried && problem ? (
+          <p className="warning" role="alert" data-testid="request-problem">
+            {problem}
+          </p>
+        ) : null}
+        {props.error ? <FormError error={props.error} context="No one was asked." testId="request-error" /> : null}
+      </form>
+    </Dialog>
+  );
+}
