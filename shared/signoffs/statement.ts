@@ -3,35 +3,35 @@
 // are signed (RFC 8785, JSON Canonicalization Scheme, by the maintained `canonicalize`).
 import canonicalize from 'canonicalize';
 import { z } from 'zod';
+import {
+  COMMENT_HIDDEN,
+  COMMENT_HIDDEN_PROBLEM,
+  FORMULA_PROBLEM,
+  FORMULA_START,
+  HIDDEN,
+  HIDDEN_PROBLEM,
+  MAX_COMMENT,
+  MAX_DOCUMENT_NAME,
+  MAX_SIGNER_NAME,
+  MAX_SIGNER_ROLE,
+  SIGNOFF_MEANINGS,
+  SPACES_PROBLEM,
+} from './meanings.js';
 
 export const SIGNOFFS_FOLDER = 'signoffs';
 export const REQUESTS_FOLDER = 'requests';
 export const SIGNOFF_RECORD_VERSION = 'SX.1';
 
-export const SIGNOFF_MEANINGS = ['reviewed', 'approved', 'acknowledged', 'read-and-understood', 'authored'] as const;
-export type SignOffMeaning = (typeof SIGNOFF_MEANINGS)[number];
+export {
+  MAX_COMMENT,
+  MAX_DOCUMENT_NAME,
+  MAX_SIGNER_NAME,
+  MAX_SIGNER_ROLE,
+  MEANING_WORDS,
+  SIGNOFF_MEANINGS,
+  type SignOffMeaning,
+} from './meanings.js';
 export const meaningSchema = z.enum(SIGNOFF_MEANINGS);
-
-/** How each meaning reads where a sign-off is shown (21 CFR 11.50: the meaning of the signature). */
-export const MEANING_WORDS: Readonly<Record<SignOffMeaning, string>> = {
-  reviewed: 'Reviewed',
-  approved: 'Approved',
-  acknowledged: 'Acknowledged',
-  'read-and-understood': 'Read and understood',
-  authored: 'Authored',
-};
-
-export const MAX_SIGNER_NAME = 200;
-export const MAX_SIGNER_ROLE = 200;
-export const MAX_COMMENT = 2000;
-export const MAX_DOCUMENT_NAME = 200;
-
-// C0, DEL, C1, bidi controls, zero-width and line/paragraph separators: a printed name or
-// role must read as what it is, so a statement holding one is refused, never cleaned.
-// eslint-disable-next-line no-control-regex
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/u;
-/** What a spreadsheet would run as a formula. */
-const FORMULA_START = /^[=+\-@]/u;
 
 /** Free text one line long, as a person's name or role: no hidden characters, no formula start, not blank. */
 const lineText = (max: number) =>
@@ -39,21 +39,19 @@ const lineText = (max: number) =>
     .string()
     .min(1)
     .max(max)
-    .refine((t) => !HIDDEN.test(t), 'holds a control, bidi or invisible character')
-    .refine((t) => !FORMULA_START.test(t), 'starts like a spreadsheet formula (=, +, - or @)')
-    .refine((t) => t.trim() === t && t.length > 0, 'has leading or trailing spaces');
+    .refine((t) => !HIDDEN.test(t), HIDDEN_PROBLEM)
+    .refine((t) => !FORMULA_START.test(t), FORMULA_PROBLEM)
+    .refine((t) => t.trim() === t && t.length > 0, SPACES_PROBLEM);
 
 export const signerNameSchema = lineText(MAX_SIGNER_NAME);
 export const signerRoleSchema = lineText(MAX_SIGNER_ROLE);
-// eslint-disable-next-line no-control-regex
-const COMMENT_HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
 /** A comment may hold line breaks and tabs, nothing else hidden. */
 export const commentSchema = z
   .string()
   .min(1)
   .max(MAX_COMMENT)
-  .refine((t) => !COMMENT_HIDDEN.test(t), 'holds a control or bidi character')
-  .refine((t) => !FORMULA_START.test(t), 'starts like a spreadsheet formula (=, +, - or @)');
+  .refine((t) => !COMMENT_HIDDEN.test(t), COMMENT_HIDDEN_PROBLEM)
+  .refine((t) => !FORMULA_START.test(t), FORMULA_PROBLEM);
 
 const hex32 = z.string().regex(/^[0-9a-f]{32}$/);
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);

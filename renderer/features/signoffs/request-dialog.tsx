@@ -7,9 +7,9 @@ import {
   MAX_COMMENT,
   MEANING_WORDS,
   SIGNOFF_MEANINGS,
-  commentSchema,
+  commentProblem,
   type SignOffMeaning,
-} from '../../../shared/signoffs/statement.js';
+} from '../../../shared/signoffs/meanings.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { Dialog } from '../../components/common/dialog.js';
 import { FormError } from '../../components/common/form-error.js';
@@ -39,14 +39,14 @@ export function RequestDialog(props: RequestDialogProps) {
   const [message, setMessage] = useState('');
   const [tried, setTried] = useState(false);
   const chosen = (organizations ?? []).filter((o) => !left.has(o.id));
-  const messageProblem = message.trim() ? commentSchema.safeParse(message.trim()).error?.issues[0]?.message : undefined;
+  const messageProblem = message.trim() ? commentProblem(message.trim()) : undefined;
   const problem = !organizations
     ? undefined
     : chosen.length === 0
       ? 'Choose at least one organization.'
       : dueOn && dueOn < props.today
         ? 'The due date has passed.'
-        : messageProblem;
+        : messageProblem && `The message ${messageProblem}.`;
 
   const submit = (e: FormEvent): void => {
     e.preventDefault();

@@ -2,7 +2,7 @@
 // when; who answered (a valid sign-off of the current version with that meaning), who has not,
 // and whether it is overdue or asked again since the document was replaced. States are words.
 import type { AppError } from '../../../shared/ipc/views.js';
-import { MEANING_WORDS } from '../../../shared/signoffs/statement.js';
+import { MEANING_WORDS } from '../../../shared/signoffs/meanings.js';
 import type { SignOffRequestView } from '../../../shared/signoffs/views.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { formatDate, formatDay } from '../../lib/format.js';

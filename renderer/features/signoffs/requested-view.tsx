@@ -2,7 +2,7 @@
 // requests): which document, in which study, from whom, with what meaning, by when; waiting
 // ones first, each with one action that shows the document and opens Sign off… for it.
 import type { AppError } from '../../../shared/ipc/views.js';
-import { MEANING_WORDS } from '../../../shared/signoffs/statement.js';
+import { MEANING_WORDS } from '../../../shared/signoffs/meanings.js';
 import type { RequestedView } from '../../../shared/signoffs/views.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { formatDate } from '../../lib/format.js';

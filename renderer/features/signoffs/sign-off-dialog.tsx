@@ -10,11 +10,10 @@ import {
   MAX_SIGNER_ROLE,
   MEANING_WORDS,
   SIGNOFF_MEANINGS,
-  commentSchema,
-  signerNameSchema,
-  signerRoleSchema,
+  commentProblem,
+  lineTextProblem,
   type SignOffMeaning,
-} from '../../../shared/signoffs/statement.js';
+} from '../../../shared/signoffs/meanings.js';
 import type { SignerView, SignResult } from '../../../shared/signoffs/views.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { Dialog } from '../../components/common/dialog.js';
@@ -38,14 +37,8 @@ const MEANING_HINTS: Readonly<Record<SignOffMeaning, string>> = {
 /** The least a new signing passphrase has (main refuses shorter ones). */
 const MIN_NEW_PASSPHRASE = 8;
 
-/** Why a typed field cannot be signed, in words (the schema main checks, so the dialog says it first). */
-function fieldProblem(
-  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
-  value: string,
-): string | undefined {
-  const r = schema.safeParse(value);
-  return r.success ? undefined : r.error?.issues[0]?.message;
-}
+/** "The printed name starts like a spreadsheet formula…": main's rule, said before main refuses it. */
+const said = (field: string, problem: string | undefined) => (problem ? `The ${field} ${problem}.` : undefined);
 
 interface SignOffDialogProps {
   readonly documents: readonly SignTarget[];
@@ -84,11 +77,11 @@ export function SignOffDialog(props: SignOffDialogProps) {
     meaning: meaning ? undefined : 'Choose what your sign-off means.',
     name: askSigner
       ? shownName.trim()
-        ? fieldProblem(signerNameSchema, shownName.trim())
+        ? said('printed name', lineTextProblem(shownName.trim(), MAX_SIGNER_NAME))
         : 'Enter your printed name.'
       : undefined,
-    role: askSigner && shownRole.trim() ? fieldProblem(signerRoleSchema, shownRole.trim()) : undefined,
-    comment: comment.trim() ? fieldProblem(commentSchema, comment.trim()) : undefined,
+    role: askSigner && shownRole.trim() ? said('role', lineTextProblem(shownRole.trim(), MAX_SIGNER_ROLE)) : undefined,
+    comment: comment.trim() ? said('comment', commentProblem(comment.trim())) : undefined,
     passphrase: !passphrase
       ? 'Enter the passphrase: nothing is signed without it.'
       : newPassphrase && passphrase.length < MIN_NEW_PASSPHRASE

@@ -1,7 +1,7 @@
 // The Sign off… dialog wired to main: who signs (signoffs.signer), and the signing itself
 // (signoffs.sign, after keeping and confirming the signer when asked). It closes once every
 // document is signed; a refusal (a wrong passphrase) stays in the dialog, nothing signed.
-import type { SignOffMeaning } from '../../../shared/signoffs/statement.js';
+import type { SignOffMeaning } from '../../../shared/signoffs/meanings.js';
 import { toAppError } from '../../bridge/api.js';
 import { useProfiles } from '../../data/profiles.js';
 import { SignOffDialog, type SignTarget } from './sign-off-dialog.js';

@@ -5,7 +5,7 @@
 // organization's text: cleaned and cut (shownText) wherever it is shown.
 import type { ReactNode } from 'react';
 import type { AppError } from '../../../shared/ipc/views.js';
-import { MEANING_WORDS } from '../../../shared/signoffs/statement.js';
+import { MEANING_WORDS } from '../../../shared/signoffs/meanings.js';
 import { REASON_WORDS, type SignOffView } from '../../../shared/signoffs/views.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { formatDateTimeZone } from '../../lib/format.js';

@@ -3,7 +3,7 @@
 // each write's cache update in its own definition.
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { SignOffMeaning } from '../../../shared/signoffs/statement.js';
+import type { SignOffMeaning } from '../../../shared/signoffs/meanings.js';
 import { useApi } from '../../data/api-context.js';
 import { useCall } from '../../data/call.js';
 import { keys } from '../../data/query-keys.js';
