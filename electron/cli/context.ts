@@ -10,6 +10,8 @@ import { PassphraseSecretBox, scryptOverride } from '../services/keys/secret-box
 import { ProfileStore, type Profile } from '../services/profiles.js';
 import { UsageError, boolFlag, stringFlag, type ParsedArgs } from './args.js';
 import { defaultDataDir } from '../core/data-dir.js';
+import { PinStore } from '../core/trust/pin-store.js';
+import { SharingService } from '../services/sharing.js';
 import type { CliIo } from './io.js';
 import { parseTrustAnchors } from '../../shared/protocol/trust-anchors.js';
 import { exchangeUrlProblem } from '../../shared/exchange-url.js';
@@ -122,6 +124,16 @@ export class CliContext {
     const given = file ? readTrustAnchors(await readFile(file, 'utf8')) : [];
     const { profile } = await this.open();
     return [...given, ...(profile?.trustAnchors ?? [])];
+  }
+
+  /** The session's pinned certificates: its profile's (a one-off identity's are kept by organization id). */
+  pins(session: CliSession): PinStore {
+    return new PinStore(this.dataDir, session.profile?.id ?? `org-${session.client.organizationId}`);
+  }
+
+  /** Sharing as the session, through its trust anchors and pins (the one gate: sharing.ts). */
+  sharing(session: CliSession): SharingService {
+    return new SharingService(session.client, session.keys, () => this.trustAnchors(), this.pins(session));
   }
 
   /** Only for `ping` without --auth/--sirb: no key needed. */

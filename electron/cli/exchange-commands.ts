@@ -2,7 +2,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Container, UpdateOrganizationPayload } from '../../shared/types.js';
 import { studyFieldsSchema, type StudyFields } from '../../shared/study-record.js';
-import { SharingService } from '../services/sharing.js';
 import { StudyRecords } from '../services/study-records.js';
 import { ExchangeClient } from '../services/exchange-client.js';
 import { UsageError, boolFlag, requireFlag, stringFlag, word } from './args.js';
@@ -48,11 +47,7 @@ export async function containersCommand(ctx: CliContext): Promise<void> {
   if (sub === 'create') studyFieldsFrom(ctx, requireFlag(ctx.args, 'title'));
   const session = await ctx.open();
   const { client } = session;
-  const studies = new StudyRecords(
-    client,
-    session.keys,
-    new SharingService(client, session.keys, () => ctx.trustAnchors()),
-  );
+  const studies = new StudyRecords(client, session.keys, ctx.sharing(session));
   const titled = async (c: Container) => ({ ...c, title: (await studies.title(c)).title });
   switch (sub) {
     case 'list': {
@@ -110,8 +105,9 @@ export async function containersCommand(ctx: CliContext): Promise<void> {
 export async function collaboratorsCommand(ctx: CliContext): Promise<void> {
   const sub = word(ctx.args, 1, 'collaborators subcommand (list, add, remove)');
   const containerId = await ctx.container();
-  const { client, keys } = await ctx.open();
-  const studies = new StudyRecords(client, keys, new SharingService(client, keys, () => ctx.trustAnchors()));
+  const session = await ctx.open();
+  const { client, keys } = session;
+  const studies = new StudyRecords(client, keys, ctx.sharing(session));
   let list;
   switch (sub) {
     case 'list':

@@ -101,9 +101,11 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
         throw new UsageError('--bits must be a whole number of at least 2048.');
       requireFlag(ctx.args, 'name');
       requireFlag(ctx.args, 'base-url');
-      requireFlag(ctx.args, 'org');
+      const org = requireFlag(ctx.args, 'org');
       const subject = {
         commonName: requireFlag(ctx.args, 'common-name'),
+        // the CA is asked to name the organization in the certificate (SAN urn:study-exchange:org:<id>)
+        ...(/^[0-9a-f]{32}$/.test(org) ? { organizationId: org } : {}),
         ...(stringFlag(ctx.args, 'organization') ? { organization: stringFlag(ctx.args, 'organization')! } : {}),
         ...(stringFlag(ctx.args, 'country') ? { country: stringFlag(ctx.args, 'country')! } : {}),
       };

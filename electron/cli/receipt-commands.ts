@@ -8,7 +8,6 @@ import { openHeader } from '../../shared/protocol/envelope.js';
 import type { Item } from '../../shared/types.js';
 import { ReceiptReader } from '../services/receipts/receipt-reader.js';
 import { ReceiptSender, receiptQueueFile } from '../services/receipts/receipt-sender.js';
-import { SharingService } from '../services/sharing.js';
 import { UsageError, boolFlag } from './args.js';
 import type { CliContext } from './context.js';
 import { shown } from './format.js';
@@ -24,7 +23,7 @@ async function senderOf(ctx: CliContext): Promise<ReceiptSender> {
     file: receiptQueueFile(ctx.dataDir, owner),
     session: async () => ({
       ...session,
-      sharing: new SharingService(session.client, session.keys, () => ctx.trustAnchors()),
+      sharing: ctx.sharing(session),
     }),
     onDropped: (_study, item, reason) =>
       ctx.progress(`warning: the receipt for ${shown(item)} was not sent: ${shown(reason)}\n`),

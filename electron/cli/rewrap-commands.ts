@@ -1,7 +1,7 @@
 // `access rewrap --org ORG_ID [--container ID]`: after an organization's new certificate, every
 // grant of the profile's own items to it wrapped again for that certificate, with a line per item.
 import { CollaboratorCertificates } from '../services/collaborator-certificates.js';
-import { SharingService } from '../services/sharing.js';
+import type { SharingService } from '../services/sharing.js';
 import { UsageError, stringFlag } from './args.js';
 import type { CliContext, CliSession } from './context.js';
 
@@ -13,7 +13,7 @@ export function rememberingSharing(
   ctx: CliContext,
   opened: CliSession,
 ): { sharing: SharingService; settled: () => Promise<unknown> } {
-  const sharing = new SharingService(opened.client, opened.keys, () => ctx.trustAnchors());
+  const sharing = ctx.sharing(opened);
   const writes: Promise<void>[] = [];
   if (opened.profile) {
     const collaborators = new CollaboratorCertificates(
@@ -33,8 +33,9 @@ export async function rewrapCommand(ctx: CliContext): Promise<void> {
   if (!orgId)
     throw new UsageError('access rewrap needs --org ORG_ID: the organization whose new certificate the keys go to.');
   const containerId = stringFlag(ctx.args, 'container');
-  const { client, keys, profile } = await ctx.open({ orgIsTarget: true });
-  const sharing = new SharingService(client, keys, () => ctx.trustAnchors());
+  const opened = await ctx.open({ orgIsTarget: true });
+  const { client, keys, profile } = opened;
+  const sharing = ctx.sharing(opened);
   const watch = new CollaboratorCertificates(
     client,
     sharing,

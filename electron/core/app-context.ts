@@ -12,6 +12,7 @@ import type { AppOptions } from './platform.js';
 import type { SandboxManager } from './sandbox-manager.js';
 import type { Session } from './session.js';
 import type { SettingsStore } from './settings-store.js';
+import type { PinStore } from './trust/pin-store.js';
 import type { TransferManager } from './transfer-manager.js';
 import type { WatchGate } from './watch/watch-gate.js';
 
@@ -30,6 +31,8 @@ export interface AppContext {
   readonly uploadRefs: Map<string, string>;
   /** Collaborators' certificates, checked as sessions open and every few hours. */
   readonly certificates: CertificateWatch;
+  /** A profile's pinned collaborator certificates (trust/pin-store.ts). */
+  pins(profileId: string): PinStore;
   /** When the shared refresh runs: a window visible (`changes.setVisible`), for the active profile. */
   readonly watchGate: WatchGate;
   /** Desktop notifications of what other organizations sent (notify/notifier.ts). */

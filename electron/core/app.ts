@@ -37,6 +37,7 @@ import type { Handlers } from './ipc-door.js';
 import { ItemListings } from './item-listings.js';
 import type { AppCore, AppOptions, EventSink } from './platform.js';
 import { SandboxManager } from './sandbox-manager.js';
+import { PinStore } from './trust/pin-store.js';
 import { openSession, toProfileView, type Session } from './session.js';
 import { SettingsStore } from './settings-store.js';
 import { TransferManager } from './transfer-manager.js';
@@ -64,6 +65,13 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   const listeners = new Set<EventSink>();
   const stateFile = join(dataDir, 'state.json');
   const sessions = new Map<string, Promise<Session>>();
+  /** Each profile's pinned certificates: one store per profile, so its changes are made one at a time. */
+  const pinStores = new Map<string, PinStore>();
+  const pinsOf = (profileId: string): PinStore => {
+    let store = pinStores.get(profileId);
+    if (!store) pinStores.set(profileId, (store = new PinStore(dataDir, profileId)));
+    return store;
+  };
   const listings = new ItemListings();
   let activeId = (await readJsonFile<AppState>(stateFile))?.activeProfileId;
   // the shared refresh runs for the active profile while a window is visible
@@ -103,6 +111,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
             ...(await sandbox.trustAnchorsFor(p)),
           ],
           { file: seenFile(dataDir, p.id), emit, gate: watchGate },
+          pinsOf(p.id),
         ),
       );
       s.catch(() => sessions.delete(profileId));
@@ -177,6 +186,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     transfers,
     uploadRefs,
     certificates,
+    pins: pinsOf,
     watchGate,
     notifier,
     activeProfileId: () => activeId,

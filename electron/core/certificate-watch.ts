@@ -26,6 +26,7 @@ export function changeView(c: CertificateChange): CertificateNotices['changes'][
     ...(c.problem ? { problem: c.problem } : {}),
     grantCount: c.grants.length,
     studyCount: c.studies,
+    ...(c.decision ? { decision: c.decision } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import type { KeyVault } from '../services/keys/key-vault.js';
 import { openProfileKeys, type ProfileKeys } from '../services/keys/key-ring.js';
 import type { Profile } from '../services/profiles.js';
 import { SharingService, type TrustAnchors } from '../services/sharing.js';
+import { MemoryPins, type CertificatePins } from '../../shared/trust/pins.js';
 import { StudyRecords } from '../services/study-records.js';
 import { SearchIndex } from './handlers/search-index.js';
 import { StudyWatch, type WatchOptions } from './watch/study-watch.js';
@@ -52,6 +53,8 @@ export async function openSession(
   trustAnchors: TrustAnchors = profile.trustAnchors ?? [],
   /** Where the refresh keeps what the user saw, where it tells the window, and when it runs (the app's). */
   watchOptions: WatchOptions = {},
+  /** The profile's pinned certificates (the app's store in the data folder; else this session's memory). */
+  pins: CertificatePins = new MemoryPins(),
 ): Promise<Session> {
   // A profile saved before the https rule: refused here rather than used over plain HTTP.
   const problem = exchangeUrlProblem(profile.baseUrl, profile.environment);
@@ -83,7 +86,7 @@ export async function openSession(
     }
     return directory.get(id);
   };
-  const sharing = new SharingService(client, keys, trustAnchors);
+  const sharing = new SharingService(client, keys, trustAnchors, pins);
   const studies = new StudyRecords(client, keys, sharing);
   const titles = new Map<string, string>();
   let titleChanges = 0;

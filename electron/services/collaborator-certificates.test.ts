@@ -10,6 +10,8 @@ import { CollaboratorCertificates } from './collaborator-certificates.js';
 import { openProfileKeys } from './keys/key-ring.js';
 import { KeyVault } from './keys/key-vault.js';
 import { PassphraseSecretBox } from './keys/secret-box.js';
+import type { MemoryPins } from '../../shared/trust/pins.js';
+import { acceptCertificate } from '../core/trust/decisions.js';
 import { SharingError, SharingService } from './sharing.js';
 import { startFixture, type ExchangeFixture } from './test-support/exchange-fixture.js';
 import { renew } from './test-support/renewal.js';
@@ -64,6 +66,13 @@ describe('a collaborator\u2019s new certificate', () => {
     expect((await watch.scan()).changes).toEqual([]);
     const oldThumbprint = f.site.org.thumbprint;
     const renewed = await renew(f, f.site);
+    // A renewal is a decision first: both certificates side by side, nothing wrapped before Accept.
+    const asked = (await watch.scan()).changes;
+    expect(asked[0]!.problem).toMatch(/until you accept the new certificate/);
+    expect(asked[0]!.decision?.accepted.sha256).not.toBe(asked[0]!.decision?.offered.sha256);
+    expect(asked[0]!.decision?.offered.subject).toBe('CN=Site Hospital');
+    await expect(watch.rewrap(f.site.org.id)).rejects.toMatchObject({ failure: 'certificate-changed' });
+    await acceptCertificate(sharing, sharing.pins as MemoryPins, f.site.org.id, asked[0]!.decision!.offered.sha256);
     const { changes } = await watch.scan();
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({
@@ -73,6 +82,7 @@ describe('a collaborator\u2019s new certificate', () => {
       studies: 2,
       problem: undefined,
     });
+    expect(changes[0]!.decision).toBeUndefined();
     expect(changes[0]!.grants).toHaveLength(3);
     expect(changes[0]!.certificate?.issuer).toContain('Fixture Consortium CA');
 
@@ -162,6 +172,7 @@ describe('a collaborator\u2019s new certificate', () => {
     await sharing.grant(studies[1]!, 'c', org.id);
     await watch.scan();
     await f.admin.client.putCertificate(org.id, issueIdentity('Harbor Clinic', { ca: f.ca }).certificatePem);
+    await acceptCertificate(sharing, sharing.pins as MemoryPins, org.id);
 
     // A second reader of the same state (the scheduled check) held inside its scan until the re-wrap is done.
     let open: () => void = () => undefined;

@@ -1,8 +1,9 @@
 // Collaborators' new certificates: the profile remembers the certificate (thumbprint) of each
 // organization it shares items with; when the directory lists another one, the grants on the
-// profile's own items still hold keys wrapped for the old one. Re-wrapping checks the new
-// certificate once (the directory's thumbprint, RSA >= 2048, valid today, issued by a trust
-// anchor: SharingService.verifiedCertificate) and updates every such grant (Update item access,
+// profile's own items still hold keys wrapped for the old one. A certificate other than the
+// accepted (pinned) one is a decision first: the change carries both for the user to compare,
+// and nothing is wrapped until they accept it (core/trust/decisions.ts). Re-wrapping checks the
+// new certificate once (SharingService.verifiedCertificate, the pin included) and updates every such grant (Update item access,
 // PUT: docs/protocol.md, "Item access"), with a result per item. The items done are written down
 // as they go, so a cut run resumes where it stopped.
 import path from 'node:path';
@@ -12,8 +13,9 @@ import { readJsonFile, writeJsonAtomic } from './atomic-file.js';
 import type { CallOptions, ExchangeClient } from './exchange-client.js';
 import { summarizeCertificate, type CertificateSummary } from './keys/certificate-summary.js';
 import type { ItemFields, ItemKey } from '../../shared/protocol/envelope.js';
-import { parseCertificate } from '../../shared/protocol/certificates.js';
-import type { SharingService } from './sharing.js';
+import { parseCertificate, type CertificateInfo } from '../../shared/protocol/certificates.js';
+import { certificateToPin } from '../../shared/protocol/pinnable.js';
+import { SharingError, type SharingService } from './sharing.js';
 import { ownerOf } from './study-records.js';
 
 /** A grant on one of the profile's own items. */
@@ -32,6 +34,27 @@ export interface CertificateChange {
   /** Grants still holding keys for the old certificate, and in how many studies. */
   readonly grants: readonly Grant[];
   readonly studies: number;
+  /** Present while the directory's certificate is not the accepted (pinned) one: the user decides first. */
+  readonly decision?: CertificateDecision;
+}
+
+/** A certificate as the decision shows it side by side with the other. */
+export interface ComparedCertificate {
+  readonly subject: string;
+  readonly issuer: string;
+  readonly validFrom: string;
+  readonly validTo: string;
+  /** SHA-256 of the DER, hex (shown in groups of four). */
+  readonly sha256: string;
+  /** Whether it names the organization in a SAN (urn:study-exchange:org:<id>). */
+  readonly namesOrganization: boolean;
+}
+
+export interface CertificateDecision {
+  readonly accepted: ComparedCertificate;
+  readonly offered: ComparedCertificate;
+  /** The out-of-band comparison of the accepted certificate, when the user made one. */
+  readonly verifiedNote?: string;
 }
 
 export interface ExpiringCertificate {
@@ -80,7 +103,7 @@ export class CollaboratorCertificates {
 
   constructor(
     private readonly client: ExchangeClient,
-    private readonly sharing: Pick<SharingService, 'verifiedCertificate'>,
+    private readonly sharing: Pick<SharingService, 'verifiedCertificate' | 'pins'>,
     private readonly keys: { openItemKey(item: ItemFields): ItemKey },
     dataDir: string,
     profileId: string,
@@ -133,8 +156,10 @@ export class CollaboratorCertificates {
       const listed = org.thumbprint?.toLowerCase();
       if (!listed) continue;
       let summary: CertificateSummary | undefined;
+      let offered: CertificateInfo | undefined;
       try {
-        summary = summarizeCertificate(parseCertificate(await this.client.getCertificate(orgId, options)), now);
+        offered = parseCertificate(await this.client.getCertificate(orgId, options));
+        summary = summarizeCertificate(offered, now);
       } catch {
         summary = undefined;
       }
@@ -148,14 +173,20 @@ export class CollaboratorCertificates {
       if (old === listed) continue;
       const done = new Set(state.rewrap[orgId]?.thumbprint === listed ? state.rewrap[orgId].done : []);
       const left = grants.filter((g) => !done.has(key(g)));
+      const problem = await this.problemWith(orgId, options);
+      const decision =
+        problem?.failure === 'certificate-changed' && offered ? await this.decisionFor(orgId, offered) : undefined;
+      // "Keep the old one" was the answer for this certificate: nothing to ask again
+      if (decision === 'kept') continue;
       changes.push({
         organizationId: orgId,
         name: org.name,
         oldThumbprint: old,
         certificate: summary,
-        problem: await this.problemWith(orgId, options),
+        problem: problem?.message,
         grants: left,
         studies: new Set(left.map((g) => g.containerId)).size,
+        ...(decision ? { decision } : {}),
       });
     }
     // Only what this scan learnt: a re-wrap may have written its progress meanwhile.
@@ -225,14 +256,42 @@ export class CollaboratorCertificates {
     );
   }
 
-  private async problemWith(orgId: string, options: CallOptions): Promise<string | undefined> {
+  private async problemWith(
+    orgId: string,
+    options: CallOptions,
+  ): Promise<{ readonly message: string; readonly failure?: string } | undefined> {
     try {
       await this.sharing.verifiedCertificate(orgId, options);
       return undefined;
     } catch (error) {
       // The check's words are written for sharing; here the notice says what is not re-wrapped.
-      return (error as Error).message.replace(/[;:]? ?(N|n)othing was shared\.$/, '').replace(/[;,]$/, '');
+      const message = (error as Error).message.replace(/[;:]? ?(N|n)othing was shared\.$/, '').replace(/[;,]$/, '');
+      return { message, ...(error instanceof SharingError ? { failure: error.failure } : {}) };
     }
+  }
+
+  /** Both certificates side by side, or 'kept' when the user declined this one already. */
+  private async decisionFor(
+    orgId: string,
+    offered: CertificateInfo,
+  ): Promise<CertificateDecision | 'kept' | undefined> {
+    const pin = await this.sharing.pins.pinned(orgId);
+    if (!pin) return undefined;
+    const next = certificateToPin(offered, orgId);
+    if (pin.kept?.includes(next.sha256)) return 'kept';
+    const compared = (c: ComparedCertificate): ComparedCertificate => ({
+      subject: c.subject,
+      issuer: c.issuer,
+      validFrom: c.validFrom,
+      validTo: c.validTo,
+      sha256: c.sha256,
+      namesOrganization: c.namesOrganization,
+    });
+    return {
+      accepted: compared(pin.current),
+      offered: compared(next),
+      ...(pin.verified?.sha256 === pin.current.sha256 ? { verifiedNote: pin.verified.note } : {}),
+    };
   }
 
   private async state(): Promise<State> {

@@ -1,9 +1,13 @@
-// Sharing items: every grant wraps the item key for the grantee's certificate only after
-// checking that certificate: the directory's thumbprint, RSA of at least 2048 bits, valid
-// today, and issued by one of the profile's trust anchors (its consortium's CAs), so neither
-// a swapped certificate nor a swapped directory answer can receive a key. Re-keying writes a
-// new version and re-grants everyone on the list.
+// Sharing items: every key wrapped for another organization (grants, updates, Share with
+// everyone, re-wrap, the study record, receipts, sign-offs) goes through verifiedCertificate,
+// the one gate. A trust anchor's signature only says the consortium's CA issued the certificate,
+// not to whom it belongs: an exchange (or its administrator) could list Riverside's certificate
+// for Lakeside. So the gate also holds the profile's pin for the organization (shared/trust/
+// pins.ts): the certificate first seen, or one the user approved since, is the only one that
+// receives keys; another is refused until the user decides, and one whose SAN names another
+// organization is refused outright. Re-keying writes a new version and re-grants everyone.
 import { FailureError } from '../../shared/failure-error.js';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,14 +29,35 @@ import {
   type ItemFields,
   type ItemKey,
 } from '../../shared/protocol/envelope.js';
+import { namesOtherOrganization } from '../../shared/protocol/organization-name.js';
+import { certificateToPin } from '../../shared/protocol/pinnable.js';
+import { MemoryPins, type CertificatePins } from '../../shared/trust/pins.js';
 import type { CallOptions, ExchangeClient } from './exchange-client.js';
 import { downloadDocument } from './transfers/document-download.js';
 import { prepareDocumentBody } from './transfers/upload-body.js';
 
-export class SharingError extends FailureError<
-  'thumbprint-mismatch' | 'no-certificate' | 'no-own-certificate' | 'untrusted-certificate' | 'no-trust-anchors'
-> {
+export type SharingFailure =
+  | 'thumbprint-mismatch'
+  | 'no-certificate'
+  | 'no-own-certificate'
+  | 'untrusted-certificate'
+  | 'no-trust-anchors'
+  /** The certificate names another organization in its SAN: refused, no approval possible. */
+  | 'names-another-organization'
+  /** Not the certificate accepted (pinned) for the organization: nothing until the user decides. */
+  | 'certificate-changed';
+
+export class SharingError extends FailureError<SharingFailure> {
   override readonly name = 'SharingError';
+  constructor(
+    failure: SharingFailure,
+    message: string,
+    /** For 'certificate-changed': the organization, and the offered certificate's SHA-256. */
+    readonly organizationId?: string,
+    readonly offeredSha256?: string,
+  ) {
+    super(failure, message);
+  }
 }
 
 /** What sharing needs of the key vault (a KeyHandle fits); the private key stays there. */
@@ -55,6 +80,8 @@ export class SharingService {
     private readonly client: ExchangeClient,
     private readonly keys: SharingKeys,
     private readonly trustAnchors: TrustAnchors,
+    /** The profile's pins (the app's and the CLI's are in the data folder; by default this service's memory). */
+    readonly pins: CertificatePins = new MemoryPins(),
   ) {}
 
   /**
@@ -65,9 +92,35 @@ export class SharingService {
 
   /**
    * The grantee's certificate, refused unless its thumbprint is the one the directory lists, it
-   * holds RSA ≥ 2048 bits, is valid today and chains to one of the trust anchors.
+   * holds RSA ≥ 2048 bits, is valid today, chains to one of the trust anchors, names no other
+   * organization, and is the one pinned for the organization (pinned now when none is).
    */
   async verifiedCertificate(organizationId: string, options: CallOptions = {}): Promise<CertificateInfo> {
+    const { certificate, name } = await this.checkedCertificate(organizationId, options);
+    const offered = certificateToPin(certificate, organizationId);
+    const pin = (await this.pins.pinned(organizationId)) ?? (await this.pins.pinFirstUse(organizationId, offered));
+    if (pin.current.sha256 !== offered.sha256) {
+      const kept = pin.kept?.includes(offered.sha256);
+      throw new SharingError(
+        'certificate-changed',
+        kept
+          ? `The exchange lists a certificate for ${name} (${certificate.subject}) that you declined; the accepted one was ${pin.current.subject}. Nothing was shared.`
+          : `The exchange now lists another certificate for ${name} (${certificate.subject}, issued by ${certificate.issuer}) than the one accepted (${pin.current.subject}); nothing is shared with ${name} until you accept the new certificate or keep the old one. Nothing was shared.`,
+        organizationId,
+        offered.sha256,
+      );
+    }
+    return certificate;
+  }
+
+  /**
+   * The directory's certificate for the organization with every check but the pin: what the user
+   * may be asked to accept (one that names another organization never is).
+   */
+  async checkedCertificate(
+    organizationId: string,
+    options: CallOptions = {},
+  ): Promise<{ readonly certificate: CertificateInfo; readonly name: string }> {
     const [org, pem] = await Promise.all([
       this.client.getOrganization(organizationId, options),
       this.client.getCertificate(organizationId, options),
@@ -106,7 +159,20 @@ export class SharingService {
         `The certificate of ${org.name} is not issued by a certificate authority this profile trusts; nothing was shared.`,
       );
     }
-    return certificate;
+    const others = namesOtherOrganization(certificate.der, organizationId);
+    if (others) {
+      throw new SharingError(
+        'names-another-organization',
+        `The certificate received for ${org.name} (${certificate.subject}) was issued for another organization (${others.join(', ')}); it can never receive ${org.name}'s keys. Nothing was shared.`,
+      );
+    }
+    return { certificate, name: org.name };
+  }
+
+  /** The SHA-256 of the certificate the exchange lists for the organization now, checked or not. */
+  async offeredSha256(organizationId: string, options: CallOptions = {}): Promise<string> {
+    const pem = await this.client.getCertificate(organizationId, options);
+    return createHash('sha256').update(parseCertificate(pem).der).digest('hex');
   }
 
   async grant(

@@ -58,6 +58,26 @@ export interface CertificateChangeView {
   /** The profile's own items whose grants still hold keys for the old certificate, and their studies. */
   readonly grantCount: number;
   readonly studyCount: number;
+  /** While the directory's certificate is not the accepted (pinned) one: both, for the user to decide. */
+  readonly decision?: CertificateDecisionView;
+}
+
+/** A certificate as a decision shows it beside the other (SHA-256 hex: shown in groups of four). */
+export interface ComparedCertificateView {
+  readonly subject: string;
+  readonly issuer: string;
+  readonly validFrom: string;
+  readonly validTo: string;
+  readonly sha256: string;
+  /** Whether it names the organization in a SAN (urn:study-exchange:org:<id>). */
+  readonly namesOrganization: boolean;
+}
+
+export interface CertificateDecisionView {
+  readonly accepted: ComparedCertificateView;
+  readonly offered: ComparedCertificateView;
+  /** How the accepted one was compared out of band, when it was ("compared by phone with …"). */
+  readonly verifiedNote?: string;
 }
 
 /** A collaborator's certificate that expires within 30 days or has expired (grants to it are refused then). */

@@ -11,6 +11,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import forge from 'node-forge';
+import { organizationUrn } from './organization-name.js';
 
 export interface CertificateInfo {
   readonly subject: string;
@@ -165,6 +166,13 @@ interface CertSpec {
   readonly isCa: boolean;
   readonly days: number;
   readonly notBefore: Date;
+  /** Named in a SAN `URI:urn:study-exchange:org:<id>` (organization-name.ts). */
+  readonly organizationId?: string;
+}
+
+/** The SAN naming an organization (type 6: URI), for a certificate or a CSR's extension request. */
+function organizationSan(organizationId: string): object {
+  return { name: 'subjectAltName', altNames: [{ type: 6, value: organizationUrn(organizationId) }] };
 }
 
 function buildCertificate(spec: CertSpec): forge.pki.Certificate {
@@ -183,6 +191,7 @@ function buildCertificate(spec: CertSpec): forge.pki.Certificate {
       : { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
     { name: 'subjectKeyIdentifier' },
   ];
+  if (spec.organizationId) extensions.push(organizationSan(spec.organizationId));
   if (spec.signer.cert) {
     extensions.push({
       name: 'authorityKeyIdentifier',
@@ -212,7 +221,14 @@ export function createCertificateAuthority(commonName: string, bits: number = MI
 /** A fresh key and a certificate for commonName, issued by the CA or self-signed when no CA is given. */
 export function issueIdentity(
   commonName: string,
-  options: { readonly ca?: Identity; readonly bits?: number; readonly days?: number; readonly notBefore?: Date } = {},
+  options: {
+    readonly ca?: Identity;
+    readonly bits?: number;
+    readonly days?: number;
+    readonly notBefore?: Date;
+    /** The organization's id, named in the certificate's SAN. */
+    readonly organizationId?: string;
+  } = {},
 ): Identity {
   const privateKeyPem = generateRsaKeyPem(options.bits ?? MIN_RSA_BITS);
   const key = forgePrivateKey(privateKeyPem);
@@ -227,6 +243,7 @@ export function issueIdentity(
     days: options.days ?? 365,
     // A minute back so a certificate made now is valid on a peer whose clock is a little behind.
     notBefore: options.notBefore ?? new Date(Date.now() - 60_000),
+    ...(options.organizationId ? { organizationId: options.organizationId } : {}),
   });
   return { privateKeyPem, certificatePem: forge.pki.certificateToPem(cert) };
 }
@@ -234,7 +251,13 @@ export function issueIdentity(
 /** PKCS#10 CSR (PEM) for a private key. */
 export function createCsr(
   privateKey: string,
-  subject: { readonly commonName: string; readonly organization?: string; readonly country?: string },
+  subject: {
+    readonly commonName: string;
+    readonly organization?: string;
+    readonly country?: string;
+    /** Asks the CA to name the organization's id in a SAN (organization-name.ts). */
+    readonly organizationId?: string;
+  },
 ): string {
   const key = forgePrivateKey(privateKey);
   const csr = forge.pki.createCertificationRequest();
@@ -244,6 +267,8 @@ export function createCsr(
   if (subject.organization) attributes.push({ name: 'organizationName', value: subject.organization });
   attributes.push({ name: 'commonName', value: subject.commonName });
   csr.setSubject(attributes);
+  if (subject.organizationId)
+    csr.setAttributes([{ name: 'extensionRequest', extensions: [organizationSan(subject.organizationId)] }]);
   csr.sign(key, forge.md.sha256.create());
   return forge.pki.certificationRequestToPem(csr);
 }

@@ -89,7 +89,7 @@ export class KeyVault {
 
   /** A new RSA key (kept here) and its PKCS#10 request for registration. */
   async generate(
-    subject: { readonly commonName: string; readonly organization?: string; readonly country?: string },
+    subject: Parameters<typeof createCsr>[1],
     bits = MIN_KEY_BITS,
   ): Promise<{ readonly summary: KeySummary; readonly csrPem: string }> {
     if (bits < MIN_KEY_BITS) throw new KeyImportError('key-too-small', `A key needs at least ${MIN_KEY_BITS} bits.`);
