@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for the app and its tests: Debian's Chromium (the browser
-# host and the Playwright tests use it; Playwright never downloads its own), Xvfb, openssl,
+# host and the Playwright tests use it; Playwright never downloads its own), Xvfb, openssl, unzip,
 # PostgreSQL (the tests start throw-away clusters of their own; no system cluster is created or
 # used), and the npm packages. Safe to run again: it skips what is already there.
 set -euo pipefail
@@ -22,6 +22,8 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+# the archive tests unpack a study's .zip as an inspector would
+command -v unzip >/dev/null 2>&1 || missing+=(unzip)
 # Debian keeps the server programs off PATH, in /usr/lib/postgresql/<version>/bin
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null 2>&1 || missing+=(postgresql)
 if ((${#missing[@]})); then
