@@ -18,8 +18,9 @@ export class ArchivePaths {
       .slice(0, -1)
       .map((segment) => cleanFileName(segment, 'folder'));
     const name = cleanFileName(fileName);
-    const ext = fileExtension(name);
-    const stem = ext ? name.slice(0, name.length - ext.length) : name;
+    // the extension as written (fileExtension lower-cases it)
+    const ext = name.slice(name.length - fileExtension(name).length);
+    const stem = name.slice(0, name.length - ext.length);
     for (let n = 1; ; n++) {
       const candidate = [DOCUMENTS_FOLDER, ...folders, n === 1 ? name : `${stem} (${n})${ext}`].join('/');
       const key = candidate.toLowerCase();
