@@ -35,7 +35,8 @@ export interface ArchiveSink {
 }
 
 function checked(relativePath: string): string {
-  if (!isInsideArchive(relativePath)) throw new Error(`archive path outside the archive: ${JSON.stringify(relativePath)}`);
+  if (!isInsideArchive(relativePath))
+    throw new Error(`archive path outside the archive: ${JSON.stringify(relativePath)}`);
   return relativePath;
 }
 
