@@ -40,6 +40,7 @@ const OPTIONS = {
   out: { type: 'string' },
   'media-type': { type: 'string' },
   csv: { type: 'boolean' },
+  'only-mine': { type: 'boolean' },
   // the study record (containers create)
   protocol: { type: 'string' },
   pi: { type: 'string' },
@@ -123,6 +124,9 @@ Exchange:
       once it passes the check: issued by a trust anchor, RSA >= 2048, valid; resumes where a cut run stopped)
   receipts --container ID [--csv]   (your documents x the organizations with access: this version, earlier version, not yet)
   receipts sending [on|off]   (whether this profile sends receipts)
+  study export --container ID --out DIR|FILE.zip [--only-mine]   (the study's archive: documents, records, receipts,
+      sign-offs, SHA256SUMS, verify.sh, index.html; written under a temporary name, renamed when whole)
+  archive verify DIR|FILE.zip   (the checks of the archive's verify.sh: SHA256SUMS, sign-offs' certificates and signatures)
   orgs list [--name PREFIX] | show ID | cert ID [--out FILE]
   admin org-create --name NAME [--sirb] [--cert FILE] | org-update ID [--name N] [--sirb|--not-sirb] [--disabled|--enabled] | cert-put ID CERT_FILE
 

@@ -14,6 +14,7 @@ import {
   orgsCommand,
   pingCommand,
 } from './exchange-commands.js';
+import { archiveCommand, studyCommand } from './archive.js';
 import { accessCommand, itemsCommand } from './item-commands.js';
 import { processIo, type CliIo } from './io.js';
 import { profileCommand } from './profile-commands.js';
@@ -30,6 +31,8 @@ const COMMANDS: Readonly<Record<string, (ctx: CliContext) => Promise<void>>> = {
   orgs: orgsCommand,
   admin: adminCommand,
   receipts: receiptsCommand,
+  study: studyCommand,
+  archive: archiveCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
