@@ -7,7 +7,7 @@ import { checkOrganizationName } from './routes/organization-name.js';
 import { toOrganization } from './routes/wire.js';
 import type { NewOrganization } from './store/rows.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
-import { NameTakenError, type Store } from './store/store.js';
+import { CertificateTakenError, NameTakenError, type Store } from './store/store.js';
 
 export interface RegisterOrganizationOptions {
   name: string;
@@ -45,7 +45,7 @@ function newOrganization(o: RegisterOrganizationOptions, storeTrust: string[]): 
 }
 
 function nameTaken(e: unknown): never {
-  if (e instanceof NameTakenError) throw new Error(e.message);
+  if (e instanceof NameTakenError || e instanceof CertificateTakenError) throw new Error(e.message);
   throw e;
 }
 

@@ -6,7 +6,7 @@ import { sendBytes, sendJson } from '../http/responses.js';
 import type { Route, RouteContext } from '../http/router.js';
 import { asBoolean, asString, requireString } from '../http/validate.js';
 import type { OrganizationRow } from '../store/rows.js';
-import { LastAdministratorError, NameTakenError } from '../store/store.js';
+import { CertificateTakenError, LastAdministratorError, NameTakenError } from '../store/store.js';
 import { checkOrganizationName as checkName } from './organization-name.js';
 import { toOrganization } from './wire.js';
 import { jsonFields, namedOrganization } from './route-helpers.js';
@@ -17,13 +17,17 @@ function organizationFor(ctx: RouteContext): Promise<OrganizationRow> {
   return namedOrganization(ctx, ctx.params['organizationId']!);
 }
 
-/** The store's refusals of a change, as answers: a name in use (1003), the last administrator (1020). */
+/**
+ * The store's refusals of a change, as answers: a name in use (1003), the last administrator (1020),
+ * a certificate another organization has (1010).
+ */
 async function nameTaken<T>(f: () => Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (e) {
     if (e instanceof NameTakenError) throw new ApiError('organizationExists', e.message);
     if (e instanceof LastAdministratorError) throw new ApiError('lastAdministrator', e.message);
+    if (e instanceof CertificateTakenError) throw new ApiError('invalidCertificate', e.message);
     throw e;
   }
 }
@@ -91,10 +95,12 @@ async function putCertificate(ctx: RouteContext): Promise<void> {
     throw new ApiError('invalidCertificate', 'The body is too large to be a certificate.');
   const input = type === 'application/x-pem-file' ? ctx.body.buffer.toString('utf8') : ctx.body.buffer;
   const cert = await checkCertificateFor(ctx.app, input);
-  const row = await ctx.app.store.updateOrganization(
-    target.id,
-    { certificatePem: cert.pem, thumbprint: cert.thumbprint },
-    ctx.app.now(),
+  const row = await nameTaken(() =>
+    ctx.app.store.updateOrganization(
+      target.id,
+      { certificatePem: cert.pem, thumbprint: cert.thumbprint },
+      ctx.app.now(),
+    ),
   );
   sendJson(ctx.res, 200, toOrganization(row!));
 }

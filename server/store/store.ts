@@ -124,6 +124,14 @@ export class NameTakenError extends Error {
   }
 }
 
+/** The certificate (thumbprint) is another organization's already: one key, one organization (decisions §3). */
+export class CertificateTakenError extends Error {
+  constructor(readonly thumbprint: string) {
+    super(`The certificate (thumbprint ${thumbprint}) is already registered to another organization.`);
+    this.name = 'CertificateTakenError';
+  }
+}
+
 /** The change would leave no enabled administrator (checked in the update's transaction). */
 export class LastAdministratorError extends Error {
   constructor(id: string) {

@@ -69,3 +69,8 @@ export async function run<T>(call: Promise<T>): Promise<T> {
 export function isUniqueViolation(e: unknown): boolean {
   return (e as { code?: unknown })?.code === '23505';
 }
+
+/** Another organization has the certificate (the organizations_thumbprint index). */
+export function isThumbprintViolation(e: unknown): boolean {
+  return isUniqueViolation(e) && (e as { constraint?: unknown }).constraint === 'organizations_thumbprint';
+}

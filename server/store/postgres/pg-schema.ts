@@ -104,4 +104,9 @@ export const PG_MIGRATIONS: readonly string[] = [
     AND key_hash ~ '^[A-Za-z0-9+/=]*$' AND iv ~ '^[A-Za-z0-9+/=]*$');
   ALTER TABLE item_keys ADD CONSTRAINT item_keys_json_safe CHECK (key ~ '^[A-Za-z0-9+/=]*$');
   `,
+  `
+  -- one key, one organization (decisions §3): the index, not a check before the write, is what
+  -- refuses two nodes registering the same certificate for two organizations at once
+  CREATE UNIQUE INDEX organizations_thumbprint ON organizations (thumbprint) WHERE thumbprint <> '';
+  `,
 ];

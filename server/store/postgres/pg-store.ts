@@ -14,6 +14,7 @@ import {
 } from '../rows.js';
 import {
   LastAdministratorError,
+  CertificateTakenError,
   NameTakenError,
   removesAdministrator,
   requestIdKey,
@@ -22,7 +23,7 @@ import {
   type SaveOutcome,
   type Store,
 } from '../store.js';
-import { isUniqueViolation, run } from './pg-errors.js';
+import { isThumbprintViolation, isUniqueViolation, run } from './pg-errors.js';
 import { NotOwnerSignal, saveItemIn, visibleItemOn } from './pg-items.js';
 import { migrateAt } from './pg-migrate.js';
 import { StreamingReads } from './pg-streaming-reads.js';
@@ -145,6 +146,7 @@ class PostgresStore implements Store {
         return rows.rows[0]!;
       });
     } catch (e) {
+      if (isThumbprintViolation(e)) throw new CertificateTakenError(o.thumbprint ?? '');
       if (isUniqueViolation(e)) throw new NameTakenError(o.name);
       throw e;
     }
@@ -186,6 +188,7 @@ class PostgresStore implements Store {
         return updated.rows[0];
       });
     } catch (e) {
+      if (isThumbprintViolation(e)) throw new CertificateTakenError(c.thumbprint ?? '');
       if (isUniqueViolation(e) && c.name !== undefined) throw new NameTakenError(c.name);
       throw e;
     }

@@ -2,7 +2,14 @@
 import type { Db } from './database.js';
 import { newId } from '../ids.js';
 import { organizationColumns, type NewOrganization, type OrganizationChanges, type OrganizationRow } from '../rows.js';
-import { LastAdministratorError, NameTakenError, removesAdministrator } from '../store.js';
+import { CertificateTakenError, LastAdministratorError, NameTakenError, removesAdministrator } from '../store.js';
+
+/** Throws CertificateTakenError when another organization has the thumbprint (in the write transaction). */
+function checkThumbprintFree(db: Db, thumbprint: string | undefined, id: string): void {
+  if (!thumbprint) return;
+  const other = db.prepare('SELECT id FROM organizations WHERE thumbprint = ? AND id <> ?').get(thumbprint, id);
+  if (other) throw new CertificateTakenError(thumbprint);
+}
 
 export function getOrganization(db: Db, id: string): OrganizationRow | undefined {
   return db.prepare('SELECT * FROM organizations WHERE id = ?').get(id) as OrganizationRow | undefined;
@@ -26,6 +33,7 @@ export function insertOrganization(db: Db, o: NewOrganization, now: number): Org
   const id = newId();
   const run = db.transaction(() => {
     if (findOrganizationByName(db, o.name)) throw new NameTakenError(o.name);
+    checkThumbprintFree(db, o.thumbprint, id);
     db.prepare(
       `INSERT INTO organizations (id, name, name_key, is_sirb, is_admin, is_disabled, certificate_pem, thumbprint, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -55,6 +63,7 @@ export function updateOrganization(
       const other = findOrganizationByName(db, c.name);
       if (other && other.id !== id) throw new NameTakenError(c.name);
     }
+    checkThumbprintFree(db, c.thumbprint, id);
     db.prepare(
       `UPDATE organizations SET name = ?, name_key = ?, is_sirb = ?, is_disabled = ?, is_admin = ?, certificate_pem = ?, thumbprint = ?, updated_at = ?
        WHERE id = ?`,

@@ -68,4 +68,8 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX seen_requests_expiry ON seen_requests(expires_at);
   `,
+  `
+  -- one key, one organization (decisions §3): a thumbprint another organization has is refused
+  CREATE UNIQUE INDEX organizations_thumbprint ON organizations(thumbprint) WHERE thumbprint <> '';
+  `,
 ];
