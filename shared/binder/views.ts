@@ -27,6 +27,8 @@ export interface CellDocument {
   /** The cleaned shown name. */
   readonly name: string;
   readonly expiresOn?: string;
+  /** The header has an expiresOn that is not a date: shown as "unreadable date". */
+  readonly expiresOnUnreadable?: true;
   readonly updatedAt: string;
   readonly person?: { readonly name: string };
   readonly contentHash?: string;
@@ -44,7 +46,10 @@ export interface BinderCell {
   readonly daysLeft?: number;
 }
 
-/** Counts over a row (an organization) or a column (an expected item). */
+/**
+ * Counts over a row (an organization) or a column (an expected item), one per item and
+ * organization: a perPerson item counts with the worst of its people's statuses.
+ */
 export interface BinderSummary {
   /** organizationId for a row, itemId for a column. */
   readonly key: string;
