@@ -10,6 +10,8 @@ export interface SearchEntry {
   readonly name: string;
   /** A document's title when it has one besides its file name: found by either. */
   readonly title?: string;
+  /** What a document is (its type's code and name, the person it is about: decisions §8): "cv Reyes" finds it with its name. */
+  readonly described?: string;
   readonly kind: 'study' | 'document' | 'record';
 }
 
@@ -71,6 +73,8 @@ export interface PreparedEntries {
   readonly names: readonly string[];
   readonly titles: readonly string[];
   readonly segments: readonly string[];
+  /** Folded name and `described` together ('' when nothing is described). */
+  readonly described: readonly string[];
 }
 
 const collator = new Intl.Collator();
@@ -80,6 +84,7 @@ const tieOrder = (a: SearchEntry, b: SearchEntry): number =>
   collator.compare(a.itemPath, b.itemPath);
 const segmentOf = (e: SearchEntry): string =>
   e.kind === 'study' ? '' : fold(e.itemPath.slice(e.itemPath.lastIndexOf('/') + 1));
+const describedOf = (e: SearchEntry): string => (e.described ? fold(`${e.name} ${e.described}`) : '');
 
 /**
  * Entries in the order they arrive, folded as they come: the index main is still building
@@ -90,12 +95,14 @@ export class GrowingEntries {
   readonly names: string[] = [];
   readonly titles: string[] = [];
   readonly segments: string[] = [];
+  readonly described: string[] = [];
 
   push(e: SearchEntry): void {
     this.entries.push(e);
     this.names.push(fold(e.name));
     this.titles.push(fold(e.title ?? ''));
     this.segments.push(segmentOf(e));
+    this.described.push(describedOf(e));
   }
 }
 
@@ -108,22 +115,31 @@ export function prepareEntries(entries: Iterable<SearchEntry> | GrowingEntries):
       names: sorted.map((e) => fold(e.name)),
       titles: sorted.map((e) => fold(e.title ?? '')),
       segments: sorted.map(segmentOf),
+      described: sorted.map(describedOf),
     };
   }
   // already folded: only the order changes
   const order = grown.entries.map((_, i) => i).sort((a, b) => tieOrder(grown.entries[a]!, grown.entries[b]!));
   const at = <T>(list: readonly T[]): T[] => order.map((i) => list[i]!);
-  return { entries: at(grown.entries), names: at(grown.names), titles: at(grown.titles), segments: at(grown.segments) };
+  return {
+    entries: at(grown.entries),
+    names: at(grown.names),
+    titles: at(grown.titles),
+    segments: at(grown.segments),
+    described: at(grown.described),
+  };
 }
 
-/** The better of the name's and the title's match; the path's last segment a point below. */
+/** The better of the name's and the title's match; the path's last segment a point below, what it is described as two. */
 function scoreAt(q: FoldedQuery, p: Omit<PreparedEntries, 'entries'>, i: number): number {
   const title = p.titles[i]!;
   const segment = p.segments[i]!;
+  const described = p.described[i]!;
   return Math.max(
     scoreFolded(q, p.names[i]!),
     title === '' ? 0 : scoreFolded(q, title),
     segment === '' ? 0 : scoreFolded(q, segment) - 1,
+    described === '' ? 0 : scoreFolded(q, described) - 2,
   );
 }
 

@@ -33,6 +33,8 @@ import { signoffHandlers } from './signoffs/signoff-handlers.js';
 import { studyHandlers } from './handlers/study-handlers.js';
 import { transferHandlers } from './handlers/transfer-handlers.js';
 import { binderHandlers } from './binder/binder-handlers.js';
+import { today } from './binder/binder-clock.js';
+import { ExpiryNotices } from './binder/expiry-notices.js';
 import type { Handlers } from './ipc-door.js';
 import { ItemListings } from './item-listings.js';
 import type { AppCore, AppOptions, EventSink } from './platform.js';
@@ -84,6 +86,12 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   };
   // Documents other organizations sent, as desktop notifications (the shell's or the page's).
   const notifier = new Notifier({ settings: () => settings.get(), sink: (n) => emit('changes.notify', n) });
+  // What expires, told on each day's first refresh (ctx is built below; the clock is read at the refresh).
+  const expiryNotices = new ExpiryNotices({
+    settings: () => settings.get(),
+    sink: (n) => emit('changes.notify', n),
+    today: () => today(ctx),
+  });
 
   const certificates = new CertificateWatch({
     check: async (profileId) => {
@@ -117,6 +125,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       s.catch(() => sessions.delete(profileId));
       sessions.set(profileId, s);
       void s.then((opened) => notifier.follow(opened.watch, () => activeId === profileId)).catch(() => undefined);
+      void s.then((opened) => expiryNotices.follow(opened, () => activeId === profileId)).catch(() => undefined);
       void s
         .then((opened) => {
           const collaborators = collaboratorsOf(opened, dataDir);
@@ -147,7 +156,10 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       afterUpload: async (d) => {
         await discardStaged(d);
         const s = await sessionFor(d.profileId);
-        if (await settings.shareUploadsWithOwner(d.profileId, s.profile.roleHints.sirb ?? false)) {
+        if (
+          d.shareWithOwner ||
+          (await settings.shareUploadsWithOwner(d.profileId, s.profile.roleHints.sirb ?? false))
+        ) {
           await s.sharing.shareWithOwner(d.containerId, d.remotePath);
         }
       },

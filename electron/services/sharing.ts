@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { asDocument } from '../../shared/headers.js';
-import type { Item, Organization } from '../../shared/types.js';
+import type { Item, Organization, RecordHeader } from '../../shared/types.js';
 import {
   assertCurrentlyValid,
   assertUsableCertificate,
@@ -209,13 +209,19 @@ export class SharingService {
    * New key and IV, new version by PUT (same path), then every grantee's key updated.
    * Documents go through a temporary file so memory stays flat.
    */
-  async rekey(containerId: string, itemPath: string, options: CallOptions = {}): Promise<RekeyResult> {
+  async rekey(
+    containerId: string,
+    itemPath: string,
+    options: CallOptions = {},
+    /** The header of the new version (Describe… changes a document's §8 fields so); the same by default. */
+    nextHeader: (header: RecordHeader) => RecordHeader = (h) => h,
+  ): Promise<RekeyResult> {
     const own = this.keys.certificate;
     if (!own)
       throw new SharingError('no-own-certificate', 'This profile has no certificate, so it cannot encrypt items.');
     const meta = await this.client.getItem(containerId, itemPath, options);
     const oldKey = this.keys.openItemKey(meta);
-    const header = openHeader(meta, oldKey);
+    const header = nextHeader(openHeader(meta, oldKey));
     const next = newItemKey();
     let item: Item;
     const document = asDocument(header);

@@ -17,6 +17,15 @@ import type { CallOptions, ExchangeClient } from './exchange-client.js';
 import { CancelledError, ExchangeError, NetworkError } from './exchange-errors.js';
 import type { SharingService } from './sharing.js';
 import { readRecord, writeRecord, type RecordKeys } from './transfers/records.js';
+import { CHECKLIST_PATH } from '../../shared/reserved-paths.js';
+import {
+  grantOwnerRecord,
+  revokeOwnerRecord,
+  shareWithCollaborators,
+  type NotShared,
+} from './records/owner-records.js';
+
+export type { NotShared };
 
 interface StudyTitle {
   readonly title: string;
@@ -37,13 +46,6 @@ export interface StudyEdit {
 /** A study by id, or with its owner when the caller already has the container. */
 export type StudyRef = string | (Pick<Container, 'id'> & { readonly ownerId?: string });
 
-/** A collaborator the record could not be shared with, and why (the edit itself was saved). */
-export interface NotShared {
-  readonly organizationId: string;
-  readonly organizationName: string;
-  readonly reason: string;
-}
-
 export interface SavedStudy {
   readonly record: StudyRecord;
   /** Organizations given the record for the first time. */
@@ -58,10 +60,6 @@ function isNotFound(e: unknown): boolean {
 
 export function ownerOf(item: Pick<Item, 'ownerUrl'>): string {
   return item.ownerUrl.split('/').filter(Boolean).pop() ?? '';
-}
-
-function reasonOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 /** "saved; not shared with X because …" in one sentence, for dialogs, the CLI and the activity log. */
@@ -187,40 +185,15 @@ export class StudyRecords {
       options,
     );
     this.cache.delete(container.id);
-    return { record, ...(await this.shareWithCollaborators(container.id, options)) };
+    return {
+      record,
+      ...(await shareWithCollaborators(this.client, this.sharing, container.id, STUDY_RECORD_PATH, options)),
+    };
   }
 
-  /** A PUT seals the record under a new key: grantees that had it get the new key, the rest a grant. */
-  private async shareWithCollaborators(
-    containerId: string,
-    options: CallOptions,
-  ): Promise<Pick<SavedStudy, 'granted' | 'notShared'>> {
-    const [members, access] = await Promise.all([
-      this.client.listContainerOrganizations(containerId, options),
-      this.client.getItemAccess(containerId, STUDY_RECORD_PATH, options),
-    ]);
-    const had = new Set(access.map((o) => o.id));
-    const others = members.filter((org) => org.id !== this.client.organizationId);
-    const outcomes = await Promise.allSettled(
-      others.map((org) =>
-        had.has(org.id)
-          ? this.sharing.update(containerId, STUDY_RECORD_PATH, org.id, options)
-          : this.sharing.grant(containerId, STUDY_RECORD_PATH, org.id, options),
-      ),
-    );
-    const granted: string[] = [];
-    const notShared: NotShared[] = [];
-    outcomes.forEach((outcome, i) => {
-      const org = others[i]!;
-      if (outcome.status === 'rejected')
-        notShared.push({ organizationId: org.id, organizationName: org.name, reason: reasonOf(outcome.reason) });
-      else if (!had.has(org.id)) granted.push(org.id);
-    });
-    return { granted, notShared };
-  }
-
-  /** After inviting an organization: give it the record, when there is one. */
+  /** After inviting an organization: give it the record, when there is one (and the checklist, decisions §9). */
   async grantTo(containerId: string, organizationId: string, options: CallOptions = {}): Promise<boolean> {
+    await grantOwnerRecord(this.client, this.sharing, containerId, CHECKLIST_PATH, organizationId, options);
     const meta = await this.meta(containerId, options);
     // none yet, or not ours to grant (only the owner's record names the study)
     if (!meta || ownerOf(meta) !== this.client.organizationId) return false;
@@ -230,16 +203,9 @@ export class StudyRecords {
     return true;
   }
 
-  /** Before revoking a collaborator: its grant of the record goes with it. */
+  /** Before revoking a collaborator: its grants of the record and the checklist go with it. */
   async revokeFrom(containerId: string, organizationId: string, options: CallOptions = {}): Promise<boolean> {
-    try {
-      const access = await this.client.getItemAccess(containerId, STUDY_RECORD_PATH, options);
-      if (!access.some((o) => o.id === organizationId)) return false;
-    } catch (e) {
-      if (isNotFound(e)) return false;
-      throw e;
-    }
-    await this.sharing.revoke(containerId, STUDY_RECORD_PATH, organizationId, options);
-    return true;
+    await revokeOwnerRecord(this.client, this.sharing, containerId, CHECKLIST_PATH, organizationId, options);
+    return revokeOwnerRecord(this.client, this.sharing, containerId, STUDY_RECORD_PATH, organizationId, options);
   }
 }

@@ -5,7 +5,7 @@ import { checklistItemsSchema } from './checklist-schema.js';
 import { CHECKLIST_TEMPLATES } from './templates.js';
 
 const ORG = 'b'.repeat(32);
-const good = { id: 'cv', title: 'PI CV', docType: 'cv', from: 'each-site', needsExpiry: true };
+const good = { id: 'cv', title: 'PI CV', docType: 'cv', from: 'each-site' as const, needsExpiry: true };
 const record = (items: unknown, more: Record<string, unknown> = {}) => ({
   type: 'checklist',
   version: 'SX.1',

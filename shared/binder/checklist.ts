@@ -37,3 +37,10 @@ export const checklistHeader = (): { type: string; version: string; name: string
   version: CHECKLIST_VERSION,
   name: CHECKLIST_NAME,
 });
+
+/** Whether `item` expects documents from `organizationId` in a study owned by `ownerId` (§9 `from`). */
+export function expectsFrom(item: ChecklistItem, organizationId: string, ownerId: string): boolean {
+  if (item.from === 'owner') return organizationId === ownerId;
+  if (item.from === 'each-site') return organizationId !== ownerId;
+  return item.from.includes(organizationId);
+}

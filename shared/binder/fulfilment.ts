@@ -5,7 +5,7 @@
 import { parseIsoTimestamp } from '../iso-date.js';
 import type { SignOffMeaning } from '../signoffs/statement.js';
 import { dayNumber } from './calendar-date.js';
-import type { ChecklistItem } from './checklist.js';
+import { expectsFrom, type ChecklistItem } from './checklist.js';
 import type { DocumentFields } from './header-fields.js';
 import {
   FULFILMENT_STATUSES,
@@ -59,10 +59,7 @@ const FULFILLED: ReadonlySet<FulfilmentStatus> = new Set(['expiring', 'signed-of
 
 /** The organizations an item is expected from, among the study's. */
 function appliesTo(item: ChecklistItem, ownerId: string, organizations: readonly BinderOrganization[]): string[] {
-  if (item.from === 'owner') return [ownerId];
-  if (item.from === 'each-site') return organizations.filter((o) => o.id !== ownerId).map((o) => o.id);
-  const listed = new Set(item.from);
-  return organizations.filter((o) => listed.has(o.id)).map((o) => o.id);
+  return organizations.filter((o) => expectsFrom(item, o.id, ownerId)).map((o) => o.id);
 }
 
 /** Milliseconds of an updatedAt, for "the latest"; an unreadable one counts as oldest. */

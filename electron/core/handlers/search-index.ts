@@ -5,6 +5,7 @@
 // a whole listing every few minutes); only the studies whose items moved are indexed again.
 import { setTimeout as delay } from 'node:timers/promises';
 import { toSlashForm } from '../../../shared/item-path.js';
+import { documentTypeName } from '../../../shared/binder/document-types.js';
 import {
   GrowingEntries,
   prepareEntries,
@@ -57,12 +58,15 @@ interface StudyIndex {
 function entryOf(containerId: string, studyTitle: string, item: NamedItem): SearchEntry {
   const itemPath = toSlashForm(item.id);
   const name = item.name || itemPath.slice(itemPath.lastIndexOf('/') + 1);
+  const { docType, person } = item.fields ?? {};
+  const described = [docType, docType && documentTypeName(docType), person?.name].filter(Boolean).join(' ');
   return {
     containerId,
     studyTitle,
     itemPath,
     name,
     ...(item.title && item.title !== name ? { title: item.title } : {}),
+    ...(described ? { described } : {}),
     kind: item.record ? 'record' : 'document',
   };
 }

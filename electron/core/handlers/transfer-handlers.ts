@@ -17,6 +17,7 @@ import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import { receiptAction, receiptAfterDownload } from './receipt-handlers.js';
 import { itemView } from './views.js';
+import { uploadAgainstChecklist } from '../binder/upload-describe.js';
 
 type TransferHandlers = Pick<
   Handlers,
@@ -59,8 +60,10 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       for (const ref of refs) if (!uploading.has(ref)) await ctx.files.release(ref);
       return null;
     },
-    'transfers.upload': async ({ containerId, folder, files }) => {
+    'transfers.upload': async ({ containerId, folder, files, describe, expectedItemId }) => {
       const s = await ctx.session();
+      // what the documents are, and whether they go to the study's owner (decisions §8–§9)
+      const binder = await uploadAgainstChecklist(s, containerId, describe, expectedItemId);
       const views: TransferView[] = [];
       for (const f of files) {
         const local = ctx.files.get(f.ref);
@@ -77,6 +80,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
             remotePath: path,
             localPath: local.path,
             name: undefined,
+            ...binder,
           }),
         );
         ctx.uploadRefs.set(views[views.length - 1]!.id, f.ref);

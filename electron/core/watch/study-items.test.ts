@@ -48,7 +48,13 @@ describe('StudyItems', () => {
     items.set(a);
     expect(items.isNamed('docs|a')).toBe(false);
     items.name(a, { name: 'a.pdf', title: 'Consent', record: false });
-    expect(items.namesOf('docs|a')).toEqual({ id: 'docs|a', name: 'a.pdf', title: 'Consent', record: false });
+    expect(items.namesOf('docs|a')).toEqual({
+      id: 'docs|a',
+      ownerId: 'org-1',
+      name: 'a.pdf',
+      title: 'Consent',
+      record: false,
+    });
     // a whole listing: a new set, the names carried over for the same version
     const next = new StudyItems(owners);
     next.set(a);

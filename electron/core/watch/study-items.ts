@@ -6,6 +6,7 @@
 // Find or Changes needs its name (study-watch.ts `names`).
 import type { RecordHeader, Item } from '../../../shared/types.js';
 import { documentTitle, shownName } from '../../../shared/headers.js';
+import { readDocumentFields, type DocumentFields } from '../../../shared/binder/header-fields.js';
 import { ownerIdOf } from '../handlers/views.js';
 
 /**
@@ -54,18 +55,25 @@ export interface ItemNames {
   /** A document's title when it is not its file name, cleaned (`documentTitle`); '' otherwise. */
   readonly title: string;
   readonly record: boolean;
+  /** A document's binder fields (decisions §8), when its header has any: Find and the expiring view read them. */
+  readonly fields?: DocumentFields;
 }
 
 /** Names from an opened header, or from one that could not be opened (`undefined`). */
-export const namesOf = (h: RecordHeader | undefined): ItemNames => ({
-  name: shownName(h, ''),
-  title: documentTitle(h),
-  record: !!h && h.type !== 'document',
-});
+export const namesOf = (h: RecordHeader | undefined): ItemNames => {
+  const fields = h?.type === 'document' ? readDocumentFields(h) : undefined;
+  return {
+    name: shownName(h, ''),
+    title: documentTitle(h),
+    record: !!h && h.type !== 'document',
+    ...(fields ? { fields } : {}),
+  };
+};
 
-/** One item as Find reads it: its id (pipe form) and its names, when opened. */
+/** One item as Find reads it: its id (pipe form), its owner and its names, when opened. */
 export interface NamedItem extends ItemNames {
   readonly id: string;
+  readonly ownerId: string;
 }
 
 const OPENED = 1;
@@ -82,6 +90,8 @@ export class StudyItems {
   private readonly names: string[] = [];
   private readonly titles: string[] = [];
   private readonly flags: number[] = [];
+  /** Binder fields by slot, for the few items that have them (most documents carry none). */
+  private readonly fields = new Map<number, DocumentFields>();
   private newestAt?: string;
   private newestMs = -Infinity;
 
@@ -115,6 +125,7 @@ export class StudyItems {
     } else if (this.header[n] !== header || this.key[n] !== key) {
       this.names[n] = this.titles[n] = '';
       this.flags[n] = 0;
+      this.fields.delete(n);
     }
     const ms = timeOf(item.updatedAt);
     this.updated[n] = ms;
@@ -134,6 +145,8 @@ export class StudyItems {
     this.names[n] = from.names[m]!;
     this.titles[n] = from.titles[m]!;
     this.flags[n] = from.flags[m]!;
+    const fields = from.fields.get(m);
+    if (fields) this.fields.set(n, fields);
   }
 
   /** Whether `item` is this one as listed before (nothing the file list shows moved). */
@@ -165,6 +178,8 @@ export class StudyItems {
     this.names[n] = names.name;
     this.titles[n] = names.title;
     this.flags[n] = OPENED | (names.record ? RECORD : 0);
+    if (names.fields) this.fields.set(n, names.fields);
+    else this.fields.delete(n);
   }
 
   /** An item's names when its header was opened; undefined otherwise. */
@@ -196,6 +211,14 @@ export class StudyItems {
   private named(n: number): NamedItem | undefined {
     const f = this.flags[n]!;
     if (!(f & OPENED)) return undefined;
-    return { id: this.ids[n]!, name: this.names[n]!, title: this.titles[n]!, record: (f & RECORD) !== 0 };
+    const fields = this.fields.get(n);
+    return {
+      id: this.ids[n]!,
+      ownerId: this.owners.id(this.owner[n]!),
+      name: this.names[n]!,
+      title: this.titles[n]!,
+      record: (f & RECORD) !== 0,
+      ...(fields ? { fields } : {}),
+    };
   }
 }

@@ -92,6 +92,7 @@ export class StudyWatch {
   private readonly now: () => number;
   private readonly loop: RoundLoop;
   private readonly arrivalListeners = new Set<(batch: ArrivalBatch) => void>();
+  private readonly roundListeners = new Set<() => void>();
   private readonly studies = new Map<string, StudyState>();
   private order: string[] = [];
   private log = new ChangeLog();
@@ -137,6 +138,12 @@ export class StudyWatch {
   onArrivals(listener: (batch: ArrivalBatch) => void): () => void {
     this.arrivalListeners.add(listener);
     return () => this.arrivalListeners.delete(listener);
+  }
+
+  /** Called after each refresh of every study (the binder's daily expiry notice). Answers how to unsubscribe. */
+  onRound(listener: () => void): () => void {
+    this.roundListeners.add(listener);
+    return () => this.roundListeners.delete(listener);
   }
 
   /** Starts the loop: it runs whenever the gate is open (a window visible, the profile active). */
@@ -359,6 +366,7 @@ export class StudyWatch {
     if (failed > 0 && failed === todo.length && lastError instanceof NetworkError) throw lastError;
     if (unseenChanged) this.options.emit?.('changes.unseen', this.unseenView());
     if (this.dirty) await this.persist();
+    if (!only) for (const listener of this.roundListeners) listener();
     return startedAt;
   }
 

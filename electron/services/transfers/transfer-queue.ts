@@ -12,6 +12,7 @@ import {
 } from '../../../shared/ipc/views.js';
 import { toAppError } from '../../../shared/app-error.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
+import { describeFieldsSchema, type DescribeFields } from '../../../shared/binder/describe-schema.js';
 
 type TransferKind = 'upload' | 'download';
 
@@ -24,6 +25,10 @@ export interface TransferDescriptor {
   readonly remotePath: string;
   readonly localPath: string;
   readonly name?: string;
+  /** Uploads: what the document is (decisions §8), written into its header. */
+  readonly describe?: DescribeFields;
+  /** Uploads against an expected item (decisions §9): granted to the study's owner whatever the setting. */
+  readonly shareWithOwner?: boolean;
   readonly state: TransferState;
   readonly bytes: number;
   readonly total: number;
@@ -36,7 +41,7 @@ export interface TransferDescriptor {
 
 type TransferInput = Pick<
   TransferDescriptor,
-  'kind' | 'profileId' | 'containerId' | 'remotePath' | 'localPath' | 'name'
+  'kind' | 'profileId' | 'containerId' | 'remotePath' | 'localPath' | 'name' | 'describe' | 'shareWithOwner'
 >;
 
 export interface TransferProgress {
@@ -68,6 +73,8 @@ const descriptorSchema = z.object({
   remotePath: z.string(),
   localPath: z.string(),
   name: z.string().optional(),
+  describe: describeFieldsSchema.optional(),
+  shareWithOwner: z.boolean().optional(),
   // Lists saved before the vocabulary was one called a verified transfer 'done'.
   state: z.preprocess((s) => (s === 'done' ? 'verified' : s), z.enum(TRANSFER_STATES)),
   bytes: z.number(),

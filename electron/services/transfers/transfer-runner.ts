@@ -19,6 +19,7 @@ export function documentTransferRunner(session: SessionOf): TransferRunner {
           path: d.remotePath,
           file: d.localPath,
           ...(d.name ? { name: d.name } : {}),
+          ...(d.describe ? { header: d.describe } : {}),
           wrapForSelf: keys.wrapForSelf,
           signal,
           // Preparing reads the file once, sending once more: both count as half.
