@@ -15,7 +15,7 @@ export const ORGANIZATION_ID = /^[0-9a-f]{32}$/;
 export const MAX_FROM_ORGANIZATIONS = 1000;
 
 /** From whom an item is expected: every site (each collaborator), the owner, or these organizations. */
-export type ExpectedFrom = 'each-site' | 'owner' | readonly string[];
+export type ExpectedFrom = 'each-site' | 'owner' | string[];
 
 /** One expected item with its known fields (unknown ones stay in the record, not here). */
 export interface ChecklistItem {
