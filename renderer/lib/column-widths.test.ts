@@ -36,6 +36,22 @@ describe('column widths', () => {
     expect(shownColumns(DEFAULT_WIDTHS, 0)).toHaveLength(5);
   });
 
+  it('shows Expires only when asked for (a folder with an expiry date), giving way after Type', () => {
+    const all = NAME_MIN_WIDTH + 136 + 120 + 88 + 110 + 112 + 72;
+    expect(shownColumns(DEFAULT_WIDTHS, all)).not.toContain('expires');
+    expect(shownColumns(DEFAULT_WIDTHS, all, ['expires'])).toEqual([
+      'type',
+      'expires',
+      'size',
+      'owner',
+      'updated',
+      'shared',
+    ]);
+    // 680 px: Shared, Owner and Type give way before Expires does
+    expect(shownColumns(DEFAULT_WIDTHS, 680, ['expires'])).toEqual(['expires', 'size', 'updated']);
+    expect(gridTemplate(DEFAULT_WIDTHS, ['expires', 'updated'])).toBe('minmax(0, 1fr) 120px 112px');
+  });
+
   it("widens a Type column left at its default to its longest words with the room beyond Name's minimum, never a width the user set", () => {
     const shown = ['type', 'size', 'updated'] as const;
     const tight = NAME_MIN_WIDTH + 136 + 88 + 112; // every column at its width, nothing spare

@@ -7,13 +7,16 @@ import type { Column } from './rows.js';
 export type SizedColumn = Exclude<Column, 'name'>;
 export type ColumnWidths = Readonly<Record<SizedColumn, number>>;
 
-export const SIZED_COLUMNS: readonly SizedColumn[] = ['type', 'size', 'owner', 'updated', 'shared'];
-export const DEFAULT_WIDTHS: ColumnWidths = { type: 136, size: 88, owner: 110, updated: 112, shared: 72 };
+export const SIZED_COLUMNS: readonly SizedColumn[] = ['type', 'expires', 'size', 'owner', 'updated', 'shared'];
+/** Shown only when the folder has something to show in them (Expires: a document with an expiry date). */
+const ON_DEMAND: readonly SizedColumn[] = ['expires'];
+const USUAL_COLUMNS = SIZED_COLUMNS.filter((c) => !ON_DEMAND.includes(c));
+export const DEFAULT_WIDTHS: ColumnWidths = { type: 136, expires: 120, size: 88, owner: 110, updated: 112, shared: 72 };
 /** Room for a 40-character name with its icon: columns give way before Name gets narrower. */
 export const NAME_MIN_WIDTH = 330;
 /** Which columns give way first when the list is narrow: Shared and Owner first (the details pane
- *  names the owner and who has access), Type (beside its icon) after them, the date last. */
-const GIVE_WAY_ORDER: readonly SizedColumn[] = ['shared', 'owner', 'type', 'size', 'updated'];
+ *  names the owner and who has access), Type (beside its icon) and Expires after them, the date last. */
+const GIVE_WAY_ORDER: readonly SizedColumn[] = ['shared', 'owner', 'type', 'expires', 'size', 'updated'];
 export const MIN_WIDTH = 56;
 export const MAX_WIDTH = 480;
 const STORAGE_KEY = 'study-exchange.column-widths';
@@ -30,17 +33,23 @@ export function resizeColumn(widths: ColumnWidths, column: SizedColumn, delta: n
 /**
  * The columns shown beside Name in a list `available` px wide: all that fit with Name at least
  * NAME_MIN_WIDTH, the others giving way in GIVE_WAY_ORDER. Unknown width (0: not laid out): all.
+ * An on-demand column (Expires) is a candidate only when `wanted` names it.
  */
-export function shownColumns(widths: ColumnWidths, available: number): SizedColumn[] {
-  if (!(available > 0)) return [...SIZED_COLUMNS];
+export function shownColumns(
+  widths: ColumnWidths,
+  available: number,
+  wanted: readonly SizedColumn[] = [],
+): SizedColumn[] {
+  const candidates = SIZED_COLUMNS.filter((c) => !ON_DEMAND.includes(c) || wanted.includes(c));
+  if (!(available > 0)) return candidates;
   const hidden = new Set<SizedColumn>();
-  let needed = NAME_MIN_WIDTH + SIZED_COLUMNS.reduce((sum, c) => sum + widths[c], 0);
-  for (const c of GIVE_WAY_ORDER) {
+  let needed = NAME_MIN_WIDTH + candidates.reduce((sum, c) => sum + widths[c], 0);
+  for (const c of GIVE_WAY_ORDER.filter((g) => candidates.includes(g))) {
     if (needed <= available) break;
     hidden.add(c);
     needed -= widths[c];
   }
-  return SIZED_COLUMNS.filter((c) => !hidden.has(c));
+  return candidates.filter((c) => !hidden.has(c));
 }
 
 /** A cell's padding on both sides (.cell), beside its text. */
@@ -66,7 +75,7 @@ export function fittedWidths(
 }
 
 /** The rows' grid template: Name first, taking the remaining width (never more than the list has). */
-export function gridTemplate(widths: ColumnWidths, shown: readonly SizedColumn[] = SIZED_COLUMNS): string {
+export function gridTemplate(widths: ColumnWidths, shown: readonly SizedColumn[] = USUAL_COLUMNS): string {
   return ['minmax(0, 1fr)', ...shown.map((c) => `${widths[c]}px`)].join(' ');
 }
 

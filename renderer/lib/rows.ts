@@ -4,9 +4,10 @@ import { cleanFileName } from '../../shared/file-name.js';
 import { asDocument, shownName } from '../../shared/headers.js';
 import type { ItemView } from '../../shared/ipc/views.js';
 import { compareText, type Entry } from './file-tree.js';
+import { binderColumns } from '../features/binder/row-fields.js';
 import { documentKind, kindWords, otherTypeWords, recordKind, type FileKind } from './file-kind.js';
 
-export type Column = 'name' | 'type' | 'size' | 'owner' | 'updated' | 'shared';
+export type Column = 'name' | 'type' | 'expires' | 'size' | 'owner' | 'updated' | 'shared';
 type Direction = 'asc' | 'desc';
 export interface SortSpec {
   readonly column: Column;
@@ -25,6 +26,8 @@ export interface Row {
   readonly owner: string;
   readonly updated?: string;
   readonly sharedWith?: number;
+  /** The document's expiry date (decisions §8), or 'unreadable' when its header carries a wrong one. */
+  readonly expires?: string;
   /** What a filter looks in, lower-cased once (toRow fills it): the shown name, the path segment, the type. */
   readonly search?: string;
 }
@@ -74,13 +77,14 @@ export function toRow(entry: Entry, context: RowContext): Row {
   const item = entry.item;
   const doc = asDocument(item.decryptedHeader);
   const label = itemLabel(item, entry.name);
-  const type = itemType(item);
+  const { type, expires, person } = binderColumns(item, itemType(item));
   return {
     entry,
     key: entry.key,
     label,
     type,
-    search: searchText(label, entry.name, type),
+    expires,
+    search: searchText(label, entry.name, type, person),
     kind: itemKind(item),
     size: typeof doc?.size === 'number' ? doc.size : undefined,
     owner: item.ownedByMe ? 'You' : (context.names.get(item.ownerId) ?? 'Another organization'),
@@ -103,6 +107,8 @@ function compareBy(column: Column, a: Row, b: Row): number {
       return compareText(a.label, b.label);
     case 'type':
       return compareText(a.type, b.type);
+    case 'expires':
+      return compareOptional(a.expires, b.expires, compareText);
     case 'size':
       return compareOptional(a.size, b.size, (x, y) => x - y);
     case 'owner':
@@ -124,9 +130,9 @@ export function sortRows(rows: readonly Row[], spec: SortSpec): Row[] {
   });
 }
 
-/** The three fields a filter matches, lower-cased, kept apart so a match never spans two. */
-function searchText(label: string, name: string, type: string): string {
-  return `${label}\n${name}\n${type}`.toLocaleLowerCase();
+/** The fields a filter matches, lower-cased, kept apart so a match never spans two. */
+function searchText(label: string, name: string, type: string, person = ''): string {
+  return `${label}\n${name}\n${type}\n${person}`.toLocaleLowerCase();
 }
 
 /**

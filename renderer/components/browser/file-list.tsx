@@ -34,12 +34,14 @@ import { KindIcon } from '../common/kind-icon.js';
 import { WidthResizer } from '../common/width-resizer.js';
 import { DROP_FOLDER_ATTRIBUTE } from '../../lib/use-window-drag.js';
 import type { StudyUnseen } from '../../data/unseen.js';
+import { ExpiresCell, type ExpiryContext } from '../../features/binder/expires-cell.js';
 
 const ROW_HEIGHT = 32;
 
 const COLUMNS: readonly { column: Column; label: string }[] = [
   { column: 'name', label: 'Name' },
   { column: 'type', label: 'Type' },
+  { column: 'expires', label: 'Expires' },
   { column: 'size', label: 'Size' },
   { column: 'owner', label: 'Owner' },
   { column: 'updated', label: 'Updated' },
@@ -67,6 +69,8 @@ interface FileListProps {
   readonly dropTarget?: string;
   /** What is New in the study: the rows say so. */
   readonly unseen?: StudyUnseen;
+  /** Today and the warning period, for the Expires column's words and colour. */
+  readonly expiry?: ExpiryContext;
   /** Used until the real height is measured (and in tests, where layout is not computed). */
   readonly initialViewportHeight?: number;
 }
@@ -108,7 +112,7 @@ function isNew(row: Row, unseen: StudyUnseen | undefined): boolean {
 }
 
 /** One cell of a row; a folder has no date and no sharing of its own. */
-function Cell({ column, row, fresh }: { column: Column; row: Row; fresh: boolean }) {
+function Cell({ column, row, fresh, expiry }: { column: Column; row: Row; fresh: boolean; expiry?: ExpiryContext }) {
   const isFolder = row.entry.kind === 'folder';
   switch (column) {
     case 'name':
@@ -137,6 +141,8 @@ function Cell({ column, row, fresh }: { column: Column; row: Row; fresh: boolean
           {row.type}
         </div>
       );
+    case 'expires':
+      return <ExpiresCell expires={row.expires} expiry={expiry} />;
     case 'size':
       return (
         <div role="gridcell" className="cell col-size">
@@ -205,7 +211,9 @@ export function FileList(props: FileListProps) {
     return () => observer.disconnect();
   }, []);
 
-  const shown = shownColumns(widths, width);
+  // Expires only in a folder where a document has an expiry date.
+  const withExpiry = useMemo(() => rows.some((r) => r.expires), [rows]);
+  const shown = shownColumns(widths, width, withExpiry ? ['expires'] : []);
   // The widest of the Type column's words (a handful of distinct ones), once laid out.
   const measured = width > 0;
   const typeText = useMemo(() => {
@@ -418,7 +426,7 @@ export function FileList(props: FileListProps) {
                     onDrop={isFolder ? (e) => drop(e, row.entry.path) : undefined}
                   >
                     {columns.map(({ column }) => (
-                      <Cell key={column} column={column} row={row} fresh={fresh} />
+                      <Cell key={column} column={column} row={row} fresh={fresh} expiry={props.expiry} />
                     ))}
                   </div>
                 );

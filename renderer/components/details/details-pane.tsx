@@ -15,6 +15,7 @@ import { ErrorBoundary } from '../common/error-boundary.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { FoldingActions, type FoldAction } from '../common/folding-actions.js';
 import { RecordView } from './record-view.js';
+import { binderColumns } from '../../features/binder/row-fields.js';
 
 interface DetailsPaneProps {
   readonly item?: ItemView;
@@ -31,6 +32,8 @@ interface DetailsPaneProps {
   readonly onManageAccess?: () => void;
   /** Who received the document (its owner) or whether a receipt goes out (a receiver). */
   readonly delivery?: ReactNode;
+  /** What the document is (decisions §8): expiry, person, version label, Describe…. */
+  readonly binder?: ReactNode;
 }
 
 function withoutExtension(name: string): string {
@@ -143,7 +146,7 @@ function PaneContent(props: DetailsPaneProps) {
       <dl className="details-fields">
         <div className="field">
           <dt>Type</dt>
-          <dd data-testid="detail-type">{itemType(shown)}</dd>
+          <dd data-testid="detail-type">{binderColumns(shown, itemType(shown)).type}</dd>
         </div>
         {header
           ? headerRows(header, name).map(([label, value], i) => (
@@ -176,6 +179,7 @@ function PaneContent(props: DetailsPaneProps) {
           </dd>
         </div>
       </dl>
+      {props.binder}
       {props.delivery}
       <details className="details-more" data-testid="details-more">
         <summary>More</summary>
