@@ -35,6 +35,7 @@ import type { DialogSlot, OpenSlot } from './lib/dialog-slots.js';
 import { SlotDialog } from './dialogs/slot-dialogs.js';
 import { connectionStatus } from './lib/connection-status.js';
 import { useTheme } from './theme/use-theme.js';
+import { useStudyMarkFor } from './features/binder/study-mark.js';
 
 function studyTitleOf(list: readonly ContainerView[] | undefined, id: string | undefined): string | undefined {
   const study = id ? list?.find((c) => c.id === id) : undefined;
@@ -64,6 +65,7 @@ export function App() {
   useWindowVisibility();
   useFollowStudyChanges(active?.id);
   const unseen = useUnseen(active?.id);
+  const studyMark = useStudyMarkFor(active?.id);
   const markSeen = useMarkSeen(profileId);
   const [changesFor, setChangesFor] = useState<{ containerId?: string } | undefined>();
   const [slot, setSlot] = useState<OpenSlot | undefined>();
@@ -137,6 +139,7 @@ export function App() {
           onMarkSeen={(id) => markSeen.mutate({ containerId: id, folderPath: '' })}
           markSeenError={markSeen.error ? toAppError(markSeen.error) : undefined}
           onChanges={(id) => setChangesFor({ containerId: id })}
+          studyMark={studyMark}
         />
         {active && container ? (
           <FileBrowser
@@ -186,6 +189,10 @@ export function App() {
           containerId={changesFor.containerId}
           studyTitle={studyTitleOf(containers.data, changesFor.containerId)}
           onClose={() => setChangesFor(undefined)}
+          onExpiring={() => {
+            setChangesFor(undefined);
+            openSlot('expiring');
+          }}
         />
       ) : null}
       {slot ? <SlotDialog slot={slot.slot} context={slot.context} onClose={() => setSlot(undefined)} /> : null}

@@ -53,6 +53,14 @@ export const keys = {
   /** "Sign-offs requested": requests other organizations asked of this one. */
   requestedSignOffs: (profileId: string) => ['profile', profileId, 'signoffs-requested'] as const,
   activity: (action: string, text: string) => ['activity', action, text] as const,
+  /** The binder (renderer/features/binder): checklist, computed status, expiring, study marks. */
+  checklist: (profileId: string, containerId: string) =>
+    ['profile', profileId, 'container', containerId, 'checklist'] as const,
+  binder: (profileId: string, containerId: string) =>
+    ['profile', profileId, 'container', containerId, 'binder'] as const,
+  expiring: (profileId: string) => ['profile', profileId, 'expiring'] as const,
+  studyMarks: (profileId: string) => ['profile', profileId, 'study-marks'] as const,
+  checklistTemplates: ['checklist-templates'] as const,
   record: (profileId: string, containerId: string, path: string, updatedAt: string) =>
     ['profile', profileId, 'container', containerId, 'item', path, 'record', updatedAt] as const,
 };

@@ -10,6 +10,7 @@ import { OrganizationsDialog } from './organizations-dialog.js';
 import { RekeyDialog } from './rekey-dialog.js';
 import { SettingsDialog } from './settings-dialog.js';
 import { SIGNOFF_SLOT_DIALOGS } from '../features/signoffs/slot-dialogs.js';
+import { BINDER_DIALOGS } from '../features/binder/binder-dialogs.js';
 
 export type SlotDialogs = Readonly<Record<DialogSlot, ComponentType<SlotDialogProps>>>;
 
@@ -23,6 +24,7 @@ export const SLOT_DIALOGS: SlotDialogs = {
   activity: ActivityDialog,
   distribution: DistributionReportDialog,
   ...SIGNOFF_SLOT_DIALOGS,
+  ...BINDER_DIALOGS,
 };
 
 export function SlotDialog({

@@ -2,6 +2,7 @@
 // dialogs/slot-dialogs.tsx maps each slot to its component, which takes SlotDialogProps.
 import type { ItemView } from '../../shared/ipc/views.js';
 import { SIGNOFF_SLOT_LABELS, type SignOffSlot } from '../features/signoffs/slots.js';
+import { BINDER_SLOT_LABELS, type BinderSlot } from '../features/binder/slots.js';
 
 export type DialogSlot =
   | 'manageAccess'
@@ -12,7 +13,8 @@ export type DialogSlot =
   | 'settings'
   | 'activity'
   | 'distribution'
-  | SignOffSlot;
+  | SignOffSlot
+  | BinderSlot;
 
 export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   manageAccess: 'Manage access…',
@@ -24,6 +26,7 @@ export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   activity: 'Activity log…',
   distribution: 'Distribution report…',
   ...SIGNOFF_SLOT_LABELS,
+  ...BINDER_SLOT_LABELS,
 };
 
 /** What a slot dialog is opened with: the study and, for item actions, the selected items. */

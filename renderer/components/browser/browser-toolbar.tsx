@@ -1,6 +1,7 @@
 // The file browser's toolbar: where we are (breadcrumbs), the filter, upload, and the study's
 // actions, folding into "More" when the window is narrow.
 import { PanelRight } from 'lucide-react';
+import { binderAction } from '../../features/binder/binder-action.js';
 import { FoldingActions, type FoldAction } from '../common/folding-actions.js';
 import { UploadControls } from '../upload/upload-controls.js';
 import type { DroppedFile } from '../../lib/drop-walk.js';
@@ -22,6 +23,8 @@ interface BrowserToolbarProps {
   readonly onCollaborators: () => void;
   readonly onStudyDetails: () => void;
   readonly onDistribution: () => void;
+  /** The study's binder (renderer/features/binder). */
+  readonly onBinder?: () => void;
   /** This study's Changes. */
   readonly onChanges?: () => void;
   /** "Mark as seen" for the folder shown, while it holds New items. */
@@ -146,6 +149,7 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
               </button>
             ),
           },
+          ...(props.onBinder ? [binderAction(props.onBinder)] : []),
           {
             id: 'toggle-details',
             label: showDetails ? 'Hide the details pane' : 'Show the details pane',

@@ -37,6 +37,8 @@ import { useFolderView, type Reveal } from './use-folder-view.js';
 import { useLazyHeaders } from './use-lazy-headers.js';
 import { useNewMarks } from './use-new-marks.js';
 import { useStudyNames } from './use-study-names.js';
+import { useExpiryContext } from '../../features/binder/use-expiry-context.js';
+import { DocumentFieldsSection } from '../../features/binder/document-fields.js';
 import { TREE_MAX_WIDTH, TREE_MIN_WIDTH, useTreeWidth } from './use-tree-width.js';
 
 interface FileBrowserProps {
@@ -61,6 +63,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
   const [menu, setMenu] = useState<{ rows: Row[]; x: number; y: number } | undefined>();
 
   const names = useStudyNames(profile, container);
+  const expiry = useExpiryContext();
   const view = useFolderView(items.data, names, reveal);
   const { folder, single } = view;
   const [treeWidth, treeSized, resizeTree] = useTreeWidth(view.tree, showDetails);
@@ -119,6 +122,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
         onCollaborators={() => onOpenSlot('collaborators')}
         onStudyDetails={() => setEditingStudy(true)}
         onDistribution={() => onOpenSlot('distribution')}
+        onBinder={() => onOpenSlot('binder')}
         onChanges={onOpenChanges}
         onMarkSeen={marks.study.folders.has(folder) ? () => marks.markFolder(folder) : undefined}
         markSeenLabel={folder ? 'Mark folder as seen' : 'Mark study as seen'}
@@ -223,6 +227,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
               onDropFiles={onDropFiles}
               onDragOut={onDragOut}
               unseen={marks.study}
+              expiry={expiry}
               label={`Files in ${folder ? shownText(folder) : rootLabel}`}
               dropTarget={dragTarget === undefined ? undefined : dragTarget === folder ? '' : dragTarget}
               emptyStudy={!view.filter && studyEmpty}
@@ -253,6 +258,15 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
             onOpen={single && !isRecord ? () => void download(single, 'open') : undefined}
             onSaveAs={single ? () => void download(single, 'saveAs') : undefined}
             onManageAccess={single ? () => onOpenSlot('manageAccess', [single]) : undefined}
+            binder={
+              single ? (
+                <DocumentFieldsSection
+                  item={details.data?.item ?? single}
+                  expiry={expiry}
+                  onDescribe={(its) => onOpenSlot('describe', its)}
+                />
+              ) : undefined
+            }
             delivery={
               single ? (
                 <DocumentDelivery

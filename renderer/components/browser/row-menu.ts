@@ -3,6 +3,7 @@
 import type { ItemView } from '../../../shared/ipc/views.js';
 import type { DialogSlot } from '../../lib/dialog-slots.js';
 import type { Row } from '../../lib/rows.js';
+import { describeEntry } from '../../features/binder/describe-entry.js';
 import type { MenuEntry } from '../common/context-menu.js';
 import { signOffMenuEntries } from '../../features/signoffs/signable.js';
 import type { DownloadMode } from './use-downloads.js';
@@ -32,6 +33,7 @@ export function rowMenuEntries(targets: Row[], actions: RowActions): MenuEntry[]
       onSelect: () => actions.openSlot('manageAccess', its),
     },
     ...signOffMenuEntries(its, actions.openSlot),
+    describeEntry(its, actions.openSlot),
     { id: 'rekey', label: 'Re-key…', disabled: !one, onSelect: () => actions.openSlot('rekey', its) },
     {
       id: 'delete',

@@ -11,9 +11,10 @@ interface ChangesDialogProps {
   readonly containerId?: string;
   readonly studyTitle?: string;
   readonly onClose: () => void;
+  readonly onExpiring?: () => void;
 }
 
-export function ChangesDialog({ profileId, containerId, studyTitle, onClose }: ChangesDialogProps) {
+export function ChangesDialog({ profileId, containerId, studyTitle, onClose, onExpiring }: ChangesDialogProps) {
   const changes = useChanges(profileId, containerId);
   return (
     <ChangesView
@@ -27,6 +28,7 @@ export function ChangesDialog({ profileId, containerId, studyTitle, onClose }: C
         requestReveal({ containerId: c.containerId, itemPaths: [c.itemPath] });
       }}
       onClose={onClose}
+      onExpiring={onExpiring}
     />
   );
 }

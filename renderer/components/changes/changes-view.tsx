@@ -3,6 +3,7 @@
 // when. Selecting one reveals it in the browser; what a whole listing no longer has is "no longer
 // available" and leads nowhere. A list of buttons: Tab reaches it, arrow keys, Home and End move
 // within it.
+import { ExpiringAction } from '../../features/binder/expiring-action.js';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AppError, ChangeView } from '../../../shared/ipc/views.js';
 import { parentItemPath } from '../../../shared/item-path.js';
@@ -20,6 +21,8 @@ interface ChangesViewProps {
   readonly studyTitle?: string;
   readonly onSelect: (change: ChangeView) => void;
   readonly onClose: () => void;
+  /** "Expiring documents…" (the binder's expiring view), offered beside Close. */
+  readonly onExpiring?: () => void;
   /** For tests: the time "ago" is counted from. */
   readonly now?: number;
 }
@@ -101,6 +104,7 @@ export function ChangesView({
   studyTitle,
   onSelect,
   onClose,
+  onExpiring,
   now,
 }: ChangesViewProps) {
   const title = studyTitle ? `Changes in ${shownText(studyTitle)}` : 'Changes';
@@ -113,7 +117,18 @@ export function ChangesView({
     if (listed && box?.contains(document.activeElement)) list.current?.querySelector<HTMLElement>('button')?.focus();
   }, [listed]);
   return (
-    <Dialog title={title} onClose={onClose} wide testId="changes-view" actions={<CloseAction onClose={onClose} />}>
+    <Dialog
+      title={title}
+      onClose={onClose}
+      wide
+      testId="changes-view"
+      actions={
+        <>
+          {onExpiring ? <ExpiringAction onOpen={onExpiring} /> : null}
+          <CloseAction onClose={onClose} />
+        </>
+      }
+    >
       <p className="muted">
         What other organizations added or changed, latest noticed first (a document shared late shows its own date).
         Choose one to show it.

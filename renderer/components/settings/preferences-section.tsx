@@ -1,6 +1,7 @@
 // Theme, transfer concurrency, and sharing new uploads with the study's owner (per profile;
 // on by default for pSite profiles, the usual workflow).
 import type { ProfileView, Settings } from '../../../shared/ipc/views.js';
+import { WarningPeriodField } from '../../features/binder/warning-period-field.js';
 
 function shareWithOwner(settings: Settings, profile: ProfileView | undefined): boolean {
   if (!profile) return false;
@@ -15,6 +16,7 @@ export interface PreferencesSectionProps {
     theme?: Settings['theme'];
     transferConcurrency?: number;
     shareUploadsWithOwner?: boolean;
+    expiryWarningDays?: Settings['expiryWarningDays'];
   }) => void;
 }
 
@@ -51,6 +53,7 @@ export function PreferencesSection({ settings, active, busy, onChange }: Prefere
             ))}
           </select>
         </label>
+        <WarningPeriodField settings={settings} busy={busy} onChange={onChange} />
       </div>
       <label className="check">
         <input

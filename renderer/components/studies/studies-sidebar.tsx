@@ -2,7 +2,7 @@
 // for sIRB profiles; an empty state that says what a study is and what to do next. Each study says
 // how many of its items are New; its context menu (right click, Shift+F10, the menu key) offers
 // its Changes and "Mark as seen".
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AppError, ContainerView, UnseenView } from '../../../shared/ipc/views.js';
 import { fallbackStudyTitle } from '../../../shared/study-title.js';
 import { formatDay } from '../../lib/format.js';
@@ -22,6 +22,8 @@ export interface StudiesSidebarProps {
   readonly onCollaborators?: (id: string) => void;
   /** What is New per study (counts on the rows). */
   readonly unseen?: UnseenView;
+  /** A mark beside a study's title (the binder's: expired or overdue items). */
+  readonly studyMark?: (containerId: string) => ReactNode;
   readonly onMarkSeen?: (id: string) => void;
   readonly markSeenError?: AppError;
   readonly onChanges?: (id: string) => void;
@@ -121,6 +123,7 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
                   {newCount(c.id)} new
                 </span>
               ) : null}
+              {props.studyMark?.(c.id)}
             </span>
             <span className="study-meta">
               {[c.study?.protocolNumber, c.ownedByMe ? 'Yours' : c.ownerName, formatDay(c.createdAt)]
