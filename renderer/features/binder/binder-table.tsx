@@ -9,6 +9,7 @@ import { FULFILMENT_STATUSES } from '../../../shared/binder/views.js';
 import type { ChecklistItem } from '../../../shared/binder/checklist.js';
 import { documentTypeName } from '../../../shared/binder/document-types.js';
 import { shownText } from '../../../shared/shown-text.js';
+import { MEANING_WORDS } from '../../../shared/signoffs/meanings.js';
 import { cellKey, cellsByKey, matchesFilter, summaryWords } from './binder-cells.js';
 import { STATUS_LABELS, cellWords, formatCalendarDay } from './status-words.js';
 
@@ -28,7 +29,7 @@ export function expectedWords(item: ChecklistItem, organization: string, ownedBy
     item.needsExpiry ? 'with its expiry date' : '',
     item.perPerson ? 'one per person' : '',
     item.required === false ? 'optional' : '',
-    item.signOff ? `to be signed off (${item.signOff.replace(/-/g, ' ')})` : '',
+    item.signOff ? `to be signed off (${MEANING_WORDS[item.signOff].toLowerCase()})` : '',
   ].filter(Boolean);
   return `${parts.join(' ')}${extra.length ? `, ${extra.join(', ')}` : ''}.`;
 }

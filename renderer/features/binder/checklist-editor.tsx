@@ -16,21 +16,9 @@ import {
   type DraftRow,
 } from './checklist-draft.js';
 import type { ChecklistItem } from '../../../shared/binder/checklist.js';
-import type { SignOffMeaning } from '../../../shared/signoffs/statement.js';
+import { MEANING_WORDS, SIGNOFF_MEANINGS, type SignOffMeaning } from '../../../shared/signoffs/meanings.js';
 import type { ChecklistTemplate } from '../../../shared/binder/views.js';
 import { TypePicker, type TypeChoice } from './type-picker.js';
-
-/**
- * The meanings of decisions §10, typed against shared/signoffs; written here because that module
- * brings zod and canonicalize, which the window does not load for a list of five words.
- */
-const SIGN_OFF_MEANINGS: readonly SignOffMeaning[] = [
-  'reviewed',
-  'approved',
-  'acknowledged',
-  'read-and-understood',
-  'authored',
-];
 
 export interface Collaborator {
   readonly id: string;
@@ -158,9 +146,9 @@ function ItemFields({
             onChange={(e) => onChange({ signOff: (e.target.value || undefined) as SignOffMeaning | undefined })}
           >
             <option value="">None</option>
-            {SIGN_OFF_MEANINGS.map((m) => (
+            {SIGNOFF_MEANINGS.map((m) => (
               <option key={m} value={m}>
-                {m.replace(/-/g, ' ')}
+                {MEANING_WORDS[m]}
               </option>
             ))}
           </select>
