@@ -48,6 +48,8 @@ const OPTIONS = {
   sponsor: { type: 'string' },
   description: { type: 'string' },
   title: { type: 'string' },
+  fingerprint: { type: 'string' },
+  note: { type: 'string' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -127,6 +129,10 @@ Exchange:
   study export --container ID --out DIR|FILE.zip [--only-mine]   (the study's archive: documents, records, receipts,
       sign-offs, SHA256SUMS, verify.sh, index.html; written under a temporary name, renamed when whole)
   archive verify DIR|FILE.zip   (the checks of the archive's verify.sh: SHA256SUMS, sign-offs' certificates and signatures)
+  trust list | show ORG_ID   (the certificate accepted for each organization, its SHA-256 fingerprint, and the
+      exchange's now when it differs: keys go only to the accepted one)
+  trust accept ORG_ID [--fingerprint SHA256] | keep ORG_ID | verify ORG_ID --note TEXT   (decide on a changed
+      certificate; --fingerprint: the one you compared; verify: compared out of band, e.g. by phone)
   orgs list [--name PREFIX] | show ID | cert ID [--out FILE]
   admin org-create --name NAME [--sirb] [--cert FILE] | org-update ID [--name N] [--sirb|--not-sirb] [--disabled|--enabled] | cert-put ID CERT_FILE
 

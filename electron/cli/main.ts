@@ -20,6 +20,8 @@ import { processIo, type CliIo } from './io.js';
 import { profileCommand } from './profile-commands.js';
 import { receiptsCommand } from './receipt-commands.js';
 import { shown } from './format.js';
+import { SharingError } from '../services/sharing.js';
+import { trustCommand, trustHint } from './trust.js';
 
 const COMMANDS: Readonly<Record<string, (ctx: CliContext) => Promise<void>>> = {
   profile: profileCommand,
@@ -31,6 +33,7 @@ const COMMANDS: Readonly<Record<string, (ctx: CliContext) => Promise<void>>> = {
   orgs: orgsCommand,
   admin: adminCommand,
   receipts: receiptsCommand,
+  trust: trustCommand,
   study: studyCommand,
   archive: archiveCommand,
 };
@@ -59,7 +62,12 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     }
     if (ctx?.json) io.stdout(JSON.stringify({ error: errorJson(error) }, null, 2) + '\n');
     // the message may quote the exchange or another organization: no terminal controls
-    const hint = error instanceof UserFacingError ? ` ${error.explanation}` : '';
+    const hint =
+      error instanceof UserFacingError
+        ? ` ${error.explanation}`
+        : error instanceof SharingError && error.failure === 'certificate-changed' && error.organizationId
+          ? ` ${trustHint(error.organizationId)}`
+          : '';
     io.stderr(`error: ${shown(describeError(error) + hint)}\n`);
     return 1;
   } finally {
