@@ -120,7 +120,7 @@ function ItemFields({
             data-testid="item-from"
             onChange={(e) =>
               onChange({
-                from: e.target.value === 'chosen' ? chosen : (e.target.value as 'each-site' | 'owner'),
+                from: e.target.value === 'chosen' ? [...chosen] : (e.target.value as 'each-site' | 'owner'),
               })
             }
           >

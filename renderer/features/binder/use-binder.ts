@@ -43,12 +43,7 @@ export function useSetChecklist(profileId: string, containerId: string) {
   const call = useCall();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (items: readonly ChecklistItem[]) =>
-      call('binder.setChecklist', {
-        containerId,
-        // the argument schema's organization list is mutable; ChecklistItem's is read-only
-        items: items.map((i) => ({ ...i, from: typeof i.from === 'string' ? i.from : [...i.from] })),
-      }),
+    mutationFn: (items: readonly ChecklistItem[]) => call('binder.setChecklist', { containerId, items: [...items] }),
     onSuccess: async (view) => {
       client.setQueryData(keys.checklist(profileId, containerId), view);
       await invalidateBinder(client, profileId, containerId);
