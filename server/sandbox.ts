@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCertificateAuthority, issueIdentity } from '../shared/protocol/certificates.js';
+import { checkCertificate } from './http/certificate-check.js';
 import { registerInStore } from './register.js';
 import { DB_FILE } from './store/sqlite/database.js';
 import { openStore, type StoreOptions } from './open-store.js';
@@ -50,19 +51,25 @@ export async function createSandbox(o: StoreOptions & { outDir: string }): Promi
     writeFileSync(join(o.outDir, 'sandbox-ca.cert.pem'), ca.certificatePem);
     const result: SandboxOrganization[] = [];
     for (const m of MEMBERS) {
-      const identity = issueIdentity(m.name, { ca, bits: 2048 });
+      // registered first, so the certificate can name the organization's id (SAN urn:study-exchange:org:<id>)
+      const registered = await registerInStore(store, {
+        name: m.name,
+        isSirb: m.role === 'sirb',
+        isAdmin: m.role === 'admin',
+      });
+      const identity = issueIdentity(m.name, { ca, bits: 2048, organizationId: registered.id });
       const base = slug(m.name);
       const key = `${base}.key.pem`;
       const certificate = `${base}.cert.pem`;
       writeFileSync(join(o.outDir, key), identity.privateKeyPem, { mode: 0o600 });
       writeFileSync(join(o.outDir, certificate), identity.certificatePem);
-      const org = await registerInStore(store, {
-        name: m.name,
-        isSirb: m.role === 'sirb',
-        isAdmin: m.role === 'admin',
-        certificatePem: identity.certificatePem,
-      });
-      result.push({ name: m.name, id: org.id, role: m.role, key, certificate });
+      const cert = checkCertificate(identity.certificatePem, await store.trustedCas());
+      await store.updateOrganization(
+        registered.id,
+        { certificatePem: cert.pem, thumbprint: cert.thumbprint },
+        Date.now(),
+      );
+      result.push({ name: m.name, id: registered.id, role: m.role, key, certificate });
     }
     writeFileSync(join(o.outDir, 'organizations.json'), `${JSON.stringify(result, null, 2)}\n`);
     return result;
