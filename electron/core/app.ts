@@ -35,6 +35,7 @@ import { transferHandlers } from './handlers/transfer-handlers.js';
 import { binderHandlers } from './binder/binder-handlers.js';
 import { today } from './binder/binder-clock.js';
 import { ExpiryNotices } from './binder/expiry-notices.js';
+import { archiveHandlers } from './archive/archive-handlers.js';
 import type { Handlers } from './ipc-door.js';
 import { ItemListings } from './item-listings.js';
 import type { AppCore, AppOptions, EventSink } from './platform.js';
@@ -283,6 +284,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...changeHandlers(ctx),
     ...activityHandlers(ctx),
     ...binderHandlers(ctx),
+    ...archiveHandlers(ctx),
   };
 
   return {

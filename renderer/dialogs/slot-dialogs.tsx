@@ -11,6 +11,7 @@ import { RekeyDialog } from './rekey-dialog.js';
 import { SettingsDialog } from './settings-dialog.js';
 import { SIGNOFF_SLOT_DIALOGS } from '../features/signoffs/slot-dialogs.js';
 import { BINDER_DIALOGS } from '../features/binder/binder-dialogs.js';
+import { ARCHIVE_SLOT_DIALOGS } from '../features/archive/slot-dialogs.js';
 
 export type SlotDialogs = Readonly<Record<DialogSlot, ComponentType<SlotDialogProps>>>;
 
@@ -25,6 +26,7 @@ export const SLOT_DIALOGS: SlotDialogs = {
   distribution: DistributionReportDialog,
   ...SIGNOFF_SLOT_DIALOGS,
   ...BINDER_DIALOGS,
+  ...ARCHIVE_SLOT_DIALOGS,
 };
 
 export function SlotDialog({

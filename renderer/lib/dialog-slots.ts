@@ -3,6 +3,7 @@
 import type { ItemView } from '../../shared/ipc/views.js';
 import { SIGNOFF_SLOT_LABELS, type SignOffSlot } from '../features/signoffs/slots.js';
 import { BINDER_SLOT_LABELS, type BinderSlot } from '../features/binder/slots.js';
+import { ARCHIVE_SLOT_LABELS, type ArchiveSlot } from '../features/archive/slots.js';
 
 export type DialogSlot =
   | 'manageAccess'
@@ -14,7 +15,8 @@ export type DialogSlot =
   | 'activity'
   | 'distribution'
   | SignOffSlot
-  | BinderSlot;
+  | BinderSlot
+  | ArchiveSlot;
 
 export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   manageAccess: 'Manage access…',
@@ -27,6 +29,7 @@ export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   distribution: 'Distribution report…',
   ...SIGNOFF_SLOT_LABELS,
   ...BINDER_SLOT_LABELS,
+  ...ARCHIVE_SLOT_LABELS,
 };
 
 /** What a slot dialog is opened with: the study and, for item actions, the selected items. */

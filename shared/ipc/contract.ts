@@ -10,6 +10,7 @@ import { MAX_ITEM_PATH_LENGTH } from '../item-path.js';
 import { answers, op } from './op.js';
 import { signoffsOperations } from './contract/signoffs.js';
 import { binderOperations } from './contract/binder.js';
+import { archiveOperations, type ArchiveEventPayloads } from './contract/archive.js';
 import { describeFieldsSchema } from '../binder/describe-schema.js';
 import { EXPIRY_WARNING_DAYS } from '../binder/views.js';
 import type {
@@ -353,6 +354,7 @@ export const operations = {
   ),
   ...signoffsOperations,
   ...binderOperations,
+  ...archiveOperations,
 } as const;
 
 /**
@@ -388,7 +390,7 @@ export type OperationResult<N extends OperationName> = (typeof operations)[N]['r
 /** What every call returns across the boundary: a value or an expected failure as data. */
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };
 
-export interface EventPayloads {
+export interface EventPayloads extends ArchiveEventPayloads {
   'transfers.changed': TransferView[];
   'transfer.progress': Pick<TransferView, 'id' | 'bytes' | 'total' | 'rate' | 'state'>;
   'profile.switched': ProfileView;

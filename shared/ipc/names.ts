@@ -4,6 +4,7 @@
 import type { EventName, OperationName } from './contract.js';
 import { SIGNOFFS_OPERATION_NAMES } from './contract/signoffs-names.js';
 import { BINDER_OPERATION_NAMES } from './contract/binder-names.js';
+import { ARCHIVE_EVENT_NAMES, ARCHIVE_OPERATION_NAMES } from './contract/archive-names.js';
 
 export const OPERATION_NAMES = [
   'app.info',
@@ -75,6 +76,7 @@ export const OPERATION_NAMES = [
   'changes.refresh',
   ...SIGNOFFS_OPERATION_NAMES,
   ...BINDER_OPERATION_NAMES,
+  ...ARCHIVE_OPERATION_NAMES,
 ] as const;
 
 export const EVENT_NAMES = [
@@ -91,6 +93,7 @@ export const EVENT_NAMES = [
   'reveal',
   'certificates.changed',
   'certificates.rewrapProgress',
+  ...ARCHIVE_EVENT_NAMES,
 ] as const;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -279,7 +279,8 @@ export type ActivityAction =
   | 'uninvite'
   | 'create-study'
   | 'edit-study'
-  | 'admin';
+  | 'admin'
+  | 'export-study';
 
 export interface ActivityEntry {
   readonly time: string;

@@ -18,6 +18,7 @@ const ACTION_LABELS: Readonly<Record<ActivityAction, string>> = {
   'create-study': 'New study',
   'edit-study': 'Study details',
   admin: 'Administration',
+  'export-study': 'Study exported',
 };
 
 // main logs a study by its title; a bare container id only when no session could name it.

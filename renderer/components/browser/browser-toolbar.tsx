@@ -25,6 +25,7 @@ interface BrowserToolbarProps {
   readonly onDistribution: () => void;
   /** The study's binder (renderer/features/binder). */
   readonly onBinder?: () => void;
+  readonly onExportStudy: () => void;
   /** This study's Changes. */
   readonly onChanges?: () => void;
   /** "Mark as seen" for the folder shown, while it holds New items. */
@@ -150,6 +151,16 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
             ),
           },
           ...(props.onBinder ? [binderAction(props.onBinder)] : []),
+          {
+            id: 'export-study',
+            label: 'Export study…',
+            onSelect: props.onExportStudy,
+            button: (
+              <button type="button" data-testid="open-export-study" onClick={props.onExportStudy}>
+                Export study…
+              </button>
+            ),
+          },
           {
             id: 'toggle-details',
             label: showDetails ? 'Hide the details pane' : 'Show the details pane',

@@ -123,6 +123,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
         onStudyDetails={() => setEditingStudy(true)}
         onDistribution={() => onOpenSlot('distribution')}
         onBinder={() => onOpenSlot('binder')}
+        onExportStudy={() => onOpenSlot('exportStudy')}
         onChanges={onOpenChanges}
         onMarkSeen={marks.study.folders.has(folder) ? () => marks.markFolder(folder) : undefined}
         markSeenLabel={folder ? 'Mark folder as seen' : 'Mark study as seen'}

@@ -29,6 +29,7 @@ function toolbar(actions: ReturnType<typeof selectionActions> | undefined) {
       onCollaborators={none}
       onStudyDetails={none}
       onDistribution={none}
+      onExportStudy={none}
       showDetails={false}
       onShowDetails={none}
       selectionActions={actions}

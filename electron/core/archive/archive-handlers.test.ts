@@ -1,0 +1,62 @@
+// Export study… through main's door on the embedded sandbox: the archive lands where the save
+// dialog says, progress events count up to the whole study, it verifies, the activity log says
+// so, and a cancelled export or a closed dialog leaves nothing.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArchiveProgressView } from '../../../shared/ipc/contract/archive.js';
+import { verifyArchive } from '../../services/archive/verify-archive.js';
+import type { AppCore } from '../platform.js';
+import { openAppCore, testPlatform, type CoreCall } from '../test-support/app-core.js';
+
+let dir: string;
+let core: AppCore;
+let call: CoreCall;
+let chosen: string | undefined;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'archive-handlers-'));
+  ({ core, call } = await openAppCore(join(dir, 'data'), testPlatform({ saveDialog: async () => chosen })));
+});
+afterAll(async () => {
+  await core?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('archive.export', () => {
+  it('writes the sandbox study where the dialog says, with progress, and it verifies', async () => {
+    const [study] = await call('containers.list', {});
+    chosen = undefined;
+    expect(await call('archive.export', { containerId: study!.id })).toEqual({ saved: false });
+
+    const events: ArchiveProgressView[] = [];
+    const stop = core.onEvent((name, payload) => {
+      if (name === 'archive.progress') events.push(payload as ArchiveProgressView);
+    });
+    chosen = join(dir, 'demo.zip');
+    const saved = await call('archive.export', { containerId: study!.id });
+    stop();
+    expect(saved).toMatchObject({ saved: true, fileName: 'demo.zip' });
+    expect(saved.documents).toBeGreaterThan(0);
+    const last = events.at(-1)!;
+    expect(last).toMatchObject({ containerId: study!.id, documentsDone: last.documentsTotal });
+    expect(last.documentsTotal).toBe(saved.documents! + saved.notIncluded!.length);
+    expect((await verifyArchive(chosen)).failed).toBe(0);
+    const log = await call('activity.list', { action: 'export-study' });
+    expect(log[0]).toMatchObject({ ok: true, action: 'export-study' });
+  });
+
+  it('a cancel while it runs ends it with nothing written', async () => {
+    const [study] = await call('containers.list', {});
+    chosen = join(dir, 'cancelled.zip');
+    // cancelled at its first progress: the listing is done, no document written yet
+    const stop = core.onEvent((name) => {
+      if (name === 'archive.progress') void call('archive.cancel', {});
+    });
+    const answer = await call('archive.export', { containerId: study!.id });
+    stop();
+    expect(answer).toEqual({ saved: false });
+    expect((await readdir(dir)).filter((n) => n.includes('cancelled'))).toEqual([]);
+  });
+});
