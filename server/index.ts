@@ -46,6 +46,13 @@ export interface ExchangeOptions extends StoreOptions {
   bodyStallMs?: number;
   /** Default 16 KiB/s. */
   minBodyBytesPerSecond?: number;
+  /** The longest an unverified body may take in all; default 10 minutes. */
+  maxBodyMs?: number;
+  /**
+   * Default true: a request that signs Service-IrbX-Content-SHA256 is verified before its body
+   * is read. False: act as the original service, which reads every body first (tests).
+   */
+  announcedHash?: boolean;
   /** Addresses of proxies whose X-Forwarded-For names the peer of a request. */
   trustProxy?: readonly string[];
 }
@@ -167,14 +174,16 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
     bodyPace: {
       stallMs: o.bodyStallMs ?? DEFAULT_BODY_PACE.stallMs,
       minBytesPerSecond: o.minBodyBytesPerSecond ?? DEFAULT_BODY_PACE.minBytesPerSecond,
+      maxMs: o.maxBodyMs ?? DEFAULT_BODY_PACE.maxMs,
     },
+    announcedHash: o.announcedHash ?? true,
     trustedProxies: new Set((o.trustProxy ?? []).map(normalAddress)),
     now: o.now ?? Date.now,
     log,
   };
   const handler = createRequestHandler(app, ALL_ROUTES);
   const pending = new PendingAnswers();
-  const server: Server = createServer({ requestTimeout: 0, requireHostHeader: false }, (req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     pending.track(req, res);
     handler(req, res).catch((e: unknown) => {
       log(`unhandled: ${(e as Error).stack ?? String(e)}`);
@@ -183,7 +192,11 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
         res.end(JSON.stringify(internalErrorBody()));
       } else res.destroy();
     });
-  });
+  };
+  const server: Server = createServer({ requestTimeout: 0, requireHostHeader: false }, onRequest);
+  // `Expect: 100-continue`: the handler says "continue" only once the checks that need no body
+  // passed, so a refusal reaches the client before it sends a byte of the body
+  server.on('checkContinue', onRequest);
   // No overall request deadline (a 300 MiB upload may take long), but a connection that
   // sends nothing for two minutes, e.g. one that declared more body than it sends, is closed.
   server.timeout = 120_000;

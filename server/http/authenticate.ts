@@ -1,10 +1,12 @@
 // Authentication in the order of protocol.md §2: Authorization present (else 404), required
 // headers, Host, date window, Authorization syntax, credential. The signature, replay and
-// then the disabled flag are checked once the body has been read (verifySignature): nothing
-// about the organization is told to a request that has not proved to come from it.
+// then the disabled flag are checked before the body when the request announces its payload
+// hash, else once the body has been read (verifySignature): nothing about the organization is
+// told to a request that has not proved to come from it.
 import { createPublicKey } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
+  CONTENT_HASH_HEADER,
   DATE_HEADER,
   REQUEST_ID_HEADER,
   formatIrbxDate,
@@ -73,6 +75,21 @@ export async function authenticate(req: IncomingMessage, store: Store, hostName:
   const org = /^[0-9a-f]{32}$/.test(params.credential) ? await store.getOrganization(params.credential) : undefined;
   if (!org) throw new ApiError('signatureMismatch', 'The credential does not name a registered organization.');
   return { org, requestId, date: date.getTime(), authorization: params };
+}
+
+/**
+ * The payload hash the request announces and signs (decisions §1, payload hash announced), or
+ * undefined when it announces none: an unsigned announcement is only a header like any other,
+ * and the body is then read before the signature is checked, as for the original service's
+ * clients. A signed one that is not a SHA-256 in lower-case hex is refused (2001).
+ */
+export function announcedPayloadHash(req: IncomingMessage, caller: Caller): string | undefined {
+  const lower = CONTENT_HASH_HEADER.toLowerCase();
+  if (!caller.authorization.signedHeaders.some((n) => n.toLowerCase() === lower)) return undefined;
+  const value = single(req, lower)?.trim();
+  if (value === undefined || !/^[0-9a-f]{64}$/.test(value))
+    throw new ApiError('headerInvalid', `The ${CONTENT_HASH_HEADER} header is not a lower-case hex SHA-256.`);
+  return value;
 }
 
 /** Signature over the request as received, then replay refusal, then a disabled caller. */

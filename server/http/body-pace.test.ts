@@ -22,7 +22,21 @@ function watched(pace = DEFAULT_BODY_PACE) {
 it('the defaults are those of the protocol: 30 s without a byte, 16 KiB/s on average after 30 s', () => {
   expect(DEFAULT_BODY_STALL_MS).toBe(30_000);
   expect(DEFAULT_MIN_BODY_BYTES_PER_SECOND).toBe(16_384);
-  expect(DEFAULT_BODY_PACE).toEqual({ stallMs: 30_000, minBytesPerSecond: 16_384 });
+  expect(DEFAULT_BODY_PACE).toEqual({ stallMs: 30_000, minBytesPerSecond: 16_384, maxMs: 600_000 });
+});
+
+it('a body fast enough all along is still cut 10 minutes after it began (decisions §5)', () => {
+  const { watch, cuts } = watched();
+  // 1 MiB/s, far above the minimum, for 10 minutes
+  for (let s = 1; s < 600; s++) {
+    vi.advanceTimersByTime(1000);
+    watch.arrived(s * 1024 * 1024);
+  }
+  expect(cuts).toEqual([]);
+  vi.advanceTimersByTime(1002);
+  expect(cuts).toHaveLength(1);
+  expect(cuts[0]!.at).toBeLessThanOrEqual(600_002);
+  expect(cuts[0]!.why).toMatch(/more than 600 s/);
 });
 
 it('a body that sends nothing is cut at 30 s, not before', () => {
@@ -48,7 +62,8 @@ it('a byte every 20 s never stalls, but is cut at 30 s for its average', () => {
 });
 
 it('a body at twice the minimum is never cut; one that then stops is cut when its average falls under it', () => {
-  const { watch, cuts } = watched();
+  // (without the 10-minute bound, which the next test covers)
+  const { watch, cuts } = watched({ ...DEFAULT_BODY_PACE, maxMs: 3_600_000 });
   let total = 0;
   for (let s = 1; s <= 600; s++) {
     vi.advanceTimersByTime(1000);

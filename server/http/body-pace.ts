@@ -7,16 +7,21 @@
 
 export const DEFAULT_BODY_STALL_MS = 30_000;
 export const DEFAULT_MIN_BODY_BYTES_PER_SECOND = 16 * 1024;
+/** However fast it came, an unverified body holds its reservation this long at most (decisions §5). */
+export const DEFAULT_MAX_BODY_MS = 10 * 60_000;
 
 export interface BodyPace {
   /** No byte for this long, or an average under the minimum once this long has passed. */
   readonly stallMs: number;
   readonly minBytesPerSecond: number;
+  /** The longest an unverified body may take in all, the server's own pauses included. */
+  readonly maxMs?: number;
 }
 
 export const DEFAULT_BODY_PACE: BodyPace = {
   stallMs: DEFAULT_BODY_STALL_MS,
   minBytesPerSecond: DEFAULT_MIN_BODY_BYTES_PER_SECOND,
+  maxMs: DEFAULT_MAX_BODY_MS,
 };
 
 export interface PaceWatch {
@@ -31,6 +36,8 @@ export interface PaceWatch {
 /** Calls `tooSlow` (once) with what went wrong when the body falls behind the pace. */
 export function watchPace(pace: BodyPace, tooSlow: (why: string) => void, now: () => number = Date.now): PaceWatch {
   let started = now();
+  const began = started;
+  const maxMs = pace.maxMs ?? DEFAULT_MAX_BODY_MS;
   let last = started;
   let heldAt: number | undefined;
   let stopped = false;
@@ -38,13 +45,23 @@ export function watchPace(pace: BodyPace, tooSlow: (why: string) => void, now: (
   let timer: NodeJS.Timeout | undefined;
   // when the body is too slow unless more arrives: no byte since `last`, or the average at that
   // moment under the minimum (the moment `total` bytes stop being enough)
+  // (and never later than `maxMs` after it began, however fast it comes)
   const deadline = (): number =>
-    Math.min(last + pace.stallMs, started + Math.max(pace.stallMs, (total / pace.minBytesPerSecond) * 1000));
+    Math.min(
+      last + pace.stallMs,
+      started + Math.max(pace.stallMs, (total / pace.minBytesPerSecond) * 1000),
+      began + maxMs,
+    );
   let confirming = false;
   const check = (): void => {
     timer = undefined;
-    if (heldAt !== undefined || stopped) return;
+    if (stopped) return;
     const t = now();
+    if (t >= began + maxMs) {
+      tooSlow(`The body took more than ${maxMs / 1000} s before its signature could be checked.`);
+      return;
+    }
+    if (heldAt !== undefined) return;
     if (t < deadline()) {
       confirming = false;
       arm();

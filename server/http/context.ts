@@ -13,6 +13,11 @@ export interface AppContext {
   readonly maxRequestBytes: number;
   /** What requests may cost before they are authenticated. */
   readonly unverified: UnverifiedBudget;
+  /**
+   * Whether a signed Service-IrbX-Content-SHA256 is honoured (verified before the body); false
+   * acts as the original service, which treats it as any other signed header.
+   */
+  readonly announcedHash: boolean;
   /** How fast a body not yet verified must keep coming. */
   readonly bodyPace: BodyPace;
   /** Proxies whose X-Forwarded-For names the peer (serve --trust-proxy). */

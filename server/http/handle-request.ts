@@ -1,15 +1,18 @@
-// The request pipeline: CORS preflight, anonymous ping, authentication, size limit, body
-// (hashed and streamed), signature, replay and disabled, the query, the route's declared
-// role, then the route itself (ownership and visibility before the body's fields, protocol.md
-// §2 "Order of checks").
+// The request pipeline: CORS preflight, anonymous ping, authentication, size limit, then
+// either (payload hash announced and signed) signature, replay, disabled, query and role
+// before the body, and the body checked against the announced hash as it streams; or
+// (nothing announced) the body within the unverified budget, hashed as it streams, then
+// signature, replay and disabled, the query and the route's declared role. Then the route
+// itself (ownership and visibility before the body's fields, protocol.md §2 "Order of checks").
 // Every response carries CORS headers and echoes the request id; every refusal is an error body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { AppContext } from './context.js';
 import { ApiError, internalErrorBody } from './api-error.js';
-import { authenticate, verifySignature, type Caller } from './authenticate.js';
+import { CONTENT_HASH_HEADER } from '../../shared/protocol/signing.js';
+import { announcedPayloadHash, authenticate, verifySignature, type Caller } from './authenticate.js';
 import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';
-import { peerAddress } from './peer-address.js';
+import { budgetPeer, peerAddress } from './peer-address.js';
 import type { Holder } from './unverified-budget.js';
 import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
 import { readQuery } from './query.js';
@@ -51,6 +54,21 @@ async function refuseRestOfBody(req: IncomingMessage, res: ServerResponse, overL
   });
 }
 
+function expectsContinue(req: IncomingMessage): boolean {
+  return /^\s*100-continue\s*$/i.test(req.headers.expect ?? '');
+}
+
+/** A client that sent `Expect: 100-continue` is told to send its body now (the server's checks before it passed). */
+function sendContinue(req: IncomingMessage, res: ServerResponse): boolean {
+  if (!expectsContinue(req)) return false;
+  res.writeContinue();
+  return true;
+}
+
+function awaitsContinue(req: IncomingMessage, continued: boolean): boolean {
+  return expectsContinue(req) && !continued;
+}
+
 export function createRequestHandler(app: AppContext, routes: readonly Route[]) {
   return async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
@@ -83,8 +101,10 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
     res.setHeader('Date', new Date(app.now()).toUTCString());
     let body: ReadBody | undefined;
     // what this request holds of the budget for unverified work, given back when it ends
-    const held: Holder = { peer: peerAddress(req, app.trustedProxies), bytes: 0 };
+    const held: Holder = { peer: budgetPeer(peerAddress(req, app.trustedProxies)), bytes: 0 };
     let uploadOf: string | undefined;
+    // whether the client that asked to wait (Expect: 100-continue) was told to send its body
+    let continued = false;
     // a refusal's temporary file goes before the answer does (nothing of it outlives the answer)
     const removeTempFile = (): void => {
       if (body?.item) rmSync(body.item.tempFile, { force: true });
@@ -105,28 +125,48 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       if (Number.isFinite(declared) && declared > app.maxRequestBytes) {
         throw new ApiError('tooLarge', `Content-Length ${declared} is over the limit of ${app.maxRequestBytes} bytes.`);
       }
-      // Bounded before a byte of the body is read (docs/protocol.md §6): uploads of the
-      // claimed organization from this peer at once, and bytes of unverified bodies, from
-      // this peer and in all (the declared length now, the rest of a body without one as it
-      // arrives); and the body must keep coming at a pace.
-      const isUpload = match?.route.body === 'item' && hasBody(req);
-      if (isUpload) {
-        app.unverified.startUpload(caller.org.id, held.peer);
-        uploadOf = caller.org.id;
+      const kind = match?.route.body === 'item' ? 'item' : 'buffer';
+      const announced = app.announcedHash ? announcedPayloadHash(req, caller) : undefined;
+      let params: ReturnType<typeof readQuery>;
+      if (announced !== undefined) {
+        // Verified from its headers (decisions §1, payload hash announced): refused, if at all,
+        // before a byte of the body is read, and never counted against the unverified budget.
+        await verifySignature(req, app.store, caller, announced, app.now());
+        params = readQuery(query);
+        if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
+        requireDeclaredRole(match.route, caller);
+        continued = sendContinue(req, res);
+        body = await readBody(req, kind, app.tmpDir, { limit: app.maxRequestBytes });
+        // nothing of a body that is not the one signed is kept (its temporary file goes below)
+        if (body.payloadHash !== announced)
+          throw new ApiError(
+            'signatureMismatch',
+            `The body's SHA-256 is ${body.payloadHash}, not the ${announced} its ${CONTENT_HASH_HEADER} header announced.`,
+          );
+      } else {
+        // Bounded before a byte of the body is read (docs/protocol.md §6): uploads of the
+        // claimed organization from this peer at once, and bytes of unverified bodies, from
+        // this peer and in all, reserved as they arrive (a Content-Length is only a claim);
+        // and the body must keep coming at a pace, for 10 minutes at most.
+        const isUpload = match?.route.body === 'item' && hasBody(req);
+        if (isUpload) {
+          app.unverified.startUpload(caller.org.id, held.peer);
+          uploadOf = caller.org.id;
+        }
+        const admit = (total: number): void => app.unverified.reserve(held, total - held.bytes);
+        continued = sendContinue(req, res);
+        body = await readBody(req, kind, app.tmpDir, {
+          limit: app.maxRequestBytes,
+          admit,
+          pace: app.bodyPace,
+        });
+        await verifySignature(req, app.store, caller, body.payloadHash, app.now());
+        // verified: its bytes no longer count against what unverified bodies may hold
+        app.unverified.release(held);
+        params = readQuery(query);
+        if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
+        requireDeclaredRole(match.route, caller);
       }
-      app.unverified.reserve(held, Number.isFinite(declared) ? declared : 0);
-      const admit = (total: number): void => app.unverified.reserve(held, total - held.bytes);
-      body = await readBody(req, match?.route.body === 'item' ? 'item' : 'buffer', app.tmpDir, {
-        limit: app.maxRequestBytes,
-        admit,
-        pace: app.bodyPace,
-      });
-      await verifySignature(req, app.store, caller, body.payloadHash, app.now());
-      // verified: its bytes no longer count against what unverified bodies may hold
-      app.unverified.release(held);
-      const params = readQuery(query);
-      if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
-      requireDeclaredRole(match.route, caller);
       await match.route.handle({
         req,
         res,
@@ -151,7 +191,9 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       // a body over the size or the budget is not read on: reading it is the cost refused
       const notWorthReading =
         e instanceof ApiError && (e.kind === 'tooLarge' || e.kind === 'busy' || e.kind === 'bodyTooSlow');
-      if (!req.complete && hasBody(req)) await refuseRestOfBody(req, res, notWorthReading);
+      // a client still waiting for 100 Continue never sends the body: the answer is the refusal
+      if (!req.complete && hasBody(req))
+        await refuseRestOfBody(req, res, notWorthReading || awaitsContinue(req, continued));
       if (res.destroyed) return;
       if (e instanceof ApiError) {
         sendError(res, e.body());

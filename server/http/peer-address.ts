@@ -29,3 +29,24 @@ export function peerAddress(req: IncomingMessage, trusted: ReadonlySet<string>):
   }
   return peer;
 }
+
+/**
+ * The key a peer's share of the unverified budget is counted under (decisions §5): an IPv4
+ * address, or the /64 an IPv6 address is in (one host usually holds a whole /64, so counting
+ * its addresses one by one would give it 2^64 shares).
+ */
+export function budgetPeer(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail = ''] = address.split('::', 2) as [string, string?];
+  const groups = (part: string): string[] => (part === '' ? [] : part.split(':'));
+  const front = groups(head);
+  // an embedded IPv4 tail (e.g. 64:ff9b::192.0.2.1) is two groups, and only the first four count
+  const back = groups(tail).flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const all = address.includes('::')
+    ? [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back]
+    : front;
+  return `${all
+    .slice(0, 4)
+    .map((g) => (g.includes('.') ? '0' : Number.parseInt(g, 16).toString(16)))
+    .join(':')}::/64`;
+}

@@ -1,5 +1,6 @@
-// What a request may cost before its signature is verified (docs/protocol.md §6). The body
-// must be read whole to know its hash, so a forger with a real organization id and a garbage
+// What a request may cost before its signature is verified (docs/protocol.md §6), for
+// requests that do not announce their payload hash (those that do are verified before their
+// body, decisions §1, and never count here). The body must be read whole to know its hash, so a forger with a real organization id and a garbage
 // signature would otherwise make the server read (and spool to disk) up to 300 MiB per
 // request, as many at once as it likes. Bytes of bodies in flight are capped across all
 // requests and per peer address, and uploads at once per organization and peer address;
@@ -52,14 +53,15 @@ export class UnverifiedBudget {
    */
   reserve(h: Holder, n: number): void {
     if (n <= 0) return;
-    if (this.bytes > 0 && this.bytes + n > this.maxBytes) {
+    // bytes held by others: a body alone may grow past a cap as it arrives
+    if (this.bytes - h.bytes > 0 && this.bytes + n > this.maxBytes) {
       throw new ApiError(
         'busy',
         `The bodies being received are at the limit of ${this.maxBytes} bytes; try again shortly.`,
       );
     }
     const ofPeer = this.bytesByPeer.get(h.peer) ?? 0;
-    if (ofPeer > 0 && ofPeer + n > this.maxBytesPerPeer) {
+    if (ofPeer - h.bytes > 0 && ofPeer + n > this.maxBytesPerPeer) {
       throw new ApiError(
         'busy',
         `The bodies being received from ${h.peer} are at its limit of ${this.maxBytesPerPeer} bytes; try again shortly.`,

@@ -18,6 +18,11 @@ interface CanonicalRequestInput {
 export const EMPTY_PAYLOAD_HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 export const DATE_HEADER = 'Service-IrbX-Date';
 export const REQUEST_ID_HEADER = 'Service-IrbX-Request-Id';
+/**
+ * The payload hash announced and signed (decisions §1): a server that knows it verifies the
+ * signature before reading the body, then checks the body against it as it arrives.
+ */
+export const CONTENT_HASH_HEADER = 'Service-IrbX-Content-SHA256';
 const REQUIRED_SIGNED_HEADERS = ['host', 'service-irbx-date', 'service-irbx-request-id'] as const;
 const AUTHORIZATION_SCHEME = 'IRBX';
 
@@ -155,6 +160,7 @@ const DISPLAY_NAMES: Readonly<Record<string, string>> = {
   host: 'Host',
   'service-irbx-date': DATE_HEADER,
   'service-irbx-request-id': REQUEST_ID_HEADER,
+  'service-irbx-content-sha256': CONTENT_HASH_HEADER,
 };
 
 function displayHeaderName(lower: string): string {
