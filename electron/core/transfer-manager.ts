@@ -171,6 +171,7 @@ export class TransferManager {
       rate: 0,
       ...(state === 'failed' && error ? { error } : {}),
       ...(state === 'verified' && warning ? { warning } : {}),
+      ...(state === 'running' && d.waiting ? { waiting: true } : {}),
       startedAt: d.createdAt,
       ...(isFinished(state) ? { finishedAt: d.updatedAt } : {}),
     };

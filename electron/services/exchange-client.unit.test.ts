@@ -108,6 +108,10 @@ describe('requests', () => {
     const req = server.requests[0]!;
     expect(req.signatureValid).toBe(true);
     expect(req.headers.authorization).toMatch(/SignedHeaders=[^,]*content-type/i);
+    // the payload hash announced and signed, with 100-continue (decisions §1)
+    expect(req.headers.authorization).toMatch(/SignedHeaders=[^,]*Service-IrbX-Content-SHA256/);
+    expect(req.headers['service-irbx-content-sha256']).toBe(req.bodyHash);
+    expect(req.headers.expect).toBe('100-continue');
     expect(JSON.parse(req.body.toString())).toEqual({ organizationId: 'd'.repeat(32), key: 'a2V5' });
     c.close();
   });

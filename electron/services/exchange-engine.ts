@@ -1,5 +1,6 @@
 // How every request to the exchange service is sent (docs/protocol.md): signed (all but GET
-// /ping), retried when idempotent, sent once more corrected after a clock-skew refusal (code
+// /ping), with its payload hash announced, retried when idempotent or when the exchange never
+// took its whole body, sent once more corrected after a clock-skew refusal (code
 // 2004), sent again after the Retry-After wait when the service is busy (code 1018), and sent
 // once more when the service cut its body as too slow (code 1021). The endpoints themselves
 // are ExchangeClient's (exchange-client.ts).
@@ -7,7 +8,12 @@ import http from 'node:http';
 import https from 'node:https';
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { EMPTY_PAYLOAD_HASH, signRequest, type RequestSigner } from '../../shared/protocol/signing.js';
+import {
+  CONTENT_HASH_HEADER,
+  EMPTY_PAYLOAD_HASH,
+  signRequest,
+  type RequestSigner,
+} from '../../shared/protocol/signing.js';
 import { AnswerError, type Check } from './answers.js';
 import { defaultUserAgent } from './app-info.js';
 import { ExchangeError, NetworkError, CancelledError } from './exchange-errors.js';
@@ -47,6 +53,12 @@ export interface ExchangeClientOptions {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /**
+   * Told each time the request waits for the exchange before sending again: it said it is busy
+   * (503), or it closed the connection before taking the whole body (it refused the body part
+   * way). The window says "waiting for the exchange" then, not "check the network".
+   */
+  readonly onWait?: (waitMs: number) => void;
 }
 
 export interface RequestSpec extends CallOptions {
@@ -69,6 +81,11 @@ function retryAfterMs(res: IncomingMessage, now: number): number {
   const seconds =
     v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) * 1000 : v !== undefined ? Date.parse(v) - now : Number.NaN;
   return Math.min(MAX_BUSY_WAIT_MS, Number.isFinite(seconds) && seconds >= 0 ? seconds : 1000);
+}
+
+/** Waits after a body the exchange did not take whole: 1 s, then doubling up to 30 s (with jitter). */
+function unsentBodyWaitMs(waitedSoFar: number): number {
+  return Math.min(MAX_BUSY_WAIT_MS, Math.max(1000, waitedSoFar)) * (0.75 + Math.random() * 0.5);
 }
 
 function newRequestId(): string {
@@ -147,6 +164,16 @@ export class ExchangeEngine {
         res = await this.sendOnce(spec, requestId);
       } catch (error) {
         if (spec.signal?.aborted) throw new CancelledError(requestId);
+        // The connection went before the whole body was handed over: the exchange cannot have
+        // acted on it (POST included), and most likely refused it part way (a server that reads
+        // bodies before it verifies them, over its budget). Wait, as for busy, and send again.
+        const unsentWait = error instanceof TransportError && error.bodyUnsent ? unsentBodyWaitMs(busyWaited) : 0;
+        if (unsentWait > 0 && busyWaited + unsentWait <= (this.retry.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS)) {
+          busyWaited += unsentWait;
+          spec.onWait?.(unsentWait);
+          await this.wait(unsentWait, spec.signal);
+          continue;
+        }
         const networkError = new NetworkError(
           `Could not reach the exchange at ${this.baseUrl.origin}: ${(error as Error).message}`,
           requestId,
@@ -178,11 +205,13 @@ export class ExchangeEngine {
         slowRetried = true;
         continue;
       }
-      // Busy (1018) is said before the service reads or acts on anything: safe to send again,
-      // POST too, once the wait it asks for has passed.
-      const busyWait = error.code === 1018 ? retryAfterMs(res, Date.now()) * (1 + Math.random() * 0.25) : 0;
-      if (error.code === 1018 && busyWaited + busyWait <= (this.retry.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS)) {
+      // Busy (1018, or a 503 whose body broke off as the connection closed) is said before the
+      // service acts on anything: safe to send again, POST too, once the wait it asks for has passed.
+      const busy = error.code === 1018 || (status === 503 && error.code === 0);
+      const busyWait = busy ? retryAfterMs(res, Date.now()) * (1 + Math.random() * 0.25) : 0;
+      if (busy && busyWaited + busyWait <= (this.retry.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS)) {
         busyWaited += busyWait;
+        spec.onWait?.(busyWait);
         await this.wait(busyWait, spec.signal);
         continue;
       }
@@ -209,7 +238,15 @@ export class ExchangeEngine {
     if (spec.signed === false) {
       if (body) headers['Content-Type'] = body.contentType;
     } else {
-      const extra: [string, string][] = body ? [['Content-Type', body.contentType]] : [];
+      // the payload hash announced and signed, so the exchange verifies the request before it
+      // reads the body; with Expect: 100-continue a refusal comes before the body is sent (decisions §1)
+      const extra: [string, string][] = body
+        ? [
+            ['Content-Type', body.contentType],
+            [CONTENT_HASH_HEADER, bodyHash(body)],
+          ]
+        : [];
+      if (body) headers.Expect = '100-continue';
       const signed = signRequest(
         {
           method: spec.method,

@@ -1,5 +1,6 @@
 // One HTTP exchange over node:http/https, with streaming bodies both ways. No retries and
-// no signing here: the exchange client decides those; this only moves bytes.
+// no signing here: the exchange client decides those; this only moves bytes (and waits for
+// "100 Continue" when asked to, so a refusal comes before the body).
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
@@ -35,25 +36,54 @@ interface TransportRequest {
 
 export class TransportError extends Error {
   readonly code: string | undefined;
-  constructor(message: string, cause?: unknown) {
+  /**
+   * The connection failed before the whole body was handed to it: the exchange cannot have
+   * acted on the request (it never had the body it signs), so sending it again is safe, POST too.
+   */
+  readonly bodyUnsent: boolean;
+  constructor(message: string, cause?: unknown, bodyUnsent = false) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'TransportError';
     this.code = (cause as { code?: string } | undefined)?.code;
+    this.bodyUnsent = bodyUnsent;
   }
 }
 
-/** Sends the request and resolves with the response once its head arrives; the body is the caller's to read. */
+/**
+ * How long a request that sent `Expect: 100-continue` waits for "continue" before sending its
+ * body anyway (RFC 9110 §10.1.1: a server that does not know the expectation never says it).
+ */
+const CONTINUE_WAIT_MS = 5000;
+
+function expectsContinue(headers: OutgoingHttpHeaders): boolean {
+  return Object.entries(headers).some(([k, v]) => k.toLowerCase() === 'expect' && String(v) === '100-continue');
+}
+
+/**
+ * Sends the request and resolves with the response once its head arrives; the body is the
+ * caller's to read. With `Expect: 100-continue` the body goes only once the exchange says
+ * "continue", and an answer that comes first (a refusal) is the answer: the body is never sent.
+ * An answer that comes while the body is being sent is the answer too, not a broken connection.
+ */
 export function sendRequest(req: TransportRequest): Promise<IncomingMessage> {
   const isHttps = req.url.protocol === 'https:';
   const lib = isHttps ? https : http;
   const headers: OutgoingHttpHeaders = { ...req.headers };
   if (req.body) headers['Content-Length'] = String(req.body.kind === 'bytes' ? req.body.bytes.length : req.body.length);
+  const waitForContinue = req.body !== undefined && expectsContinue(headers);
   return new Promise<IncomingMessage>((resolve, reject) => {
     let settled = false;
+    // 'waiting': for "continue"; 'sending': the body is going out; 'sent': all of it was handed over
+    let body: 'waiting' | 'sending' | 'sent' = 'waiting';
     const fail = (error: unknown): void => {
       if (settled) return;
       settled = true;
-      reject(error instanceof TransportError ? error : new TransportError(messageOf(error), error));
+      clearTimeout(continueTimer);
+      reject(
+        error instanceof TransportError
+          ? error
+          : new TransportError(messageOf(error), error, req.body !== undefined && body !== 'sent'),
+      );
     };
     const outgoing = lib.request(
       req.url,
@@ -71,25 +101,42 @@ export function sendRequest(req: TransportRequest): Promise<IncomingMessage> {
           return;
         }
         settled = true;
+        clearTimeout(continueTimer);
+        // refused before the body went: it never will, and the connection is not reused
+        if (body === 'waiting' && req.body) res.once('close', () => outgoing.destroy());
         resolve(res);
       },
     );
     outgoing.on('error', fail);
     outgoing.on('timeout', () => outgoing.destroy(new TransportError('The exchange did not answer in time.')));
-    const body = req.body;
-    if (!body) {
-      outgoing.end();
-    } else if (body.kind === 'bytes') {
-      outgoing.end(body.bytes);
-    } else {
-      // The service may answer early (e.g. 413) and close; send errors then are not ours to report
-      // when a response has already arrived.
-      const sending = body.written ? pump(body.open(), outgoing, body.written) : pipeline(body.open(), outgoing);
-      sending.catch((error: unknown) => {
-        outgoing.destroy();
-        fail(error);
-      });
-    }
+    const sendBody = (): void => {
+      clearTimeout(continueTimer);
+      if (body !== 'waiting' || settled) return;
+      body = 'sending';
+      const b = req.body;
+      if (!b) {
+        body = 'sent';
+        outgoing.end();
+      } else if (b.kind === 'bytes') {
+        outgoing.end(b.bytes, () => (body = 'sent'));
+      } else {
+        const sending = b.written ? pump(b.open(), outgoing, b.written) : pipeline(b.open(), outgoing);
+        sending.then(
+          () => (body = 'sent'),
+          (error: unknown) => {
+            // an answer already in (the exchange refused part way) stays readable: it is the answer
+            if (settled) return;
+            outgoing.destroy();
+            fail(error instanceof TransportError ? new TransportError(error.message, error, true) : error);
+          },
+        );
+      }
+    };
+    const continueTimer = waitForContinue ? setTimeout(sendBody, CONTINUE_WAIT_MS) : undefined;
+    if (waitForContinue) {
+      outgoing.on('continue', sendBody);
+      outgoing.flushHeaders();
+    } else sendBody();
   });
 }
 

@@ -30,5 +30,7 @@ describe('transfer groups', () => {
     expect(applyProgress(undefined, { id: 'b', bytes: 1, total: 2, rate: 1, state: 'running' })).toBeUndefined();
     expect(stateText(transfer({ state: 'verified' }))).toBe('verified');
     expect(stateText(transfer({ state: 'running', direction: 'download' }))).toBe('Downloading');
+    // a busy exchange is waited out, and said so: not a network failure
+    expect(stateText(transfer({ state: 'running', waiting: true }))).toBe('Waiting for the exchange');
   });
 });

@@ -57,6 +57,7 @@ export function stateText(t: TransferView): string {
     case 'queued':
       return 'Waiting';
     case 'running':
+      if (t.waiting) return 'Waiting for the exchange';
       return t.direction === 'upload' ? 'Uploading' : 'Downloading';
     case 'paused':
       return 'Paused';

@@ -235,6 +235,8 @@ export interface TransferView {
   readonly error?: AppError;
   /** A verified upload whose step after (sharing it with the study's owner) failed: stored, but not shared. */
   readonly warning?: AppError;
+  /** Running, but waiting for a busy exchange before it sends again (not a network failure). */
+  readonly waiting?: boolean;
   readonly startedAt?: string;
   readonly finishedAt?: string;
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createCertificateAuthority, issueIdentity, type Identity } from '../../../shared/protocol/certificates.js';
 import { keySigner } from '../../../shared/protocol/signing.js';
 import type { Organization } from '../../../shared/types.js';
-import { registerInDataFolder, startExchange } from '../../../server/index.js';
+import { registerInDataFolder, startExchange, type ExchangeOptions } from '../../../server/index.js';
 import { ExchangeClient, type ExchangeClientOptions } from '../exchange-client.js';
 import { KeyVault, type KeyHandle } from '../keys/key-vault.js';
 import { PassphraseSecretBox } from '../keys/secret-box.js';
@@ -23,6 +23,7 @@ export interface ExchangeFixture {
   readonly ca: Identity;
   readonly dataDir: string;
   readonly url: string;
+  readonly port: number;
   readonly sirb: FixtureOrg;
   readonly site: FixtureOrg;
   readonly admin: FixtureOrg;
@@ -36,13 +37,15 @@ export interface ExchangeFixture {
   close(): Promise<void>;
 }
 
-export async function startFixture(): Promise<ExchangeFixture> {
+/** `server`: limits and behaviour of the reference exchange for one suite (e.g. a smaller budget). */
+export async function startFixture(serverOptions: Partial<ExchangeOptions> = {}): Promise<ExchangeFixture> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sx-client-'));
   const dataDir = path.join(dir, 'exchange');
   const server = await startExchange({
     dataDir,
     port: 0,
     log: process.env.SX_FIXTURE_LOG ? (l) => console.error(l) : () => undefined,
+    ...serverOptions,
   });
   const clients: ExchangeClient[] = [];
   const clientFor = (
@@ -77,6 +80,7 @@ export async function startFixture(): Promise<ExchangeFixture> {
     ca,
     dataDir,
     url: server.url,
+    port: server.port,
     sirb,
     site,
     admin,

@@ -32,6 +32,9 @@ interface UploadResult {
 export async function uploadDocument(input: UploadInput, options: CallOptions = {}): Promise<UploadResult> {
   const prepared = await prepareDocumentBody(input);
   const signal = options.signal ?? input.signal;
-  const saved = await input.client.saveItem(input.containerId, input.path, prepared.body, signal ? { signal } : {});
+  const saved = await input.client.saveItem(input.containerId, input.path, prepared.body, {
+    ...(signal ? { signal } : {}),
+    ...(options.onWait ? { onWait: options.onWait } : {}),
+  });
   return { ...saved, header: prepared.header };
 }

@@ -35,6 +35,8 @@ export interface TransferDescriptor {
   readonly error?: string;
   /** The failure as the window shows it (code, words, whether a retry makes sense), kept so a restart says the same. */
   readonly failure?: AppError;
+  /** Running, but waiting for a busy exchange before sending again (not saved: a restart pauses it). */
+  readonly waiting?: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -55,7 +57,12 @@ export interface TransferProgress {
 /** Does one transfer; the app binds it to a profile's client and key handle. */
 export type TransferRunner = (
   descriptor: TransferDescriptor,
-  context: { readonly signal: AbortSignal; readonly onProgress: (bytes: number, total: number) => void },
+  context: {
+    readonly signal: AbortSignal;
+    readonly onProgress: (bytes: number, total: number) => void;
+    /** The exchange is busy (or refused the body part way): the transfer waits, then sends again. */
+    readonly onWait: () => void;
+  },
 ) => Promise<void>;
 
 interface TransferQueueOptions {
@@ -220,12 +227,17 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
     const onProgress = (bytes: number, total: number): void => {
       const current = this.items.get(d.id);
       if (!current || current.state !== 'running') return;
-      this.items.set(d.id, { ...current, bytes, total });
+      if (current.waiting) this.set({ ...current, waiting: false });
+      this.items.set(d.id, { ...this.items.get(d.id)!, bytes, total });
       const seconds = Math.max(0.001, (Date.now() - started) / 1000);
       this.emit('progress', { id: d.id, bytes, total, rate: bytes / seconds });
     };
+    const onWait = (): void => {
+      const current = this.items.get(d.id);
+      if (current && current.state === 'running' && !current.waiting) this.set({ ...current, waiting: true });
+    };
     this.options
-      .runner(this.items.get(d.id)!, { signal: controller.signal, onProgress })
+      .runner(this.items.get(d.id)!, { signal: controller.signal, onProgress, onWait })
       .then(
         () => {
           const current = this.items.get(d.id);
@@ -252,6 +264,7 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
 
   private set(d: TransferDescriptor): void {
     const next = { ...d, updatedAt: new Date().toISOString() };
+    if (next.state !== 'running' || !next.waiting) delete (next as { waiting?: boolean }).waiting;
     if (next.error === undefined) delete (next as { error?: string }).error;
     if (next.failure === undefined) delete (next as { failure?: AppError }).failure;
     this.items.set(d.id, next);

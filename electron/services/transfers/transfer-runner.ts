@@ -9,7 +9,7 @@ import type { TransferRunner } from './transfer-queue.js';
 export type SessionOf = (profileId: string) => Promise<ExchangeSession>;
 
 export function documentTransferRunner(session: SessionOf): TransferRunner {
-  return async (d, { signal, onProgress }) => {
+  return async (d, { signal, onProgress, onWait }) => {
     const { client, keys } = await session(d.profileId);
     if (d.kind === 'upload') {
       await uploadDocument(
@@ -25,7 +25,7 @@ export function documentTransferRunner(session: SessionOf): TransferRunner {
           // Preparing reads the file once, sending once more: both count as half.
           onProgress: (e) => onProgress(e.phase === 'preparing' ? e.bytes / 2 : e.total / 2 + e.bytes / 2, e.total),
         },
-        { signal },
+        { signal, onWait },
       );
     } else {
       await downloadDocument({
