@@ -63,6 +63,8 @@ export interface RunningExchange {
   port: number;
   /** Where request bodies land while they arrive. */
   tmpDir: string;
+  /** Bytes of bodies not yet verified that requests hold now (what strangers can cost; tests wait on it). */
+  unverifiedBytesInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -219,6 +221,7 @@ export async function startExchange(o: ExchangeOptions): Promise<RunningExchange
     url: `http://localhost:${port}`,
     port,
     tmpDir,
+    unverifiedBytesInFlight: () => app.unverified.bytesInFlight,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
