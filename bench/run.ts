@@ -18,6 +18,7 @@ import {
   type Machine,
 } from './report.js';
 import { runReceipts, type ReceiptsFigure } from './receipts.js';
+import { archiveSection, runArchive, type ArchiveFigure } from './archive.js';
 import { runRefresh } from './refresh.js';
 import { runRequests } from './requests.js';
 import { runTransfers } from './transfers.js';
@@ -143,6 +144,14 @@ try {
   cluster?.destroy();
 }
 
+// A study exported as a zip against downloading the same documents (SQLite: the client's figure).
+let archive: ArchiveFigure | undefined;
+if (runs('archive')) {
+  archive = await withWorld('archive', { kind: 'sqlite' }, (w) =>
+    quick ? runArchive(w, 100, 1024 * 1024, log) : runArchive(w, 2000, Math.ceil((2 * 1024 ** 3) / 2000), log),
+  );
+}
+
 // The report is computed by the client from what was listed: one run, no store involved.
 let receipts: ReceiptsFigure | undefined;
 if (runs('receipts')) {
@@ -165,6 +174,7 @@ const results = {
   ...shapeOf(byStore[stores[0]!]),
   stores: Object.fromEntries(stores.map((kind) => [kind, shapeOf(byStore[kind])])),
   receipts: receipts ?? null,
+  archive: archive ?? null,
 };
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
 await mkdir(path.dirname(out), { recursive: true });
@@ -209,6 +219,8 @@ console.log(
     receipts
       ? receiptsSection(receipts)
       : `## 5. Distribution report: ${runs('receipts') ? 'failed (below)' : 'not run'}`,
+    '',
+    archive ? archiveSection(archive) : `## 6. Study archive: ${runs('archive') ? 'failed (below)' : 'not run'}`,
     '',
     ...failures.map((f) => `Failed section — ${f}\n`),
     `Total ${((performance.now() - started) / 1000).toFixed(0)} s. JSON: ${path.relative(process.cwd(), out)}`,
