@@ -12,6 +12,8 @@ export interface DeliveryCell {
   /** When the receiving client says it received the version (its own clock). */
   readonly receivedAt?: string;
   readonly action?: 'opened' | 'saved' | 'downloaded';
+  /** The receipt says it was received before that version was saved: its clock or claim is wrong. */
+  readonly receivedBeforeVersion?: true;
 }
 
 export interface ItemDelivery {
@@ -44,6 +46,20 @@ export const STATE_WORDS: Readonly<Record<DeliveryState, string>> = {
   none: 'not yet',
 };
 
+/**
+ * A receipt is the receiving site's own claim, never checked by anyone: every place that shows
+ * one says so.
+ */
+export const REPORTED_BY_RECEIVER = 'reported by the receiving site';
+export const RECEIVED_BEFORE_VERSION_WORDS = 'dated before this version was saved';
+
+/** Whether a receipt's receivedAt is earlier than the updatedAt of the version it names. */
+export function receivedBeforeVersion(receivedAt: string, versionUpdatedAt: string): boolean {
+  const received = Date.parse(receivedAt);
+  const updated = Date.parse(versionUpdatedAt);
+  return Number.isFinite(received) && Number.isFinite(updated) && received < updated;
+}
+
 /** "Received by 2 of 3 organizations with access" (received: any version). */
 export function deliverySummary(cells: readonly DeliveryCell[]): string {
   if (cells.length === 0) return 'Not shared with any other organization';
@@ -54,7 +70,17 @@ export function deliverySummary(cells: readonly DeliveryCell[]): string {
 /** One line per document and organization with access: what the report shows, for spreadsheets. */
 export function reportCsv(report: DistributionReport): string {
   const lines: unknown[][] = [
-    ['document', 'path', 'updated', 'organization', 'organization id', 'status', 'received at', 'action'],
+    [
+      'document',
+      'path',
+      'updated',
+      'organization',
+      'organization id',
+      'status',
+      `received at (${REPORTED_BY_RECEIVER})`,
+      'action',
+      'note',
+    ],
   ];
   for (const row of report.rows) {
     for (const cell of row.cells) {
@@ -68,6 +94,7 @@ export function reportCsv(report: DistributionReport): string {
         STATE_WORDS[cell.state],
         cell.receivedAt ?? '',
         cell.action ?? '',
+        cell.receivedBeforeVersion ? RECEIVED_BEFORE_VERSION_WORDS : '',
       ]);
     }
   }

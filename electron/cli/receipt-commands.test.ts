@@ -115,11 +115,11 @@ describe('receipts on the command line', () => {
     );
     const csv = await cli(['--profile', 'sirb', 'receipts', '--container', study.id, '--csv']);
     expect(csv.stdout.split('\r\n')[0]).toBe(
-      'document,path,updated,organization,organization id,status,received at,action',
+      'document,path,updated,organization,organization id,status,received at (reported by the receiving site),action,note',
     );
     expect(csv.stdout).toMatch(
       new RegExp(
-        `^consent.pdf,documents/consent,[^,]+,Site Hospital,${f.site.org.id},this version,[^,]+,downloaded\\r$`,
+        `^consent.pdf,documents/consent,[^,]+,Site Hospital,${f.site.org.id},this version,[^,]+,downloaded,\\r$`,
         'm',
       ),
     );

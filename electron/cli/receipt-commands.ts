@@ -1,7 +1,7 @@
 // Receipts from the command line (docs/protocol.md §7, Receipts): the owner's distribution
 // report (`receipts --container ID [--csv]`), the profile's switch (`receipts sending on|off`),
 // and the receipt `items get` sends for a document of another organization.
-import { STATE_WORDS, reportCsv } from '../../shared/delivery.js';
+import { RECEIVED_BEFORE_VERSION_WORDS, REPORTED_BY_RECEIVER, STATE_WORDS, reportCsv } from '../../shared/delivery.js';
 import { shownName } from '../../shared/headers.js';
 import { toSlashForm } from '../../shared/item-path.js';
 import { openHeader } from '../../shared/protocol/envelope.js';
@@ -97,9 +97,10 @@ export async function receiptsCommand(ctx: CliContext): Promise<void> {
       if (cells.length === 0) lines.push('  not shared with any other organization');
       for (const c of cells)
         lines.push(
-          `  ${shown(c.organizationName)}: ${STATE_WORDS[c.state]}${c.receivedAt ? ` (${c.action ?? 'received'} ${shown(c.receivedAt)})` : ''}`,
+          `  ${shown(c.organizationName)}: ${STATE_WORDS[c.state]}${c.receivedAt ? ` (${c.action ?? 'received'} ${shown(c.receivedAt)})` : ''}${c.receivedBeforeVersion ? `, ${RECEIVED_BEFORE_VERSION_WORDS}` : ''}`,
         );
     }
+    if (report.rows.length > 0) lines.push('', `Receipts are ${REPORTED_BY_RECEIVER}.`);
     if (!sending) lines.push('', 'Note: this profile does not send receipts itself (receipts sending on).');
     return lines.join('\n');
   });

@@ -1,7 +1,12 @@
 // The delivery of documents, computed from what the exchange listed: the owner's documents,
 // their access lists and the receipts that passed validation (docs/protocol.md §7, Receipts). Pure, so
 // the report for thousands of documents costs one pass over the listing.
-import type { DeliveryCell, DistributionReport, ReportRow } from '../../../shared/delivery.js';
+import {
+  receivedBeforeVersion,
+  type DeliveryCell,
+  type DistributionReport,
+  type ReportRow,
+} from '../../../shared/delivery.js';
 import { toSlashForm } from '../../../shared/item-path.js';
 import { isReservedItemId } from '../../../shared/reserved-paths.js';
 import type { Item, Organization } from '../../../shared/types.js';
@@ -20,7 +25,7 @@ export function indexReceipts(receipts: Iterable<ValidReceipt>): Map<string, Val
 
 /** The cell of one organization for one document, as of the document's current version. */
 export function deliveryCell(
-  document: Pick<Item, 'id' | 'contentHash'>,
+  document: Pick<Item, 'id' | 'contentHash' | 'updatedAt'>,
   org: Pick<Organization, 'id' | 'name'>,
   receipt: ValidReceipt | undefined,
 ): DeliveryCell {
@@ -29,12 +34,21 @@ export function deliveryCell(
   if (!receipt || receipt.receiverId !== org.id || receipt.content.itemId !== toSlashForm(document.id))
     return { ...base, state: 'none' };
   const state = receipt.content.contentHash === document.contentHash.toLowerCase() ? 'this' : 'earlier';
-  return { ...base, state, receivedAt: receipt.content.receivedAt, action: receipt.content.action };
+  const { receivedAt, action } = receipt.content;
+  // this version's date is the exchange's; an earlier one's only what the receipt itself claims
+  const versionAt = state === 'this' ? document.updatedAt : receipt.content.itemUpdatedAt;
+  return {
+    ...base,
+    state,
+    receivedAt,
+    action,
+    ...(receivedBeforeVersion(receivedAt, versionAt) ? { receivedBeforeVersion: true as const } : {}),
+  };
 }
 
 /** The cells of a document: every organization on its access list but its owner. */
 export function documentCells(
-  document: Pick<Item, 'id' | 'contentHash' | 'ownerUrl'>,
+  document: Pick<Item, 'id' | 'contentHash' | 'ownerUrl' | 'updatedAt'>,
   access: readonly Organization[],
   index: ReceiptIndex,
 ): DeliveryCell[] {

@@ -1,7 +1,15 @@
 // A document's delivery in the details pane (docs/protocol.md §7, Receipts). Its owner sees who
 // with access received it, when, and whether it was this version or an earlier one; a receiver
-// sees whether its own receipt goes out (off when the profile turned receipts off).
-import { STATE_WORDS, deliverySummary, type DeliveryCell, type ItemDelivery } from '../../../shared/delivery.js';
+// sees whether its own receipt goes out (off when the profile turned receipts off). A receipt
+// is the receiver's own claim: the section says so, and flags one dated before its version.
+import {
+  RECEIVED_BEFORE_VERSION_WORDS,
+  REPORTED_BY_RECEIVER,
+  STATE_WORDS,
+  deliverySummary,
+  type DeliveryCell,
+  type ItemDelivery,
+} from '../../../shared/delivery.js';
 import type { AppError } from '../../../shared/ipc/views.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { formatDate } from '../../lib/format.js';
@@ -62,9 +70,18 @@ export function DeliverySection({ delivery, ownedByMe, sending, loading, error, 
               {delivery.cells.map((c) => (
                 <li key={c.organizationId} data-testid="delivery-org" data-state={c.state}>
                   <span className="delivery-org">{shownText(c.organizationName)}</span>: {cellText(c)}
+                  {c.receivedBeforeVersion ? (
+                    <strong
+                      className="delivery-flag"
+                      data-testid="delivery-flag"
+                    >{`, ${RECEIVED_BEFORE_VERSION_WORDS}`}</strong>
+                  ) : null}
                 </li>
               ))}
             </ul>
+          ) : null}
+          {delivery.cells.some((c) => c.state !== 'none') ? (
+            <p className="muted" data-testid="delivery-reported">{`Dates and versions are ${REPORTED_BY_RECEIVER}.`}</p>
           ) : null}
           {waiting.length ? (
             <p

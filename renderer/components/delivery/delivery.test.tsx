@@ -33,6 +33,25 @@ describe('DeliverySection', () => {
     expect(rows[2]).toBe('East Site: not yet');
     expect(screen.getByTestId('delivery-waiting').textContent).toBe('Not received yet: East Site');
     expect(screen.queryByTestId('delivery-sending-off')).toBeNull();
+    expect(screen.getByTestId('delivery-reported').textContent).toBe(
+      'Dates and versions are reported by the receiving site.',
+    );
+    expect(screen.queryByTestId('delivery-flag')).toBeNull();
+  });
+
+  it('flags a receipt dated before the version it names', () => {
+    const early = { ...cell('North Site', 'this', '2026-11-01T09:00:00Z'), receivedBeforeVersion: true as const };
+    render(
+      <DeliverySection
+        ownedByMe
+        delivery={{ itemPath: 'a', sending: true, cells: [early] }}
+        loading={false}
+        onRetry={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('delivery-org').textContent).toMatch(
+      /^North Site: this version, opened .*, dated before this version was saved$/,
+    );
   });
 
   it('says when this profile does not send receipts, to an owner and to a receiver', () => {
@@ -76,7 +95,10 @@ const report: DistributionReport = {
       itemPath: 'documents/c',
       name: 'Consent',
       updatedAt: '2026-11-03T00:00:00Z',
-      cells: [cell('North', 'this', '2026-11-04T00:00:00Z'), cell('South', 'this', '2026-11-04T00:00:00Z')],
+      cells: [
+        cell('North', 'this', '2026-11-04T00:00:00Z'),
+        { ...cell('South', 'this', '2026-11-02T00:00:00Z'), receivedBeforeVersion: true },
+      ],
     },
   ],
 };
@@ -105,6 +127,13 @@ describe('DistributionReportView', () => {
         .map((c) => c.textContent),
     ).toEqual(['earlier version', 'no access']);
     expect(within(approval).getAllByRole('cell')[1]!.textContent).toBe('1 of 1');
+    expect(screen.getAllByTestId('report-flag').map((f) => f.closest('tr')!.getAttribute('data-path'))).toEqual([
+      'documents/c',
+    ]);
+    expect(screen.getByTestId('distribution-report').textContent).toContain('as reported by the receiving site');
+    expect(within(approval).getAllByTestId('report-cell')[0]!.getAttribute('title')).toMatch(
+      /\(reported by the receiving site\)$/,
+    );
 
     fireEvent.click(screen.getAllByTestId('report-sort-org')[0]!);
     expect(names()).toEqual(['Budget', 'Approval', 'Consent']);

@@ -2,7 +2,13 @@
 // owns × every organization with access, this version / earlier version / not yet; sortable by
 // any column, exported as CSV. The state is written out in each cell, never shown by colour alone.
 import { useMemo, useState } from 'react';
-import { STATE_WORDS, type DeliveryCell, type DistributionReport } from '../../../shared/delivery.js';
+import {
+  RECEIVED_BEFORE_VERSION_WORDS,
+  REPORTED_BY_RECEIVER,
+  STATE_WORDS,
+  type DeliveryCell,
+  type DistributionReport,
+} from '../../../shared/delivery.js';
 import type { AppError } from '../../../shared/ipc/views.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { formatDate } from '../../lib/format.js';
@@ -97,7 +103,7 @@ export function DistributionReportView(props: DistributionReportViewProps) {
     >
       <p className="muted">
         Every document you own in this study, and whether each organization with access received this version, an
-        earlier one, or none yet.
+        earlier one, or none yet, as {REPORTED_BY_RECEIVER} in its receipt.
       </p>
       <label className="check">
         <input
@@ -168,9 +174,19 @@ export function DistributionReportView(props: DistributionReportViewProps) {
                         key={report.organizations[i]!.id}
                         data-testid="report-cell"
                         data-state={c?.state ?? 'no-access'}
-                        title={c?.receivedAt ? `${c.action ?? 'received'} ${formatDate(c.receivedAt)}` : undefined}
+                        title={
+                          c?.receivedAt
+                            ? `${c.action ?? 'received'} ${formatDate(c.receivedAt)} (${REPORTED_BY_RECEIVER})`
+                            : undefined
+                        }
                       >
                         {c ? STATE_WORDS[c.state] : 'no access'}
+                        {c?.receivedBeforeVersion ? (
+                          <strong
+                            className="delivery-flag"
+                            data-testid="report-flag"
+                          >{`, ${RECEIVED_BEFORE_VERSION_WORDS}`}</strong>
+                        ) : null}
                       </td>
                     ))}
                   </tr>
