@@ -16,7 +16,8 @@ const OPTIONS = {
   org: { type: 'string' },
   key: { type: 'string' },
   cert: { type: 'string' },
-  'trust-ca': { type: 'string' },
+  'trust-ca': { type: 'string', multiple: true },
+  'target-org': { type: 'string' },
   json: { type: 'boolean' },
   data: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -56,7 +57,7 @@ type OptionName = keyof typeof OPTIONS;
 
 export interface ParsedArgs {
   readonly words: readonly string[];
-  readonly flags: Readonly<Partial<Record<OptionName, string | boolean>>>;
+  readonly flags: Readonly<Partial<Record<OptionName, string | boolean | string[]>>>;
 }
 
 export function parseCommandLine(argv: readonly string[]): ParsedArgs {
@@ -78,6 +79,12 @@ export function stringFlag(args: ParsedArgs, name: OptionName): string | undefin
   return typeof v === 'string' ? v : undefined;
 }
 
+/** A repeatable flag's values, in the order given (none: empty). */
+export function stringFlags(args: ParsedArgs, name: OptionName): string[] {
+  const v = args.flags[name];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+}
+
 export function requireFlag(args: ParsedArgs, name: OptionName): string {
   const v = stringFlag(args, name);
   if (v === undefined || v === '') throw new UsageError(`--${name} is required here.`);
@@ -95,15 +102,16 @@ export function word(args: ParsedArgs, index: number, what: string): string {
   return v;
 }
 
-export const USAGE = `Usage: study-exchange [--profile NAME | --base-url URL --org ID --key FILE --cert FILE] [--trust-ca FILE] [--json] [--data DIR] COMMAND
+export const USAGE = `Usage: study-exchange [--profile NAME | --base-url URL --org ID --key FILE --cert FILE] [--trust-ca FILE]... [--json] [--data DIR] COMMAND
 
 Profiles (stored in --data DIR, default the app data folder; keys protected by STUDY_EXCHANGE_PASSPHRASE):
   profile list
-  profile add --name NAME --base-url URL --org ID --key FILE --cert FILE --trust-ca FILE [--environment production|test|sandbox|other] [--sirb] [--admin]
-      (--trust-ca: the consortium's CA certificates, PEM; grants go only to certificates they issued)
+  profile add --name NAME --base-url URL --org ID --key FILE --cert FILE --trust-ca FILE... [--environment production|test|sandbox|other] [--sirb] [--admin]
+      (--trust-ca, repeatable: the consortium's CA certificates, PEM; grants go only to certificates they issued)
   profile import-p12 FILE --name NAME --base-url URL --org ID [--environment ENV]   (password: STUDY_EXCHANGE_P12_PASSWORD or prompt;
       a backup of this app brings back the profile's reading keys too)
-  profile backup NAME --out FILE.p12   (the current and reading keys with their certificates; password asked twice)
+  profile backup NAME --out FILE.p12   (the current and reading keys with their certificates; password asked twice,
+      at least 8 characters)
   profile renew NAME --key FILE --cert FILE   (once the administrator registered the certificate: the old key is kept
       for reading and your own items are wrapped again for the new one; without --key/--cert it finishes that)
   profile forget-old-keys NAME   (refused while an item still opens only with an old key)
@@ -122,8 +130,9 @@ Exchange:
   items get REMOTE_PATH LOCAL_FILE --container ID   (another organization's document: a receipt is sent to its owner)
   items rm REMOTE_PATH --container ID
   access list PATH | grant PATH ORG_ID | update PATH ORG_ID | revoke PATH ORG_ID --container ID
-  access rewrap --org ORG_ID [--container ID]   (after ORG_ID's new certificate: every grant of your items wrapped for it,
-      once it passes the check: issued by a trust anchor, RSA >= 2048, valid; resumes where a cut run stopped)
+  access rewrap --target-org ORG_ID [--container ID]   (after ORG_ID's new certificate: every grant of your items wrapped for it,
+      once it passes the check: issued by a trust anchor, RSA >= 2048, valid; resumes where a cut run stopped;
+      with a profile, --org ORG_ID still names the target)
   receipts --container ID [--csv]   (your documents x the organizations with access: this version, earlier version, not yet)
   receipts sending [on|off]   (whether this profile sends receipts)
   study export --container ID --out DIR|FILE.zip [--only-mine]   (the study's archive: documents, records, receipts,

@@ -1,22 +1,34 @@
 // `profile backup NAME --out FILE.p12`: the profile's keys (current and reading) as one
 // password-protected PKCS#12 file, written only where asked and readable by this user only.
 import { writeFile } from 'node:fs/promises';
+import { MIN_BACKUP_PASSWORD } from '../../shared/backup-password.js';
 import { backupIterations } from '../services/keys/pkcs12-backup.js';
 import { backupFile, markBackedUp } from '../services/profile-backup.js';
 import { UsageError, requireFlag, word } from './args.js';
 import type { CliContext } from './context.js';
 
-/** STUDY_EXCHANGE_P12_PASSWORD, else asked (twice for a new file, so a typo cannot lock the backup). */
+/**
+ * STUDY_EXCHANGE_P12_PASSWORD, else asked (twice for a new file, so a typo cannot lock the backup).
+ * A new file's password has the window's minimum; a file being read has whatever it was given.
+ */
 export async function p12Password(ctx: CliContext, question: string, confirm: boolean): Promise<string> {
+  const short = (password: string, where: string): UsageError | undefined =>
+    confirm && password.length < MIN_BACKUP_PASSWORD
+      ? new UsageError(`${where} must be at least ${MIN_BACKUP_PASSWORD} characters; nothing was written.`)
+      : undefined;
   const given = ctx.io.env.STUDY_EXCHANGE_P12_PASSWORD;
   if (given !== undefined) {
     if (given.length === 0) throw new UsageError('STUDY_EXCHANGE_P12_PASSWORD is empty.');
+    const problem = short(given, 'STUDY_EXCHANGE_P12_PASSWORD');
+    if (problem) throw problem;
     return given;
   }
   const password = await ctx.io.askSecret(question);
   if (password === undefined)
     throw new UsageError('The PKCS#12 password is needed: set STUDY_EXCHANGE_P12_PASSWORD or run in a terminal.');
   if (password.length === 0) throw new UsageError('The password may not be empty.');
+  const problem = short(password, 'The password');
+  if (problem) throw problem;
   if (confirm && (await ctx.io.askSecret('The same password again: ')) !== password)
     throw new UsageError('The two passwords differ; nothing was written.');
   return password;

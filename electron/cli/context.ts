@@ -8,7 +8,7 @@ import { KeyVault, keyHandle, type KeyHandle } from '../services/keys/key-vault.
 import { openProfileKeys } from '../services/keys/key-ring.js';
 import { PassphraseSecretBox, scryptOverride } from '../services/keys/secret-box.js';
 import { ProfileStore, type Profile } from '../services/profiles.js';
-import { UsageError, boolFlag, stringFlag, type ParsedArgs } from './args.js';
+import { UsageError, boolFlag, stringFlag, stringFlags, type ParsedArgs } from './args.js';
 import { defaultDataDir } from '../core/data-dir.js';
 import { PinStore } from '../core/trust/pin-store.js';
 import { SharingService } from '../services/sharing.js';
@@ -120,8 +120,9 @@ export class CliContext {
 
   /** What grantee certificates must chain to: --trust-ca's certificates, then the profile's. */
   async trustAnchors(): Promise<string[]> {
-    const file = stringFlag(this.args, 'trust-ca');
-    const given = file ? readTrustAnchors(await readFile(file, 'utf8')) : [];
+    const given: string[] = [];
+    for (const file of stringFlags(this.args, 'trust-ca'))
+      given.push(...readTrustAnchors(await readFile(file, 'utf8')));
     const { profile } = await this.open();
     return [...given, ...(profile?.trustAnchors ?? [])];
   }

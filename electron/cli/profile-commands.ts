@@ -7,7 +7,7 @@ import { backupCommand, p12Password } from './backup-commands.js';
 import { forgetOldKeysCommand, renewCommand } from './renewal-commands.js';
 import { KeyVault, type KeySummary } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
-import { UsageError, boolFlag, requireFlag, stringFlag, word } from './args.js';
+import { UsageError, boolFlag, requireFlag, stringFlag, stringFlags, word } from './args.js';
 import { readTrustAnchors, type CliContext } from './context.js';
 import { profileLine } from './format.js';
 
@@ -21,7 +21,7 @@ function environment(ctx: CliContext): Environment {
 /** The profile's fields from the command line, all but its keys. */
 async function profileFields(ctx: CliContext): Promise<Omit<ProfileInput, 'keyRef'>> {
   const baseUrl = requireFlag(ctx.args, 'base-url');
-  const trustFile = stringFlag(ctx.args, 'trust-ca');
+  const trustFiles = stringFlags(ctx.args, 'trust-ca');
   try {
     new URL(baseUrl);
   } catch {
@@ -36,7 +36,9 @@ async function profileFields(ctx: CliContext): Promise<Omit<ProfileInput, 'keyRe
       ...(boolFlag(ctx.args, 'sirb') ? { sirb: true } : {}),
       ...(boolFlag(ctx.args, 'admin') ? { admin: true } : {}),
     },
-    ...(trustFile ? { trustAnchors: readTrustAnchors(await readFile(trustFile, 'utf8')) } : {}),
+    ...(trustFiles.length
+      ? { trustAnchors: (await Promise.all(trustFiles.map((f) => readFile(f, 'utf8')))).flatMap(readTrustAnchors) }
+      : {}),
   };
 }
 

@@ -1,5 +1,7 @@
-// `access rewrap --org ORG_ID [--container ID]`: after an organization's new certificate, every
-// grant of the profile's own items to it wrapped again for that certificate, with a line per item.
+// `access rewrap --target-org ORG_ID [--container ID]`: after an organization's new certificate,
+// every grant of the profile's own items to it wrapped again for that certificate, with a line
+// per item. With a profile, `--org ORG_ID` still names the target (the older form); with a
+// one-off identity `--org` is who acts, so the target must be --target-org.
 import { CollaboratorCertificates } from '../services/collaborator-certificates.js';
 import type { SharingService } from '../services/sharing.js';
 import { UsageError, stringFlag } from './args.js';
@@ -29,11 +31,19 @@ export function rememberingSharing(
 }
 
 export async function rewrapCommand(ctx: CliContext): Promise<void> {
-  const orgId = stringFlag(ctx.args, 'org');
+  const target = stringFlag(ctx.args, 'target-org');
+  const oneOff = stringFlag(ctx.args, 'key') !== undefined || stringFlag(ctx.args, 'cert') !== undefined;
+  const orgId = target ?? stringFlag(ctx.args, 'org');
   if (!orgId)
-    throw new UsageError('access rewrap needs --org ORG_ID: the organization whose new certificate the keys go to.');
+    throw new UsageError(
+      'access rewrap needs --target-org ORG_ID: the organization whose new certificate the keys go to.',
+    );
+  if (!target && oneOff)
+    throw new UsageError(
+      'With a one-off identity --org names who you are: give the organization whose certificate changed as --target-org ORG_ID.',
+    );
   const containerId = stringFlag(ctx.args, 'container');
-  const opened = await ctx.open({ orgIsTarget: true });
+  const opened = await ctx.open({ orgIsTarget: !target });
   const { client, keys, profile } = opened;
   const sharing = ctx.sharing(opened);
   const watch = new CollaboratorCertificates(

@@ -1,6 +1,7 @@
 // The one IPC contract: every operation the renderer may ask of main, with its argument
 // schema (checked at the door) and result type, and every event main pushes. The preload,
 // the browser bridge, the door and the renderer's hooks are all typed from this file.
+import { MIN_BACKUP_PASSWORD } from '../backup-password.js';
 import { z } from 'zod';
 import type { Organization, RecordHeader } from '../types.js';
 import type { DistributionReport, ItemDelivery } from '../delivery.js';
@@ -128,7 +129,7 @@ export const operations = {
   /** Forgets the reading keys once nothing needs them (refused, with what still does, before). */
   'profiles.forgetOldKeys': op(profile, answers<ProfileView>()),
   'profiles.backup': op(
-    z.strictObject({ profileId: id, password: z.string().min(8).max(1024) }),
+    z.strictObject({ profileId: id, password: z.string().min(MIN_BACKUP_PASSWORD).max(1024) }),
     // Without a save dialog (the browser host) the file is offered once at `download`, like a document.
     answers<{ saved: boolean; profile: ProfileView; download?: string }>(),
   ),

@@ -2,9 +2,8 @@
 // password asked twice (never kept), then main's save dialog writes the PKCS#12 file (the browser
 // host offers it as a download).
 import { useId, useState } from 'react';
+import { MIN_BACKUP_PASSWORD as MIN_PASSWORD } from '../../../shared/backup-password.js';
 import type { ProfileView } from '../../../shared/ipc/views.js';
-
-const MIN_PASSWORD = 8;
 
 interface KeyBackupProps {
   readonly profile: ProfileView;
