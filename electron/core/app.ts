@@ -44,6 +44,7 @@ import { PinStore } from './trust/pin-store.js';
 import { openSession, toProfileView, type Session } from './session.js';
 import { SettingsStore } from './settings-store.js';
 import { TransferManager } from './transfer-manager.js';
+import { notifyUser } from './notify/notice.js';
 import { Notifier } from './notify/notifier.js';
 import { seenFile } from './watch/seen-store.js';
 import { WatchGate } from './watch/watch-gate.js';
@@ -182,7 +183,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       },
     },
     emit,
-    platform.notify,
+    // counts only, no names: what the settings decide is whether it shows at all
+    (title, body) => void notifyUser({ settings, options: { platform } }, { title, body }),
   );
   await transfers.load();
   await sweepStaging(dataDir, transfers.localPaths());

@@ -34,6 +34,7 @@ describe('access.shareWithStudy', () => {
   it('skips a disabled collaborator (reported as 1019) and grants the others', async () => {
     const ctx = {
       session: async () => sirb,
+      settings: { get: async () => ({ notifications: true, notificationsHideNames: false }) },
       options: { platform: { notify: (title: string) => notified.push(title) } },
       record: async (entry: { action: string; ok: boolean; organization?: string }) => void recorded.push(entry),
     } as unknown as AppContext;
@@ -78,5 +79,47 @@ describe('access.shareWithStudy', () => {
     // Asked again, the granted one is not repeated; the disabled one is still reported.
     const again = await accessHandlers(ctx)['access.shareWithStudy']({ containerId, itemPaths: [itemPath] });
     expect(again.map((r) => [r.organizationId, r.ok])).toEqual([[fx.site.org.id, false]]);
+  });
+});
+
+describe('bulk access results', () => {
+  it('are notified through the notification settings: off, names hidden, names shown', async () => {
+    const notes: { title: string; body: string }[] = [];
+    let settings = { notifications: false, notificationsHideNames: false };
+    const ctx = {
+      session: async () => sirb,
+      settings: { get: async () => settings },
+      options: { platform: { notify: (title: string, body: string) => void notes.push({ title, body }) } },
+      record: async () => undefined,
+    } as unknown as AppContext;
+    const containerId = (await sirb.client.createContainer()).id;
+    await sirb.client.grantContainerAccess(containerId, fx.admin.org.id);
+    await sirb.studies.save(containerId, { title: 'Secret Study Name' });
+    const file = join(dir, 'brochure.txt');
+    await writeFile(file, 'brochure');
+    const itemPaths = [newDocumentPath('documents'), newDocumentPath('documents')];
+    for (const path of itemPaths)
+      await uploadDocument({
+        client: sirb.client,
+        containerId,
+        path,
+        file,
+        name: 'B',
+        wrapForSelf: sirb.keys.wrapForSelf,
+      });
+    const bulk = (op: 'access.grant' | 'access.update') =>
+      accessHandlers(ctx)[op]({ containerId, itemPaths, organizationIds: [fx.admin.org.id] });
+
+    expect((await bulk('access.grant')).every((r) => r.ok)).toBe(true);
+    expect(notes).toEqual([]);
+    settings = { notifications: true, notificationsHideNames: true };
+    await bulk('access.update');
+    expect(notes).toEqual([{ title: 'update: 2 done', body: 'Every organization was updated.' }]);
+    settings = { notifications: true, notificationsHideNames: false };
+    await bulk('access.update');
+    expect(notes.at(-1)).toEqual({
+      title: 'update in “Secret Study Name”: 2 done',
+      body: 'Every organization was updated.',
+    });
   });
 });

@@ -7,6 +7,7 @@ import type { Handlers } from '../ipc-door.js';
 import type { Session } from '../session.js';
 import { granteePreview } from './study-handlers.js';
 import { itemDisplayName } from './views.js';
+import { notifyUser } from '../notify/notice.js';
 
 type AccessHandlers = Pick<
   Handlers,
@@ -50,13 +51,13 @@ export function accessHandlers(ctx: AppContext): AccessHandlers {
     if (results.length > 1) {
       const failed = results.filter((r) => !r.ok).length;
       const study = await s.studyTitle(args.containerId).catch(() => args.containerId);
-      const title = failed
-        ? `${action} in “${study}”: ${failed} of ${results.length} failed`
-        : `${action} in “${study}”: ${results.length} done`;
-      ctx.options.platform.notify(
-        title,
-        failed ? 'Open Manage access for the details.' : 'Every organization was updated.',
-      );
+      const outcome = failed ? `${failed} of ${results.length} failed` : `${results.length} done`;
+      const body = failed ? 'Open Manage access for the details.' : 'Every organization was updated.';
+      await notifyUser(ctx, {
+        title: `${action} in “${study}”: ${outcome}`,
+        body,
+        nameless: { title: `${action}: ${outcome}`, body },
+      });
     }
     return results;
   };

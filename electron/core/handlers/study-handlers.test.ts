@@ -24,10 +24,13 @@ let asSirb: ReturnType<typeof studyHandlers>;
 let asSite: ReturnType<typeof studyHandlers>;
 const activity: Omit<ActivityEntry, 'time' | 'profile'>[] = [];
 const notes: { title: string; body: string }[] = [];
+/** The notification settings the handlers read (the window's Settings). */
+let notifySettings = { notifications: true, notificationsHideNames: false };
 
 function handlersOf(session: Session) {
   return studyHandlers({
     session: async () => session,
+    settings: { get: async () => notifySettings },
     record: async (e: Omit<ActivityEntry, 'time' | 'profile'>) => void activity.push(e),
     options: { platform: { notify: (title: string, body: string) => void notes.push({ title, body }) } },
   } as unknown as AppContext);
@@ -68,6 +71,19 @@ describe('study handlers', () => {
       study: study.id,
       detail: 'protocol 2026-114',
     });
+
+    // through the notification settings: names hidden, then off
+    notifySettings = { notifications: true, notificationsHideNames: true };
+    await asSirb['containers.create']({ title: 'Protocol 2026-115: Secret Name' });
+    expect(notes.at(-1)).toEqual({
+      title: 'Study created',
+      body: 'Invite the participating sites and upload documents.',
+    });
+    const count = notes.length;
+    notifySettings = { notifications: false, notificationsHideNames: false };
+    await asSirb['containers.create']({ title: 'Protocol 2026-116' });
+    expect(notes).toHaveLength(count);
+    notifySettings = { notifications: true, notificationsHideNames: false };
   });
 
   it('refuses "Study details…" from an organization that does not own the study', async () => {

@@ -11,6 +11,7 @@ import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
 import { containerView } from './views.js';
+import { notifyUser } from '../notify/notice.js';
 
 type StudyHandlers = Pick<
   Handlers,
@@ -90,10 +91,11 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
         study: c.id,
         ...(fields.protocolNumber ? { detail: `protocol ${fields.protocolNumber}` } : {}),
       });
-      ctx.options.platform.notify(
-        'Study created',
-        `“${fields.title}” is ready: invite the participating sites and upload documents.`,
-      );
+      await notifyUser(ctx, {
+        title: 'Study created',
+        body: `“${fields.title}” is ready: invite the participating sites and upload documents.`,
+        nameless: { title: 'Study created', body: 'Invite the participating sites and upload documents.' },
+      });
       return { ...(await containerView(s, c)), ...(notShared ? { notShared } : {}) };
     },
     'search.find': async ({ query }) => (await ctx.session()).search.find(query),

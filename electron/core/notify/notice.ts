@@ -1,0 +1,25 @@
+// Every OS notification main raises on its own (a study created, bulk access results, a batch of
+// transfers) goes through the user's notification settings, as arrivals do (notifier.ts): none
+// while they are off, and with names hidden the words that name no study, document or
+// organization (a notification shows on a screen others may see).
+import type { Settings } from '../../../shared/ipc/views.js';
+
+export interface Notice {
+  readonly title: string;
+  readonly body: string;
+  /** The same without any name; omitted when the notice names nothing. */
+  readonly nameless?: { readonly title: string; readonly body: string };
+}
+
+export interface NoticeSink {
+  readonly settings: { get(): Promise<Pick<Settings, 'notifications' | 'notificationsHideNames'>> };
+  readonly options: { readonly platform: { readonly notify: (title: string, body: string) => void } };
+}
+
+/** Shows the notice as the settings allow; settings that cannot be read show nothing. */
+export async function notifyUser(sink: NoticeSink, notice: Notice): Promise<void> {
+  const settings = await sink.settings.get().catch(() => undefined);
+  if (!settings?.notifications) return;
+  const shown = settings.notificationsHideNames ? (notice.nameless ?? notice) : notice;
+  sink.options.platform.notify(shown.title, shown.body);
+}
