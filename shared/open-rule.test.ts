@@ -50,6 +50,20 @@ describe('openVerdict: only documents whose extension and media type agree reach
     ],
     ['notes.rtf', 'text/rtf', 'a rich-text document (.rtf)', 'embedded objects'],
     ['data.csv', 'text/csv', 'a comma-separated table (.csv)', 'formulas'],
+    ['data.tsv', 'text/tab-separated-values', 'a tab-separated table (.tsv)', 'formulas'],
+    ['Consent.odt', 'application/vnd.oasis.opendocument.text', 'an OpenDocument text (.odt)', 'Basic macros'],
+    [
+      'budget.ODS',
+      'application/vnd.oasis.opendocument.spreadsheet',
+      'an OpenDocument spreadsheet (.ods)',
+      'Basic macros',
+    ],
+    [
+      'deck.odp',
+      'application/vnd.oasis.opendocument.presentation',
+      'an OpenDocument presentation (.odp)',
+      'Basic macros',
+    ],
   ])('asks before opening %s (declared %s): %s, naming the risk', (name, type, realType, risk) => {
     const verdict = openVerdict(name, type);
     expect(verdict).toMatchObject({ kind: 'ask', realType });

@@ -2,7 +2,7 @@
 // extension, and both the extension and the media type were chosen by another organization:
 // a document opens directly only when its extension is on this allow-list of document, image
 // and text types AND its declared media type agrees. Formats that can carry code the opening
-// program may run (Office macros, RTF objects, CSV formulas) open only after the user was told
+// program may run (Office and OpenDocument macros, RTF objects, CSV and TSV formulas) open only after the user was told
 // the risk and chose Open anyway: main refuses such an open unless its call says so. Anything
 // else (programs, scripts, shortcuts, launchers, installers, disk images, archives, web pages,
 // unknown types, a mismatch) is never opened; the window offers "Save as…" or "Show in folder".
@@ -14,11 +14,7 @@ const OPENABLE: Readonly<Record<string, readonly string[]>> = {
   '.docx': ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
   '.xlsx': ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   '.pptx': ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
-  '.odt': ['application/vnd.oasis.opendocument.text'],
-  '.ods': ['application/vnd.oasis.opendocument.spreadsheet'],
-  '.odp': ['application/vnd.oasis.opendocument.presentation'],
   '.txt': ['text/plain'],
-  '.tsv': ['text/tab-separated-values', 'text/plain'],
   '.md': ['text/markdown', 'text/plain'],
   '.json': ['application/json', 'text/plain'],
   '.png': ['image/png'],
@@ -33,6 +29,10 @@ const OPENABLE: Readonly<Record<string, readonly string[]>> = {
 
 const MACROS =
   'It can carry macros: code that runs on this computer once the program that opens it is allowed to run them.';
+const BASIC_MACROS =
+  'It can carry Basic macros: code that runs on this computer once the program that opens it (LibreOffice, say) is allowed to run them.';
+const FORMULAS =
+  'A spreadsheet program that opens it runs the formulas in its cells, and a formula can start programs or send data away.';
 
 /**
  * Documents that open only once the user accepted the risk: extension → the media types a sender
@@ -96,7 +96,19 @@ const ASK_FIRST: Readonly<
   '.csv': {
     types: ['text/csv', 'text/plain', 'application/vnd.ms-excel'],
     words: 'a comma-separated table',
-    risk: 'A spreadsheet program that opens it runs the formulas in its cells, and a formula can start programs or send data away.',
+    risk: FORMULAS,
+  },
+  '.tsv': { types: ['text/tab-separated-values', 'text/plain'], words: 'a tab-separated table', risk: FORMULAS },
+  '.odt': { types: ['application/vnd.oasis.opendocument.text'], words: 'an OpenDocument text', risk: BASIC_MACROS },
+  '.ods': {
+    types: ['application/vnd.oasis.opendocument.spreadsheet'],
+    words: 'an OpenDocument spreadsheet',
+    risk: BASIC_MACROS,
+  },
+  '.odp': {
+    types: ['application/vnd.oasis.opendocument.presentation'],
+    words: 'an OpenDocument presentation',
+    risk: BASIC_MACROS,
   },
 };
 
