@@ -44,6 +44,7 @@ import { PinStore } from './trust/pin-store.js';
 import { openSession, toProfileView, type Session } from './session.js';
 import { SettingsStore } from './settings-store.js';
 import { TransferManager } from './transfer-manager.js';
+import { securePrivateFolders } from './data-dir.js';
 import { notifyUser } from './notify/notice.js';
 import { Notifier } from './notify/notifier.js';
 import { seenFile } from './watch/seen-store.js';
@@ -57,6 +58,7 @@ interface AppState {
 
 export async function createApp(options: AppOptions): Promise<AppCore> {
   const { dataDir, platform } = options;
+  await securePrivateFolders(dataDir);
   const userAgent = `StudyExchangeDesktop/${options.version} (${process.platform})`;
   const profiles = new ProfileStore(dataDir);
   const vault = new KeyVault(dataDir, platform.secretBox);

@@ -2,6 +2,7 @@
 // with demo organizations, imported as profiles "Sandbox — <name>". It persists between
 // runs; its address may change (a free port each run), so its profiles follow it.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { securePrivateFolders } from './data-dir.js';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +107,8 @@ export class SandboxManager {
         profileIds: created.map((p) => p.id),
       } satisfies SandboxState);
       await this.seed(orgs, created);
+      // the exchange's folder (database, CA key) was made by the server, with its own modes
+      await securePrivateFolders(this.dataDir);
       return created;
     } finally {
       await rm(out, { recursive: true, force: true });

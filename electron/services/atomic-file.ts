@@ -5,7 +5,8 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export async function writeFileAtomic(file: string, data: string | Buffer, mode = 0o600): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
+  // a folder made for app data is this user's only, as the data folder is (core/data-dir.ts)
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await open(temp, 'w', mode);
   try {
