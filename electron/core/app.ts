@@ -41,6 +41,7 @@ import { ItemListings } from './item-listings.js';
 import type { AppCore, AppOptions, EventSink } from './platform.js';
 import { SandboxManager } from './sandbox-manager.js';
 import { PinStore } from './trust/pin-store.js';
+import { trustHandlers } from './trust/trust-handlers.js';
 import { openSession, toProfileView, type Session } from './session.js';
 import { SettingsStore } from './settings-store.js';
 import { TransferManager } from './transfer-manager.js';
@@ -289,6 +290,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...activityHandlers(ctx),
     ...binderHandlers(ctx),
     ...archiveHandlers(ctx),
+    ...trustHandlers(ctx),
   };
 
   return {

@@ -12,6 +12,7 @@ import { answers, op } from './op.js';
 import { signoffsOperations } from './contract/signoffs.js';
 import { binderOperations } from './contract/binder.js';
 import { archiveOperations, type ArchiveEventPayloads } from './contract/archive.js';
+import { trustOperations } from './contract/trust.js';
 import { describeFieldsSchema } from '../binder/describe-schema.js';
 import { EXPIRY_WARNING_DAYS } from '../binder/views.js';
 import type {
@@ -356,6 +357,7 @@ export const operations = {
   ...signoffsOperations,
   ...binderOperations,
   ...archiveOperations,
+  ...trustOperations,
 } as const;
 
 /**

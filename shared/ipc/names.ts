@@ -5,6 +5,7 @@ import type { EventName, OperationName } from './contract.js';
 import { SIGNOFFS_OPERATION_NAMES } from './contract/signoffs-names.js';
 import { BINDER_OPERATION_NAMES } from './contract/binder-names.js';
 import { ARCHIVE_EVENT_NAMES, ARCHIVE_OPERATION_NAMES } from './contract/archive-names.js';
+import { TRUST_OPERATION_NAMES } from './contract/trust-names.js';
 
 export const OPERATION_NAMES = [
   'app.info',
@@ -77,6 +78,7 @@ export const OPERATION_NAMES = [
   ...SIGNOFFS_OPERATION_NAMES,
   ...BINDER_OPERATION_NAMES,
   ...ARCHIVE_OPERATION_NAMES,
+  ...TRUST_OPERATION_NAMES,
 ] as const;
 
 export const EVENT_NAMES = [

@@ -5,6 +5,8 @@ import type { AppError, CertificateChangeView } from '../../../shared/ipc/views.
 import { formatDate } from '../../lib/format.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { Notice, plural } from './notice.js';
+import { CertificateComparison, decisionWords } from '../../features/trust/certificate-decision.js';
+import '../../features/trust/trust.css';
 
 const MIN_RSA_BITS = 2048;
 
@@ -24,6 +26,12 @@ export interface CertificateChangeNoticeProps {
   /** Why this organization's last re-wrap was refused. */
   readonly error?: AppError;
   readonly onRewrap: () => void;
+  /** While the new certificate awaits the user's decision (change.decision): the two answers. */
+  readonly onAccept?: () => void;
+  readonly onKeep?: () => void;
+  /** An Accept or Keep is under way, or why it was refused. */
+  readonly deciding?: boolean;
+  readonly decisionError?: AppError;
 }
 
 function CheckResult({ change, now }: { readonly change: CertificateChangeView; readonly now: number }) {
@@ -66,8 +74,35 @@ export function CertificateChangeNotice({
   progress,
   error,
   onRewrap,
+  onAccept,
+  onKeep,
+  deciding = false,
+  decisionError,
 }: CertificateChangeNoticeProps) {
   const n = change.grantCount;
+  const decision = change.decision;
+  if (decision)
+    return (
+      <Notice
+        level={decision.verifiedNote ? 'error' : 'warning'}
+        testId="certificate-change-notice"
+        detailsLabel={`Compare the certificates of ${change.name}`}
+        actions={
+          <>
+            <button type="button" data-testid="certificate-accept" disabled={deciding} onClick={onAccept}>
+              Accept the new certificate
+            </button>
+            <button type="button" data-testid="certificate-keep" disabled={deciding} onClick={onKeep}>
+              Keep the old one
+            </button>
+          </>
+        }
+        details={<CertificateComparison decision={decision} />}
+        below={decisionError ? <ErrorDisplay context="Nothing was decided." error={decisionError} /> : undefined}
+      >
+        <span data-testid="certificate-decision">{decisionWords(change.name, decision)}</span>
+      </Notice>
+    );
   return (
     <Notice
       level={change.problem ? 'error' : 'warning'}

@@ -145,6 +145,77 @@ describe('a collaborator\u2019s new certificate', () => {
     await vi.waitFor(() => expect(screen.queryByTestId('rewrap-result-notice')).toBeNull());
   });
 
+  it('puts a certificate other than the accepted one to the user: both side by side, Accept or Keep, no re-wrap', async () => {
+    const compared = (subject: string, sha256: string, namesOrganization: boolean) => ({
+      subject,
+      issuer: 'CN=Consortium CA',
+      validFrom: '2026-02-01T00:00:00Z',
+      validTo: '2027-02-01T00:00:00Z',
+      sha256,
+      namesOrganization,
+    });
+    const decision = {
+      accepted: compared('CN=Riverside Medical Center', 'ab'.repeat(32), true),
+      offered: compared('CN=Lakeside University', 'cd'.repeat(32), false),
+    };
+    const main = mainWith({
+      'certificates.changes': async () => ({
+        changes: [change({ problem: 'nothing is shared until you decide', decision })],
+        expiring: [],
+      }),
+      'notices.list': async () => ({ backupDismissed: [] }),
+      'trust.accept': async () => ({ accepted: 'cd'.repeat(32) }),
+    });
+    show(main.api, sirb);
+    const notice = await screen.findByTestId('certificate-change-notice');
+    expect(within(notice).queryByTestId('certificate-rewrap')).toBeNull();
+    expect(within(notice).getByTestId('certificate-decision').textContent).toMatch(
+      /another certificate for Riverside Medical Center \(not verified\)/,
+    );
+    const comparison = within(notice).getByTestId('certificate-comparison');
+    expect(comparison.textContent).toContain('CN=Lakeside University');
+    expect(comparison.textContent).toContain('ABAB ABAB');
+    expect(comparison.textContent).toContain('CDCD CDCD');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Accept the new certificate' }));
+    await vi.waitFor(() =>
+      expect(main.calls).toContainEqual({
+        name: 'trust.accept',
+        args: { organizationId: RIVERSIDE, sha256: 'cd'.repeat(32) },
+      }),
+    );
+    expect(within(notice).getByRole('button', { name: 'Keep the old one' })).toBeTruthy();
+  });
+
+  it('words a verified collaborator\u2019s change more strongly', async () => {
+    const c = {
+      subject: 'CN=R',
+      issuer: 'CN=CA',
+      validFrom: '2026-02-01T00:00:00Z',
+      validTo: '2027-02-01T00:00:00Z',
+      namesOrganization: false,
+    };
+    const main = mainWith({
+      'certificates.changes': async () => ({
+        changes: [
+          change({
+            decision: {
+              accepted: { ...c, sha256: 'ab'.repeat(32) },
+              offered: { ...c, sha256: 'cd'.repeat(32) },
+              verifiedNote: 'compared by phone with Riverside\u2019s coordinator',
+            },
+          }),
+        ],
+        expiring: [],
+      }),
+      'notices.list': async () => ({ backupDismissed: [] }),
+    });
+    show(main.api, sirb);
+    const notice = await screen.findByTestId('certificate-change-notice');
+    expect(within(notice).getByTestId('certificate-decision').textContent).toMatch(
+      /whose certificate you verified \(compared by phone with Riverside.s coordinator\)\. Do not accept it/,
+    );
+  });
+
   it('offers no re-wrap for a certificate that fails the check and says why', async () => {
     const main = mainWith({
       'certificates.changes': async () => ({

@@ -11,6 +11,7 @@ import { BackupNotice } from './backup-notice.js';
 import { CertificateChangeNotice } from './certificate-change-notice.js';
 import { CollaboratorExpiryNotice, OwnExpiryNotice, ownExpiryDays } from './expiry-notices.js';
 import { RewrapResultNotice } from './rewrap-result-notice.js';
+import { useCertificateDecision } from '../../features/trust/use-trust.js';
 
 export interface NoticesProps {
   readonly profile: ProfileView | undefined;
@@ -27,7 +28,20 @@ export function Notices({ profile, onOpenSettings, now = Date.now() }: NoticesPr
   const containers = useContainers(profileId);
   // Named as when it started: once done, the organization leaves the list of changes.
   const [rewrapName, setRewrapName] = useState('');
+  const { accept, keep } = useCertificateDecision(profileId);
   if (!profile) return null;
+  /** Accept or Keep for one organization's changed certificate (the sha256 the user was shown). */
+  const decisionProps = (organizationId: string, sha256: string) => {
+    const failed =
+      (accept.error && accept.variables?.organizationId === organizationId && accept.error) ||
+      (keep.error && keep.variables === organizationId && keep.error);
+    return {
+      onAccept: () => accept.mutate({ organizationId, sha256 }),
+      onKeep: () => keep.mutate(organizationId),
+      deciding: accept.isPending || keep.isPending,
+      ...(failed ? { decisionError: toAppError(failed) } : {}),
+    };
+  };
   const changes = certificates.data?.changes ?? [];
   const expiring = certificates.data?.expiring ?? [];
   const rewrapping = rewrap.isPending ? rewrap.variables : undefined;
@@ -66,6 +80,7 @@ export function Notices({ profile, onOpenSettings, now = Date.now() }: NoticesPr
               setRewrapName(c.name);
               rewrap.mutate(c.organizationId);
             }}
+            {...(c.decision ? decisionProps(c.organizationId, c.decision.offered.sha256) : {})}
           />
         ))}
         {rewrap.data ? (
