@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArchiveProgressView } from '../../../shared/ipc/contract/archive.js';
+import { readArchive } from '../../services/archive/archive-reader.js';
 import { verifyArchive } from '../../services/archive/verify-archive.js';
 import type { AppCore } from '../platform.js';
 import { openAppCore, testPlatform, type CoreCall } from '../test-support/app-core.js';
@@ -45,6 +46,26 @@ describe('archive.export', () => {
     expect((await verifyArchive(chosen)).failed).toBe(0);
     const log = await call('activity.list', { action: 'export-study' });
     expect(log[0]).toMatchObject({ ok: true, action: 'export-study' });
+  });
+
+  it('carries the expected documents: the record, the binder CSV and the rows of the page', async () => {
+    const [study] = await call('containers.list', {});
+    const [template] = await call('binder.templates', {});
+    await call('binder.setChecklist', { containerId: study!.id, items: template!.items });
+    chosen = join(dir, 'binder.zip');
+    await call('archive.export', { containerId: study!.id });
+    const { small } = await readArchive(
+      chosen,
+      (n) => n === 'manifest.json' || n.startsWith('records/') || n.endsWith('.csv'),
+    );
+    const manifest = JSON.parse(small.get('manifest.json')!.toString('utf8'));
+    expect(manifest.checklist.length).toBeGreaterThan(0);
+    expect(manifest.checklist[0]).toMatchObject({ item: template!.items[0]!.title });
+    const record = JSON.parse(small.get('records/checklist.json')!.toString('utf8'));
+    expect(record.items.map((i: { id: string }) => i.id)).toEqual(template!.items.map((i) => i.id));
+    expect(small.get('checklist.csv')!.toString('utf8').split('\r\n').length).toBeGreaterThan(
+      manifest.checklist.length,
+    );
   });
 
   it('a cancel while it runs ends it with nothing written', async () => {

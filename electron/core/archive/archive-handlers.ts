@@ -10,6 +10,8 @@ import { toCsv } from '../activity-log.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import { exportStudy } from '../../services/archive/export-study.js';
+import { archiveChecklist } from '../../services/archive/archive-checklist.js';
+import { computeBinder } from '../binder/binder-handlers.js';
 
 type ArchiveHandlers = Pick<Handlers, 'archive.export' | 'archive.cancel'>;
 
@@ -45,6 +47,7 @@ export function archiveHandlers(ctx: AppContext): ArchiveHandlers {
           trustAnchors: s.profile.trustAnchors ?? [],
           onlyMine,
           audit: async (study) => toCsv((await ctx.activity.list()).filter((e) => e.study === study.title).reverse()),
+          checklist: async () => archiveChecklist(await computeBinder(ctx, s, containerId)),
           onProgress: (p) => ctx.emit('archive.progress', { containerId, ...p }),
           signal: controller.signal,
         });

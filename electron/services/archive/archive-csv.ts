@@ -2,17 +2,13 @@
 // of the exporter's documents, and this study's activity log. Every cell goes through the shared
 // CSV writer, which neutralises formula starts: the text came from other organizations.
 import { csvLines } from '../../../shared/csv.js';
-import type { Manifest } from './archive-model.js';
 
 export function archiveCsvs(
-  manifest: Manifest,
+  checklistCsv: string | undefined,
   auditCsv: string | undefined,
   distributionCsv: string | undefined,
 ): Record<string, string> {
-  const checklist = csvLines([
-    ['expected item', 'organization', 'status', 'document', 'date'],
-    ...(manifest.checklist ?? []).map((r) => [r.item, r.organization, r.status, r.document ?? '', r.date ?? '']),
-  ]);
+  const checklist = checklistCsv ?? csvLines([['expected item', 'organization', 'status', 'document', 'date']]);
   const distribution =
     distributionCsv ??
     csvLines([['document', 'path', 'updated', 'organization', 'organization id', 'status', 'received at', 'action']]);

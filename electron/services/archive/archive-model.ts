@@ -53,6 +53,8 @@ export interface ChecklistRow {
 export interface ChecklistPart {
   /** The checklist record's content, written to records/checklist.json. */
   readonly record: unknown;
+  /** The binder as the window and the CLI export it (checklist.csv). */
+  readonly csv: string;
   readonly rows: readonly ChecklistRow[];
 }
 

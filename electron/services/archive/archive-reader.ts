@@ -22,7 +22,8 @@ export interface ArchiveContents {
   readonly outside: readonly string[];
 }
 
-const wanted = (name: string): boolean =>
+/** What the checks read whole. */
+const checked = (name: string): boolean =>
   name === 'SHA256SUMS' || name.startsWith('signoffs/') || name.startsWith('certificates/');
 
 async function hashStream(stream: Readable, keep: boolean): Promise<{ hash: string; bytes?: Buffer }> {
@@ -39,7 +40,7 @@ async function hashStream(stream: Readable, keep: boolean): Promise<{ hash: stri
   return { hash: hash.digest('hex'), ...(keep && size <= SMALL_FILE_BYTES ? { bytes: Buffer.concat(chunks) } : {}) };
 }
 
-async function readFolder(root: string): Promise<ArchiveContents> {
+async function readFolder(root: string, wanted: (name: string) => boolean): Promise<ArchiveContents> {
   const hashes = new Map<string, string>();
   const small = new Map<string, Buffer>();
   const walk = async (relative: string): Promise<void> => {
@@ -60,7 +61,7 @@ async function readFolder(root: string): Promise<ArchiveContents> {
   return { hashes, small, outside: [] };
 }
 
-function readZip(file: string): Promise<ArchiveContents> {
+function readZip(file: string, wanted: (name: string) => boolean): Promise<ArchiveContents> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, strictFileNames: false, validateEntrySizes: true }, (err, zip) => {
       if (err || !zip) return reject(err ?? new Error('not a zip file'));
@@ -90,8 +91,12 @@ function readZip(file: string): Promise<ArchiveContents> {
   });
 }
 
-export async function readArchive(location: string): Promise<ArchiveContents> {
+/** `keep`: which small files to return whole (default: what verification reads). */
+export async function readArchive(
+  location: string,
+  keep: (name: string) => boolean = checked,
+): Promise<ArchiveContents> {
   const info = await stat(location);
-  if (info.isDirectory()) return readFolder(location);
-  return readZip(location);
+  if (info.isDirectory()) return readFolder(location, keep);
+  return readZip(location, keep);
 }

@@ -22,7 +22,7 @@ import { ownerIdOf } from '../receipts/receipt-record.js';
 import { readRecord } from '../transfers/records.js';
 import { downloadDocument } from '../transfers/document-download.js';
 import { folderSink, zipSink, type ArchiveSink } from './archive-sink.js';
-import { documentFields } from './document-fields.js';
+import { readDocumentFields } from '../../../shared/binder/header-fields.js';
 import { indexHtml } from './index-html.js';
 import { archiveCsvs } from './archive-csv.js';
 import type {
@@ -62,6 +62,19 @@ export interface ExportInput {
 interface Listed {
   readonly item: Item;
   readonly header: DocumentHeader;
+}
+
+/** The binder fields (decisions §8) that read well; an unreadable one is left out of the manifest. */
+function knownFields(
+  header: DocumentHeader,
+): Pick<ManifestDocument, 'docType' | 'expiresOn' | 'person' | 'versionLabel'> {
+  const { docType, expiresOn, person, versionLabel } = readDocumentFields(header) ?? {};
+  return {
+    ...(docType ? { docType } : {}),
+    ...(expiresOn ? { expiresOn } : {}),
+    ...(person ? { person } : {}),
+    ...(versionLabel ? { versionLabel } : {}),
+  };
 }
 
 const sha256 = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
@@ -220,7 +233,7 @@ async function writeArchive(input: ExportInput, sink: ArchiveSink): Promise<Arch
       path,
       name,
       fileName: cleanFileName(header.fileName),
-      ...documentFields(header),
+      ...knownFields(header),
       owner,
       updatedAt: item.updatedAt,
       contentHash: done.contentHash,
@@ -256,7 +269,7 @@ async function writeArchive(input: ExportInput, sink: ArchiveSink): Promise<Arch
     ...(checklist ? { checklist: checklist.rows } : {}),
   };
   await add('manifest.json', JSON.stringify(manifest, null, 2) + '\n');
-  for (const [file, text] of Object.entries(archiveCsvs(manifest, await input.audit?.(study), receipts.csv)))
+  for (const [file, text] of Object.entries(archiveCsvs(checklist?.csv, await input.audit?.(study), receipts.csv)))
     await add(file, text);
   await add('index.html', indexHtml(manifest));
   await add('verify.sh', VERIFY_SH, true);

@@ -3,6 +3,7 @@
 // and every document with its type, expiry, version label, owner, receipts and sign-offs as
 // §10 asks them shown (printed name, role, organization, date and time with zone, meaning).
 // Every value is escaped: names came from other organizations.
+import { documentTypeName } from '../../../shared/binder/document-types.js';
 import type { Manifest, ManifestDocument, ManifestSignoff } from './archive-model.js';
 
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -58,7 +59,7 @@ function documentRow(d: ManifestDocument): string {
   const signoffs = d.signoffs.length ? `<ul>${d.signoffs.map(signoffText).join('')}</ul>` : '—';
   return `<tr>
 <td><a href="${esc(encodeURI(d.path))}">${esc(d.name)}</a><br><small>${esc(d.path)}</small></td>
-<td>${esc(d.docType ?? '—')}${d.person ? `<br><small>${esc(d.person.name)}</small>` : ''}</td>
+<td>${esc(d.docType ? documentTypeName(d.docType) : '—')}${d.person ? `<br><small>${esc(d.person.name)}</small>` : ''}</td>
 <td>${esc(d.expiresOn ?? '—')}</td>
 <td>${esc(d.versionLabel ?? '—')}</td>
 <td>${esc(d.owner.name)}</td>
