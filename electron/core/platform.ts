@@ -60,4 +60,6 @@ export interface AppOptions {
   readonly dataDir: string;
   readonly platform: Platform;
   readonly version: string;
+  /** The binder's clock ("today"): real time when absent; the browser host's test clock (host/test-clock.ts). */
+  readonly now?: () => Date;
 }

@@ -12,10 +12,10 @@ export interface BinderClock {
 
 const clocks = new WeakMap<AppContext, BinderClock>();
 
-/** The app's binder clock (real time by default); tests replace `now` or `timeZone`. */
+/** The app's binder clock (real time unless the app was given one); tests replace `now` or `timeZone`. */
 export function binderClock(ctx: AppContext): BinderClock {
   let clock = clocks.get(ctx);
-  if (!clock) clocks.set(ctx, (clock = { now: () => new Date() }));
+  if (!clock) clocks.set(ctx, (clock = { now: ctx.options.now ?? (() => new Date()) }));
   return clock;
 }
 

@@ -8,6 +8,7 @@ import { APP_VERSION } from '../../services/app-info.js';
 import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox, scryptOverride, type SecretBox } from '../../services/keys/secret-box.js';
 import { createApp } from '../app.js';
+import { testClock } from './test-clock.js';
 import { isStagedCopy, stagingDirOf } from '../file-registry.js';
 import { defaultDataDir } from '../data-dir.js';
 import { allowOrigins, createDoor, type Door } from '../ipc-door.js';
@@ -101,7 +102,12 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
   const open = async (secretBox: SecretBox): Promise<void> => {
     // Keys an earlier version sealed with a lower scrypt cost are sealed again now the passphrase is here.
     await new KeyVault(dataDir, secretBox).resealOutdated();
-    const opened = await createApp({ dataDir, platform: platform(secretBox), version: APP_VERSION });
+    const opened = await createApp({
+      dataDir,
+      platform: platform(secretBox),
+      version: APP_VERSION,
+      ...testClock(process.env),
+    });
     door = createDoor({
       handlers: opened.handlers,
       isTrustedSender: (s) => originCheck.allowed?.(s) ?? false,
