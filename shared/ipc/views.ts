@@ -282,7 +282,8 @@ export type ActivityAction =
   | 'create-study'
   | 'edit-study'
   | 'admin'
-  | 'export-study';
+  | 'export-study'
+  | 'signoff';
 
 export interface ActivityEntry {
   readonly time: string;

@@ -67,6 +67,18 @@ export async function writeRecord(
   return client.saveItem(containerId, path, payload, options);
 }
 
+/** POST under `folder`: the service names the record (never retried, so never duplicated). */
+export async function addRecord(
+  client: ExchangeClient,
+  keys: RecordKeys,
+  containerId: string,
+  folder: string,
+  record: RecordInput,
+  options: CallOptions = {},
+): Promise<Item> {
+  return client.addItem(containerId, folder, sealRecord(record, keys), options);
+}
+
 /** Reads, decrypts and verifies an item whole (any type). */
 export async function readRecord(
   client: ExchangeClient,

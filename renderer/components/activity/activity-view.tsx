@@ -19,6 +19,7 @@ const ACTION_LABELS: Readonly<Record<ActivityAction, string>> = {
   'edit-study': 'Study details',
   admin: 'Administration',
   'export-study': 'Study exported',
+  signoff: 'Sign-off',
 };
 
 // main logs a study by its title; a bare container id only when no session could name it.
