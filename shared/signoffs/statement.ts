@@ -18,8 +18,6 @@ import {
   SPACES_PROBLEM,
 } from './meanings.js';
 
-export const SIGNOFFS_FOLDER = 'signoffs';
-export const REQUESTS_FOLDER = 'requests';
 export const SIGNOFF_RECORD_VERSION = 'SX.1';
 
 export {

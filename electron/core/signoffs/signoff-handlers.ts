@@ -7,7 +7,7 @@
 import { UserFacingError, toAppError } from '../../../shared/app-error.js';
 import type { SignerView, SigningUnlock } from '../../../shared/signoffs/views.js';
 import { KeyVault } from '../../services/keys/key-vault.js';
-import { PassphraseSecretBox, SecretBoxError } from '../../services/keys/secret-box.js';
+import { PassphraseSecretBox, SecretBoxError, scryptOverride } from '../../services/keys/secret-box.js';
 import { localDate } from '../../services/signoffs/request-views.js';
 import { requestedOfUs, requestsForDocument, type RequestContext } from '../../services/signoffs/signoff-requests.js';
 import { SignOffReader } from '../../services/signoffs/signoff-reader.js';
@@ -60,7 +60,9 @@ export function requestContext(state: SignOffsState, s: Session, now = new Date(
 }
 
 export function signoffHandlers(ctx: AppContext, state: SignOffsState = signOffsState()): SignoffHandlers {
-  const store = (s: Session) => new SignerStore(ctx.options.dataDir, s.profile.id);
+  // the tests' cheaper scrypt, as for the key boxes (never below 2^14)
+  const log2N = Math.max(14, scryptOverride(process.env).log2N ?? 17);
+  const store = (s: Session) => new SignerStore(ctx.options.dataDir, s.profile.id, log2N);
 
   async function unlockOf(s: Session): Promise<SigningUnlock> {
     const { boxKind } = await ctx.vault.describe(s.profile.keyRef);

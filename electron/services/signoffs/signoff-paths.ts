@@ -2,7 +2,7 @@
 // and `requests/<requester org>/<generated>`, `h` as receipts' (§7). Anything else under those
 // folders is not one and is ignored.
 import { toSlashForm } from '../../../shared/item-path.js';
-import { REQUESTS_FOLDER, SIGNOFFS_FOLDER } from '../../../shared/signoffs/statement.js';
+import { REQUESTS_FOLDER, SIGNOFFS_FOLDER } from '../../../shared/reserved-paths.js';
 import { receiptHash } from '../receipts/receipt-record.js';
 
 const hex32 = /^[0-9a-f]{32}$/;

@@ -5,9 +5,8 @@
 import { mapLimit } from '../../../shared/map-limit.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { toSlashForm } from '../../../shared/item-path.js';
+import { REQUESTS_FOLDER, SIGNOFFS_FOLDER } from '../../../shared/reserved-paths.js';
 import {
-  REQUESTS_FOLDER,
-  SIGNOFFS_FOLDER,
   requestContentSchema,
   type SignOffMeaning,
   type SignOffRequestContent,

@@ -1,0 +1,194 @@
+// Signing through main's real handlers against the reference exchange: nothing is signed before
+// the signer's name is confirmed in the session or without the right passphrase (the key's own
+// when it is sealed with one; the signing passphrase when the system keychain seals it), and a
+// wrong one writes nothing.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixture, type ExchangeFixture, type FixtureOrg } from '../../services/test-support/exchange-fixture.js';
+import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
+import { KeyVault } from '../../services/keys/key-vault.js';
+import { PassphraseSecretBox, type SecretBox } from '../../services/keys/secret-box.js';
+import type { AppContext } from '../app-context.js';
+import { openSession, type Session } from '../session.js';
+import { signoffHandlers } from './signoff-handlers.js';
+
+let fx: ExchangeFixture;
+let dir: string;
+
+/** Electron's safeStorage stood in for (the one module tests may replace): a box with no passphrase. */
+const keychainBox: SecretBox = {
+  kind: 'safeStorage',
+  isAvailable: () => true,
+  encrypt: async (plain) => Buffer.from(plain).reverse(),
+  decrypt: async (blob) => Buffer.from(blob).reverse(),
+};
+
+async function sessionWith(
+  o: FixtureOrg,
+  box: SecretBox,
+  dataDir: string,
+): Promise<{ session: Session; ctx: AppContext }> {
+  const vault = new KeyVault(dataDir, box);
+  const { keyRef } = await vault.importPem(o.identity.privateKeyPem, o.identity.certificatePem);
+  const now = new Date().toISOString();
+  const profile = {
+    id: randomBytes(16).toString('hex'),
+    name: o.org.name,
+    environment: 'test' as const,
+    baseUrl: fx.url,
+    organizationId: o.org.id,
+    roleHints: { sirb: o.org.isSirb },
+    keyRef,
+    createdAt: now,
+    updatedAt: now,
+    trustAnchors: [fx.ca.certificatePem],
+  };
+  const session = await openSession(profile, vault, 'test', () => {}, [fx.ca.certificatePem]);
+  const ctx = {
+    session: async () => session,
+    options: { dataDir },
+    vault,
+    record: async () => undefined,
+  } as unknown as AppContext;
+  return { session, ctx };
+}
+
+let sirb: { session: Session; ctx: AppContext };
+
+beforeAll(async () => {
+  process.env.STUDY_EXCHANGE_SCRYPT_LOG2N = '14';
+  fx = await startFixture();
+  dir = await mkdtemp(join(tmpdir(), 'signoff-handlers-'));
+  sirb = await sessionWith(fx.sirb, new PassphraseSecretBox('sirb pass', { log2N: 14 }), join(dir, 'sirb'));
+}, 60_000);
+
+afterAll(async () => {
+  sirb?.session.close();
+  await fx?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function sharedDocument(): Promise<{ containerId: string; itemPath: string }> {
+  const s = sirb.session;
+  const containerId = (await s.client.createContainer()).id;
+  await s.client.grantContainerAccess(containerId, fx.site.org.id);
+  const file = join(dir, 'Consent form.txt');
+  await writeFile(file, 'consent');
+  const itemPath = newDocumentPath('consent');
+  await uploadDocument({
+    client: s.client,
+    containerId,
+    path: itemPath,
+    file,
+    name: 'Consent form',
+    wrapForSelf: s.keys.wrapForSelf,
+  });
+  await s.sharing.grant(containerId, itemPath, fx.site.org.id);
+  return { containerId, itemPath };
+}
+
+describe('signing in main', () => {
+  it('a key sealed with a passphrase: confirm the name, then only the right passphrase signs', async () => {
+    const site = await sessionWith(fx.site, new PassphraseSecretBox('site pass', { log2N: 14 }), join(dir, 'site-p'));
+    const h = signoffHandlers(site.ctx);
+    const owner = signoffHandlers(sirb.ctx);
+    const { containerId, itemPath } = await sharedDocument();
+    const args = { containerId, itemPaths: [itemPath], meaning: 'acknowledged' as const, shareWith: 'owner' as const };
+
+    expect(await h['signoffs.signer']({}, undefined as never)).toEqual({
+      confirmedThisSession: false,
+      unlock: 'profile',
+    });
+    await expect(h['signoffs.sign']({ ...args, passphrase: 'site pass' }, undefined as never)).rejects.toMatchObject({
+      code: 'signer-not-confirmed',
+    });
+    expect(await h['signoffs.setSigner']({ name: 'Ana Ruiz', role: 'Coordinator' }, undefined as never)).toEqual({
+      name: 'Ana Ruiz',
+      role: 'Coordinator',
+      confirmedThisSession: true,
+      unlock: 'profile',
+    });
+    await expect(h['signoffs.sign']({ ...args, passphrase: 'not it' }, undefined as never)).rejects.toMatchObject({
+      code: 'wrong-passphrase',
+    });
+    expect(await owner['signoffs.forItem']({ containerId, itemPath }, undefined as never)).toEqual([]);
+
+    const results = await h['signoffs.sign'](
+      { ...args, passphrase: 'site pass', comment: 'Read.' },
+      undefined as never,
+    );
+    expect(results).toMatchObject([{ itemPath, ok: true }]);
+    expect(await owner['signoffs.forItem']({ containerId, itemPath }, undefined as never)).toMatchObject([
+      {
+        signer: { name: 'Ana Ruiz', role: 'Coordinator' },
+        meaning: 'acknowledged',
+        comment: 'Read.',
+        valid: true,
+        thisVersion: true,
+      },
+    ]);
+    site.session.close();
+  });
+
+  it('a key sealed by the keychain: a signing passphrase is set once, kept as a check value, asked every time', async () => {
+    const site = await sessionWith(fx.site, keychainBox, join(dir, 'site-k'));
+    const h = signoffHandlers(site.ctx);
+    const owner = signoffHandlers(sirb.ctx);
+    const { containerId, itemPath } = await sharedDocument();
+    const args = { containerId, itemPaths: [itemPath], meaning: 'reviewed' as const, shareWith: 'everyone' as const };
+    await h['signoffs.setSigner']({ name: 'Jo Lee' }, undefined as never);
+
+    expect((await h['signoffs.signer']({}, undefined as never)).unlock).toBe('signing-unset');
+    await expect(h['signoffs.sign']({ ...args, passphrase: 'anything' }, undefined as never)).rejects.toMatchObject({
+      code: 'signing-passphrase-not-set',
+    });
+    expect((await h['signoffs.setPassphrase']({ passphrase: 'correct horse' }, undefined as never)).unlock).toBe(
+      'signing',
+    );
+    // changing it needs the current one
+    await expect(h['signoffs.setPassphrase']({ passphrase: 'another one' }, undefined as never)).rejects.toMatchObject({
+      code: 'wrong-passphrase',
+    });
+    await expect(h['signoffs.sign']({ ...args, passphrase: 'wrong horse' }, undefined as never)).rejects.toMatchObject({
+      code: 'wrong-passphrase',
+    });
+    expect(await owner['signoffs.forItem']({ containerId, itemPath }, undefined as never)).toEqual([]);
+    expect(await h['signoffs.sign']({ ...args, passphrase: 'correct horse' }, undefined as never)).toMatchObject([
+      { ok: true },
+    ]);
+    expect(await owner['signoffs.forItem']({ containerId, itemPath }, undefined as never)).toMatchObject([
+      { signer: { name: 'Jo Lee' }, meaning: 'reviewed', valid: true },
+    ]);
+    site.session.close();
+  });
+
+  it('requests: the owner asks, the site sees it outstanding, signs, and the owner sees it answered', async () => {
+    const site = await sessionWith(fx.site, new PassphraseSecretBox('site pass', { log2N: 14 }), join(dir, 'site-r'));
+    const h = signoffHandlers(site.ctx);
+    const owner = signoffHandlers(sirb.ctx);
+    const { containerId, itemPath } = await sharedDocument();
+    const asked = await owner['signoffs.request'](
+      { containerId, itemPath, meaning: 'acknowledged', organizationIds: [fx.site.org.id], dueOn: '2099-01-01' },
+      undefined as never,
+    );
+    expect(asked).toMatchObject({
+      answered: false,
+      overdue: false,
+      organizations: [{ id: fx.site.org.id, answered: false }],
+    });
+    const mine = (await h['signoffs.requested']({}, undefined as never)).filter((r) => r.containerId === containerId);
+    expect(mine).toMatchObject([{ itemPath, meaning: 'acknowledged', answered: false, from: { id: fx.sirb.org.id } }]);
+    await h['signoffs.setSigner']({ name: 'Ana Ruiz' }, undefined as never);
+    await h['signoffs.sign'](
+      { containerId, itemPaths: [itemPath], meaning: 'acknowledged', passphrase: 'site pass', shareWith: 'owner' },
+      undefined as never,
+    );
+    expect(await owner['signoffs.requestsForItem']({ containerId, itemPath }, undefined as never)).toMatchObject([
+      { answered: true, organizations: [{ id: fx.site.org.id, answered: true }] },
+    ]);
+    site.session.close();
+  });
+});
