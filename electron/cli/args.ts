@@ -51,6 +51,12 @@ const OPTIONS = {
   title: { type: 'string' },
   fingerprint: { type: 'string' },
   note: { type: 'string' },
+  // sign-offs (electron/cli/signoffs.ts)
+  meaning: { type: 'string' },
+  role: { type: 'string' },
+  comment: { type: 'string' },
+  due: { type: 'string' },
+  message: { type: 'string' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -142,6 +148,11 @@ Exchange:
       exchange's now when it differs: keys go only to the accepted one)
   trust accept ORG_ID [--fingerprint SHA256] | keep ORG_ID | verify ORG_ID --note TEXT   (decide on a changed
       certificate; --fingerprint: the one you compared; verify: compared out of band, e.g. by phone)
+  signoff PATH --container ID --meaning M --name NAME [--role ROLE] [--comment TEXT]   (signs the document's current
+      version with this organization's key; M: reviewed, approved, acknowledged, read-and-understood, authored)
+  signoffs list PATH --container ID   (each sign-off with valid, thisVersion and the reason when not valid)
+  signoff request PATH --container ID --meaning M --org ID[,ID…] [--due YYYY-MM-DD] [--message TEXT]   (your document)
+  requests   (sign-offs other organizations asked of yours, in every study: what, from whom, by when, answered)
   orgs list [--name PREFIX] | show ID | cert ID [--out FILE]
   admin org-create --name NAME [--sirb] [--cert FILE] | org-update ID [--name N] [--sirb|--not-sirb] [--disabled|--enabled] | cert-put ID CERT_FILE
 

@@ -19,6 +19,7 @@ import { accessCommand, itemsCommand } from './item-commands.js';
 import { processIo, type CliIo } from './io.js';
 import { profileCommand } from './profile-commands.js';
 import { receiptsCommand } from './receipt-commands.js';
+import { requestsCommand, signoffCommand, signoffsCommand } from './signoffs.js';
 import { shown } from './format.js';
 import { SharingError } from '../services/sharing.js';
 import { trustCommand, trustHint } from './trust.js';
@@ -36,6 +37,9 @@ const COMMANDS: Readonly<Record<string, (ctx: CliContext) => Promise<void>>> = {
   trust: trustCommand,
   study: studyCommand,
   archive: archiveCommand,
+  signoff: signoffCommand,
+  signoffs: signoffsCommand,
+  requests: requestsCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {

@@ -4,7 +4,8 @@
 // sandbox's sIRB through the app's own services, so it is what any client would have made. The
 // first site has received the first study's consent form (its receipt is there) and the second
 // has not, so the sIRB's delivery shows both. Last, that site uploads an enrolment report the
-// sIRB has not seen: New (and one notification) on the sIRB's first run.
+// sIRB has not seen: New (and one notification) on the sIRB's first run. The first site has
+// signed off the protocol and the sIRB has asked the sites to acknowledge the consent form.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { StudyRecords } from '../services/study-records.js';
 import { receiptContent, writeReceipt } from '../services/receipts/receipt-sender.js';
 import { newDocumentPath, uploadDocument } from '../services/transfers/document-upload.js';
 import { writeRecord } from '../services/transfers/records.js';
+import { seedSignOffs } from './signoffs/sandbox-signoffs.js';
 import { writeSeenBaseline } from './watch/seen-baseline.js';
 
 interface DemoSite {
@@ -146,6 +148,15 @@ export async function seedDemo(
           client.organizationId,
           receiptContent({ containerId: c.id, item: consent, action: 'opened' }),
         );
+        await seedSignOffs({
+          sirb: { client, keys },
+          site: receiver,
+          containerId: c.id,
+          protocolPath: forEveryone[0]!,
+          consentPath: forEveryone[2]!,
+          siteIds: invited.map((site) => site.id),
+          trustAnchors,
+        });
       }
     }
     const first = created.at(-1); // the first study was created last

@@ -21,6 +21,8 @@ export interface Session extends ExchangeSession {
   /** The current key and the reading keys kept from before a renewal. */
   readonly keys: ProfileKeys;
   readonly sharing: SharingService;
+  /** The CA certificates (PEM) this profile trusts: its own anchors, and the sandbox's for its profiles. */
+  trustAnchors(): Promise<readonly string[]>;
   /** The `study` records of this profile's studies (protocol.md §7). */
   readonly studies: StudyRecords;
   /** A study's title as last read (or the fallback), for logs and notifications. */
@@ -101,6 +103,7 @@ export async function openSession(
     client,
     keys,
     sharing,
+    trustAnchors: async () => (typeof trustAnchors === 'function' ? await trustAnchors() : trustAnchors),
     studies,
     async studyTitle(containerId) {
       const known = titles.get(containerId);

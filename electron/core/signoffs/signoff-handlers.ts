@@ -42,7 +42,7 @@ export function readerOf(state: SignOffsState, s: Session): SignOffReader {
     reader = new SignOffReader({
       client: s.client,
       keys: s.keys,
-      trustAnchors: async () => s.profile.trustAnchors ?? [],
+      trustAnchors: () => s.trustAnchors(),
     });
     state.readers.set(s, reader);
   }
