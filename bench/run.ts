@@ -19,6 +19,7 @@ import {
 } from './report.js';
 import { runReceipts, type ReceiptsFigure } from './receipts.js';
 import { archiveSection, runArchive, type ArchiveFigure } from './archive.js';
+import { runSignOffs, signOffsSection, type SignOffsFigure } from './signoffs.js';
 import { runRefresh } from './refresh.js';
 import { runRequests } from './requests.js';
 import { runTransfers } from './transfers.js';
@@ -162,6 +163,15 @@ if (runs('receipts')) {
   }
 }
 
+let signOffs: SignOffsFigure | undefined;
+if (runs('signoffs')) {
+  try {
+    signOffs = await runSignOffs(1000, 10, log);
+  } catch (e) {
+    failures.push(`signoffs: ${(e as Error).stack ?? String(e)}`);
+  }
+}
+
 const shapeOf = (r: StoreRun = {}) => ({
   transfers: r.transfers?.figures ?? [],
   listing: r.listing?.figure ?? null,
@@ -175,6 +185,7 @@ const results = {
   stores: Object.fromEntries(stores.map((kind) => [kind, shapeOf(byStore[kind])])),
   receipts: receipts ?? null,
   archive: archive ?? null,
+  signOffs: signOffs ?? null,
 };
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
 await mkdir(path.dirname(out), { recursive: true });
@@ -221,6 +232,8 @@ console.log(
       : `## 5. Distribution report: ${runs('receipts') ? 'failed (below)' : 'not run'}`,
     '',
     archive ? archiveSection(archive) : `## 6. Study archive: ${runs('archive') ? 'failed (below)' : 'not run'}`,
+    '',
+    signOffs ? signOffsSection(signOffs) : `## 7. Sign-offs: ${runs('signoffs') ? 'failed (below)' : 'not run'}`,
     '',
     ...failures.map((f) => `Failed section — ${f}\n`),
     `Total ${((performance.now() - started) / 1000).toFixed(0)} s. JSON: ${path.relative(process.cwd(), out)}`,
