@@ -161,6 +161,12 @@ test('Riverside renews in Settings and still opens the sIRB’s document with it
 test('the sIRB’s window shows the new certificates with their checks, passes axe in both themes, and re-wraps', async () => {
   await switchTo(page, sirb);
   const notice = page.getByTestId('certificate-change-notice').filter({ hasText: 'Riverside Medical Center' });
+  // A collaborator's renewal is a decision first (issue 34): nothing is re-wrapped before Accept.
+  await expect(notice.getByTestId('certificate-decision')).toContainText(
+    'The exchange now lists another certificate for Riverside Medical Center (not verified)',
+  );
+  await expect(notice.getByTestId('certificate-rewrap')).toHaveCount(0);
+  await notice.getByTestId('certificate-accept').click();
   // Lakeside's too small certificate: nothing to press, and why.
   const refused = page.getByTestId('certificate-change-notice').filter({ hasText: 'Lakeside University' });
   await expect(refused.getByTestId('certificate-change-problem')).toContainText(
