@@ -42,6 +42,13 @@ const OPTIONS = {
   'media-type': { type: 'string' },
   csv: { type: 'boolean' },
   'only-mine': { type: 'boolean' },
+  // the binder (decisions §8–§9)
+  type: { type: 'string' },
+  expires: { type: 'string' },
+  person: { type: 'string' },
+  'version-label': { type: 'string' },
+  within: { type: 'string' },
+  today: { type: 'string' },
   // the study record (containers create)
   protocol: { type: 'string' },
   pi: { type: 'string' },
@@ -131,7 +138,9 @@ Exchange:
   containers create --title TITLE [--protocol NUMBER] [--pi NAME] [--pi-email EMAIL] [--sponsor S] [--description D]
   collaborators list|add ORG_ID|remove ORG_ID --container ID   (the study record is granted or revoked with it)
   items list [PATH] [--recurse] [--owner ID] [--since ISO8601] --container ID
-  items put LOCAL_FILE REMOTE_PATH [--name TITLE] --container ID
+  items put LOCAL_FILE REMOTE_PATH [--name TITLE] [--type CODE] [--expires YYYY-MM-DD] [--person NAME] [--version-label TEXT] --container ID
+  items describe REMOTE_PATH --container ID [--type CODE] [--expires YYYY-MM-DD] [--person NAME] [--version-label TEXT]
+      (saves the same content again with these fields; "" removes one)
   items add LOCAL_FILE REMOTE_DIR [--name TITLE] --container ID
   items get REMOTE_PATH LOCAL_FILE --container ID   (another organization's document: a receipt is sent to its owner)
   items rm REMOTE_PATH --container ID
@@ -139,6 +148,10 @@ Exchange:
   access rewrap --target-org ORG_ID [--container ID]   (after ORG_ID's new certificate: every grant of your items wrapped for it,
       once it passes the check: issued by a trust anchor, RSA >= 2048, valid; resumes where a cut run stopped;
       with a profile, --org ORG_ID still names the target)
+  checklist show --container ID [--csv | --json] [--within DAYS] [--today YYYY-MM-DD]   (the study's binder: each expected
+      item per organization, missing, overdue, expired, needs-expiry, expiring, signed-off or received)
+  checklist set FILE.json --container ID   (the study's owner: FILE holds the checklist's items array)
+  expiring [--within DAYS] [--today YYYY-MM-DD] [--json]   (documents in every study that expire within DAYS, 30 by default, or have expired)
   receipts --container ID [--csv]   (your documents x the organizations with access: this version, earlier version, not yet)
   receipts sending [on|off]   (whether this profile sends receipts)
   study export --container ID --out DIR|FILE.zip [--only-mine]   (the study's archive: documents, records, receipts,

@@ -3,6 +3,7 @@ import { toSlashForm } from '../../shared/item-path.js';
 import { rememberingSharing, rewrapCommand } from './rewrap-commands.js';
 import { isReservedItemId } from '../../shared/reserved-paths.js';
 import { receiptAfterGet } from './receipt-commands.js';
+import { itemsDescribe, uploadFields } from './binder.js';
 import type { Item } from '../../shared/types.js';
 import { downloadDocument } from '../services/transfers/document-download.js';
 import { newDocumentPath, uploadDocument } from '../services/transfers/document-upload.js';
@@ -23,7 +24,7 @@ function progressPrinter(
 }
 
 export async function itemsCommand(ctx: CliContext): Promise<void> {
-  const sub = word(ctx.args, 1, 'items subcommand (list, put, add, get, rm)');
+  const sub = word(ctx.args, 1, 'items subcommand (list, put, add, get, describe, rm)');
   const containerId = await ctx.container();
   const opened = await ctx.open();
   const { client, keys } = opened;
@@ -47,12 +48,14 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
       const file = word(ctx.args, 2, 'local file');
       const remote = sub === 'put' ? word(ctx.args, 3, 'remote path') : newDocumentPath(ctx.args.words[3] ?? '');
       const name = stringFlag(ctx.args, 'name');
+      const fields = uploadFields(ctx);
       const result = await uploadDocument({
         client,
         containerId,
         path: remote,
         file,
         ...(name ? { name } : {}),
+        ...(fields ? { header: fields } : {}),
         wrapForSelf: keys.wrapForSelf,
         onProgress: progressPrinter(ctx, 'upload'),
       });
@@ -82,6 +85,8 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
       await receiptAfterGet(ctx, containerId, remote, result.contentHash, result.header.type);
       return;
     }
+    case 'describe':
+      return itemsDescribe(ctx, containerId);
     case 'rm': {
       const remote = word(ctx.args, 2, 'remote path');
       await client.deleteItem(containerId, remote);

@@ -20,6 +20,7 @@ import { processIo, type CliIo } from './io.js';
 import { profileCommand } from './profile-commands.js';
 import { receiptsCommand } from './receipt-commands.js';
 import { requestsCommand, signoffCommand, signoffsCommand } from './signoffs.js';
+import { checklistCommand, expiringCommand } from './binder.js';
 import { shown } from './format.js';
 import { SharingError } from '../services/sharing.js';
 import { trustCommand, trustHint } from './trust.js';
@@ -40,6 +41,8 @@ const COMMANDS: Readonly<Record<string, (ctx: CliContext) => Promise<void>>> = {
   signoff: signoffCommand,
   signoffs: signoffsCommand,
   requests: requestsCommand,
+  checklist: checklistCommand,
+  expiring: expiringCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
