@@ -69,6 +69,8 @@ export async function seedDemo(
   receiver?: DemoReceiver,
   /** The sIRB profile's seen state (watch/seen-store.ts): all but the site's upload is seen. */
   sirbSeenFile?: string,
+  /** The first study's binder (sandbox-binder.ts), written before the seen state so it is not New. */
+  binder?: (containerId: string, dir: string) => Promise<void>,
 ): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'sandbox-demo-'));
   const sharing = new SharingService(client, keys, trustAnchors);
@@ -160,6 +162,7 @@ export async function seedDemo(
       }
     }
     const first = created.at(-1); // the first study was created last
+    if (binder && first) await binder(first, dir);
     if (receiver && first && sirbSeenFile)
       await siteReport({ sirb: client, containerId: first, sites, receiver, trustAnchors, dir, sirbSeenFile });
     return created;

@@ -10,6 +10,7 @@ import type { RunningExchange, SandboxOrganization } from '../../server/index.js
 import { loadTrustedCas } from '../../server/store/sqlite/trust-store.js';
 import { ExchangeClient } from '../services/exchange-client.js';
 import { seedDemo } from './sandbox-demo.js';
+import { seedBinder, type BinderParty } from './sandbox-binder.js';
 import { seenFile } from './watch/seen-store.js';
 import { removeProfileFiles } from './profile-state.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
@@ -139,6 +140,8 @@ export class SandboxManager {
             userAgent: 'StudyExchangeDesktop sandbox',
           })
         : undefined;
+    // every site as itself, for the binder's demo (what each sent against the checklist)
+    const binderSites = await this.binderSites(orgs, created);
     try {
       const psites = orgs.filter((o) => o.role === 'psite').map((o) => ({ id: o.id, name: o.name }));
       await seedDemo(
@@ -148,13 +151,33 @@ export class SandboxManager {
         psites,
         siteClient && siteKeys ? { client: siteClient, keys: siteKeys } : undefined,
         seenFile(this.dataDir, profile.id),
+        (containerId, dir) => seedBinder({ client, keys }, binderSites, containerId, this.trustAnchors(), dir),
       );
     } catch (e) {
       this.log(`sandbox: the demo studies could not be written: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       client.close();
       siteClient?.close();
+      for (const site of binderSites) site.client.close();
     }
+  }
+
+  /** Each site's client and keys, in the sandbox's order (Riverside first). */
+  private async binderSites(orgs: readonly SandboxOrganization[], created: readonly Profile[]): Promise<BinderParty[]> {
+    const parties: BinderParty[] = [];
+    for (const org of orgs.filter((o) => o.role === 'psite')) {
+      const p = created.find((c) => c.organizationId === org.id);
+      if (!p || !this.running) continue;
+      const siteKeys = await this.vault.open(p.keyRef);
+      const siteClient = new ExchangeClient({
+        baseUrl: this.running.url,
+        organizationId: org.id,
+        signer: siteKeys.signer,
+        userAgent: 'StudyExchangeDesktop sandbox',
+      });
+      parties.push({ client: siteClient, keys: siteKeys, name: org.name });
+    }
+    return parties;
   }
 
   /** Starts the sandbox's server (on its previous port when free) and points its profiles at it. */

@@ -60,7 +60,7 @@ export async function scratchAppCore(prefix: string, platform: Platform = testPl
     call,
     async close() {
       await core.close();
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
