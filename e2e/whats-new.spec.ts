@@ -108,7 +108,7 @@ test('Riverside’s document is New on the study, its folder and its row; Change
   await expect(treeItem('')).toHaveAttribute('data-new', 'true');
   await expect(treeItem('site-reports')).toHaveAttribute('data-new', 'true');
   await expect(page.getByRole('treeitem', { name: 'site-reports (has new items)' })).toBeVisible();
-  await expect(page.getByTestId('open-changes')).toHaveAttribute('aria-label', /^Changes \(\d+ new\)$/);
+  await expect(page.getByTestId('open-changes')).toHaveAccessibleName(/^Changes \d+ new$/);
 
   await fileRow(page, 'site-reports').dblclick();
   const row = fileRow(page, 'monitoring-visit.pdf');

@@ -3,13 +3,20 @@
 // hits so far and how far main has read, asks again, and the progress goes once the answer is whole.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeApi } from '../../../shared/ipc/contract.js';
 import type { SearchAnswer } from '../../../shared/ipc/views.js';
 import type { SearchHit } from '../../../shared/search-rank.js';
 import { ApiProvider } from '../../data/api-context.js';
 import { FindBox } from './find-box.js';
 
+/** A window this wide (happy-dom's matchMedia follows it): 1280 shows the box, 1024 folds it. */
+const windowWidth = (width: number): void =>
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport(
+    { width, height: 800 },
+  );
+
+beforeEach(() => windowWidth(1280));
 afterEach(cleanup);
 
 const hit = (name: string): SearchHit => ({
@@ -98,5 +105,24 @@ describe('FindBox', () => {
       'Informed consent v3',
       null,
     ]);
+  });
+
+  it('below 1200 px is an icon button that opens the box, takes the focus and folds back on Escape', async () => {
+    windowWidth(1024);
+    const { api } = service([{ hits: [hit('visit-report-1.pdf')] }]);
+    renderWith(api);
+    expect(screen.queryByTestId('find-input')).toBeNull();
+    const icon = screen.getByRole('button', { name: 'Find in all studies' });
+    expect(icon.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(icon);
+    const input = screen.getByTestId('find-input');
+    expect(document.activeElement).toBe(input);
+    expect(icon.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.change(input, { target: { value: 'visit' } });
+    expect(await screen.findAllByTestId('find-hit')).toHaveLength(1);
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByTestId('find-input')).toBeNull();
+    expect(document.activeElement).toBe(icon);
   });
 });

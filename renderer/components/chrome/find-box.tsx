@@ -1,10 +1,14 @@
 // "Find in all studies": a search box in the chrome (an ARIA combobox) over every study of the
 // active profile; each result names its study and folder; Enter opens the study at the item.
 import { shownText } from '../../../shared/shown-text.js';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import type { SearchHit } from '../../../shared/search-rank.js';
 import { useFindInStudies } from '../../data/search.js';
+import { useMediaQuery } from '../../lib/use-media-query.js';
+
+/** Below this width the box folds into an icon button, so the chrome fits 1024 px with any organization's name. */
+export const FIND_FOLDS_BELOW = '(max-width: 1199px)';
 
 export function FindBox({
   profileId,
@@ -14,6 +18,9 @@ export function FindBox({
   readonly onOpen: (hit: SearchHit) => void;
 }) {
   const id = useId();
+  const folds = useMediaQuery(FIND_FOLDS_BELOW);
+  const [unfolded, setUnfolded] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -26,10 +33,20 @@ export function FindBox({
     if (!hit) return;
     setOpen(false);
     setText('');
+    setUnfolded(false);
     onOpen(hit);
   };
-  return (
-    <div className="find-box" role="search" aria-label="Find in all studies" data-fold-reserve="170">
+  const fold = (): void => {
+    setUnfolded(false);
+    opener.current?.focus();
+  };
+  const box = (
+    <div
+      className={`find-box ${folds ? 'unfolded' : ''}`}
+      role="search"
+      aria-label="Find in all studies"
+      data-fold-reserve={folds ? undefined : '170'}
+    >
       <Search size={16} aria-hidden="true" className="find-icon" />
       <input
         type="search"
@@ -47,8 +64,13 @@ export function FindBox({
           setActive(0);
           setOpen(true);
         }}
+        // unfolded from its icon: it takes the focus, and folds back when left empty
+        autoFocus={folds}
         onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        onBlur={() => {
+          setOpen(false);
+          if (folds && !text) setUnfolded(false);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
@@ -59,6 +81,7 @@ export function FindBox({
             choose(hits[active]);
           } else if (e.key === 'Escape') {
             setOpen(false);
+            if (folds && !text) fold();
           }
         }}
       />
@@ -120,6 +143,27 @@ export function FindBox({
           </p>
         </div>
       ) : null}
+    </div>
+  );
+  if (!folds) return box;
+  // Folded: the icon stays in the bar (nothing moves); the box opens under it.
+  return (
+    <div className="find-fold">
+      <button
+        ref={opener}
+        type="button"
+        className="find-open"
+        aria-label="Find in all studies"
+        aria-expanded={unfolded}
+        title="Find in all studies"
+        data-testid="find-open"
+        // the open box's input keeps the focus, so this click folds it rather than the blur first
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => (unfolded ? fold() : setUnfolded(true))}
+      >
+        <Search size={16} aria-hidden="true" />
+      </button>
+      {unfolded ? box : null}
     </div>
   );
 }

@@ -1,17 +1,15 @@
-// The top bar: who we are (organization, role, environment) always visible, the profile switcher,
-// the connection indicator and the entries for the account-level dialogs.
+// The top bar: who we are (the profile picker names the organization, with its role and
+// environment as badges) always visible, the connection indicator, Find, Changes and the entries
+// for the account-level dialogs. It fits 1024 px for any organization's name (issue 38).
 import type { ReactNode } from 'react';
-import type { ProfileView, Role } from '../../../shared/ipc/views.js';
+import type { ProfileView } from '../../../shared/ipc/views.js';
 import type { ConnectionStatus } from '../../lib/connection-status.js';
 import type { DialogSlot } from '../../lib/dialog-slots.js';
 import { SLOT_LABELS } from '../../lib/dialog-slots.js';
 import { FoldingActions } from '../common/folding-actions.js';
+import { ProfilePicker } from './profile-picker.js';
 
-const ROLE_NAMES: Readonly<Record<Role, string>> = { sirb: 'sIRB', psite: 'pSite', admin: 'Admin' };
-
-export function roleNames(roles: readonly Role[]): string {
-  return roles.length ? roles.map((r) => ROLE_NAMES[r]).join(' · ') : 'No role';
-}
+export { roleNames } from './role-names.js';
 
 interface WindowChromeProps {
   readonly profiles: readonly ProfileView[];
@@ -27,16 +25,20 @@ interface WindowChromeProps {
   readonly changes?: { readonly count: number; readonly onOpen: () => void };
 }
 
-/** The chrome's "Changes": always shown (never folded into the Menu), the count of New items beside it and in its name. */
+/**
+ * The chrome's "Changes": always shown (never folded into the Menu), the count of New items beside
+ * it. Its name is its content ("Changes 3 new"), so it always contains the words it shows.
+ */
 function ChangesButton({ count, onOpen }: { readonly count: number; readonly onOpen: () => void }) {
-  const label = count ? `Changes (${count} new)` : 'Changes';
   return (
-    <button type="button" className="chrome-changes" data-testid="open-changes" aria-label={label} onClick={onOpen}>
+    <button type="button" className="chrome-changes" data-testid="open-changes" onClick={onOpen}>
       Changes
       {count ? (
-        <span className="badge new" aria-hidden="true">
-          {count}
-        </span>
+        <>
+          {' '}
+          <span className="badge new">{count}</span>
+          <span className="visually-hidden"> new</span>
+        </>
       ) : null}
     </button>
   );
@@ -64,37 +66,11 @@ export function WindowChrome({
       <div className="chrome-identity" data-testid="active-profile">
         <h1 className="app-name">Study Exchange</h1>
         {active ? (
-          <>
-            <span className="org-name" data-testid="active-organization" title={active.organizationName}>
-              {active.organizationName}
-            </span>
-            <span className="badge role" data-testid="active-role">
-              {roleNames(active.roles)}
-            </span>
-            <span className={`badge env env-${active.environment}`} data-testid="active-environment">
-              {active.environment}
-            </span>
-          </>
+          <ProfilePicker profiles={profiles} active={active} switching={switching} onSwitch={onSwitch} />
         ) : (
           <span className="muted">No profile</span>
         )}
       </div>
-      <label className="profile-switcher">
-        <span className="visually-hidden">Profile</span>
-        <select
-          aria-label="Active profile"
-          data-testid="profile-switcher"
-          value={active?.id ?? ''}
-          disabled={switching || profiles.length === 0}
-          onChange={(e) => onSwitch(e.target.value)}
-        >
-          {profiles.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} — {p.organizationName} ({roleNames(p.roles)}, {p.environment})
-            </option>
-          ))}
-        </select>
-      </label>
       <button
         type="button"
         className={`connection connection-${connection.level}`}

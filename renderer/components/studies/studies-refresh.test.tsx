@@ -56,6 +56,8 @@ function SiteWindow() {
 const titles = (): string[] => screen.queryAllByTestId('study-title').map((t) => t.textContent ?? '');
 
 async function find(text: string): Promise<string[]> {
+  // happy-dom's window is 1024 px wide: Find is folded into its icon there
+  if (!screen.queryByTestId('find-input')) fireEvent.click(screen.getByTestId('find-open'));
   const input = screen.getByTestId('find-input');
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value: text } });
