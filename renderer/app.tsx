@@ -1,6 +1,6 @@
 // The window: chrome on top, studies on the left, the selected study's files, the transfers panel
 // at the bottom; slot dialogs over it.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ContainerView, ItemView } from '../shared/ipc/views.js';
 import { toAppError } from './bridge/api.js';
 import { ConnectionBanner } from './components/chrome/connection-banner.js';
@@ -17,6 +17,7 @@ import { ToastList, useToasts } from './components/notifications/toasts.js';
 import { useDesktopNotifications } from './components/notifications/desktop-notifications.js';
 import { StudiesSidebar, studyLabel } from './components/studies/studies-sidebar.js';
 import { StudyForm } from './components/studies/study-form.js';
+import { useSidebarWidth } from './components/studies/use-sidebar-width.js';
 import { TransfersDock } from './components/transfers/transfers-dock.js';
 import {
   useAppInfo,
@@ -70,6 +71,7 @@ export function App() {
   const [changesFor, setChangesFor] = useState<{ containerId?: string } | undefined>();
   const [slot, setSlot] = useState<OpenSlot | undefined>();
   const [creatingStudy, setCreatingStudy] = useState(false);
+  const [sidebarSaved, sidebarWidth, resizeSidebar] = useSidebarWidth();
   useTheme(settings.data?.theme ?? 'system');
   const toasts = useToasts(useNotifications());
   useDesktopNotifications();
@@ -121,7 +123,10 @@ export function App() {
           />
         ) : null}
       </div>
-      <main className="workspace">
+      <main
+        className="workspace"
+        style={sidebarSaved ? ({ '--sidebar-width': `${sidebarSaved}px` } as CSSProperties) : undefined}
+      >
         <StudiesSidebar
           containers={containers.data}
           loading={!!active && containers.isPending}
@@ -140,6 +145,7 @@ export function App() {
           markSeenError={markSeen.error ? toAppError(markSeen.error) : undefined}
           onChanges={(id) => setChangesFor({ containerId: id })}
           studyMark={studyMark}
+          width={{ px: sidebarWidth, onResize: resizeSidebar }}
         />
         {active && container ? (
           <FileBrowser

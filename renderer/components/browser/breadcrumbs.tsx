@@ -7,6 +7,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { ancestry } from '../../lib/file-tree.js';
 import { textWidth } from '../../lib/text-width.js';
 import { OverflowMenu } from '../common/overflow-menu.js';
+import { StudyTitleText } from '../common/study-title-text.js';
+import { studyTitleParts } from '../../lib/study-title-parts.js';
 
 /** The "…" button's width, before it is first measured. */
 const FOLD_BUTTON_WIDTH = 34;
@@ -51,10 +53,13 @@ export function foldedCrumbs(widths: readonly number[], space: number, gap: numb
 export function Breadcrumbs({
   path,
   rootLabel,
+  rootProtocol,
   onOpen,
 }: {
   readonly path: string;
   readonly rootLabel: string;
+  /** The study's protocol number: the root crumb shows its title without it (the sidebar says it). */
+  readonly rootProtocol?: string;
   readonly onOpen: (path: string) => void;
 }) {
   const crumbs = ancestry(path).map((c) => ({ path: c.path, name: c.path === '' ? rootLabel : shownText(c.name) }));
@@ -93,8 +98,10 @@ export function Breadcrumbs({
   }, [fit]);
 
   const last = crumbs.length - 1;
+  const shownRoot = studyTitleParts(rootLabel, rootProtocol).rest;
   const crumb = (i: number) => {
     const c = crumbs[i]!;
+    const text = i === 0 ? <StudyTitleText title={rootLabel} protocolNumber={rootProtocol} /> : c.name;
     return (
       <li
         key={c.path}
@@ -103,10 +110,10 @@ export function Breadcrumbs({
         title={c.name}
       >
         {i === last ? (
-          <span aria-current="page">{c.name}</span>
+          <span aria-current="page">{text}</span>
         ) : (
           <button type="button" className="link" onClick={() => onOpen(c.path)}>
-            {c.name}
+            {text}
           </button>
         )}
       </li>
@@ -120,8 +127,8 @@ export function Breadcrumbs({
       data-testid="breadcrumbs"
       data-fold-reserve={reservedWidth(
         crumbs.length,
-        textWidth(crumbs[last]!.name),
-        textWidth(rootLabel),
+        textWidth(last === 0 ? shownRoot : crumbs[last]!.name),
+        textWidth(shownRoot),
         (globalThis.innerWidth ?? 0) >= ROOMY_WINDOW,
       )}
     >

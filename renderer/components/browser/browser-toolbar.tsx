@@ -10,6 +10,7 @@ import { Breadcrumbs } from './breadcrumbs.js';
 interface BrowserToolbarProps {
   readonly folder: string;
   readonly rootLabel: string;
+  readonly rootProtocol?: string;
   readonly onOpenFolder: (path: string) => void;
   readonly filter: string;
   readonly onFilter: (text: string) => void;
@@ -68,7 +69,12 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
   const refreshText = refreshing ? 'Refreshing…' : 'Refresh';
   return (
     <div className="toolbar" role="toolbar" aria-label="File actions" data-fold-bar="">
-      <Breadcrumbs path={props.folder} rootLabel={props.rootLabel} onOpen={props.onOpenFolder} />
+      <Breadcrumbs
+        path={props.folder}
+        rootLabel={props.rootLabel}
+        rootProtocol={props.rootProtocol}
+        onOpen={props.onOpenFolder}
+      />
       <input
         type="search"
         className="filter"

@@ -109,6 +109,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
       <BrowserToolbar
         folder={folder}
         rootLabel={rootLabel}
+        rootProtocol={container.study?.protocolNumber}
         onOpenFolder={view.openFolder}
         filter={view.filter}
         onFilter={view.setFilter}
@@ -191,6 +192,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
             tree={view.tree}
             current={folder}
             rootLabel={rootLabel}
+            rootProtocol={container.study?.protocolNumber}
             onOpen={view.openFolder}
             onDropFiles={(path, data) => onDropFiles(path, data)}
             dropTarget={dragTarget}

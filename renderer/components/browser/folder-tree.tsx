@@ -4,6 +4,7 @@
 import { shownText } from '../../../shared/shown-text.js';
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import { ContextMenu } from '../common/context-menu.js';
+import { StudyTitleText } from '../common/study-title-text.js';
 import type { FileTree } from '../../lib/file-tree.js';
 import { DROP_FOLDER_ATTRIBUTE } from '../../lib/use-window-drag.js';
 
@@ -11,6 +12,8 @@ interface FolderTreeProps {
   readonly tree: FileTree;
   readonly current: string;
   readonly rootLabel: string;
+  /** The study's protocol number: the root shows its title without it (the sidebar says it). */
+  readonly rootProtocol?: string;
   readonly onOpen: (path: string) => void;
   readonly onDropFiles?: (folder: string, data: DataTransfer) => void;
   /** The folder files dragged over the window would go to (highlighted), if any. */
@@ -161,7 +164,11 @@ export function FolderTree(props: FolderTreeProps) {
           ) : (
             <span className="twisty" aria-hidden="true" />
           )}
-          {path === '' ? rootLabel : shownText(node.name)}
+          {path === '' ? (
+            <StudyTitleText title={rootLabel} protocolNumber={props.rootProtocol} />
+          ) : (
+            shownText(node.name)
+          )}
         </span>
         {/* beside the label, not in it: a mark never narrows the room for the name */}
         {hasNew ? <span className="new-dot" aria-hidden="true" data-testid="folder-new" /> : null}
