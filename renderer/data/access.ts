@@ -1,6 +1,7 @@
 // Who has access to items: the access lists, a grantee's preview, and grant / update / revoke /
-// share with the study. Every change refreshes the access lists and details of its items.
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+// share with the study. Every change refreshes everything cached about its items (access, details,
+// delivery) and the study's distribution report.
+import { useMutation, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCall } from './call.js';
 import { keys } from './query-keys.js';
 
@@ -40,12 +41,19 @@ export function useChangeAccess(profileId: string, containerId: string) {
         ? call(c.change, { containerId, itemPaths: c.itemPaths })
         : call(c.change, { containerId, itemPaths: c.itemPaths, organizationIds: [c.organizationId] }),
     // Partly done is still a change: refresh after failures too.
-    onSettled: (_results, _error, { itemPaths }) =>
-      Promise.all(
-        itemPaths.flatMap((p) => [
-          client.invalidateQueries({ queryKey: keys.access(profileId, containerId, p) }),
-          client.invalidateQueries({ queryKey: keys.details(profileId, containerId, p) }),
-        ]),
-      ),
+    onSettled: (_results, _error, { itemPaths }) => invalidateItems(client, profileId, containerId, itemPaths),
   });
+}
+
+/** Everything cached about these items, and the study's distribution report, asked again where shown. */
+export function invalidateItems(
+  client: QueryClient,
+  profileId: string,
+  containerId: string,
+  itemPaths: readonly string[],
+): Promise<unknown> {
+  return Promise.all([
+    ...itemPaths.map((p) => client.invalidateQueries({ queryKey: keys.item(profileId, containerId, p) })),
+    client.invalidateQueries({ queryKey: keys.distribution(profileId, containerId) }),
+  ]);
 }

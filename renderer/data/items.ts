@@ -14,6 +14,7 @@ import { useApi } from './api-context.js';
 import { call, useCall } from './call.js';
 import { listingPages, streamIntoCache } from './items-stream.js';
 import { reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
+import { invalidateItems } from './access.js';
 import { keys } from './query-keys.js';
 
 /**
@@ -109,6 +110,9 @@ export function useFollowStudyChanges(profileId: string | undefined): void {
     if (!profileId) return;
     return api.on('study.changed', (event) => {
       applyStudyChanged(client, profileId, event);
+      // an item another organization changed (or whose access changed) shows its details anew
+      const touched = [...event.changed.map(itemSlashPath), ...event.removedPaths];
+      if (touched.length) void invalidateItems(client, profileId, event.containerId, touched);
       if (event.changed.length || event.removedPaths.length)
         void client.invalidateQueries({ queryKey: keys.everySearch(profileId) });
       if (event.joined) void client.invalidateQueries({ queryKey: keys.containers(profileId) });
@@ -378,7 +382,7 @@ export function useRekey(profileId: string, containerId: string) {
     mutationFn: (itemPath: string) => call(api, 'items.rekey', { containerId, itemPath }),
     onSettled: (_results, _error, itemPath) => {
       void refreshSince(api, client, profileId, containerId).catch(() => undefined);
-      void client.invalidateQueries({ queryKey: keys.details(profileId, containerId, itemPath) });
+      void invalidateItems(client, profileId, containerId, [itemPath]);
     },
   });
 }

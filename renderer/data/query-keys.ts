@@ -20,7 +20,13 @@ export const keys = {
   collaborators: (profileId: string, containerId: string) =>
     ['profile', profileId, 'container', containerId, 'collaborators'] as const,
   items: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'items'] as const,
-  /** Every version of an item's details (what an access change invalidates). */
+  /**
+   * Everything cached about one item (details, access, delivery, record): what a change of its
+   * access, its receipts or its content invalidates, so the details pane never shows two ages.
+   */
+  item: (profileId: string, containerId: string, path: string) =>
+    ['profile', profileId, 'container', containerId, 'item', path] as const,
+  /** Every version of an item's details. */
   details: (profileId: string, containerId: string, path: string) =>
     ['profile', profileId, 'container', containerId, 'item', path, 'details'] as const,
   detailsAt: (profileId: string, containerId: string, path: string, updatedAt: string) =>

@@ -31,6 +31,20 @@ function props(overrides: Partial<ManageAccessViewProps> = {}): ManageAccessView
 }
 
 describe('ManageAccessView', () => {
+  it("shows another organization's document read-only: who has access, and who can change it", () => {
+    const p = props({
+      items: [item('docs|protocol', { header: doc('protocol.pdf', 100), ownerId: owner.id, ownedByMe: false })],
+    });
+    render(<ManageAccessView {...p} />);
+    expect(screen.getByRole('heading', { name: 'Who has access: protocol.pdf' })).toBeTruthy();
+    expect(screen.getAllByTestId('access-entry')).toHaveLength(2);
+    for (const id of ['update-button', 'revoke-button', 'grantee-search', 'share-with-study', 'grant-button'])
+      expect(screen.queryByTestId(id)).toBeNull();
+    expect(screen.getByTestId('access-read-only').textContent).toBe(
+      'Only Central IRB, the owner, can change who has access.',
+    );
+  });
+
   it('lists the owner first, offers only collaborators without access, filtered by name', () => {
     const p = props();
     render(<ManageAccessView {...p} />);

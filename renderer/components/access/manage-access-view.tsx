@@ -71,7 +71,12 @@ export function ManageAccessView(props: ManageAccessViewProps) {
   const names = new Map<string, string>(
     [...collaborators, ...holders.map((h) => h.organization)].map((o) => [o.id, o.name]),
   );
-  const title = count === 1 && items[0] ? `Manage access: ${itemLabel(items[0])}` : `Manage access: ${count} items`;
+  // Only an item's owner may change its access list (the exchange answers 2007 otherwise): anyone
+  // else sees who has access, and who can change it.
+  const readOnly = items.some((i) => !i.ownedByMe);
+  const owners = [...new Set(items.map((i) => i.ownerId))];
+  const verb = readOnly ? 'Who has access' : 'Manage access';
+  const title = count === 1 && items[0] ? `${verb}: ${itemLabel(items[0])}` : `${verb}: ${count} items`;
   const blocked = !!preview && (!preview.thumbprintMatches || !preview.certificate || preview.organization.isDisabled);
 
   return (
@@ -106,7 +111,7 @@ export function ManageAccessView(props: ManageAccessViewProps) {
                     <span className="muted"> · {n === count ? 'all items' : `${n} of ${count} items`}</span>
                   ) : null}
                 </span>
-                {isOwner ? null : (
+                {isOwner || readOnly ? null : (
                   <span className="access-actions">
                     <button
                       type="button"
@@ -134,81 +139,92 @@ export function ManageAccessView(props: ManageAccessViewProps) {
         </ul>
       </section>
 
-      <section aria-label="Give access" className="grant-section">
-        <h3 className="section-title">Give access</h3>
-        {preview || props.previewLoading || props.previewError ? (
-          <div className="grantee-preview" data-testid="grantee-preview">
-            {props.previewLoading ? <p className="muted">Fetching the organization's certificate…</p> : null}
-            {props.previewError ? (
-              <ErrorDisplay context="The organization's certificate could not be fetched." error={props.previewError} />
-            ) : null}
-            {preview ? (
-              <>
-                <p>
-                  Before the key is wrapped for <strong>{preview.organization.name}</strong>, check its certificate:
-                </p>
-                {preview.certificate ? (
-                  <CertificateDetails certificate={preview.certificate} testId="grantee-certificate" />
-                ) : null}
-                {!preview.thumbprintMatches ? (
-                  <p className="blocking" role="alert" data-testid="thumbprint-mismatch">
-                    Not shared: this certificate's thumbprint differs from the one in the exchange's directory
-                    {preview.organization.thumbprint ? ` (${preview.organization.thumbprint})` : ''}. The key could end
-                    up with someone else. Ask the organization and the exchange's administrator to check its registered
-                    certificate.
-                    {preview.problem ? ` ${preview.problem}` : ''}
-                  </p>
-                ) : !preview.certificate ? (
-                  <p className="blocking" role="alert" data-testid="no-certificate">
-                    Not shared: {preview.organization.name} has no certificate registered, so nothing can be wrapped for
-                    it.
-                    {preview.problem ? ` ${preview.problem}` : ''}
-                  </p>
-                ) : preview.organization.isDisabled ? (
-                  <p className="blocking" role="alert">
-                    Not shared: {preview.organization.name} is disabled in the exchange.
-                  </p>
-                ) : null}
-              </>
-            ) : null}
-            <div className="row-actions">
-              <button type="button" onClick={props.onCancelPreview}>
-                Back
-              </button>
-              <button
-                type="button"
-                className="primary"
-                data-testid="grant-button"
-                disabled={!preview || blocked || !!busy}
-                onClick={() => preview && props.onGrant(preview.organization.id)}
-              >
-                {count === 1 ? 'Give access' : `Give access to ${count} items`}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <OrgPicker
-            label="Add a collaborator of this study"
-            query={query}
-            onQuery={setQuery}
-            options={candidates}
-            onPick={props.onPickGrantee}
-            searchTestId="grantee-search"
-            optionTestId="grantee-option"
-            emptyText={
-              collaborators.length
-                ? 'No other collaborator matches.'
-                : 'This study has no other collaborators yet: invite organizations under Collaborators….'
-            }
-            disabled={!!busy}
-          />
-        )}
-        <p>
-          <button type="button" data-testid="share-with-study" disabled={!!busy} onClick={props.onShareWithStudy}>
-            Share with everyone in this study
-          </button>
+      {readOnly ? (
+        <p data-testid="access-read-only">
+          {owners.length === 1
+            ? `Only ${names.get(owners[0]!) ?? items[0]?.ownerId}, the owner, can change who has access.`
+            : 'Only the owner of each item can change who has access to it.'}
         </p>
-      </section>
+      ) : (
+        <section aria-label="Give access" className="grant-section">
+          <h3 className="section-title">Give access</h3>
+          {preview || props.previewLoading || props.previewError ? (
+            <div className="grantee-preview" data-testid="grantee-preview">
+              {props.previewLoading ? <p className="muted">Fetching the organization's certificate…</p> : null}
+              {props.previewError ? (
+                <ErrorDisplay
+                  context="The organization's certificate could not be fetched."
+                  error={props.previewError}
+                />
+              ) : null}
+              {preview ? (
+                <>
+                  <p>
+                    Before the key is wrapped for <strong>{preview.organization.name}</strong>, check its certificate:
+                  </p>
+                  {preview.certificate ? (
+                    <CertificateDetails certificate={preview.certificate} testId="grantee-certificate" />
+                  ) : null}
+                  {!preview.thumbprintMatches ? (
+                    <p className="blocking" role="alert" data-testid="thumbprint-mismatch">
+                      Not shared: this certificate's thumbprint differs from the one in the exchange's directory
+                      {preview.organization.thumbprint ? ` (${preview.organization.thumbprint})` : ''}. The key could
+                      end up with someone else. Ask the organization and the exchange's administrator to check its
+                      registered certificate.
+                      {preview.problem ? ` ${preview.problem}` : ''}
+                    </p>
+                  ) : !preview.certificate ? (
+                    <p className="blocking" role="alert" data-testid="no-certificate">
+                      Not shared: {preview.organization.name} has no certificate registered, so nothing can be wrapped
+                      for it.
+                      {preview.problem ? ` ${preview.problem}` : ''}
+                    </p>
+                  ) : preview.organization.isDisabled ? (
+                    <p className="blocking" role="alert">
+                      Not shared: {preview.organization.name} is disabled in the exchange.
+                    </p>
+                  ) : null}
+                </>
+              ) : null}
+              <div className="row-actions">
+                <button type="button" onClick={props.onCancelPreview}>
+                  Back
+                </button>
+                <button
+                  type="button"
+                  className="primary"
+                  data-testid="grant-button"
+                  disabled={!preview || blocked || !!busy}
+                  onClick={() => preview && props.onGrant(preview.organization.id)}
+                >
+                  {count === 1 ? 'Give access' : `Give access to ${count} items`}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <OrgPicker
+              label="Add a collaborator of this study"
+              query={query}
+              onQuery={setQuery}
+              options={candidates}
+              onPick={props.onPickGrantee}
+              searchTestId="grantee-search"
+              optionTestId="grantee-option"
+              emptyText={
+                collaborators.length
+                  ? 'No other collaborator matches.'
+                  : 'This study has no other collaborators yet: invite organizations under Collaborators….'
+              }
+              disabled={!!busy}
+            />
+          )}
+          <p>
+            <button type="button" data-testid="share-with-study" disabled={!!busy} onClick={props.onShareWithStudy}>
+              Share with everyone in this study
+            </button>
+          </p>
+        </section>
+      )}
 
       <div role="status" aria-live="polite" className="status-line" data-testid="access-progress">
         {busy ?? ''}
