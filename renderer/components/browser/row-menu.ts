@@ -1,5 +1,7 @@
 // The context menu of rows: a folder offers to open it; items offer open, save as, manage
-// access, sign off (documents) and ask for sign-off (one own document), re-key (one item) and delete.
+// access (read-only for another organization's items), sign off (documents) and ask for sign-off
+// (one own document), and, for this organization's own items only (the exchange refuses anyone
+// else), re-key (one item) and delete.
 import type { ItemView } from '../../../shared/ipc/views.js';
 import type { DialogSlot } from '../../lib/dialog-slots.js';
 import type { Row } from '../../lib/rows.js';
@@ -23,24 +25,28 @@ export function rowMenuEntries(targets: Row[], actions: RowActions): MenuEntry[]
     return [{ id: 'open', label: 'Open folder', onSelect: () => actions.openFolder(path) }];
   }
   const one = its.length === 1 ? its[0] : undefined;
+  const own = its.length > 0 && its.every((i) => i.ownedByMe);
   return [
     { id: 'open', label: 'Open', disabled: !one, onSelect: () => one && void actions.download(one, 'open') },
     { id: 'save-as', label: 'Save as…', disabled: !one, onSelect: () => one && void actions.download(one, 'saveAs') },
     {
       id: 'manage-access',
-      label: 'Manage access…',
+      label: own || its.length === 0 ? 'Manage access…' : 'Who has access…',
       disabled: its.length === 0,
       onSelect: () => actions.openSlot('manageAccess', its),
     },
     ...signOffMenuEntries(its, actions.openSlot),
     describeEntry(its, actions.openSlot),
-    { id: 'rekey', label: 'Re-key…', disabled: !one, onSelect: () => actions.openSlot('rekey', its) },
-    {
-      id: 'delete',
-      label: 'Delete…',
-      danger: true,
-      disabled: its.length === 0,
-      onSelect: () => actions.deleteRows(targets),
-    },
+    ...(own
+      ? [
+          { id: 'rekey', label: 'Re-key…', disabled: !one, onSelect: () => actions.openSlot('rekey', its) },
+          {
+            id: 'delete',
+            label: 'Delete…',
+            danger: true,
+            onSelect: () => actions.deleteRows(targets),
+          },
+        ]
+      : []),
   ];
 }

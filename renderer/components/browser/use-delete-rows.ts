@@ -43,10 +43,15 @@ export function useDeleteRows(
   return {
     /** The item rows waiting for the user's yes. */
     confirming,
-    /** Asks about the item rows among `targets` (folders are not deleted this way). */
+    /**
+     * Asks about the item rows among `targets` (folders are not deleted this way); the Delete key
+     * on another organization's items says who can delete them (the exchange would refuse).
+     */
     ask: (targets: Row[]): void => {
       const itemRows = targets.filter((r) => r.entry.kind === 'item');
-      if (itemRows.length) setConfirming(itemRows);
+      const others = itemRows.filter((r) => r.entry.kind === 'item' && !r.entry.item.ownedByMe);
+      if (others.length) setStatus('Only the organization that owns a document can delete it.');
+      else if (itemRows.length) setConfirming(itemRows);
     },
     confirm: doDelete,
     cancel: () => setConfirming(undefined),
