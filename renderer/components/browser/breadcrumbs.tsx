@@ -36,6 +36,9 @@ export function reservedWidth(crumbCount: number, currentWidth: number, titleWid
   return Math.round(Math.max(narrow, Math.min(ROOMY_RESERVE, whole)));
 }
 
+/** With a selection's actions to keep on a narrow toolbar (issue 38 §7), the crumbs keep at most this; names are cut, whole in their tooltips. */
+const TIGHT_RESERVE = 200;
+
 /** How many middle crumbs (after the root, oldest first) to fold so the rest fit in `space`. */
 export function foldedCrumbs(widths: readonly number[], space: number, gap: number, foldWidth: number): number {
   const middle = Math.max(0, widths.length - 2);
@@ -54,12 +57,15 @@ export function Breadcrumbs({
   path,
   rootLabel,
   rootProtocol,
+  tight,
   onOpen,
 }: {
   readonly path: string;
   readonly rootLabel: string;
   /** The study's protocol number: the root crumb shows its title without it (the sidebar says it). */
   readonly rootProtocol?: string;
+  /** Give the toolbar's actions the room first (TIGHT_RESERVE). */
+  readonly tight?: boolean;
   readonly onOpen: (path: string) => void;
 }) {
   const crumbs = ancestry(path).map((c) => ({ path: c.path, name: c.path === '' ? rootLabel : shownText(c.name) }));
@@ -125,11 +131,14 @@ export function Breadcrumbs({
       aria-label="Breadcrumbs"
       className="breadcrumbs"
       data-testid="breadcrumbs"
-      data-fold-reserve={reservedWidth(
-        crumbs.length,
-        textWidth(last === 0 ? shownRoot : crumbs[last]!.name),
-        textWidth(shownRoot),
-        (globalThis.innerWidth ?? 0) >= ROOMY_WINDOW,
+      data-fold-reserve={Math.min(
+        tight ? TIGHT_RESERVE : Infinity,
+        reservedWidth(
+          crumbs.length,
+          textWidth(last === 0 ? shownRoot : crumbs[last]!.name),
+          textWidth(shownRoot),
+          (globalThis.innerWidth ?? 0) >= ROOMY_WINDOW,
+        ),
       )}
     >
       <ol>

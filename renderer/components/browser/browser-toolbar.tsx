@@ -5,7 +5,11 @@ import { binderAction } from '../../features/binder/binder-action.js';
 import { FoldingActions, type FoldAction } from '../common/folding-actions.js';
 import { UploadControls } from '../upload/upload-controls.js';
 import type { DroppedFile } from '../../lib/drop-walk.js';
+import { useMediaQuery } from '../../lib/use-media-query.js';
 import { Breadcrumbs } from './breadcrumbs.js';
+
+/** Below this width a selection's actions need Upload folder…'s room (issue 38 §7). */
+const NARROW_TOOLBAR = '(max-width: 1299px)';
 
 interface BrowserToolbarProps {
   readonly folder: string;
@@ -67,17 +71,21 @@ function markSeenAction(label: string, onMarkSeen: () => void): FoldAction {
 export function BrowserToolbar(props: BrowserToolbarProps) {
   const { refreshing, showDetails } = props;
   const refreshText = refreshing ? 'Refreshing…' : 'Refresh';
+  // a narrow toolbar with a selection: Upload folder… folds into Upload, More is its icon, the
+  // filter and the breadcrumbs take less, so Open, Save as… and Manage access… stay buttons
+  const compact = useMediaQuery(NARROW_TOOLBAR) && (props.selectionActions?.length ?? 0) > 0;
   return (
     <div className="toolbar" role="toolbar" aria-label="File actions" data-fold-bar="">
       <Breadcrumbs
         path={props.folder}
         rootLabel={props.rootLabel}
         rootProtocol={props.rootProtocol}
+        tight={compact}
         onOpen={props.onOpenFolder}
       />
       <input
         type="search"
-        className="filter"
+        className={compact ? 'filter compact' : 'filter'}
         placeholder="Filter"
         aria-label="Filter this folder"
         data-testid="filter-input"
@@ -89,12 +97,14 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
         nativeFiles={props.nativeFiles}
         onFiles={props.onUploadFiles}
         onNativePick={props.onNativePick}
+        compact={compact}
       />
       <FoldingActions
         className="toolbar-actions"
         moreTestId="toolbar-more"
         moreLabel="More actions"
-        moreText="More"
+        moreText={compact ? '' : 'More'}
+        moreButtonLabel={compact ? 'More actions' : undefined}
         actions={[
           ...(props.selectionActions ?? []),
           {

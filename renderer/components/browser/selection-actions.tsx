@@ -34,7 +34,13 @@ export function selectionActions(items: readonly ItemView[], handlers: Selection
     ...(one && isDocument ? [action('selection-open', 'Open', () => handlers.onOpen(one))] : []),
     ...(one ? [action('selection-save-as', 'Save as…', () => handlers.onSaveAs(one))] : []),
     ...(items.length > 0
-      ? [action('selection-manage-access', 'Manage access…', () => handlers.onManageAccess(items))]
+      ? [
+          action(
+            'selection-manage-access',
+            items.every((i) => i.ownedByMe) ? 'Manage access…' : 'Who has access…',
+            () => handlers.onManageAccess(items),
+          ),
+        ]
       : []),
     ...(handlers.onSignOff && allSignable(items)
       ? [action('selection-sign-off', 'Sign off…', () => handlers.onSignOff?.(items))]

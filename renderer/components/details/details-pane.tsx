@@ -137,7 +137,14 @@ function PaneContent(props: DetailsPaneProps) {
         actions={[
           ...(props.onOpen ? [paneAction('details-open', 'Open', props.onOpen)] : []),
           ...(props.onManageAccess
-            ? [paneAction('details-manage-access', 'Manage access…', props.onManageAccess)]
+            ? [
+                // another organization's item: its access list, read-only (manage-access-view.tsx)
+                paneAction(
+                  'details-manage-access',
+                  shown.ownedByMe ? 'Manage access…' : 'Who has access…',
+                  props.onManageAccess,
+                ),
+              ]
             : []),
           ...(props.onSaveAs ? [paneAction('details-save-as', 'Save as…', props.onSaveAs)] : []),
         ]}

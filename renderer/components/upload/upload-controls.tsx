@@ -1,22 +1,27 @@
 // "Upload…" and "Upload folder…": native pickers in Electron (files.pick), <input type=file> in
 // the browser host. The inputs stay in the DOM (visually hidden) so tests can set files on them.
+// Compact (a narrow toolbar with a selection's actions to keep), "Upload folder…" folds into a
+// menu beside Upload… first, before the selection's actions would fold into More.
 import { useRef } from 'react';
 import { filesFromInput, type DroppedFile } from '../../lib/drop-walk.js';
+import { OverflowMenu } from '../common/overflow-menu.js';
 
 interface UploadControlsProps {
   readonly disabled: boolean;
   readonly nativeFiles: boolean;
   readonly onFiles: (files: DroppedFile[]) => void;
   readonly onNativePick: (folders: boolean) => void;
+  readonly compact?: boolean;
 }
 
-export function UploadControls({ disabled, nativeFiles, onFiles, onNativePick }: UploadControlsProps) {
+export function UploadControls({ disabled, nativeFiles, onFiles, onNativePick, compact }: UploadControlsProps) {
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const take = (input: HTMLInputElement): void => {
     if (input.files?.length) onFiles(filesFromInput(input.files));
     input.value = '';
   };
+  const pickFolder = (): void => (nativeFiles ? onNativePick(true) : folderInput.current?.click());
   return (
     <div className="upload-controls">
       <button
@@ -28,14 +33,19 @@ export function UploadControls({ disabled, nativeFiles, onFiles, onNativePick }:
       >
         Upload…
       </button>
-      <button
-        type="button"
-        disabled={disabled}
-        data-testid="upload-folder-button"
-        onClick={() => (nativeFiles ? onNativePick(true) : folderInput.current?.click())}
-      >
-        Upload folder…
-      </button>
+      {compact ? (
+        <OverflowMenu
+          testId="upload-more"
+          label="Upload"
+          text=""
+          buttonLabel="More ways to upload"
+          entries={[{ id: 'upload-folder', label: 'Upload folder…', disabled, onSelect: pickFolder }]}
+        />
+      ) : (
+        <button type="button" disabled={disabled} data-testid="upload-folder-button" onClick={pickFolder}>
+          Upload folder…
+        </button>
+      )}
       <input
         ref={filesInput}
         type="file"
