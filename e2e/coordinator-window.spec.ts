@@ -6,7 +6,18 @@
 // keyboard and remembered; and axe passes with New items present, for the sIRB and a site.
 import type { Page } from '@playwright/test';
 import { expect, test, type RunningHost } from './host-fixture.js';
-import { refreshStudy, settled, type ProfileInfo } from './support/app-page.js';
+import {
+  closeDialog,
+  createStudy,
+  detailsAction,
+  fileRow,
+  openStudy,
+  refreshStudy,
+  settled,
+  switchTo,
+  toolbarAction,
+  type ProfileInfo,
+} from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { StateScans, isBlocking } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
@@ -162,4 +173,125 @@ test('a site and a 60-character name: the top bar fits, the studies read apart, 
     .poll(async () => Math.round((await page.getByTestId('studies-sidebar').boundingBox())!.width))
     .toBe(Math.round(before) + 50);
   await expectChromeFits(page, sizes[0].width);
+});
+
+test('the details pane follows a share at once; a site sees the sIRB document read-only, offered nothing it cannot do', async ({
+  page,
+  host,
+}) => {
+  const profiles = await callHost<ProfileInfo[]>(host, 'profiles.list');
+  const riverside = profiles.find((p) => p.organizationName === 'Riverside Medical Center')!;
+  const heart = (await callHost<{ id: string; title: string }[]>(host, 'containers.list')).find(
+    (s) => s.title === HEART,
+  )!;
+  await uploadVerified(host, heart.id, 'Protocol', 'amendment-4.pdf', minimalPdf('Amendment 4'));
+  await page.setViewportSize(sizes[0]);
+  await page.goto(host.url);
+  await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
+  await openStudy(page, heart.id);
+  await fileRow(page, 'Protocol').dblclick();
+  await fileRow(page, 'amendment-4.pdf').click();
+  // At 1024 with the details pane closed, in a subfolder: the selection's actions stay on the
+  // toolbar, and Upload folder… has folded into the menu beside Upload… instead.
+  await expect(page.getByTestId('details-pane')).toHaveCount(0);
+  await settled(page);
+  for (const id of ['selection-open', 'selection-save-as', 'selection-manage-access', 'upload-button', 'upload-more'])
+    await expect(page.getByTestId(id), id).toBeVisible();
+  await expect(page.getByTestId('upload-folder-button')).toHaveCount(0);
+  await expectOneRowInside(page.getByRole('toolbar', { name: 'File actions' }));
+  await page.getByTestId('upload-more').click();
+  await expect(page.getByTestId('menu-upload-folder')).toHaveText('Upload folder…');
+  await page.keyboard.press('Escape');
+  await saveScreenshot(page, 'coordinator-toolbar-selection-1024');
+
+  await toolbarAction(page, 'toggle-details');
+  await expect(page.getByTestId('details-pane')).toBeVisible();
+  const delivery = page.getByTestId('delivery-summary');
+  await expect(delivery).toHaveText('Not shared with any other organization');
+
+  // Share with everyone: the pane says so while the row stays selected (no reselecting).
+  await detailsAction(page, 'manage-access');
+  const dialog = page.getByTestId('manage-access-dialog');
+  await dialog.getByTestId('share-with-study').click();
+  await expect(dialog.getByTestId('access-entry')).toHaveCount(3);
+  await closeDialog(dialog);
+  await expect(delivery).toHaveText('Received by 0 of 2 organizations with access');
+  await expect(page.getByTestId('delivery-org')).toHaveCount(2);
+
+  // Riverside: the sIRB's document shows who has access, read-only, and who can change it.
+  await switchTo(page, riverside);
+  await openStudy(page, heart.id);
+  await refreshStudy(page);
+  const crumbsRoot = page.getByTestId('breadcrumbs').locator('li.crumb-root button');
+  if (await crumbsRoot.isVisible()) await crumbsRoot.click();
+  await fileRow(page, 'Protocol').dblclick();
+  await fileRow(page, 'amendment-4.pdf').click({ button: 'right' });
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Save as…', 'Who has access…']);
+  await page.keyboard.press('Escape');
+  await fileRow(page, 'amendment-4.pdf').click();
+  const whoHasAccess = page.getByTestId('selection-manage-access').or(page.getByTestId('details-manage-access'));
+  await expect(whoHasAccess.first()).toHaveText('Who has access…');
+  await whoHasAccess.first().click();
+  await expect(dialog.getByRole('heading', { name: 'Who has access: amendment-4.pdf' })).toBeVisible();
+  await expect(dialog.getByTestId('access-read-only')).toHaveText(
+    'Only Sandbox IRB, the owner, can change who has access.',
+  );
+  await expect(dialog.getByTestId('access-entry')).toHaveCount(3);
+  for (const id of ['update-button', 'revoke-button', 'grantee-search', 'share-with-study'])
+    await expect(dialog.getByTestId(id)).toHaveCount(0);
+  const scans = new StateScans(page);
+  await scans.scan('a site reads who has access');
+  await saveScreenshot(page, 'coordinator-read-only-access-1024');
+  await closeDialog(dialog);
+  // The Delete key on it says who can delete it; nothing is asked or sent.
+  await fileRow(page, 'amendment-4.pdf').click();
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+  await expect(page.locator('.status-line')).toContainText('Only the organization that owns a document can delete it.');
+  console.log(scans.report());
+  expect(scans.findings.filter(isBlocking)).toEqual([]);
+});
+
+test('first run: a welcome says what the sandbox is and shows what Riverside sent; a new study offers Invite sites', async ({
+  page,
+  host,
+}) => {
+  const scans = new StateScans(page);
+  for (const theme of ['light', 'dark'] as const) {
+    scans.theme = theme;
+    await callHost(host, 'settings.update', { theme });
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await page.goto(host.url);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const welcome = page.getByTestId('welcome');
+      await expect(welcome.getByTestId('welcome-sandbox')).toContainText('practice exchange on this computer');
+      await expect(welcome.getByTestId('welcome-arrival')).toContainText(
+        '1 new document from Riverside Medical Center',
+      );
+      await expect(page.getByTestId('study-new-count')).toHaveText('1 new');
+      await expectChromeFits(page, size.width);
+      await scans.scan(`welcome with a New item, ${size.width}`);
+      await saveScreenshot(page, `coordinator-welcome-${theme}-${size.width}`);
+    }
+  }
+  // "Show" opens the study at the document, selected.
+  await page.getByRole('button', { name: 'Show 1 new document from Riverside Medical Center' }).click();
+  const selected = page.locator('[data-testid="file-row"][aria-selected="true"]');
+  await expect(selected).toHaveCount(1);
+  await expect(selected).toHaveAttribute('data-new', 'true');
+
+  // A new study, empty: Invite sites… opens its collaborators.
+  await createStudy(page, 'Protocol 2026-114: Sleep and Recovery in Adolescents After Surgery', {
+    protocol: '2026-114',
+  });
+  await expect(page.getByTestId('file-list-empty')).toBeVisible();
+  await scans.scan('a new, empty study');
+  await saveScreenshot(page, 'coordinator-empty-study');
+  await page.getByTestId('invite-sites').click();
+  await expect(page.getByTestId('collaborators-dialog')).toBeVisible();
+  console.log(scans.report());
+  expect(scans.findings.filter(isBlocking)).toEqual([]);
 });

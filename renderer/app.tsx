@@ -19,6 +19,7 @@ import { StudiesSidebar, studyLabel } from './components/studies/studies-sidebar
 import { StudyForm } from './components/studies/study-form.js';
 import { useSidebarWidth } from './components/studies/use-sidebar-width.js';
 import { TransfersDock } from './components/transfers/transfers-dock.js';
+import { WelcomePanel } from './features/welcome/welcome-panel.js';
 import {
   useAppInfo,
   useConnection,
@@ -159,13 +160,21 @@ export function App() {
           />
         ) : (
           <section className="file-browser placeholder" aria-label="Files">
-            <p className="muted">
-              {profiles.isPending
-                ? 'Loading…'
-                : active
-                  ? 'Choose a study on the left to see its files.'
-                  : 'No profile is set up yet. Open Settings to add one.'}
-            </p>
+            {active ? (
+              <WelcomePanel
+                profile={active}
+                studies={containers.data}
+                canCreate={isSirb}
+                onCreate={() => {
+                  create.reset();
+                  setCreatingStudy(true);
+                }}
+              />
+            ) : (
+              <p className="muted">
+                {profiles.isPending ? 'Loading…' : 'No profile is set up yet. Open Settings to add one.'}
+              </p>
+            )}
             <NoStudyDropHint />
           </section>
         )}

@@ -234,6 +234,14 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
               label={`Files in ${folder ? shownText(folder) : rootLabel}`}
               dropTarget={dragTarget === undefined ? undefined : dragTarget === folder ? '' : dragTarget}
               emptyStudy={!view.filter && studyEmpty}
+              emptyStudyActions={
+                // a new study of ours: the sites come next (issue 38 §9)
+                container.ownedByMe ? (
+                  <button type="button" data-testid="invite-sites" onClick={() => onOpenSlot('collaborators')}>
+                    Invite sites…
+                  </button>
+                ) : undefined
+              }
               emptyText={
                 view.filter
                   ? `Nothing in this folder matches "${view.filter}".`

@@ -11,6 +11,7 @@ import {
   type CSSProperties,
   type DragEvent,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import { Upload } from 'lucide-react';
 import {
@@ -64,6 +65,8 @@ interface FileListProps {
   readonly emptyText: string;
   /** An empty study (not a filter with no match): the list becomes a panel inviting a drop. */
   readonly emptyStudy?: boolean;
+  /** What a new, empty study offers beside its drop panel (Invite sites). */
+  readonly emptyStudyActions?: ReactNode;
   readonly label: string;
   /** Where files dragged over the window would go: '' the list's own folder, a folder row's path, or none. */
   readonly dropTarget?: string;
@@ -440,6 +443,7 @@ export function FileList(props: FileListProps) {
           <div className="drop-panel" data-testid="file-list-empty">
             <Upload size={32} aria-hidden="true" />
             <p>{props.emptyText}</p>
+            {props.emptyStudyActions}
           </div>
         ) : (
           <p className="empty-state" data-testid="file-list-empty">
