@@ -38,6 +38,8 @@ import { SlotDialog } from './dialogs/slot-dialogs.js';
 import { connectionStatus } from './lib/connection-status.js';
 import { useTheme } from './theme/use-theme.js';
 import { useStudyMarkFor } from './features/binder/study-mark.js';
+import { RequestedNotice } from './features/signoffs/requested-notice.js';
+import { useFollowSignOffs, useRequestedSignOffs } from './features/signoffs/use-signoffs.js';
 
 function studyTitleOf(list: readonly ContainerView[] | undefined, id: string | undefined): string | undefined {
   const study = id ? list?.find((c) => c.id === id) : undefined;
@@ -66,6 +68,8 @@ export function App() {
   // What's new: main's shared refresh, followed while the window is shown; "Changes" for all or one study.
   useWindowVisibility();
   useFollowStudyChanges(active?.id);
+  useFollowSignOffs(active?.id);
+  const requestedSignOffs = useRequestedSignOffs(active?.id);
   const unseen = useUnseen(active?.id);
   const studyMark = useStudyMarkFor(active?.id);
   const markSeen = useMarkSeen(profileId);
@@ -106,9 +110,11 @@ export function App() {
           onRecheck={() => void connection.refetch()}
           onOpen={(s) => openSlot(s)}
           changes={active ? { count: unseenCount(unseen.data), onOpen: () => setChangesFor({}) } : undefined}
+          signOffsRequested={!!requestedSignOffs.data?.length}
         />
         <ConnectionBanner status={status} />
         <Notices profile={active} onOpenSettings={() => openSlot('settings')} />
+        <RequestedNotice profileId={active?.id} onShow={() => openSlot('requestedSignOffs')} />
         {profiles.error ? (
           <ErrorDisplay
             context="The profiles could not be loaded."

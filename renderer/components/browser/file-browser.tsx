@@ -17,6 +17,7 @@ import { DetailsPane } from '../details/details-pane.js';
 import { studyLabel } from '../studies/studies-sidebar.js';
 import { StudyDetailsDialog } from '../studies/study-details-dialog.js';
 import { DocumentDelivery } from '../delivery/document-delivery.js';
+import { DocumentSignOffs } from '../../features/signoffs/document-signoffs.js';
 import { ConflictDialog } from '../upload/conflict-dialog.js';
 import { useUpload } from '../upload/use-upload.js';
 import { useActionFeedback } from './action-feedback.js';
@@ -137,6 +138,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
                 onOpen: (item) => void download(item, 'open'),
                 onSaveAs: (item) => void download(item, 'saveAs'),
                 onManageAccess: (its) => onOpenSlot('manageAccess', its),
+                onSignOff: (its) => onOpenSlot('signOff', its),
               })
         }
       />
@@ -284,6 +286,17 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
                   profileId={profile.id}
                   containerId={container.id}
                   item={details.data?.item ?? single}
+                />
+              ) : undefined
+            }
+            signOffs={
+              single ? (
+                <DocumentSignOffs
+                  profileId={profile.id}
+                  containerId={container.id}
+                  item={details.data?.item ?? single}
+                  onSignOff={() => onOpenSlot('signOff', [details.data?.item ?? single])}
+                  onRequest={() => onOpenSlot('requestSignOff', [details.data?.item ?? single])}
                 />
               ) : undefined
             }

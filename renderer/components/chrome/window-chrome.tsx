@@ -23,6 +23,8 @@ interface WindowChromeProps {
   readonly find?: ReactNode;
   /** "Changes" across all studies, with how many items are New, when there is a profile. */
   readonly changes?: { readonly count: number; readonly onOpen: () => void };
+  /** Other organizations asked this one for sign-offs: "Sign-offs requested…" is offered. */
+  readonly signOffsRequested?: boolean;
 }
 
 /**
@@ -54,12 +56,14 @@ export function WindowChrome({
   onOpen,
   find,
   changes,
+  signOffsRequested,
 }: WindowChromeProps) {
   const slots: DialogSlot[] = [
     'organizations',
     ...(active?.roles.includes('admin') ? (['admin'] as const) : []),
     'activity',
     'settings',
+    ...(signOffsRequested ? (['requestedSignOffs'] as const) : []),
   ];
   return (
     <header className="chrome" role="banner" data-fold-bar="">

@@ -34,6 +34,8 @@ interface DetailsPaneProps {
   readonly delivery?: ReactNode;
   /** What the document is (decisions §8): expiry, person, version label, Describe…. */
   readonly binder?: ReactNode;
+  /** The document's sign-offs and requests (features/signoffs). */
+  readonly signOffs?: ReactNode;
 }
 
 function withoutExtension(name: string): string {
@@ -188,6 +190,7 @@ function PaneContent(props: DetailsPaneProps) {
       </dl>
       {props.binder}
       {props.delivery}
+      {props.signOffs}
       <details className="details-more" data-testid="details-more">
         <summary>More</summary>
         <dl className="details-fields">

@@ -107,9 +107,10 @@ export function SignOffDialog(props: SignOffDialogProps) {
       ...(askSigner ? { signer: { name: shownName.trim(), ...(trimmedRole ? { role: trimmedRole } : {}) } } : {}),
       ...(newPassphrase ? { setPassphrase: true } : {}),
     });
-    // the passphrase is typed again for every attempt, right or wrong
+    // the passphrase is typed again for every attempt, right or wrong (main's answer says which)
     setPassphrase('');
     setRepeat('');
+    setTried(false);
   };
 
   const problem = (key: keyof typeof problems) =>
