@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { EventPayloads, ExchangeApi, IpcResult } from '../../../shared/ipc/contract.js';
 import { OPERATION_NAMES } from '../../../shared/ipc/names.js';
 import { appError } from '../../../shared/app-error.js';
+import { loadTrustedCas } from '../../../server/store/sqlite/trust-store.js';
 import type { AppContext } from '../app-context.js';
 import { studyHandlers } from '../handlers/study-handlers.js';
 import { createDoor, type Handlers } from '../ipc-door.js';
@@ -68,8 +69,11 @@ export async function twoOrganizations(): Promise<{
   return { fx, sirb, site, close };
 }
 
-/** The app core on a new data folder (the embedded sandbox, its sIRB active) and the window's API to it. */
-export async function coreWindow(): Promise<{
+/**
+ * The app core on a new data folder (the embedded sandbox, its sIRB active) and the window's API to
+ * it; with `trustSandboxCa`, the profile trusts the sandbox's CA as its anchor (Settings' trust anchors).
+ */
+export async function coreWindow(options: { readonly trustSandboxCa?: boolean } = {}): Promise<{
   api: ExchangeApi;
   call: CoreCall;
   profileId: string;
@@ -79,6 +83,10 @@ export async function coreWindow(): Promise<{
   const dir = await mkdtemp(join(tmpdir(), 'core-window-'));
   const { core, call } = await openAppCore(join(dir, 'data'));
   const profileId = (await call('profiles.list', {})).find((p) => p.active)!.id;
+  if (options.trustSandboxCa) {
+    const anchors = loadTrustedCas(join(dir, 'data', 'sandbox', 'exchange'));
+    await call('profiles.setTrustAnchors', { profileId, certificatesPem: anchors.join('\n') });
+  }
   /** A file the user chose, as main holds it: its reference. */
   const stage = async (fileName: string, text: string): Promise<string> => {
     const path = join(dir, fileName);
