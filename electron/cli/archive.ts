@@ -2,7 +2,9 @@
 // `study export --container ID --out DIR|FILE.zip [--only-mine]` and `archive verify DIR|FILE.zip`.
 import path from 'node:path';
 import { ActivityLog, toCsv } from '../core/activity-log.js';
+import { archiveSignoffs } from '../services/archive/archive-signoffs.js';
 import { exportStudy } from '../services/archive/export-study.js';
+import { SignOffReader } from '../services/signoffs/signoff-reader.js';
 import { verdictLines, verifyArchive } from '../services/archive/verify-archive.js';
 import { UserFacingError } from '../../shared/app-error.js';
 import { UsageError, boolFlag, requireFlag, word } from './args.js';
@@ -18,7 +20,7 @@ export async function studyCommand(ctx: CliContext): Promise<void> {
   const destination = path.resolve(requireFlag(ctx.args, 'out'));
   const session = await ctx.open();
   const trustAnchors = await ctx.trustAnchors();
-  const own = await session.client.getOrganization(session.client.organizationId).catch(() => undefined);
+  const directory = new Map((await session.client.listOrganizations()).map((o) => [o.id, o.name]));
   const activity = new ActivityLog(path.join(ctx.dataDir, 'activity.jsonl'));
   let shownAt = 0;
   const summary = await exportStudy({
@@ -27,9 +29,14 @@ export async function studyCommand(ctx: CliContext): Promise<void> {
     containerId,
     destination,
     exchangeUrl: session.profile?.baseUrl ?? '',
-    exporter: { organizationName: own?.name ?? session.client.organizationId },
+    exporter: { organizationName: directory.get(session.client.organizationId) ?? session.client.organizationId },
     trustAnchors,
     onlyMine: boolFlag(ctx.args, 'only-mine'),
+    signoffs: archiveSignoffs(
+      new SignOffReader({ client: session.client, keys: session.keys, trustAnchors: async () => trustAnchors }),
+      containerId,
+      async (id) => directory.get(id) ?? id,
+    ),
     audit: async (study) => toCsv((await activity.list()).filter((e) => e.study === study.title).reverse()),
     onProgress: (p) => {
       // a line now and then, not one per block

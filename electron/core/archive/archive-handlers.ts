@@ -11,6 +11,8 @@ import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import { exportStudy } from '../../services/archive/export-study.js';
 import { archiveChecklist } from '../../services/archive/archive-checklist.js';
+import { archiveSignoffs } from '../../services/archive/archive-signoffs.js';
+import { SignOffReader } from '../../services/signoffs/signoff-reader.js';
 import { computeBinder } from '../binder/binder-handlers.js';
 
 type ArchiveHandlers = Pick<Handlers, 'archive.export' | 'archive.cancel'>;
@@ -44,9 +46,14 @@ export function archiveHandlers(ctx: AppContext): ArchiveHandlers {
           destination,
           exchangeUrl: s.profile.baseUrl,
           exporter: { organizationName: own },
-          trustAnchors: s.profile.trustAnchors ?? [],
+          trustAnchors: await s.trustAnchors(),
           onlyMine,
           audit: async (study) => toCsv((await ctx.activity.list()).filter((e) => e.study === study.title).reverse()),
+          signoffs: archiveSignoffs(
+            new SignOffReader({ client: s.client, keys: s.keys, trustAnchors: () => s.trustAnchors() }),
+            containerId,
+            (id) => s.organizationName(id),
+          ),
           checklist: async () => archiveChecklist(await computeBinder(ctx, s, containerId)),
           onProgress: (p) => ctx.emit('archive.progress', { containerId, ...p }),
           signal: controller.signal,
