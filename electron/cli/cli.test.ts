@@ -522,6 +522,15 @@ describe('study-exchange command-line tool', () => {
         ?.readingKeyRefs,
     ).toHaveLength(1);
 
+    // The site's new certificate is the sIRB's decision first (pinned certificates): refused until accepted.
+    const undecided = await cli(['--profile', 'sirb', 'access', 'rewrap', '--org', f.site.org.id]);
+    expect(undecided.code).toBe(1);
+    expect(undecided.stderr).toContain(`trust accept ${f.site.org.id}`);
+    const shown = await cli(['--profile', 'sirb', 'trust', 'show', f.site.org.id, '--json']);
+    const listed = (JSON.parse(shown.stdout) as { listed: { sha256: string } }).listed.sha256;
+    const accepted = await cli(['--profile', 'sirb', 'trust', 'accept', f.site.org.id, '--fingerprint', listed]);
+    expect(accepted.code, accepted.stderr).toBe(0);
+
     // The sIRB wraps every grant to the site again for its new certificate; then the old key goes and everything opens.
     const rewrap = await cli(['--profile', 'sirb', 'access', 'rewrap', '--org', f.site.org.id, '--json']);
     expect(rewrap.code, rewrap.stderr).toBe(0);

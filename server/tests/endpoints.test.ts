@@ -1,7 +1,7 @@
 // Every endpoint's success path over real HTTP: status, headers, body fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContent, openItemKey, openHeader, unwrapKey, wrapKey } from '../../shared/protocol/envelope.js';
-import { parseCertificate } from '../../shared/protocol/certificates.js';
+import { issueIdentity, parseCertificate } from '../../shared/protocol/certificates.js';
 import { createWorld, payloadFor, type World } from '../test-support/world.js';
 import { STORES } from '../test-support/stores.js';
 
@@ -361,27 +361,25 @@ describe.each(STORES)('on %s', (storeKind) => {
       expect(der.headers['content-type']).toBe('application/pkix-cert');
       expect(der.body.equals(parseCertificate(w.spare.certificatePem).der)).toBe(true);
 
+      // each PUT with a certificate no organization has yet: one key, one organization (1010 otherwise)
       const target = w.bare.id;
-      const putPem = await w.client.put(
-        w.admin,
-        `/organizations/${target}/certificate`,
-        w.site2.identity.certificatePem,
-        { contentType: 'application/x-pem-file' },
+      const [first, second, third] = ['Bare A', 'Bare B', 'Bare C'].map((n) =>
+        issueIdentity(n, { ca: w.ca, bits: 2048 }),
       );
+      const putPem = await w.client.put(w.admin, `/organizations/${target}/certificate`, first!.certificatePem, {
+        contentType: 'application/x-pem-file',
+      });
       expect(putPem.status).toBe(200);
-      expect(putPem.json().thumbprint).toBe(parseCertificate(w.site2.identity.certificatePem).thumbprint);
-      const derBytes = parseCertificate(w.spare.certificatePem).der;
+      expect(putPem.json().thumbprint).toBe(parseCertificate(first!.certificatePem).thumbprint);
+      const derBytes = parseCertificate(second!.certificatePem).der;
       const putDer = await w.client.put(w.admin, `/organizations/${target}/certificate`, derBytes, {
         contentType: 'application/pkix-cert',
       });
       expect(putDer.status).toBe(200);
-      expect(putDer.json().thumbprint).toBe(parseCertificate(w.spare.certificatePem).thumbprint);
-      const putCa = await w.client.put(
-        w.admin,
-        `/organizations/${target}/certificate`,
-        w.site2.identity.certificatePem,
-        { contentType: 'application/x-x509-ca-cert' },
-      );
+      expect(putDer.json().thumbprint).toBe(parseCertificate(second!.certificatePem).thumbprint);
+      const putCa = await w.client.put(w.admin, `/organizations/${target}/certificate`, third!.certificatePem, {
+        contentType: 'application/x-x509-ca-cert',
+      });
       expect(putCa.status).toBe(200);
     });
 
