@@ -60,6 +60,15 @@ function expectsContinue(headers: OutgoingHttpHeaders): boolean {
 }
 
 /**
+ * No connection could be made at all: the exchange is not there (or not reachable), which is a
+ * network failure to report, not a refusal part way through a body to wait out and send again.
+ */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+function unreachable(error: unknown): boolean {
+  return UNREACHABLE.has((error as { code?: unknown } | undefined)?.code as string);
+}
+
+/**
  * Sends the request and resolves with the response once its head arrives; the body is the
  * caller's to read. With `Expect: 100-continue` the body goes only once the exchange says
  * "continue", and an answer that comes first (a refusal) is the answer: the body is never sent.
@@ -82,7 +91,11 @@ export function sendRequest(req: TransportRequest): Promise<IncomingMessage> {
       reject(
         error instanceof TransportError
           ? error
-          : new TransportError(messageOf(error), error, req.body !== undefined && body !== 'sent'),
+          : new TransportError(
+              messageOf(error),
+              error,
+              req.body !== undefined && body !== 'sent' && !unreachable(error),
+            ),
       );
     };
     const outgoing = lib.request(
