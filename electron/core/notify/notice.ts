@@ -13,11 +13,19 @@ export interface Notice {
 
 export interface NoticeSink {
   readonly settings: { get(): Promise<Pick<Settings, 'notifications' | 'notificationsHideNames'>> };
-  readonly options: { readonly platform: { readonly notify: (title: string, body: string) => void } };
+  readonly options: {
+    readonly platform: {
+      readonly notify: (title: string, body: string) => void;
+      readonly kind?: 'electron' | 'browser';
+    };
+  };
 }
 
 /** Shows the notice as the settings allow; settings that cannot be read show nothing. */
 export async function notifyUser(sink: NoticeSink, notice: Notice): Promise<void> {
+  // The browser host's notify is a toast inside the app's own page, not a notification on the
+  // screen (its desktop notifications are the page's, from changes.notify): it always shows.
+  if (sink.options.platform.kind === 'browser') return sink.options.platform.notify(notice.title, notice.body);
   const settings = await sink.settings.get().catch(() => undefined);
   if (!settings?.notifications) return;
   const shown = settings.notificationsHideNames ? (notice.nameless ?? notice) : notice;
