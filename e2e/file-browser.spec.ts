@@ -55,12 +55,11 @@ test('first run: the sandbox is created with two named demo studies, its sIRB pr
   await page.getByTestId('breadcrumbs').getByRole('button').first().click();
   await rows.filter({ hasText: 'Site documents' }).dblclick();
   await rows.filter({ hasText: 'Riverside Medical Center' }).dblclick();
-  // the delegation log, the site's enrolment report the sIRB has not seen yet (New), its activation record
-  await expect(rows.getByTestId('type-cell')).toHaveText([
-    'Excel spreadsheet',
-    'PDF document',
-    'Site-activation record',
-  ]);
+  // the site's binder documents (one expiring in 20 days: the Expires column shows), the delegation log,
+  // the site's enrolment report the sIRB has not seen yet (New)
+  await expect(rows.filter({ hasText: 'delegation-log.xlsx' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'enrolment-report-march-2026.pdf' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'gcp-training' })).toContainText('in 20 days');
   await expect(page.getByTestId('new-study')).toBeEnabled();
   await saveScreenshot(page, 'journey-1-first-run');
 

@@ -125,10 +125,10 @@ export function StudiesSidebar(props: StudiesSidebarProps) {
                 <span className="study-name" title={studyLabel(c)} data-testid="study-title">
                   <StudyTitleText title={studyLabel(c)} protocolNumber={c.study?.protocolNumber} />
                 </span>
-                {props.studyMark?.(c.id)}
               </span>
-              {/* the New count leads the second line, so the title keeps the column's whole width */}
+              {/* the New count and the binder's mark lead the second line, so the title keeps the column's whole width */}
               <span className="study-meta">
+                {props.studyMark?.(c.id)}{' '}
                 {newCount(c.id) ? (
                   <>
                     <span className="badge new" data-testid="study-new-count">
