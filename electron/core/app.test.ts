@@ -57,7 +57,8 @@ describe('app core on the embedded sandbox', () => {
     expect(new Set(items.map((i) => i.path.split('/')[0]))).toEqual(
       new Set(['Protocol', 'Consent forms', 'Site documents']),
     );
-    expect(items.filter((i) => i.path.startsWith('Site documents/Lakeside University/'))).toHaveLength(2);
+    // Lakeside's folder: the demo's two documents and the three of the binder it has sent (sandbox-binder.ts)
+    expect(items.filter((i) => i.path.startsWith('Site documents/Lakeside University/'))).toHaveLength(5);
     // Riverside has received the consent form (its receipt is in the demo), Lakeside not yet.
     const report = await call('receipts.report', { containerId: demo[0]!.id });
     const consentRow = report.rows.find((r) => r.name === 'informed-consent-v3.pdf')!;
@@ -78,6 +79,10 @@ describe('app core on the embedded sandbox', () => {
       .sort();
     expect(readable).toEqual(
       [
+        // its own binder documents (sandbox-binder.ts)
+        '1-gcp-training-rivera.pdf',
+        '1-pi-cv.pdf',
+        '1-reliance-agreement.pdf',
         'Site activation: Lakeside University',
         'delegation-log.xlsx',
         'informed-consent-v3.pdf',
