@@ -103,7 +103,7 @@ test('a site and a 60-character name: the top bar fits, the studies read apart, 
   await refreshStudy(page);
   await expect(page.getByTestId('study-new-count')).toHaveText('1 new');
 
-  const scans = new StateScans(page);
+  const scans = new StateScans(page, { nameMismatch: true });
   for (const theme of ['light', 'dark'] as const) {
     scans.theme = theme;
     await callHost(host, 'settings.update', { theme });

@@ -55,11 +55,12 @@ test('first run: the sandbox is created with two named demo studies, its sIRB pr
   await page.getByTestId('breadcrumbs').getByRole('button').first().click();
   await rows.filter({ hasText: 'Site documents' }).dblclick();
   await rows.filter({ hasText: 'Riverside Medical Center' }).dblclick();
-  // the site's binder documents (one expiring in 20 days: the Expires column shows), the delegation log,
-  // the site's enrolment report the sIRB has not seen yet (New)
-  await expect(rows.filter({ hasText: 'delegation-log.xlsx' })).toHaveCount(1);
-  await expect(rows.filter({ hasText: 'enrolment-report-march-2026.pdf' })).toHaveCount(1);
-  await expect(rows.filter({ hasText: 'gcp-training' })).toContainText('in 20 days');
+  // the site's binder documents by their type's name, the delegation log, the site's enrolment report
+  // the sIRB has not seen yet (New), its activation record
+  const typeOf = (name: string) => rows.filter({ hasText: name }).getByTestId('type-cell');
+  await expect(typeOf('delegation-log.xlsx')).toHaveText('Excel spreadsheet');
+  await expect(typeOf('enrolment-report-march-2026.pdf')).toHaveText('PDF document');
+  await expect(typeOf('gcp-training')).toHaveText('GCP training certificate');
   await expect(page.getByTestId('new-study')).toBeEnabled();
   await saveScreenshot(page, 'journey-1-first-run');
 

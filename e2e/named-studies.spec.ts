@@ -32,7 +32,11 @@ test('journey 2: a named study with its investigator, a site invited sees it by 
   const id = await createStudy(page, TITLE, { pi: 'Dr. Ada Reyes', protocol: '2026-114' });
   await expect(page).toHaveTitle(`${TITLE} — Study Exchange Desktop`);
   await expect(page.getByTestId('breadcrumbs')).toContainText(TITLE);
-  await expect(page.getByTestId('file-list-empty')).toHaveText('Drop documents here, or choose Upload…');
+  // a new, empty study of its own offers to invite sites beside the drop hint
+  await expect(page.getByTestId('file-list-empty').getByRole('paragraph')).toHaveText(
+    'Drop documents here, or choose Upload…',
+  );
+  await expect(page.getByTestId('file-list-empty').getByRole('button', { name: 'Invite sites…' })).toBeVisible();
   // The record is not listed among the documents.
   await expect(page.getByTestId('file-row')).toHaveCount(0);
 

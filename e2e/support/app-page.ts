@@ -145,6 +145,8 @@ export const TOOLBAR_ACTIONS = {
   reload: 'reload',
   'study-details': 'open-study-details',
   distribution: 'open-distribution',
+  binder: 'open-binder',
+  'export-study': 'open-export-study',
   'toggle-details': 'toggle-details',
 } as const;
 

@@ -36,7 +36,7 @@ describe('column widths', () => {
     expect(shownColumns(DEFAULT_WIDTHS, 0)).toHaveLength(5);
   });
 
-  it('shows Expires only when asked for (a folder with an expiry date), giving way after Type', () => {
+  it('shows Expires only when asked for (a folder with an expiry date), giving way before Type', () => {
     const all = NAME_MIN_WIDTH + 136 + 120 + 88 + 110 + 112 + 72;
     expect(shownColumns(DEFAULT_WIDTHS, all)).not.toContain('expires');
     expect(shownColumns(DEFAULT_WIDTHS, all, ['expires'])).toEqual([
@@ -47,8 +47,8 @@ describe('column widths', () => {
       'updated',
       'shared',
     ]);
-    // 680 px: Shared, Owner and Type give way before Expires does
-    expect(shownColumns(DEFAULT_WIDTHS, 680, ['expires'])).toEqual(['expires', 'size', 'updated']);
+    // 680 px: Shared, Owner and Expires give way before Type does
+    expect(shownColumns(DEFAULT_WIDTHS, 680, ['expires'])).toEqual(['type', 'size', 'updated']);
     expect(gridTemplate(DEFAULT_WIDTHS, ['expires', 'updated'])).toBe('minmax(0, 1fr) 120px 112px');
   });
 

@@ -15,8 +15,9 @@ export const DEFAULT_WIDTHS: ColumnWidths = { type: 136, expires: 120, size: 88,
 /** Room for a 40-character name with its icon: columns give way before Name gets narrower. */
 export const NAME_MIN_WIDTH = 330;
 /** Which columns give way first when the list is narrow: Shared and Owner first (the details pane
- *  names the owner and who has access), Type (beside its icon) and Expires after them, the date last. */
-const GIVE_WAY_ORDER: readonly SizedColumn[] = ['shared', 'owner', 'type', 'expires', 'size', 'updated'];
+ *  names the owner and who has access), then Expires (the details pane, the binder and the
+ *  Expiring view say it too), then Type (beside its icon), the date last. */
+const GIVE_WAY_ORDER: readonly SizedColumn[] = ['shared', 'owner', 'expires', 'type', 'size', 'updated'];
 export const MIN_WIDTH = 56;
 export const MAX_WIDTH = 480;
 const STORAGE_KEY = 'study-exchange.column-widths';
