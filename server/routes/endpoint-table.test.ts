@@ -38,6 +38,6 @@ describe('docs/protocol.md §2 and the root document', () => {
   it("gives the root document's name and version", () => {
     const prose = section.replace(/\s+/g, ' ');
     expect(prose).toContain(`\`name\` is \`${root.name}\``);
-    expect(prose).toContain(`its \`version\` is \`${root.version}\``);
+    expect(prose).toContain(`its \`version\` is the string \`"${root.version}"\``);
   });
 });

@@ -26,7 +26,10 @@ export async function notifyUser(sink: NoticeSink, notice: Notice): Promise<void
   // The browser host's notify is a toast inside the app's own page, not a notification on the
   // screen (its desktop notifications are the page's, from changes.notify): it always shows.
   if (sink.options.platform.kind === 'browser') return sink.options.platform.notify(notice.title, notice.body);
-  const settings = await sink.settings.get().catch(() => undefined);
+  // settings that cannot be read (or a sink without them) show nothing
+  const settings = await Promise.resolve()
+    .then(() => sink.settings.get())
+    .catch(() => undefined);
   if (!settings?.notifications) return;
   const shown = settings.notificationsHideNames ? (notice.nameless ?? notice) : notice;
   sink.options.platform.notify(shown.title, shown.body);
