@@ -124,8 +124,8 @@ export function ChangesView({
       testId="changes-view"
       actions={
         <>
-          {onExpiring ? <ExpiringAction onOpen={onExpiring} /> : null}
           <CloseAction onClose={onClose} />
+          {onExpiring ? <ExpiringAction onOpen={onExpiring} /> : null}
         </>
       }
     >
