@@ -37,8 +37,9 @@ interface TransportRequest {
 export class TransportError extends Error {
   readonly code: string | undefined;
   /**
-   * The connection failed before the whole body was handed to it: the exchange cannot have
-   * acted on the request (it never had the body it signs), so sending it again is safe, POST too.
+   * The connection failed part way through the body: the exchange cannot have acted on the
+   * request (it never had the body it signs), so sending it again is safe, POST too. A connection
+   * that closed before any of the body went, without an answer, is not this: nothing refused it.
    */
   readonly bodyUnsent: boolean;
   constructor(message: string, cause?: unknown, bodyUnsent = false) {
@@ -94,7 +95,9 @@ export function sendRequest(req: TransportRequest): Promise<IncomingMessage> {
           : new TransportError(
               messageOf(error),
               error,
-              req.body !== undefined && body !== 'sent' && !unreachable(error),
+              // cut part way through the body (a refusal to wait out); a connection that closed
+              // before any of it went, with no answer, is an exchange gone away: a network failure
+              req.body !== undefined && body === 'sending' && !unreachable(error),
             ),
       );
     };
