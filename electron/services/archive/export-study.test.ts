@@ -1,6 +1,6 @@
 // A study archive against the real reference exchange (decisions §11): documents in nested folders
-// with colliding and hostile names, one the exporter can list but not open, a receipt, and signed
-// statements; then verify.sh in a clean shell, sha256sum -c on its own, the Node verifier, a
+// with colliding and hostile names, one the exporter can list but not open, a receipt, signed
+// statements, and a receipt and a real sign-off of a version since replaced; then verify.sh in a clean shell, sha256sum -c on its own, the Node verifier, a
 // flipped byte and a flipped character each failing exactly their check, the zip equal to the
 // folder, and a cancelled export leaving nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -23,7 +23,12 @@ import { newDocumentPath, uploadDocument } from '../transfers/document-upload.js
 import { writeRecord } from '../transfers/records.js';
 import type { ArchivedSignoff, SignoffSource } from './archive-model.js';
 import { isInsideArchive } from '../../../shared/archive/archive-paths.js';
+import { keySigner } from '../../../shared/protocol/signing.js';
+import { SignOffReader } from '../signoffs/signoff-reader.js';
+import { writeSignOff } from '../signoffs/signoff-writer.js';
+import { archiveSignoffs } from './archive-signoffs.js';
 import { exportStudy } from './export-study.js';
+import { shownInstant } from './index-html.js';
 import { readArchive } from './archive-reader.js';
 import { verifyArchive } from './verify-archive.js';
 
@@ -34,6 +39,8 @@ let siteKeys: KeyHandle;
 let other: FixtureOrg;
 let studyId: string;
 let consent: Item;
+/** Received and signed off by the site as v1, then replaced by the sIRB: both are of an earlier version. */
+let protocol: Item;
 const names: string[] = [];
 
 const thumbprintOf = (pem: string): string =>
@@ -41,7 +48,7 @@ const thumbprintOf = (pem: string): string =>
     .update(Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64'))
     .digest('hex');
 
-async function upload(folder: string, name: string, text: string): Promise<Item> {
+async function upload(folder: string, name: string, text: string, itemPath = newDocumentPath(folder)): Promise<Item> {
   const file = path.join(dir, `upload-${names.length}`);
   names.push(name);
   await writeFile(file, text);
@@ -49,7 +56,7 @@ async function upload(folder: string, name: string, text: string): Promise<Item>
     await uploadDocument({
       client: f.sirb.client,
       containerId: studyId,
-      path: newDocumentPath(folder),
+      path: itemPath,
       file,
       name,
       header: { fileName: name },
@@ -59,7 +66,7 @@ async function upload(folder: string, name: string, text: string): Promise<Item>
 }
 
 /** Sign-offs as decisions §10 writes them, signed by the sIRB's key: one of this version, one of an earlier one. */
-const signoffs: SignoffSource = async ({ itemPath, contentHash }) => {
+const madeSignoffs: SignoffSource = async ({ itemPath, contentHash }) => {
   if (itemPath !== consent.id.replace(/\|/g, '/')) return [];
   const made = (hash: string, meaning: string, signedAt: string): ArchivedSignoff => {
     const statement = {
@@ -156,7 +163,32 @@ beforeAll(async () => {
     },
     f.site.org.id,
   );
+  // the protocol: the site receives v1 and signs it off (as the app writes it), then the sIRB replaces it
+  protocol = await upload('documents/protocol', 'protocol.pdf', 'protocol v1');
+  await new SharingService(f.sirb.client, sirbKeys, [f.ca.certificatePem]).grant(studyId, protocol.id, f.site.org.id);
+  await sender.received(
+    {
+      containerId: studyId,
+      item: await f.site.client.getItem(studyId, protocol.id),
+      headerType: 'document',
+      action: 'opened',
+    },
+    f.site.org.id,
+  );
+  await writeSignOff(
+    {
+      client: f.site.client,
+      keys: siteKeys,
+      sharing: new SharingService(f.site.client, siteKeys, [f.ca.certificatePem]),
+    },
+    { sign: keySigner(f.site.identity.privateKeyPem), thumbprint: siteKeys.certificate!.thumbprint },
+    studyId,
+    protocol.id,
+    { meaning: 'acknowledged', signer: { name: 'Ana Ruiz', role: 'Coordinator' }, shareWith: 'owner' },
+  );
   sender.close();
+  const v2 = await upload('documents/protocol', 'protocol.pdf', 'protocol v2', protocol.id);
+  expect(v2.contentHash).not.toBe(protocol.contentHash);
 });
 afterAll(async () => {
   await f?.close();
@@ -173,10 +205,18 @@ const exportTo = (destination: string, signal?: AbortSignal) =>
     exporter: { organizationName: f.sirb.org.name, person: 'Dana Whitfield' },
     trustAnchors: [f.ca.certificatePem],
     audit: async () => 'time,action\r\n2026-11-20T10:00:00Z,upload\r\n',
-    signoffs,
+    // the made-up ones of the consent form, and the real ones as the app reads them
+    signoffs: async (document) => [...(await madeSignoffs(document)), ...(await realSignoffs(document))],
     signal,
     now: () => new Date('2026-11-28T12:00:00Z'),
   });
+
+const realSignoffs: SignoffSource = (document) =>
+  archiveSignoffs(
+    new SignOffReader({ client: f.sirb.client, keys: sirbKeys, trustAnchors: async () => [f.ca.certificatePem] }),
+    studyId,
+    async (id) => (id === f.site.org.id ? f.site.org.name : id),
+  )(document);
 
 /** verify.sh as an inspector runs it: a clean environment, sh, and nothing but the archive. */
 function runVerify(root: string): { status: number | null; out: string } {
@@ -188,8 +228,8 @@ describe('study archive', () => {
   it('exports a folder that verify.sh, sha256sum and the app all check', async () => {
     const root = path.join(dir, 'archive');
     const summary = await exportTo(root);
-    expect(summary.documents).toBe(7);
-    expect(summary.signoffs).toBe(2);
+    expect(summary.documents).toBe(8);
+    expect(summary.signoffs).toBe(3);
     expect(summary.notIncluded).toEqual([
       expect.objectContaining({ itemId: 'documents/sealed', reason: expect.stringContaining('does not hold') }),
     ]);
@@ -216,6 +256,24 @@ describe('study archive', () => {
       ['approved', true],
       ['reviewed', false],
     ]);
+    // the protocol as it is now (v2), with the site's receipt and sign-off of v1, kept and labelled earlier
+    const replaced = manifest.documents.find((d: { itemId: string }) => d.itemId === protocol.id.replace(/\|/g, '/'));
+    expect(await readFile(path.join(root, ...replaced.path.split('/')), 'utf8')).toBe('protocol v2');
+    expect(replaced.receipts).toEqual([
+      expect.objectContaining({ organizationId: f.site.org.id, state: 'earlier', action: 'opened' }),
+    ]);
+    expect(replaced.signoffs).toEqual([
+      expect.objectContaining({
+        signerName: 'Ana Ruiz',
+        organizationId: f.site.org.id,
+        meaning: 'acknowledged',
+        valid: true,
+        thisVersion: false,
+      }),
+    ]);
+    const earlierFile = replaced.signoffs[0].file.replace(/\.json$/, '');
+    const signed = JSON.parse(await readFile(path.join(root, `${earlierFile}.statement.json`), 'utf8'));
+    expect(signed.contentHash).toBe(protocol.contentHash);
     // each document's SHA256SUMS line is its contentHash
     const sums = await readFile(path.join(root, 'SHA256SUMS'), 'utf8');
     for (const d of manifest.documents) expect(sums).toContain(`${d.contentHash}  ${d.path}\n`);
@@ -225,11 +283,23 @@ describe('study archive', () => {
     expect(html).toContain('2026-11-20 10:00:00 UTC');
     expect(html).toContain('documents/sealed');
     expect(html).not.toMatch(/<script/i);
+    const row = html.split('<tr>').find((r) => r.includes(`>${replaced.path}<`))!;
+    expect(row).toContain('Site Hospital: an earlier version');
+    expect(row).toContain(
+      `<strong>Acknowledged</strong> by Ana Ruiz, Coordinator (Site Hospital), ${shownInstant(replaced.signoffs[0].signedAt)} — an earlier version`,
+    );
+    expect(row).not.toContain('this version');
 
     const verify = runVerify(root);
     expect(verify.out).toMatch(/^\d+ checks passed, 0 failed$/m);
     expect(verify.status).toBe(0);
     expect(verify.out).toContain('ok      signoffs/1: signature');
+    // the site's sign-off of the replaced version: its signature and its certificate chain
+    expect(verify.out.split('\n').filter((l) => l.includes(`${earlierFile}:`))).toEqual([
+      `ok      ${earlierFile}: certificate is ${siteKeys.certificate!.thumbprint}`,
+      `ok      ${earlierFile}: certificate chains to a trust anchor`,
+      `ok      ${earlierFile}: signature`,
+    ]);
     expect(spawnSync('sha256sum', ['-c', '--quiet', 'SHA256SUMS'], { cwd: root }).status).toBe(0);
     const node = await verifyArchive(root);
     expect(node.failed).toBe(0);
