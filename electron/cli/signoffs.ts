@@ -17,8 +17,8 @@ import { localDate } from '../services/signoffs/request-views.js';
 import { requestedOfUs, requestsForDocument, type RequestContext } from '../services/signoffs/signoff-requests.js';
 import { SignOffReader } from '../services/signoffs/signoff-reader.js';
 import { writeRequest, writeSignOff, type SignOffSession } from '../services/signoffs/signoff-writer.js';
-import { SharingService } from '../services/sharing.js';
 import { StudyRecords } from '../services/study-records.js';
+import { pinnedHistory } from '../core/signoffs/pinned-history.js';
 import { UsageError, requireFlag, stringFlag, word } from './args.js';
 import type { CliContext } from './context.js';
 import { shown, table } from './format.js';
@@ -33,18 +33,27 @@ function checked<T>(schema: z.ZodType<T>, value: string | undefined, flag: strin
 
 async function sessionOf(ctx: CliContext, orgIsTarget = false): Promise<SignOffSession> {
   const session = await ctx.open({ orgIsTarget });
-  return { ...session, sharing: new SharingService(session.client, session.keys, () => ctx.trustAnchors()) };
+  // through the profile's pins, as every key wrapped for another organization
+  return { ...session, sharing: ctx.sharing(session) };
 }
 
 async function requestContext(ctx: CliContext): Promise<RequestContext> {
-  const { client, keys } = await ctx.open({ orgIsTarget: true });
+  const session = await ctx.open({ orgIsTarget: true });
+  const { client, keys } = session;
   const anchors = await ctx.trustAnchors();
+  const pins = ctx.pins(session);
   const directory = new Map((await client.listOrganizations()).map((o) => [o.id, o.name]));
   return {
     client,
     keys,
     // a profile's ring (current and reading keys) lets its own earlier sign-offs verify
-    reader: new SignOffReader({ client, keys, trustAnchors: async () => anchors }),
+    // and the certificates accepted for each collaborator (the pins' history) its pre-renewal ones
+    reader: new SignOffReader({
+      client,
+      keys,
+      trustAnchors: async () => anchors,
+      earlierCertificates: pinnedHistory(() => pins),
+    }),
     organizationName: async (id) => directory.get(id) ?? id,
     today: localDate(),
   };
@@ -138,8 +147,8 @@ export async function signoffsCommand(ctx: CliContext): Promise<void> {
 /** `requests`: what other organizations asked of this one, outstanding first. */
 export async function requestsCommand(ctx: CliContext): Promise<void> {
   const rc = await requestContext(ctx);
-  const { client, keys } = await ctx.open({ orgIsTarget: true });
-  const records = new StudyRecords(client, keys, new SharingService(client, keys, () => ctx.trustAnchors()));
+  const session = await ctx.open({ orgIsTarget: true });
+  const records = new StudyRecords(session.client, session.keys, ctx.sharing(session));
   const containers = await rc.client.listContainers();
   const asked = await requestedOfUs(
     rc,

@@ -1,19 +1,25 @@
 // Signing through main's real handlers against the reference exchange: nothing is signed before
 // the signer's name is confirmed in the session or without the right passphrase (the key's own
 // when it is sealed with one; the signing passphrase when the system keychain seals it), and a
-// wrong one writes nothing.
+// wrong one writes nothing. A collaborator's sign-off made before its renewal still verifies
+// through the profile's pinned certificates.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueIdentity } from '../../../shared/protocol/certificates.js';
+import { registerInDataFolder } from '../../../server/index.js';
 import { startFixture, type ExchangeFixture, type FixtureOrg } from '../../services/test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox, type SecretBox } from '../../services/keys/secret-box.js';
+import { knownCertificate } from '../../services/signoffs/signoff-crypto.js';
 import type { AppContext } from '../app-context.js';
 import { openSession, type Session } from '../session.js';
-import { signoffHandlers } from './signoff-handlers.js';
+import { acceptCertificate } from '../trust/decisions.js';
+import { PinStore } from '../trust/pin-store.js';
+import { signOffsState, signoffHandlers } from './signoff-handlers.js';
 
 let fx: ExchangeFixture;
 let dir: string;
@@ -30,7 +36,7 @@ async function sessionWith(
   o: FixtureOrg,
   box: SecretBox,
   dataDir: string,
-): Promise<{ session: Session; ctx: AppContext }> {
+): Promise<{ session: Session; ctx: AppContext; pins: PinStore }> {
   const vault = new KeyVault(dataDir, box);
   const { keyRef } = await vault.importPem(o.identity.privateKeyPem, o.identity.certificatePem);
   const now = new Date().toISOString();
@@ -46,17 +52,20 @@ async function sessionWith(
     updatedAt: now,
     trustAnchors: [fx.ca.certificatePem],
   };
-  const session = await openSession(profile, vault, 'test', () => {}, [fx.ca.certificatePem]);
+  // the app's pin store: sharing pins on first use, the sign-off reader reads its history
+  const pins = new PinStore(dataDir, profile.id);
+  const session = await openSession(profile, vault, 'test', () => {}, [fx.ca.certificatePem], {}, pins);
   const ctx = {
     session: async () => session,
     options: { dataDir },
     vault,
+    pins: () => pins,
     record: async () => undefined,
   } as unknown as AppContext;
-  return { session, ctx };
+  return { session, ctx, pins };
 }
 
-let sirb: { session: Session; ctx: AppContext };
+let sirb: { session: Session; ctx: AppContext; pins: PinStore };
 
 beforeAll(async () => {
   process.env.STUDY_EXCHANGE_SCRYPT_LOG2N = '14';
@@ -71,10 +80,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function sharedDocument(): Promise<{ containerId: string; itemPath: string }> {
+async function sharedDocument(withOrg = fx.site.org.id): Promise<{ containerId: string; itemPath: string }> {
   const s = sirb.session;
   const containerId = (await s.client.createContainer()).id;
-  await s.client.grantContainerAccess(containerId, fx.site.org.id);
+  await s.client.grantContainerAccess(containerId, withOrg);
   const file = join(dir, 'Consent form.txt');
   await writeFile(file, 'consent');
   const itemPath = newDocumentPath('consent');
@@ -86,7 +95,7 @@ async function sharedDocument(): Promise<{ containerId: string; itemPath: string
     name: 'Consent form',
     wrapForSelf: s.keys.wrapForSelf,
   });
-  await s.sharing.grant(containerId, itemPath, fx.site.org.id);
+  await s.sharing.grant(containerId, itemPath, withOrg);
   return { containerId, itemPath };
 }
 
@@ -190,5 +199,45 @@ describe('signing in main', () => {
       { answered: true, organizations: [{ id: fx.site.org.id, answered: true }] },
     ]);
     site.session.close();
+  });
+
+  it("a collaborator's sign-off from before its renewal still verifies through the pins' history", async () => {
+    const first = issueIdentity('Renewing Site (first key)', { ca: fx.ca });
+    const org = await registerInDataFolder(fx.dataDir, {
+      name: `Renewing Site ${Date.now()}`,
+      certificatePem: first.certificatePem,
+    });
+    const renewing: FixtureOrg = { org, identity: first, client: fx.clientFor({ org, identity: first }) };
+    // sharing the document pins the collaborator's first certificate (trust on first use)
+    const { containerId, itemPath } = await sharedDocument(org.id);
+    const thumbprints = async () => (await sirb.pins.accepted(org.id)).map((c) => c.thumbprint);
+    expect(await thumbprints()).toEqual([knownCertificate(first.certificatePem).thumbprint]);
+    const site = await sessionWith(renewing, new PassphraseSecretBox('renew pass', { log2N: 14 }), join(dir, 'renew'));
+    const h = signoffHandlers(site.ctx);
+    await h['signoffs.setSigner']({ name: 'Jo Lee' }, undefined as never);
+    expect(
+      await h['signoffs.sign'](
+        { containerId, itemPaths: [itemPath], meaning: 'reviewed', passphrase: 'renew pass', shareWith: 'owner' },
+        undefined as never,
+      ),
+    ).toMatchObject([{ ok: true }]);
+    site.session.close();
+
+    // renewed: the exchange lists its second certificate, and the sIRB accepts it
+    const second = issueIdentity('Renewing Site (second key)', { ca: fx.ca });
+    await fx.admin.client.putCertificate(org.id, Buffer.from(second.certificatePem), 'application/x-pem-file');
+    await acceptCertificate(sirb.session.sharing, sirb.pins, org.id);
+    expect(await thumbprints()).toEqual([first, second].map((i) => knownCertificate(i.certificatePem).thumbprint));
+
+    // main's handlers (a fresh reader: nothing remembered of the first certificate) still verify it
+    const owner = signoffHandlers(sirb.ctx);
+    expect(await owner['signoffs.forItem']({ containerId, itemPath }, undefined as never)).toMatchObject([
+      { signer: { name: 'Jo Lee' }, organization: { id: org.id }, meaning: 'reviewed', valid: true, thisVersion: true },
+    ]);
+    // without the pins' history only the directory's (second) certificate is known: not the organization's
+    const withoutPins = signoffHandlers(sirb.ctx, signOffsState());
+    expect(await withoutPins['signoffs.forItem']({ containerId, itemPath }, undefined as never)).toMatchObject([
+      { valid: false, reason: 'certificate-not-organizations' },
+    ]);
   });
 });

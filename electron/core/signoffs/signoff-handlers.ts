@@ -16,6 +16,8 @@ import { writeRequest, writeSignOff, type StatementSigner } from '../../services
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import type { Session } from '../session.js';
+import type { PinStore } from '../trust/pin-store.js';
+import { pinnedHistory } from './pinned-history.js';
 
 type SignoffHandlers = Pick<Handlers, Extract<keyof Handlers, `signoffs.${string}`>>;
 
@@ -30,10 +32,12 @@ const wrongPassphrase = () =>
 export interface SignOffsState {
   readonly readers: WeakMap<Session, SignOffReader>;
   readonly confirmed: WeakSet<Session>;
+  /** A profile's pinned certificates (the app's stores): their history verifies pre-renewal sign-offs. */
+  readonly pins?: (profileId: string) => Pick<PinStore, 'accepted'>;
 }
 
-export function signOffsState(): SignOffsState {
-  return { readers: new WeakMap(), confirmed: new WeakSet() };
+export function signOffsState(pins?: SignOffsState['pins']): SignOffsState {
+  return { readers: new WeakMap(), confirmed: new WeakSet(), ...(pins ? { pins } : {}) };
 }
 
 export function readerOf(state: SignOffsState, s: Session): SignOffReader {
@@ -43,6 +47,7 @@ export function readerOf(state: SignOffsState, s: Session): SignOffReader {
       client: s.client,
       keys: s.keys,
       trustAnchors: () => s.trustAnchors(),
+      earlierCertificates: pinnedHistory(() => state.pins?.(s.profile.id)),
     });
     state.readers.set(s, reader);
   }
@@ -59,7 +64,10 @@ export function requestContext(state: SignOffsState, s: Session, now = new Date(
   };
 }
 
-export function signoffHandlers(ctx: AppContext, state: SignOffsState = signOffsState()): SignoffHandlers {
+export function signoffHandlers(
+  ctx: AppContext,
+  state: SignOffsState = signOffsState((id) => ctx.pins(id)),
+): SignoffHandlers {
   // the tests' cheaper scrypt, as for the key boxes (never below 2^14)
   const log2N = Math.max(14, scryptOverride(process.env).log2N ?? 17);
   const store = (s: Session) => new SignerStore(ctx.options.dataDir, s.profile.id, log2N);
