@@ -1,6 +1,7 @@
 // The request pipeline: CORS preflight, anonymous ping, authentication, size limit, then
-// either (payload hash announced and signed) signature, replay, disabled, query and role
-// before the body, and the body checked against the announced hash as it streams; or
+// either (payload hash announced and signed) signature, replay, disabled, query, role and the
+// route's own header checks (visibility, ownership, reserved paths: Route.beforeBody) before
+// the body, and the body checked against the announced hash as it streams; or
 // (nothing announced) the body within the unverified budget, hashed as it streams, then
 // signature, replay and disabled, the query and the route's declared role. Then the route
 // itself (ownership and visibility before the body's fields, protocol.md §2 "Order of checks").
@@ -135,6 +136,16 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
         params = readQuery(query);
         if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
         requireDeclaredRole(match.route, caller);
+        // everything the route can refuse without the body, refused before the client sends it
+        await match.route.beforeBody?.({
+          req,
+          res,
+          app,
+          caller,
+          params: match.params,
+          rest: match.rest,
+          query: params,
+        });
         continued = sendContinue(req, res);
         body = await readBody(req, kind, app.tmpDir, { limit: app.maxRequestBytes });
         // nothing of a body that is not the one signed is kept (its temporary file goes below)

@@ -28,6 +28,9 @@ export interface RouteContext {
   readonly body: ReadBody;
 }
 
+/** Everything of a request but its body: what a route may decide before the body is read. */
+export type HeaderContext = Omit<RouteContext, 'body'>;
+
 export interface Route {
   readonly method: RootEndpoint['method'];
   readonly pattern: string;
@@ -37,6 +40,14 @@ export interface Route {
   /** Who may call it: the root document shows them and the pipeline enforces them (requireDeclaredRole). */
   readonly roles: RootEndpoint['roles'];
   readonly anonymous?: boolean;
+  /**
+   * The route's refusals that need only the headers and the store (visibility, ownership,
+   * reserved paths, the target's existence). When the body's hash was announced, the pipeline
+   * runs them before it says "100 Continue", so a refused body is never sent. The handler
+   * makes the same checks again (by the same function) once the body is there: a body may take
+   * minutes, and access may change meanwhile.
+   */
+  beforeBody?(ctx: HeaderContext): Promise<unknown>;
   handle(ctx: RouteContext): void | Promise<void>;
 }
 

@@ -1,18 +1,25 @@
 // Containers and their access lists (protocol.md §2).
 import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/responses.js';
-import type { Route, RouteContext } from '../http/router.js';
+import type { HeaderContext, Route, RouteContext } from '../http/router.js';
+import type { ContainerRow } from '../store/rows.js';
 import { requireString } from '../http/validate.js';
 import { toContainer, toOrganization } from './wire.js';
 import { containerFor, jsonFields, namedOrganization, requireEnabledGrantee } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 
-async function accessChange(ctx: RouteContext, change: 'grant' | 'revoke'): Promise<void> {
+/** The container whose access list the caller changes: 404 unseen, 403 not its owner (also before the body). */
+async function ownedContainer(ctx: HeaderContext): Promise<ContainerRow> {
   // the router has refused all but sIRB organizations (roles); of those, only the owner
   const c = await containerFor(ctx);
   if (c.owner_id !== ctx.caller.org.id)
     throw new ApiError('notAllowed', 'Only the container owner may change its access list.');
+  return c;
+}
+
+async function accessChange(ctx: RouteContext, change: 'grant' | 'revoke'): Promise<void> {
+  const c = await ownedContainer(ctx);
   const organizationId = requireString(jsonFields(ctx), 'organizationId');
   const { store } = ctx.app;
   const target = await namedOrganization(ctx, organizationId);
@@ -66,6 +73,7 @@ export const containerRoutes: Route[] = [
     pattern: '/containers/:containerId/organizations',
     body: 'json',
     roles: ['sIRB'],
+    beforeBody: ownedContainer,
     handle: (ctx) => accessChange(ctx, 'grant'),
   },
   {
@@ -73,6 +81,7 @@ export const containerRoutes: Route[] = [
     pattern: '/containers/:containerId/organizations',
     body: 'json',
     roles: ['sIRB'],
+    beforeBody: ownedContainer,
     handle: (ctx) => accessChange(ctx, 'revoke'),
   },
 ];

@@ -4,7 +4,8 @@ import { MAX_SEGMENTS } from '../../shared/item-path.js';
 import { newId } from '../store/ids.js';
 import { ApiError } from '../http/api-error.js';
 import { sendEmpty, sendJson } from '../http/responses.js';
-import type { Route, RouteContext } from '../http/router.js';
+import type { HeaderContext, Route, RouteContext } from '../http/router.js';
+import type { ContainerRow } from '../store/rows.js';
 import { toItem } from './wire.js';
 import { itemContent } from './item-content.js';
 import { itemPayload } from './item-payload.js';
@@ -13,22 +14,32 @@ import { containerFor, itemPathFromUrl, requireReservedPathWriter } from './rout
 
 const ANY = ['sIRB', 'pSite'] as const;
 
-/** PUT (the path is the id) and POST (a generated segment is added below the path). */
-async function writeItem(ctx: RouteContext, mode: 'save' | 'add'): Promise<void> {
+/**
+ * Where a write goes, and every refusal of it that needs no body: container visibility (404),
+ * reserved paths and another organization's item (403). Run before the body when its hash was
+ * announced (Route.beforeBody) and again by the handler (protocol.md §2 "Order of checks":
+ * ownership before the body's fields; it also spares a copy of the content into a store that
+ * would refuse it).
+ */
+async function writeTarget(ctx: HeaderContext, mode: 'save' | 'add'): Promise<{ c: ContainerRow; path: string }> {
   const given = itemPathFromUrl(ctx.rest, mode === 'add' ? 0 : 1, mode === 'add' ? MAX_SEGMENTS - 1 : MAX_SEGMENTS);
   const path = mode === 'add' ? (given === '' ? newId() : `${given}|${newId()}`) : given;
   const c = await containerFor(ctx);
-  const { store } = ctx.app;
   const orgId = ctx.caller.org.id;
   requireReservedPathWriter(path, c, orgId);
-  const notOwner = () => new ApiError('notAllowed', 'Only the owner of the item may replace it.');
-  // the one check before the payload (protocol.md §2 "Order of checks": ownership before the
-  // body's fields); it also spares a copy of the content into a store that would refuse it
-  const owner = await store.itemOwner(c.id, path);
+  const owner = await ctx.app.store.itemOwner(c.id, path);
   if (owner !== undefined && owner !== orgId) throw notOwner();
+  return { c, path };
+}
+
+const notOwner = (): ApiError => new ApiError('notAllowed', 'Only the owner of the item may replace it.');
+
+/** PUT (the path is the id) and POST (a generated segment is added below the path). */
+async function writeItem(ctx: RouteContext, mode: 'save' | 'add'): Promise<void> {
+  const { c, path } = await writeTarget(ctx, mode);
   const payload = itemPayload(ctx.body.item);
   // the authoritative check is the store's, under its lock: another organization may have saved the path meanwhile
-  const saved = await store.saveItem(c.id, path, orgId, payload, ctx.app.now());
+  const saved = await ctx.app.store.saveItem(c.id, path, ctx.caller.org.id, payload, ctx.app.now());
   if (saved === 'notOwner') throw notOwner();
   const item = toItem(saved.row);
   if (saved.created) sendJson(ctx.res, 201, item, { Location: item.url });
@@ -60,6 +71,7 @@ export const itemRoutes: Route[] = [
     display: '/containers/{containerId}/items/{itemPath}',
     body: 'item',
     roles: ANY,
+    beforeBody: (ctx) => writeTarget(ctx, 'save'),
     handle: (ctx) => writeItem(ctx, 'save'),
   },
   {
@@ -68,6 +80,7 @@ export const itemRoutes: Route[] = [
     display: '/containers/{containerId}/items[/{itemPath}]',
     body: 'item',
     roles: ANY,
+    beforeBody: (ctx) => writeTarget(ctx, 'add'),
     handle: (ctx) => writeItem(ctx, 'add'),
   },
   {

@@ -3,7 +3,7 @@ import { parseCertificate } from '../../shared/protocol/certificates.js';
 import { checkCertificateFor } from '../http/certificate-check.js';
 import { ApiError } from '../http/api-error.js';
 import { sendBytes, sendJson } from '../http/responses.js';
-import type { Route, RouteContext } from '../http/router.js';
+import type { HeaderContext, Route, RouteContext } from '../http/router.js';
 import { asBoolean, asString, requireString } from '../http/validate.js';
 import type { OrganizationRow } from '../store/rows.js';
 import { CertificateTakenError, LastAdministratorError, NameTakenError } from '../store/store.js';
@@ -13,7 +13,7 @@ import { jsonFields, namedOrganization } from './route-helpers.js';
 
 const ANY = ['sIRB', 'pSite'] as const;
 
-function organizationFor(ctx: RouteContext): Promise<OrganizationRow> {
+function organizationFor(ctx: HeaderContext): Promise<OrganizationRow> {
   return namedOrganization(ctx, ctx.params['organizationId']!);
 }
 
@@ -81,7 +81,8 @@ async function getCertificate(ctx: RouteContext): Promise<void> {
 
 const CERTIFICATE_TYPES = new Set(['application/x-pem-file', 'application/x-x509-ca-cert', 'application/pkix-cert']);
 
-async function putCertificate(ctx: RouteContext): Promise<void> {
+/** The organization and the certificate's media type: both known from the headers (also before the body). */
+async function certificateTarget(ctx: HeaderContext): Promise<{ target: OrganizationRow; type: string }> {
   const target = await organizationFor(ctx);
   const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!CERTIFICATE_TYPES.has(type)) {
@@ -90,6 +91,11 @@ async function putCertificate(ctx: RouteContext): Promise<void> {
       'Send the certificate as application/x-pem-file, application/x-x509-ca-cert or application/pkix-cert.',
     );
   }
+  return { target, type };
+}
+
+async function putCertificate(ctx: RouteContext): Promise<void> {
+  const { target, type } = await certificateTarget(ctx);
   if (ctx.body.byteLength === 0) throw new ApiError('certificateMissing', 'The request body is empty.');
   if (ctx.body.overCap || !ctx.body.buffer)
     throw new ApiError('invalidCertificate', 'The body is too large to be a certificate.');
@@ -122,7 +128,14 @@ export const organizationRoutes: Route[] = [
     roles: ANY,
     handle: async (ctx) => sendJson(ctx.res, 200, toOrganization(await organizationFor(ctx))),
   },
-  { method: 'PUT', pattern: '/organizations/:organizationId', body: 'json', roles: ['Admin'], handle: update },
+  {
+    method: 'PUT',
+    pattern: '/organizations/:organizationId',
+    body: 'json',
+    roles: ['Admin'],
+    beforeBody: organizationFor,
+    handle: update,
+  },
   {
     method: 'GET',
     pattern: '/organizations/:organizationId/certificate',
@@ -135,6 +148,7 @@ export const organizationRoutes: Route[] = [
     pattern: '/organizations/:organizationId/certificate',
     body: 'raw',
     roles: ['Admin'],
+    beforeBody: certificateTarget,
     handle: putCertificate,
   },
 ];

@@ -1,7 +1,7 @@
 // Item access lists: readers may see them, only the item owner may change them (protocol.md §2).
 import { ApiError } from '../http/api-error.js';
 import { sendJson } from '../http/responses.js';
-import type { Route, RouteContext } from '../http/router.js';
+import type { HeaderContext, Route, RouteContext } from '../http/router.js';
 import { requireBase64, requireString } from '../http/validate.js';
 import type { ContainerRow, VisibleItemRow } from '../store/rows.js';
 import { toOrganization } from './wire.js';
@@ -15,7 +15,7 @@ import {
 
 const OWNER = ['sIRB', 'pSite'] as const;
 
-async function visibleItem(ctx: RouteContext): Promise<{ c: ContainerRow; row: VisibleItemRow }> {
+async function visibleItem(ctx: HeaderContext): Promise<{ c: ContainerRow; row: VisibleItemRow }> {
   const path = itemPathFromUrl(ctx.rest, 1);
   const c = await containerFor(ctx);
   const row = await ctx.app.store.getVisibleItem(c.id, path, ctx.caller.org.id);
@@ -23,7 +23,8 @@ async function visibleItem(ctx: RouteContext): Promise<{ c: ContainerRow; row: V
   return { c, row };
 }
 
-async function ownedItem(ctx: RouteContext): Promise<{ c: ContainerRow; row: VisibleItemRow }> {
+/** Also the routes' refusals before the body (Route.beforeBody): 404 unseen, 403 not the owner. */
+async function ownedItem(ctx: HeaderContext): Promise<{ c: ContainerRow; row: VisibleItemRow }> {
   const found = await visibleItem(ctx);
   if (found.row.owner_id !== ctx.caller.org.id)
     throw new ApiError('notAllowed', "Only the item's owner may change its access list.");
@@ -90,6 +91,7 @@ export const permissionRoutes: Route[] = [
     display,
     body: 'json',
     roles: OWNER,
+    beforeBody: ownedItem,
     handle: grant,
   },
   {
@@ -98,6 +100,7 @@ export const permissionRoutes: Route[] = [
     display,
     body: 'json',
     roles: OWNER,
+    beforeBody: ownedItem,
     handle: update,
   },
   {
@@ -106,6 +109,7 @@ export const permissionRoutes: Route[] = [
     display,
     body: 'json',
     roles: OWNER,
+    beforeBody: ownedItem,
     handle: revoke,
   },
 ];

@@ -4,7 +4,7 @@ import { describeProblem, segmentsProblem, MAX_SEGMENTS } from '../../shared/ite
 import { reservedPathWriter } from '../../shared/reserved-paths.js';
 import { ApiError } from '../http/api-error.js';
 import { parseJsonObject, type Fields } from '../http/validate.js';
-import type { RouteContext } from '../http/router.js';
+import type { HeaderContext, RouteContext } from '../http/router.js';
 import type { ContainerRow, OrganizationRow } from '../store/rows.js';
 
 /**
@@ -34,7 +34,7 @@ export function isId(id: string): boolean {
   return /^[0-9a-f]{32}$/.test(id);
 }
 
-export async function containerFor(ctx: RouteContext): Promise<ContainerRow> {
+export async function containerFor(ctx: HeaderContext): Promise<ContainerRow> {
   const id = ctx.params['containerId']!;
   const c = isId(id) ? await ctx.app.store.visibleContainer(id, ctx.caller.org.id) : undefined;
   if (!c) throw new ApiError('notFound', `Container ${id} was not found.`);
@@ -42,7 +42,7 @@ export async function containerFor(ctx: RouteContext): Promise<ContainerRow> {
 }
 
 /** The organization a route names (by its path or a body field), or 404. */
-export async function namedOrganization(ctx: RouteContext, id: string): Promise<OrganizationRow> {
+export async function namedOrganization(ctx: HeaderContext, id: string): Promise<OrganizationRow> {
   const org = isId(id) ? await ctx.app.store.getOrganization(id) : undefined;
   if (!org) throw new ApiError('notFound', `Organization ${id} was not found.`);
   return org;

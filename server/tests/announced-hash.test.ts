@@ -9,48 +9,13 @@ import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_HASH_HEADER, keySigner, signRequest } from '../../shared/protocol/signing.js';
+import { sendExpectingContinue } from '../test-support/expect-continue.js';
 import { newRequestId, sha256Hex, type RawRequest, type TestResponse } from '../test-support/signed-client.js';
 import { STORES } from '../test-support/stores.js';
 import { createWorld, payloadFor, studyWithSite, type World, type WorldOrg } from '../test-support/world.js';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
-
-interface ContinuedResponse extends TestResponse {
-  /** Whether the server said 100 Continue, so that the body was sent at all. */
-  readonly continued: boolean;
-}
-
-/** Sends `r` as the app does: headers first, the body only once the server says 100 Continue. */
-function sendExpectingContinue(port: number, r: RawRequest): Promise<ContinuedResponse> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { Expect: '100-continue' };
-    for (const [k, v] of Object.entries(r.headers)) if (v !== null) headers[k] = v;
-    let continued = false;
-    const req = request({ host: '127.0.0.1', port, method: r.method, path: r.path, headers, setHost: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const text = body.toString('utf8');
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body,
-          text,
-          json: () => JSON.parse(text),
-          continued,
-        });
-      });
-    });
-    req.on('continue', () => {
-      continued = true;
-      req.end(r.body);
-    });
-    req.on('error', reject);
-  });
-}
 
 function expectRefused(r: TestResponse, status: number, code: number): void {
   expect(r.status, r.text).toBe(status);
