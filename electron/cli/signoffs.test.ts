@@ -8,35 +8,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestedView, SignOffRequestView, SignOffView } from '../../shared/signoffs/views.js';
 import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
-import { runCli } from './main.js';
+import { cliWithProfiles, type CliFixture } from './test-support/cli-fixture.js';
 
 let f: ExchangeFixture;
 let dir: string;
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function cli(args: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: (t: string) => void (stdout += t),
-    stderr: (t: string) => void (stderr += t),
-    env: { STUDY_EXCHANGE_PASSPHRASE: 'cli pass', STUDY_EXCHANGE_SCRYPT_LOG2N: '14' },
-    askSecret: async () => undefined,
-  };
-  const code = await runCli(['--data', path.join(dir, 'data'), ...args], io);
-  return { code, stdout, stderr };
-}
-
-async function json<T>(args: string[]): Promise<T> {
-  const r = await cli([...args, '--json']);
-  if (r.code !== 0) throw new Error(`cli ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as T;
-}
+let cli: CliFixture['run'];
+let json: CliFixture['json'];
 
 async function putConsent(text: string, containerId: string): Promise<void> {
   const file = path.join(dir, 'consent.txt');
@@ -59,32 +36,7 @@ async function putConsent(text: string, containerId: string): Promise<void> {
 beforeAll(async () => {
   f = await startFixture();
   dir = await mkdtemp(path.join(os.tmpdir(), 'sx-cli-signoffs-'));
-  await writeFile(path.join(dir, 'ca.pem'), f.ca.certificatePem);
-  for (const [name, o] of [
-    ['sirb', f.sirb],
-    ['site', f.site],
-  ] as const) {
-    await writeFile(path.join(dir, `${name}.key`), o.identity.privateKeyPem);
-    await writeFile(path.join(dir, `${name}.pem`), o.identity.certificatePem);
-    await json([
-      'profile',
-      'add',
-      '--name',
-      name,
-      '--base-url',
-      f.url,
-      '--org',
-      o.org.id,
-      '--key',
-      path.join(dir, `${name}.key`),
-      '--cert',
-      path.join(dir, `${name}.pem`),
-      '--environment',
-      'sandbox',
-      '--trust-ca',
-      path.join(dir, 'ca.pem'),
-    ]);
-  }
+  ({ run: cli, json } = await cliWithProfiles(f, dir));
 }, 60_000);
 afterAll(async () => {
   await f.close();
