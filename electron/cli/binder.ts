@@ -21,10 +21,12 @@ import type { Item, RecordHeader } from '../../shared/types.js';
 import { binderOrganizations, fulfilmentDocuments } from '../services/binder/binder-documents.js';
 import { checklistsOf } from '../services/binder/checklist-records.js';
 import { describeDocument } from '../services/binder/describe-document.js';
+import { ownerSignOffs } from '../services/signoffs/owner-signoffs.js';
 import { StudyRecords } from '../services/study-records.js';
 import { UsageError, boolFlag, stringFlag, word } from './args.js';
 import type { CliContext, CliSession } from './context.js';
 import { shown } from './format.js';
+import { signOffReaderOf } from './signoffs.js';
 
 const asList = (answer: Item | Item[]): Item[] => (Array.isArray(answer) ? answer : [answer]);
 
@@ -151,6 +153,12 @@ export async function checklistCommand(ctx: CliContext): Promise<void> {
     client.listItems(containerId, undefined, { recurse: true }),
   ]);
   for (const problem of checklist.problems) ctx.progress(`warning: ${shown(problem)}\n`);
+  const hasOwnerSignOff = await ownerSignOffs(
+    await signOffReaderOf(ctx, session),
+    containerId,
+    container.ownerId,
+    checklist.items,
+  );
   const binder = binderView({
     containerId,
     items: checklist.items,
@@ -163,6 +171,7 @@ export async function checklistCommand(ctx: CliContext): Promise<void> {
     warningDays: ((EXPIRY_WARNING_DAYS as readonly number[]).includes(within)
       ? within
       : DEFAULT_EXPIRY_WARNING_DAYS) as ExpiryWarningDays,
+    hasOwnerSignOff,
   });
   if (boolFlag(ctx.args, 'csv')) {
     ctx.io.stdout(binderCsv(binder));

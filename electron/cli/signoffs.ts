@@ -20,7 +20,7 @@ import { writeRequest, writeSignOff, type SignOffSession } from '../services/sig
 import { StudyRecords } from '../services/study-records.js';
 import { pinnedHistory } from '../core/signoffs/pinned-history.js';
 import { UsageError, requireFlag, stringFlag, word } from './args.js';
-import type { CliContext } from './context.js';
+import type { CliContext, CliSession } from './context.js';
 import { shown, table } from './format.js';
 
 /** A flag's value through its schema, or a usage error naming the flag. */
@@ -37,23 +37,30 @@ async function sessionOf(ctx: CliContext, orgIsTarget = false): Promise<SignOffS
   return { ...session, sharing: ctx.sharing(session) };
 }
 
+/**
+ * The session's sign-off reader: a profile's ring (current and reading keys) lets its own earlier
+ * sign-offs verify, and the certificates accepted for each collaborator (the pins' history) its
+ * pre-renewal ones.
+ */
+export async function signOffReaderOf(ctx: CliContext, session: CliSession): Promise<SignOffReader> {
+  const anchors = await ctx.trustAnchors();
+  const pins = ctx.pins(session);
+  return new SignOffReader({
+    client: session.client,
+    keys: session.keys,
+    trustAnchors: async () => anchors,
+    earlierCertificates: pinnedHistory(() => pins),
+  });
+}
+
 async function requestContext(ctx: CliContext): Promise<RequestContext> {
   const session = await ctx.open({ orgIsTarget: true });
   const { client, keys } = session;
-  const anchors = await ctx.trustAnchors();
-  const pins = ctx.pins(session);
   const directory = new Map((await client.listOrganizations()).map((o) => [o.id, o.name]));
   return {
     client,
     keys,
-    // a profile's ring (current and reading keys) lets its own earlier sign-offs verify
-    // and the certificates accepted for each collaborator (the pins' history) its pre-renewal ones
-    reader: new SignOffReader({
-      client,
-      keys,
-      trustAnchors: async () => anchors,
-      earlierCertificates: pinnedHistory(() => pins),
-    }),
+    reader: await signOffReaderOf(ctx, session),
     organizationName: async (id) => directory.get(id) ?? id,
     today: localDate(),
   };

@@ -29,7 +29,7 @@ import { connectionHandlers } from './handlers/connection-handlers.js';
 import { sandboxHandlers } from './handlers/sandbox-handlers.js';
 import { changeHandlers } from './handlers/change-handlers.js';
 import { receiptHandlers } from './handlers/receipt-handlers.js';
-import { signoffHandlers } from './signoffs/signoff-handlers.js';
+import { signOffsState, signoffHandlers } from './signoffs/signoff-handlers.js';
 import { studyHandlers } from './handlers/study-handlers.js';
 import { transferHandlers } from './handlers/transfer-handlers.js';
 import { binderHandlers } from './binder/binder-handlers.js';
@@ -271,6 +271,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     if (first) await ctx.switchProfile(first.id);
   }
 
+  // one sign-off reader per session, shared by the sign-off handlers and the binder's "signed off"
+  const signOffs = signOffsState(pinsOf);
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...profileHandlers(ctx),
@@ -285,10 +287,10 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...accessHandlers(ctx),
     ...transferHandlers(ctx),
     ...receiptHandlers(ctx),
-    ...signoffHandlers(ctx),
+    ...signoffHandlers(ctx, signOffs),
     ...changeHandlers(ctx),
     ...activityHandlers(ctx),
-    ...binderHandlers(ctx),
+    ...binderHandlers(ctx, signOffs),
     ...archiveHandlers(ctx),
     ...trustHandlers(ctx),
   };

@@ -2,6 +2,7 @@
 // sIRB saves its expected documents (granted to the invited site), the site uploads against an
 // item (typed, granted to the sIRB), both see the computed binder, Describe… keeps the content,
 // a checklist over 1 MiB is shown safely, and the day's expiry notice follows an injected clock.
+// An item asking for a sign-off is "signed off" by the owner's valid sign-off of the current version.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { CHECKLIST_PATH } from '../../../shared/reserved-paths.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import { readRecord, writeRecord } from '../../services/transfers/records.js';
+import { writeSignOff } from '../../services/signoffs/signoff-writer.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../session.js';
 import { fixtureSession } from '../test-support/fixture-session.js';
@@ -62,16 +64,22 @@ afterAll(async () => {
 });
 
 /** The site's upload as the window's drop on an expected item does it (the transfer, then afterUpload's grant). */
-async function siteUpload(containerId: string, name: string, expectedItemId: string, expiresOn?: string) {
+async function siteUpload(
+  containerId: string,
+  name: string,
+  expectedItemId: string,
+  expiresOn?: string,
+  replacing?: { path: string; content: string },
+) {
   const file = join(dir, `${name}.pdf`);
-  await writeFile(file, `${name} content`);
+  await writeFile(file, replacing?.content ?? `${name} content`);
   const binder = await uploadAgainstChecklist(
     site,
     containerId,
     expiresOn ? { docType: 'cv', expiresOn } : undefined,
     expectedItemId,
   );
-  const path = newDocumentPath('documents');
+  const path = replacing?.path ?? newDocumentPath('documents');
   await uploadDocument({
     client: site.client,
     containerId,
@@ -254,5 +262,39 @@ describe('the binder in the app', () => {
     await expect(owner['binder.setChecklist']({ containerId, items: long })).rejects.toMatchObject({
       code: 'checklist-too-large',
     });
+  }, 60_000);
+
+  it("an item asking for a sign-off is signed off by the owner's valid sign-off of the current version only", async () => {
+    const owner = binderHandlers(ctxOf(sirb));
+    const containerId = (await sirb.client.createContainer()).id;
+    await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
+    await owner['binder.setChecklist']({
+      containerId,
+      items: [{ id: 'local-context', title: 'Local context', docType: 'cv', from: 'each-site', signOff: 'approved' }],
+    });
+    // typed as the item asks, expiring far beyond the warning period
+    const expiresOn = addDays(TODAY, 400);
+    const { path } = await siteUpload(containerId, 'Local context', 'local-context', expiresOn);
+    const status = async () =>
+      (await owner['binder.status']({ containerId })).cells.find((c) => c.organizationId === fx.site.org.id)?.status;
+    expect(await status()).toBe('received');
+
+    const key = { sign: sirb.keys.signer, thumbprint: sirb.keys.certificate!.thumbprint };
+    const signOff = (meaning: 'approved' | 'reviewed') =>
+      writeSignOff(sirb, key, containerId, path, { meaning, signer: { name: 'Ana Ruiz' }, shareWith: 'everyone' });
+    // another meaning is not the one asked
+    await signOff('reviewed');
+    expect(await status()).toBe('received');
+    await signOff('approved');
+    expect(await status()).toBe('signed-off');
+    // the site sees its own row signed off too (the sign-off was granted to the document's owner)
+    expect((await binderHandlers(ctxOf(site))['binder.status']({ containerId })).cells.map((c) => c.status)).toEqual([
+      'signed-off',
+    ]);
+
+    // the site replaces it: the sign-off is of an earlier version and no longer counts
+    await siteUpload(containerId, 'Local context', 'local-context', expiresOn, { path, content: 'v2' });
+    await site.sharing.update(containerId, path, fx.sirb.org.id); // the new version's key, for the owner
+    expect(await status()).toBe('received');
   }, 60_000);
 });

@@ -11,10 +11,12 @@ import type { Item } from '../../../shared/types.js';
 import { binderOrganizations, fulfilmentDocuments } from '../../services/binder/binder-documents.js';
 import { checklistsOf, type ReadChecklist } from '../../services/binder/checklist-records.js';
 import { describeDocument } from '../../services/binder/describe-document.js';
+import { ownerSignOffs } from '../../services/signoffs/owner-signoffs.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import type { Session } from '../session.js';
 import { itemView } from '../handlers/views.js';
+import { readerOf, signOffsState, type SignOffsState } from '../signoffs/signoff-handlers.js';
 import { today } from './binder-clock.js';
 import { expiringView } from './expiring.js';
 
@@ -43,8 +45,17 @@ function checklistView(containerId: string, canEdit: boolean, read: ReadChecklis
   };
 }
 
-/** The binder of one study as the active profile sees it now: one listing, headers from the session's cache. */
-export async function computeBinder(ctx: AppContext, s: Session, containerId: string): Promise<BinderView> {
+/**
+ * The binder of one study as the active profile sees it now: one listing, headers from the
+ * session's cache; the owner's sign-offs read (by the session's sign-off reader) only when an
+ * expected item asks for one.
+ */
+export async function computeBinder(
+  ctx: AppContext,
+  s: Session,
+  containerId: string,
+  signOffs: SignOffsState = signOffsState((id) => ctx.pins(id)),
+): Promise<BinderView> {
   const container = await s.client.getContainer(containerId);
   const [checklist, organizations, listed, settings] = await Promise.all([
     checklistsOf(s).read(containerId, container.ownerId),
@@ -52,6 +63,7 @@ export async function computeBinder(ctx: AppContext, s: Session, containerId: st
     s.client.listItems(containerId, undefined, { recurse: true }),
     ctx.settings.get(),
   ]);
+  const hasOwnerSignOff = await ownerSignOffs(readerOf(signOffs, s), containerId, container.ownerId, checklist.items);
   const documents = fulfilmentDocuments(asList(listed), (item) => itemView(s, containerId, item, true).decryptedHeader);
   return binderView({
     containerId,
@@ -63,10 +75,15 @@ export async function computeBinder(ctx: AppContext, s: Session, containerId: st
     documents,
     today: today(ctx),
     warningDays: settings.expiryWarningDays,
+    hasOwnerSignOff,
   });
 }
 
-export function binderHandlers(ctx: AppContext): BinderHandlers {
+export function binderHandlers(
+  ctx: AppContext,
+  /** The app's sign-off state: the session's reader (and its cache) shared with the sign-off handlers. */
+  signOffs: SignOffsState = signOffsState((id) => ctx.pins(id)),
+): BinderHandlers {
   return {
     'binder.describe': async ({ containerId, itemPaths, ...change }) => {
       const s = await ctx.session();
@@ -116,10 +133,10 @@ export function binderHandlers(ctx: AppContext): BinderHandlers {
       });
     },
     'binder.templates': () => [...CHECKLIST_TEMPLATES],
-    'binder.status': async ({ containerId }) => computeBinder(ctx, await ctx.session(), containerId),
+    'binder.status': async ({ containerId }) => computeBinder(ctx, await ctx.session(), containerId, signOffs),
     'binder.statusCsv': async ({ containerId }) => {
       const s = await ctx.session();
-      const binder = await computeBinder(ctx, s, containerId);
+      const binder = await computeBinder(ctx, s, containerId, signOffs);
       const title = await s.studyTitle(containerId).catch(() => containerId);
       return { csv: binderCsv(binder), fileName: cleanFileName(`${title} binder ${binder.today}.csv`, 'binder.csv') };
     },
@@ -140,7 +157,7 @@ export function binderHandlers(ctx: AppContext): BinderHandlers {
       }
       // overdue needs each study's checklist: only those the refresh has listed
       for (const study of s.watch.listed()) {
-        const binder = await computeBinder(ctx, s, study.id).catch(() => undefined);
+        const binder = await computeBinder(ctx, s, study.id, signOffs).catch(() => undefined);
         const overdue = binder?.cells.filter((c) => c.status === 'overdue').length ?? 0;
         if (!overdue) continue;
         const m = marks.get(study.id) ?? { expired: 0, overdue: 0 };

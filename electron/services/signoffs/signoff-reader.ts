@@ -178,12 +178,23 @@ export class SignOffReader {
     document: Pick<Item, 'id'>,
     options: CallOptions = {},
   ): Promise<CheckedRecord[]> {
-    const records = await this.signOffRecords(containerId, document.id, options);
+    return this.checked(containerId, document.id, options);
+  }
+
+  /** Every sign-off of the study, each checked (its itemId hashes to its path: it is of the document it names). */
+  async checkedInStudy(containerId: string, options: CallOptions = {}): Promise<CheckedRecord[]> {
+    return this.checked(containerId, undefined, options);
+  }
+
+  private async checked(
+    containerId: string,
+    itemId: string | undefined,
+    options: CallOptions,
+  ): Promise<CheckedRecord[]> {
+    const records = await this.signOffRecords(containerId, itemId, options);
     const book = await this.book(records, options);
-    return records.map((r) => ({
-      item: r.item as Item,
-      checked: checkSignOff(r, { containerId, itemId: toSlashForm(document.id), book }),
-    }));
+    const of = itemId === undefined ? {} : { itemId: toSlashForm(itemId) };
+    return records.map((r) => ({ item: r.item as Item, checked: checkSignOff(r, { containerId, ...of, book }) }));
   }
 
   /** As the window and the command-line tool show them: newest first; records that do not parse are left out. */
