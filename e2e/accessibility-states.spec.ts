@@ -76,14 +76,18 @@ test('axe: a drag over the window, a toast, the Menu, a certificate preview, rea
     await expect(page.getByRole('menu', { name: 'Menu' })).toHaveCount(0);
     await page.setViewportSize({ width: 1360, height: 860 });
 
-    // Manage access with the grantee's certificate shown before granting.
+    // Manage access with an organization ticked and its certificate shown on request.
     await fileRow(page, name).click();
     await detailsAction(page, 'manage-access');
     const manage = page.getByTestId('manage-access-dialog');
-    await manage.getByTestId('grantee-search').fill('Lakeside');
-    await manage.getByTestId('grantee-option').filter({ hasText: 'Lakeside University' }).click();
+    await manage.getByRole('checkbox', { name: 'Lakeside University' }).check();
+    await manage
+      .locator('[data-testid="access-entry"]')
+      .filter({ hasText: 'Lakeside University' })
+      .getByTestId('show-certificate')
+      .click();
     await expect(manage.getByTestId('grantee-certificate')).toBeVisible();
-    await scan("Manage access previewing a grantee's certificate");
+    await scan('Manage access with an organization ticked and its certificate shown');
     await closeDialog(manage);
 
     // Study details saved elsewhere while open: the conflict and its Reload / Overwrite.

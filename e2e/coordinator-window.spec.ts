@@ -212,8 +212,21 @@ test('the details pane follows a share at once; a site sees the sIRB document re
   // Share with everyone: the pane says so while the row stays selected (no reselecting).
   await detailsAction(page, 'manage-access');
   const dialog = page.getByTestId('manage-access-dialog');
-  await dialog.getByTestId('share-with-study').click();
   await expect(dialog.getByTestId('access-entry')).toHaveCount(3);
+  // plain words: one Share for the ticked organizations, no Revoke, no encryption words
+  await expect(dialog).not.toContainText(/Revoke|Grant|wrap|thumbprint/);
+  await dialog.getByTestId('share-with-study').click();
+  await expect(dialog.getByTestId('share-hint')).toHaveText(
+    'Lakeside University and Riverside Medical Center will be able to open this document.',
+  );
+  await saveScreenshot(page, 'coordinator-share-ticked-1024');
+  await dialog.getByTestId('grant-button').click();
+  // the toast says what happened to whom
+  await expect(page.getByTestId('toast').filter({ hasText: 'Shared with' }).first()).toContainText(
+    'Shared with Lakeside University and Riverside Medical Center',
+  );
+  await expect(dialog.locator('[data-testid="access-entry"][data-access="yes"]')).toHaveCount(2);
+  await expect(dialog.getByTestId('revoke-button').first()).toHaveText('Remove access…');
   await closeDialog(dialog);
   await expect(delivery).toHaveText('Received by 0 of 2 organizations with access');
   await expect(page.getByTestId('delivery-org')).toHaveCount(2);
@@ -240,7 +253,7 @@ test('the details pane follows a share at once; a site sees the sIRB document re
     'Only Sandbox IRB, the owner, can change who has access.',
   );
   await expect(dialog.getByTestId('access-entry')).toHaveCount(3);
-  for (const id of ['update-button', 'revoke-button', 'grantee-search', 'share-with-study'])
+  for (const id of ['update-button', 'revoke-button', 'grant-button', 'show-certificate', 'share-with-study'])
     await expect(dialog.getByTestId(id)).toHaveCount(0);
   const scans = new StateScans(page);
   await scans.scan('a site reads who has access');

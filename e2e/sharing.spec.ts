@@ -95,16 +95,19 @@ test('journey 1: the sIRB invites Riverside to a study, checks its certificate i
   await expect(rows.nth(1)).toHaveAttribute('data-org-id', site.organizationId);
   await closeDialog(collaborators);
 
-  // Manage access on the protocol: the owner listed, Riverside's certificate shown before the grant.
+  // Manage access on the protocol: every organization of the study with a checkbox, the owner
+  // first; Riverside's certificate only on request; one Share button.
   await fileRow(page, 'protocol-v4.pdf').click();
   await expect(page.getByTestId('details-name')).toHaveText('protocol-v4.pdf');
   await detailsAction(page, 'manage-access');
   const dialog = page.getByTestId('manage-access-dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('access-entry')).toHaveCount(1);
+  await expect(dialog.getByTestId('access-entry')).toHaveCount(2);
   await expect(dialog.getByTestId('access-entry').first()).toHaveAttribute('data-org-id', sirb.organizationId);
-  await dialog.getByTestId('grantee-search').fill('river');
-  await dialog.getByTestId('grantee-option').filter({ hasText: site.organizationName }).click();
+  const siteEntry = dialog.locator(`[data-testid="access-entry"][data-org-id="${site.organizationId}"]`);
+  await expect(siteEntry).toHaveAttribute('data-access', 'no');
+  await expect(dialog.getByTestId('grantee-certificate')).toHaveCount(0);
+  await siteEntry.getByTestId('show-certificate').click();
   const certificate = dialog.getByTestId('grantee-preview').getByTestId('grantee-certificate');
   await expect(certificate).toBeVisible();
   await expect(certificate.getByTestId('cert-subject')).toContainText(site.certificate.subject);
@@ -113,9 +116,18 @@ test('journey 1: the sIRB invites Riverside to a study, checks its certificate i
   await expect(certificate.getByTestId('cert-thumbprint')).toHaveText(expectedThumbprint(site));
   await expect(dialog.getByTestId('thumbprint-mismatch')).toHaveCount(0);
   await saveScreenshot(page, 'journey-7-1-grantee-certificate');
+  await dialog.getByTestId('hide-certificate').click();
+  await expect(dialog.getByTestId('grantee-preview')).toHaveCount(0);
+  await dialog.getByRole('checkbox', { name: site.organizationName }).check();
+  await expect(dialog.getByTestId('share-hint')).toHaveText(
+    `${site.organizationName} will be able to open this document.`,
+  );
   await dialog.getByTestId('grant-button').click();
+  await expect(dialog.getByTestId('access-results')).toContainText(`Shared with ${site.organizationName}`);
   await expect(dialog.getByTestId('access-result')).toHaveText(`${site.organizationName}: done for the item.`);
-  await expect(dialog.locator(`[data-testid="access-entry"][data-org-id="${site.organizationId}"]`)).toBeVisible();
+  await expect(siteEntry).toHaveAttribute('data-access', 'yes');
+  await expect(siteEntry).toContainText('not opened yet');
+  await expect(dialog.getByRole('checkbox', { name: site.organizationName })).toBeChecked();
   await expect(dialog.getByTestId('access-entry').first()).toHaveAttribute('data-org-id', sirb.organizationId);
   await closeDialog(dialog);
   await expect(page.getByTestId('detail-access')).toContainText(site.organizationName);
@@ -162,17 +174,18 @@ test('journey 3: the sIRB revokes with confirmation; after the pSite refreshes t
   await expect(entry).toBeVisible();
   await entry.getByTestId('revoke-button').click();
   const confirm = page.getByTestId('confirm-dialog');
-  await expect(confirm).toContainText(`Revoke access for ${site.organizationName}?`);
-  await expect(confirm).toContainText('will no longer be able to open this item');
+  await expect(confirm).toContainText(`Remove access for ${site.organizationName}?`);
+  await expect(confirm).toContainText('will no longer be able to open this document');
   // Cancel first: nothing changes.
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(entry).toBeVisible();
   await entry.getByTestId('revoke-button').click();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Revoke', exact: true }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Remove access', exact: true }).click();
   await expect(dialog.getByTestId('access-result')).toHaveText(`${site.organizationName}: done for the item.`);
-  await expect(entry).toHaveCount(0);
-  await expect(dialog.getByTestId('access-entry')).toHaveCount(1);
+  await expect(dialog.getByTestId('access-results')).toContainText(`Removed access for ${site.organizationName}`);
+  await expect(entry).toHaveAttribute('data-access', 'no');
+  await expect(entry.getByTestId('revoke-button')).toHaveCount(0);
   await saveScreenshot(page, 'journey-7-3-revoked');
   await closeDialog(dialog);
 

@@ -27,11 +27,11 @@ export type AccessChange =
   | {
       readonly change: 'access.grant' | 'access.update' | 'access.revoke';
       readonly itemPaths: string[];
-      readonly organizationId: string;
+      readonly organizationIds: string[];
     }
   | { readonly change: 'access.shareWithStudy'; readonly itemPaths: string[] };
 
-/** Grants, updates or revokes access for one organization to these items, or shares them with the whole study. */
+/** Grants, updates or revokes access for these organizations to these items, or shares them with the whole study. */
 export function useChangeAccess(profileId: string, containerId: string) {
   const call = useCall();
   const client = useQueryClient();
@@ -39,7 +39,7 @@ export function useChangeAccess(profileId: string, containerId: string) {
     mutationFn: (c: AccessChange) =>
       c.change === 'access.shareWithStudy'
         ? call(c.change, { containerId, itemPaths: c.itemPaths })
-        : call(c.change, { containerId, itemPaths: c.itemPaths, organizationIds: [c.organizationId] }),
+        : call(c.change, { containerId, itemPaths: c.itemPaths, organizationIds: c.organizationIds }),
     // Partly done is still a change: refresh after failures too.
     onSettled: (_results, _error, { itemPaths }) => invalidateItems(client, profileId, containerId, itemPaths),
   });

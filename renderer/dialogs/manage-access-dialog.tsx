@@ -1,6 +1,6 @@
-// Manage access wired to the service: access.list per selected item, the study's collaborators,
-// access.preview before a grant, and grant / update / revoke / shareWithStudy with per-organization
-// results (data/access.ts refreshes the access lists and details after each change).
+// Manage access wired to the service: access.list per selected item, the study's organizations,
+// one document's receipts, access.preview on request, and share (grant to the ticked ones) / share
+// again (update) / remove (revoke) with per-organization results (data/access.ts refreshes the access lists and details after each change).
 import { useState } from 'react';
 import type { Organization } from '../../shared/types.js';
 import type { AccessResult, AppError, GranteePreview } from '../../shared/ipc/views.js';
@@ -8,6 +8,8 @@ import { toAppError } from '../bridge/api.js';
 import { ManageAccessView, type AccessHolder } from '../components/access/manage-access-view.js';
 import { useAccessLists, useChangeAccess, usePreviewGrantee, type AccessChange } from '../data/access.js';
 import { useAppInfo } from '../data/profiles.js';
+import { useDelivery } from '../data/receipts.js';
+import { namesList } from '../../shared/access-words.js';
 import { useCollaborators } from '../data/studies.js';
 import { itemSlashPath } from '../lib/file-tree.js';
 import type { SlotDialogProps } from '../lib/dialog-slots.js';
@@ -24,7 +26,11 @@ export function ManageAccessDialog({ context, onClose }: SlotDialogProps) {
   const access = useAccessLists(profileId, containerId, paths.slice(0, LIST_LIMIT));
   const preview = usePreviewGrantee(containerId);
   const change = useChangeAccess(profileId, containerId);
-  const [previewFor, setPreviewFor] = useState<Organization | undefined>();
+  // "has this version": the receipts of one document the profile owns, as the details pane reads them
+  const only =
+    items.length === 1 && items[0]?.ownedByMe && items[0].decryptedHeader?.type === 'document' ? items[0] : undefined;
+  const delivery = useDelivery(profileId, containerId, only?.path, only?.contentHash ?? '');
+  const [certificateOf, setCertificateOf] = useState<Organization | undefined>();
   const [busy, setBusy] = useState<string | undefined>();
   const [results, setResults] = useState<{ title: string; results: readonly AccessResult[] } | undefined>();
   const [actionError, setActionError] = useState<{ context: string; error: AppError } | undefined>();
@@ -40,26 +46,38 @@ export function ManageAccessDialog({ context, onClose }: SlotDialogProps) {
   );
   const nameOf = (id: string): string => names.get(id) ?? 'the organization';
 
-  const run = (what: string, title: string, access: AccessChange): void => {
+  const run = (what: string, title: string, access: AccessChange, onFailed?: (ids: string[]) => void): void => {
     setBusy(what);
     setActionError(undefined);
     setResults(undefined);
     change.mutate(access, {
-      onSuccess: (r) => setResults({ title, results: r }),
+      onSuccess: (r) => {
+        setResults({ title, results: r });
+        onFailed?.([...new Set(r.filter((x) => !x.ok).map((x) => x.organizationId))]);
+      },
       onError: (e) => setActionError({ context: `${title}: it did not work.`, error: toAppError(e) }),
       onSettled: () => setBusy(undefined),
     });
   };
-  const target = items.length === 1 ? 'the item' : `${items.length} items`;
-  const forOrg = (
+  const target = items.length === 1 ? 'the document' : `${items.length} items`;
+  const forOrgs = (
     change: 'access.grant' | 'access.update' | 'access.revoke',
-    organizationId: string,
-  ): AccessChange => ({ change, itemPaths: paths, organizationId });
+    organizationIds: string[],
+  ): AccessChange => ({
+    change,
+    itemPaths: paths,
+    organizationIds,
+  });
+  const showCertificate = (org: Organization): void => {
+    setCertificateOf(org);
+    preview.mutate(org.id);
+  };
 
   const holderList: AccessHolder[] = [...holders.values()];
   const firstError = access.find((q) => q.error)?.error;
   const data: GranteePreview | undefined =
-    previewFor && preview.data?.organization.id === previewFor.id ? preview.data : undefined;
+    certificateOf && preview.data?.organization.id === certificateOf.id ? preview.data : undefined;
+  const receipts = delivery.data ? new Map(delivery.data.cells.map((c) => [c.organizationId, c.state])) : undefined;
 
   return (
     <ManageAccessView
@@ -70,38 +88,49 @@ export function ManageAccessDialog({ context, onClose }: SlotDialogProps) {
         firstError ? toAppError(firstError) : collaborators.error ? toAppError(collaborators.error) : undefined
       }
       collaborators={collaborators.data ?? []}
+      delivery={receipts}
+      certificateOf={certificateOf}
       preview={data}
-      previewLoading={!!previewFor && preview.isPending}
-      previewError={previewFor && preview.error ? toAppError(preview.error) : undefined}
+      previewLoading={!!certificateOf && preview.isPending}
+      previewError={certificateOf && preview.error ? toAppError(preview.error) : undefined}
       busy={busy}
       results={results}
       actionError={actionError}
       platform={appInfo.data?.platform}
-      onPickGrantee={(org) => {
-        setPreviewFor(org);
-        setResults(undefined);
-        preview.mutate(org.id);
-      }}
-      onCancelPreview={() => {
-        setPreviewFor(undefined);
+      onShowCertificate={showCertificate}
+      onHideCertificate={() => {
+        setCertificateOf(undefined);
         preview.reset();
       }}
-      onGrant={(id) => {
-        setPreviewFor(undefined);
-        preview.reset();
-        run(`Giving ${nameOf(id)} access to ${target}…`, `Access for ${nameOf(id)}`, forOrg('access.grant', id));
+      onShare={(orgs) => {
+        const who = namesList(orgs.map((o) => o.name));
+        // a share that failed shows that organization's certificate: its check is the likely cause
+        run(
+          `Sharing ${target} with ${who}…`,
+          `Shared with ${who}`,
+          forOrgs(
+            'access.grant',
+            orgs.map((o) => o.id),
+          ),
+          (failed) => {
+            const first = orgs.find((o) => failed.includes(o.id));
+            if (first) showCertificate(first);
+          },
+        );
       }}
-      onUpdate={(id) =>
-        run(`Wrapping the key again for ${nameOf(id)}…`, `Update for ${nameOf(id)}`, forOrg('access.update', id))
+      onShareAgain={(id) =>
+        run(
+          `Sharing ${target} again with ${nameOf(id)}…`,
+          `Shared again with ${nameOf(id)}`,
+          forOrgs('access.update', [id]),
+        )
       }
-      onRevoke={(id) =>
-        run(`Revoking ${nameOf(id)}'s access to ${target}…`, `Revoked for ${nameOf(id)}`, forOrg('access.revoke', id))
-      }
-      onShareWithStudy={() =>
-        run(`Sharing ${target} with everyone in this study…`, 'Shared with the study', {
-          change: 'access.shareWithStudy',
-          itemPaths: paths,
-        })
+      onRemove={(id) =>
+        run(
+          `Removing ${nameOf(id)}'s access to ${target}…`,
+          `Removed access for ${nameOf(id)}`,
+          forOrgs('access.revoke', [id]),
+        )
       }
       onClose={onClose}
     />

@@ -114,12 +114,13 @@ describe('bulk access results', () => {
     expect(notes).toEqual([]);
     settings = { notifications: true, notificationsHideNames: true };
     await bulk('access.update');
-    expect(notes).toEqual([{ title: 'update: 2 done', body: 'Every organization was updated.' }]);
+    // said as what happened to whom, and with names hidden without any name
+    expect(notes).toEqual([{ title: 'Shared again with 1 organization', body: '2 documents.' }]);
     settings = { notifications: true, notificationsHideNames: false };
     await bulk('access.update');
     expect(notes.at(-1)).toEqual({
-      title: 'update in “Secret Study Name”: 2 done',
-      body: 'Every organization was updated.',
+      title: `Shared again with ${fx.admin.org.name}`,
+      body: '2 documents in “Secret Study Name”.',
     });
   });
 });

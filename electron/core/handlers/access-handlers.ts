@@ -1,6 +1,6 @@
 // Item access: list, preview a grantee's certificate, grant, update (re-wrap), revoke, and
 // share with everyone in the study. Batches report per item and organization.
-import type { AccessResult, ActivityAction } from '../../../shared/ipc/views.js';
+import type { AccessResult } from '../../../shared/ipc/views.js';
 import { toAppError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
@@ -8,6 +8,7 @@ import type { Session } from '../session.js';
 import { granteePreview } from './study-handlers.js';
 import { itemDisplayName } from './views.js';
 import { notifyUser } from '../notify/notice.js';
+import { accessNotice } from '../../../shared/access-words.js';
 
 type AccessHandlers = Pick<
   Handlers,
@@ -27,12 +28,13 @@ type Step = (s: Session, containerId: string, itemPath: string, organizationId: 
 export function accessHandlers(ctx: AppContext): AccessHandlers {
   /** Runs one step for every item × organization, records each, and notifies once per batch. */
   const batch = async (
-    action: ActivityAction,
+    action: 'grant' | 'update' | 'revoke',
     args: { containerId: string; itemPaths: string[]; organizationIds: string[] },
     step: Step,
   ) => {
     const s = await ctx.session();
     const results: AccessResult[] = [];
+    const outcomes: { organization: string; ok: boolean }[] = [];
     for (const itemPath of args.itemPaths) {
       const item = await itemDisplayName(s, args.containerId, itemPath);
       for (const organizationId of args.organizationIds) {
@@ -40,24 +42,20 @@ export function accessHandlers(ctx: AppContext): AccessHandlers {
         try {
           await step(s, args.containerId, itemPath, organizationId);
           results.push({ itemPath, organizationId, ok: true });
+          outcomes.push({ organization, ok: true });
           await ctx.record({ action, ok: true, study: args.containerId, item, organization });
         } catch (e) {
           const error = toAppError(e);
           results.push({ itemPath, organizationId, ok: false, error });
+          outcomes.push({ organization, ok: false });
           await ctx.record({ action, ok: false, study: args.containerId, item, organization, detail: error.message });
         }
       }
     }
     if (results.length > 1) {
-      const failed = results.filter((r) => !r.ok).length;
       const study = await s.studyTitle(args.containerId).catch(() => args.containerId);
-      const outcome = failed ? `${failed} of ${results.length} failed` : `${results.length} done`;
-      const body = failed ? 'Open Manage access for the details.' : 'Every organization was updated.';
-      await notifyUser(ctx, {
-        title: `${action} in “${study}”: ${outcome}`,
-        body,
-        nameless: { title: `${action}: ${outcome}`, body },
-      });
+      // said as what happened to whom: "Shared with Riverside Medical Center and Lakeside University"
+      await notifyUser(ctx, accessNotice(action, outcomes, args.itemPaths.length, study));
     }
     return results;
   };

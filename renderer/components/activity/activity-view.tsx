@@ -8,9 +8,9 @@ import { ErrorDisplay } from '../common/error-display.js';
 const ACTION_LABELS: Readonly<Record<ActivityAction, string>> = {
   upload: 'Upload',
   download: 'Download',
-  grant: 'Grant',
-  update: 'Update',
-  revoke: 'Revoke',
+  grant: 'Shared',
+  update: 'Shared again',
+  revoke: 'Access removed',
   rekey: 'Re-key',
   delete: 'Delete',
   invite: 'Invitation',
