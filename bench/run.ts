@@ -20,6 +20,7 @@ import {
 import { runReceipts, type ReceiptsFigure } from './receipts.js';
 import { archiveSection, runArchive, type ArchiveFigure } from './archive.js';
 import { runSignOffs, signOffsSection, type SignOffsFigure } from './signoffs.js';
+import { binderSection, runBinder, type BinderFigure } from './binder.js';
 import { runRefresh } from './refresh.js';
 import { runRequests } from './requests.js';
 import { runTransfers } from './transfers.js';
@@ -172,6 +173,15 @@ if (runs('signoffs')) {
   }
 }
 
+let binder: BinderFigure | undefined;
+if (runs('binder')) {
+  try {
+    binder = await runBinder(200, 40, 200, log);
+  } catch (e) {
+    failures.push(`binder: ${(e as Error).stack ?? String(e)}`);
+  }
+}
+
 const shapeOf = (r: StoreRun = {}) => ({
   transfers: r.transfers?.figures ?? [],
   listing: r.listing?.figure ?? null,
@@ -186,6 +196,7 @@ const results = {
   receipts: receipts ?? null,
   archive: archive ?? null,
   signOffs: signOffs ?? null,
+  binder: binder ?? null,
 };
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
 await mkdir(path.dirname(out), { recursive: true });
@@ -234,6 +245,8 @@ console.log(
     archive ? archiveSection(archive) : `## 6. Study archive: ${runs('archive') ? 'failed (below)' : 'not run'}`,
     '',
     signOffs ? signOffsSection(signOffs) : `## 7. Sign-offs: ${runs('signoffs') ? 'failed (below)' : 'not run'}`,
+    '',
+    binder ? binderSection(binder) : `## 8. Binder: ${runs('binder') ? 'failed (below)' : 'not run'}`,
     '',
     ...failures.map((f) => `Failed section — ${f}\n`),
     `Total ${((performance.now() - started) / 1000).toFixed(0)} s. JSON: ${path.relative(process.cwd(), out)}`,
