@@ -10,6 +10,7 @@ import { PassphraseSecretBox, scryptOverride } from '../services/keys/secret-box
 import { ProfileStore, type Profile } from '../services/profiles.js';
 import { UsageError, boolFlag, stringFlag, stringFlags, type ParsedArgs } from './args.js';
 import { defaultDataDir } from '../core/data-dir.js';
+import { sandboxTrustAnchorsFor } from '../core/sandbox-manager.js';
 import { PinStore } from '../core/trust/pin-store.js';
 import { SharingService } from '../services/sharing.js';
 import type { CliIo } from './io.js';
@@ -124,7 +125,9 @@ export class CliContext {
     for (const file of stringFlags(this.args, 'trust-ca'))
       given.push(...readTrustAnchors(await readFile(file, 'utf8')));
     const { profile } = await this.open();
-    return [...given, ...(profile?.trustAnchors ?? [])];
+    // a profile the app's sandbox made trusts the sandbox's CA, as in the app (core/app.ts)
+    const sandbox = profile ? await sandboxTrustAnchorsFor(this.dataDir, profile.id) : [];
+    return [...given, ...(profile?.trustAnchors ?? []), ...sandbox];
   }
 
   /** The session's pinned certificates: its profile's (a one-off identity's are kept by organization id). */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyVault } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { ProfileStore, type Profile } from '../services/profiles.js';
-import { SandboxManager } from './sandbox-manager.js';
+import { SandboxManager, sandboxTrustAnchorsFor } from './sandbox-manager.js';
 
 let dir: string;
 let profiles: ProfileStore;
@@ -39,6 +39,8 @@ describe('SandboxManager', () => {
     const anchors = sandbox.trustAnchors();
     expect(anchors.length).toBeGreaterThan(0);
     for (const p of created) expect(await sandbox.trustAnchorsFor(p)).toEqual(anchors);
+    // the command line, given the data folder, trusts the same for the same profiles
+    for (const p of created) expect(await sandboxTrustAnchorsFor(dir, p.id)).toEqual(anchors);
     const labelled = await profiles.add({
       name: 'Labelled sandbox',
       environment: 'sandbox',
@@ -48,5 +50,6 @@ describe('SandboxManager', () => {
       keyRef: created[0]!.keyRef,
     });
     expect(await sandbox.trustAnchorsFor(labelled)).toEqual([]);
+    expect(await sandboxTrustAnchorsFor(dir, labelled.id)).toEqual([]);
   });
 });

@@ -31,6 +31,17 @@ interface SandboxState {
   readonly profileIds: readonly string[];
 }
 
+/**
+ * The sandbox's CAs for a profile the sandbox in this data folder created, none for any other
+ * (whatever its label: a profile the user labelled "sandbox" may point anywhere). The app's
+ * sessions and the command line trust them besides the profile's own anchors.
+ */
+export async function sandboxTrustAnchorsFor(dataDir: string, profileId: string): Promise<string[]> {
+  const dir = join(dataDir, 'sandbox');
+  const state = await readJsonFile<SandboxState>(join(dir, 'sandbox.json'));
+  return state?.profileIds.includes(profileId) ? loadTrustedCas(join(dir, 'exchange')) : [];
+}
+
 export class SandboxManager {
   private running: RunningExchange | undefined;
   private readonly dir: string;
@@ -59,14 +70,9 @@ export class SandboxManager {
     return loadTrustedCas(this.exchangeDir);
   }
 
-  /**
-   * The CAs a profile's session trusts besides its own anchors: the sandbox's for the profiles
-   * the sandbox created, none for any other, whatever its label (a profile the user labelled
-   * "sandbox" may point anywhere).
-   */
+  /** The CAs a profile's session trusts besides its own anchors (sandboxTrustAnchorsFor). */
   async trustAnchorsFor(profile: Pick<Profile, 'id'>): Promise<string[]> {
-    const state = await readJsonFile<SandboxState>(this.stateFile);
-    return state?.profileIds.includes(profile.id) ? this.trustAnchors() : [];
+    return sandboxTrustAnchorsFor(this.dataDir, profile.id);
   }
 
   exists(): boolean {
