@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { HELP } from './cli/help.js';
 import { count, parseCommand, readFile, required, trustedCa, usable, UsageError } from './cli/options.js';
 import { describeStore, unreachable } from './cli/store-messages.js';
+import { checkBasePath } from './http/base-path.js';
 import { DEFAULT_BODY_STALL_MS, DEFAULT_MIN_BODY_BYTES_PER_SECOND } from './http/body-pace.js';
 import { DEFAULT_MAX_UNVERIFIED_BYTES, DEFAULT_MAX_UPLOADS_PER_ORGANIZATION } from './http/unverified-budget.js';
 import { createSandbox, registerInStore, startExchange } from './index.js';
@@ -23,6 +24,7 @@ async function serve(args: string[]): Promise<void> {
       'trust-proxy': { type: 'string', multiple: true },
       'body-stall-ms': { type: 'string' },
       'min-body-rate': { type: 'string' },
+      'base-path': { type: 'string' },
     },
     'folder',
   );
@@ -45,7 +47,14 @@ async function serve(args: string[]): Promise<void> {
     if (isIP(a) === 0) throw new UsageError(`--trust-proxy must be an IP address, not ${a}.`);
     return a;
   });
+  let basePath: string;
+  try {
+    basePath = checkBasePath((values['base-path'] as string | undefined) ?? '');
+  } catch (e) {
+    throw new UsageError(`--base-path: ${(e as Error).message}`);
+  }
   const exchange = await startExchange({
+    basePath,
     maxUnverifiedBytes,
     maxUploadsPerOrganization,
     trustProxy,

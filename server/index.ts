@@ -6,6 +6,7 @@ import type { AppContext } from './http/context.js';
 import { internalErrorBody } from './http/api-error.js';
 import { ERROR_CODES } from '../shared/error-codes.js';
 import { CORS_HEADERS } from './http/responses.js';
+import { checkBasePath } from './http/base-path.js';
 import { createRequestHandler } from './http/handle-request.js';
 import { DEFAULT_BODY_PACE } from './http/body-pace.js';
 import { normalAddress } from './http/peer-address.js';
@@ -55,6 +56,8 @@ export interface ExchangeOptions extends StoreOptions {
   announcedHash?: boolean;
   /** Addresses of proxies whose X-Forwarded-For names the peer of a request. */
   trustProxy?: readonly string[];
+  /** A path prefix the server answers below (e.g. '/api'), signed as part of every path; default none. */
+  basePath?: string;
 }
 
 export interface RunningExchange {
@@ -162,11 +165,14 @@ function guardClientErrors(server: Server, pending: PendingAnswers): void {
 
 export async function startExchange(o: ExchangeOptions): Promise<RunningExchange> {
   const log = o.log ?? ((line: string) => console.log(line));
+  // a bad prefix is refused before anything is opened
+  const basePath = checkBasePath(o.basePath ?? '');
   const { store, tmpDir, release } = await openStore(o, log);
   const app: AppContext = {
     store,
     tmpDir,
     hostName: o.hostName ?? 'localhost',
+    basePath,
     trustCaPems: o.trustCaPems ?? [],
     maxRequestBytes: o.maxRequestBytes ?? MAX_REQUEST_BYTES,
     unverified: new UnverifiedBudget(

@@ -5,7 +5,7 @@ export const HELP = `Study Exchange reference server
 Usage:
   npm run exchange -- serve (--data DIR | --database URL) [--port PORT] [--host NAME] [--bind ADDR] [--trust-ca FILE]...
                             [--max-unverified-bytes N] [--max-uploads-per-org N] [--trust-proxy ADDR]...
-                            [--body-stall-ms N] [--min-body-rate N]
+                            [--body-stall-ms N] [--min-body-rate N] [--base-path PATH]
   npm run exchange -- sandbox (--data DIR | --database URL) --out DIR
   npm run exchange -- org-add (--data DIR | --database URL) --name NAME [--cert FILE] [--sirb] [--admin]
   npm run exchange -- migrate --database URL
@@ -51,6 +51,9 @@ serve      Serves the exchange on a data folder (created when missing) or a data
                    1021) and the connection closed (default 30000)
   --min-body-rate N
                    bytes per second (default 16384)
+  --base-path PATH the path the exchange is answered below, e.g. /api behind a proxy that passes
+                   https://host/api/... on unchanged; clients sign the whole path, prefix
+                   included (default: none)
   Logs one line per request: method, path, status, ms, organization id, request id.
   Content of 8 MiB and more is written and read past the page cache (O_DIRECT) where the file
   system allows it, with ordinary I/O elsewhere. Stops cleanly on SIGINT or SIGTERM.

@@ -8,6 +8,8 @@ export interface AppContext {
   /** Where request bodies land while they arrive (the only state a server process keeps). */
   readonly tmpDir: string;
   readonly hostName: string;
+  /** The path prefix the server answers below ('' for none; base-path.ts). */
+  readonly basePath: string;
   /** CAs given on the command line; the store's are read at each check (see certificate-check.ts). */
   readonly trustCaPems: readonly string[];
   readonly maxRequestBytes: number;

@@ -13,6 +13,7 @@ import { ApiError, internalErrorBody } from './api-error.js';
 import { CONTENT_HASH_HEADER } from '../../shared/protocol/signing.js';
 import { announcedPayloadHash, authenticate, verifySignature, type Caller } from './authenticate.js';
 import { BodyAbortedError, readBody, type ReadBody } from './body-reader.js';
+import { belowBasePath } from './base-path.js';
 import { budgetPeer, peerAddress } from './peer-address.js';
 import type { Holder } from './unverified-budget.js';
 import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
@@ -115,8 +116,10 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
       if (method === 'OPTIONS') return sendEmpty(res, 204);
       // A fragment is never part of a request; the signature would not cover it.
       if ((req.url ?? '').includes('#')) throw new ApiError('invalidValue', 'The request target holds a fragment (#).');
-      const { path, query } = splitTarget(req.url ?? '/');
-      const match = matchRoute(routes, method, path);
+      const { path: fullPath, query } = splitTarget(req.url ?? '/');
+      // the signature covers the whole path; the routes are matched below the base path
+      const path = belowBasePath(fullPath, app.basePath);
+      const match = path === undefined ? undefined : matchRoute(routes, method, path);
       if (match?.route.anonymous) return sendText(res, 200, 'pong');
 
       const now = app.now();
@@ -134,7 +137,7 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
         // before a byte of the body is read, and never counted against the unverified budget.
         await verifySignature(req, app.store, caller, announced, app.now());
         params = readQuery(query);
-        if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
+        if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${fullPath}.`);
         requireDeclaredRole(match.route, caller);
         // everything the route can refuse without the body, refused before the client sends it
         await match.route.beforeBody?.({
@@ -175,7 +178,7 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
         // verified: its bytes no longer count against what unverified bodies may hold
         app.unverified.release(held);
         params = readQuery(query);
-        if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${path}.`);
+        if (!match) throw new ApiError('notFound', `Nothing is at ${method} ${fullPath}.`);
         requireDeclaredRole(match.route, caller);
       }
       await match.route.handle({
