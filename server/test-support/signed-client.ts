@@ -41,6 +41,9 @@ export function sendRaw(port: number, r: RawRequest): Promise<TestResponse> {
         path: r.path,
         headers,
         setHost: false,
+        // a connection of its own: a kept-alive one the server closes after its keep-alive
+        // timeout may be reused at that very moment (ECONNRESET) on a loaded machine
+        agent: false,
         ...(r.localAddress ? { localAddress: r.localAddress } : {}),
       },
       (res) => {
