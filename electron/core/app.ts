@@ -52,6 +52,7 @@ import { seenFile } from './watch/seen-store.js';
 import { WatchGate } from './watch/watch-gate.js';
 import type { TransferDescriptor } from '../services/transfers/transfer-queue.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
+import { BackgroundWrites } from './background-writes.js';
 
 interface AppState {
   readonly activeProfileId?: string;
@@ -107,6 +108,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     activeProfileId: () => activeId,
   });
   certificates.start();
+  /** Wraps remembered in the collaborators' file as they happen; close waits for them. */
+  const remembering = new BackgroundWrites();
 
   /** One session per profile, opened on first use (transfers may outlive a switch). */
   const sessionFor = (profileId: string): Promise<Session> => {
@@ -135,7 +138,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
         .then((opened) => {
           const collaborators = collaboratorsOf(opened, dataDir);
           opened.sharing.onKeyWrappedFor = (org, thumbprint) =>
-            void collaborators.rememberShared(org, thumbprint).catch(() => undefined);
+            remembering.track(collaborators.rememberShared(org, thumbprint));
         })
         .catch(() => undefined);
       // A profile's session opens: its collaborators' certificates are checked (not waiting for Settings).
@@ -308,6 +311,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     },
     async close() {
       certificates.stop();
+      // what a check or a wrap is still writing in the data folder ends before close returns
+      await Promise.all([certificates.idle(), remembering.idle()]);
       notifier.clear();
       listings.closeAll();
       await transfers.close();

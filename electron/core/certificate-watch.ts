@@ -87,6 +87,11 @@ export class CertificateWatch {
     return run;
   }
 
+  /** Settles once every check under way has ended: closing waits, so none writes after it. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.running.values()].map((run) => run.catch(() => undefined)));
+  }
+
   /** The answer of the check running for the profile, else its last answer, else a check now. */
   async current(profileId: string): Promise<CertificateNotices> {
     return this.running.get(profileId) ?? this.latest.get(profileId) ?? this.check(profileId);
