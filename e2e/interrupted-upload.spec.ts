@@ -76,6 +76,9 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
     await expect(row.getByTestId('error-display')).toContainText('Upload of "monitoring-report.pdf" failed.');
     const retry = row.getByTestId('transfer-retry');
     await expect(retry).toBeVisible();
+    await expect(failedTab).toHaveClass(/has-failures/);
+    // its size was known from the moment it was queued
+    await expect(row).toContainText('256 KB');
     await saveScreenshot(page, 'journey-4-upload-failed');
 
     exchange = await serveExchange(dataDir, port);
@@ -92,6 +95,14 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
     await page.getByTestId('file-row').filter({ hasText: 'monitoring-report.pdf' }).click();
     await expect(page.getByTestId('detail-access')).toContainText('Sandbox IRB');
     await saveScreenshot(page, 'journey-4-retry-verified');
+
+    // Issue 38 §8: each profile its own transfers: a site's panel does not list this upload.
+    const profiles = await callHost<{ id: string; name: string }[]>(host, 'profiles.list', {});
+    const riverside = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!;
+    await page.getByTestId('profile-switcher').selectOption(riverside.id);
+    await expect(page.getByTestId('active-environment')).toHaveText('sandbox');
+    await expect(completed).toHaveText(/Completed \(0\)/);
+    await expect(page.getByTestId('transfer-row').filter({ hasText: 'monitoring-report.pdf' })).toHaveCount(0);
   } finally {
     await exchange?.stop('SIGTERM');
     await rm(work, { recursive: true, force: true });
@@ -127,15 +138,23 @@ test('an upload cut off by killing the exchange mid-transfer fails with a retry;
       .poll(async () => Number(await active.locator('progress').getAttribute('value')), { timeout: 30_000 })
       .toBeGreaterThan(0);
     await expect(active).toHaveAttribute('data-state', 'running');
+    // Issue 38 §8: the folder shows the upload in progress, the panel the batch's summary.
+    const pending = page.getByTestId('pending-upload').filter({ hasText: 'site-binder.pdf' });
+    await expect(pending).toContainText('of 24 MB');
+    await expect(page.getByTestId('transfers-summary')).toContainText('0 of 1 ·');
+    await expect(page.getByTestId('transfers-summary')).toContainText('of 24 MB');
     await exchange.stop('SIGKILL');
 
     const failedTab = page.getByTestId('transfers-tab-failed');
     await expect(failedTab).toHaveText(/Failed \(1\)/, { timeout: 60_000 });
-    await failedTab.click();
+    // the failure brought its tab forward, in red, without a click
+    await expect(failedTab).toHaveAttribute('aria-selected', 'true');
+    await expect(failedTab).toHaveClass(/has-failures/);
     const row = page.getByTestId('transfer-row').filter({ hasText: 'site-binder.pdf' });
     await expect(row).toHaveAttribute('data-state', 'failed');
     await expect(row.getByTestId('error-display')).toContainText('Upload of "site-binder.pdf" failed.');
     await expect(page.getByTestId('file-row').filter({ hasText: 'site-binder.pdf' })).toHaveCount(0);
+    await expect(pending).toHaveCount(0);
     await saveScreenshot(page, 'journey-4-upload-cut-off');
 
     exchange = await serveExchange(dataDir, port);

@@ -74,7 +74,9 @@ export class TransferManager {
   }
 
   enqueue(
-    input: Omit<TransferDescriptor, 'id' | 'state' | 'bytes' | 'total' | 'createdAt' | 'updatedAt' | 'error'>,
+    input: Omit<TransferDescriptor, 'id' | 'state' | 'bytes' | 'total' | 'createdAt' | 'updatedAt' | 'error'> & {
+      readonly total?: number;
+    },
   ): TransferView {
     return this.view(this.queue.enqueue(input));
   }
@@ -88,8 +90,12 @@ export class TransferManager {
     return this.queue.get(id);
   }
 
-  list(): TransferView[] {
-    return this.queue.list().map((d) => this.view(d));
+  /** One profile's transfers (each profile has its own list: one organization never sees another's); none: all. */
+  list(profileId?: string): TransferView[] {
+    return this.queue
+      .list()
+      .filter((d) => profileId === undefined || d.profileId === profileId)
+      .map((d) => this.view(d));
   }
 
   cancel(id: string): TransferView {
@@ -102,15 +108,22 @@ export class TransferManager {
     return this.view(this.queue.get(id)!);
   }
 
-  async clear(states: readonly FinishedTransferState[]): Promise<TransferView[]> {
-    const cleared = this.queue.list().filter((d) => (states as readonly string[]).includes(d.state));
-    this.queue.clear(states);
+  /** Clears one tab of one profile's list (none: every profile's); answers that profile's list. */
+  async clear(states: readonly FinishedTransferState[], profileId?: string): Promise<TransferView[]> {
+    const cleared = this.queue
+      .list()
+      .filter(
+        (d) =>
+          (states as readonly string[]).includes(d.state) && (profileId === undefined || d.profileId === profileId),
+      );
+    this.queue.remove(cleared.map((d) => d.id));
     for (const d of cleared) {
       this.errors.delete(d.id);
       this.warnings.delete(d.id);
       await this.hooks.cleared(d).catch(() => undefined);
     }
-    return this.list();
+    this.emit('transfers.changed', this.list());
+    return this.list(profileId);
   }
 
   setConcurrency(n: number): void {

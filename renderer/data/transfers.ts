@@ -15,10 +15,9 @@ import { useCall } from './call.js';
 import { refreshSince } from './items.js';
 import { keys } from './query-keys.js';
 
-/** The transfer list, kept current by the `transfers.changed` and `transfer.progress` events. */
+/** The profile's transfer list, kept current by the `transfers.changed` and `transfer.progress` events. */
 export function useTransfers(profileId: string | undefined) {
   const api = useApi();
-  const call = useCall();
   const client = useQueryClient();
   useEffect(() => {
     const offChanged = api.on('transfers.changed', (list) => {
@@ -50,7 +49,20 @@ export function useTransfers(profileId: string | undefined) {
       offProgress();
     };
   }, [api, client, profileId]);
-  return useQuery({ queryKey: keys.transfers, queryFn: () => call('transfers.list', {}) });
+  return useTransferList(profileId);
+}
+
+/**
+ * The profile's transfers as the list holds them, without listening (the panel's useTransfers does):
+ * main's events carry every profile's transfers, and a window lists only its own profile's.
+ */
+export function useTransferList(profileId: string | undefined) {
+  const call = useCall();
+  const ofProfile = useCallback(
+    (list: TransferView[]) => list.filter((t) => profileId !== undefined && t.profileId === profileId),
+    [profileId],
+  );
+  return useQuery({ queryKey: keys.transfers, queryFn: () => call('transfers.list', {}), select: ofProfile });
 }
 
 /**

@@ -80,6 +80,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
             remotePath: path,
             localPath: local.path,
             name: undefined,
+            total: local.size,
             ...binder,
           }),
         );
@@ -133,6 +134,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         remotePath: itemPath,
         localPath: destination,
         name: fileName,
+        ...(typeof asDocument(header)?.size === 'number' ? { total: asDocument(header)!.size } : {}),
       });
       // opened, saved or dragged out: seen, no longer New
       void s.watch.markSeen(containerId, [itemPath]).catch(() => undefined);
@@ -170,6 +172,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         };
       return { kind: 'saved', path: destination };
     },
+    // Every profile's (as main's events carry them): the window lists its profile's (renderer/data/transfers.ts).
     'transfers.list': async () => ctx.transfers.list(),
     'transfers.cancel': async ({ transferId }) => ctx.transfers.cancel(transferId),
     'transfers.retry': async ({ transferId }) => {
@@ -177,6 +180,10 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         throw new UserFacingError('not-found', 'That transfer is gone.', 'The transfer is no longer in the list.');
       return ctx.transfers.retry(transferId);
     },
-    'transfers.clear': async ({ states }) => ctx.transfers.clear(states),
+    // One profile's tab: clearing Riverside's Failed leaves the sIRB's.
+    'transfers.clear': async ({ states }) => {
+      await ctx.transfers.clear(states, ctx.activeProfileId() ?? '');
+      return ctx.transfers.list();
+    },
   };
 }

@@ -44,7 +44,10 @@ export interface TransferDescriptor {
 type TransferInput = Pick<
   TransferDescriptor,
   'kind' | 'profileId' | 'containerId' | 'remotePath' | 'localPath' | 'name' | 'describe' | 'shareWithOwner'
->;
+> & {
+  /** The size known when it is queued (the file's, the document's), so the window never shows "0 bytes of 0 bytes". */
+  readonly total?: number;
+};
 
 export interface TransferProgress {
   readonly id: string;
@@ -141,14 +144,14 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
     return this.items.get(id);
   }
 
-  enqueue(input: TransferInput): TransferDescriptor {
+  enqueue({ total, ...input }: TransferInput): TransferDescriptor {
     const now = new Date().toISOString();
     const d: TransferDescriptor = {
       ...input,
       id: randomBytes(16).toString('hex'),
       state: 'queued',
       bytes: 0,
-      total: 0,
+      total: total ?? 0,
       createdAt: now,
       updatedAt: now,
     };
@@ -188,6 +191,15 @@ export class TransferQueue extends EventEmitter<TransferQueueEvents> {
   clear(states: readonly FinishedTransferState[]): void {
     const cleared = new Set<TransferState>(states);
     for (const d of this.items.values()) if (cleared.has(d.state)) this.items.delete(d.id);
+    void this.save();
+  }
+
+  /** Removes these finished transfers (one profile's tab); running or queued ones stay. */
+  remove(ids: readonly string[]): void {
+    for (const id of ids) {
+      const d = this.items.get(id);
+      if (d && d.state !== 'queued' && d.state !== 'running') this.items.delete(id);
+    }
     void this.save();
   }
 

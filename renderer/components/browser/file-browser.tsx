@@ -28,6 +28,8 @@ import { FileList } from './file-list.js';
 import { FolderTree } from './folder-tree.js';
 import { ListingStatus } from './listing-status.js';
 import { OpenRiskDialog } from './open-risk-dialog.js';
+import { PendingUploads, pendingUploads } from './pending-uploads.js';
+import { useTransferList } from '../../data/transfers.js';
 import { rowMenuEntries } from './row-menu.js';
 import { selectionActions } from './selection-actions.js';
 import { useDeleteRows } from './use-delete-rows.js';
@@ -74,6 +76,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
 
   const feedback = useActionFeedback();
   const upload = useUpload(profile.id, container.id);
+  const transfers = useTransferList(profile.id);
   const downloads = useDownloads(container.id, feedback);
   const { blocked, closeBlocked, asked, closeAsked } = downloads;
   const marks = useNewMarks(profile.id, container.id);
@@ -214,6 +217,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
         </div>
         <div className="list-column">
           <ListingStatus items={items} />
+          <PendingUploads uploads={pendingUploads(transfers.data ?? [], container.id, folder)} />
           {items.isPending ? (
             <p className="muted" data-testid="files-loading">
               Loading files…

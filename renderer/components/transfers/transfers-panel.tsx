@@ -3,6 +3,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { AppError, TransferView } from '../../../shared/ipc/views.js';
 import { groupTransfers, type TransferTab } from '../../lib/transfer-groups.js';
+import { transferSummary } from '../../lib/transfer-summary.js';
 import { ErrorDisplay } from '../common/error-display.js';
 import { TransferRow } from './transfer-row.js';
 import { useIdleFold } from './use-idle-fold.js';
@@ -39,6 +40,9 @@ export function TransfersPanel({
   const groups = groupTransfers(transfers);
   const { folded: collapsed, setFolded: setCollapsed } = useIdleFold(groups, ready, setTab);
   const shown = groups[tab];
+  const summary = transferSummary(transfers);
+  // real failures (not the user's cancels) make the Failed tab red
+  const failures = groups.failed.filter((t) => t.state === 'failed').length;
 
   function onTabKey(event: KeyboardEvent<HTMLDivElement>): void {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -57,6 +61,11 @@ export function TransfersPanel({
     >
       <div className="transfers-head">
         <h2>Transfers</h2>
+        {summary ? (
+          <span className="transfers-summary" data-testid="transfers-summary">
+            {summary}
+          </span>
+        ) : null}
         <div role="tablist" aria-label="Transfer lists" onKeyDown={onTabKey}>
           {TABS.map(({ tab: t, label }) => (
             <button
@@ -69,6 +78,7 @@ export function TransfersPanel({
               tabIndex={tab === t ? 0 : -1}
               data-tab={t}
               data-testid={`transfers-tab-${t}`}
+              className={t === 'failed' && failures > 0 ? 'has-failures' : undefined}
               onClick={() => {
                 setTab(t);
                 setCollapsed(false);

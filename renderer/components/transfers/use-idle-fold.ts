@@ -1,6 +1,7 @@
 // The transfers panel folds to its one-line head while nothing is moving, so the list keeps the
 // window's height; it opens by itself when a transfer starts or fails. Opened for a start, it folds
-// again once the last transfer finishes; opened by the user or for a failure, it stays open.
+// again once the last transfer finishes; opened by the user or for a failure, it stays open. A new
+// failure always brings its Failed tab forward, with its cause and Retry.
 import { useEffect, useRef, useState } from 'react';
 import type { TransferView } from '../../../shared/ipc/views.js';
 import type { TransferTab } from '../../lib/transfer-groups.js';
@@ -36,6 +37,8 @@ export function useIdleFold(
     const before = seen.current;
     seen.current = now;
     const open = (tab: TransferTab, forStart: boolean) => {
+      // a failure shows its tab even in an open panel; a start does not pull the user off a tab
+      if (tab === 'failed') showTab(tab);
       if (!folded) return;
       showTab(tab);
       setFoldedState(false);
