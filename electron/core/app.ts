@@ -42,6 +42,7 @@ import type { AppCore, AppOptions, EventSink } from './platform.js';
 import { SandboxManager } from './sandbox-manager.js';
 import { PinStore } from './trust/pin-store.js';
 import { trustHandlers } from './trust/trust-handlers.js';
+import { fileManagerHandlers } from './file-manager/file-manager-handlers.js';
 import { openSession, toProfileView, type Session } from './session.js';
 import { SettingsStore } from './settings-store.js';
 import { TransferManager } from './transfer-manager.js';
@@ -296,6 +297,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...binderHandlers(ctx, signOffs),
     ...archiveHandlers(ctx),
     ...trustHandlers(ctx),
+    ...fileManagerHandlers(ctx),
   };
 
   return {

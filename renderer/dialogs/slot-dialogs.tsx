@@ -12,6 +12,7 @@ import { SettingsDialog } from './settings-dialog.js';
 import { SIGNOFF_SLOT_DIALOGS } from '../features/signoffs/slot-dialogs.js';
 import { BINDER_DIALOGS } from '../features/binder/binder-dialogs.js';
 import { ARCHIVE_SLOT_DIALOGS } from '../features/archive/slot-dialogs.js';
+import { FILE_MANAGER_SLOT_DIALOGS } from '../features/file-manager/slot-dialogs.js';
 
 export type SlotDialogs = Readonly<Record<DialogSlot, ComponentType<SlotDialogProps>>>;
 
@@ -27,6 +28,7 @@ export const SLOT_DIALOGS: SlotDialogs = {
   ...SIGNOFF_SLOT_DIALOGS,
   ...BINDER_DIALOGS,
   ...ARCHIVE_SLOT_DIALOGS,
+  ...FILE_MANAGER_SLOT_DIALOGS,
 };
 
 export function SlotDialog({

@@ -4,6 +4,7 @@ import type { ItemView } from '../../shared/ipc/views.js';
 import { SIGNOFF_SLOT_LABELS, type SignOffSlot } from '../features/signoffs/slots.js';
 import { BINDER_SLOT_LABELS, type BinderSlot } from '../features/binder/slots.js';
 import { ARCHIVE_SLOT_LABELS, type ArchiveSlot } from '../features/archive/slots.js';
+import { FILE_MANAGER_SLOT_LABELS, type FileManagerSlot } from '../features/file-manager/slots.js';
 
 export type DialogSlot =
   | 'manageAccess'
@@ -16,7 +17,8 @@ export type DialogSlot =
   | 'distribution'
   | SignOffSlot
   | BinderSlot
-  | ArchiveSlot;
+  | ArchiveSlot
+  | FileManagerSlot;
 
 export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   manageAccess: 'Manage access…',
@@ -30,6 +32,7 @@ export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   ...SIGNOFF_SLOT_LABELS,
   ...BINDER_SLOT_LABELS,
   ...ARCHIVE_SLOT_LABELS,
+  ...FILE_MANAGER_SLOT_LABELS,
 };
 
 /** What a slot dialog is opened with: the study and, for item actions, the selected items. */

@@ -13,6 +13,7 @@ import { signoffsOperations } from './contract/signoffs.js';
 import { binderOperations } from './contract/binder.js';
 import { archiveOperations, type ArchiveEventPayloads } from './contract/archive.js';
 import { trustOperations } from './contract/trust.js';
+import { fileManagerOperations } from './contract/file-manager.js';
 import { describeFieldsSchema } from '../binder/describe-schema.js';
 import { EXPIRY_WARNING_DAYS } from '../binder/views.js';
 import type {
@@ -358,6 +359,7 @@ export const operations = {
   ...binderOperations,
   ...archiveOperations,
   ...trustOperations,
+  ...fileManagerOperations,
 } as const;
 
 /**

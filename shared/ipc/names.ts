@@ -6,6 +6,7 @@ import { SIGNOFFS_OPERATION_NAMES } from './contract/signoffs-names.js';
 import { BINDER_OPERATION_NAMES } from './contract/binder-names.js';
 import { ARCHIVE_EVENT_NAMES, ARCHIVE_OPERATION_NAMES } from './contract/archive-names.js';
 import { TRUST_OPERATION_NAMES } from './contract/trust-names.js';
+import { FILE_MANAGER_OPERATION_NAMES } from './contract/file-manager-names.js';
 
 export const OPERATION_NAMES = [
   'app.info',
@@ -79,6 +80,7 @@ export const OPERATION_NAMES = [
   ...BINDER_OPERATION_NAMES,
   ...ARCHIVE_OPERATION_NAMES,
   ...TRUST_OPERATION_NAMES,
+  ...FILE_MANAGER_OPERATION_NAMES,
 ] as const;
 
 export const EVENT_NAMES = [

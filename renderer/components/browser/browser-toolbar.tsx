@@ -26,6 +26,8 @@ interface BrowserToolbarProps {
   readonly onRefresh: () => void;
   readonly onReload: () => void;
   readonly onCollaborators: () => void;
+  /** New folder… in the folder shown (features/file-manager). */
+  readonly onNewFolder?: () => void;
   readonly onStudyDetails: () => void;
   readonly onDistribution: () => void;
   /** The study's binder (renderer/features/binder). */
@@ -50,6 +52,19 @@ function changesAction(onChanges: () => void): FoldAction {
     button: (
       <button type="button" data-testid="open-study-changes" onClick={onChanges}>
         Changes…
+      </button>
+    ),
+  };
+}
+
+function newFolderAction(onNewFolder: () => void): FoldAction {
+  return {
+    id: 'new-folder',
+    label: 'New folder…',
+    onSelect: onNewFolder,
+    button: (
+      <button type="button" data-testid="new-folder" onClick={onNewFolder}>
+        New folder…
       </button>
     ),
   };
@@ -124,6 +139,7 @@ export function BrowserToolbar(props: BrowserToolbarProps) {
               </button>
             ),
           },
+          ...(props.onNewFolder ? [newFolderAction(props.onNewFolder)] : []),
           ...(props.onChanges ? [changesAction(props.onChanges)] : []),
           ...(props.onMarkSeen ? [markSeenAction(props.markSeenLabel ?? 'Mark as seen', props.onMarkSeen)] : []),
           {

@@ -2,7 +2,7 @@
 // dialogs its actions ask with. The concerns live in hooks of their own: where we are and what
 // is selected (use-folder-view), open / save as / drag out (use-downloads), delete
 // (use-delete-rows), drops (use-file-drop), the context menu (row-menu).
-import { useState, type CSSProperties, type DragEvent } from 'react';
+import { useMemo, useState, type CSSProperties, type DragEvent } from 'react';
 import type { AppInfo, ContainerView, ItemView, ProfileView } from '../../../shared/ipc/views.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { toAppError } from '../../bridge/api.js';
@@ -29,6 +29,10 @@ import { FolderTree } from './folder-tree.js';
 import { ListingStatus } from './listing-status.js';
 import { OpenRiskDialog } from './open-risk-dialog.js';
 import { PendingUploads, pendingUploads } from './pending-uploads.js';
+import { renamable } from '../../features/file-manager/rename-entry.js';
+import { NewFolderDialog } from '../../features/file-manager/new-folder-dialog.js';
+import { useEmptyFolders } from '../../features/file-manager/use-empty-folders.js';
+import { buildTree } from '../../lib/file-tree.js';
 import { useTransferList } from '../../data/transfers.js';
 import { rowMenuEntries } from './row-menu.js';
 import { selectionActions } from './selection-actions.js';
@@ -67,7 +71,10 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
 
   const names = useStudyNames(profile, container);
   const expiry = useExpiryContext();
-  const view = useFolderView(items.data, names, reveal);
+  const listed = useMemo(() => (items.data ? buildTree(items.data.items) : undefined), [items.data]);
+  const emptyFolders = useEmptyFolders(profile.id, container.id, listed);
+  const [newFolder, setNewFolder] = useState(false);
+  const view = useFolderView(items.data, names, reveal, emptyFolders.paths);
   const { folder, single } = view;
   const [treeWidth, treeSized, resizeTree] = useTreeWidth(view.tree, showDetails);
   const details = useDetails(profile.id, container.id, single);
@@ -124,6 +131,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
         refreshing={changesOnly.isPending}
         onRefresh={() => changesOnly.mutate()}
         onReload={() => void fullReload()}
+        onNewFolder={() => setNewFolder(true)}
         onCollaborators={() => onOpenSlot('collaborators')}
         onStudyDetails={() => setEditingStudy(true)}
         onDistribution={() => onOpenSlot('distribution')}
@@ -142,6 +150,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
                 onSaveAs: (item) => void download(item, 'saveAs'),
                 onManageAccess: (its) => onOpenSlot('manageAccess', its),
                 onSignOff: (its) => onOpenSlot('signOff', its),
+                onRename: (item) => onOpenSlot('rename', [item]),
               })
         }
       />
@@ -231,6 +240,10 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
               onSelection={view.setSelection}
               onOpen={openRow}
               onDelete={deletion.ask}
+              onRename={(targets) => {
+                const one = renamable(targets.flatMap((r) => (r.entry.kind === 'item' ? [r.entry.item] : [])));
+                if (one) onOpenSlot('rename', [one]);
+              }}
               onContextMenu={(targets, x, y) => setMenu({ rows: targets, x, y })}
               onVisibleRows={onVisibleRows}
               onDropFiles={onDropFiles}
@@ -318,6 +331,19 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
             deleteRows: deletion.ask,
           })}
           onClose={() => setMenu(undefined)}
+        />
+      ) : null}
+      {newFolder ? (
+        <NewFolderDialog
+          tree={view.tree}
+          parent={folder}
+          parentLabel={folder ? (folder.split('/').pop() ?? folder) : rootLabel}
+          onCreate={(path) => {
+            emptyFolders.add(path);
+            setNewFolder(false);
+            view.openFolder(path);
+          }}
+          onClose={() => setNewFolder(false)}
         />
       ) : null}
       {deletion.confirming ? (

@@ -57,6 +57,8 @@ interface FileListProps {
   readonly onSelection: (selection: Selection) => void;
   readonly onOpen: (row: Row) => void;
   readonly onDelete: (rows: Row[]) => void;
+  /** F2 on the selection (the file manager's Rename…; it decides whether it applies). */
+  readonly onRename?: (rows: Row[]) => void;
   readonly onContextMenu: (rows: Row[], x: number, y: number) => void;
   readonly onVisibleRows?: (rows: Row[]) => void;
   /** Files dropped from the desktop; `folder` is a folder row's path, or undefined for the list itself. */
@@ -184,6 +186,7 @@ export function FileList(props: FileListProps) {
     onSelection,
     onOpen,
     onDelete,
+    onRename,
     onContextMenu,
     onVisibleRows,
     onDropFiles,
@@ -293,6 +296,9 @@ export function FileList(props: FileListProps) {
       case 'Backspace':
         if (event.key === 'Backspace' && !event.metaKey) return;
         if (selection.selected.size > 0) onDelete(selectedRows());
+        break;
+      case 'F2':
+        if (onRename && selection.selected.size > 0) onRename(selectedRows());
         break;
       case ' ':
         if (selection.focus !== undefined) next = clickRow(selection, keys, selection.focus, { toggle: ctrl });

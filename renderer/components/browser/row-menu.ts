@@ -8,6 +8,8 @@ import type { Row } from '../../lib/rows.js';
 import { describeEntry } from '../../features/binder/describe-entry.js';
 import type { MenuEntry } from '../common/context-menu.js';
 import { signOffMenuEntries } from '../../features/signoffs/signable.js';
+import { renameEntries } from '../../features/file-manager/rename-entry.js';
+import { NO_MOVE_NOTE } from '../../features/file-manager/empty-folders.js';
 import type { DownloadMode } from './use-downloads.js';
 
 export interface RowActions {
@@ -22,7 +24,11 @@ export function rowMenuEntries(targets: Row[], actions: RowActions): MenuEntry[]
   const first = targets[0];
   if (first?.entry.kind === 'folder' && targets.length === 1) {
     const path = first.entry.path;
-    return [{ id: 'open', label: 'Open folder', onSelect: () => actions.openFolder(path) }];
+    return [
+      { id: 'open', label: 'Open folder', onSelect: () => actions.openFolder(path) },
+      // said rather than faked: the exchange has no move (issue 38 §10)
+      { id: 'no-move', label: NO_MOVE_NOTE, disabled: true, onSelect: () => undefined },
+    ];
   }
   const one = its.length === 1 ? its[0] : undefined;
   const own = its.length > 0 && its.every((i) => i.ownedByMe);
@@ -37,6 +43,7 @@ export function rowMenuEntries(targets: Row[], actions: RowActions): MenuEntry[]
     },
     ...signOffMenuEntries(its, actions.openSlot),
     describeEntry(its, actions.openSlot),
+    ...renameEntries(its, actions.openSlot),
     ...(own
       ? [
           { id: 'rekey', label: 'Re-key…', disabled: !one, onSelect: () => actions.openSlot('rekey', its) },

@@ -4,6 +4,7 @@
 import type { ItemView } from '../../../shared/ipc/views.js';
 import type { FoldAction } from '../common/folding-actions.js';
 import { allSignable } from '../../features/signoffs/signable.js';
+import { renamable } from '../../features/file-manager/rename-entry.js';
 
 interface SelectionHandlers {
   readonly onOpen: (item: ItemView) => void;
@@ -11,6 +12,8 @@ interface SelectionHandlers {
   readonly onManageAccess: (items: readonly ItemView[]) => void;
   /** Sign off… the selected documents (features/signoffs). */
   readonly onSignOff?: (items: readonly ItemView[]) => void;
+  /** Rename… one own document (features/file-manager). */
+  readonly onRename?: (item: ItemView) => void;
 }
 
 function action(id: string, label: string, onSelect: () => void): FoldAction {
@@ -44,6 +47,9 @@ export function selectionActions(items: readonly ItemView[], handlers: Selection
       : []),
     ...(handlers.onSignOff && allSignable(items)
       ? [action('selection-sign-off', 'Sign off…', () => handlers.onSignOff?.(items))]
+      : []),
+    ...(handlers.onRename && renamable(items)
+      ? [action('selection-rename', 'Rename…', () => handlers.onRename?.(items[0]!))]
       : []),
   ];
 }

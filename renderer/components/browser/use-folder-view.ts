@@ -8,6 +8,9 @@ import type { ItemsCache } from '../../data/items-cache.js';
 import { buildTree, folderEntries } from '../../lib/file-tree.js';
 import { filterRows, nextSort, sortRows, toRow, type Column, type SortSpec } from '../../lib/rows.js';
 import { EMPTY_SELECTION, pruneSelection, type Selection } from '../../lib/selection.js';
+import { withEmptyFolders } from '../../features/file-manager/empty-folders.js';
+
+const NONE: readonly string[] = [];
 
 /** Items to show selected in the first one's folder; a new nonce shows them again. */
 export interface Reveal {
@@ -19,13 +22,15 @@ export function useFolderView(
   data: ItemsCache | undefined,
   names: ReadonlyMap<string, string>,
   reveal: Reveal | undefined,
+  /** The window's own empty folders (features/file-manager: New folder). */
+  emptyFolders: readonly string[] = NONE,
 ) {
   const [folder, setFolder] = useState('');
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<SortSpec>({ column: 'name', direction: 'asc' });
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
 
-  const tree = useMemo(() => buildTree(data?.items ?? []), [data]);
+  const tree = useMemo(() => withEmptyFolders(buildTree(data?.items ?? []), emptyFolders), [data, emptyFolders]);
   const allRows = useMemo(() => folderEntries(tree, folder).map((e) => toRow(e, { names })), [tree, folder, names]);
   // Sorted once per list or sort; a filter keystroke only filters (a filter keeps the order).
   const sortedRows = useMemo(() => sortRows(allRows, sort), [allRows, sort]);
