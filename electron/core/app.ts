@@ -30,6 +30,7 @@ import { sandboxHandlers } from './handlers/sandbox-handlers.js';
 import { changeHandlers } from './handlers/change-handlers.js';
 import { receiptHandlers } from './handlers/receipt-handlers.js';
 import { signOffsState, signoffHandlers } from './signoffs/signoff-handlers.js';
+import { RequestNews } from './signoffs/request-news.js';
 import { studyHandlers } from './handlers/study-handlers.js';
 import { transferHandlers } from './handlers/transfer-handlers.js';
 import { binderHandlers } from './binder/binder-handlers.js';
@@ -81,6 +82,9 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     if (!store) pinStores.set(profileId, (store = new PinStore(dataDir, profileId)));
     return store;
   };
+  // one sign-off reader per session, shared by the sign-off handlers, the binder's "signed off"
+  // and the refresh's sign-off requests (Changes, notifications)
+  const signOffs = signOffsState(pinsOf);
   const listings = new ItemListings();
   let activeId = (await readJsonFile<AppState>(stateFile))?.activeProfileId;
   // the shared refresh runs for the active profile while a window is visible
@@ -93,6 +97,12 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   };
   // Documents other organizations sent, as desktop notifications (the shell's or the page's).
   const notifier = new Notifier({ settings: () => settings.get(), sink: (n) => emit('changes.notify', n) });
+  // Sign-off requests asked of this organization: Changes entries and notifications.
+  const requestNews = new RequestNews({
+    state: signOffs,
+    settings: () => settings.get(),
+    sink: (n) => emit('changes.notify', n),
+  });
   // What expires, told on each day's first refresh (ctx is built below; the clock is read at the refresh).
   const expiryNotices = new ExpiryNotices({
     settings: () => settings.get(),
@@ -127,7 +137,12 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
             // The embedded sandbox's CA (and any the sandbox's administrator added) for its own profiles.
             ...(await sandbox.trustAnchorsFor(p)),
           ],
-          { file: seenFile(dataDir, p.id), emit, gate: watchGate },
+          {
+            file: seenFile(dataDir, p.id),
+            emit,
+            gate: watchGate,
+            recordNews: requestNews.hook(() => activeId === profileId),
+          },
           pinsOf(p.id),
         ),
       );
@@ -275,8 +290,6 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     if (first) await ctx.switchProfile(first.id);
   }
 
-  // one sign-off reader per session, shared by the sign-off handlers and the binder's "signed off"
-  const signOffs = signOffsState(pinsOf);
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...profileHandlers(ctx),

@@ -167,7 +167,10 @@ export interface ChangeView {
   readonly itemPath: string;
   /** The cleaned shown name (never raw header text). */
   readonly name: string;
-  readonly kind: 'added' | 'changed' | 'gone';
+  /** 'signoff-requested': another organization asks this one to sign off the document at `itemPath`. */
+  readonly kind: 'added' | 'changed' | 'gone' | 'signoff-requested';
+  /** A sign-off request's due day (YYYY-MM-DD), when it has one. */
+  readonly dueOn?: string;
   /** The item's owner (absent for "gone" when it was not known). */
   readonly byId?: string;
   readonly byName?: string;

@@ -13,6 +13,8 @@ export interface ChangeEntry {
   readonly kind: ChangeView['kind'];
   readonly byId?: string;
   readonly byName?: string;
+  /** A sign-off request's due day. */
+  readonly dueOn?: string;
   /** The item's updatedAt, or when the app noticed it gone (what the window shows). */
   readonly at: string;
   /** When the refresh noticed it; absent in entries kept before it was noted (their `at` stands in). */
@@ -55,7 +57,9 @@ export class ChangeLog {
       if (out.length >= limit) break;
       if (containerId && e.containerId !== containerId) continue;
       const { noticedAt: _, ...shown } = e;
-      out.push({ ...shown, unseen: e.kind !== 'gone' && unseen(e.containerId, e.itemPath) });
+      // a request names a document; its New mark is the document's own entry's
+      const marked = e.kind === 'added' || e.kind === 'changed';
+      out.push({ ...shown, unseen: marked && unseen(e.containerId, e.itemPath) });
     }
     return out;
   }

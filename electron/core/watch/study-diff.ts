@@ -37,6 +37,8 @@ export interface StudyDiff {
   readonly removed: Removed[];
   /** Another organization's items, new or of another version: New, and in Changes. */
   readonly arrivals: { readonly item: Item; readonly added: boolean }[];
+  /** Another organization's reserved records (receipts, sign-offs, requests), new or of another version. */
+  readonly records: Item[];
 }
 
 /** Strictly after: the item at the watermark itself was seen. */
@@ -56,6 +58,7 @@ export function diffListing(
   const items = whole || !before ? new StudyItems(owners) : before;
   const changed: Item[] = [];
   const arrivals: StudyDiff['arrivals'] = [];
+  const records: Item[] = [];
   for (const item of listed) {
     let isChanged = false;
     let added = false;
@@ -76,7 +79,10 @@ export function diffListing(
     items.set(item);
     if (before && items !== before) items.keepNames(item.id, before);
     if (isChanged) changed.push(item);
-    if (newVersion && !isReservedItemId(item.id) && ownerIdOf(item) !== self) arrivals.push({ item, added });
+    if (newVersion && ownerIdOf(item) !== self) {
+      if (!isReservedItemId(item.id)) arrivals.push({ item, added });
+      else records.push(item);
+    }
   }
   const removed: Removed[] = [];
   if (whole && before) {
@@ -89,7 +95,7 @@ export function diffListing(
   } else if (whole && prior.kind === 'remembered' && prior.known) {
     for (const [id, v] of Object.entries(prior.known)) if (!items.has(id)) removed.push({ id, own: v.startsWith('*') });
   }
-  return { items, changed, removed, arrivals };
+  return { items, changed, removed, arrivals, records };
 }
 
 /** The newest `updatedAt` of these items: a `since` (inclusive: that item comes again). */

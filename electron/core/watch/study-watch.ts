@@ -14,7 +14,7 @@ import { STUDY_RECORD_PATH, fallbackStudyTitle } from '../../../shared/study-tit
 import type { Container, Item } from '../../../shared/types.js';
 import { NetworkError } from '../../services/exchange-errors.js';
 import type { Session } from '../session.js';
-import { ChangeLog } from './change-log.js';
+import { ChangeLog, type ChangeEntry } from './change-log.js';
 import { KNOWN_KEPT, SeenStore, type StudySeen } from './seen-store.js';
 import { diffListing, type Prior } from './study-diff.js';
 import { NamesToOpen } from './names-to-open.js';
@@ -50,6 +50,20 @@ export type { ArrivalBatch } from './study-news.js';
 
 type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
 
+/**
+ * What other organizations' new reserved records tell beyond the file list (a sign-off request
+ * asked of this organization): Changes entries, names already cleaned. Its failure tells nothing.
+ */
+export type RecordNews = (
+  s: Session,
+  news: {
+    readonly containerId: string;
+    readonly studyTitle: string;
+    readonly items: readonly Item[];
+    readonly noticedAt: string;
+  },
+) => Promise<ChangeEntry[]>;
+
 export interface WatchOptions {
   /** The persisted seen state (`seenFile(dataDir, profileId)`); none: kept in memory only. */
   readonly file?: string;
@@ -60,6 +74,7 @@ export interface WatchOptions {
   readonly now?: () => number;
   readonly setTimer?: SetTimer;
   readonly timing?: Partial<WatchTiming>;
+  readonly recordNews?: RecordNews;
 }
 
 /** A study as last listed: what Find indexes (its names through `names`). `revision` moves whenever its items do. */
@@ -427,8 +442,18 @@ export class StudyWatch {
       const read = await s.studies.title(c).catch(() => undefined);
       if (read?.record) s.rememberTitle(c.id, (st.title = read.title));
     }
-    const { event, entries, arrived } = await newsOf(s, c.id, st.title, d, new Date(this.now()).toISOString());
+    const noticedAt = new Date(this.now()).toISOString();
+    const { event, entries, arrived } = await newsOf(s, c.id, st.title, d, noticedAt);
+    const recordEntries =
+      d.records.length > 0 && this.options.recordNews
+        ? await this.options
+            .recordNews(s, { containerId: c.id, studyTitle: st.title, items: d.records, noticedAt })
+            .catch(() => [])
+        : [];
     if (event) this.options.emit?.('study.changed', event);
+    // nothing the file list shows moved, but Changes did: the window reads it again
+    else if (recordEntries.length > 0)
+      this.options.emit?.('study.changed', { containerId: c.id, changed: [], removedPaths: [] });
     told();
     let unseenMoved = false;
     for (const { item } of d.arrivals) {
@@ -436,7 +461,7 @@ export class StudyWatch {
       unseenMoved = true;
     }
     for (const r of d.removed) if (st.unseen.delete(r.id)) unseenMoved = true;
-    this.log.add(entries);
+    this.log.add([...entries, ...recordEntries]);
     if (arrived.length > 0) this.tell({ containerId: c.id, studyTitle: st.title, joined: false, items: arrived });
     return unseenMoved;
   }

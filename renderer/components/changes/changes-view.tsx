@@ -11,6 +11,7 @@ import { shownText } from '../../../shared/shown-text.js';
 import { formatAgo, formatDate } from '../../lib/format.js';
 import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';
+import { isRequestChange, requestChangeWords } from '../../features/signoffs/request-change.js';
 
 interface ChangesViewProps {
   readonly changes: readonly ChangeView[] | undefined;
@@ -31,6 +32,7 @@ const KIND_WORDS: Readonly<Record<ChangeView['kind'], string>> = {
   added: 'added',
   changed: 'changed',
   gone: 'no longer available',
+  'signoff-requested': 'sign-off requested',
 };
 
 /** Study › folder › folder (the study alone for an item at its root). */
@@ -63,21 +65,30 @@ function Entry({ change, now, onSelect }: { change: ChangeView; now?: number; on
   const name = shownText(change.name);
   const who = change.byName ? shownText(change.byName) : 'Another organization';
   const gone = change.kind === 'gone';
+  const request = isRequestChange(change);
   const body = (
     <>
       <span className="change-what">
         {change.unseen ? <span className="badge new">New</span> : null}
-        <span className="change-name">{name}</span>
-        <span className="muted">{KIND_WORDS[change.kind]}</span>
+        {request ? (
+          <span className="change-name">{requestChangeWords(change)}</span>
+        ) : (
+          <>
+            <span className="change-name">{name}</span>
+            <span className="muted">{KIND_WORDS[change.kind]}</span>
+          </>
+        )}
       </span>
       <time className="change-when muted" dateTime={change.at} title={formatDate(change.at)}>
         {formatAgo(change.at, now)}
       </time>
       <span className="change-where muted">{changePlace(change)}</span>
-      <span className="change-who muted">{gone ? '' : `by ${who}`}</span>
+      <span className="change-who muted">{gone || request ? '' : `by ${who}`}</span>
     </>
   );
-  const label = `${change.unseen ? 'New: ' : ''}${name}, ${KIND_WORDS[change.kind]}${gone ? '' : ` by ${who}`}, in ${changePlace(change)}, ${formatDate(change.at)}`;
+  const label = request
+    ? `${requestChangeWords(change)}, in ${changePlace(change)}, ${formatDate(change.at)}`
+    : `${change.unseen ? 'New: ' : ''}${name}, ${KIND_WORDS[change.kind]}${gone ? '' : ` by ${who}`}, in ${changePlace(change)}, ${formatDate(change.at)}`;
   return gone ? (
     <div className="change-entry gone" data-testid="change-entry" data-kind={change.kind}>
       {body}
