@@ -1,7 +1,9 @@
 // `profile backup NAME --out FILE.p12`: the profile's keys (current and reading) as one
-// password-protected PKCS#12 file, written only where asked and readable by this user only.
+// password-protected PKCS#12 file with the profile's pinned certificates, written only where
+// asked and readable by this user only.
 import { writeFile } from 'node:fs/promises';
 import { MIN_BACKUP_PASSWORD } from '../../shared/backup-password.js';
+import { PinStore } from '../core/trust/pin-store.js';
 import { backupIterations } from '../services/keys/pkcs12-backup.js';
 import { backupFile, markBackedUp } from '../services/profile-backup.js';
 import { UsageError, requireFlag, word } from './args.js';
@@ -39,7 +41,8 @@ export async function backupCommand(ctx: CliContext): Promise<void> {
   const profile = await store.get(word(ctx.args, 2, 'profile name'));
   const out = requireFlag(ctx.args, 'out');
   const password = await p12Password(ctx, `Password for the backup of ${profile.name}: `, true);
-  const p12 = await backupFile(await ctx.vault(), profile, password, backupIterations(ctx.io.env));
+  const pins = await new PinStore(ctx.dataDir, profile.id).export();
+  const p12 = await backupFile(await ctx.vault(), profile, password, pins, backupIterations(ctx.io.env));
   try {
     await writeFile(out, p12, { mode: 0o600, flag: 'wx' });
   } catch (error) {
@@ -49,8 +52,10 @@ export async function backupCommand(ctx: CliContext): Promise<void> {
   }
   const next = await markBackedUp(store, profile);
   const keys = 1 + (profile.readingKeyRefs?.length ?? 0);
+  const pinned = Object.keys(pins).length;
   ctx.print(
-    { profile: next, file: out, keys },
-    () => `Backed up ${keys} key(s) of ${profile.name} to ${out}. Keep the file and its password apart.`,
+    { profile: next, file: out, keys, pins: pinned },
+    () =>
+      `Backed up ${keys} key(s) and ${pinned} pinned certificate(s) of ${profile.name} to ${out}. Keep the file and its password apart.`,
   );
 }

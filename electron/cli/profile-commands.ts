@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { ENVIRONMENTS, type Environment } from '../../shared/ipc/views.js';
 import type { Profile, ProfileInput } from '../services/profiles.js';
 import { restoreProfile } from '../services/profile-backup.js';
+import { PinStore } from '../core/trust/pin-store.js';
 import { backupCommand, p12Password } from './backup-commands.js';
 import { forgetOldKeysCommand, renewCommand } from './renewal-commands.js';
 import { KeyVault, type KeySummary } from '../services/keys/key-vault.js';
@@ -83,7 +84,14 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
       const file = word(ctx.args, 2, 'PKCS#12 file');
       const fields = await profileFields(ctx);
       const password = await p12Password(ctx, `Password of ${file}: `, false);
-      const profile = await restoreProfile(ctx.profiles(), await ctx.vault(), await readFile(file), password, fields);
+      const profile = await restoreProfile(
+        ctx.profiles(),
+        await ctx.vault(),
+        await readFile(file),
+        password,
+        fields,
+        (id, pins) => new PinStore(ctx.dataDir, id).restore(pins),
+      );
       ctx.print(
         profile,
         () =>

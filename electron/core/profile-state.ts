@@ -1,5 +1,5 @@
 // What the data folder keeps for one profile besides the profile store and the key vault: its
-// New/Changes state, its collaborators' certificates, its receipts queue and its backup notice's
+// New/Changes state, its collaborators' certificates and pins, its receipts queue and its backup notice's
 // dismissal. All of it goes with the profile, so nothing of a removed profile lingers on disk
 // and a profile added again (from a backup) starts clean.
 import { rm } from 'node:fs/promises';
@@ -10,10 +10,11 @@ import type { AppContext } from './app-context.js';
 import { noticesFile } from './handlers/notice-handlers.js';
 import { forgetReceipts } from './handlers/receipt-handlers.js';
 import { seenFile } from './watch/seen-store.js';
+import { pinsFile } from './trust/pin-store.js';
 
 /** Deletes the profile's own files and its entry in the shared ones (none there: nothing happens). */
 export async function removeProfileFiles(dataDir: string, profileId: string): Promise<void> {
-  for (const file of [seenFile, collaboratorsFile, receiptQueueFile])
+  for (const file of [seenFile, collaboratorsFile, receiptQueueFile, pinsFile])
     await rm(file(dataDir, profileId), { force: true });
   const notices = noticesFile(dataDir);
   const dismissals = await readJsonFile<{ backup?: Record<string, string> }>(notices).catch(() => undefined);

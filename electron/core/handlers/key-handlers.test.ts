@@ -1,11 +1,14 @@
 // A profile's backup through main's door, on the embedded sandbox: saved where the dialog says
-// (0600), the profile removed, added back from the backup (a wrong password changes nothing),
-// and what was shared with it opens again.
+// (0600), the profile removed (its pins with it), added back from the backup (a wrong password
+// changes nothing) with its pinned certificates, and what was shared with it opens again.
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCertificateAuthority, issueIdentity, parseCertificate } from '../../../shared/protocol/certificates.js';
+import { certificateToPin } from '../../../shared/protocol/pinnable.js';
 import type { AppCore } from '../platform.js';
+import { PinStore, pinsFile } from '../trust/pin-store.js';
 import { openAppCore, testPlatform, type CoreCall } from '../test-support/app-core.js';
 
 let dir: string;
@@ -26,6 +29,12 @@ describe('profiles.backup and the restore', () => {
   it('backs up a site\u2019s key, and the site removed and restored from it reads what was shared with it', async () => {
     const site = (await call('profiles.list', {})).find((p) => p.name.endsWith('Lakeside University'))!;
     expect(site.backedUp).toBe(false);
+    // A collaborator's certificate the site approved and verified: the backup carries it.
+    const other = 'ab'.repeat(16);
+    const approved = issueIdentity('Elsewhere Clinic', { ca: createCertificateAuthority('Elsewhere CA') });
+    const pins = new PinStore(join(dir, 'data'), site.id);
+    await pins.approve(other, certificateToPin(parseCertificate(approved.certificatePem), other));
+    const pinned = await pins.markVerified(other, 'compared by phone with Elsewhere');
     chosen = undefined;
     expect(await call('profiles.backup', { profileId: site.id, password: 'correct horse' })).toMatchObject({
       saved: false,
@@ -39,6 +48,7 @@ describe('profiles.backup and the restore', () => {
     await call('profiles.remove', { profileId: site.id });
     const left = await call('profiles.list', {});
     expect(left.some((p) => p.id === site.id)).toBe(false);
+    await expect(stat(pinsFile(join(dir, 'data'), site.id))).rejects.toMatchObject({ code: 'ENOENT' });
     const fields = {
       name: 'Lakeside restored',
       environment: site.environment,
@@ -53,6 +63,7 @@ describe('profiles.backup and the restore', () => {
 
     const restored = await call('profiles.importPkcs12', { ...fields, pkcs12File: ref(), password: 'correct horse' });
     expect(restored).toMatchObject({ backedUp: true, certificate: { thumbprint: site.certificate.thumbprint } });
+    expect(await new PinStore(join(dir, 'data'), restored.id).pinned(other)).toEqual(pinned);
     await call('profiles.switch', { profileId: restored.id });
     const [study] = await call('containers.list', {});
     const visible = await call('items.list', { containerId: study!.id });

@@ -33,7 +33,7 @@ export function keyHandlers(ctx: AppContext): Pick<Handlers, 'profiles.backup'> 
       }
       const destination = saveDialog ? await saveDialog(fileName) : join(await ctx.copies.newSlot(), fileName);
       if (!destination) return { saved: false, profile: await profileView(ctx, profile) };
-      const p12 = await backupFile(ctx.vault, profile, password);
+      const p12 = await backupFile(ctx.vault, profile, password, await ctx.pins(profile.id).export());
       // A file the user chose to replace keeps its old mode on write: set it again.
       await writeFile(destination, p12, { mode: 0o600 });
       await chmod(destination, 0o600);

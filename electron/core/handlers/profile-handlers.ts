@@ -8,6 +8,7 @@ import type { Organization } from '../../../shared/types.js';
 import type { Profile } from '../../services/profiles.js';
 import { parseTrustAnchors } from '../../../shared/protocol/trust-anchors.js';
 import { forgetProfile } from '../profile-state.js';
+import { pinsOfCompanion, type BackupPins } from '../../services/profile-backup.js';
 
 /** Key, certificate and PKCS#12 files are small; anything larger is not one. */
 const MAX_KEY_FILE_BYTES = 1024 * 1024;
@@ -92,6 +93,8 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
       administrator?: boolean;
     },
     key: { keyRef: string; certificate?: Profile['certificate']; readingKeyRefs?: readonly string[] },
+    /** From a backup: the pinned certificates, in place before the profile's session can share. */
+    pins?: BackupPins,
   ) => {
     // Only the profile's own fields: key material in the arguments never reaches the store.
     const args = {
@@ -125,6 +128,14 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
       certificate: key.certificate,
       ...restored,
     });
+    if (pins) {
+      try {
+        await ctx.pins(profile.id).restore(pins);
+      } catch (error) {
+        await ctx.profiles.remove(profile.id);
+        throw error;
+      }
+    }
     if (!ctx.activeProfileId()) await ctx.switchProfile(profile.id);
     return profileView(ctx, profile);
   };
@@ -150,10 +161,20 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
       return addProfile(args, key);
     },
     'profiles.importPkcs12': async (args) => {
-      const { current, reading } = await withKeyFile(ctx, args.pkcs12File, (p12) =>
+      const { current, reading, companion } = await withKeyFile(ctx, args.pkcs12File, (p12) =>
         ctx.vault.importBackup(p12, args.password),
       );
-      return addProfile(args, { ...current, readingKeyRefs: reading.map((k) => k.keyRef) });
+      try {
+        return await addProfile(
+          args,
+          { ...current, readingKeyRefs: reading.map((k) => k.keyRef) },
+          pinsOfCompanion(companion),
+        );
+      } catch (error) {
+        // nothing of a refused restore stays behind
+        for (const k of [current, ...reading]) await ctx.vault.remove(k.keyRef);
+        throw error;
+      }
     },
     'profiles.setTrustAnchors': async ({ profileId, certificatesPem }) => {
       let trustAnchors: string[];

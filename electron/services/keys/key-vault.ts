@@ -151,6 +151,7 @@ export class KeyVault {
     keys: readonly { readonly keyRef: string; readonly role: BackupRole }[],
     password: string,
     iterations?: number,
+    companion?: Buffer,
   ): Promise<Buffer> {
     const entries: BackupEntry[] = [];
     for (const { keyRef, role } of keys) {
@@ -166,7 +167,7 @@ export class KeyVault {
         certificate: readCertificate(meta.certificatePem),
       });
     }
-    return writeBackup(entries, password, iterations);
+    return writeBackup(entries, password, iterations, companion);
   }
 
   /**
@@ -177,8 +178,8 @@ export class KeyVault {
     p12: Buffer,
     password: string,
     options: { readonly now?: number } = {},
-  ): Promise<{ readonly current: KeySummary; readonly reading: KeySummary[] }> {
-    const entries = await readBackupOrPkcs12(p12, password, options.now);
+  ): Promise<{ readonly current: KeySummary; readonly reading: KeySummary[]; readonly companion?: Buffer }> {
+    const { entries, companion } = await readBackupOrPkcs12(p12, password, options.now);
     const stored: KeySummary[] = [];
     try {
       for (const entry of entries) stored.push(await this.write(entry.privateKey, entry.certificate.pem));
@@ -187,7 +188,7 @@ export class KeyVault {
       throw error;
     }
     const [current, ...reading] = stored;
-    return { current: current!, reading };
+    return { current: current!, reading, ...(companion ? { companion } : {}) };
   }
 
   /** Protects every stored key with this vault's box instead of `from` (a passphrase change). */

@@ -1,5 +1,6 @@
 // The backup file: standard PKCS#12 with AES-256 and PBKDF2-HMAC-SHA256 at the current count,
 // a SHA-256 MAC at the same count, the key history in it, and a wrong password refused.
+import { execFileSync } from 'node:child_process';
 import { createPrivateKey } from 'node:crypto';
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import {
   MIN_BACKUP_ITERATIONS,
   backupIterations,
   readBackup,
+  readBackupFile,
   writeBackup,
   type BackupEntry,
 } from './pkcs12-backup.js';
@@ -114,5 +116,33 @@ describe('PKCS#12 backup', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     const handle = await other.open(restored.reading[0]!.keyRef);
     expect(handle.certificate?.thumbprint).toBe(old.certificate.thumbprint);
+  });
+
+  it('carries companion data under the MAC (an edited byte is refused), which OpenSSL reads past', async () => {
+    const companion = Buffer.from(JSON.stringify({ version: 1, pins: { a: 1 } }));
+    const p12 = await writeBackup([current, old], 'companion pw', MIN_BACKUP_ITERATIONS, companion);
+    const back = await readBackupFile(p12, 'companion pw');
+    expect(back.companion?.equals(companion)).toBe(true);
+    expect(back.entries.map((e) => e.role)).toEqual(['current', 'reading']);
+    expect((await readBackupFile(await writeBackup([current], 'pw', MIN_BACKUP_ITERATIONS), 'pw')).companion).toBe(
+      undefined,
+    );
+    await expect(readBackupFile(p12, 'not it')).rejects.toMatchObject({ failure: 'wrong-password' });
+    // A changed byte of the companion data breaks the MAC: nobody without the password edits the pins.
+    const at = p12.indexOf(companion);
+    expect(at).toBeGreaterThan(0);
+    const edited = Buffer.from(p12);
+    const i = at + companion.length - 3;
+    edited.writeUInt8(edited.readUInt8(i) ^ 1, i);
+    await expect(readBackupFile(edited, 'companion pw')).rejects.toMatchObject({ failure: 'wrong-password' });
+    // OpenSSL verifies the MAC and lists the keys and certificates with the secretBag beside them.
+    const file = path.join(dir(), 'companion.p12');
+    await writeFile(file, p12);
+    const info = execFileSync('openssl', ['pkcs12', '-in', file, '-info', '-nodes', '-passin', 'pass:companion pw'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(info.match(/BEGIN PRIVATE KEY/g)).toHaveLength(2);
+    expect(info.match(/BEGIN CERTIFICATE/g)).toHaveLength(2);
   });
 });

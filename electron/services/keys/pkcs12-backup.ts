@@ -4,7 +4,10 @@
 // HMAC-SHA256 with the PKCS#12 key derivation at the same count, so the MAC is no cheaper a
 // way to try passwords than the keys. node-forge's own writer cannot do this: its PBKDF2 runs in
 // JavaScript when the PRF is not SHA-1 (seconds per key at this count) and its MAC is SHA-1.
-// OpenSSL 1.1 and later and Windows 10 and later read these files.
+// OpenSSL 1.1 and later and Windows 10 and later read these files. A file may also carry the
+// profile's companion data (its pinned certificates) as one secretBag of type data: covered by the
+// MAC like the rest (whoever changes it must know the password), not encrypted (certificates and
+// notes, no secret); other tools skip it.
 import {
   createCipheriv,
   createHash,
@@ -37,6 +40,9 @@ const NAMES: Readonly<Record<BackupRole, string>> = {
   current: 'Study Exchange current key',
   reading: 'Study Exchange reading key',
 };
+const COMPANION_NAME = 'Study Exchange companion data';
+/** Companion data larger than this is not ours: refused rather than read. */
+export const MAX_COMPANION_BYTES = 16 * 1024 * 1024;
 
 export interface BackupEntry {
   readonly role: BackupRole;
@@ -107,18 +113,28 @@ async function shroud(key: KeyObject, password: string, iterations: number): Pro
   return SEQ([SEQ([OID('pkcs5PBES2'), SEQ([kdf, SEQ([OID('aes256-CBC'), OCTETS(iv)])])]), OCTETS(sealed)]);
 }
 
+const friendlyName = (name: string) =>
+  SEQ([OID('friendlyName'), SET([asn1.create(asn1.Class.UNIVERSAL, asn1.Type.BMPSTRING, false, name)])]);
+
 function bagAttributes(localKeyId: Buffer, role: BackupRole): forge.asn1.Asn1 {
-  return SET([
-    SEQ([OID('localKeyId'), SET([OCTETS(localKeyId)])]),
-    SEQ([OID('friendlyName'), SET([asn1.create(asn1.Class.UNIVERSAL, asn1.Type.BMPSTRING, false, NAMES[role])])]),
-  ]);
+  return SET([SEQ([OID('localKeyId'), SET([OCTETS(localKeyId)])]), friendlyName(NAMES[role])]);
 }
 
-/** The file: certificates in one SafeContents, shrouded keys in another, paired by localKeyId; then the MAC. */
+/** SecretBag (RFC 7292, 4.2.5) of type data holding the companion bytes. */
+function companionBag(companion: Buffer): forge.asn1.Asn1 {
+  const secret = SEQ([OID('data'), EXPLICIT0(OCTETS(companion))]);
+  return SEQ([OID('secretBag'), EXPLICIT0(secret), SET([friendlyName(COMPANION_NAME)])]);
+}
+
+/**
+ * The file: certificates in one SafeContents, shrouded keys in another, paired by localKeyId,
+ * the companion data (when given) in a third; then the MAC.
+ */
 export async function writeBackup(
   entries: readonly BackupEntry[],
   password: string,
   iterations = BACKUP_ITERATIONS,
+  companion?: Buffer,
 ): Promise<Buffer> {
   if (password.length === 0) throw new KeyImportError('wrong-password', 'A backup needs a password.');
   const certBags: forge.asn1.Asn1[] = [];
@@ -135,7 +151,15 @@ export async function writeBackup(
       ]),
     );
   }
-  const authSafe = der(SEQ([dataInfo(der(SEQ(certBags))), dataInfo(der(SEQ(keyBags)))]));
+  if (companion && companion.length > MAX_COMPANION_BYTES)
+    throw new KeyImportError('unreadable-p12', 'The profile\u2019s companion data is too large to back up.');
+  const authSafe = der(
+    SEQ([
+      dataInfo(der(SEQ(certBags))),
+      dataInfo(der(SEQ(keyBags))),
+      ...(companion ? [dataInfo(der(SEQ([companionBag(companion)])))] : []),
+    ]),
+  );
   const macSalt = randomBytes(16);
   const mac = createHmac('sha256', await macKey(password, macSalt, iterations, 'sha256'))
     .update(authSafe)
@@ -145,7 +169,7 @@ export async function writeBackup(
 }
 
 interface Bag {
-  readonly kind: 'key' | 'cert';
+  readonly kind: 'key' | 'cert' | 'companion';
   readonly value: Buffer;
   readonly localKeyId?: string;
   readonly friendlyName?: string;
@@ -198,6 +222,12 @@ function bags(safeContents: Buffer): Bag[] {
       return [{ kind: 'cert', value: octets(children(certValue)[0]), ...attributes(attrs) }];
     }
     if (kind === oid('keyBag')) throw new ForeignPkcs12('an unencrypted key');
+    if (kind === oid('secretBag')) {
+      const found = attributes(attrs);
+      const [secretType, secretValue] = children(inner);
+      if (found.friendlyName !== COMPANION_NAME || oidOf(secretType) !== oid('data')) return [];
+      return [{ kind: 'companion', value: octets(children(secretValue)[0]), ...found }];
+    }
     return [];
   });
 }
@@ -226,11 +256,22 @@ async function verifyMac(pfx: forge.asn1.Asn1[], authSafe: Buffer, password: str
     throw new KeyImportError('wrong-password', 'The password of the PKCS#12 file is wrong.');
 }
 
+/** A backup's keys, the current one first, and its companion data when it has one. */
+export interface BackupContents {
+  readonly entries: BackupEntry[];
+  readonly companion?: Buffer;
+}
+
 /**
  * The keys of a file this app wrote (or one laid out alike): each key with the certificate it
  * belongs to and its role, the current key first. Throws ForeignPkcs12 for another layout.
  */
 export async function readBackup(p12: Buffer, password: string): Promise<BackupEntry[]> {
+  return (await readBackupFile(p12, password)).entries;
+}
+
+/** readBackup with the companion data (a second copy of it is refused: which one would be meant?). */
+export async function readBackupFile(p12: Buffer, password: string): Promise<BackupContents> {
   let pfx: forge.asn1.Asn1[];
   try {
     pfx = children(parse(p12));
@@ -266,7 +307,13 @@ export async function readBackup(p12: Buffer, password: string): Promise<BackupE
     });
   if (entries.length === 0) throw new KeyImportError('no-key', 'The PKCS#12 file holds no private key.');
   if (entries.filter((e) => e.role === 'current').length !== 1) throw new ForeignPkcs12('not exactly one current key');
-  return [...entries.filter((e) => e.role === 'current'), ...entries.filter((e) => e.role === 'reading')];
+  const companions = all.filter((b) => b.kind === 'companion');
+  if (companions.length > 1 || (companions[0] && companions[0].value.length > MAX_COMPANION_BYTES))
+    throw new KeyImportError('unreadable-p12', 'The backup\u2019s companion data cannot be read.');
+  return {
+    entries: [...entries.filter((e) => e.role === 'current'), ...entries.filter((e) => e.role === 'reading')],
+    ...(companions[0] ? { companion: companions[0].value } : {}),
+  };
 }
 
 function derToPem(bytes: Buffer): string {
