@@ -13,6 +13,8 @@ export const keys = {
   notices: ['notices'] as const,
   connection: (profileId: string) => ['profile', profileId, 'connection'] as const,
   certificateChanges: (profileId: string) => ['profile', profileId, 'certificate-changes'] as const,
+  /** The collaborators' accepted certificates and verified marks (renderer/features/trust). */
+  trustPins: (profileId: string) => ['profile', profileId, 'trust-pins'] as const,
   containers: (profileId: string) => ['profile', profileId, 'containers'] as const,
   /** Every Find answer of a profile (what a change of its studies invalidates). */
   everySearch: (profileId: string) => ['profile', profileId, 'search'] as const,

@@ -24,6 +24,8 @@ import {
   useUpdateSettings,
 } from '../data/profiles.js';
 import { downloadText, readAsText } from '../lib/file-read.js';
+import { CollaboratorPinsPanel } from '../features/trust/collaborator-pins.js';
+import { useCertificateDecision } from '../features/trust/use-trust.js';
 
 type Csr = { commonName: string; csrPem: string; pendingKeyId: string };
 
@@ -55,6 +57,7 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
   const setReceiptSending = useSetReceiptSending(activeId ?? '');
   const certificateChanges = useCertificateChanges(activeId);
   const rewrap = useRewrapCertificate(activeId);
+  const decision = useCertificateDecision(activeId);
   const [status, setStatus] = useState<string | undefined>();
   const [actionError, setActionError] = useState<SettingsViewProps['actionError']>();
   const [addError, setAddError] = useState<AppError | undefined>();
@@ -181,6 +184,23 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
         loading: certificateChanges.isLoading,
         error: certificateChanges.error ? toAppError(certificateChanges.error) : undefined,
         rewrapping: rewrap.isPending ? rewrap.variables : undefined,
+        pins: activeId ? <CollaboratorPinsPanel profileId={activeId} /> : undefined,
+        decide: {
+          deciding: decision.accept.isPending || decision.keep.isPending,
+          onAccept: (organizationId, sha256) => {
+            setActionError(undefined);
+            decision.accept.mutate(
+              { organizationId, sha256 },
+              { onError: (e) => setActionError({ context: 'Nothing was decided.', error: toAppError(e) }) },
+            );
+          },
+          onKeep: (organizationId) => {
+            setActionError(undefined);
+            decision.keep.mutate(organizationId, {
+              onError: (e) => setActionError({ context: 'Nothing was decided.', error: toAppError(e) }),
+            });
+          },
+        },
         onRewrap: (organizationId) => {
           setActionError(undefined);
           rewrap.mutate(organizationId, {

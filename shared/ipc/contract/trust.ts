@@ -5,9 +5,25 @@ import { z } from 'zod';
 import { answers, op } from '../op.js';
 
 const hexId = z.string().regex(/^[0-9a-f]{32}$/);
+
+/** A collaborator whose certificate the profile accepted, as Settings lists it. */
+export interface CollaboratorPinView {
+  readonly organizationId: string;
+  /** The organization's name in the directory (cleaned), or its id when it cannot be read. */
+  readonly name: string;
+  readonly subject: string;
+  /** SHA-256 of the accepted certificate, hex (shown in groups of four to read aloud). */
+  readonly sha256: string;
+  readonly acceptedAt: string;
+  readonly how: 'first-use' | 'approved';
+  /** How it was compared out of band, for this certificate; absent: not verified. */
+  readonly verified?: { readonly note: string; readonly at: string };
+}
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const trustOperations = {
+  /** The collaborators whose certificates the active profile accepted, with their verified marks. */
+  'trust.list': op(z.strictObject({}), answers<CollaboratorPinView[]>()),
   /** Accepts the certificate the exchange lists now, if it is the one shown (`sha256`); keys go to it from now on. */
   'trust.accept': op(z.strictObject({ organizationId: hexId, sha256 }), answers<{ accepted: string }>()),
   /** Keeps the accepted certificate: the one the exchange lists now is declined (nothing is wrapped for it). */
