@@ -1,0 +1,108 @@
+// Issue 38 §10 in the window, on the sandbox as its sIRB: F2 renames a document (the same item:
+// Riverside's receipt and the sign-off still say "this version"), New folder makes a folder that
+// is there until something is put in it, and the folder's menu says documents cannot be moved.
+// A site is not offered Rename on the sIRB's document. axe scans the new states in both themes.
+import { expect, test } from './host-fixture.js';
+import { saveScreenshot } from './support/artifacts.js';
+import { StateScans, isBlocking } from './support/axe.js';
+import { callHost } from './support/host-api.js';
+import { fileRow, settled, showInTheme } from './support/app-page.js';
+
+test('Rename keeps receipts and sign-offs; New folder lives in the window; no move is faked', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await expect(page.getByTestId('active-organization')).toHaveText('Sandbox IRB');
+  await page.getByTestId('study-row').first().click();
+  const scans = new StateScans(page);
+
+  // Rename with F2: the consent form Riverside has received
+  await fileRow(page, 'Consent forms').dblclick();
+  await fileRow(page, 'informed-consent-v3.pdf').click();
+  await expect(page.getByTestId('delivery-org').filter({ hasText: 'Riverside' })).toContainText('this version');
+  await page.keyboard.press('F2');
+  const dialog = page.getByTestId('rename-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('rename-input').fill('Informed consent v3 (approved)');
+  await expect(dialog).toContainText('It will be saved as “Informed consent v3 (approved).pdf”.');
+  await scans.scan('rename dialog');
+  await page.getByTestId('rename-input').press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await fileRow(page, 'Informed consent v3 (approved).pdf').click();
+  await expect(page.getByTestId('details-name')).toHaveText('Informed consent v3 (approved).pdf');
+  await expect(page.getByTestId('delivery-org').filter({ hasText: 'Riverside' })).toContainText('this version');
+
+  // the protocol's sign-off, renamed from the row menu: still valid, still this version
+  await page.getByTestId('breadcrumbs').getByRole('button').first().click();
+  await fileRow(page, 'Protocol').dblclick();
+  const protocol = fileRow(page, 'protocol-2025-031-v2.pdf');
+  await protocol.click();
+  await expect(page.getByTestId('signoff').first()).toHaveAttribute('data-version', 'this');
+  await protocol.click({ button: 'right' });
+  await page.getByTestId('menu-rename').click();
+  await page.getByTestId('rename-input').fill('protocol-2025-031-v2 signed');
+  await page.getByTestId('rename-save').click();
+  await fileRow(page, 'protocol-2025-031-v2 signed.pdf').click();
+  await expect(page.getByTestId('signoff').first()).toHaveAttribute('data-version', 'this');
+  await expect(page.getByTestId('signoff-version').first()).toHaveText(' · this version');
+
+  // New folder: in the window until a document is put in it
+  await page.getByTestId('breadcrumbs').getByRole('button').first().click();
+  await settled(page);
+  const newFolder = page.getByTestId('new-folder');
+  if (await newFolder.isVisible()) await newFolder.click();
+  else {
+    await page.getByTestId('toolbar-more').click();
+    await page.getByTestId('menu-new-folder').click();
+  }
+  await expect(page.getByTestId('new-folder-note')).toContainText(
+    'Documents cannot be moved between folders on the exchange',
+  );
+  await page.getByTestId('new-folder-name').fill('Monitoring visits');
+  await scans.scan('new folder dialog');
+  await page.getByTestId('new-folder-create').click();
+  await expect(page.getByTestId('breadcrumbs')).toContainText('Monitoring visits');
+  await expect(page.getByTestId('file-list-empty')).toBeVisible();
+  await page.getByTestId('breadcrumbs').getByRole('button').first().click();
+  const folderRow = fileRow(page, 'Monitoring visits');
+  await expect(folderRow).toBeVisible();
+  // the folder's menu says there is no move, rather than offering one
+  await folderRow.click({ button: 'right' });
+  await expect(page.getByTestId('menu-no-move')).toHaveText(
+    'Documents cannot be moved between folders on the exchange',
+  );
+  await expect(page.getByTestId('menu-no-move')).toBeDisabled();
+  await scans.scan('folder menu');
+  await page.keyboard.press('Escape');
+  // remembered: a reload still shows it
+  await page.reload();
+  await page.getByTestId('study-row').first().click();
+  await expect(fileRow(page, 'Monitoring visits')).toBeVisible();
+  await saveScreenshot(page, 'file-manager-new-folder');
+  await showInTheme(page, host, 'dark');
+  scans.theme = 'dark';
+  await page.getByTestId('study-row').first().click();
+  await fileRow(page, 'Monitoring visits').click({ button: 'right' });
+  await scans.scan('folder menu');
+  await page.keyboard.press('Escape');
+  await saveScreenshot(page, 'file-manager-new-folder-dark');
+
+  // a site is not offered Rename on the sIRB's document
+  const profiles = await callHost<{ id: string; name: string }[]>(host, 'profiles.list', {});
+  await page
+    .getByTestId('profile-switcher')
+    .selectOption(profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!.id);
+  await page.getByTestId('study-row').first().click();
+  await fileRow(page, 'Consent forms').dblclick();
+  const theirs = fileRow(page, 'Informed consent v3 (approved).pdf');
+  await theirs.click({ button: 'right' });
+  await expect(page.getByTestId('menu-open')).toBeVisible();
+  await expect(page.getByTestId('menu-rename')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  console.log(scans.report());
+  expect(scans.findings.filter(isBlocking)).toEqual([]);
+});
