@@ -18,7 +18,7 @@ import { budgetPeer, peerAddress } from './peer-address.js';
 import type { Holder } from './unverified-budget.js';
 import { sendEmpty, sendError, sendText, setCommonHeaders } from './responses.js';
 import { readQuery } from './query.js';
-import { matchRoute, requireDeclaredRole, routeBody, splitTarget, type Route } from './router.js';
+import { matchRoute, requireDeclaredRole, requireJsonType, routeBody, splitTarget, type Route } from './router.js';
 import { StoreBusyError, StoreOutcomeUnknownError, StoreUnavailableError } from '../store/store.js';
 
 const ECHOABLE = /^[\x21-\x7e]{1,128}$/;
@@ -149,6 +149,8 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[]) 
           rest: match.rest,
           query: params,
         });
+        // the body's media type comes next (protocol.md §2), and its header says it already
+        requireJsonType(match.route, req, Number.isFinite(declared) ? declared : 0);
         continued = sendContinue(req, res);
         body = await readBody(req, kind, app.tmpDir, { limit: app.maxRequestBytes });
         // nothing of a body that is not the one signed is kept (its temporary file goes below)

@@ -101,6 +101,29 @@ describe.each(STORES)('on %s', (storeKind) => {
     expectRefusedUnsent(await send(() => w.site, method, target), 403, 2007);
   });
 
+  it('an item body of another media type is 415 (1017) before the body, after ownership', async () => {
+    expectRefusedUnsent(
+      await send(
+        () => w.site,
+        'PUT',
+        () => `${c}/items/mine`,
+        'text/plain',
+      ),
+      415,
+      1017,
+    );
+    expectRefusedUnsent(
+      await send(
+        () => w.site,
+        'PUT',
+        () => `${c}/items/study`,
+        'text/plain',
+      ),
+      403,
+      2007,
+    );
+  });
+
   it('a study the site cannot see is 404 (1015) before the body', async () => {
     expectRefusedUnsent(
       await send(
