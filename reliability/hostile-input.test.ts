@@ -7,6 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeEntry } from '../shared/error-codes.js';
+import { issueIdentity } from '../shared/protocol/certificates.js';
 import { sealItem } from '../shared/protocol/envelope.js';
 import { keySigner, signRequest, type RequestSigner } from '../shared/protocol/signing.js';
 import { registerInDataFolder } from '../server/index.js';
@@ -35,7 +36,8 @@ function createDisabled(k: Cast): Promise<{ id: string }> {
   return registerInDataFolder(k.dataDir, {
     name: 'Reliability Closed',
     isDisabled: true,
-    certificatePem: k.outsider.certificatePem,
+    // a certificate of its own: the exchange refuses one another organization has (§3, 1010)
+    certificatePem: issueIdentity('Reliability Closed').certificatePem,
   });
 }
 
