@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, type RunningHost } from './host-fixture.js';
+import { E2E_PASSPHRASE, expect, test, type RunningHost } from './host-fixture.js';
 import {
   fileRow,
   openStudy,
@@ -157,10 +157,10 @@ test('the sIRB replaces the consent form: an earlier version until Riverside ope
   const report = page.getByTestId('distribution-report');
   await expect(report).toBeVisible();
   const consentRow = report.locator(`[data-testid="report-row"][data-path="${consent}"]`);
-  await expect(consentRow.getByTestId('report-cell')).toHaveText(['not yet', 'earlier version']);
+  await expect(consentRow.getByTestId('report-state')).toHaveText(['● Not yet', 'Earlier version']);
   await expect(
-    report.locator(`[data-testid="report-row"][data-path="${brochure}"]`).getByTestId('report-cell'),
-  ).toHaveText(['not yet', 'not yet']);
+    report.locator(`[data-testid="report-row"][data-path="${brochure}"]`).getByTestId('report-state'),
+  ).toHaveText(['● Not yet', '● Not yet']);
   const downloading = page.waitForEvent('download');
   await report.getByTestId('report-export').click();
   const csvFile = join(work, 'distribution.csv');
@@ -202,12 +202,12 @@ test('the report: no serious or critical axe violation in either theme, and ever
   console.log(scans.report());
   expect(scans.findings.filter(isBlocking)).toEqual([]);
 
-  // Keyboard only: the switch, every sort button, the table region, Export and Close.
+  // Keyboard only: the filter, every sort button, the table region, each document, Export and Close.
   await toolbarAction(page, 'distribution');
   const report = page.getByTestId('distribution-report');
   await expect(page.getByTestId('report-table')).toBeVisible();
   const reached = new Set<string>();
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 40; i++) {
     await page.keyboard.press('Tab');
     reached.add(
       await page.evaluate(
@@ -216,8 +216,12 @@ test('the report: no serious or critical axe violation in either theme, and ever
     );
   }
   for (const id of [
-    'report-sending',
+    'report-filter-text',
+    'report-filter-organization',
+    'report-filter-state',
     'report-sort-name',
+    'report-sort-folder',
+    'report-reveal',
     'report-sort-updated',
     'report-sort-received',
     'report-sort-org',
@@ -235,4 +239,110 @@ test('the report: no serious or critical axe violation in either theme, and ever
   await expect(report.getByTestId('report-row').first()).toHaveAttribute('data-path', consent);
   await page.keyboard.press('Escape');
   await expect(report).toHaveCount(0);
+});
+
+test('the report tells two documents of one name apart by folder, filters, reveals a row, and shows sign-offs', async () => {
+  // Two "delegation-log.xlsx" in two folders, a site profile's sign-off of one, a long name.
+  const north = await uploadVerified(
+    host,
+    containerId,
+    'Site files/North',
+    'delegation-log.xlsx',
+    minimalPdf('North log'),
+  );
+  const south = await uploadVerified(
+    host,
+    containerId,
+    'Site files/South',
+    'delegation-log.xlsx',
+    minimalPdf('South log'),
+  );
+  await callHost(host, 'access.grant', {
+    containerId,
+    itemPaths: [north, south],
+    organizationIds: [site.organizationId, other.organizationId],
+  });
+  // Riverside signs off the North log (main builds and signs the statement, with the passphrase)
+  await switchTo(page, site);
+  await callHost(host, 'signoffs.setSigner', {
+    name: 'Dana Reyes-Oyelaran-Montgomery',
+    role: 'Regulatory Coordinator',
+  });
+  const signed = await callHost<{ ok: boolean }[]>(host, 'signoffs.sign', {
+    containerId,
+    itemPaths: [north],
+    meaning: 'acknowledged',
+    passphrase: E2E_PASSPHRASE,
+    shareWith: 'everyone',
+  });
+  expect(signed.map((r) => r.ok)).toEqual([true]);
+
+  await switchTo(page, sirb);
+  const scans = new StateScans(page);
+  for (const theme of ['light', 'dark']) {
+    scans.theme = theme;
+    await showInTheme(page, host, theme);
+    for (const [width, height] of [
+      [1024, 680],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await openStudy(page, containerId);
+      await toolbarAction(page, 'distribution');
+      const report = page.getByTestId('distribution-report');
+      const rowOf = (path: string) => report.locator(`[data-testid="report-row"][data-path="${path}"]`);
+      await expect(rowOf(north).getByTestId('report-folder')).toHaveText('Site files/North');
+      await expect(rowOf(south).getByTestId('report-folder')).toHaveText('Site files/South');
+      await expect(rowOf(consent).getByTestId('report-folder')).toHaveText('Top of the study');
+      // Riverside's column of the North log: its receipt state and its sign-off beside it
+      const riversideCell = rowOf(north).getByTestId('report-cell').nth(1);
+      await expect(riversideCell.getByTestId('report-state')).toHaveText('● Not yet');
+      await expect(riversideCell.getByTestId('report-signoff')).toHaveText('Signed off: Acknowledged, this version');
+      await expect(rowOf(south).getByTestId('report-signoff')).toHaveCount(0);
+      // "Not yet" is strong: the word, on amber, in the text colour
+      const notYet = riversideCell.locator('.state-not-yet');
+      expect(await notYet.evaluate((e) => getComputedStyle(e).fontWeight)).toBe('700');
+      await scans.scan(`distribution report ${width}`);
+      await saveScreenshot(page, `receipts-report-folders-${theme}-${width}`);
+      await page.keyboard.press('Escape');
+      await expect(report).toHaveCount(0);
+    }
+  }
+  console.log(scans.report());
+  expect(scans.findings.filter(isBlocking)).toEqual([]);
+
+  // The filter: "delegation", Riverside, not yet: both logs; "South": one
+  await page.setViewportSize({ width: 1024, height: 680 });
+  await toolbarAction(page, 'distribution');
+  const report = page.getByTestId('distribution-report');
+  await report.getByTestId('report-filter-text').fill('delegation');
+  await report.getByTestId('report-filter-organization').selectOption({ label: 'Riverside Medical Center' });
+  await report.getByTestId('report-filter-state').selectOption({ label: 'Not yet' });
+  await expect(report.getByTestId('report-row')).toHaveCount(2);
+  await expect(report.getByTestId('report-count')).toHaveText('2 of 4 documents');
+  await report.getByTestId('report-filter-text').fill('South');
+  await expect(report.getByTestId('report-row')).toHaveCount(1);
+  await saveScreenshot(page, 'receipts-report-filtered-1024');
+  // Enter on the document's name reveals it: the dialog closes, the file browser selects it
+  await report.getByTestId('report-reveal').focus();
+  await page.keyboard.press('Enter');
+  await expect(report).toHaveCount(0);
+  await expect(page.locator('[data-testid="file-row"][aria-selected="true"]')).toHaveText(/delegation-log\.xlsx/);
+  await expect(page.getByTestId('breadcrumbs')).toContainText('South');
+  await saveScreenshot(page, 'receipts-report-revealed-1024');
+
+  // The CSV has the sign-off beside the receipt
+  await toolbarAction(page, 'distribution');
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('distribution-report').getByTestId('report-export').click();
+  const csvFile = join(work, 'distribution-signoffs.csv');
+  await (await downloading).saveAs(csvFile);
+  const records = csvRecords(await readFile(csvFile, 'utf8'));
+  expect(records.find((r) => r.path === north && r.organization === 'Riverside Medical Center')).toMatchObject({
+    status: 'not yet',
+    'sign-off': 'Acknowledged',
+    'sign-off version': 'this version',
+    'sign-off verifies': 'yes',
+    'signed by': 'Dana Reyes-Oyelaran-Montgomery, Regulatory Coordinator',
+  });
 });

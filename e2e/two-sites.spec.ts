@@ -272,9 +272,9 @@ test('the sIRB replaces it: an earlier version until the site opens it again; th
   await toolbarAction(sirb.page, 'distribution');
   const report = sirb.page.getByTestId('distribution-report');
   const cells = (path: string) =>
-    report.locator(`[data-testid="report-row"][data-path="${path}"]`).getByTestId('report-cell');
-  await expect(cells(consent)).toHaveText(['not yet', 'earlier version']);
-  await expect(cells(brochure)).toHaveText(['not yet', 'not yet']);
+    report.locator(`[data-testid="report-row"][data-path="${path}"]`).getByTestId('report-state');
+  await expect(cells(consent)).toHaveText(['● Not yet', 'Earlier version']);
+  await expect(cells(brochure)).toHaveText(['● Not yet', '● Not yet']);
   const downloading = sirb.page.waitForEvent('download');
   await report.getByTestId('report-export').click();
   const csvFile = join(work, 'distribution.csv');

@@ -2,6 +2,8 @@
 // with access, whether its receipt names this version, an earlier one, or none yet. Plain
 // data for the details pane, the distribution report, its CSV and the command-line tool.
 import { csvLines } from './csv.js';
+import { MEANING_WORDS } from './signoffs/meanings.js';
+import { REASON_WORDS, type SignOffView } from './signoffs/views.js';
 
 export type DeliveryState = 'this' | 'earlier' | 'none';
 
@@ -28,6 +30,8 @@ export interface ReportRow {
   readonly itemPath: string;
   readonly name: string;
   readonly updatedAt: string;
+  /** The version's content hash: the window reads the document's sign-offs with it, as the details pane does. */
+  readonly contentHash?: string;
   /** One per organization of the report, in its order; undefined where that organization has no access. */
   readonly cells: readonly (DeliveryCell | undefined)[];
 }
@@ -67,8 +71,39 @@ export function deliverySummary(cells: readonly DeliveryCell[]): string {
   return `Received by ${received} of ${cells.length} organization${cells.length === 1 ? '' : 's'} with access`;
 }
 
-/** One line per document and organization with access: what the report shows, for spreadsheets. */
-export function reportCsv(report: DistributionReport): string {
+/** The report's folder of a document: its path but the last part ("" at the top of the study). */
+export function folderOf(itemPath: string): string {
+  const cut = itemPath.lastIndexOf('/');
+  return cut < 0 ? '' : itemPath.slice(0, cut);
+}
+
+/**
+ * The sign-off shown for an organization in the report (issue 36): of its sign-offs of the
+ * document (newest first), a valid one of this version, else a valid one, else the newest.
+ */
+export function signOffOf(
+  signOffs: readonly SignOffView[] | undefined,
+  organizationId: string,
+): SignOffView | undefined {
+  const its = (signOffs ?? []).filter((s) => s.organization.id === organizationId);
+  return its.find((s) => s.valid && s.thisVersion) ?? its.find((s) => s.valid) ?? its[0];
+}
+
+/** "Approved, this version" / "Acknowledged, earlier version, does not verify: signature does not verify". */
+export function signOffWords(s: SignOffView): string {
+  const version = s.thisVersion ? 'this version' : 'earlier version';
+  const check = s.valid ? '' : `, does not verify: ${s.reason ? REASON_WORDS[s.reason] : 'not checked'}`;
+  return `${MEANING_WORDS[s.meaning]}, ${version}${check}`;
+}
+
+/**
+ * One line per document and organization with access: what the report shows, for spreadsheets.
+ * With `signOffs` (by item path) each line also says that organization's sign-off of the document.
+ */
+export function reportCsv(report: DistributionReport, signOffs?: ReadonlyMap<string, readonly SignOffView[]>): string {
+  const signOffColumns = signOffs
+    ? ['sign-off', 'sign-off version', 'sign-off verifies', 'signed by', 'signed at']
+    : [];
   const lines: unknown[][] = [
     [
       'document',
@@ -80,6 +115,7 @@ export function reportCsv(report: DistributionReport): string {
       `received at (${REPORTED_BY_RECEIVER})`,
       'action',
       'note',
+      ...signOffColumns,
     ],
   ];
   for (const row of report.rows) {
@@ -95,8 +131,21 @@ export function reportCsv(report: DistributionReport): string {
         cell.receivedAt ?? '',
         cell.action ?? '',
         cell.receivedBeforeVersion ? RECEIVED_BEFORE_VERSION_WORDS : '',
+        ...(signOffs ? signOffCells(signOffOf(signOffs.get(row.itemPath), cell.organizationId)) : []),
       ]);
     }
   }
   return csvLines(lines);
+}
+
+/** A sign-off's CSV cells (another organization's names: the CSV helper neutralises formulas). */
+function signOffCells(s: SignOffView | undefined): unknown[] {
+  if (!s) return ['', '', '', '', ''];
+  return [
+    MEANING_WORDS[s.meaning],
+    s.thisVersion ? 'this version' : 'earlier version',
+    s.valid ? 'yes' : `no: ${s.reason ? REASON_WORDS[s.reason] : 'not checked'}`,
+    s.signer.role ? `${s.signer.name}, ${s.signer.role}` : s.signer.name,
+    s.signedAt,
+  ];
 }

@@ -86,7 +86,13 @@ export function distributionReport(input: ReportInput): DistributionReport {
   const rows: ReportRow[] = perDocument.map(({ d, cells }) => {
     const aligned = new Array<DeliveryCell | undefined>(organizations.length).fill(undefined);
     for (const c of cells) aligned[column.get(c.organizationId)!] = c;
-    return { itemPath: toSlashForm(d.id), name: input.nameOf(d), updatedAt: d.updatedAt, cells: aligned };
+    return {
+      itemPath: toSlashForm(d.id),
+      name: input.nameOf(d),
+      updatedAt: d.updatedAt,
+      contentHash: d.contentHash,
+      cells: aligned,
+    };
   });
   rows.sort((a, b) => a.name.localeCompare(b.name) || a.itemPath.localeCompare(b.itemPath));
   return { containerId: input.containerId, organizations, rows, sending: input.sending };
