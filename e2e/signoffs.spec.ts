@@ -70,7 +70,17 @@ test.beforeAll(async ({ browser }) => {
   await callHost(sirb.host, 'collaborators.add', { containerId, organizationId: site.org.id });
   consent = await uploadVerified(sirb.host, containerId, 'Approvals', 'consent-form.pdf', minimalPdf('Consent v1'));
   await callHost(sirb.host, 'access.grant', { containerId, itemPaths: [consent], organizationIds: [site.org.id] });
+  // the site has listed the study once: a request after it is news (a study's first listing never is)
+  await callHost(site.host, 'changes.refresh');
 });
+
+/** The site's Changes: the request as an entry that reveals the document. */
+async function openChanges(page: Page): Promise<Locator> {
+  await page.getByTestId('open-changes').click();
+  const entry = page.getByTestId('changes-view').locator('[data-kind="signoff-requested"]');
+  await expect(entry).toHaveCount(1);
+  return entry;
+}
 
 test.afterAll(async () => {
   for (const w of [sirb, site]) await w?.close();
@@ -104,6 +114,14 @@ test('the site sees the request, shows the document, and signs it off with its p
   await callHost(site.host, 'changes.refresh');
   // the window says sign-offs are requested, and lists them
   await page.reload();
+  // Changes has it too: "Sign-off requested: <document> by <date>, from <org>"; choosing it shows the document
+  const change = await openChanges(page);
+  await expect(change).toContainText('Sign-off requested: consent-form.pdf by ');
+  await expect(change).toContainText(', from Sandbox IRB');
+  await saveScreenshot(page, 'signoffs-changes-request');
+  await change.click();
+  await expect(page.getByTestId('changes-view')).toHaveCount(0);
+  await expect(page.getByTestId('details-name')).toHaveText('consent-form.pdf');
   await page.getByTestId('requested-notice-show').click();
   const list = page.getByTestId('requested-dialog');
   const entry = list.getByTestId('requested-waiting').getByTestId('requested-entry');
@@ -218,6 +236,10 @@ test('the sign-off views pass axe in both themes at 1280 and 1024, and Sign offâ
       await saveScreenshot(site.page, `signoffs-dialog-${theme}-${width}`);
       await site.page.getByTestId('signoff-cancel').click();
       await site.page.getByTestId('requested-dialog').getByRole('button', { name: 'Close', exact: true }).click();
+      await openChanges(site.page);
+      await scans.site.scan('changes with a sign-off request');
+      await saveScreenshot(site.page, `signoffs-changes-${theme}-${width}`);
+      await site.page.getByTestId('changes-view').getByRole('button', { name: 'Close', exact: true }).click();
     }
   }
   // Sign offâ€¦ from the keyboard: the selected row's context menu (Shift+F10), arrows to the entry, Enter
