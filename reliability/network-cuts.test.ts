@@ -29,12 +29,13 @@ let work = '';
 let doc = '';
 let original: Buffer;
 
-function clientFor(baseUrl: string): ExchangeClient {
+/** busyWaitMs: how long a body cut part way (it may be a refusal) is waited out before it counts as a failure. */
+function clientFor(baseUrl: string, busyWaitMs?: number): ExchangeClient {
   return new ExchangeClient({
     baseUrl,
     organizationId: cast.sirb.id,
     signer: keys.signer,
-    retry: { attempts: 3, baseDelayMs: 20 },
+    retry: { attempts: 3, baseDelayMs: 20, ...(busyWaitMs === undefined ? {} : { busyWaitMs }) },
   });
 }
 
@@ -87,6 +88,10 @@ describe('network cut mid-upload', () => {
   });
 
   it('a response lost after the commit is retried into the same item (no duplicate)', async () => {
+    // a connection of its own: the rule counts a connection's bytes, and a kept-alive one has
+    // carried the last test's upload (the cut would hit this one's "100 Continue", before its body)
+    viaProxy.close();
+    viaProxy = clientFor(proxy.url);
     proxy.setRules([{ whenUpstreamAtLeast: 3 * MIB, downstreamAfter: 10 }]);
     const path = newDocumentPath('lost-answers');
     const result = await uploadDocument({
@@ -106,18 +111,25 @@ describe('network cut mid-upload', () => {
   });
 
   it('when every try is cut the upload reports a NetworkError and nothing is stored', async () => {
-    proxy.setRules([{ upstreamAfter: MIB / 2 }, { upstreamAfter: MIB / 2 }, { upstreamAfter: MIB / 2 }]);
+    // a body cut part way may be a refusal (a server that reads bodies first), so it is waited out
+    // for a while (2 s here) before the cuts count as the three failures of a broken network
+    const impatient = clientFor(proxy.url, 2000);
+    proxy.setRules(Array.from({ length: 30 }, () => ({ upstreamAfter: MIB / 2 })));
+    const cutsBefore = proxy.cuts;
     const path = newDocumentPath('failed-uploads');
     const error = await uploadDocument({
-      client: viaProxy,
+      client: impatient,
       containerId: study,
       path,
       file: doc,
       wrapForSelf: keys.wrapForSelf,
     }).catch((e: unknown) => e);
+    impatient.close();
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).retryable).toBe(true);
-    expect(proxy.pending).toBe(0);
+    expect(proxy.cuts - cutsBefore).toBeGreaterThanOrEqual(3);
+    expect(proxy.pending).toBeGreaterThan(0);
+    proxy.setRules([]);
     await expect(direct.getItem(study, path)).rejects.toMatchObject({ code: 1015 });
     // the server dropped the partial bodies it had received
     for (let i = 0; i < 50 && readdirSync(join(cast.dataDir, 'tmp')).length > 0; i++)
