@@ -5,7 +5,7 @@
 // folder, and a cancelled export leaving nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, sign } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import canonicalize from 'canonicalize';
@@ -29,6 +29,7 @@ import { writeSignOff } from '../signoffs/signoff-writer.js';
 import { archiveSignoffs } from './archive-signoffs.js';
 import { exportStudy } from './export-study.js';
 import { shownInstant } from './index-html.js';
+import { VERIFY_SH } from './verify-script.js';
 import { readArchive } from './archive-reader.js';
 import { verifyArchive } from './verify-archive.js';
 
@@ -348,6 +349,30 @@ describe('study archive', () => {
     expect(spawnSync('diff', ['-r', folder, unpacked]).status).toBe(0);
     expect(runVerify(unpacked).status).toBe(0);
     expect((await verifyArchive(zip)).failed).toBe(0);
+  });
+
+  it('a SHA256SUMS line naming a path outside the archive fails, though the file there matches', async () => {
+    const root = path.join(dir, 'hostile', 'archive');
+    await mkdir(root, { recursive: true });
+    const outside = 'read by no verifier\n';
+    await writeFile(path.join(dir, 'hostile', 'secret'), outside);
+    const hash = createHash('sha256').update(outside).digest('hex');
+    await writeFile(path.join(root, 'verify.sh'), VERIFY_SH);
+    await writeFile(
+      path.join(root, 'SHA256SUMS'),
+      `${hash}  ../secret\n${hash}  /${path.join(dir, 'hostile', 'secret').slice(1)}\n`,
+    );
+    const verify = runVerify(root);
+    expect(verify.status).not.toBe(0);
+    expect(verify.out.split('\n').filter((l) => l.startsWith('FAILED'))).toEqual([
+      'FAILED  ../secret: leaves the archive',
+      `FAILED  ${path.join(dir, 'hostile', 'secret')}: leaves the archive`,
+    ]);
+    expect(verify.out).toMatch(/^0 checks passed, 2 failed$/m);
+    expect((await verifyArchive(root)).checks.filter((c) => !c.ok).map((c) => c.what)).toEqual([
+      '../secret: leaves the archive',
+      `${path.join(dir, 'hostile', 'secret')}: leaves the archive`,
+    ]);
   });
 
   it('a cancelled export leaves nothing behind', async () => {
