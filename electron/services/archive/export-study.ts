@@ -89,6 +89,26 @@ function reasonFor(e: unknown): string {
   return cleanText(e instanceof Error ? e.message : String(e)).slice(0, 300);
 }
 
+/**
+ * Each document's key unwrapped (RSA) once, not at the listing and twice more in its download:
+ * the export's extra work per document over a plain download. A key is kept, like the listing
+ * it came from, until its document is written (`forget`).
+ */
+function keysOpenedOnce(keys: ExportInput['keys']): ExportInput['keys'] & { forget(item: ItemFields): void } {
+  const opened = new Map<string, ItemKey>();
+  // the same inputs give the same key (openItemKey is a pure function of them); failures are not kept
+  const idOf = (item: ItemFields): string => `${item.algorithm ?? ''}|${item.iv}|${item.keyHash}|${item.key}`;
+  return {
+    openItemKey(item) {
+      const id = idOf(item);
+      let k = opened.get(id);
+      if (!k) opened.set(id, (k = keys.openItemKey(item)));
+      return k;
+    },
+    forget: (item) => void opened.delete(idOf(item)),
+  };
+}
+
 export async function exportStudy(input: ExportInput): Promise<ArchiveSummary> {
   const sink = input.destination.toLowerCase().endsWith('.zip')
     ? await zipSink(input.destination)
@@ -143,13 +163,15 @@ async function writeArchive(input: ExportInput, sink: ArchiveSink): Promise<Arch
 
   const documents: Listed[] = [];
   const notIncluded: LeftOut[] = [];
+  const keys = keysOpenedOnce(input.keys);
   for (const item of items) {
     if (isReservedItemId(item.id)) continue;
     if (input.onlyMine && ownerIdOf(item) !== self) continue;
     const owner = { id: ownerIdOf(item), name: orgName(ownerIdOf(item)) };
     try {
-      const header = asDocument(openHeader(item, input.keys.openItemKey(item)));
+      const header = asDocument(openHeader(item, keys.openItemKey(item)));
       if (header) documents.push({ item, header });
+      else keys.forget(item);
     } catch (e) {
       notIncluded.push({ itemId: toSlashForm(item.id), owner, updatedAt: item.updatedAt, reason: reasonFor(e) });
     }
@@ -182,7 +204,7 @@ async function writeArchive(input: ExportInput, sink: ArchiveSink): Promise<Arch
         async (file) => {
           const result = await downloadDocument({
             client,
-            keys: input.keys,
+            keys,
             containerId,
             path: item.id,
             destination: file,
@@ -203,6 +225,8 @@ async function writeArchive(input: ExportInput, sink: ArchiveSink): Promise<Arch
       progress.documentsDone += 1;
       input.onProgress?.({ ...progress });
       continue;
+    } finally {
+      keys.forget(item);
     }
     const done = written!;
     sums.set(path, done.contentHash);
