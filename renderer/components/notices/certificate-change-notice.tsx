@@ -32,6 +32,8 @@ export interface CertificateChangeNoticeProps {
   /** An Accept or Keep is under way, or why it was refused. */
   readonly deciding?: boolean;
   readonly decisionError?: AppError;
+  /** Hides the notice for this session (never while a decision is asked: that one must be answered). */
+  readonly onDismiss?: () => void;
 }
 
 function CheckResult({ change, now }: { readonly change: CertificateChangeView; readonly now: number }) {
@@ -78,6 +80,7 @@ export function CertificateChangeNotice({
   onKeep,
   deciding = false,
   decisionError,
+  onDismiss,
 }: CertificateChangeNoticeProps) {
   const n = change.grantCount;
   const decision = change.decision;
@@ -122,6 +125,7 @@ export function CertificateChangeNotice({
       }
       details={<CheckResult change={change} now={now} />}
       below={error ? <ErrorDisplay context="Nothing was re-wrapped." error={error} /> : undefined}
+      {...(onDismiss && !progress ? { onDismiss, dismissLabel: `Dismiss the notice about ${change.name}` } : {})}
     >
       <strong>{change.name}</strong> has a new certificate — {n} of your documents in{' '}
       {plural(change.studyCount, 'study', 'studies')} still {n === 1 ? 'has a key' : 'have keys'} for the old one.

@@ -29,13 +29,19 @@ export function OwnExpiryNotice({ profile, now }: { readonly profile: ProfileVie
 export function CollaboratorExpiryNotice({
   expiring,
   now,
+  onDismiss,
 }: {
   readonly expiring: ExpiringCertificateView;
   readonly now: number;
+  readonly onDismiss?: () => void;
 }) {
   const days = daysUntil(expiring.validTo, now) ?? 0;
   return (
-    <Notice level={expiring.expired ? 'error' : 'warning'} testId="collaborator-expiry-notice">
+    <Notice
+      level={expiring.expired ? 'error' : 'warning'}
+      testId="collaborator-expiry-notice"
+      {...(onDismiss ? { onDismiss, dismissLabel: `Dismiss the notice about ${expiring.name}` } : {})}
+    >
       {expiring.expired
         ? `The certificate of ${expiring.name} expired on ${formatDay(expiring.validTo)}: grants to it are refused until it is renewed.`
         : `The certificate of ${expiring.name} expires in ${plural(Math.max(days, 0), 'day', 'days')} (${formatDay(expiring.validTo)}): grants to it are refused from then until it is renewed.`}

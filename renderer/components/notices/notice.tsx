@@ -13,9 +13,22 @@ export interface NoticeProps {
   readonly detailsLabel?: string;
   /** Shown in full under the line (an action's failure, where it happened). */
   readonly below?: ReactNode;
+  /** Hides the notice (for this session, as its owner decides); with the label naming what is hidden. */
+  readonly onDismiss?: () => void;
+  readonly dismissLabel?: string;
 }
 
-export function Notice({ level, testId, children, actions, details, detailsLabel, below }: NoticeProps) {
+export function Notice({
+  level,
+  testId,
+  children,
+  actions,
+  details,
+  detailsLabel,
+  below,
+  onDismiss,
+  dismissLabel,
+}: NoticeProps) {
   return (
     <li className={`notice notice-${level}`} data-testid={testId}>
       <span className="notice-text">{children}</span>
@@ -25,6 +38,17 @@ export function Notice({ level, testId, children, actions, details, detailsLabel
           <summary aria-label={detailsLabel}>Details</summary>
           <div className="notice-details-body">{details}</div>
         </details>
+      ) : null}
+      {onDismiss ? (
+        <button
+          type="button"
+          className="link"
+          data-testid="notice-dismiss"
+          aria-label={dismissLabel}
+          onClick={onDismiss}
+        >
+          Dismiss
+        </button>
       ) : null}
       {below ? <div className="notice-below">{below}</div> : null}
     </li>

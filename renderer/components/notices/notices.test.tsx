@@ -169,6 +169,8 @@ describe('a collaborator\u2019s new certificate', () => {
     show(main.api, sirb);
     const notice = await screen.findByTestId('certificate-change-notice');
     expect(within(notice).queryByTestId('certificate-rewrap')).toBeNull();
+    // a decision must be answered: it cannot be dismissed
+    expect(within(notice).queryByTestId('notice-dismiss')).toBeNull();
     expect(within(notice).getByTestId('certificate-decision').textContent).toMatch(
       /another certificate for Riverside Medical Center \(not verified\)/,
     );
@@ -299,7 +301,9 @@ describe('expiry', () => {
       'notices.list': async () => ({ backupDismissed: [] }),
     });
     show(main.api, { ...sirb, certificate: { ...sirb.certificate, validTo: new Date(NOW + 5 * DAY).toISOString() } });
-    const lines = (await screen.findAllByTestId('collaborator-expiry-notice')).map((n) => n.textContent);
+    const lines = (await screen.findAllByTestId('collaborator-expiry-notice')).map(
+      (n) => n.querySelector('.notice-text')!.textContent,
+    );
     expect(lines[0]).toMatch(
       /^The certificate of Riverside Medical Center expires in 10 days .*grants to it are refused from then until it is renewed\.$/,
     );
@@ -309,6 +313,33 @@ describe('expiry', () => {
     expect(screen.getByTestId('own-expiry-notice').textContent).toMatch(
       /^The certificate of Central IRB expires in 5 days/,
     );
+  });
+});
+
+describe('dismissing a collaborator\u2019s certificate notice', () => {
+  it('hides it for the session, one organization at a time; a change awaiting a decision offers no Dismiss', async () => {
+    const main = mainWith({
+      'certificates.changes': async () => ({
+        changes: [change()],
+        expiring: [
+          {
+            organizationId: 'b'.repeat(32),
+            name: 'Lakeside University',
+            validTo: new Date(NOW + 10 * DAY).toISOString(),
+            expired: false,
+          },
+        ],
+      }),
+      'containers.list': async () => [],
+      'notices.list': async () => ({ backupDismissed: [] }),
+    });
+    show(main.api, sirb);
+    const notice = await screen.findByTestId('certificate-change-notice');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss the notice about Riverside Medical Center' }));
+    expect(screen.queryByTestId('certificate-change-notice')).toBeNull();
+    const expiry = screen.getByTestId('collaborator-expiry-notice');
+    fireEvent.click(within(expiry).getByRole('button', { name: 'Dismiss the notice about Lakeside University' }));
+    expect(screen.queryByTestId('collaborator-expiry-notice')).toBeNull();
   });
 });
 

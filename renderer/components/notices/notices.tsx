@@ -29,6 +29,10 @@ export function Notices({ profile, onOpenSettings, now = Date.now() }: NoticesPr
   // Named as when it started: once done, the organization leaves the list of changes.
   const [rewrapName, setRewrapName] = useState('');
   const { accept, keep } = useCertificateDecision(profileId);
+  // Collaborators' certificate notices dismissed in this session, by profile, organization and
+  // certificate: a later change of that certificate shows again.
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const dismiss = (key: string) => () => setDismissed((d) => new Set(d).add(key));
   if (!profile) return null;
   /** Accept or Keep for one organization's changed certificate (the sha256 the user was shown). */
   const decisionProps = (organizationId: string, sha256: string) => {
@@ -42,8 +46,13 @@ export function Notices({ profile, onOpenSettings, now = Date.now() }: NoticesPr
       ...(failed ? { decisionError: toAppError(failed) } : {}),
     };
   };
-  const changes = certificates.data?.changes ?? [];
-  const expiring = certificates.data?.expiring ?? [];
+  const changeKey = (c: { organizationId: string; oldThumbprint: string; certificate?: { thumbprint: string } }) =>
+    `${profile.id}:change:${c.organizationId}:${c.oldThumbprint}:${c.certificate?.thumbprint ?? ''}`;
+  const expiryKey = (e: { organizationId: string; validTo: string; expired: boolean }) =>
+    `${profile.id}:expiry:${e.organizationId}:${e.validTo}:${e.expired}`;
+  // a change awaiting Accept or Keep is never hidden: it must be answered
+  const changes = (certificates.data?.changes ?? []).filter((c) => c.decision || !dismissed.has(changeKey(c)));
+  const expiring = (certificates.data?.expiring ?? []).filter((e) => !dismissed.has(expiryKey(e)));
   const rewrapping = rewrap.isPending ? rewrap.variables : undefined;
   const studyTitle = (id: string): string => {
     const c = containers.data?.find((x) => x.id === id);
@@ -80,7 +89,9 @@ export function Notices({ profile, onOpenSettings, now = Date.now() }: NoticesPr
               setRewrapName(c.name);
               rewrap.mutate(c.organizationId);
             }}
-            {...(c.decision ? decisionProps(c.organizationId, c.decision.offered.sha256) : {})}
+            {...(c.decision
+              ? decisionProps(c.organizationId, c.decision.offered.sha256)
+              : { onDismiss: dismiss(changeKey(c)) })}
           />
         ))}
         {rewrap.data ? (
@@ -93,7 +104,7 @@ export function Notices({ profile, onOpenSettings, now = Date.now() }: NoticesPr
         ) : null}
         <OwnExpiryNotice profile={profile} now={now} />
         {expiring.map((e) => (
-          <CollaboratorExpiryNotice key={e.organizationId} expiring={e} now={now} />
+          <CollaboratorExpiryNotice key={e.organizationId} expiring={e} now={now} onDismiss={dismiss(expiryKey(e))} />
         ))}
         {showBackup ? (
           <BackupNotice profile={profile} onBackUp={onOpenSettings} onDismiss={() => backup.dismiss(profile.id)} />
