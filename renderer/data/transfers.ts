@@ -101,13 +101,18 @@ export function useStartUploads(containerId: string | undefined) {
   const call = useCall();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ folder, files }: { folder: string; files: OperationArgs<'transfers.upload'>['files'] }) => {
+    mutationFn: async ({
+      folder,
+      files,
+      describe,
+    }: Pick<OperationArgs<'transfers.upload'>, 'folder' | 'files' | 'describe'>) => {
       if (!containerId) return;
       for (let i = 0; i < files.length; i += MAX_FILES_PER_CALL) {
         const started = await call('transfers.upload', {
           containerId,
           folder,
           files: files.slice(i, i + MAX_FILES_PER_CALL),
+          ...(describe ? { describe } : {}),
         });
         client.setQueryData<TransferView[]>(keys.transfers, (list) => mergeTransfers(list, started));
       }

@@ -20,7 +20,8 @@ interface BrowserToolbarProps {
   readonly onFilter: (text: string) => void;
   readonly uploadBusy: boolean;
   readonly nativeFiles: boolean;
-  readonly onUploadFiles: (files: DroppedFile[]) => void;
+  /** `folder`: chosen with Upload folder… rather than Upload…. */
+  readonly onUploadFiles: (files: DroppedFile[], folder: boolean) => void;
   readonly onNativePick: (folders: boolean) => void;
   readonly refreshing: boolean;
   readonly onRefresh: () => void;

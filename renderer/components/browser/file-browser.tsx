@@ -46,6 +46,7 @@ import { useNewMarks } from './use-new-marks.js';
 import { useStudyNames } from './use-study-names.js';
 import { useExpiryContext } from '../../features/binder/use-expiry-context.js';
 import { DocumentFieldsSection } from '../../features/binder/document-fields.js';
+import { useDescribeFirst } from '../../features/binder/upload-describe-dialog.js';
 import { TREE_MAX_WIDTH, TREE_MIN_WIDTH, useTreeWidth } from './use-tree-width.js';
 
 interface FileBrowserProps {
@@ -84,6 +85,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
   const feedback = useActionFeedback();
   const upload = useUpload(profile.id, container.id);
   const transfers = useTransferList(profile.id);
+  const describeFirst = useDescribeFirst(upload.uploadFiles);
   const downloads = useDownloads(container.id, feedback);
   const { blocked, closeBlocked, asked, closeAsked } = downloads;
   const marks = useNewMarks(profile.id, container.id);
@@ -126,8 +128,8 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
         onFilter={view.setFilter}
         uploadBusy={!!upload.busy}
         nativeFiles={!!appInfo?.nativeFiles}
-        onUploadFiles={(files) => void upload.uploadFiles(files, folder)}
-        onNativePick={(folders) => void upload.pickNative(folders, folder)}
+        onUploadFiles={(files, fromFolder) => void describeFirst.uploadFiles(files, folder, fromFolder)}
+        onNativePick={(folders) => void upload.pickNative(folders, folder, folders ? undefined : describeFirst.ask)}
         refreshing={changesOnly.isPending}
         onRefresh={() => changesOnly.mutate()}
         onReload={() => void fullReload()}
@@ -401,6 +403,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
       {dragTarget !== undefined ? (
         <DropHint text={dropHintText(dragTarget === '' ? rootLabel : (dragTarget.split('/').pop() ?? dragTarget))} />
       ) : null}
+      {describeFirst.dialog}
       {upload.conflict ? (
         <ConflictDialog
           conflict={upload.conflict.conflict}

@@ -9,7 +9,7 @@ import { OverflowMenu } from '../common/overflow-menu.js';
 interface UploadControlsProps {
   readonly disabled: boolean;
   readonly nativeFiles: boolean;
-  readonly onFiles: (files: DroppedFile[]) => void;
+  readonly onFiles: (files: DroppedFile[], folder: boolean) => void;
   readonly onNativePick: (folders: boolean) => void;
   readonly compact?: boolean;
 }
@@ -18,7 +18,7 @@ export function UploadControls({ disabled, nativeFiles, onFiles, onNativePick, c
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const take = (input: HTMLInputElement): void => {
-    if (input.files?.length) onFiles(filesFromInput(input.files));
+    if (input.files?.length) onFiles(filesFromInput(input.files), input === folderInput.current);
     input.value = '';
   };
   const pickFolder = (): void => (nativeFiles ? onNativePick(true) : folderInput.current?.click());

@@ -21,6 +21,7 @@ const STUDY = 'c'.repeat(32);
 function uploadService(failures: AppError[]) {
   const started: string[] = [];
   const released: string[] = [];
+  const described: unknown[] = [];
   const api = {
     'files.release': async ({ refs }: { refs: string[] }) => {
       released.push(...refs);
@@ -38,12 +39,13 @@ function uploadService(failures: AppError[]) {
         value: itemPaths.map((p) => ({ ...item(p.replace('/', '|')), decryptedHeader: doc('consent.pdf', 10) })),
       };
     },
-    'transfers.upload': async ({ files }: { files: { ref: string }[] }) => {
+    'transfers.upload': async ({ files, describe }: { files: { ref: string }[]; describe?: unknown }) => {
       started.push(...files.map((f) => f.ref));
+      described.push(describe);
       return { ok: true, value: [] };
     },
   } as unknown as ExchangeApi;
-  return { api, started, released };
+  return { api, started, released, described };
 }
 
 function setUp(failures: AppError[]) {
@@ -115,5 +117,16 @@ describe('staged copies the upload will not use', () => {
     expect(result.current.problem).toBeDefined();
     act(() => result.current.dismiss());
     expect(service.released).toEqual(['ref-consent.pdf']);
+  });
+});
+
+describe('what Upload… was told the files are', () => {
+  it('goes with every file of the batch, also once a name conflict is answered', async () => {
+    const { result, service } = setUp([]);
+    const cv = { docType: 'cv', expiresOn: '2027-06-30', person: { name: 'Dr Reyes' } };
+    await act(() => result.current.uploadFiles([consentPdf, newPdf], 'site', cv));
+    await act(async () => result.current.answer('keepBoth', false));
+    expect(service.started.sort()).toEqual(['ref-consent.pdf', 'ref-new.pdf']);
+    expect(service.described).toEqual([cv]);
   });
 });

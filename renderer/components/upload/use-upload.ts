@@ -1,6 +1,7 @@
 // The upload flow: refuse too-large files before any work, hand each file to main (stageFile),
 // ask about name conflicts, then start the transfers and put them in the transfers cache.
 import { useCallback, useRef, useState } from 'react';
+import type { DescribeFields } from '../../../shared/binder/describe-schema.js';
 import type { AppError, FileRef } from '../../../shared/ipc/views.js';
 import { toAppError } from '../../bridge/api.js';
 import { useFolderDocuments } from '../../data/items.js';
@@ -31,6 +32,7 @@ interface UploadProblem {
 
 interface Pending {
   readonly folder: string;
+  readonly describe?: DescribeFields;
   readonly plan: ConflictPlan;
   readonly state: ConflictState;
 }
@@ -49,13 +51,13 @@ export function useUpload(profileId: string, containerId: string | undefined) {
   pendingRef.current = pending;
 
   const submit = useCallback(
-    async (folder: string, files: UploadFile[]): Promise<void> => {
+    async (folder: string, files: UploadFile[], describe?: DescribeFields): Promise<void> => {
       if (!containerId || files.length === 0) return;
       const run = async (): Promise<void> => {
         setBusy('Starting uploads…');
         setProblem(undefined);
         try {
-          await startUploads({ folder, files });
+          await startUploads({ folder, files, describe });
         } catch (e) {
           setProblem({
             context: 'The uploads could not be started.',
@@ -73,7 +75,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
   );
 
   const proceed = useCallback(
-    async (folder: string, staged: PlannedFile[]): Promise<void> => {
+    async (folder: string, staged: PlannedFile[], describe?: DescribeFields): Promise<void> => {
       if (staged.length === 0) return;
       setBusy('Checking for files with the same name…');
       let existing: ExistingDocument[];
@@ -86,7 +88,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
           error: toAppError(e),
           retry: () => {
             setProblem(undefined);
-            void proceedRef.current(folder, staged);
+            void proceedRef.current(folder, staged, describe);
           },
           held: staged.map((f) => f.ref),
         });
@@ -96,19 +98,19 @@ export function useUpload(profileId: string, containerId: string | undefined) {
       }
       const plan = planConflicts(folder, staged, existing);
       if (plan.conflicts.length === 0) {
-        await submit(folder, uploadList(plan, startConflicts(plan)));
+        await submit(folder, uploadList(plan, startConflicts(plan)), describe);
         return;
       }
-      setPending({ folder, plan, state: startConflicts(plan) });
+      setPending({ folder, describe, plan, state: startConflicts(plan) });
     },
     [existingIn, submit],
   );
   const proceedRef = useRef(proceed);
   proceedRef.current = proceed;
 
-  /** Files from a drop or an <input type=file>. */
+  /** Files from a drop or an <input type=file>; `describe` says what every one of them is (§8). */
   const uploadFiles = useCallback(
-    async (files: DroppedFile[], folder: string): Promise<void> => {
+    async (files: DroppedFile[], folder: string, describe?: DescribeFields): Promise<void> => {
       const { accepted, refused: tooLarge } = checkSizes(
         files.map((f) => ({ name: f.relativePath, size: f.file.size, dropped: f })),
       );
@@ -135,10 +137,10 @@ export function useUpload(profileId: string, containerId: string | undefined) {
             .slice(0, 3)
             .join(', ')}${failed.length > 3 ? ', …' : ''}).`,
           error: lastError,
-          retry: () => void uploadFilesRef.current?.(failed, folder),
+          retry: () => void uploadFilesRef.current?.(failed, folder, describe),
         });
       }
-      await proceed(folder, staged);
+      await proceed(folder, staged, describe);
     },
     [stageFile, proceed],
   );
@@ -147,19 +149,25 @@ export function useUpload(profileId: string, containerId: string | undefined) {
 
   /** Files chosen with the native picker (Electron): main already holds them. */
   const uploadRefs = useCallback(
-    async (refs: readonly FileRef[], folder: string): Promise<void> => {
+    async (refs: readonly FileRef[], folder: string, describe?: DescribeFields): Promise<void> => {
       const { accepted, refused: tooLarge } = checkSizes(refs);
       setRefused(tooLarge.map((r) => r.message));
       await proceed(
         folder,
         accepted.map((r) => ({ ref: r.ref, relativePath: r.name })),
+        describe,
       );
     },
     [proceed],
   );
 
+  /** `describeFirst` asks what the chosen files are: fields, undefined (as they are) or null (cancelled). */
   const pickNative = useCallback(
-    async (folders: boolean, folder: string): Promise<void> => {
+    async (
+      folders: boolean,
+      folder: string,
+      describeFirst?: (names: string[]) => Promise<DescribeFields | undefined | null>,
+    ): Promise<void> => {
       let refs: FileRef[];
       try {
         refs = await pickFiles(folders);
@@ -167,9 +175,13 @@ export function useUpload(profileId: string, containerId: string | undefined) {
         setProblem({ context: 'The files could not be chosen.', error: toAppError(e) });
         return;
       }
-      if (refs.length) await uploadRefs(refs, folder);
+      if (!refs.length) return;
+      const describe = describeFirst ? await describeFirst(refs.map((r) => r.name)) : undefined;
+      // cancelled: main let go of what it holds for them
+      if (describe === null) release(refs.map((r) => r.ref));
+      else await uploadRefs(refs, folder, describe);
     },
-    [pickFiles, uploadRefs],
+    [pickFiles, uploadRefs, release],
   );
 
   const answer = useCallback(
@@ -183,7 +195,7 @@ export function useUpload(profileId: string, containerId: string | undefined) {
       }
       setPending(undefined);
       release(state.answered.filter((a) => a.choice === 'skip').map((a) => a.conflict.file.ref));
-      void submit(current.folder, uploadList(current.plan, state));
+      void submit(current.folder, uploadList(current.plan, state), current.describe);
     },
     [submit, release],
   );
