@@ -12,6 +12,7 @@ import {
   openStudy,
   openStudyDetails,
   type ProfileInfo,
+  uploadWithoutDescribing,
 } from './support/app-page.js';
 import { isBlocking, StateScans } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
@@ -50,6 +51,7 @@ test('axe: a drag over the window, a toast, the Menu, a certificate preview, rea
     const name = `letter-${theme}.pdf`;
     const pdf = (n: string) => ({ name: n, mimeType: 'application/pdf', buffer: minimalPdf(n) });
     await page.getByTestId('upload-input').setInputFiles([pdf(name), pdf(`annex-${theme}.pdf`)]);
+    await uploadWithoutDescribing(page);
     const toast = page.getByTestId('toast');
     await expect(toast.first()).toBeVisible({ timeout: 30_000 });
     await scan('a toast on screen');

@@ -15,6 +15,7 @@ import {
   openChromeDialog,
   openStudyDetails,
   toolbarAction,
+  uploadWithoutDescribing,
 } from './support/app-page.js';
 import { minimalPdf } from './support/documents.js';
 
@@ -50,6 +51,7 @@ test('axe finds no serious or critical violation in any main state or dialog, li
   await page
     .getByTestId('upload-input')
     .setInputFiles({ name: 'consent-form.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Consent') });
+  await uploadWithoutDescribing(page);
   await expect(fileRow(page, 'consent-form.pdf')).toBeVisible({ timeout: 30_000 });
   // A launcher declared as a PDF: opening it shows the blocked-open dialog.
   await page.getByTestId('upload-input').setInputFiles({
@@ -57,6 +59,7 @@ test('axe finds no serious or critical violation in any main state or dialog, li
     mimeType: 'application/pdf',
     buffer: Buffer.from('[Desktop Entry]\nType=Application\n'),
   });
+  await uploadWithoutDescribing(page);
   await expect(fileRow(page, 'consent.desktop')).toBeVisible({ timeout: 30_000 });
   await callHost(host, 'items.writeRecord', {
     containerId: study,
@@ -144,6 +147,7 @@ test('axe finds no serious or critical violation in any main state or dialog, li
     await page
       .getByTestId('upload-input')
       .setInputFiles({ name: 'consent-form.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Consent again') });
+    await uploadWithoutDescribing(page);
     await expect(page.getByTestId('conflict-dialog')).toBeVisible();
     await scan('upload conflict dialog');
     await page.keyboard.press('Escape');

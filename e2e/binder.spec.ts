@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { addDays, calendarDay } from '../shared/binder/calendar-date.js';
 import { loadTrustedCas } from '../server/store/sqlite/trust-store.js';
 import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
-import { closeDialog, openStudy, settled, showInTheme, toolbarAction } from './support/app-page.js';
+import { closeDialog, fileRow, openStudy, settled, showInTheme, toolbarAction } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, scanState } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
@@ -24,6 +24,8 @@ import { serveNewSandbox, type SandboxOrganization, type ServingExchange } from 
 test.describe.configure({ mode: 'serial' });
 // each journey scans four states (two themes, two widths) on a machine the other tests share
 test.setTimeout(600_000);
+// a step that cannot act fails within a minute rather than at the journey's timeout
+test.use({ actionTimeout: 60_000 });
 
 interface Window {
   host: RunningHost;
@@ -94,6 +96,9 @@ function notificationTexts(page: Page): Promise<string[]> {
 }
 
 async function openBinder(page: Page): Promise<Locator> {
+  // a binder still open from the step before is closed first: it covers the studies list
+  const open = page.getByTestId('binder-dialog');
+  if (await open.isVisible()) await closeDialog(open);
   await openStudy(page, containerId);
   await toolbarAction(page, 'binder');
   const dialog = page.getByTestId('binder-dialog');
@@ -207,6 +212,80 @@ test('the site sees what is expected of it and drops its CV onto the missing ite
   await expect(binderCell(again, 'pi-cv', site.org.id)).toContainText('expiring in 20 days');
   await expect(binderCell(again, 'pi-cv', site.org.id)).toContainText('cv-dr-reyes.pdf');
   await saveScreenshot(site.page, 'binder-site-column');
+});
+
+test('Upload… asks what the chosen files are; a dropped batch is not asked, and is typed afterwards with Describe…', async () => {
+  const page = site.page;
+  await closeDialog(page.getByTestId('binder-dialog'));
+  await page.getByTestId('upload-input').setInputFiles({
+    name: 'gcp-reyes.pdf',
+    mimeType: 'application/pdf',
+    buffer: minimalPdf('GCP certificate of Dr Reyes'),
+  });
+  const ask = page.getByTestId('upload-describe');
+  await expect(ask).toContainText('gcp-reyes.pdf');
+  await expect(ask.getByTestId('upload-describe-send')).toBeDisabled();
+  await ask.getByTestId('upload-describe-type-search').fill('gcp');
+  await ask.getByTestId('upload-describe-type-list').selectOption('gcp-training');
+  await ask.getByTestId('describe-expires').fill(addDays(today, 200));
+  await ask.getByTestId('describe-person').fill('Dr Reyes');
+  await scanEverywhere(site, 'upload-describe', async () => {
+    if (await page.getByTestId('upload-describe').isVisible()) return;
+    await openStudy(page, containerId);
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'gcp-reyes.pdf',
+      mimeType: 'application/pdf',
+      buffer: minimalPdf('GCP certificate of Dr Reyes'),
+    });
+  });
+  // the scans reloaded the page: the same answers again, then Upload
+  const again = page.getByTestId('upload-describe');
+  await again.getByTestId('upload-describe-type-list').selectOption('gcp-training');
+  await again.getByTestId('describe-expires').fill(addDays(today, 200));
+  await again.getByTestId('describe-person').fill('Dr Reyes');
+  await again.getByTestId('upload-describe-send').click();
+  await expect(again).toHaveCount(0);
+  await expect(fileRow(page, 'gcp-reyes.pdf').getByTestId('type-cell')).toHaveText('GCP training certificate', {
+    timeout: 30_000,
+  });
+  // typed as the checklist expects from this site: it fills the site's GCP training item
+  await expect
+    .poll(async () => {
+      const view = await callHost<{ cells: { itemId: string; status: string; document?: { name: string } }[] }>(
+        site.host,
+        'binder.status',
+        { containerId },
+      );
+      const cell = view.cells.find((c) => c.itemId === 'gcp-training');
+      return `${cell?.status} ${cell?.document?.name ?? ''}`;
+    })
+    .toBe('received gcp-reyes.pdf');
+
+  // two files dropped on the list: no question, they upload at once, untyped
+  await dropFiles(page.getByTestId('file-drop-zone'), [
+    { name: 'monitoring-a.pdf', mimeType: 'application/pdf', bytes: minimalPdf('Visit A') },
+    { name: 'monitoring-b.pdf', mimeType: 'application/pdf', bytes: minimalPdf('Visit B') },
+  ]);
+  await expect(fileRow(page, 'monitoring-b.pdf')).toBeVisible({ timeout: 30_000 });
+  await expect(fileRow(page, 'monitoring-a.pdf')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('upload-describe')).toHaveCount(0);
+  await expect(fileRow(page, 'monitoring-a.pdf').getByTestId('type-cell')).not.toHaveText('Monitoring visit report');
+  // both selected, Describe 2 documents… types them at once
+  await fileRow(page, 'monitoring-a.pdf').click();
+  await fileRow(page, 'monitoring-b.pdf').click({ modifiers: ['Shift'] });
+  await fileRow(page, 'monitoring-b.pdf').click({ button: 'right' });
+  const entry = page.getByTestId('menu-describe');
+  await expect(entry).toHaveText('Describe 2 documents…');
+  await entry.click();
+  const describe = page.getByTestId('describe-dialog');
+  await expect(describe.getByTestId('describe-names')).toContainText('monitoring-a.pdf');
+  await describe.getByTestId('describe-type-list').selectOption('monitoring-report');
+  await describe.getByTestId('describe-save').click();
+  await expect(describe).toHaveCount(0);
+  for (const name of ['monitoring-a.pdf', 'monitoring-b.pdf'])
+    await expect(fileRow(page, name).getByTestId('type-cell')).toHaveText('Monitoring visit report', {
+      timeout: 30_000,
+    });
 });
 
 test('the sIRB’s binder turns that cell to "expiring in 20 days", and a notification says so', async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { electronBinary } from '../electron/core/electron-binary.js';
-import { createStudy } from './support/app-page.js';
+import { createStudy, uploadWithoutDescribing } from './support/app-page.js';
 
 const binary = electronBinary();
 const reason =
@@ -36,6 +36,7 @@ test.describe('Electron app', () => {
       const file = join(dataDir, 'consent.txt');
       await writeFile(file, randomBytes(2048));
       await page.getByTestId('upload-input').setInputFiles(file);
+      await uploadWithoutDescribing(page);
       const completed = page.getByTestId('transfers-tab-completed');
       await expect(completed).toHaveText(/Completed \(1\)/, { timeout: 30_000 });
       await page.screenshot({ path: 'e2e/artifacts/electron-file-browser.png' });

@@ -18,7 +18,7 @@ import {
   type ServingExchange,
 } from './support/reference-server.js';
 import { startSlowProxy, type SlowProxy } from './support/slow-proxy.js';
-import { createStudy, detailsAction } from './support/app-page.js';
+import { createStudy, detailsAction, uploadWithoutDescribing } from './support/app-page.js';
 
 /** Adds the test exchange's sIRB as a profile, switches to it in the UI, creates a study, opens it. */
 async function openStudyOnTestExchange(
@@ -66,6 +66,7 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
     await page
       .getByTestId('upload-input')
       .setInputFiles({ name: 'monitoring-report.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await uploadWithoutDescribing(page);
 
     const failedTab = page.getByTestId('transfers-tab-failed');
     await expect(failedTab).toHaveText(/Failed \(1\)/, { timeout: 60_000 });
@@ -131,6 +132,7 @@ test('an upload cut off by killing the exchange mid-transfer fails with a retry;
     await page
       .getByTestId('upload-input')
       .setInputFiles({ name: 'site-binder.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await uploadWithoutDescribing(page);
     const active = page.getByTestId('transfer-row').filter({ hasText: 'site-binder.pdf' });
     await expect(active).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
     // Some bytes are on their way and the upload is not done: now the exchange dies.

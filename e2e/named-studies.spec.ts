@@ -10,6 +10,7 @@ import {
   openStudyDetails,
   type ProfileInfo,
   switchTo,
+  uploadWithoutDescribing,
 } from './support/app-page.js';
 import { callHost } from './support/host-api.js';
 import { minimalPdf } from './support/documents.js';
@@ -70,6 +71,7 @@ test('journey 5: invite, close Collaborators… at once, and Manage access… li
   await page
     .getByTestId('upload-input')
     .setInputFiles({ name: 'protocol.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Protocol') });
+  await uploadWithoutDescribing(page);
   await expect(fileRow(page, 'protocol.pdf')).toBeVisible({ timeout: 30_000 });
   // Manage access once first, so the study's collaborators are cached as they were.
   await fileRow(page, 'protocol.pdf').click();

@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type RunningHost } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
-import { TOOLBAR_ACTIONS, createStudy, toolbarAction } from './support/app-page.js';
+import { TOOLBAR_ACTIONS, createStudy, toolbarAction, uploadWithoutDescribing } from './support/app-page.js';
 import { isBlocking, report, scanState, type ScanFinding } from './support/axe.js';
 import { callHost } from './support/host-api.js';
 import { minimalPdf } from './support/documents.js';
@@ -288,6 +288,7 @@ test('while nothing moves the transfers panel is a one-line status bar, opened b
   await page
     .getByTestId('upload-input')
     .setInputFiles({ name: 'site-letter.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Letter') });
+  await uploadWithoutDescribing(page);
   await expect(page.getByTestId('transfers-tab-completed')).toHaveText(/Completed \(1\)/, { timeout: 30_000 });
   await expect(panel).toHaveClass(/collapsed/);
   expect((await panel.boundingBox())!.height).toBeLessThan(44);

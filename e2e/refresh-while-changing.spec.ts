@@ -4,7 +4,7 @@
 // deletes one document and uploads another. When the stale answer arrives, the deleted one stays
 // gone and the new one stays.
 import { expect, test } from './host-fixture.js';
-import { createStudy, fileRow, toolbarAction } from './support/app-page.js';
+import { createStudy, fileRow, toolbarAction, uploadWithoutDescribing } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { minimalPdf } from './support/documents.js';
 
@@ -32,6 +32,7 @@ test("a document deleted and one uploaded while main's refresh answer is on the 
   await page
     .getByTestId('upload-input')
     .setInputFiles([pdf('Old consent', 'old-consent.pdf'), pdf('Protocol', 'protocol.pdf')]);
+  await uploadWithoutDescribing(page);
   const completed = page.getByTestId('transfers-tab-completed');
   await expect(completed).toHaveText(/Completed \(2\)/, { timeout: 30_000 });
   await expect(fileRow(page, 'old-consent.pdf')).toBeVisible();
@@ -47,6 +48,7 @@ test("a document deleted and one uploaded while main's refresh answer is on the 
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(fileRow(page, 'old-consent.pdf')).toHaveCount(0);
   await page.getByTestId('upload-input').setInputFiles([pdf('New consent', 'new-consent.pdf')]);
+  await uploadWithoutDescribing(page);
   await expect(completed).toHaveText(/Completed \(3\)/, { timeout: 30_000 });
   await expect(fileRow(page, 'new-consent.pdf')).toBeVisible();
 

@@ -21,6 +21,7 @@ import {
   savedBytes,
   switchTo,
   type ProfileInfo,
+  uploadWithoutDescribing,
 } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { csvRecords } from './support/csv.js';
@@ -75,6 +76,7 @@ test('journey 1: the sIRB invites Riverside to a study, checks its certificate i
     { name: 'protocol-v4.pdf', mimeType: 'application/pdf', buffer: shared },
     { name: 'irb-notes.pdf', mimeType: 'application/pdf', buffer: internal },
   ]);
+  await uploadWithoutDescribing(page);
   await expect(page.getByTestId('transfers-tab-completed')).toHaveText(/Completed \(2\)/, { timeout: 30_000 });
 
   // Collaborators: the owner alone, then Riverside found by the start of its name and invited.
@@ -148,6 +150,7 @@ test('journey 2: the pSite sees only the granted document, downloads it byte-ide
   await page
     .getByTestId('upload-input')
     .setInputFiles({ name: 'enrolment-report.pdf', mimeType: 'application/pdf', buffer: report });
+  await uploadWithoutDescribing(page);
   await expect(fileRow(page, 'enrolment-report.pdf')).toBeVisible({ timeout: 30_000 });
   await fileRow(page, 'enrolment-report.pdf').click();
   await expect(page.getByTestId('detail-access')).toContainText(sirb.organizationName, { timeout: 30_000 });

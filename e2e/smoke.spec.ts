@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { expect, test } from './host-fixture.js';
-import { createStudy } from './support/app-page.js';
+import { createStudy, uploadWithoutDescribing } from './support/app-page.js';
 
 test('the browser host serves the app on the sandbox: list studies, create one, upload a file', async ({
   page,
@@ -22,6 +22,7 @@ test('the browser host serves the app on the sandbox: list studies, create one, 
   await page
     .getByTestId('upload-input')
     .setInputFiles({ name: 'consent-form.txt', mimeType: 'text/plain', buffer: randomBytes(4096) });
+  await uploadWithoutDescribing(page);
   // A finished transfer moves to the Completed tab, marked verified.
   const completed = page.getByTestId('transfers-tab-completed');
   await expect(completed).toHaveText(/Completed \(1\)/, { timeout: 30_000 });
