@@ -114,6 +114,8 @@ test('an upload cut off by killing the exchange mid-transfer fails with a retry;
   page,
   host,
 }) => {
+  // a 24 MiB upload at 1 MiB/s, twice, after a sandbox of its own: 2.7 min on a loaded machine
+  test.setTimeout(300_000);
   const work = await mkdtemp(join(tmpdir(), 'e2e-exchange-'));
   const dataDir = join(work, 'data');
   let exchange: ServingExchange | undefined;
