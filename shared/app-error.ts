@@ -58,13 +58,15 @@ const FAILURE_EXPLANATIONS: Readonly<Record<string, string>> = {
   EnvelopeError: 'The item failed its integrity check and was not used.',
   DownloadError: 'The download failed its integrity check; nothing was saved.',
   UploadError: 'The file could not be uploaded.',
-  SharingError: 'Nothing was shared.',
   KeyImportError: 'The key or certificate cannot be used; nothing was saved.',
   CertificateError: 'The certificate cannot be used.',
   SecretBoxError: 'The stored key could not be unlocked.',
   ProfileError: 'The profile could not be saved.',
   AnswerError: 'The exchange answered with something this app cannot read; nothing was changed here.',
 };
+
+/** Failures whose message is written for the user (who, what and what to do): it is the explanation. */
+const OWN_WORDS: ReadonlySet<string> = new Set(['SharingError']);
 
 export class UserFacingError extends Error {
   constructor(
@@ -94,7 +96,11 @@ export function toAppError(e: unknown): AppError {
   }
   if (e instanceof UserFacingError) return appError(e.code, e.message, e.explanation, { retryable: e.retryable });
   if (e instanceof FailureError)
-    return appError(e.failure, e.message, FAILURE_EXPLANATIONS[e.name] ?? 'The action could not be completed.');
+    return appError(
+      e.failure,
+      e.message,
+      OWN_WORDS.has(e.name) ? e.message : (FAILURE_EXPLANATIONS[e.name] ?? 'The action could not be completed.'),
+    );
   if (e instanceof Error) {
     const known = CLIENT_FAILURES[e.name];
     if (known) return appError(known.code, e.message, known.explanation, { retryable: known.retryable });

@@ -8,7 +8,10 @@ import { formatDate } from '../../lib/format.js';
 function Column({ title, c }: { readonly title: string; readonly c: ComparedCertificateView }) {
   return (
     <div className="trust-column">
-      <h4>{title}</h4>
+      {/* not a heading: the notice around it has none to nest under */}
+      <p className="trust-column-title">
+        <strong>{title}</strong>
+      </p>
       <dl>
         <dt>Subject</dt>
         <dd>{c.subject}</dd>
