@@ -13,6 +13,7 @@ import { exportStudy } from '../../services/archive/export-study.js';
 import { archiveChecklist } from '../../services/archive/archive-checklist.js';
 import { archiveSignoffs } from '../../services/archive/archive-signoffs.js';
 import { SignOffReader } from '../../services/signoffs/signoff-reader.js';
+import { pinnedHistory } from '../signoffs/pinned-history.js';
 import { computeBinder } from '../binder/binder-handlers.js';
 
 type ArchiveHandlers = Pick<Handlers, 'archive.export' | 'archive.cancel'>;
@@ -50,7 +51,13 @@ export function archiveHandlers(ctx: AppContext): ArchiveHandlers {
           onlyMine,
           audit: async (study) => toCsv((await ctx.activity.list()).filter((e) => e.study === study.title).reverse()),
           signoffs: archiveSignoffs(
-            new SignOffReader({ client: s.client, keys: s.keys, trustAnchors: () => s.trustAnchors() }),
+            new SignOffReader({
+              client: s.client,
+              keys: s.keys,
+              trustAnchors: () => s.trustAnchors(),
+              // a collaborator's sign-offs from before its renewal still verify in the archive
+              earlierCertificates: pinnedHistory(() => ctx.pins(s.profile.id)),
+            }),
             containerId,
             (id) => s.organizationName(id),
           ),
