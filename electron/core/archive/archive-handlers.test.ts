@@ -1,10 +1,12 @@
 // Export study… through main's door on the embedded sandbox: the archive lands where the save
 // dialog says, progress events count up to the whole study, it verifies, the activity log says
-// so, and a cancelled export or a closed dialog leaves nothing.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+// so, and a cancelled export or a closed dialog leaves nothing. Verify an archive… checks the
+// chosen .zip: a whole one passes every check, one flipped byte fails exactly its check.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import type { ArchiveProgressView } from '../../../shared/ipc/contract/archive.js';
 import { readArchive } from '../../services/archive/archive-reader.js';
 import { verifyArchive } from '../../services/archive/verify-archive.js';
@@ -15,10 +17,14 @@ let dir: string;
 let core: AppCore;
 let call: CoreCall;
 let chosen: string | undefined;
+let picked: string[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'archive-handlers-'));
-  ({ core, call } = await openAppCore(join(dir, 'data'), testPlatform({ saveDialog: async () => chosen })));
+  ({ core, call } = await openAppCore(
+    join(dir, 'data'),
+    testPlatform({ saveDialog: async () => chosen, pickFiles: async () => picked }),
+  ));
 });
 afterAll(async () => {
   await core?.close();
@@ -83,5 +89,62 @@ describe('archive.export', () => {
     stop();
     expect(answer).toEqual({ saved: false });
     expect((await readdir(dir)).filter((n) => n.includes('cancelled'))).toEqual([]);
+  });
+});
+
+/** Flips the first byte of the first document stored in the zip; its name in the archive. */
+async function flipFirstDocumentByte(zipPath: string): Promise<string> {
+  const entry = await new Promise<yauzl.Entry>((resolve, reject) =>
+    yauzl.open(zipPath, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      zip.on('entry', (e: yauzl.Entry) => {
+        if (e.fileName.startsWith('documents/') && e.compressedSize > 0) {
+          zip.close();
+          resolve(e);
+        } else zip.readEntry();
+      });
+      zip.on('end', () => reject(new Error('no document in the archive')));
+      zip.readEntry();
+    }),
+  );
+  expect(entry.compressionMethod).toBe(0); // stored: the byte flipped is the document's own
+  const bytes = await readFile(zipPath);
+  const header = entry.relativeOffsetOfLocalHeader;
+  const data = header + 30 + bytes.readUInt16LE(header + 26) + bytes.readUInt16LE(header + 28);
+  bytes[data] = bytes[data]! ^ 0x01;
+  await writeFile(zipPath, bytes);
+  return entry.fileName;
+}
+
+describe('archive.verify', () => {
+  it('a whole exported archive passes every check; one flipped byte fails exactly its check', async () => {
+    const [study] = await call('containers.list', {});
+    chosen = join(dir, 'to-verify.zip');
+    const saved = await call('archive.export', { containerId: study!.id });
+    expect(saved.saved).toBe(true);
+
+    picked = [chosen];
+    const [whole] = await call('files.pick', { purpose: 'upload' });
+    const verdict = await call('archive.verify', { file: whole!.ref });
+    expect(verdict).toMatchObject({ fileName: 'to-verify.zip', failed: 0, failures: [] });
+    // every document's line of SHA256SUMS and each sign-off's three checks
+    expect(verdict.passed).toBeGreaterThan(saved.documents! + 3 * saved.signoffs!);
+    // the reference was used once: main forgot it
+    await expect(call('archive.verify', { file: whole!.ref })).rejects.toThrow(/unknown-file/);
+
+    const name = await flipFirstDocumentByte(chosen);
+    const [flipped] = await call('files.pick', { purpose: 'upload' });
+    const broken = await call('archive.verify', { file: flipped!.ref });
+    expect(broken.failed).toBe(1);
+    expect(broken.passed).toBe(verdict.passed - 1);
+    expect(broken.failures).toEqual([{ number: expect.any(Number), line: `FAILED  sha256 ${name}` }]);
+  });
+
+  it('a file that is no archive is refused with its reason', async () => {
+    const notZip = join(dir, 'notes.zip');
+    await writeFile(notZip, 'not a zip at all');
+    picked = [notZip];
+    const [ref] = await call('files.pick', { purpose: 'upload' });
+    await expect(call('archive.verify', { file: ref!.ref })).rejects.toThrow(/not-an-archive/);
   });
 });

@@ -6,6 +6,7 @@ import { basename, join } from 'node:path';
 import { UserFacingError } from '../../../shared/app-error.js';
 import { cleanFileName } from '../../../shared/file-name.js';
 import type { ArchiveExportView } from '../../../shared/ipc/contract/archive.js';
+import { verifyArchiveView } from './verify-view.js';
 import { toCsv } from '../activity-log.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
@@ -16,7 +17,7 @@ import { SignOffReader } from '../../services/signoffs/signoff-reader.js';
 import { pinnedHistory } from '../signoffs/pinned-history.js';
 import { computeBinder } from '../binder/binder-handlers.js';
 
-type ArchiveHandlers = Pick<Handlers, 'archive.export' | 'archive.cancel'>;
+type ArchiveHandlers = Pick<Handlers, 'archive.export' | 'archive.cancel' | 'archive.verify'>;
 
 export function archiveHandlers(ctx: AppContext): ArchiveHandlers {
   let running: AbortController | undefined;
@@ -92,6 +93,14 @@ export function archiveHandlers(ctx: AppContext): ArchiveHandlers {
     'archive.cancel': async () => {
       running?.abort();
       return null;
+    },
+    'archive.verify': async ({ file }) => {
+      const chosen = ctx.files.get(file);
+      try {
+        return await verifyArchiveView(chosen.path, chosen.name);
+      } finally {
+        await ctx.files.release(file); // a staged copy (browser host) is deleted
+      }
     },
   };
 }

@@ -85,10 +85,13 @@ export async function verifyArchive(location: string): Promise<ArchiveVerdict> {
   return { checks, passed: checks.length - failed, failed };
 }
 
+/** One check as verify.sh prints it. */
+export const verdictLine = (c: ArchiveCheck): string => `${c.ok ? 'ok    ' : 'FAILED'}  ${c.what}`;
+
 /** The verdict as verify.sh prints it. */
 export function verdictLines(verdict: ArchiveVerdict): string {
   return (
-    verdict.checks.map((c) => `${c.ok ? 'ok    ' : 'FAILED'}  ${c.what}\n`).join('') +
+    verdict.checks.map((c) => `${verdictLine(c)}\n`).join('') +
     `${verdict.passed} checks passed, ${verdict.failed} failed\n`
   );
 }
