@@ -1,6 +1,6 @@
 // Export study…: what the archive holds and how to check it, then documents and bytes as they
 // are written, with the time left and Cancel; at the end what went in and what did not, each
-// with its reason (decisions §11: never left out silently).
+// with its reason (decisions §11: never left out silently). Below, Verify an archive….
 import { useEffect, useRef, useState } from 'react';
 import { toAppError } from '../../bridge/api.js';
 import { Dialog } from '../../components/common/dialog.js';
@@ -8,6 +8,7 @@ import { ErrorDisplay } from '../../components/common/error-display.js';
 import type { SlotDialogProps } from '../../lib/dialog-slots.js';
 import { formatBytes, formatTimeLeft } from '../../lib/format.js';
 import { useCancelExport, useExportProgress, useExportStudy } from './use-export.js';
+import { VerifySection } from './verify-section.js';
 import './archive.css';
 
 const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -119,6 +120,7 @@ export function ExportStudyDialog({ context, onClose }: SlotDialogProps) {
       {exporting.error && (
         <ErrorDisplay context="The study could not be exported." error={toAppError(exporting.error)} onRetry={start} />
       )}
+      {!running && <VerifySection />}
     </Dialog>
   );
 }

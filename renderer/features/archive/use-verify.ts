@@ -1,0 +1,29 @@
+// Verify an archive… from the window: the chosen .zip reaches main by reference (its own dialog
+// in Electron, the page's file staged in the browser host), never by a path the page names.
+import { useMutation } from '@tanstack/react-query';
+import type { FileRef } from '../../../shared/ipc/views.js';
+import { unwrap } from '../../bridge/api.js';
+import { useCall } from '../../data/call.js';
+import type { KeyFileSource } from '../../data/profile-import.js';
+import { useStageFile } from '../../data/transfers.js';
+
+/** A chosen file: main's reference, or the page's File still to stage (same shape as a key file's). */
+export type ArchiveFileSource = KeyFileSource;
+
+export function useVerifyArchive() {
+  const call = useCall();
+  const stageFile = useStageFile();
+  return useMutation({
+    mutationFn: async (source: ArchiveFileSource) => {
+      const file =
+        source.kind === 'chosen' ? source.ref.ref : unwrap(await stageFile(source.file, source.file.name)).ref;
+      return call('archive.verify', { file });
+    },
+  });
+}
+
+/** Main's own file dialog (Electron); undefined when the user cancels. */
+export function usePickArchive() {
+  const call = useCall();
+  return async (): Promise<FileRef | undefined> => (await call('files.pick', {}))[0];
+}
