@@ -18,7 +18,9 @@ import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, scanState } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
 import { dropFiles } from './support/drop.js';
-import { callHost, stageOnHost } from './support/host-api.js';
+import { callHost } from './support/host-api.js';
+import { recordedNotifications } from './support/notifications.js';
+import { openOrganizationWindow } from './support/organization-window.js';
 import { serveNewSandbox, type SandboxOrganization, type ServingExchange } from './support/reference-server.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -43,56 +45,22 @@ let site: Window;
 let containerId: string;
 const today = calendarDay(new Date());
 
-/** A browser host with `org`'s profile (trusting the exchange's CA), its page open, notifications recorded. */
+/** `org`'s window on a browser host of its own (trusting the exchange's CA), notifications recorded. */
 async function openWindow(browser: Browser, name: string, org: SandboxOrganization): Promise<Window> {
-  const dataDir = join(work, name, 'data');
-  const host = await startHost(dataDir);
-  const profile = await callHost<{ id: string }>(host, 'profiles.importPem', {
-    name: org.name,
-    environment: 'test',
-    baseUrl: exchange.url,
-    organizationId: org.id,
-    keyFile: await stageOnHost(host, `${name}.key`, org.keyPem),
-    certificatePem: org.certificatePem,
+  const w = await openOrganizationWindow(browser, {
+    work,
+    name,
+    org,
+    exchangeUrl: exchange.url,
+    anchors,
+    viewport: { width: 1280, height: 800 },
+    recordNotifications: true,
   });
-  await callHost(host, 'profiles.setTrustAnchors', { profileId: profile.id, certificatesPem: anchors.join('\n') });
-  await callHost(host, 'profiles.switch', { profileId: profile.id });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.grantPermissions(['notifications'], { origin: new URL(host.url).origin });
-  // Headless Chromium shows no notifications: the page's Notification is recorded instead.
-  await context.addInitScript(() => {
-    const Real = window.Notification;
-    const made: { title: string; body?: string }[] = [];
-    (window as unknown as { __notifications: typeof made }).__notifications = made;
-    class Recorded extends EventTarget {
-      static get permission() {
-        return Real.permission;
-      }
-      static requestPermission() {
-        return Real.requestPermission();
-      }
-      onclick: (() => void) | null = null;
-      constructor(title: string, options: NotificationOptions = {}) {
-        super();
-        made.push({ title, body: options.body });
-      }
-      close() {}
-    }
-    window.Notification = Recorded as unknown as typeof Notification;
-  });
-  await signInContext(context, host);
-  const page = await context.newPage();
-  await page.goto(host.url);
-  await expect(page.getByTestId('active-organization')).toHaveText(org.name);
-  return { host, context, page, org, dataDir };
+  return { host: w.host, context: w.context, page: w.page, org, dataDir: w.dataDir };
 }
 
-function notificationTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    (window as unknown as { __notifications: { title: string; body?: string }[] }).__notifications.map(
-      (n) => `${n.title} ${n.body ?? ''}`,
-    ),
-  );
+async function notificationTexts(page: Page): Promise<string[]> {
+  return (await recordedNotifications(page)).map((n) => `${n.title} ${n.body ?? ''}`);
 }
 
 async function openBinder(page: Page): Promise<Locator> {

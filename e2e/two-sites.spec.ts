@@ -12,15 +12,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { loadTrustedCas } from '../server/store/sqlite/trust-store.js';
-import { expect, signInContext, startHost, test, type RunningHost } from './host-fixture.js';
+import { expect, test, type RunningHost } from './host-fixture.js';
 import { closeDialog, fileRow, openChromeDialog, openStudy, refreshStudy, toolbarAction } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { isBlocking, scanState } from './support/axe.js';
 import { csvRecords } from './support/csv.js';
 import { minimalPdf } from './support/documents.js';
-import { callHost, stageOnHost, uploadVerified } from './support/host-api.js';
+import { callHost, uploadVerified } from './support/host-api.js';
+import { clickNotification, recordedNotifications } from './support/notifications.js';
+import { openOrganizationWindow } from './support/organization-window.js';
 import { forgeReceipts, sessionFromPem } from './support/hostile-receipts.js';
-import { fakeOpener, openerCalls } from './support/opener.js';
+import { openerCalls } from './support/opener.js';
 import { serveNewSandbox, type SandboxOrganization, type ServingExchange } from './support/reference-server.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -41,66 +43,21 @@ let containerId: string;
 let consent: string;
 let brochure: string;
 
-/** A browser host with `org`'s profile (trusting the exchange's CA), its page open on it. */
+/** `org`'s window on a browser host of its own (trusting the exchange's CA), notifications recorded. */
 async function openWindow(browser: Browser, name: string, org: SandboxOrganization): Promise<Window> {
-  const opener = await fakeOpener(join(work, name, 'bin'), join(work, name, 'opener.log'));
-  const host = await startHost(join(work, name, 'data'), opener);
-  const profile = await callHost<{ id: string }>(host, 'profiles.importPem', {
-    name: org.name,
-    environment: 'test',
-    baseUrl: exchange.url,
-    organizationId: org.id,
-    keyFile: await stageOnHost(host, `${name}.key`, org.keyPem),
-    certificatePem: org.certificatePem,
+  const w = await openOrganizationWindow(browser, {
+    work,
+    name,
+    org,
+    exchangeUrl: exchange.url,
+    anchors,
+    viewport: { width: 1360, height: 860 },
+    recordNotifications: true,
   });
-  await callHost(host, 'profiles.setTrustAnchors', { profileId: profile.id, certificatesPem: anchors.join('\n') });
-  await callHost(host, 'profiles.switch', { profileId: profile.id });
-  const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });
-  await context.grantPermissions(['notifications'], { origin: new URL(host.url).origin });
-  // Records every notification the page makes (and keeps it, to click), asking the real API for permission.
-  await context.addInitScript(() => {
-    const Real = window.Notification;
-    const made: { title: string; body?: string; tag?: string; click: () => void }[] = [];
-    (window as unknown as { __notifications: typeof made }).__notifications = made;
-    class Recorded extends EventTarget {
-      static get permission() {
-        return Real.permission;
-      }
-      static requestPermission() {
-        return Real.requestPermission();
-      }
-      onclick: (() => void) | null = null;
-      constructor(title: string, options: NotificationOptions = {}) {
-        super();
-        made.push({ title, body: options.body, tag: options.tag, click: () => this.onclick?.() });
-      }
-      close() {}
-    }
-    window.Notification = Recorded as unknown as typeof Notification;
-  });
-  await signInContext(context, host);
-  const page = await context.newPage();
-  await page.goto(host.url);
-  await expect(page.getByTestId('active-organization')).toHaveText(org.name);
-  return { host, page, org };
+  return { host: w.host, page: w.page, org };
 }
 
-interface Shown {
-  readonly title: string;
-  readonly body?: string;
-  readonly tag?: string;
-}
-
-/** The notifications the page made, as the init script recorded them. */
-function notifications(page: Page): Promise<Shown[]> {
-  return page.evaluate(() =>
-    (window as unknown as { __notifications: Shown[] }).__notifications.map(({ title, body, tag }) => ({
-      title,
-      body,
-      tag,
-    })),
-  );
-}
+const notifications = recordedNotifications;
 
 const upload = (name: string, bytes: Buffer, replacePath?: string): Promise<string> =>
   uploadVerified(sirb.host, containerId, 'Approvals', name, bytes, replacePath);
@@ -211,9 +168,7 @@ test('the site turns notifications on, hears of the study, then of the sIRB’s 
   );
 
   // its click: the window shows the study at the documents' folder, them selected, New
-  await site.page.evaluate(() =>
-    (window as unknown as { __notifications: { click(): void }[] }).__notifications[1]!.click(),
-  );
+  await clickNotification(site.page, 1);
   await expect(studyRow(site.page)).toHaveAttribute('aria-selected', 'true');
   await expect(treeItem(site.page, 'Approvals')).toHaveAttribute('aria-selected', 'true');
   await expect(treeItem(site.page, 'Approvals')).toHaveAttribute('data-new', 'true');
