@@ -1,10 +1,12 @@
 // Issue 37 end to end through the browser host on its sandbox: the sIRB opens Export study… on the
 // demo study, exports it (a download here), sees the progress end in the summary of what went in
 // and what did not; the downloaded .zip, unpacked with unzip, passes its own verify.sh in a clean
-// shell. The dialog passes axe before and after the export, light and dark, at 1280×800 and
-// 1024×680, and its controls are reached and used with the keyboard alone.
+// shell. Verify an archive… in the same dialog checks that zip from the window (every check
+// passes) and a copy with one flipped byte (exactly that document's check fails). The dialog
+// passes axe before and after the export and with the verify result, light and dark, at
+// 1280×800 and 1024×680, and its controls are reached and used with the keyboard alone.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -64,6 +66,24 @@ async function scanBothSizes(page: Page, scans: StateScans, state: string, shot:
   }
 }
 
+/** A copy of the zip with the first byte of its first document flipped; that document's name. */
+async function flipFirstDocument(zip: string, work: string): Promise<{ flipped: string; name: string }> {
+  const unpacked = join(work, 'to-flip');
+  const unzip = spawnSync('unzip', ['-q', zip, '-d', unpacked], { encoding: 'utf8' });
+  expect(unzip.status, unzip.stdout + unzip.stderr).toBe(0);
+  const sums = await readFile(join(unpacked, 'SHA256SUMS'), 'utf8');
+  const name = sums
+    .split('\n')
+    .map((l) => l.slice(l.indexOf('  ') + 2))
+    .find((n) => n.startsWith('documents/'))!;
+  const bytes = await readFile(join(unpacked, name));
+  bytes[0] = bytes[0]! ^ 0x01;
+  await writeFile(join(unpacked, name), bytes);
+  const flipped = join(work, 'flipped.zip');
+  expect(spawnSync('zip', ['-qrX', flipped, '.'], { cwd: unpacked }).status).toBe(0);
+  return { flipped, name };
+}
+
 async function openExport(page: Page, containerId: string): Promise<Locator> {
   await openStudy(page, containerId);
   await toolbarAction(page, 'export-study');
@@ -76,8 +96,8 @@ test('the sIRB exports the demo study by keyboard: progress, a summary, a zip wh
   page,
   host,
 }) => {
-  // two exports of the demo study and eight scans on a machine others share
-  test.setTimeout(300_000);
+  // two exports of the demo study, four verifies and twelve scans on a machine others share
+  test.setTimeout(420_000);
   const work = await mkdtemp(join(tmpdir(), 'e2e-archive-'));
   try {
     await page.setViewportSize(SIZES[0]);
@@ -89,6 +109,7 @@ test('the sIRB exports the demo study by keyboard: progress, a summary, a zip wh
 
     const scans = new StateScans(page);
     let zip: string | undefined;
+    let flip: { flipped: string; name: string } | undefined;
     for (const theme of ['light', 'dark']) {
       scans.theme = theme;
       await showInTheme(page, host, theme);
@@ -124,8 +145,26 @@ test('the sIRB exports the demo study by keyboard: progress, a summary, a zip wh
         zip = join(work, 'study.zip');
         await download.saveAs(zip);
       }
-      const after = await tabStops(page, 3);
+      // Verify an archive…: the downloaded zip passes every check from the window too
+      const chooser = dialog.getByTestId('verify-archive');
+      await chooser.setInputFiles(zip);
+      const counts = dialog.getByTestId('verify-counts');
+      await expect(counts).toHaveText(/^[1-9]\d* checks passed, 0 failed$/);
+      const passed = Number((await counts.textContent())!.split(' ')[0]);
+      await expect(dialog.getByTestId('verify-failures')).toHaveCount(0);
+      // one flipped byte of one document: exactly its check fails, listed with its line
+      flip ??= await flipFirstDocument(zip, work);
+      const { flipped, name } = flip;
+      await chooser.setInputFiles(flipped);
+      await expect(counts).toHaveText(`${passed - 1} checks passed, 1 failed`);
+      await expect(dialog.getByTestId('verify-failures').getByRole('listitem')).toHaveText([
+        new RegExp(`^line \\d+ FAILED\\s+sha256 ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      ]);
+      await scanBothSizes(page, scans, 'Verify an archive, one check failed', 'verified');
+
+      const after = await tabStops(page, 6);
       expect(after).toContain('export-close');
+      expect(after).toContain('verify-archive-pick');
       expect(after).not.toContain('outside the dialog');
       await tabTo(page, 'export-close');
       await page.keyboard.press('Enter');

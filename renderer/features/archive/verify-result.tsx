@@ -15,13 +15,13 @@ export function VerifyResult({ view }: { readonly view: ArchiveVerifyView }) {
       {shown > 0 && (
         <>
           <p>{shown < view.failed ? `The first ${shown} failed checks:` : 'Failed checks:'}</p>
-          <ol className="verify-failures" data-testid="verify-failures">
+          <ul className="verify-failures" data-testid="verify-failures">
             {view.failures.map((f) => (
               <li key={f.number}>
                 <span className="muted">line {f.number}</span> <code>{f.line}</code>
               </li>
             ))}
-          </ol>
+          </ul>
         </>
       )}
     </div>
