@@ -72,9 +72,14 @@ async function run(): Promise<void> {
               properties: ['openFile'],
               filters: [{ name: 'Private key or PKCS#12', extensions: ['pem', 'key', 'p12', 'pfx'] }],
             })
-          : await dialog.showOpenDialog(shellState.window!, {
-              properties: [folders ? 'openDirectory' : 'openFile', 'multiSelections'],
-            });
+          : purpose === 'archive'
+            ? await dialog.showOpenDialog(shellState.window!, {
+                properties: ['openFile'],
+                filters: [{ name: 'Study archive', extensions: ['zip'] }],
+              })
+            : await dialog.showOpenDialog(shellState.window!, {
+                properties: [folders ? 'openDirectory' : 'openFile', 'multiSelections'],
+              });
       return r.canceled ? [] : r.filePaths;
     },
     saveDialog: async (defaultName) => {

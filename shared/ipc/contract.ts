@@ -204,9 +204,9 @@ export const operations = {
   'items.delete': op(items(10_000), answers<AccessResult[]>()),
   'items.rekey': op(item, answers<AccessResult[]>()),
 
-  /** Main's own file dialog (Electron); `purpose` 'key' picks one private key, certificate or PKCS#12 file. */
+  /** Main's own file dialog (Electron); `purpose` 'key' picks one private key, certificate or PKCS#12 file, 'archive' one study archive (.zip). */
   'files.pick': op(
-    z.strictObject({ folders: z.boolean().optional(), purpose: z.enum(['upload', 'key']).optional() }),
+    z.strictObject({ folders: z.boolean().optional(), purpose: z.enum(['upload', 'key', 'archive']).optional() }),
     answers<FileRef[]>(),
   ),
   /** References the window will not upload after all (conflict skipped, dialog cancelled): main forgets them and deletes staged copies. */

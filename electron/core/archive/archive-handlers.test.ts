@@ -124,7 +124,7 @@ describe('archive.verify', () => {
     expect(saved.saved).toBe(true);
 
     picked = [chosen];
-    const [whole] = await call('files.pick', { purpose: 'upload' });
+    const [whole] = await call('files.pick', { purpose: 'archive' });
     const verdict = await call('archive.verify', { file: whole!.ref });
     expect(verdict).toMatchObject({ fileName: 'to-verify.zip', failed: 0, failures: [] });
     // every document's line of SHA256SUMS and each sign-off's three checks
@@ -133,7 +133,7 @@ describe('archive.verify', () => {
     await expect(call('archive.verify', { file: whole!.ref })).rejects.toThrow(/unknown-file/);
 
     const name = await flipFirstDocumentByte(chosen);
-    const [flipped] = await call('files.pick', { purpose: 'upload' });
+    const [flipped] = await call('files.pick', { purpose: 'archive' });
     const broken = await call('archive.verify', { file: flipped!.ref });
     expect(broken.failed).toBe(1);
     expect(broken.passed).toBe(verdict.passed - 1);
@@ -144,7 +144,7 @@ describe('archive.verify', () => {
     const notZip = join(dir, 'notes.zip');
     await writeFile(notZip, 'not a zip at all');
     picked = [notZip];
-    const [ref] = await call('files.pick', { purpose: 'upload' });
+    const [ref] = await call('files.pick', { purpose: 'archive' });
     await expect(call('archive.verify', { file: ref!.ref })).rejects.toThrow(/not-an-archive/);
   });
 });

@@ -25,5 +25,5 @@ export function useVerifyArchive() {
 /** Main's own file dialog (Electron); undefined when the user cancels. */
 export function usePickArchive() {
   const call = useCall();
-  return async (): Promise<FileRef | undefined> => (await call('files.pick', {}))[0];
+  return async (): Promise<FileRef | undefined> => (await call('files.pick', { purpose: 'archive' }))[0];
 }
