@@ -18,6 +18,7 @@ export async function verifyArchiveView(path: string, fileName: string): Promise
       'not-an-archive',
       `${fileName} could not be read as a study archive.`,
       `Choose the .zip an export wrote. (${e instanceof Error ? e.message : String(e)})`,
+      true, // Retry: choose the file again (a copy still being written, or another one)
     );
   }
   const failures = verdict.checks
