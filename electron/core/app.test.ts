@@ -286,11 +286,15 @@ describe('app core on the embedded sandbox', () => {
     }
     expect((await settled()).map((t) => t.state)).toEqual(['verified', 'failed']);
 
+    // Clear is the active profile's: what another profile moved earlier in this file stays
+    const active = (await call('profiles.list', {})).find((p) => p.active)!.id;
+    const own = (list: readonly { profileId?: string; state: string }[]) => list.filter((t) => t.profileId === active);
     const afterCompleted = await call('transfers.clear', { states: ['verified'] });
-    expect(afterCompleted.filter((t) => t.state === 'verified')).toEqual([]);
+    expect(own(afterCompleted).filter((t) => t.state === 'verified')).toEqual([]);
     expect(afterCompleted.find((t) => t.id === ids[1])?.state).toBe('failed');
     const afterFailed = await call('transfers.clear', { states: ['failed', 'cancelled'] });
-    expect(afterFailed.filter((t) => t.state === 'failed' || t.state === 'cancelled')).toEqual([]);
+    expect(own(afterFailed).filter((t) => t.state === 'failed' || t.state === 'cancelled')).toEqual([]);
+    expect(afterFailed.some((t) => ids.includes(t.id))).toBe(false);
   });
 
   it("imports a profile's trust anchors from a PEM bundle, refusing a certificate that is not a CA", async () => {
