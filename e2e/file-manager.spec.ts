@@ -6,7 +6,7 @@ import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { StateScans, isBlocking } from './support/axe.js';
 import { callHost } from './support/host-api.js';
-import { fileRow, settled, showInTheme } from './support/app-page.js';
+import { fileRow, settled, showInTheme, switchTo } from './support/app-page.js';
 
 test('Rename keeps receipts and sign-offs; New folder lives in the window; no move is faked', async ({
   page,
@@ -92,10 +92,15 @@ test('Rename keeps receipts and sign-offs; New folder lives in the window; no mo
 
   // a site is not offered Rename on the sIRB's document
   const profiles = await callHost<{ id: string; name: string }[]>(host, 'profiles.list', {});
-  await page
-    .getByTestId('profile-switcher')
-    .selectOption(profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!.id);
-  await page.getByTestId('study-row').first().click();
+  await switchTo(page, {
+    id: profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!.id,
+    organizationName: 'Riverside Medical Center',
+  });
+  // the switch re-renders the studies as the site's list: a click on the list it replaces is lost
+  await expect(async () => {
+    await page.getByTestId('study-row').first().click();
+    await expect(fileRow(page, 'Consent forms')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
   await fileRow(page, 'Consent forms').dblclick();
   const theirs = fileRow(page, 'Informed consent v3 (approved).pdf');
   await theirs.click({ button: 'right' });
