@@ -2,7 +2,13 @@
 // and the toolbar's Upload… and Refresh act when run by keyboard.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './host-fixture.js';
-import { createStudy, fileRow, openChromeDialog, type ProfileInfo } from './support/app-page.js';
+import {
+  createStudy,
+  fileRow,
+  openChromeDialog,
+  uploadWithoutDescribing,
+  type ProfileInfo,
+} from './support/app-page.js';
 import { callHost } from './support/host-api.js';
 import { minimalPdf } from './support/documents.js';
 import { fitsInWindow } from './support/layout.js';
@@ -38,6 +44,7 @@ test('at 1024×680: Upload… and Refresh by keyboard act; New study, Manage acc
   await upload.focus();
   await page.keyboard.press('Enter');
   await (await chooser).setFiles({ name: 'protocol.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Protocol') });
+  await uploadWithoutDescribing(page);
   await expect(fileRow(page, 'protocol.pdf')).toBeVisible({ timeout: 30_000 });
 
   // Refresh by keyboard (Space): a record written behind the window's back shows up.

@@ -147,6 +147,7 @@ async function clickAction(page: Page, button: string, more: string, entry: stri
 /** The file toolbar's actions that fold into its More menu when they do not fit: menu id → button test id. */
 export const TOOLBAR_ACTIONS = {
   refresh: 'refresh',
+  'new-folder': 'new-folder',
   'study-changes': 'open-study-changes',
   collaborators: 'open-collaborators',
   reload: 'reload',
