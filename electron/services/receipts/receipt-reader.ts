@@ -32,7 +32,7 @@ function unreachable(e: unknown): boolean {
 }
 
 export class ReceiptReader {
-  private readonly cache = new Map<string, { readonly version: string; readonly receipt: ValidReceipt | undefined }>();
+  private readonly cache = new Map<string, { readonly version: string; readonly receipt: ValidReceipt }>();
 
   constructor(
     private readonly client: ExchangeClient,
@@ -58,7 +58,10 @@ export class ReceiptReader {
       if (unreachable(e)) throw e;
       receipt = undefined; // not decryptable, tampered, not for us: not a receipt
     }
-    this.cache.set(item.id, { version, receipt });
+    // Only a readable answer is remembered: a site writes its receipt, then grants or re-wraps
+    // its key for us, and neither changes the version listed; a failure remembered in between
+    // would hide the receipt for good.
+    if (receipt) this.cache.set(item.id, { version, receipt });
     return receipt;
   }
 

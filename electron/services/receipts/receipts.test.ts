@@ -147,6 +147,40 @@ describe('receipts', () => {
     expect(Object.values(saved.sent)).toEqual([replaced.contentHash]);
   });
 
+  it('a receipt read between its replacement and its re-wrap for the owner is read again after', async () => {
+    const sirb = sessionOf(f.sirb, sirbKeys);
+    const site = sessionOf(f.site, siteKeys);
+    const study = await f.sirb.client.createContainer();
+    await f.sirb.client.grantContainerAccess(study.id, f.site.org.id);
+    const doc = await upload(study.id, 'Consent', 'c1');
+    await sirb.sharing.grant(study.id, doc.id, f.site.org.id);
+    const at = receiptPath(f.site.org.id, doc.id);
+    const body = (action: string) => ({
+      type: 'receipt',
+      version: 'SX.1',
+      itemId: doc.id.replace(/\|/g, '/'),
+      contentHash: doc.contentHash,
+      itemUpdatedAt: doc.updatedAt,
+      receivedAt: new Date().toISOString(),
+      action,
+    });
+    await writeRecord(f.site.client, siteKeys, study.id, at, { header: RECEIPT_HEADER, content: body('opened') });
+    await site.sharing.grant(study.id, at, f.sirb.org.id);
+    const reader = new ReceiptReader(f.sirb.client, sirbKeys);
+    const listed = () => f.site.client.getItem(study.id, at);
+    expect((await reader.valid(study.id, await listed()))?.content.action).toBe('opened');
+
+    // the site replaces it (a new key) and has not yet wrapped that key for the sIRB
+    await writeRecord(f.site.client, siteKeys, study.id, at, { header: RECEIPT_HEADER, content: body('downloaded') });
+    const between = await listed();
+    expect(await reader.valid(study.id, between)).toBeUndefined();
+    // the re-wrap leaves the listed version as it was: the reader must not have remembered "no receipt"
+    await site.sharing.update(study.id, at, f.sirb.org.id);
+    const after = await listed();
+    expect(`${after.contentHash}/${after.keyHash}`).toBe(`${between.contentHash}/${between.keyHash}`);
+    expect((await reader.valid(study.id, after))?.content.action).toBe('downloaded');
+  });
+
   it('receipts another organization forged are not shown as deliveries', async () => {
     const sirb = sessionOf(f.sirb, sirbKeys);
     const otherSession = sessionOf(other, otherKeys);
