@@ -69,7 +69,7 @@ function playwright(name) {
 }
 
 check('typecheck', 'npm', ['run', 'typecheck']);
-check('lint', 'npx', ['eslint', '.']);
+check('lint', 'npm', ['run', 'lint']);
 check('format', 'npm', ['run', 'format:check']);
 // What ships: the renderer and the Electron bundles. A bundle that does not build fails here.
 check('build', 'npm', ['run', 'build']);
