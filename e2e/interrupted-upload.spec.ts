@@ -19,6 +19,7 @@ import {
 } from './support/reference-server.js';
 import { startSlowProxy, type SlowProxy } from './support/slow-proxy.js';
 import { createStudy, detailsAction, uploadWithoutDescribing } from './support/app-page.js';
+import { expectToastsAboveDock, expectUncovered } from './support/layout.js';
 
 /** Adds the test exchange's sIRB as a profile, switches to it in the UI, creates a study, opens it. */
 async function openStudyOnTestExchange(
@@ -80,6 +81,16 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
     await expect(failedTab).toHaveClass(/has-failures/);
     // its size was known from the moment it was queued
     await expect(row).toContainText('256 KB');
+    // Issue 38: the toast that says so stacks above the dock, never over the row's Retry.
+    await expect(page.getByTestId('toast').filter({ hasText: '1 transfer failed' })).toBeVisible();
+    for (const size of [
+      { width: 1024, height: 680 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      await expectUncovered(retry);
+      await expectToastsAboveDock(page);
+    }
     await saveScreenshot(page, 'journey-4-upload-failed');
 
     exchange = await serveExchange(dataDir, port);

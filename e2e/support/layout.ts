@@ -101,3 +101,22 @@ export async function fitsInWindow(page: Page, dialog: Locator): Promise<void> {
   expect(box.x + box.width, what).toBeLessThanOrEqual(view.width);
   expect(box.y + box.height, what).toBeLessThanOrEqual(view.height);
 }
+
+/** The control is on top at its centre: nothing (a toast, a banner) lies over it. */
+export async function expectUncovered(control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  const onTop = await control.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (hit && (hit === el || el.contains(hit))) return 'the control';
+    return hit ? `${hit.tagName.toLowerCase()}.${hit.className} "${hit.textContent?.slice(0, 60) ?? ''}"` : 'nothing';
+  });
+  expect(onTop, `${await control.textContent()} is covered`).toBe('the control');
+}
+
+/** Toasts stack above the transfers dock: their region (even empty) ends over its top edge. */
+export async function expectToastsAboveDock(page: Page): Promise<void> {
+  const toastsBottom = await page.locator('.toasts').evaluate((el) => el.getBoundingClientRect().bottom);
+  const dockTop = await page.getByTestId('transfers-panel').evaluate((el) => el.getBoundingClientRect().top);
+  expect(toastsBottom, `toasts end at ${toastsBottom}, the dock starts at ${dockTop}`).toBeLessThanOrEqual(dockTop);
+}
