@@ -3,8 +3,8 @@
 // over the IPC channel with 'advanced' serialization: the structured clone Electron's IPC makes.
 import { toAppError } from '../shared/app-error.js';
 import type { AppContext } from '../electron/core/app-context.js';
-import { itemHandlers } from '../electron/core/handlers/item-handlers.js';
-import type { Session } from '../electron/core/session.js';
+import { itemHandlers } from '../electron/core/file-manager/item-handlers.js';
+import type { Session } from '../electron/core/profiles/session.js';
 import { clientFor, type OrgJob } from './world.js';
 
 export type MainOp = 'items.listOpen' | 'items.listNext' | 'items.listClose';

@@ -10,7 +10,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { probeStore } from '../server/test-support/store-probe.js';
 import { sealedDocument } from '../electron/core/test-support/fixture-session.js';
-import { openSession, type Session } from '../electron/core/session.js';
+import { openSession, type Session } from '../electron/core/profiles/session.js';
 import { StudyWatch } from '../electron/core/watch/study-watch.js';
 import { KeyVault } from '../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../electron/services/keys/secret-box.js';

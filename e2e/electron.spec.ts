@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { _electron as electron, expect, test } from '@playwright/test';
-import { electronBinary } from '../electron/core/electron-binary.js';
+import { electronBinary } from '../electron/core/app/electron-binary.js';
 import { createStudy, uploadWithoutDescribing } from './support/app-page.js';
 
 const binary = electronBinary();

@@ -4,8 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { electronBinary } from './core/electron-binary.js';
-import { childEnv, PASSPHRASE_VARIABLE, takePassphrase } from './core/passphrase-env.js';
+import { electronBinary } from './core/app/electron-binary.js';
+import { childEnv, PASSPHRASE_VARIABLE, takePassphrase } from './core/keys/passphrase-env.js';
 
 // Read once and out of the environment before anything is started: only the app itself gets it.
 const passphrase = takePassphrase();

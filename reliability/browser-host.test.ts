@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { EVENTS_PROTOCOL, SECRET_HEADER, SECRET_PROTOCOL_PREFIX } from '../shared/ipc/host-auth.js';
 import { startHostApp, type HostApp } from '../electron/core/host/main.js';
-import { DEMO_STUDIES } from '../electron/core/sandbox-demo.js';
+import { DEMO_STUDIES } from '../electron/core/sandbox/sandbox-demo.js';
 
 let dir: string;
 let app: HostApp;

@@ -18,7 +18,7 @@ const mainOnly = {
   banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 
-// The app runs the reference server only as its sandbox, on SQLite (electron/core/sandbox-manager.ts):
+// The app runs the reference server only as its sandbox, on SQLite (electron/core/sandbox/sandbox-manager.ts):
 // the PostgreSQL store, which open-store.ts reaches only for a database URL, becomes a stub that
 // refuses, so pg stays out of main.cjs. Any other way to pg fails the build instead of bundling it.
 const POSTGRES_STORE = /(^|[\\/])postgres[\\/]pg-store\.js$/;

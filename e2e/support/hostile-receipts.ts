@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import type { Session } from '../../electron/core/session.js';
-import { openSession } from '../../electron/core/session.js';
+import type { Session } from '../../electron/core/profiles/session.js';
+import { openSession } from '../../electron/core/profiles/session.js';
 import { KeyVault } from '../../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../electron/services/keys/secret-box.js';
 import { RECEIPT_HEADER, receiptPath } from '../../electron/services/receipts/receipt-record.js';

@@ -2,7 +2,7 @@
 // data folder, against the host's embedded sandbox exchange (trusting its CA, as the app's
 // sessions do). What a collaborating (or hostile) site can write into a study.
 import { join } from 'node:path';
-import { openSession, type Session } from '../../electron/core/session.js';
+import { openSession, type Session } from '../../electron/core/profiles/session.js';
 import { KeyVault } from '../../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../electron/services/keys/secret-box.js';
 import { ProfileStore, type Profile } from '../../electron/services/profiles.js';

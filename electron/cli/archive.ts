@@ -1,7 +1,7 @@
 // Study archives from the command line (docs/protocol.md, "A study archive"):
 // `study export --container ID --out DIR|FILE.zip [--only-mine]` and `archive verify DIR|FILE.zip`.
 import path from 'node:path';
-import { ActivityLog, toCsv } from '../core/activity-log.js';
+import { ActivityLog, toCsv } from '../core/activity/activity-log.js';
 import { archiveSignoffs } from '../services/archive/archive-signoffs.js';
 import { exportStudy } from '../services/archive/export-study.js';
 import { SignOffReader } from '../services/signoffs/signoff-reader.js';

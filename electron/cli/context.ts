@@ -10,7 +10,7 @@ import { PassphraseSecretBox, scryptOverride } from '../services/keys/secret-box
 import { ProfileStore, type Profile } from '../services/profiles.js';
 import { UsageError, boolFlag, stringFlag, stringFlags, type ParsedArgs } from './args.js';
 import { defaultDataDir } from '../core/data-dir.js';
-import { sandboxTrustAnchorsFor } from '../core/sandbox-manager.js';
+import { sandboxTrustAnchorsFor } from '../core/sandbox/sandbox-manager.js';
 import { PinStore } from '../core/trust/pin-store.js';
 import { SharingService } from '../services/sharing.js';
 import type { CliIo } from './io.js';

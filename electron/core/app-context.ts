@@ -3,17 +3,17 @@ import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
 import type { ActivityEntry } from '../../shared/ipc/views.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
 import type { ProfileStore } from '../services/profiles.js';
-import type { ActivityLog } from './activity-log.js';
-import type { CertificateWatch } from './certificate-watch.js';
-import type { ClearCopies } from './clear-copies.js';
-import type { FileRegistry } from './file-registry.js';
+import type { ActivityLog } from './activity/activity-log.js';
+import type { CertificateWatch } from './trust/certificate-watch.js';
+import type { ClearCopies } from './file-manager/clear-copies.js';
+import type { FileRegistry } from './transfers/file-registry.js';
 import type { Notifier } from './notify/notifier.js';
 import type { AppOptions } from './platform.js';
-import type { SandboxManager } from './sandbox-manager.js';
-import type { Session } from './session.js';
-import type { SettingsStore } from './settings-store.js';
+import type { SandboxManager } from './sandbox/sandbox-manager.js';
+import type { Session } from './profiles/session.js';
+import type { SettingsStore } from './settings/settings-store.js';
 import type { PinStore } from './trust/pin-store.js';
-import type { TransferManager } from './transfer-manager.js';
+import type { TransferManager } from './transfers/transfer-manager.js';
 import type { WatchGate } from './watch/watch-gate.js';
 
 export interface AppContext {

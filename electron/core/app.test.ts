@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STUDIES } from './sandbox-demo.js';
+import { DEMO_STUDIES } from './sandbox/sandbox-demo.js';
 import { createDoor } from './ipc-door.js';
 import type { AppCore } from './platform.js';
 import { openAppCore, testPlatform, type CoreCall } from './test-support/app-core.js';

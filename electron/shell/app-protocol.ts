@@ -3,7 +3,7 @@
 // header (onHeadersReceived never sees file:// loads), and no other file on the disk is
 // reachable from it. Kept free of `electron` so the tests can ask it for answers directly.
 import { readFile } from 'node:fs/promises';
-import { resolveRendererFile } from '../core/renderer-files.js';
+import { resolveRendererFile } from '../core/app/renderer-files.js';
 
 export const APP_SCHEME = 'app';
 const APP_HOST = 'study-exchange';

@@ -7,7 +7,7 @@ import type { EventPayloads } from '../../shared/ipc/contract.js';
 import { createApp } from '../core/app.js';
 import { allowOrigins, createDoor } from '../core/ipc-door.js';
 import type { Platform } from '../core/platform.js';
-import { takePassphrase } from '../core/passphrase-env.js';
+import { takePassphrase } from '../core/keys/passphrase-env.js';
 import { KeyVault } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
 import { APP_VERSION } from '../services/app-info.js';

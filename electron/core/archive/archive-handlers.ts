@@ -7,7 +7,7 @@ import { UserFacingError } from '../../../shared/app-error.js';
 import { cleanFileName } from '../../../shared/file-name.js';
 import type { ArchiveExportView } from '../../../shared/ipc/contract/archive.js';
 import { verifyArchiveView } from './verify-view.js';
-import { toCsv } from '../activity-log.js';
+import { toCsv } from '../activity/activity-log.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import { exportStudy } from '../../services/archive/export-study.js';

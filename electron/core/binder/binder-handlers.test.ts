@@ -16,7 +16,7 @@ import { newDocumentPath, uploadDocument } from '../../services/transfers/docume
 import { readRecord, writeRecord } from '../../services/transfers/records.js';
 import { writeSignOff } from '../../services/signoffs/signoff-writer.js';
 import type { AppContext } from '../app-context.js';
-import type { Session } from '../session.js';
+import type { Session } from '../profiles/session.js';
 import { fixtureSession } from '../test-support/fixture-session.js';
 import { binderClock } from './binder-clock.js';
 import { binderHandlers } from './binder-handlers.js';

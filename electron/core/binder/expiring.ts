@@ -5,7 +5,7 @@ import { expiringDocuments, type StudyDocuments } from '../../../shared/binder/e
 import type { ExpiringView } from '../../../shared/binder/views.js';
 import { cleanText } from '../../../shared/file-name.js';
 import { toSlashForm } from '../../../shared/item-path.js';
-import type { Session } from '../session.js';
+import type { Session } from '../profiles/session.js';
 
 export async function expiringView(
   s: Session,

@@ -6,7 +6,7 @@ import type { ExpiringDocument } from '../../../shared/binder/views.js';
 import type { Settings } from '../../../shared/ipc/views.js';
 import { shownText } from '../../../shared/shown-text.js';
 import type { DesktopNotification } from '../notify/wording.js';
-import type { Session } from '../session.js';
+import type { Session } from '../profiles/session.js';
 import { expiringView } from './expiring.js';
 
 export interface ExpiryNoticeOptions {

@@ -5,7 +5,7 @@
 import { UserFacingError } from '../../../shared/app-error.js';
 import { expectsFrom } from '../../../shared/binder/checklist.js';
 import type { DescribeFields } from '../../../shared/binder/describe-schema.js';
-import type { Session } from '../session.js';
+import type { Session } from '../profiles/session.js';
 import { checklistsOf } from '../../services/binder/checklist-records.js';
 
 export async function uploadAgainstChecklist(

@@ -2,7 +2,7 @@
 import { toSlashForm } from '../../../shared/item-path.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
-import { itemView } from '../handlers/views.js';
+import { itemView } from '../studies/views.js';
 import { renameDocument } from './rename-document.js';
 
 export function fileManagerHandlers(ctx: AppContext): Pick<Handlers, 'items.rename'> {

@@ -8,7 +8,7 @@ import { mkdtemp, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { childEnv, PASSPHRASE_VARIABLE, takePassphrase } from '../passphrase-env.js';
+import { childEnv, PASSPHRASE_VARIABLE, takePassphrase } from '../keys/passphrase-env.js';
 import { LAUNCH_FILE } from './launch.js';
 import { startHostApp, type HostApp } from './main.js';
 

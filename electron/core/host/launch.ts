@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { childEnv } from '../passphrase-env.js';
+import { childEnv } from '../keys/passphrase-env.js';
 
 export const LAUNCH_FILE = 'open-app.html';
 const CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];

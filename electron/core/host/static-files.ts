@@ -2,7 +2,7 @@
 // app's page is the unlock page, a second entry of the same build (renderer/unlock.html).
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveRendererFile } from '../renderer-files.js';
+import { resolveRendererFile } from '../app/renderer-files.js';
 import { SECURITY_HEADERS, sendStatus } from './responses.js';
 
 export const UNLOCK_PAGE = '/unlock.html';

@@ -16,7 +16,7 @@ import { writeRequest, writeSignOff } from '../../services/signoffs/signoff-writ
 import { startFixture, type ExchangeFixture, type FixtureOrg } from '../../services/test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import type { DesktopNotification } from '../notify/wording.js';
-import { openSession, type Session } from '../session.js';
+import { openSession, type Session } from '../profiles/session.js';
 import { RequestNews } from './request-news.js';
 import { signOffsState } from './signoff-handlers.js';
 

@@ -16,7 +16,7 @@ import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox, type SecretBox } from '../../services/keys/secret-box.js';
 import { knownCertificate } from '../../services/signoffs/signoff-crypto.js';
 import type { AppContext } from '../app-context.js';
-import { openSession, type Session } from '../session.js';
+import { openSession, type Session } from '../profiles/session.js';
 import { acceptCertificate } from '../trust/decisions.js';
 import { PinStore } from '../trust/pin-store.js';
 import { signOffsState, signoffHandlers } from './signoff-handlers.js';

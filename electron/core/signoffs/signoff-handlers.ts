@@ -15,7 +15,7 @@ import { SignerStore } from '../../services/signoffs/signer-store.js';
 import { writeRequest, writeSignOff, type StatementSigner } from '../../services/signoffs/signoff-writer.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
-import type { Session } from '../session.js';
+import type { Session } from '../profiles/session.js';
 import type { PinStore } from '../trust/pin-store.js';
 import { pinnedHistory } from './pinned-history.js';
 

@@ -8,7 +8,7 @@ import { probeStore, type BulkItem } from '../../../server/test-support/store-pr
 import type { ExchangeFixture, FixtureOrg } from '../../services/test-support/exchange-fixture.js';
 import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
-import { openSession, type Session } from '../session.js';
+import { openSession, type Session } from '../profiles/session.js';
 
 /** The organization's session as main opens it, through `baseUrl` (a proxy, say) or the fixture's exchange. */
 export async function fixtureSession(

@@ -8,7 +8,7 @@ import { KeyVault } from '../../services/keys/key-vault.js';
 import { ProfileStore } from '../../services/profiles.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import type { AppCore } from '../platform.js';
-import { openSession, type Session } from '../session.js';
+import { openSession, type Session } from '../profiles/session.js';
 import { scratchAppCore, testPlatform, type CoreCall } from './app-core.js';
 
 export interface SandboxWithRiverside {

@@ -3,7 +3,7 @@
 // what a whole listing no longer has. Plain data: the watcher does the asking and the telling.
 import { isReservedItemId } from '../../../shared/reserved-paths.js';
 import type { Item } from '../../../shared/types.js';
-import { ownerIdOf } from '../handlers/views.js';
+import { ownerIdOf } from '../studies/views.js';
 import { hashKey, StudyItems, versionKey, type ItemNames, type Owners } from './study-items.js';
 
 /** The version a user sees: the content and the header (a key re-wrapped for someone is not news). */

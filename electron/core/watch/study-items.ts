@@ -7,7 +7,7 @@
 import type { RecordHeader, Item } from '../../../shared/types.js';
 import { documentTitle, shownName } from '../../../shared/headers.js';
 import { readDocumentFields, type DocumentFields } from '../../../shared/binder/header-fields.js';
-import { ownerIdOf } from '../handlers/views.js';
+import { ownerIdOf } from '../studies/views.js';
 
 /**
  * The first 12 hex digits of a hash as a number (48 bits, exact in a double): which version an

@@ -11,7 +11,7 @@ import { toSlashForm } from '../../../shared/item-path.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import { writeRecord } from '../../services/transfers/records.js';
-import type { Session } from '../session.js';
+import type { Session } from '../profiles/session.js';
 import { fixtureSession } from '../test-support/fixture-session.js';
 import { seenFile } from './seen-store.js';
 import { StudyWatch, type ArrivalBatch, type WatchOptions } from './study-watch.js';

@@ -13,7 +13,7 @@ import { toPipeForm, toSlashForm } from '../../../shared/item-path.js';
 import { STUDY_RECORD_PATH, fallbackStudyTitle } from '../../../shared/study-title.js';
 import type { Container, Item } from '../../../shared/types.js';
 import { NetworkError } from '../../services/exchange-errors.js';
-import type { Session } from '../session.js';
+import type { Session } from '../profiles/session.js';
 import { ChangeLog, type ChangeEntry } from './change-log.js';
 import { KNOWN_KEPT, SeenStore, type StudySeen } from './seen-store.js';
 import { diffListing, type Prior } from './study-diff.js';

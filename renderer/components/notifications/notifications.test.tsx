@@ -12,9 +12,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppContext } from '../../../electron/core/app-context.js';
-import { appHandlers } from '../../../electron/core/handlers/app-handlers.js';
+import { appHandlers } from '../../../electron/core/app/app-handlers.js';
 import type { EventSink } from '../../../electron/core/platform.js';
-import { SettingsStore } from '../../../electron/core/settings-store.js';
+import { SettingsStore } from '../../../electron/core/settings/settings-store.js';
 import { doorApi } from '../../../electron/core/test-support/window-api.js';
 /* eslint-enable no-restricted-imports */
 import { ApiProvider } from '../../data/api-context.js';
