@@ -6,18 +6,18 @@ import { toAppError } from './bridge/api.js';
 import { ConnectionBanner } from './components/chrome/connection-banner.js';
 import { WindowChrome } from './components/chrome/window-chrome.js';
 import { Notices } from './components/notices/notices.js';
-import { FindBox } from './components/chrome/find-box.js';
+import { FindBox } from './features/search/find-box.js';
 import type { SearchHit } from '../shared/search-rank.js';
 import { FileBrowser } from './components/browser/file-browser.js';
 import type { Reveal } from './components/browser/use-folder-view.js';
-import { ChangesDialog } from './components/changes/changes-dialog.js';
+import { ChangesDialog } from './features/whats-new/changes-dialog.js';
 import { NoStudyDropHint } from './components/browser/drop-hint.js';
 import { ErrorDisplay } from './components/common/error-display.js';
 import { ToastList, useToasts } from './components/notifications/toasts.js';
 import { useDesktopNotifications } from './components/notifications/desktop-notifications.js';
-import { StudiesSidebar, studyLabel } from './components/studies/studies-sidebar.js';
-import { StudyForm } from './components/studies/study-form.js';
-import { useSidebarWidth } from './components/studies/use-sidebar-width.js';
+import { StudiesSidebar, studyLabel } from './features/studies/studies-sidebar.js';
+import { StudyForm } from './features/studies/study-form.js';
+import { useSidebarWidth } from './features/studies/use-sidebar-width.js';
 import { TransfersDock } from './components/transfers/transfers-dock.js';
 import { WelcomePanel } from './features/welcome/welcome-panel.js';
 import {
@@ -27,11 +27,11 @@ import {
   useProfiles,
   useSettings,
   useSwitchProfile,
-} from './data/profiles.js';
-import { useContainers, useCreateContainer } from './data/studies.js';
+} from './features/profiles/profiles.js';
+import { useContainers, useCreateContainer } from './features/studies/studies.js';
 import { useFollowStudyChanges } from './data/items.js';
 import { useRevealRequests } from './data/reveal.js';
-import { unseenCount, useMarkSeen, useUnseen, useWindowVisibility } from './data/unseen.js';
+import { unseenCount, useMarkSeen, useUnseen, useWindowVisibility } from './features/whats-new/unseen.js';
 import { requestReveal } from './lib/reveal.js';
 import type { DialogSlot, OpenSlot } from './lib/dialog-slots.js';
 import { SlotDialog } from './dialogs/slot-dialogs.js';

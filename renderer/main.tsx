@@ -10,8 +10,8 @@ import { createQueryClient } from './data/query-client.js';
 import { applyTheme } from './theme/use-theme.js';
 import './styles/layout.css';
 import './styles/dialog-content.css';
-import './styles/find-box.css';
-import './styles/whats-new.css';
+import './features/search/find-box.css';
+import './features/whats-new/whats-new.css';
 
 const queryClient = createQueryClient();
 

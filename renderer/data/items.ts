@@ -14,7 +14,7 @@ import { useApi } from './api-context.js';
 import { call, useCall } from './call.js';
 import { listingPages, streamIntoCache } from './items-stream.js';
 import { reconciled, withAccessCount, withChanges, withoutPaths, type ItemsCache } from './items-cache.js';
-import { invalidateItems } from './access.js';
+import { invalidateItems } from '../features/sharing/access.js';
 import { keys } from './query-keys.js';
 
 /**

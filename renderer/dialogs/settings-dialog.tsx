@@ -6,8 +6,8 @@ import type { AppError } from '../../shared/ipc/views.js';
 import { toAppError } from '../bridge/api.js';
 import { SettingsView, type SettingsViewProps } from '../components/settings/settings-view.js';
 import { NotificationSettings } from '../components/notifications/notification-settings.js';
-import { OneTimeSecret, useAddProfile, usePickKeyFile, useRenewProfile } from '../data/profile-import.js';
-import { useReceiptSending, useSetReceiptSending } from '../data/receipts.js';
+import { OneTimeSecret, useAddProfile, usePickKeyFile, useRenewProfile } from '../features/profiles/profile-import.js';
+import { useReceiptSending, useSetReceiptSending } from '../features/receipts/receipts.js';
 import { triggerDownload } from '../components/browser/download.js';
 import { useCertificateChanges, useRewrapCertificate } from '../data/certificates.js';
 import {
@@ -22,7 +22,7 @@ import {
   useSetTrustAnchors,
   useSettings,
   useUpdateSettings,
-} from '../data/profiles.js';
+} from '../features/profiles/profiles.js';
 import { downloadText, readAsText } from '../lib/file-read.js';
 import { CollaboratorPinsPanel } from '../features/trust/collaborator-pins.js';
 import { useCertificateDecision } from '../features/trust/use-trust.js';

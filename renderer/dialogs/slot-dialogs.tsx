@@ -1,13 +1,13 @@
 // Slot → dialog: every slot the chrome and the context menu open has its component here.
 import type { ComponentType } from 'react';
-import { ActivityDialog } from './activity-dialog.js';
-import { DistributionReportDialog } from '../components/delivery/distribution-report-dialog.js';
-import { AdminDialog } from './admin-dialog.js';
-import { CollaboratorsDialog } from './collaborators-dialog.js';
+import { ActivityDialog } from '../features/activity/activity-dialog.js';
+import { DistributionReportDialog } from '../features/receipts/distribution-report-dialog.js';
+import { AdminDialog } from '../features/admin/admin-dialog.js';
+import { CollaboratorsDialog } from '../features/sharing/collaborators-dialog.js';
 import type { DialogSlot, SlotDialogProps } from '../lib/dialog-slots.js';
-import { ManageAccessDialog } from './manage-access-dialog.js';
-import { OrganizationsDialog } from './organizations-dialog.js';
-import { RekeyDialog } from './rekey-dialog.js';
+import { ManageAccessDialog } from '../features/sharing/manage-access-dialog.js';
+import { OrganizationsDialog } from '../features/profiles/organizations-dialog.js';
+import { RekeyDialog } from '../features/sharing/rekey-dialog.js';
 import { SettingsDialog } from './settings-dialog.js';
 import { SIGNOFF_SLOT_DIALOGS } from '../features/signoffs/slot-dialogs.js';
 import { BINDER_DIALOGS } from '../features/binder/binder-dialogs.js';

@@ -34,7 +34,7 @@ import { scrollToReveal, visibleRange } from '../../lib/virtual-window.js';
 import { KindIcon } from '../common/kind-icon.js';
 import { WidthResizer } from '../common/width-resizer.js';
 import { DROP_FOLDER_ATTRIBUTE } from '../../lib/use-window-drag.js';
-import type { StudyUnseen } from '../../data/unseen.js';
+import type { StudyUnseen } from '../../features/whats-new/unseen.js';
 import { ExpiresCell, type ExpiryContext } from '../../features/binder/expires-cell.js';
 
 const ROW_HEIGHT = 32;

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import type { ItemView } from '../../../shared/ipc/views.js';
 import { toAppError } from '../../bridge/api.js';
-import { studyUnseen, useMarkSeen, useUnseen } from '../../data/unseen.js';
+import { studyUnseen, useMarkSeen, useUnseen } from '../../features/whats-new/unseen.js';
 import { itemSlashPath } from '../../lib/file-tree.js';
 
 export function useNewMarks(profileId: string, containerId: string) {

@@ -2,7 +2,7 @@
 // the active profile's own organization.
 import { useMemo } from 'react';
 import type { ContainerView, ProfileView } from '../../../shared/ipc/views.js';
-import { useCollaborators } from '../../data/studies.js';
+import { useCollaborators } from '../../features/studies/studies.js';
 
 export function useStudyNames(profile: ProfileView, container: ContainerView): ReadonlyMap<string, string> {
   const collaborators = useCollaborators(profile.id, container.id);

@@ -3,7 +3,7 @@
 // window forward and reveals the documents. In Electron main shows its own and sends `reveal`
 // (the window meets it with every other reveal request: data/reveal.ts).
 import type { EventPayloads } from '../../../shared/ipc/contract.js';
-import { useArrivalEvents } from '../../data/arrival-events.js';
+import { useArrivalEvents } from '../../features/whats-new/arrival-events.js';
 import { requestReveal } from '../../lib/reveal.js';
 
 export type NotificationAllowance = NotificationPermission | 'unsupported';

@@ -4,7 +4,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ENVIRONMENTS, type AppError, type Environment, type FileRef } from '../../../shared/ipc/views.js';
 import { exchangeUrlProblem } from '../../../shared/exchange-url.js';
-import { OneTimeSecret, type AddProfileRequest, type KeyFileSource } from '../../data/profile-import.js';
+import { OneTimeSecret, type AddProfileRequest, type KeyFileSource } from '../../features/profiles/profile-import.js';
 import { FormError } from '../common/form-error.js';
 import { CertificateFileField, KeyFileField } from './file-pick-button.js';
 

@@ -3,7 +3,7 @@
 // out of the tab order, which the button opens. A key file and a certificate file are its two uses.
 import { useRef } from 'react';
 import type { FileRef } from '../../../shared/ipc/views.js';
-import type { KeyFileSource } from '../../data/profile-import.js';
+import type { KeyFileSource } from '../../features/profiles/profile-import.js';
 
 export interface FilePickButtonProps {
   /** What the button says, e.g. "Choose the PKCS#12 file…". */

@@ -3,7 +3,7 @@
 // certificate and says which step is missing; the old key stays as a reading key.
 import { useState, type FormEvent } from 'react';
 import type { AppError, FileRef } from '../../../shared/ipc/views.js';
-import type { KeyFileSource, RenewRequest } from '../../data/profile-import.js';
+import type { KeyFileSource, RenewRequest } from '../../features/profiles/profile-import.js';
 import { FormError } from '../common/form-error.js';
 import { CertificateFileField, KeyFileField } from './file-pick-button.js';
 import { GenerateKeySection, type GenerateKeySectionProps } from './generate-key-section.js';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../../shared/ipc/views.js';
 import { appError, profile } from '../../test-support/fixtures.js';
 import { settingsViewProps } from '../../test-support/settings-view-props.js';
-import { OneTimeSecret } from '../../data/profile-import.js';
+import { OneTimeSecret } from '../../features/profiles/profile-import.js';
 import { SettingsView, type SettingsViewProps } from './settings-view.js';
 
 afterEach(cleanup);

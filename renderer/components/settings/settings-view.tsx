@@ -3,7 +3,7 @@
 // narrow window.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AppError, ProfileView, Settings } from '../../../shared/ipc/views.js';
-import type { RewrapProgress } from '../../data/profiles.js';
+import type { RewrapProgress } from '../../features/profiles/profiles.js';
 import { ConfirmDialog } from '../common/confirm-dialog.js';
 import { CloseAction, Dialog } from '../common/dialog.js';
 import { ErrorDisplay } from '../common/error-display.js';

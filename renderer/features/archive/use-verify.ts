@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FileRef } from '../../../shared/ipc/views.js';
 import { unwrap } from '../../bridge/api.js';
 import { useCall } from '../../data/call.js';
-import type { KeyFileSource } from '../../data/profile-import.js';
+import type { KeyFileSource } from '../profiles/profile-import.js';
 import { useStageFile } from '../../data/transfers.js';
 
 /** A chosen file: main's reference, or the page's File still to stage (same shape as a key file's). */

@@ -2,7 +2,7 @@
 // study's collaborators for "chosen organizations", and Save (binder.setChecklist).
 import { DOCUMENT_TYPES } from '../../../shared/binder/document-types.js';
 import { toAppError } from '../../bridge/api.js';
-import { useCollaborators } from '../../data/studies.js';
+import { useCollaborators } from '../studies/studies.js';
 import { ErrorDisplay } from '../../components/common/error-display.js';
 import { ChecklistEditor } from './checklist-editor.js';
 import { useChecklist, useChecklistTemplates, useSetChecklist } from './use-binder.js';

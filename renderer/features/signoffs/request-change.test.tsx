@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, expect, it, vi } from 'vitest';
 import type { ExchangeApi } from '../../../shared/ipc/contract.js';
 import type { ChangeView } from '../../../shared/ipc/views.js';
-import { ChangesDialog } from '../../components/changes/changes-dialog.js';
+import { ChangesDialog } from '../whats-new/changes-dialog.js';
 import { ApiProvider } from '../../data/api-context.js';
 import { formatDay } from '../../lib/format.js';
 import { onReveal, type RevealTarget } from '../../lib/reveal.js';

@@ -1,8 +1,8 @@
 // "Ask for sign-off…" wired to main: the organizations with access to the document (its access
 // list, this organization left out) and signoffs.request; it closes once the request is written.
 import { toAppError } from '../../bridge/api.js';
-import { useAccessLists } from '../../data/access.js';
-import { useProfiles } from '../../data/profiles.js';
+import { useAccessLists } from '../sharing/access.js';
+import { useProfiles } from '../profiles/profiles.js';
 import { RequestDialog } from './request-dialog.js';
 import type { SignTarget } from './sign-off-dialog.js';
 import { useRequestSignOff } from './use-signoffs.js';

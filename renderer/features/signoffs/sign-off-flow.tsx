@@ -3,7 +3,7 @@
 // document is signed; a refusal (a wrong passphrase) stays in the dialog, nothing signed.
 import type { SignOffMeaning } from '../../../shared/signoffs/meanings.js';
 import { toAppError } from '../../bridge/api.js';
-import { useProfiles } from '../../data/profiles.js';
+import { useProfiles } from '../profiles/profiles.js';
 import { SignOffDialog, type SignTarget } from './sign-off-dialog.js';
 import { useSigner, useSignOff } from './use-signoffs.js';
 

@@ -2,7 +2,7 @@
 // sandbox is; what arrived from other organizations, each with "Show"; and for an sIRB, "Create
 // your first study" (or a new one). Otherwise it says where to begin.
 import type { ContainerView, ProfileView } from '../../../shared/ipc/views.js';
-import { useChanges } from '../../data/unseen.js';
+import { useChanges } from '../whats-new/unseen.js';
 import { requestReveal } from '../../lib/reveal.js';
 import { arrivals } from './welcome-text.js';
 

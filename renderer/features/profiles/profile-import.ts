@@ -1,0 +1,126 @@
+// Adding a profile without the window ever holding its private key: key and PKCS#12 files go
+// to main by reference (staged by the browser host, or chosen in main's own dialog), and the
+// PKCS#12 password travels inside a one-time box that is empty once sent, so the mutation's
+// state (its variables, kept by react-query) holds neither key nor password.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Environment, FileRef, ProfileView } from '../../../shared/ipc/views.js';
+import { unwrap } from '../../bridge/api.js';
+import { readAsText } from '../../lib/file-read.js';
+import { useCall } from '../../data/call.js';
+import { profilesChanged, replaceProfile } from './profiles.js';
+import { keys } from '../../data/query-keys.js';
+import { useStageFile } from '../../data/transfers.js';
+
+/** A secret read once: `take()` hands it over and forgets it. */
+export class OneTimeSecret {
+  #value: string | undefined;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  take(): string {
+    const value = this.#value ?? '';
+    this.#value = undefined;
+    return value;
+  }
+  toJSON(): string {
+    return '[secret]';
+  }
+}
+
+/** A key file: one the page holds as a File (staged on send), or one main's dialog chose. */
+export type KeyFileSource =
+  { readonly kind: 'file'; readonly file: File } | { readonly kind: 'chosen'; readonly ref: FileRef };
+
+interface ProfileIdentityInput {
+  readonly name: string;
+  readonly environment: Environment;
+  readonly baseUrl: string;
+  readonly organizationId: string;
+  readonly administrator: boolean;
+}
+
+export type AddProfileRequest =
+  | (ProfileIdentityInput & {
+      readonly kind: 'pem';
+      readonly keyFile?: KeyFileSource;
+      readonly certificateFile: File;
+      readonly pendingKeyId?: string;
+    })
+  | (ProfileIdentityInput & {
+      readonly kind: 'pkcs12';
+      readonly file: KeyFileSource;
+      readonly password: OneTimeSecret;
+    });
+
+/** A key file's reference for main: the one its dialog issued, or the page's file staged now. */
+function useKeyFileReference(): (source: KeyFileSource) => Promise<string> {
+  const stageFile = useStageFile();
+  return async (source) =>
+    source.kind === 'chosen' ? source.ref.ref : unwrap(await stageFile(source.file, source.file.name)).ref;
+}
+
+export function useAddProfile() {
+  const call = useCall();
+  const reference = useKeyFileReference();
+  const client = useQueryClient();
+  return useMutation<ProfileView, Error, AddProfileRequest>({
+    mutationFn: async (input) => {
+      const identity = {
+        name: input.name,
+        environment: input.environment,
+        baseUrl: input.baseUrl,
+        organizationId: input.organizationId,
+        administrator: input.administrator,
+      };
+      if (input.kind === 'pkcs12') {
+        return call('profiles.importPkcs12', {
+          ...identity,
+          pkcs12File: await reference(input.file),
+          password: input.password.take(),
+        });
+      }
+      // The certificate is public: it may be read here.
+      const certificatePem = await readAsText(input.certificateFile);
+      const key = input.pendingKeyId
+        ? { pendingKeyId: input.pendingKeyId }
+        : input.keyFile
+          ? { keyFile: await reference(input.keyFile) }
+          : {};
+      return call('profiles.importPem', { ...identity, certificatePem, ...key });
+    },
+    onSuccess: () => profilesChanged(client),
+  });
+}
+
+/** Main's own file dialog for a key file (Electron); undefined when the user cancels. */
+export function usePickKeyFile() {
+  const call = useCall();
+  return async (): Promise<FileRef | undefined> => (await call('files.pick', { purpose: 'key' }))[0];
+}
+
+/** A renewal: the new key (generated here, or a key file) and the certificate issued for it. */
+export interface RenewRequest {
+  readonly profileId: string;
+  readonly key: { readonly pendingKeyId: string } | { readonly file: KeyFileSource };
+  readonly certificateFile: File;
+}
+
+/** The new key becomes current once the directory lists its certificate; the old key stays for reading. */
+export function useRenewProfile() {
+  const call = useCall();
+  const reference = useKeyFileReference();
+  const client = useQueryClient();
+  return useMutation<ProfileView, Error, RenewRequest>({
+    mutationFn: async ({ profileId, key, certificateFile }) => {
+      const certificatePem = await readAsText(certificateFile);
+      const keyArgs =
+        'pendingKeyId' in key ? { pendingKeyId: key.pendingKeyId } : { keyFile: await reference(key.file) };
+      return call('profiles.renew', { profileId, certificatePem, ...keyArgs });
+    },
+    onSuccess: (profile) => {
+      replaceProfile(client, profile);
+      // What failed while the exchange refused the old key (studies, connection) loads again with the new one.
+      void client.invalidateQueries({ queryKey: keys.oneProfile(profile.id) });
+    },
+  });
+}

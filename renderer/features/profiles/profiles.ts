@@ -1,0 +1,182 @@
+// The app, its settings, the profiles and the connection of the active one.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import type { EventPayloads, OperationArgs } from '../../../shared/ipc/contract.js';
+import type { ProfileView } from '../../../shared/ipc/views.js';
+import { useApi } from '../../data/api-context.js';
+import type { OneTimeSecret } from './profile-import.js';
+import { useCall } from '../../data/call.js';
+import { keys } from '../../data/query-keys.js';
+
+export function useAppInfo() {
+  const call = useCall();
+  return useQuery({ queryKey: keys.appInfo, queryFn: () => call('app.info', {}), staleTime: Infinity });
+}
+
+export function useSettings() {
+  const call = useCall();
+  return useQuery({ queryKey: keys.settings, queryFn: () => call('settings.get', {}) });
+}
+
+export function useUpdateSettings() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: OperationArgs<'settings.update'>) => call('settings.update', patch),
+    onSuccess: (next) => client.setQueryData(keys.settings, next),
+  });
+}
+
+export function useProfiles() {
+  const api = useApi();
+  const call = useCall();
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      api.on('profile.switched', (profile) =>
+        client.setQueryData<ProfileView[]>(keys.profiles, (list) => markActive(list, profile)),
+      ),
+    [api, client],
+  );
+  // A backup the browser fetched (the browser host): the profile says it is backed up.
+  useEffect(() => api.on('profile.updated', (profile) => replaceProfile(client, profile)), [api, client]);
+  // The window lists the profiles all its life: the re-wrap's progress is heard here, shown in Settings.
+  useEffect(() => {
+    client.setQueryDefaults(rewrapKey, { gcTime: Infinity, staleTime: Infinity });
+    return api.on('keys.rewrap', (p) =>
+      client.setQueryData<RewrapByProfile>(rewrapKey, (all) => ({ ...all, [p.profileId]: p })),
+    );
+  }, [api, client]);
+  return useQuery({ queryKey: keys.profiles, queryFn: () => call('profiles.list', {}) });
+}
+
+function markActive(list: ProfileView[] | undefined, active: ProfileView): ProfileView[] {
+  const others = (list ?? []).filter((p) => p.id !== active.id).map((p) => (p.active ? { ...p, active: false } : p));
+  const index = (list ?? []).findIndex((p) => p.id === active.id);
+  const next = [...others];
+  // The switch event does not list the keys: keep those the list knew.
+  const keys = active.keys ?? list?.[index]?.keys;
+  next.splice(index < 0 ? next.length : index, 0, { ...active, active: true, ...(keys ? { keys } : {}) });
+  return next;
+}
+
+/** Puts one profile's new view into the list. */
+export function replaceProfile(client: QueryClient, profile: ProfileView): void {
+  client.setQueryData<ProfileView[]>(keys.profiles, (list) => list?.map((p) => (p.id === profile.id ? profile : p)));
+}
+
+export function useSwitchProfile() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: string) => call('profiles.switch', { profileId }),
+    onSuccess: (profile) => client.setQueryData<ProfileView[]>(keys.profiles, (list) => markActive(list, profile)),
+  });
+}
+
+/** The profile list changed (added, removed, sandbox reset): another active profile means other studies. */
+export function profilesChanged(client: QueryClient, list?: ProfileView[]): void {
+  if (list) client.setQueryData(keys.profiles, list);
+  else void client.invalidateQueries({ queryKey: keys.profiles });
+  void client.invalidateQueries({ queryKey: keys.everyProfile });
+}
+
+export function useGenerateKey() {
+  const call = useCall();
+  return useMutation({
+    mutationFn: (args: OperationArgs<'profiles.generateKey'>) => call('profiles.generateKey', args),
+  });
+}
+
+/** Replaces a profile's trust anchors with the CA certificates of a PEM bundle (public: read by the page). */
+export function useSetTrustAnchors() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (args: OperationArgs<'profiles.setTrustAnchors'>) => call('profiles.setTrustAnchors', args),
+    onSuccess: (profile) => replaceProfile(client, profile),
+  });
+}
+
+/** The profile's keys as a PKCS#12 file where the user picks in main's save dialog, or offered as a download. */
+export function useBackupProfile() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    // The password travels in a one-time box: the mutation's kept variables hold it no longer than the call.
+    mutationFn: ({ profileId, password }: { profileId: string; password: OneTimeSecret }) =>
+      call('profiles.backup', { profileId, password: password.take() }),
+    onSuccess: ({ profile }) => replaceProfile(client, profile),
+  });
+}
+
+/** Drops the reading keys kept since a renewal (refused while an item still needs one). */
+export function useForgetOldKeys() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: string) => call('profiles.forgetOldKeys', { profileId }),
+    onSuccess: (profile) => replaceProfile(client, profile),
+  });
+}
+
+export type RewrapProgress = EventPayloads['keys.rewrap'];
+type RewrapByProfile = Readonly<Record<string, RewrapProgress>>;
+
+/** Held in the query cache for the window's whole life: Settings opened after the re-wrap still shows how it ended. */
+const rewrapKey = ['keys.rewrap'] as const;
+
+/** The background re-wrap of each renewed profile's own items, as main last reported it (by profile id). */
+export function useRewrapProgress(): RewrapByProfile {
+  const client = useQueryClient();
+  return (
+    useQuery({
+      queryKey: rewrapKey,
+      queryFn: () => client.getQueryData<RewrapByProfile>(rewrapKey) ?? {},
+      staleTime: Infinity,
+      gcTime: Infinity,
+    }).data ?? {}
+  );
+}
+
+export function useRemoveProfile() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: string) => call('profiles.remove', { profileId }),
+    onSuccess: (list) => profilesChanged(client, list),
+  });
+}
+
+export function useResetSandbox() {
+  const call = useCall();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('sandbox.reset', {}),
+    onSuccess: (list) => profilesChanged(client, list),
+  });
+}
+
+/** The active profile's connection check, checked again when main sees the clocks drift apart. */
+export function useConnection(profileId: string | undefined) {
+  const api = useApi();
+  const call = useCall();
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      api.on('connection.skew', () => void client.invalidateQueries({ queryKey: keys.connection(profileId ?? '') })),
+    [api, client, profileId],
+  );
+  return useQuery({
+    queryKey: keys.connection(profileId ?? ''),
+    queryFn: () => call('connection.check', {}),
+    enabled: !!profileId,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Subscribes to main's notifications (a batch of transfers ended, ...). */
+export function useNotifications(): (listener: (n: EventPayloads['notification']) => void) => () => void {
+  const api = useApi();
+  return useCallback((listener) => api.on('notification', listener), [api]);
+}
