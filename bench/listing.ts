@@ -11,7 +11,7 @@ import { encryptBytes, newItemKey } from '../shared/protocol/envelope.js';
 import { probeStore } from '../server/test-support/store-probe.js';
 import { itemView } from '../electron/core/studies/views.js';
 import type { Session } from '../electron/core/profiles/session.js';
-import { fromFullList, withChanges } from '../renderer/data/items-cache.js';
+import { fromFullList, withChanges } from '../renderer/features/file-manager/items-cache.js';
 import { buildTree } from '../renderer/lib/file-tree.js';
 import { filterKeystroke, startMainProcess, streamListing, type StreamedListing } from './listing-stream.js';
 import { rawListItems } from './raw-list.js';

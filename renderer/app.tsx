@@ -8,10 +8,10 @@ import { WindowChrome } from './components/chrome/window-chrome.js';
 import { Notices } from './components/notices/notices.js';
 import { FindBox } from './features/search/find-box.js';
 import type { SearchHit } from '../shared/search-rank.js';
-import { FileBrowser } from './components/browser/file-browser.js';
-import type { Reveal } from './components/browser/use-folder-view.js';
+import { FileBrowser } from './features/file-manager/file-browser.js';
+import type { Reveal } from './features/file-manager/use-folder-view.js';
 import { ChangesDialog } from './features/whats-new/changes-dialog.js';
-import { NoStudyDropHint } from './components/browser/drop-hint.js';
+import { NoStudyDropHint } from './features/file-manager/drop-hint.js';
 import { ErrorDisplay } from './components/common/error-display.js';
 import { ToastList, useToasts } from './components/notifications/toasts.js';
 import { useDesktopNotifications } from './components/notifications/desktop-notifications.js';
@@ -29,7 +29,7 @@ import {
   useSwitchProfile,
 } from './features/profiles/profiles.js';
 import { useContainers, useCreateContainer } from './features/studies/studies.js';
-import { useFollowStudyChanges } from './data/items.js';
+import { useFollowStudyChanges } from './features/file-manager/items.js';
 import { useRevealRequests } from './data/reveal.js';
 import { unseenCount, useMarkSeen, useUnseen, useWindowVisibility } from './features/whats-new/unseen.js';
 import { requestReveal } from './lib/reveal.js';

@@ -12,7 +12,7 @@ import {
 import { applyProgress } from '../lib/transfer-groups.js';
 import { useApi } from './api-context.js';
 import { useCall } from './call.js';
-import { refreshSince } from './items.js';
+import { refreshSince } from '../features/file-manager/items.js';
 import { keys } from './query-keys.js';
 
 /** The profile's transfer list, kept current by the `transfers.changed` and `transfer.progress` events. */

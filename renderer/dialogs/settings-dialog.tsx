@@ -8,7 +8,7 @@ import { SettingsView, type SettingsViewProps } from '../components/settings/set
 import { NotificationSettings } from '../components/notifications/notification-settings.js';
 import { OneTimeSecret, useAddProfile, usePickKeyFile, useRenewProfile } from '../features/profiles/profile-import.js';
 import { useReceiptSending, useSetReceiptSending } from '../features/receipts/receipts.js';
-import { triggerDownload } from '../components/browser/download.js';
+import { triggerDownload } from '../features/file-manager/download.js';
 import { useCertificateChanges, useRewrapCertificate } from '../data/certificates.js';
 import {
   useAppInfo,

@@ -10,7 +10,7 @@ import { useTransfers } from '../../data/transfers.js';
 import { transferSummary } from '../../lib/transfer-summary.js';
 import { apiWrapper } from '../../test-support/api-wrapper.js';
 import { appError, transfer } from '../../test-support/fixtures.js';
-import { PendingUploads, pendingUploads } from '../browser/pending-uploads.js';
+import { PendingUploads, pendingUploads } from '../../features/file-manager/pending-uploads.js';
 import { TransfersPanel } from './transfers-panel.js';
 
 afterEach(cleanup);

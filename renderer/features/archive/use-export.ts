@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ArchiveProgressView } from '../../../shared/ipc/contract/archive.js';
 import { useApi } from '../../data/api-context.js';
 import { useCall } from '../../data/call.js';
-import { triggerDownload } from '../../components/browser/download.js';
+import { triggerDownload } from '../file-manager/download.js';
 
 export function useExportStudy(containerId: string) {
   const call = useCall();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports -- the window's real other side (main, the exchange), not code the renderer runs
 import { coreWindow } from '../../../electron/core/test-support/window-api.js';
 import { ApiProvider } from '../../data/api-context.js';
-import { useDeleteItems } from '../../data/items.js';
+import { useDeleteItems } from '../file-manager/items.js';
 import { createQueryClient } from '../../data/query-client.js';
 import { useFindInStudies } from './search.js';
 import { useUpdateStudy } from '../studies/studies.js';

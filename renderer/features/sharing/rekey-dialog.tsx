@@ -1,7 +1,7 @@
 // Re-key wired to items.rekey; the item list and details are refreshed afterwards (new version).
 import { toAppError } from '../../bridge/api.js';
 import { RekeyView } from './rekey-view.js';
-import { useRekey } from '../../data/items.js';
+import { useRekey } from '../file-manager/items.js';
 import { useCollaborators } from '../studies/studies.js';
 import { itemSlashPath } from '../../lib/file-tree.js';
 import type { SlotDialogProps } from '../../lib/dialog-slots.js';
