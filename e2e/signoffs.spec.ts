@@ -4,7 +4,8 @@
 // first, which signs nothing); the sIRB sees the signature manifestation (printed name, role,
 // organization, date and time with zone, meaning) and "this version", and the request answered;
 // the sIRB replaces the document: the sign-off is "an earlier version" and the request asks
-// again. The dialogs and the details pass axe in both themes at 1280 and 1024.
+// again. The dialogs and the details pass axe in both themes at 1280 and 1024. A request already
+// outstanding when the site first lists a study is in Changes as well (once).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -257,4 +258,39 @@ test('the sign-off views pass axe in both themes at 1280 and 1024, and Sign offâ
   console.log(scans.sirb.report());
   console.log(scans.site.report());
   expect([...scans.sirb.findings, ...scans.site.findings].filter(isBlocking)).toEqual([]);
+});
+
+test('a request outstanding when the site first lists a study is in Changes too', async () => {
+  const other = (await callHost<{ id: string }>(sirb.host, 'containers.create', { title: 'Protocol 2025-044' })).id;
+  await callHost(sirb.host, 'collaborators.add', { containerId: other, organizationId: site.org.id });
+  const manual = await uploadVerified(sirb.host, other, 'Approvals', 'pharmacy-manual.pdf', minimalPdf('Manual'));
+  await callHost(sirb.host, 'access.grant', {
+    containerId: other,
+    itemPaths: [manual],
+    organizationIds: [site.org.id],
+  });
+  await callHost(sirb.host, 'signoffs.request', {
+    containerId: other,
+    itemPath: manual,
+    meaning: 'read-and-understood',
+    organizationIds: [site.org.id],
+    dueOn: '2099-11-30',
+  });
+  // the site's first listing of that study finds the request already there
+  await callHost(site.host, 'changes.refresh');
+  await site.page.reload();
+  await site.page.getByTestId('open-changes').click();
+  const entry = site.page
+    .getByTestId('changes-view')
+    .locator('[data-kind="signoff-requested"]', { hasText: 'pharmacy-manual.pdf' });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('Sign-off requested: pharmacy-manual.pdf by ');
+  await expect(entry).toContainText(', from Sandbox IRB');
+  await saveScreenshot(site.page, 'signoffs-changes-first-listing');
+  // a later refresh adds none
+  await site.page.getByTestId('changes-view').getByRole('button', { name: 'Close', exact: true }).click();
+  await callHost(site.host, 'changes.refresh');
+  await site.page.reload();
+  await site.page.getByTestId('open-changes').click();
+  await expect(entry).toHaveCount(1);
 });

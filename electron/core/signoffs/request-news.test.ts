@@ -2,7 +2,9 @@
 // reference exchange: the site's refresh finds the sIRB's request and shows it in Changes (the
 // document's path, its name, who asked, by when) and notifies once through the notification
 // settings (names hidden: the count only; off: none, the entry stays). A request that asks another
-// organization, and one answered already, are not news.
+// organization, and one answered already, are not news. One outstanding when a study is first
+// listed (the profile's first run, or a study just shared) is in Changes once, without a
+// notification, and not again on later refreshes nor after a restart (the seen state).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +29,7 @@ let site: Session;
 let settings: Pick<Settings, 'notifications' | 'notificationsHideNames'>;
 const sent: DesktopNotification[] = [];
 
-async function sessionOf(o: FixtureOrg, news?: RequestNews): Promise<Session> {
+async function sessionOf(o: FixtureOrg, news?: RequestNews, file?: string): Promise<Session> {
   const vault = new KeyVault(join(dir, o.org.id), new PassphraseSecretBox('test', { log2N: 14 }));
   const { keyRef } = await vault.importPem(o.identity.privateKeyPem, o.identity.certificatePem);
   const now = new Date().toISOString();
@@ -44,13 +46,16 @@ async function sessionOf(o: FixtureOrg, news?: RequestNews): Promise<Session> {
   };
   return openSession(profile, vault, 'test', () => {}, [fx.ca.certificatePem], {
     ...(news ? { recordNews: news.hook(() => true) } : {}),
+    ...(file ? { file } : {}),
   });
 }
+
+let news: RequestNews;
 
 beforeAll(async () => {
   fx = await startFixture();
   dir = await mkdtemp(join(tmpdir(), 'request-news-'));
-  const news = new RequestNews({
+  news = new RequestNews({
     state: signOffsState(),
     settings: async () => settings,
     sink: (n) => sent.push(n),
@@ -66,8 +71,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A study the site already listed once, with a document of the sIRB's shared with it. */
-async function sharedStudy(name: string): Promise<{ containerId: string; itemPath: string }> {
+/** A study shared with the site (not listed by it yet), with a document of the sIRB's shared with it. */
+async function newStudy(name: string): Promise<{ containerId: string; itemPath: string }> {
   const containerId = (await sirb.client.createContainer()).id;
   await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
   const file = join(dir, `${name}.pdf`);
@@ -82,12 +87,29 @@ async function sharedStudy(name: string): Promise<{ containerId: string; itemPat
     wrapForSelf: sirb.keys.wrapForSelf,
   });
   await sirb.sharing.grant(containerId, itemPath, fx.site.org.id);
-  await site.watch.refresh(); // its first listing: nothing in it is news
   return { containerId, itemPath };
 }
 
-const requestsIn = async (containerId: string) =>
-  (await site.watch.changes(containerId)).filter((c) => c.kind === 'signoff-requested');
+/** A study the site already listed once, with a document of the sIRB's shared with it. */
+async function sharedStudy(name: string): Promise<{ containerId: string; itemPath: string }> {
+  const study = await newStudy(name);
+  await site.watch.refresh(); // its first listing: no document in it is news
+  return study;
+}
+
+/** A study whose document the sIRB asks the site to acknowledge before the site ever lists it. */
+async function studyWithRequest(name: string): Promise<{ containerId: string; itemPath: string }> {
+  const study = await newStudy(name);
+  await writeRequest(sirb, study.containerId, study.itemPath, {
+    meaning: 'acknowledged',
+    organizationIds: [fx.site.org.id],
+    dueOn: '2099-06-30',
+  });
+  return study;
+}
+
+const requestsIn = async (containerId: string, s = site) =>
+  (await s.watch.changes(containerId)).filter((c) => c.kind === 'signoff-requested');
 
 describe('sign-off requests as news', () => {
   it('shows in Changes with document, due date and requester, and notifies once', async () => {
@@ -161,4 +183,62 @@ describe('sign-off requests as news', () => {
     expect(await requestsIn(containerId)).toEqual([]);
     expect(sent).toEqual([]);
   }, 60_000);
+
+  it('a study just shared: its outstanding request is in Changes at its first listing, once, not notified', async () => {
+    settings = { notifications: true, notificationsHideNames: false };
+    const { containerId, itemPath } = await studyWithRequest('Delegation log');
+    sent.length = 0;
+    await site.watch.refresh(); // the site has listed before: this study was just shared with it
+    const expected = {
+      itemPath,
+      name: 'Delegation log.pdf',
+      kind: 'signoff-requested',
+      byId: fx.sirb.org.id,
+      byName: fx.sirb.org.name,
+      dueOn: '2099-06-30',
+    };
+    expect(await requestsIn(containerId)).toMatchObject([expected]);
+    await site.watch.refresh();
+    expect(await requestsIn(containerId)).toMatchObject([expected]);
+    // the study's arrival is the notifier's to tell; the request adds none
+    expect(sent).toEqual([]);
+  }, 60_000);
+
+  it('a profile’s first run: outstanding requests are in Changes once, also after a restart; answered ones are not', async () => {
+    settings = { notifications: true, notificationsHideNames: false };
+    const outstanding = await studyWithRequest('Training log');
+    const answered = await studyWithRequest('Pharmacy manual');
+    await writeSignOff(
+      site,
+      { sign: keySigner(fx.site.identity.privateKeyPem), thumbprint: site.keys.certificate!.thumbprint },
+      answered.containerId,
+      answered.itemPath,
+      { meaning: 'acknowledged', signer: { name: 'Ana Ruiz' }, shareWith: 'owner' },
+    );
+    sent.length = 0;
+    const file = join(dir, 'first-run-seen.json');
+    const first = await sessionOf(fx.site, news, file);
+    try {
+      await first.watch.refresh(); // this profile's first listing of every study
+      expect(await requestsIn(outstanding.containerId, first)).toMatchObject([
+        { itemPath: outstanding.itemPath, name: 'Training log.pdf', dueOn: '2099-06-30' },
+      ]);
+      expect(await requestsIn(answered.containerId, first)).toEqual([]);
+      await first.watch.refresh();
+      expect(await requestsIn(outstanding.containerId, first)).toHaveLength(1);
+      await first.watch.flush();
+    } finally {
+      first.close();
+    }
+    const restarted = await sessionOf(fx.site, news, file);
+    try {
+      await restarted.watch.refresh(); // what the file remembers: nothing new
+      expect(await requestsIn(outstanding.containerId, restarted)).toMatchObject([
+        { itemPath: outstanding.itemPath, name: 'Training log.pdf' },
+      ]);
+    } finally {
+      restarted.close();
+    }
+    expect(sent).toEqual([]);
+  }, 90_000);
 });

@@ -1,9 +1,10 @@
 // Sign-off requests asked of this organization, as news: the shared refresh hands over other
-// organizations' new records (watch/study-watch.ts `recordNews`); the requests among them that ask
-// this organization, are written by the document's owner and are not answered yet become Changes
-// entries ("Sign-off requested: <document> by <date>, from <org>"; choosing one reveals the
-// document) and one desktop notification through the notification settings (off: none; names
-// hidden: the count only). Everything in a request is another organization's text: cleaned here.
+// organizations' new records, and every one on a study's first listing (watch/study-watch.ts
+// `recordNews`); the requests among them that ask this organization, are written by the
+// document's owner and are not answered yet become Changes entries ("Sign-off requested:
+// <document> by <date>, from <org>"; choosing one reveals the document) and one desktop
+// notification through the notification settings (off: none; names hidden: the count only; none
+// for a first listing). Everything in a request is another organization's text: cleaned here.
 import type { Settings } from '../../../shared/ipc/views.js';
 import { cleanFileName } from '../../../shared/file-name.js';
 import { toSlashForm } from '../../../shared/item-path.js';
@@ -58,7 +59,11 @@ export function requestNotification(
 export class RequestNews {
   constructor(private readonly options: RequestNewsOptions) {}
 
-  /** The refresh's hook for one profile's session: entries always, a notification while `active`. */
+  /**
+   * The refresh's hook for one profile's session: entries always, a notification while `active`
+   * but not for a study's first listing (what a profile starts from, or a study just shared, which
+   * the arrivals notifier already tells: one notification, not one per outstanding request).
+   */
   hook(active: () => boolean): RecordNews {
     return async (s, news) => {
       const paths = new Set(news.items.filter((i) => parseRequestPath(i.id)).map((i) => toSlashForm(i.id)));
@@ -67,7 +72,7 @@ export class RequestNews {
       const asked = (
         await requestedOfUs(requestContext(this.options.state, s, now), [news.containerId], async () => news.studyTitle)
       ).filter((r) => paths.has(r.path) && !r.answered);
-      if (asked.length > 0 && active()) await this.notify(news.studyTitle, asked);
+      if (asked.length > 0 && !news.firstListing && active()) await this.notify(news.studyTitle, asked);
       return asked.map((r): ChangeEntry => ({
         containerId: news.containerId,
         studyTitle: news.studyTitle,

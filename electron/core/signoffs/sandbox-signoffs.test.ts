@@ -1,6 +1,7 @@
 // The sandbox on first run (and after Reset sandbox) holds one signed sign-off and one
 // outstanding request: the sIRB sees the first site's valid sign-off of the protocol, of this
-// version, and its request for the consent form unanswered; the site sees the request asked of it.
+// version, and its request for the consent form unanswered; the site sees the request asked of it,
+// in its list and in Changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchAppCore, type CoreCall, type ScratchAppCore } from '../test-support/app-core.js';
 
@@ -58,6 +59,12 @@ describe('sign-offs in the sandbox', () => {
         documentName: 'informed-consent-v3.pdf',
         studyTitle: expect.stringContaining('2025-031'),
       },
+    ]);
+    // and in Changes, from its first listing of the study (its first run)
+    await call('changes.refresh', {});
+    const changes = await call('changes.list', {});
+    expect(changes.filter((c) => c.kind === 'signoff-requested')).toMatchObject([
+      { name: 'informed-consent-v3.pdf', studyTitle: expect.stringContaining('2025-031') },
     ]);
     await call('profiles.switch', { profileId: sirb.id });
     await call('sandbox.reset', {});

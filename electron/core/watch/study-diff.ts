@@ -37,7 +37,11 @@ export interface StudyDiff {
   readonly removed: Removed[];
   /** Another organization's items, new or of another version: New, and in Changes. */
   readonly arrivals: { readonly item: Item; readonly added: boolean }[];
-  /** Another organization's reserved records (receipts, sign-offs, requests), new or of another version. */
+  /**
+   * Another organization's reserved records (receipts, sign-offs, requests), new or of another
+   * version; on a first listing (nothing known before) every one listed: a request outstanding
+   * then is news to Changes, though no document is.
+   */
   readonly records: Item[];
 }
 
@@ -79,9 +83,10 @@ export function diffListing(
     items.set(item);
     if (before && items !== before) items.keepNames(item.id, before);
     if (isChanged) changed.push(item);
-    if (newVersion && ownerIdOf(item) !== self) {
-      if (!isReservedItemId(item.id)) arrivals.push({ item, added });
-      else records.push(item);
+    if (ownerIdOf(item) !== self) {
+      if (!isReservedItemId(item.id)) {
+        if (newVersion) arrivals.push({ item, added });
+      } else if (newVersion || prior.kind === 'none') records.push(item);
     }
   }
   const removed: Removed[] = [];

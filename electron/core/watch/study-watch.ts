@@ -53,6 +53,7 @@ type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
 /**
  * What other organizations' new reserved records tell beyond the file list (a sign-off request
  * asked of this organization): Changes entries, names already cleaned. Its failure tells nothing.
+ * On a study's first listing (`firstListing`) it is handed every record listed.
  */
 export type RecordNews = (
   s: Session,
@@ -61,6 +62,7 @@ export type RecordNews = (
     readonly studyTitle: string;
     readonly items: readonly Item[];
     readonly noticedAt: string;
+    readonly firstListing: boolean;
   },
 ) => Promise<ChangeEntry[]>;
 
@@ -423,6 +425,7 @@ export class StudyWatch {
       this.dirty = true;
     }
     if (this.joining.delete(c.id)) {
+      this.log.add(await this.recordEntries(c.id, title, d.records, true));
       this.options.emit?.('study.changed', { containerId: c.id, changed: [], removedPaths: [], joined: true });
       this.tell({ containerId: c.id, studyTitle: title, joined: true, items: [] });
       return false;
@@ -433,6 +436,12 @@ export class StudyWatch {
     };
     if (d.changed.length === 0 && d.removed.length === 0) {
       told();
+      // a first listing tells no document, but a request outstanding in it is in Changes
+      const first = await this.recordEntries(c.id, st.title, d.records, prior.kind === 'none');
+      if (first.length > 0) {
+        this.log.add(first);
+        this.options.emit?.('study.changed', { containerId: c.id, changed: [], removedPaths: [] });
+      }
       return false;
     }
     st.revision = ++this.revisions;
@@ -444,12 +453,7 @@ export class StudyWatch {
     }
     const noticedAt = new Date(this.now()).toISOString();
     const { event, entries, arrived } = await newsOf(s, c.id, st.title, d, noticedAt);
-    const recordEntries =
-      d.records.length > 0 && this.options.recordNews
-        ? await this.options
-            .recordNews(s, { containerId: c.id, studyTitle: st.title, items: d.records, noticedAt })
-            .catch(() => [])
-        : [];
+    const recordEntries = await this.recordEntries(c.id, st.title, d.records, false, noticedAt);
     if (event) this.options.emit?.('study.changed', event);
     // nothing the file list shows moved, but Changes did: the window reads it again
     else if (recordEntries.length > 0)
@@ -464,6 +468,19 @@ export class StudyWatch {
     this.log.add([...entries, ...recordEntries]);
     if (arrived.length > 0) this.tell({ containerId: c.id, studyTitle: st.title, joined: false, items: arrived });
     return unseenMoved;
+  }
+
+  /** What other organizations' records tell (`recordNews`); nothing when it fails. */
+  private async recordEntries(
+    containerId: string,
+    studyTitle: string,
+    items: readonly Item[],
+    firstListing: boolean,
+    noticedAt = new Date(this.now()).toISOString(),
+  ): Promise<ChangeEntry[]> {
+    const { recordNews } = this.options;
+    if (items.length === 0 || !recordNews) return [];
+    return recordNews(this.s, { containerId, studyTitle, items, noticedAt, firstListing }).catch(() => []);
   }
 
   private tell(batch: ArrivalBatch): void {
