@@ -207,6 +207,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     emit,
     // counts only, no names: what the settings decide is whether it shows at all
     (title, body) => void notifyUser({ settings, options: { platform } }, { title, body }),
+    () => activeId,
   );
   await transfers.load();
   await sweepStaging(dataDir, transfers.localPaths());
@@ -242,6 +243,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       watchGate.changed();
       notifier.clear();
       listings.closeAll();
+      transfers.announce(); // the windows now list this profile's transfers, and only these
       await writeJsonAtomic(stateFile, { activeProfileId: profileId } satisfies AppState);
       emit(
         'profile.switched',

@@ -53,8 +53,9 @@ export function useTransfers(profileId: string | undefined) {
 }
 
 /**
- * The profile's transfers as the list holds them, without listening (the panel's useTransfers does):
- * main's events carry every profile's transfers, and a window lists only its own profile's.
+ * The profile's transfers as the list holds them, without listening (the panel's useTransfers does).
+ * Main sends the active profile's only; the filter hides the last profile's list in the moment
+ * between a switch and main's list for the new one.
  */
 export function useTransferList(profileId: string | undefined) {
   const call = useCall();

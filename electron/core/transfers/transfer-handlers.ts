@@ -172,8 +172,8 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
         };
       return { kind: 'saved', path: destination };
     },
-    // Every profile's (as main's events carry them): the window lists its profile's (renderer/data/transfers.ts).
-    'transfers.list': async () => ctx.transfers.list(),
+    // The active profile's only, as main's events carry them: one organization never sees another's.
+    'transfers.list': async () => ctx.transfers.shown(),
     'transfers.cancel': async ({ transferId }) => ctx.transfers.cancel(transferId),
     'transfers.retry': async ({ transferId }) => {
       if (!ctx.transfers.get(transferId))
@@ -183,7 +183,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
     // One profile's tab: clearing Riverside's Failed leaves the sIRB's.
     'transfers.clear': async ({ states }) => {
       await ctx.transfers.clear(states, ctx.activeProfileId() ?? '');
-      return ctx.transfers.list();
+      return ctx.transfers.shown();
     },
   };
 }

@@ -48,6 +48,7 @@ describe('TransferManager after a verified upload', () => {
       },
       () => undefined,
       () => undefined,
+      () => 'p',
     );
     await manager.load();
     const remotePath = newDocumentPath('');

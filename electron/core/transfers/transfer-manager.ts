@@ -33,6 +33,8 @@ export class TransferManager {
     private readonly hooks: TransferHooks,
     private readonly emit: EventSink,
     private readonly notify: (title: string, body: string) => void,
+    /** Whose transfers the windows show (the active profile): events carry that profile's only. */
+    private readonly viewer: () => string | undefined,
   ) {
     const run = documentTransferRunner(session);
     this.queue = new TransferQueue({
@@ -59,12 +61,13 @@ export class TransferManager {
       },
     });
     this.queue.on('change', (d) => {
-      this.emit('transfers.changed', this.list());
+      this.announce();
       if (d.state === 'verified') this.batch.done += 1;
       if (d.state === 'failed') this.batch.failed += 1;
       this.maybeNotify();
     });
     this.queue.on('progress', (p) => {
+      if (this.queue.get(p.id)?.profileId !== this.viewer()) return; // another organization's
       this.emit('transfer.progress', { id: p.id, bytes: p.bytes, total: p.total, rate: p.rate, state: 'running' });
     });
   }
@@ -98,6 +101,17 @@ export class TransferManager {
       .map((d) => this.view(d));
   }
 
+  /** The viewing profile's transfers (none while no profile is active), as the windows list them. */
+  shown(): TransferView[] {
+    const viewer = this.viewer();
+    return viewer === undefined ? [] : this.list(viewer);
+  }
+
+  /** Sends the windows the viewing profile's list: after a change, or once another profile is active. */
+  announce(): void {
+    this.emit('transfers.changed', this.shown());
+  }
+
   cancel(id: string): TransferView {
     this.queue.cancel(id);
     return this.view(this.queue.get(id)!);
@@ -122,7 +136,7 @@ export class TransferManager {
       this.warnings.delete(d.id);
       await this.hooks.cleared(d).catch(() => undefined);
     }
-    this.emit('transfers.changed', this.list());
+    this.announce();
     return this.list(profileId);
   }
 

@@ -1,8 +1,10 @@
-// Each profile its own transfers: sizes from the moment a file is queued, and a profile's
-// Clear leaves another's list alone. The app core against the embedded sandbox exchange.
+// Each profile its own transfers: sizes from the moment a file is queued, main sends the windows
+// the active profile's transfers only (events and lists), and a profile's Clear leaves another's
+// list alone. The app core against the embedded sandbox exchange.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventName, EventPayloads } from '../../../shared/ipc/contract.js';
 import type { TransferView } from '../../../shared/ipc/views.js';
 import { scratchAppCore, type ScratchAppCore } from '../test-support/app-core.js';
 
@@ -25,12 +27,33 @@ async function settled(ids: readonly string[]): Promise<TransferView[]> {
   }
 }
 
+/** What main sent the windows about transfers, each with the profile active when it was sent. */
+interface Sent {
+  readonly active: string;
+  readonly event: EventName;
+  readonly profileIds: readonly (string | undefined)[];
+}
+
 describe('transfers per profile', () => {
-  it('knows each size when queued, and clears one profile’s Failed tab only', async () => {
+  it('sends the windows only the active profile’s transfers, and clears its Failed tab only', async () => {
     const { call, core, dir } = app;
     const profiles = await call('profiles.list', {});
     const sirb = profiles.find((p) => p.active)!;
     const riverside = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!;
+    let active = sirb.id;
+    const ownerOf = new Map<string, string | undefined>();
+    const sent: Sent[] = [];
+    const off = core.onEvent(<E extends EventName>(event: E, payload: EventPayloads[E]) => {
+      if (event === 'transfers.changed') {
+        const list = payload as EventPayloads['transfers.changed'];
+        for (const t of list) ownerOf.set(t.id, t.profileId);
+        sent.push({ active, event, profileIds: list.map((t) => t.profileId) });
+      }
+      if (event === 'transfer.progress') {
+        const { id } = payload as EventPayloads['transfer.progress'];
+        sent.push({ active, event, profileIds: [ownerOf.get(id) ?? `unknown ${id}`] });
+      }
+    });
     const [study] = await call('containers.list', {});
     const local = join(dir, 'minutes.txt');
     await writeFile(local, 'minutes of the kick-off meeting');
@@ -52,7 +75,12 @@ describe('transfers per profile', () => {
     const sirbIds = started.map((t) => t.id);
     expect((await settled(sirbIds)).map((t) => t.state)).toEqual(['verified', 'failed']);
 
+    // (nothing is running: what main sends from here on is for the profile being switched to)
+    active = riverside.id;
     await call('profiles.switch', { profileId: riverside.id });
+    // on the switch main sends Riverside's list: the sIRB's transfers leave the window
+    expect(sent.at(-1)).toEqual({ active: riverside.id, event: 'transfers.changed', profileIds: [] });
+    expect((await call('transfers.list', {})).map((t) => t.id)).toEqual([]);
     const lost = core.registerFile({ path: join(dir, 'lost.txt'), relativePath: 'lost.txt', size: 99 });
     const [mine] = await call('transfers.upload', {
       containerId: study!.id,
@@ -62,10 +90,21 @@ describe('transfers per profile', () => {
     expect(mine?.profileId).toBe(riverside.id);
     expect((await settled([mine!.id])).map((t) => t.state)).toEqual(['failed']);
 
-    // Riverside clears its Failed tab: its failure goes, the sIRB's stays
-    const after = await call('transfers.clear', { states: ['failed', 'cancelled'] });
-    expect(after.map((t) => t.id)).not.toContain(mine!.id);
-    expect(after.find((t) => t.id === sirbIds[1])?.state).toBe('failed');
-    expect(after.find((t) => t.id === sirbIds[0])?.state).toBe('verified');
+    // Riverside clears its Failed tab: its failure goes, and the answer names none of the sIRB's
+    expect(await call('transfers.clear', { states: ['failed', 'cancelled'] })).toEqual([]);
+    active = sirb.id;
+    await call('profiles.switch', { profileId: sirb.id });
+    // the sIRB's stay: its failure is still there to retry
+    const back = await call('transfers.list', {});
+    expect(back.find((t) => t.id === sirbIds[1])?.state).toBe('failed');
+    expect(back.find((t) => t.id === sirbIds[0])?.state).toBe('verified');
+    expect(back.map((t) => t.profileId)).not.toContain(riverside.id);
+    off();
+
+    // Every list and progress main sent held the active profile's transfers only (both profiles sent some).
+    const strays = sent.filter((e) => e.profileIds.some((id) => id !== e.active));
+    expect(strays).toEqual([]);
+    const owners = new Set(sent.flatMap((e) => e.profileIds));
+    expect(owners).toEqual(new Set([sirb.id, riverside.id]));
   });
 });
