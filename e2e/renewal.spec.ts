@@ -31,6 +31,7 @@ import {
   type ProfileInfo,
 } from './support/app-page.js';
 import { saveScreenshot } from './support/artifacts.js';
+import { visualLines } from './support/layout.js';
 import { isBlocking, StateScans } from './support/axe.js';
 import { minimalPdf } from './support/documents.js';
 import { callHost, stageOnHost, uploadVerified } from './support/host-api.js';
@@ -166,6 +167,10 @@ test('the sIRB’s window shows the new certificates with their checks, passes a
     'The exchange now lists another certificate for Riverside Medical Center (not verified)',
   );
   await expect(notice.getByTestId('certificate-rewrap')).toHaveCount(0);
+  // Issue 38 §5: at 1024 a collaborator's certificate notice takes at most three lines.
+  await page.setViewportSize({ width: 1024, height: 680 });
+  expect(await visualLines(notice), 'the decision notice at 1024').toBeLessThanOrEqual(3);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await notice.getByTestId('certificate-accept').click();
   // Lakeside's too small certificate: nothing to press, and why.
   const refused = page.getByTestId('certificate-change-notice').filter({ hasText: 'Lakeside University' });
@@ -190,6 +195,9 @@ test('the sIRB’s window shows the new certificates with their checks, passes a
       await page.setViewportSize({ width, height: 800 });
       await saveScreenshot(page, `renewal-notice-${theme}-${width}`);
     }
+    // details closed (the theme's reload), at 1024: each notice three lines at most
+    for (const n of [notice, refused])
+      expect(await visualLines(n), `${await n.textContent()} at 1024`).toBeLessThanOrEqual(3);
     await notice.getByText('Details').click();
     await expect(notice.getByTestId('certificate-check')).toBeVisible();
     await scans.scan('new-certificate notice, details open');

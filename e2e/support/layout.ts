@@ -120,3 +120,31 @@ export async function expectToastsAboveDock(page: Page): Promise<void> {
   const dockTop = await page.getByTestId('transfers-panel').evaluate((el) => el.getBoundingClientRect().top);
   expect(toastsBottom, `toasts end at ${toastsBottom}, the dock starts at ${dockTop}`).toBeLessThanOrEqual(dockTop);
 }
+
+/**
+ * The element's visual lines: the line boxes of its shown text (a closed disclosure's body is laid
+ * out but not shown), rects that overlap vertically counted once (a button beside the text is on
+ * the text's line).
+ */
+export async function visualLines(el: Locator): Promise<number> {
+  return el.evaluate((e) => {
+    const rects: DOMRect[] = [];
+    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      rects.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0));
+    }
+    rects.sort((a, b) => a.top - b.top);
+    let lines = 0;
+    let bottom = -Infinity;
+    for (const r of rects) {
+      if (r.top >= bottom - 1) {
+        lines += 1;
+        bottom = r.bottom;
+      } else bottom = Math.max(bottom, r.bottom);
+    }
+    return lines;
+  });
+}
