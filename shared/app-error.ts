@@ -3,7 +3,19 @@
 // and details, plain words, and whether a retry makes sense.
 import { ERROR_EXPLANATIONS, errorCodeEntry } from './error-codes.js';
 import { FailureError } from './failure-error.js';
-import type { AppError } from './ipc/views.js';
+
+/** A failure as the renderer sees it: the service's words plus plain ones. */
+export interface AppError {
+  /** Service code (protocol.md §5), or a client code such as 'network', 'hash-mismatch', 'invalid-argument'. */
+  readonly code: number | string;
+  readonly message: string;
+  readonly details: string;
+  /** Plain words for a coordinator. */
+  readonly explanation: string;
+  readonly status?: number;
+  readonly requestId?: string;
+  readonly retryable: boolean;
+}
 
 /** An AppError from its parts; `details` is for the curious, `explanation` the plain words. */
 export function appError(

@@ -2,101 +2,50 @@
 // the renderer need only these, so they do not bundle zod. Checked at compile time (below)
 // to be exactly the contract's operations and events.
 import type { EventName, OperationName } from './contract.js';
-import { SIGNOFFS_OPERATION_NAMES } from './contract/signoffs-names.js';
-import { BINDER_OPERATION_NAMES } from './contract/binder-names.js';
+import { ACTIVITY_OPERATION_NAMES } from './contract/activity-names.js';
+import { ADMIN_OPERATION_NAMES } from './contract/admin-names.js';
 import { ARCHIVE_EVENT_NAMES, ARCHIVE_OPERATION_NAMES } from './contract/archive-names.js';
-import { TRUST_OPERATION_NAMES } from './contract/trust-names.js';
+import { BINDER_OPERATION_NAMES } from './contract/binder-names.js';
 import { FILE_MANAGER_OPERATION_NAMES } from './contract/file-manager-names.js';
+import { KEYS_EVENT_NAMES, KEYS_OPERATION_NAMES } from './contract/keys-names.js';
+import { PROFILES_EVENT_NAMES, PROFILES_OPERATION_NAMES } from './contract/profiles-names.js';
+import { RECEIPTS_OPERATION_NAMES } from './contract/receipts-names.js';
+import { SANDBOX_OPERATION_NAMES } from './contract/sandbox-names.js';
+import { SEARCH_OPERATION_NAMES } from './contract/search-names.js';
+import { SETTINGS_OPERATION_NAMES } from './contract/settings-names.js';
+import { SHARING_OPERATION_NAMES } from './contract/sharing-names.js';
+import { SIGNOFFS_OPERATION_NAMES } from './contract/signoffs-names.js';
+import { STUDIES_OPERATION_NAMES } from './contract/studies-names.js';
+import { TRANSFERS_EVENT_NAMES, TRANSFERS_OPERATION_NAMES } from './contract/transfers-names.js';
+import { TRUST_EVENT_NAMES, TRUST_OPERATION_NAMES } from './contract/trust-names.js';
+import { WHATS_NEW_EVENT_NAMES, WHATS_NEW_OPERATION_NAMES } from './contract/whats-new-names.js';
 
 export const OPERATION_NAMES = [
-  'app.info',
-  'profiles.list',
-  'profiles.switch',
-  'profiles.importPem',
-  'profiles.importPkcs12',
-  'profiles.setTrustAnchors',
-  'profiles.generateKey',
-  'profiles.update',
-  'profiles.remove',
-  'profiles.backup',
-  'profiles.renew',
-  'profiles.rewrapOwnItems',
-  'profiles.forgetOldKeys',
-  'connection.check',
-  'certificates.changes',
-  'certificates.rewrap',
-  'notices.list',
-  'notices.dismissBackup',
-  'containers.list',
-  'containers.create',
-  'containers.updateStudy',
-  'search.find',
-  'collaborators.list',
-  'collaborators.add',
-  'collaborators.remove',
-  'items.list',
-  'items.listOpen',
-  'items.listNext',
-  'items.listClose',
-  'items.headers',
-  'items.details',
-  'items.readRecord',
-  'items.writeRecord',
-  'items.delete',
-  'items.rekey',
-  'files.pick',
-  'files.release',
-  'transfers.upload',
-  'transfers.download',
-  'transfers.list',
-  'transfers.cancel',
-  'transfers.retry',
-  'transfers.clear',
-  'access.list',
-  'access.preview',
-  'access.grant',
-  'access.update',
-  'access.revoke',
-  'access.shareWithStudy',
-  'organizations.list',
-  'organizations.get',
-  'admin.createOrganization',
-  'admin.updateOrganization',
-  'admin.putCertificate',
-  'activity.list',
-  'activity.exportCsv',
-  'settings.get',
-  'settings.update',
-  'sandbox.reset',
-  'receipts.forItem',
-  'receipts.report',
-  'receipts.setSending',
-  'changes.list',
-  'changes.unseen',
-  'changes.markSeen',
-  'changes.setVisible',
-  'changes.refresh',
+  ...SETTINGS_OPERATION_NAMES,
+  ...PROFILES_OPERATION_NAMES,
+  ...KEYS_OPERATION_NAMES,
+  ...TRUST_OPERATION_NAMES,
+  ...STUDIES_OPERATION_NAMES,
+  ...SEARCH_OPERATION_NAMES,
+  ...FILE_MANAGER_OPERATION_NAMES,
+  ...TRANSFERS_OPERATION_NAMES,
+  ...SHARING_OPERATION_NAMES,
+  ...ADMIN_OPERATION_NAMES,
+  ...ACTIVITY_OPERATION_NAMES,
+  ...SANDBOX_OPERATION_NAMES,
+  ...RECEIPTS_OPERATION_NAMES,
+  ...WHATS_NEW_OPERATION_NAMES,
   ...SIGNOFFS_OPERATION_NAMES,
   ...BINDER_OPERATION_NAMES,
   ...ARCHIVE_OPERATION_NAMES,
-  ...TRUST_OPERATION_NAMES,
-  ...FILE_MANAGER_OPERATION_NAMES,
 ] as const;
 
 export const EVENT_NAMES = [
-  'transfers.changed',
-  'transfer.progress',
-  'profile.switched',
-  'profile.updated',
-  'connection.skew',
-  'notification',
-  'keys.rewrap',
-  'study.changed',
-  'changes.unseen',
-  'changes.notify',
-  'reveal',
-  'certificates.changed',
-  'certificates.rewrapProgress',
+  ...TRANSFERS_EVENT_NAMES,
+  ...PROFILES_EVENT_NAMES,
+  ...KEYS_EVENT_NAMES,
+  ...WHATS_NEW_EVENT_NAMES,
+  ...TRUST_EVENT_NAMES,
   ...ARCHIVE_EVENT_NAMES,
 ] as const;
 

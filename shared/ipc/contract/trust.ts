@@ -3,6 +3,7 @@
 // handlers are in electron/core/trust/.
 import { z } from 'zod';
 import { answers, op } from '../op.js';
+import type { CertificateChangeView, ExpiringCertificateView } from './trust-views.js';
 
 const hexId = z.string().regex(/^[0-9a-f]{32}$/);
 
@@ -22,6 +23,22 @@ export interface CollaboratorPinView {
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const trustOperations = {
+  /** Collaborators with a new certificate (grants still on the old one) or one expiring within 30 days. */
+  'certificates.changes': op(
+    /** `fresh`: check the directory now rather than answer the last scheduled check. */
+    z.strictObject({ fresh: z.boolean().optional() }),
+    answers<{ changes: CertificateChangeView[]; expiring: ExpiringCertificateView[] }>(),
+  ),
+  /** Every grant of the profile's items to the organization wrapped for its new certificate, once that passes the check; a result per item (progress: 'certificates.rewrapProgress'). */
+  'certificates.rewrap': op(
+    z.strictObject({ organizationId: hexId, containerId: hexId.optional() }),
+    answers<{
+      thumbprint: string;
+      skipped: number;
+      /** `name`: the document's name from its header, when it could be read. */
+      results: { containerId: string; path: string; ok: boolean; message?: string; name?: string }[];
+    }>(),
+  ),
   /** The collaborators whose certificates the active profile accepted, with their verified marks. */
   'trust.list': op(z.strictObject({}), answers<CollaboratorPinView[]>()),
   /** Accepts the certificate the exchange lists now, if it is the one shown (`sha256`); keys go to it from now on. */
@@ -34,3 +51,20 @@ export const trustOperations = {
     answers<{ verified: boolean }>(),
   ),
 };
+
+export interface TrustEventPayloads {
+  /** A check of collaborators' certificates finished (on opening a profile's session, every few hours, after a re-wrap). */
+  'certificates.changed': {
+    profileId: string;
+    changes: CertificateChangeView[];
+    expiring: ExpiringCertificateView[];
+  };
+  /** One grant of a re-wrap for an organization's new certificate done (or failed). */
+  'certificates.rewrapProgress': {
+    profileId: string;
+    organizationId: string;
+    done: number;
+    total: number;
+    item: { containerId: string; path: string; ok: boolean; message?: string; name?: string };
+  };
+}
