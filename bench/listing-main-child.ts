@@ -5,6 +5,7 @@ import { toAppError } from '../shared/app-error.js';
 import type { AppContext } from '../electron/core/app-context.js';
 import { itemHandlers } from '../electron/core/file-manager/item-handlers.js';
 import type { Session } from '../electron/core/profiles/session.js';
+import { HeaderCache } from '../electron/core/studies/header-cache.js';
 import { clientFor, type OrgJob } from './world.js';
 
 export type MainOp = 'items.listOpen' | 'items.listNext' | 'items.listClose';
@@ -15,8 +16,12 @@ export interface MainCall {
 }
 
 const job = JSON.parse(process.argv[2]!) as OrgJob;
-// itemView needs only the profile when it does not decrypt
-const session = { profile: { organizationId: job.orgId }, client: clientFor(job) } as unknown as Session;
+// itemView needs only the profile and its header cache when it does not decrypt
+const session = {
+  profile: { organizationId: job.orgId },
+  client: clientFor(job),
+  headers: new HeaderCache(),
+} as unknown as Session;
 const handlers = itemHandlers({ session: async () => session } as unknown as AppContext);
 
 process.on('message', (m: MainCall | 'close') => {

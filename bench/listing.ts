@@ -11,6 +11,7 @@ import { encryptBytes, newItemKey } from '../shared/protocol/envelope.js';
 import { probeStore } from '../server/test-support/store-probe.js';
 import { itemView } from '../electron/core/studies/views.js';
 import type { Session } from '../electron/core/profiles/session.js';
+import { HeaderCache } from '../electron/core/studies/header-cache.js';
 import { fromFullList, withChanges } from '../renderer/features/file-manager/items-cache.js';
 import { buildTree } from '../renderer/lib/file-tree.js';
 import { filterKeystroke, startMainProcess, streamListing, type StreamedListing } from './listing-stream.js';
@@ -124,8 +125,8 @@ export async function runListing(world: World, count: number, log: (line: string
   log(`listing: inserting ${count.toLocaleString('en')} items`);
   await seedItems(world, count);
   const { client, org } = world;
-  // itemView needs only the profile when it does not decrypt
-  const session = { profile: { organizationId: org.orgId } } as unknown as Session;
+  // itemView needs only the profile and its header cache when it does not decrypt
+  const session = { profile: { organizationId: org.orgId }, headers: new HeaderCache() } as unknown as Session;
 
   // the seeding blocked this process: let a cheap request replace any connection the server closed meanwhile
   await client.getContainer(org.containerId);

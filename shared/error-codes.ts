@@ -39,7 +39,7 @@ export const ERROR_CODES = {
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 
-const byCode = new Map<number, ErrorCodeEntry>(Object.values(ERROR_CODES).map((e) => [e.code, e]));
+const byCode: ReadonlyMap<number, ErrorCodeEntry> = new Map(Object.values(ERROR_CODES).map((e) => [e.code, e]));
 
 export function errorCodeEntry(code: number): ErrorCodeEntry | undefined {
   return byCode.get(code);

@@ -4,6 +4,7 @@ import type { ActivityEntry } from '../../shared/ipc/views.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
 import type { ProfileStore } from '../services/profiles.js';
 import type { ActivityLog } from './activity/activity-log.js';
+import type { BinderClock } from './binder/binder-clock.js';
 import type { CertificateWatch } from './trust/certificate-watch.js';
 import type { ClearCopies } from './file-manager/clear-copies.js';
 import type { FileRegistry } from './transfers/file-registry.js';
@@ -12,6 +13,7 @@ import type { AppOptions } from './platform.js';
 import type { SandboxManager } from './sandbox/sandbox-manager.js';
 import type { Session } from './profiles/session.js';
 import type { SettingsStore } from './settings/settings-store.js';
+import type { AppReceipts } from './receipts/receipt-state.js';
 import type { PinStore } from './trust/pin-store.js';
 import type { TransferManager } from './transfers/transfer-manager.js';
 import type { WatchGate } from './watch/watch-gate.js';
@@ -37,6 +39,10 @@ export interface AppContext {
   readonly watchGate: WatchGate;
   /** Desktop notifications of what other organizations sent (notify/notifier.ts). */
   readonly notifier: Notifier;
+  /** Receipts' senders (one per profile) and readers (one per session), closed with the app. */
+  readonly receipts: AppReceipts;
+  /** "Today" for the binder: real time unless the app was given a clock (tests set a zone too). */
+  readonly binderClock: BinderClock;
   /** The active profile's session; throws a clear error when there is no profile. */
   session(): Promise<Session>;
   activeProfileId(): string | undefined;

@@ -29,12 +29,13 @@ import { connectionHandlers } from './profiles/connection-handlers.js';
 import { sandboxHandlers } from './sandbox/sandbox-handlers.js';
 import { changeHandlers } from './handlers/change-handlers.js';
 import { receiptHandlers } from './receipts/receipt-handlers.js';
+import { AppReceipts } from './receipts/receipt-state.js';
 import { signOffsState, signoffHandlers } from './signoffs/signoff-handlers.js';
 import { RequestNews } from './signoffs/request-news.js';
 import { studyHandlers } from './studies/study-handlers.js';
 import { transferHandlers } from './transfers/transfer-handlers.js';
 import { binderHandlers } from './binder/binder-handlers.js';
-import { today } from './binder/binder-clock.js';
+import { binderClockOf, today } from './binder/binder-clock.js';
 import { ExpiryNotices } from './binder/expiry-notices.js';
 import { archiveHandlers } from './archive/archive-handlers.js';
 import type { Handlers } from './ipc-door.js';
@@ -227,6 +228,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     pins: pinsOf,
     watchGate,
     notifier,
+    receipts: new AppReceipts(),
+    binderClock: binderClockOf(options.now),
     activeProfileId: () => activeId,
     async session() {
       if (!activeId)
@@ -333,6 +336,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       notifier.clear();
       listings.closeAll();
       await transfers.close();
+      await ctx.receipts.close();
       await ctx.resetSession();
       await sandbox.stop();
       await copies.close();

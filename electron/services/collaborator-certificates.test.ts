@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueIdentity, parseCertificate } from '../../shared/protocol/certificates.js';
 import { SqliteStore } from '../../server/store/sqlite/sqlite-store.js';
 import { CollaboratorCertificates } from './collaborator-certificates.js';
+import { OneAtATime } from './one-at-a-time.js';
 import { openProfileKeys } from './keys/key-ring.js';
 import { KeyVault } from './keys/key-vault.js';
 import { PassphraseSecretBox } from './keys/secret-box.js';
@@ -20,6 +21,8 @@ import { readRecord, writeRecord } from './transfers/records.js';
 let f: ExchangeFixture;
 let watch: CollaboratorCertificates;
 let sharing: SharingService;
+/** The profile's one queue of state changes (the session's in the app), shared by every instance on it. */
+const writes = new OneAtATime();
 const studies: string[] = [];
 const shared = [
   [0, 'a'],
@@ -31,7 +34,14 @@ beforeAll(async () => {
   f = await startFixture();
   const keys = await f.keysOf(f.sirb);
   sharing = new SharingService(f.sirb.client, keys, [f.ca.certificatePem]);
-  watch = new CollaboratorCertificates(f.sirb.client, sharing, keys, path.join(f.dir, 'sirb-app'), 'sirb-profile');
+  watch = new CollaboratorCertificates(
+    f.sirb.client,
+    sharing,
+    keys,
+    path.join(f.dir, 'sirb-app'),
+    'sirb-profile',
+    writes,
+  );
   for (let i = 0; i < 2; i++) {
     const id = (await f.sirb.client.createContainer()).id;
     await f.sirb.client.grantContainerAccess(id, f.site.org.id);
@@ -187,7 +197,14 @@ describe('a collaborator\u2019s new certificate', () => {
           : Reflect.get(target, name, receiver),
     });
     const keys = await f.keysOf(f.sirb);
-    const scheduled = new CollaboratorCertificates(held, sharing, keys, path.join(f.dir, 'sirb-app'), 'sirb-profile');
+    const scheduled = new CollaboratorCertificates(
+      held,
+      sharing,
+      keys,
+      path.join(f.dir, 'sirb-app'),
+      'sirb-profile',
+      writes,
+    );
     const scanning = scheduled.scan();
     expect((await watch.rewrap(org.id)).results).toEqual([expect.objectContaining({ ok: true, path: 'c' })]);
     open();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { openHeader, wrapKey } from '../../shared/protocol/envelope.js';
 import { cleanFileName, cleanText } from '../../shared/file-name.js';
 import { readJsonFile, writeJsonAtomic } from './atomic-file.js';
+import { OneAtATime } from './one-at-a-time.js';
 import type { CallOptions, ExchangeClient } from './exchange-client.js';
 import { summarizeCertificate, type CertificateSummary } from './keys/certificate-summary.js';
 import type { ItemFields, ItemKey } from '../../shared/protocol/envelope.js';
@@ -95,8 +96,6 @@ export function collaboratorsFile(dataDir: string, profileId: string): string {
   return path.join(dataDir, 'collaborators', `${profileId}.json`);
 }
 const key = (g: Grant): string => `${g.containerId}\u0000${g.path}`;
-/** One change of a state file at a time in this process (a scheduled scan beside a re-wrap). */
-const writing = new Map<string, Promise<unknown>>();
 
 export class CollaboratorCertificates {
   private readonly file: string;
@@ -107,6 +106,8 @@ export class CollaboratorCertificates {
     private readonly keys: { openItemKey(item: ItemFields): ItemKey },
     dataDir: string,
     profileId: string,
+    /** Its state file changed one change at a time (a scheduled scan beside a re-wrap): the session's, shared by every instance on the profile. */
+    private readonly writes = new OneAtATime(),
   ) {
     this.file = collaboratorsFile(dataDir, profileId);
   }
@@ -301,12 +302,6 @@ export class CollaboratorCertificates {
 
   /** Reads the state as it is now, changes it and writes it, one change at a time. */
   private async update(change: (state: State) => State): Promise<void> {
-    const before = writing.get(this.file) ?? Promise.resolve();
-    const next = before.then(async () => writeJsonAtomic(this.file, change(await this.state())));
-    writing.set(
-      this.file,
-      next.catch(() => undefined),
-    );
-    await next;
+    await this.writes.run(this.file, async () => writeJsonAtomic(this.file, change(await this.state())));
   }
 }

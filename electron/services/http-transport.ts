@@ -64,7 +64,13 @@ function expectsContinue(headers: OutgoingHttpHeaders): boolean {
  * No connection could be made at all: the exchange is not there (or not reachable), which is a
  * network failure to report, not a refusal part way through a body to wait out and send again.
  */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const UNREACHABLE: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 function unreachable(error: unknown): boolean {
   return UNREACHABLE.has((error as { code?: unknown } | undefined)?.code as string);
 }

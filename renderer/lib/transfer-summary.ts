@@ -3,7 +3,7 @@
 import type { TransferView } from '../../shared/ipc/views.js';
 import { formatBytes, formatDuration } from './format.js';
 
-const ACTIVE = new Set(['queued', 'running', 'paused']);
+const ACTIVE: ReadonlySet<string> = new Set(['queued', 'running', 'paused']);
 
 /**
  * The batch is what is still moving plus what ended since the oldest of those started;

@@ -79,7 +79,11 @@ async function getCertificate(ctx: RouteContext): Promise<void> {
   sendBytes(ctx.res, 200, 'application/x-pem-file', Buffer.from(org.certificate_pem, 'utf8'));
 }
 
-const CERTIFICATE_TYPES = new Set(['application/x-pem-file', 'application/x-x509-ca-cert', 'application/pkix-cert']);
+const CERTIFICATE_TYPES: ReadonlySet<string> = new Set([
+  'application/x-pem-file',
+  'application/x-x509-ca-cert',
+  'application/pkix-cert',
+]);
 
 /** The organization and the certificate's media type: both known from the headers (also before the body). */
 async function certificateTarget(ctx: HeaderContext): Promise<{ target: OrganizationRow; type: string }> {

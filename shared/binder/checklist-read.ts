@@ -27,7 +27,7 @@ export interface ParsedChecklist {
   readonly unknownFields: Readonly<Record<string, unknown>>;
 }
 
-const KNOWN_ITEM_FIELDS = new Set([
+const KNOWN_ITEM_FIELDS: ReadonlySet<string> = new Set([
   'id',
   'title',
   'docType',
@@ -38,7 +38,7 @@ const KNOWN_ITEM_FIELDS = new Set([
   'perPerson',
   'signOff',
 ]);
-const KNOWN_RECORD_FIELDS = new Set(['type', 'version', 'items']);
+const KNOWN_RECORD_FIELDS: ReadonlySet<string> = new Set(['type', 'version', 'items']);
 /** Problems listed per checklist; past this many, one line says how many more. */
 const MAX_PROBLEMS = 20;
 

@@ -1,8 +1,7 @@
 // "Today" for the binder: the user's calendar day in their time zone (decisions §9: an expiry
-// date is a calendar date). Per app, so tests inject a clock and a zone without touching the
-// real one.
+// date is a calendar date). The app's (AppContext.binderClock), so tests inject a clock and a
+// zone without touching the real one.
 import { calendarDay } from '../../../shared/binder/calendar-date.js';
-import type { AppContext } from '../app-context.js';
 
 export interface BinderClock {
   now: () => Date;
@@ -10,16 +9,11 @@ export interface BinderClock {
   timeZone?: string;
 }
 
-const clocks = new WeakMap<AppContext, BinderClock>();
-
-/** The app's binder clock (real time unless the app was given one); tests replace `now` or `timeZone`. */
-export function binderClock(ctx: AppContext): BinderClock {
-  let clock = clocks.get(ctx);
-  if (!clock) clocks.set(ctx, (clock = { now: ctx.options.now ?? (() => new Date()) }));
-  return clock;
+/** Real time unless the app was given a clock; tests replace `now` or `timeZone`. */
+export function binderClockOf(now?: () => Date): BinderClock {
+  return { now: now ?? (() => new Date()) };
 }
 
-export function today(ctx: AppContext): string {
-  const clock = binderClock(ctx);
-  return calendarDay(clock.now(), clock.timeZone);
+export function today(ctx: { readonly binderClock: BinderClock }): string {
+  return calendarDay(ctx.binderClock.now(), ctx.binderClock.timeZone);
 }

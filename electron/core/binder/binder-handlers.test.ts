@@ -18,7 +18,6 @@ import { writeSignOff } from '../../services/signoffs/signoff-writer.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../profiles/session.js';
 import { fixtureSession } from '../test-support/fixture-session.js';
-import { binderClock } from './binder-clock.js';
 import { binderHandlers } from './binder-handlers.js';
 import { ExpiryNotices } from './expiry-notices.js';
 import { uploadAgainstChecklist } from './upload-describe.js';
@@ -43,9 +42,9 @@ function ctxOf(s: Session): AppContext {
     options: { dataDir: dir },
     record: async () => undefined,
     settings: { get: async () => settings },
+    // the injected clock: 10:00 UTC on TODAY, read in UTC
+    binderClock: { now: () => new Date(`${TODAY}T10:00:00Z`), timeZone: 'UTC' },
   } as unknown as AppContext;
-  // the injected clock: 10:00 UTC on TODAY, read in UTC
-  Object.assign(binderClock(ctx), { now: () => new Date(`${TODAY}T10:00:00Z`), timeZone: 'UTC' });
   return ctx;
 }
 

@@ -12,7 +12,9 @@ import type { Profile } from '../../services/profiles.js';
 import { SharingService, type TrustAnchors } from '../../services/sharing.js';
 import { MemoryPins, type CertificatePins } from '../../../shared/trust/pins.js';
 import { StudyRecords } from '../../services/study-records.js';
+import { OneAtATime } from '../../services/one-at-a-time.js';
 import { SearchIndex } from '../search/search-index.js';
+import { HeaderCache } from '../studies/header-cache.js';
 import { StudyWatch, type WatchOptions } from '../watch/study-watch.js';
 
 /** The active profile's session: acting as its organization, plus what the app keeps beside it. */
@@ -43,6 +45,12 @@ export interface Session extends ExchangeSession {
    * and Changes follow it; `watch.onArrivals` is the notifier's hook.
    */
   readonly watch: StudyWatch;
+  /** The item headers this session opened (views.ts), so a refresh does not unwrap a key twice. */
+  readonly headers: HeaderCache;
+  /** Changes of this profile's state files in the data folder, one at a time (collaborators' certificates). */
+  readonly fileChanges: OneAtATime;
+  /** The re-wrap of the profile's own items after a renewal, once started (own-rewrap.ts): it runs once per session. */
+  ownRewrap: Promise<void> | undefined;
   close(): void;
 }
 
@@ -126,6 +134,9 @@ export async function openSession(
     get watch() {
       return (watch ??= new StudyWatch(session, watchOptions));
     },
+    headers: new HeaderCache(),
+    fileChanges: new OneAtATime(),
+    ownRewrap: undefined,
     close: () => {
       watch?.close();
       client.close();

@@ -12,6 +12,7 @@ import { receiptPath } from '../../services/receipts/receipt-record.js';
 import { readRecord, writeRecord } from '../../services/transfers/records.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../profiles/session.js';
+import { AppReceipts } from './receipt-state.js';
 import { fixtureSession } from '../test-support/fixture-session.js';
 import { itemHandlers } from '../file-manager/item-handlers.js';
 import { receiptAction, receiptAfterDownload, receiptHandlers, receiptSender } from './receipt-handlers.js';
@@ -24,7 +25,12 @@ let sirbCtx: AppContext;
 let siteCtx: AppContext;
 
 const ctxOf = (s: Session, dataDir: string): AppContext =>
-  ({ session: async () => s, options: { dataDir }, record: async () => undefined }) as unknown as AppContext;
+  ({
+    session: async () => s,
+    options: { dataDir },
+    record: async () => undefined,
+    receipts: new AppReceipts(),
+  }) as unknown as AppContext;
 const verified = Promise.resolve({ state: 'verified' } as TransferView);
 
 beforeAll(async () => {
@@ -131,7 +137,7 @@ describe('receipts in the app', () => {
     await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
     const doc = await shared(containerId, 'Monitoring plan');
     // the site received it; the active profile is the sIRB's by the time the receipt is sent
-    const switched = { ...siteCtx, session: async () => sirb } as AppContext;
+    const switched = { ...siteCtx, receipts: new AppReceipts(), session: async () => sirb } as AppContext;
     await receiptAfterDownload(
       switched,
       site,

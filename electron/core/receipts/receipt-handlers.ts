@@ -16,23 +16,8 @@ import { itemView, ownerIdOf } from '../studies/views.js';
 
 type ReceiptHandlers = Pick<Handlers, 'receipts.forItem' | 'receipts.report' | 'receipts.setSending'>;
 
-/** Per app: one sender per profile (its queue outlives sessions), one reader per session (its cache). */
-interface AppReceipts {
-  readonly senders: Map<string, ReceiptSender>;
-  /** The session each profile last received with: its receipts go out after a switch to another profile too. */
-  readonly sessions: Map<string, Session>;
-  readonly readers: WeakMap<Session, ReceiptReader>;
-}
-const perApp = new WeakMap<AppContext, AppReceipts>();
-
-function receiptsOf(ctx: AppContext): AppReceipts {
-  let r = perApp.get(ctx);
-  if (!r) perApp.set(ctx, (r = { senders: new Map(), sessions: new Map(), readers: new WeakMap() }));
-  return r;
-}
-
 export function receiptSender(ctx: AppContext, profileId: string): ReceiptSender {
-  const { senders } = receiptsOf(ctx);
+  const { senders } = ctx.receipts;
   let sender = senders.get(profileId);
   if (!sender) {
     sender = new ReceiptSender({
@@ -40,7 +25,7 @@ export function receiptSender(ctx: AppContext, profileId: string): ReceiptSender
       // the profile's session: the active one, else the one it last received with (kept open by the app)
       session: async () => {
         const s = await ctx.session().catch(() => undefined);
-        return s?.profile.id === profileId ? s : receiptsOf(ctx).sessions.get(profileId);
+        return s?.profile.id === profileId ? s : ctx.receipts.sessions.get(profileId);
       },
       onDropped: (study, item, reason) =>
         void ctx
@@ -54,7 +39,7 @@ export function receiptSender(ctx: AppContext, profileId: string): ReceiptSender
 
 /** A profile removed: its sender stops (its queue written no more) and its last session is let go. */
 export async function forgetReceipts(ctx: AppContext, profileId: string): Promise<void> {
-  const r = receiptsOf(ctx);
+  const r = ctx.receipts;
   const sender = r.senders.get(profileId);
   r.senders.delete(profileId);
   r.sessions.delete(profileId);
@@ -63,7 +48,7 @@ export async function forgetReceipts(ctx: AppContext, profileId: string): Promis
 }
 
 function readerOf(ctx: AppContext, s: Session): ReceiptReader {
-  const { readers } = receiptsOf(ctx);
+  const { readers } = ctx.receipts;
   let reader = readers.get(s);
   if (!reader) readers.set(s, (reader = new ReceiptReader(s.client, s.keys)));
   return reader;
@@ -94,7 +79,7 @@ export function receiptAfterDownload(
   finished: Promise<TransferView>,
 ): Promise<void> {
   if (ownerIdOf(item) === s.profile.organizationId) return Promise.resolve();
-  receiptsOf(ctx).sessions.set(s.profile.id, s);
+  ctx.receipts.sessions.set(s.profile.id, s);
   return finished
     .then((done) =>
       done.state === 'verified'

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openItemKey, sealItem } from '../../../shared/protocol/envelope.js';
 import type { Item, RecordHeader } from '../../../shared/types.js';
 import type { Session } from '../profiles/session.js';
+import { HeaderCache } from './header-cache.js';
 import { itemView, ownerIdOf } from './views.js';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -17,7 +18,10 @@ function sessionCounting(): { session: Session; opened: () => number } {
       return openItemKey(item, privateKey);
     },
   };
-  return { session: { profile: { organizationId: ME }, keys } as unknown as Session, opened: () => opens };
+  return {
+    session: { profile: { organizationId: ME }, keys, headers: new HeaderCache() } as unknown as Session,
+    opened: () => opens,
+  };
 }
 
 function wireItem(id: string, name: string, owner = ME): Item {

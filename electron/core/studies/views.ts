@@ -1,10 +1,10 @@
 // Builds the renderer's views from wire resources, decrypting headers with the session's
-// key (cached by header hash, so a refresh does not unwrap a key twice).
+// key (cached by header hash in the session's HeaderCache, so a refresh does not unwrap a key twice).
 import { shownName } from '../../../shared/headers.js';
 import { toPipeForm, toSlashForm } from '../../../shared/item-path.js';
 import { openHeader } from '../../../shared/protocol/envelope.js';
 import type { ContainerView, ItemView } from '../../../shared/ipc/views.js';
-import type { Container, Item, RecordHeader } from '../../../shared/types.js';
+import type { Container, Item } from '../../../shared/types.js';
 import { knownStudyFields } from '../../../shared/study-record.js';
 import { readDocumentFields } from '../../../shared/binder/header-fields.js';
 import type { Session } from '../profiles/session.js';
@@ -23,27 +23,10 @@ export function ownerIdOf(item: Pick<Item, 'ownerUrl'>): string {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-interface CachedHeader {
-  readonly headerHash: string;
-  readonly keyHash: string;
-  readonly header: RecordHeader | string;
-}
-
-/** Per session, per container, per item id: the header opened for that headerHash and keyHash. */
-const headerCache = new WeakMap<Session, Map<string, Map<string, CachedHeader>>>();
-
-function containerCache(session: Session, containerId: string): Map<string, CachedHeader> {
-  let bySession = headerCache.get(session);
-  if (!bySession) headerCache.set(session, (bySession = new Map()));
-  let c = bySession.get(containerId);
-  if (!c) bySession.set(containerId, (c = new Map()));
-  return c;
-}
-
 /** The wire item as the renderer's view, its header opened when `decrypt` (or when opened before). */
 export function itemView(session: Session, containerId: string, item: Item, decrypt: boolean): ItemView {
   const ownerId = ownerIdOf(item);
-  const cache = containerCache(session, containerId);
+  const cache = session.headers.of(containerId);
   // Keyed by the id alone (no 200-character key string per item of a 100,000-item listing);
   // nothing opened yet (a first listing) needs no look-up.
   const cached = cache.size === 0 ? undefined : cache.get(item.id);
@@ -97,7 +80,7 @@ export async function containerView(session: Session, c: Container): Promise<Con
 /** A name to show for an item: its document's file name or title when its header is open, else its path. */
 export async function itemDisplayName(session: Session, containerId: string, itemPath: string): Promise<string> {
   const pipe = toPipeForm(itemPath);
-  let header = containerCache(session, containerId).get(pipe)?.header;
+  let header = session.headers.of(containerId).get(pipe)?.header;
   if (header === undefined) {
     const item = await session.client.getItem(containerId, itemPath).catch(() => undefined);
     if (item) header = itemView(session, containerId, item, true).decryptedHeader;

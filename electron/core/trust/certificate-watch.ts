@@ -11,9 +11,9 @@ export type CertificateNotices = Omit<EventPayloads['certificates.changed'], 'pr
 /** Every few hours: the check lists every grant of the profile's own items. */
 export const CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
 
-/** The service for a session's profile (its state file lives in the data folder). */
+/** The service for a session's profile (its state file lives in the data folder, changed in the session's order). */
 export function collaboratorsOf(s: Session, dataDir: string): CollaboratorCertificates {
-  return new CollaboratorCertificates(s.client, s.sharing, s.keys, dataDir, s.profile.id);
+  return new CollaboratorCertificates(s.client, s.sharing, s.keys, dataDir, s.profile.id, s.fileChanges);
 }
 
 /** What the window may see of a change: counts, not the grants themselves. */

@@ -8,8 +8,8 @@ import { StoreBusyError, StoreUnavailableError } from '../store.js';
  */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|25P03)$/;
 /** A statement cancelled (statement_timeout: 57014) or a lock not had in time (lock_timeout: 55P03): nothing kept, try again. */
-const TIMED_OUT_SQLSTATE = new Set(['57014', '55P03']);
-const UNAVAILABLE_ERRNO = new Set([
+const TIMED_OUT_SQLSTATE: ReadonlySet<string> = new Set(['57014', '55P03']);
+const UNAVAILABLE_ERRNO: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
