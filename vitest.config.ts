@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{shared,server,electron,renderer,bench}/**/*.test.{ts,tsx}'],
+    include: ['{shared,server,electron,renderer,bench,scripts}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'e2e/**', '**/*.reliability.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
