@@ -1,7 +1,7 @@
 // The reference exchange server: start one on a data folder, or work on the folder directly.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { MAX_REQUEST_BYTES } from '../shared/types.js';
+import { MAX_REQUEST_BYTES } from '../shared/limits.js';
 import type { AppContext } from './http/context.js';
 import { internalErrorBody } from './http/api-error.js';
 import { ERROR_CODES } from '../shared/error-codes.js';

@@ -2,9 +2,9 @@
 // (Unicode code points, so 200 emoji are 200 characters, not 400 UTF-16 units),
 // never `.` or `..`. The service stores them with `|` between segments and shows URLs with
 // `/`; both forms name the same item, so everything here accepts either.
+import { MAX_SEGMENT_LENGTH, MAX_SEGMENTS } from './limits.js';
 
-export const MAX_SEGMENTS = 12;
-export const MAX_SEGMENT_LENGTH = 200;
+export { MAX_SEGMENTS, MAX_SEGMENT_LENGTH };
 /** A folder that an item is added to (POST): the service generates one more segment, the item's own. */
 export const MAX_FOLDER_SEGMENTS = MAX_SEGMENTS - 1;
 /**

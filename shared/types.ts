@@ -115,6 +115,3 @@ export interface RecordHeader {
 }
 
 export const HEADER_VERSION = 'IRBX.2';
-
-/** protocol.md §6: the largest request body, in bytes. */
-export const MAX_REQUEST_BYTES = 300 * 1024 * 1024;

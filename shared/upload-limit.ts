@@ -1,7 +1,7 @@
 // The largest document one request can carry (protocol.md §6): the body is JSON whose content is the
 // Base-64 of AES-CBC ciphertext, so 300 MiB of request is about 224 MiB of document. The window
 // checks it before anything is staged, main before anything is encrypted; both name it the same way.
-import { MAX_REQUEST_BYTES } from './types.js';
+import { MAX_REQUEST_BYTES } from './limits.js';
 
 /** Room kept for the other JSON fields (header, key, hashes, iv, names). */
 const HEADER_OVERHEAD_BYTES = 2048;

@@ -34,7 +34,8 @@ import {
   type ExchangeClientOptions,
   type RequestSpec,
 } from './exchange-engine.js';
-import { bytesBody, MAX_JSON_RESPONSE_BYTES, type RequestBody } from './http-transport.js';
+import { MAX_JSON_RESPONSE_BYTES } from '../../shared/limits.js';
+import { bytesBody, type RequestBody } from './http-transport.js';
 import { readJsonArrayPages } from './json-reader.js';
 import { toSinceParameter } from './timestamps.js';
 import { MAX_SHOWN_CHARS, shownText } from '../../shared/shown-text.js';

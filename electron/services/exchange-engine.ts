@@ -17,7 +17,8 @@ import {
 import { AnswerError, type Check } from './answers.js';
 import { defaultUserAgent } from './app-info.js';
 import { ExchangeError, NetworkError, CancelledError } from './exchange-errors.js';
-import { MAX_JSON_RESPONSE_BYTES, readAll, sendRequest, TransportError, type RequestBody } from './http-transport.js';
+import { MAX_ERROR_BODY_BYTES, MAX_JSON_RESPONSE_BYTES } from '../../shared/limits.js';
+import { readAll, sendRequest, TransportError, type RequestBody } from './http-transport.js';
 import { readJsonStreaming } from './json-reader.js';
 import { parseIsoTimestamp } from './timestamps.js';
 
@@ -331,7 +332,7 @@ async function readExchangeError(
   let body: Partial<{ code: unknown; message: unknown; details: unknown }> = {};
   let raw = '';
   try {
-    raw = (await readAll(res, 1024 * 1024)).toString('utf8');
+    raw = (await readAll(res, MAX_ERROR_BODY_BYTES)).toString('utf8');
     body = JSON.parse(raw) as typeof body;
   } catch {
     // Not the service's JSON (a proxy's page, say): keep the status and a piece of the text.

@@ -224,12 +224,6 @@ export async function readAll(res: Readable, limit = 64 * 1024 * 1024): Promise<
   return Buffer.concat(chunks);
 }
 
-/**
- * Largest JSON answer read: a listing of 100,000 items is about 150 MiB (it is parsed as it
- * arrives, never held whole; any other answer is, and V8 strings stop short of 512 Mi characters).
- */
-export const MAX_JSON_RESPONSE_BYTES = 500 * 1024 * 1024;
-
 function messageOf(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: string }).code;

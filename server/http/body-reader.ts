@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { ItemJsonStreamParser, JsonStreamError } from '../../shared/protocol/json-stream.js';
-import { MAX_REQUEST_BYTES } from '../../shared/types.js';
+import { MAX_CERTIFICATE_BYTES, MAX_JSON_BODY_BYTES, MAX_REQUEST_BYTES } from '../../shared/limits.js';
 import { alignedBlock, ContentFileWriter, DIRECT_IO_FROM } from '../store/content-io.js';
 import { newId } from '../store/ids.js';
 import { ApiError } from './api-error.js';
@@ -17,7 +17,7 @@ import { watchPace, type BodyPace } from './body-pace.js';
 type BodyKind = 'buffer' | 'item';
 
 /** Small bodies (JSON objects, certificates) are kept up to this many bytes. */
-const SMALL_BODY_CAP = 1024 * 1024;
+const SMALL_BODY_CAP = Math.max(MAX_JSON_BODY_BYTES, MAX_CERTIFICATE_BYTES);
 /** Decoded content is written to the temporary file in blocks of this size. */
 const STORE_BLOCK = 1024 * 1024;
 

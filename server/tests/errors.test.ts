@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { issueIdentity } from '../../shared/protocol/certificates.js';
 import { keySigner, signRequest } from '../../shared/protocol/signing.js';
-import { MAX_REQUEST_BYTES } from '../../shared/types.js';
+import { MAX_REQUEST_BYTES, MAX_SEGMENT_LENGTH } from '../../shared/limits.js';
 import { BUSY_RETRY_AFTER_SECONDS } from '../http/responses.js';
 import { startExchange } from '../index.js';
 import { newRequestId, sendRaw, SignedClient, sha256Hex, type TestResponse } from '../test-support/signed-client.js';
@@ -115,7 +115,7 @@ describe.each(STORES)('on %s', (storeKind) => {
       ['PUT', '..', 'a/../b'],
       ['PUT', '.', 'a/./b'],
       ['PUT', 'encoded ..', 'a/%2E%2E'],
-      ['PUT', 'long segment', 'x'.repeat(201)],
+      ['PUT', 'long segment', 'x'.repeat(MAX_SEGMENT_LENGTH + 1)],
       ['PUT', 'empty segment', 'a//b'],
       ['PUT', 'pipe makes 13', Array.from({ length: 13 }, (_, i) => `s${i}`).join('|')],
       ['PUT', 'bad percent-encoding', 'a/%E0%A4%A'],
@@ -142,11 +142,19 @@ describe.each(STORES)('on %s', (storeKind) => {
 
     it('segments are counted in code points: 200 emoji are fine, 201 are not', async () => {
       const emoji = '\u{1F600}';
-      const ok = await w.client.put(w.sirb, `${c}/items/${encodeURIComponent(emoji.repeat(200))}`, payloadFor(w.sirb));
+      const ok = await w.client.put(
+        w.sirb,
+        `${c}/items/${encodeURIComponent(emoji.repeat(MAX_SEGMENT_LENGTH))}`,
+        payloadFor(w.sirb),
+      );
       expect(ok.status, ok.text).toBe(201);
-      expect(ok.json().id).toBe(emoji.repeat(200));
+      expect(ok.json().id).toBe(emoji.repeat(MAX_SEGMENT_LENGTH));
       expectCode(
-        await w.client.put(w.sirb, `${c}/items/${encodeURIComponent(emoji.repeat(201))}`, payloadFor(w.sirb)),
+        await w.client.put(
+          w.sirb,
+          `${c}/items/${encodeURIComponent(emoji.repeat(MAX_SEGMENT_LENGTH + 1))}`,
+          payloadFor(w.sirb),
+        ),
         1011,
       );
     });

@@ -5,12 +5,11 @@
 // tabs and keep quoted spacing, the 1 MiB limits of JSON bodies and certificates, and the
 // `charset` parameter of a media type.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CERTIFICATE_BYTES, MAX_JSON_BODY_BYTES } from '../../shared/limits.js';
 import { startExchange, type RunningExchange } from '../index.js';
 import { SignedClient, type TestResponse } from '../test-support/signed-client.js';
 import { STORES } from '../test-support/stores.js';
 import { createWorld, payloadFor, studyWithSite, type World } from '../test-support/world.js';
-
-const MIB = 1024 * 1024;
 
 function expectCode(r: TestResponse, status: number, code: number): void {
   expect({ status: r.status, code: r.json().code }, r.text).toEqual({ status, code });
@@ -115,14 +114,14 @@ describe('on sqlite', () => {
     const ok = await w.client.send(w.sirb, {
       method: 'POST',
       path: '/containers',
-      body: padded(MIB),
+      body: padded(MAX_JSON_BODY_BYTES),
       contentType: 'application/json',
     });
     expect(ok.status, ok.text).toBe(201);
     const over = await w.client.send(w.sirb, {
       method: 'POST',
       path: '/containers',
-      body: padded(MIB + 1),
+      body: padded(MAX_JSON_BODY_BYTES + 1),
       contentType: 'application/json',
     });
     expectCode(over, 400, 1009);
@@ -130,7 +129,7 @@ describe('on sqlite', () => {
     const cert = await w.client.send(w.admin, {
       method: 'PUT',
       path: `/organizations/${w.bare.id}/certificate`,
-      body: Buffer.from(pem + ' '.repeat(MIB + 1 - pem.length)),
+      body: Buffer.from(pem + ' '.repeat(MAX_CERTIFICATE_BYTES + 1 - pem.length)),
       contentType: 'application/x-pem-file',
     });
     expectCode(cert, 400, 1010);

@@ -7,7 +7,7 @@ export { CHECKLIST_PATH } from '../reserved-paths.js';
 export const CHECKLIST_TYPE = 'checklist';
 export const CHECKLIST_VERSION = 'SX.1';
 export const CHECKLIST_NAME = 'Expected documents';
-export const MAX_CHECKLIST_ITEMS = 500;
+export { MAX_CHECKLIST_ITEMS } from '../limits.js';
 export const CHECKLIST_TITLE_MAX = 200;
 export const CHECKLIST_ITEM_ID = /^[a-z0-9-]{1,64}$/;
 export const ORGANIZATION_ID = /^[0-9a-f]{32}$/;

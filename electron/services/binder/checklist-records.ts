@@ -7,7 +7,8 @@ import { CHECKLIST_PATH, checklistHeader, type ChecklistItem } from '../../../sh
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
 import { CancelledError, ExchangeError, NetworkError } from '../exchange-errors.js';
 import { shareWithCollaborators, type NotShared } from '../records/owner-records.js';
-import { CHECKLIST_MAX_BYTES, readSmallRecord } from '../records/small-record.js';
+import { MAX_CHECKLIST_BYTES } from '../../../shared/limits.js';
+import { readSmallRecord } from '../records/small-record.js';
 import type { SharingService } from '../sharing.js';
 import { writeRecord, type RecordKeys } from '../transfers/records.js';
 import { ownerOf } from '../study-records.js';
@@ -62,7 +63,7 @@ export class ChecklistRecords {
     try {
       const record = await readSmallRecord(this.client, this.keys, containerId, CHECKLIST_PATH, {
         ...options,
-        maxContentBytes: CHECKLIST_MAX_BYTES,
+        maxContentBytes: MAX_CHECKLIST_BYTES,
       });
       if (record.tooLarge) return none(['The checklist is larger than 1 MiB and is ignored.']);
       if (ownerOf(record.item) !== ownerId) return none([notOwners]);
@@ -100,7 +101,7 @@ export class ChecklistRecords {
     }
     const previous = await this.read(containerId, ownerId, options);
     const content = checklistRecord(items, previous.exists ? previous : undefined);
-    if (Buffer.byteLength(JSON.stringify(content)) > CHECKLIST_MAX_BYTES) {
+    if (Buffer.byteLength(JSON.stringify(content)) > MAX_CHECKLIST_BYTES) {
       throw new UserFacingError(
         'checklist-too-large',
         'The checklist is larger than 1 MiB.',

@@ -14,7 +14,8 @@ import { SharingService } from '../sharing.js';
 import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../transfers/document-upload.js';
 import { writeRecord } from '../transfers/records.js';
-import { CHECKLIST_MAX_BYTES, readSmallRecord, SMALL_RECORD_MAX_BYTES } from './small-record.js';
+import { MAX_CHECKLIST_BYTES, MAX_SMALL_RECORD_BYTES } from '../../../shared/limits.js';
+import { readSmallRecord } from './small-record.js';
 
 let f: ExchangeFixture;
 let dir: string;
@@ -40,23 +41,23 @@ describe('readSmallRecord', () => {
     const study = await f.sirb.client.createContainer();
     const write = (at: string, size: number) =>
       writeRecord(f.sirb.client, sirbKeys, study.id, at, { header: { type: 'note' }, content: randomBytes(size) });
-    await write('notes/fits', SMALL_RECORD_MAX_BYTES);
-    await write('notes/over', SMALL_RECORD_MAX_BYTES + 1);
+    await write('notes/fits', MAX_SMALL_RECORD_BYTES);
+    await write('notes/over', MAX_SMALL_RECORD_BYTES + 1);
 
     const fits = await readSmallRecord(f.sirb.client, sirbKeys, study.id, 'notes/fits');
     expect(fits.tooLarge).toBeUndefined();
     if (!fits.tooLarge) {
-      expect(fits.bytes.length).toBe(SMALL_RECORD_MAX_BYTES);
+      expect(fits.bytes.length).toBe(MAX_SMALL_RECORD_BYTES);
       expect(fits.header.type).toBe('note');
       expect(fits.item.id).toBe('notes|fits');
     }
     expect(await readSmallRecord(f.sirb.client, sirbKeys, study.id, 'notes/over')).toEqual({
       tooLarge: true,
-      maxContentBytes: SMALL_RECORD_MAX_BYTES,
+      maxContentBytes: MAX_SMALL_RECORD_BYTES,
     });
     // a checklist's cap is larger
     const checklist = await readSmallRecord(f.sirb.client, sirbKeys, study.id, 'notes/over', {
-      maxContentBytes: CHECKLIST_MAX_BYTES,
+      maxContentBytes: MAX_CHECKLIST_BYTES,
     });
     expect(checklist.tooLarge).toBeUndefined();
   });

@@ -6,15 +6,12 @@ import type { Readable } from 'node:stream';
 import { encryptedBase64Length } from '../../../shared/protocol/envelope-stream.js';
 import { openContent, openHeader, type ItemFields, type ItemKey } from '../../../shared/protocol/envelope.js';
 import { ItemJsonStreamParser, JsonStreamError } from '../../../shared/protocol/json-stream.js';
+import { MAX_SMALL_RECORD_BYTES } from '../../../shared/limits.js';
 import type { Item, RecordHeader } from '../../../shared/types.js';
 import { AnswerError, itemWithContentAnswer } from '../answers.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
 import { CancelledError, NetworkError } from '../exchange-errors.js';
 
-/** Largest content of a receipt, sign-off or request (decisions §5). */
-export const SMALL_RECORD_MAX_BYTES = 64 * 1024;
-/** Largest content of a checklist (decisions §5). */
-export const CHECKLIST_MAX_BYTES = 1024 * 1024;
 /**
  * Room in the answer for everything but the content: header, wrapped key, hashes, urls, dates.
  * A record's header is a few hundred bytes and a 4096-bit key 684 characters.
@@ -38,7 +35,7 @@ export interface TooLargeRecord {
 }
 
 export interface SmallRecordOptions extends CallOptions {
-  /** Default SMALL_RECORD_MAX_BYTES; CHECKLIST_MAX_BYTES for checklists. */
+  /** Default MAX_SMALL_RECORD_BYTES; MAX_CHECKLIST_BYTES for checklists. */
   readonly maxContentBytes?: number;
 }
 
@@ -56,7 +53,7 @@ export async function readSmallRecord(
   path: string,
   options: SmallRecordOptions = {},
 ): Promise<SmallRecord | TooLargeRecord> {
-  const maxContentBytes = options.maxContentBytes ?? SMALL_RECORD_MAX_BYTES;
+  const maxContentBytes = options.maxContentBytes ?? MAX_SMALL_RECORD_BYTES;
   const maxBase64 = encryptedBase64Length(maxContentBytes);
   const maxAnswer = maxBase64 + ANSWER_OVERHEAD_BYTES;
   const tooLarge: TooLargeRecord = { tooLarge: true, maxContentBytes };

@@ -11,7 +11,7 @@ import {
   type PublicKeyInput,
 } from '../../../shared/protocol/envelope.js';
 import type { CallOptions, ExchangeClient, SaveItemResult } from '../exchange-client.js';
-import { MAX_REQUEST_BYTES } from '../../../shared/types.js';
+import { MAX_REQUEST_BYTES } from '../../../shared/limits.js';
 import { describeLimit } from '../../../shared/upload-limit.js';
 import { UploadError } from './upload-body.js';
 

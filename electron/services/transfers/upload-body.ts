@@ -13,12 +13,8 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describeLimit } from '../../../shared/upload-limit.js';
-import {
-  HEADER_VERSION,
-  MAX_REQUEST_BYTES,
-  type DocumentHeader,
-  type WrittenDocumentHeader,
-} from '../../../shared/types.js';
+import { MAX_REQUEST_BYTES } from '../../../shared/limits.js';
+import { HEADER_VERSION, type DocumentHeader, type WrittenDocumentHeader } from '../../../shared/types.js';
 import { encryptBytes, newItemKey, type ItemKey } from '../../../shared/protocol/envelope.js';
 import {
   Base64BlockEncoder,

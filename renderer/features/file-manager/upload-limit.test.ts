@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BYTES } from '../../../shared/types.js';
+import { MAX_REQUEST_BYTES } from '../../../shared/limits.js';
 import { MAX_DOCUMENT_BYTES, maxDocumentBytes } from '../../../shared/upload-limit.js';
 import { checkSizes } from './upload-limit.js';
 

@@ -1,10 +1,11 @@
 // The exchange administrator's directory edits. Spread into `operations` in contract.ts.
 import { z } from 'zod';
+import { MAX_CERTIFICATE_BYTES, MAX_ORGANIZATION_NAME } from '../../limits.js';
 import type { Organization } from '../../types.js';
 import { hexId, pem } from '../args.js';
 import { answers, op } from '../op.js';
 
-const orgName = z.string().min(1).max(200);
+const orgName = z.string().min(1).max(MAX_ORGANIZATION_NAME);
 
 export const adminOperations = {
   'admin.createOrganization': op(
@@ -23,10 +24,8 @@ export const adminOperations = {
   'admin.putCertificate': op(
     z.strictObject({
       organizationId: hexId,
-      certificateBase64: z
-        .string()
-        .min(0)
-        .max(1024 * 1024),
+      /** Its Base-64 no longer than a certificate may be, so the decoded body is within the limit too. */
+      certificateBase64: z.string().min(0).max(MAX_CERTIFICATE_BYTES),
       mediaType: z.string().min(1).max(100),
     }),
     answers<Organization>(),

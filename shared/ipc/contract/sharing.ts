@@ -1,6 +1,7 @@
 // Sharing: who has access to items, granting, updating and revoking it, and the directory of
 // organizations to share with. Spread into `operations` in contract.ts.
 import { z } from 'zod';
+import { MAX_ORGANIZATION_NAME } from '../../limits.js';
 import type { Organization } from '../../types.js';
 import { containerOrg, hexId, item, items } from '../args.js';
 import { answers, op } from '../op.js';
@@ -17,6 +18,9 @@ export const sharingOperations = {
   'access.revoke': op(itemsForOrgs, answers<AccessResult[]>()),
   'access.shareWithStudy': op(items(10_000), answers<AccessResult[]>()),
 
-  'organizations.list': op(z.strictObject({ namePrefix: z.string().max(200).optional() }), answers<Organization[]>()),
+  'organizations.list': op(
+    z.strictObject({ namePrefix: z.string().max(MAX_ORGANIZATION_NAME).optional() }),
+    answers<Organization[]>(),
+  ),
   'organizations.get': op(z.strictObject({ organizationId: hexId }), answers<GranteePreview>()),
 } as const;
