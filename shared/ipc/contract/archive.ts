@@ -2,9 +2,8 @@
 // checks with sha256sum and openssl. Spread into `operations` in contract.ts; main's handlers
 // are in electron/core/archive/.
 import { z } from 'zod';
+import { hexId } from '../args.js';
 import { answers, op } from '../op.js';
-
-const hexId = z.string().regex(/^[0-9a-f]{32}$/);
 
 /** How far an export is: documents and bytes written, of how many. */
 export interface ArchiveProgressView {

@@ -2,7 +2,6 @@
 // expects from each site, what is fulfilled and what expires. Spread into `operations` in
 // contract.ts; main's handlers are in electron/core/binder/.
 import { z } from 'zod';
-import { MAX_ITEM_PATH_LENGTH } from '../../item-path.js';
 import { checklistItemsSchema } from '../../binder/checklist-schema.js';
 import { describeChangeSchema } from '../../binder/describe-schema.js';
 import type {
@@ -13,11 +12,8 @@ import type {
   ExpiringView,
   StudyMark,
 } from '../../binder/views.js';
+import { container, hexId, itemPath } from '../args.js';
 import { answers, op } from '../op.js';
-
-const hexId = z.string().regex(/^[0-9a-f]{32}$/);
-const itemPath = z.string().min(1).max(MAX_ITEM_PATH_LENGTH);
-const container = z.strictObject({ containerId: hexId });
 
 export const binderOperations = {
   /**

@@ -2,7 +2,6 @@
 // statement itself from the item it has verified: the window names documents and a meaning,
 // never the bytes that get signed, and the key never leaves main.
 import { z } from 'zod';
-import { MAX_ITEM_PATH_LENGTH } from '../../item-path.js';
 import {
   commentSchema,
   dateOnlySchema,
@@ -11,11 +10,9 @@ import {
   signerRoleSchema,
 } from '../../signoffs/statement.js';
 import type { RequestedView, SignerView, SignOffRequestView, SignOffView, SignResult } from '../../signoffs/views.js';
+import { hexId, item, itemPath } from '../args.js';
 import { answers, op } from '../op.js';
 
-const hexId = z.string().regex(/^[0-9a-f]{32}$/);
-const itemPath = z.string().min(1).max(MAX_ITEM_PATH_LENGTH);
-const item = z.strictObject({ containerId: hexId, itemPath });
 const passphrase = z.string().min(1).max(1024);
 
 export const signoffsOperations = {

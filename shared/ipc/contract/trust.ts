@@ -2,10 +2,9 @@
 // certificate, and the out-of-band comparison. Spread into `operations` in contract.ts; main's
 // handlers are in electron/core/trust/.
 import { z } from 'zod';
+import { hexId } from '../args.js';
 import { answers, op } from '../op.js';
 import type { CertificateChangeView, ExpiringCertificateView } from './trust-views.js';
-
-const hexId = z.string().regex(/^[0-9a-f]{32}$/);
 
 /** A collaborator whose certificate the profile accepted, as Settings lists it. */
 export interface CollaboratorPinView {
