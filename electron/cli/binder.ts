@@ -25,6 +25,7 @@ import { ownerSignOffs } from '../services/signoffs/owner-signoffs.js';
 import { StudyRecords } from '../services/study-records.js';
 import { UsageError, boolFlag, stringFlag, word } from './args.js';
 import type { CliContext, CliSession } from './context.js';
+import { MAX_ORGANIZATION_NAME } from '../../shared/limits.js';
 import { shown } from './format.js';
 import { signOffReaderOf } from './signoffs.js';
 
@@ -214,7 +215,7 @@ export async function expiringCommand(ctx: CliContext): Promise<void> {
     names.set(
       id,
       await client.getOrganization(id).then(
-        (o) => shown(o.name).slice(0, 200) || id,
+        (o) => shown(o.name).slice(0, MAX_ORGANIZATION_NAME) || id,
         () => id,
       ),
     );

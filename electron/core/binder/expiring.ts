@@ -5,6 +5,7 @@ import { expiringDocuments, type StudyDocuments } from '../../../shared/binder/e
 import type { ExpiringView } from '../../../shared/binder/views.js';
 import { cleanText } from '../../../shared/file-name.js';
 import { toSlashForm } from '../../../shared/item-path.js';
+import { MAX_ORGANIZATION_NAME } from '../../../shared/limits.js';
 import type { Session } from '../profiles/session.js';
 
 export async function expiringView(
@@ -33,7 +34,7 @@ export async function expiringView(
   }
   const owners = new Map<string, string>();
   for (const id of new Set(studies.flatMap((st) => st.documents.map((d) => d.ownerId))))
-    owners.set(id, cleanText(await s.organizationName(id).catch(() => id)).slice(0, 200) || id);
+    owners.set(id, cleanText(await s.organizationName(id).catch(() => id)).slice(0, MAX_ORGANIZATION_NAME) || id);
   const containers = await s.client.listContainers().catch(() => undefined);
   return {
     today: input.today,

@@ -11,6 +11,7 @@ import type { Container, Item, Organization, RecordHeader } from '../../../share
 import type { BinderOrganization } from '../../../shared/binder/views.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
 import { ownerOf } from '../study-records.js';
+import { MAX_ORGANIZATION_NAME } from '../../../shared/limits.js';
 
 export function fulfilmentDocuments(
   items: readonly Item[],
@@ -49,7 +50,7 @@ export async function binderOrganizations(
   }));
   const row = (o: Pick<Organization, 'id' | 'name'>): BinderOrganization => ({
     id: o.id,
-    name: cleanText(o.name).slice(0, 200) || o.id,
+    name: cleanText(o.name).slice(0, MAX_ORGANIZATION_NAME) || o.id,
     isOwner: o.id === container.ownerId,
   });
   return [row(owner), ...members.filter((o) => o.id !== container.ownerId).map(row)];
