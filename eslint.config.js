@@ -14,6 +14,13 @@ const electronSubpath = {
   message: electronImport.message,
 };
 
+// The desktop app uses the reference server only as its sandbox, through its one face
+// (server/sandbox.ts), which never reaches PostgreSQL: nothing else of server/ in its bundle.
+const serverInsides = {
+  regex: '^(\\.{1,2}/)+(.*/)?server/(?!sandbox\\.js$)',
+  message: 'The desktop app imports of server/ only its face for the sandbox, server/sandbox.ts.',
+};
+
 const SHARED_WHY = 'shared/ runs in the renderer and in Node alike (shared/protocol alone is Node-only).';
 const RENDERER_WHY =
   'The renderer runs sandboxed in the browser process: it reaches Node only through the preload API.';
@@ -80,6 +87,21 @@ export default defineConfig(
     ignores: ['electron/shell/**', 'electron/preload/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [electronImport], patterns: [electronSubpath] }],
+    },
+  },
+  {
+    // The desktop's production code: of server/ only its face (tests start whole exchanges).
+    files: ['electron/**/*.{ts,tsx,mts,cts}'],
+    ignores: ['electron/shell/**', 'electron/preload/**', 'electron/**/*.test.ts', 'electron/**/test-support/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronImport], patterns: [electronSubpath, serverInsides] }],
+    },
+  },
+  {
+    files: ['electron/shell/**/*.{ts,tsx,mts,cts}', 'electron/preload/**/*.{ts,tsx,mts,cts}'],
+    ignores: ['electron/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverInsides] }],
     },
   },
   {

@@ -101,13 +101,17 @@ describe('packaged app', () => {
     expect(entries.some((e) => e.endsWith('.map'))).toBe(false);
   });
 
-  it('leaves PostgreSQL out: the sandbox runs the server on SQLite', async () => {
+  it('leaves PostgreSQL out: the sandbox reaches the server only through its SQLite face', async () => {
     // what esbuild put into main.cjs, by its source map
     const sources = (JSON.parse(await readFile('dist/electron/main.cjs.map', 'utf8')) as { sources: string[] }).sources;
     expect(
       sources.filter((s) => /node_modules\/(pg|pg-[a-z-]+|pgpass|postgres-[a-z]+)\/|server\/store\/postgres\//.test(s)),
     ).toEqual([]);
     expect(sources.some((s) => s.includes('server/store/sqlite/'))).toBe(true);
+    // not by a stub: the app reaches the server through its sandbox face alone, and nothing of
+    // the server that knows PostgreSQL (open-store.ts, index.ts, the command line) is in it
+    expect(sources.some((s) => s.endsWith('server/sandbox.ts'))).toBe(true);
+    expect(sources.filter((s) => /server\/(open-store|index|cli)\.ts$/.test(s))).toEqual([]);
     const pgPackages = [
       'pg',
       'pg-copy-streams',

@@ -18,36 +18,15 @@ const mainOnly = {
   banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 
-// The app runs the reference server only as its sandbox, on SQLite (electron/core/sandbox/sandbox-manager.ts):
-// the PostgreSQL store, which open-store.ts reaches only for a database URL, becomes a stub that
-// refuses, so pg stays out of main.cjs. Any other way to pg fails the build instead of bundling it.
-const POSTGRES_STORE = /(^|[\\/])postgres[\\/]pg-store\.js$/;
-const withoutPostgres = {
-  name: 'without-postgres',
-  setup(b) {
-    b.onResolve({ filter: POSTGRES_STORE }, () => ({ path: 'pg-store', namespace: 'without-postgres' }));
-    b.onLoad({ filter: /.*/, namespace: 'without-postgres' }, () => ({
-      contents:
-        "export async function openPostgresStore() { throw new Error('The desktop app has no PostgreSQL store; its sandbox runs on SQLite.'); }",
-      loader: 'js',
-    }));
-    b.onResolve({ filter: /^pg(-copy-streams)?$/ }, (a) => ({
-      errors: [
-        {
-          text: `${a.importer} imports ${a.path}: PostgreSQL stays out of the desktop app (its sandbox runs on SQLite)`,
-        },
-      ],
-    }));
-  },
-};
-
 await build({
   ...common,
   ...mainOnly,
   entryPoints: ['electron/shell/main.ts'],
   outfile: 'dist/electron/main.cjs',
+  // The sandbox reaches the reference server through server/sandbox.ts alone, which never
+  // reaches its PostgreSQL store: pg is not bundled because nothing imports it (the packaging
+  // test checks the bundle's sources).
   external: ['electron', 'better-sqlite3'],
-  plugins: [withoutPostgres],
 });
 // Worker threads run as scripts of their own beside main.cjs (electron/services/transfers/worker-script.ts).
 await build({

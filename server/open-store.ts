@@ -4,28 +4,15 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPostgresStore } from './store/postgres/pg-store.js';
-import { SqliteStore } from './store/sqlite/sqlite-store.js';
-import type { Store, StoreOptions } from './store/store.js';
+import { openDataFolder, type OpenedStore } from './opened-store.js';
+import type { StoreOptions } from './store/store.js';
 
-export type { StoreOptions };
-
-interface OpenedStore {
-  readonly store: Store;
-  /** Where request bodies land while they arrive. */
-  readonly tmpDir: string;
-  /** Removes what the process kept for itself (PostgreSQL: its temporary folder). */
-  release(): void;
-}
+export type { OpenedStore, StoreOptions };
 
 export async function openStore(o: StoreOptions, log: (line: string) => void): Promise<OpenedStore> {
   if ((o.dataDir === undefined) === (o.databaseUrl === undefined))
     throw new Error('Give either a data folder or a database URL.');
-  if (o.dataDir !== undefined) {
-    const store = new SqliteStore(o.dataDir, (swept) => {
-      if (swept > 0) log(`start-up sweep removed ${swept} unfinished or unreferenced content file(s)`);
-    });
-    return { store, tmpDir: store.tmpDir, release: () => undefined };
-  }
+  if (o.dataDir !== undefined) return openDataFolder(o.dataDir, log);
   const store = await openPostgresStore(o.databaseUrl!, { log, migrate: true });
   // the only state of a server process on PostgreSQL: bodies while they arrive, gone on exit
   const swept = sweepUploadFolders();

@@ -36,7 +36,7 @@ afterAll(async () => {
 describe('SandboxManager', () => {
   it('trusts its CA for its own profiles only, not for another profile labelled "sandbox"', async () => {
     expect(created.length).toBeGreaterThan(0);
-    const anchors = sandbox.trustAnchors();
+    const anchors = await sandbox.trustAnchors();
     expect(anchors.length).toBeGreaterThan(0);
     for (const p of created) expect(await sandbox.trustAnchorsFor(p)).toEqual(anchors);
     // the command line, given the data folder, trusts the same for the same profiles

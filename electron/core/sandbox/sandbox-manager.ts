@@ -6,8 +6,7 @@ import { securePrivateFolders } from '../data-dir.js';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunningExchange, SandboxOrganization } from '../../../server/index.js';
-import { loadTrustedCas } from '../../../server/store/sqlite/trust-store.js';
+import type { RunningExchange, SandboxOrganization } from '../../../server/sandbox.js';
 import { ExchangeClient } from '../../services/exchange-client.js';
 import { seedDemo } from './sandbox-demo.js';
 import { seedBinder, type BinderParty } from './sandbox-binder.js';
@@ -20,11 +19,11 @@ import type { Profile, ProfileStore } from '../../services/profiles.js';
 const SANDBOX_PREFIX = 'Sandbox \u2014 ';
 
 /**
- * The reference server, loaded when the sandbox is first created or started: an app without a
- * sandbox never evaluates it. The desktop bundle leaves out its PostgreSQL store (the sandbox
- * runs on SQLite; scripts/build-electron.mjs).
+ * The reference server's face for the sandbox (server/sandbox.ts, all the desktop uses of
+ * server/), loaded when the sandbox is first used: an app without a sandbox never evaluates it
+ * (nor loads SQLite). It reaches no PostgreSQL store, so pg is not in the desktop bundle.
  */
-const server = () => import('../../../server/index.js');
+const server = () => import('../../../server/sandbox.js');
 
 interface SandboxState {
   readonly port: number;
@@ -39,7 +38,7 @@ interface SandboxState {
 export async function sandboxTrustAnchorsFor(dataDir: string, profileId: string): Promise<string[]> {
   const dir = join(dataDir, 'sandbox');
   const state = await readJsonFile<SandboxState>(join(dir, 'sandbox.json'));
-  return state?.profileIds.includes(profileId) ? loadTrustedCas(join(dir, 'exchange')) : [];
+  return state?.profileIds.includes(profileId) ? (await server()).loadTrustedCas(join(dir, 'exchange')) : [];
 }
 
 export class SandboxManager {
@@ -66,8 +65,8 @@ export class SandboxManager {
   }
 
   /** The CA certificates the sandbox exchange trusts: its own, and any added to its trust folder. */
-  trustAnchors(): string[] {
-    return loadTrustedCas(this.exchangeDir);
+  async trustAnchors(): Promise<string[]> {
+    return (await server()).loadTrustedCas(this.exchangeDir);
   }
 
   /** The CAs a profile's session trusts besides its own anchors (sandboxTrustAnchorsFor). */
@@ -148,16 +147,17 @@ export class SandboxManager {
         : undefined;
     // every site as itself, for the binder's demo (what each sent against the checklist)
     const binderSites = await this.binderSites(orgs, created);
+    const anchors = await this.trustAnchors();
     try {
       const psites = orgs.filter((o) => o.role === 'psite').map((o) => ({ id: o.id, name: o.name }));
       await seedDemo(
         client,
         keys,
-        this.trustAnchors(),
+        anchors,
         psites,
         siteClient && siteKeys ? { client: siteClient, keys: siteKeys } : undefined,
         seenFile(this.dataDir, profile.id),
-        (containerId, dir) => seedBinder({ client, keys }, binderSites, containerId, this.trustAnchors(), dir),
+        (containerId, dir) => seedBinder({ client, keys }, binderSites, containerId, anchors, dir),
       );
     } catch (e) {
       this.log(`sandbox: the demo studies could not be written: ${e instanceof Error ? e.message : String(e)}`);
@@ -191,11 +191,11 @@ export class SandboxManager {
     if (this.running) return;
     const state = await readJsonFile<SandboxState>(this.stateFile);
     const quiet = (line: string) => this.log(`sandbox: ${line}`);
-    const { startExchange } = await server();
+    const { startSandbox } = await server();
     try {
-      this.running = await startExchange({ dataDir: this.exchangeDir, port: state?.port ?? 0, log: quiet });
+      this.running = await startSandbox({ dataDir: this.exchangeDir, port: state?.port ?? 0, log: quiet });
     } catch {
-      this.running = await startExchange({ dataDir: this.exchangeDir, port: 0, log: quiet });
+      this.running = await startSandbox({ dataDir: this.exchangeDir, port: 0, log: quiet });
     }
     if (state && state.port !== this.running.port) {
       for (const id of state.profileIds) {

@@ -3,7 +3,7 @@
 // app's shared refresh sees it.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadTrustedCas } from '../../../server/store/sqlite/trust-store.js';
+import { loadTrustedCas } from '../../../server/sandbox.js';
 import { KeyVault } from '../../services/keys/key-vault.js';
 import { ProfileStore } from '../../services/profiles.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';

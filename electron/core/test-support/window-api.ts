@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { EventPayloads, ExchangeApi, IpcResult } from '../../../shared/ipc/contract.js';
 import { OPERATION_NAMES } from '../../../shared/ipc/names.js';
 import { appError } from '../../../shared/app-error.js';
-import { loadTrustedCas } from '../../../server/store/sqlite/trust-store.js';
+import { loadTrustedCas } from '../../../server/sandbox.js';
 import type { AppContext } from '../app-context.js';
 import { studyHandlers } from '../studies/study-handlers.js';
 import { createDoor, type Handlers } from '../ipc-door.js';
