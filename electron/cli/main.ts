@@ -13,12 +13,12 @@ import {
   containersCommand,
   orgsCommand,
   pingCommand,
-} from './exchange-commands.js';
+} from './studies.js';
 import { archiveCommand, studyCommand } from './archive.js';
-import { accessCommand, itemsCommand } from './item-commands.js';
+import { accessCommand, itemsCommand } from './file-manager.js';
 import { processIo, type CliIo } from './io.js';
-import { profileCommand } from './profile-commands.js';
-import { receiptsCommand } from './receipt-commands.js';
+import { profileCommand } from './profiles.js';
+import { receiptsCommand } from './receipts.js';
 import { requestsCommand, signoffCommand, signoffsCommand } from './signoffs.js';
 import { checklistCommand, expiringCommand } from './binder.js';
 import { shown } from './format.js';

@@ -1,8 +1,8 @@
-// `items list|put|add|get|rm` and `access list|grant|update|revoke` (`access rewrap`: rewrap-commands.ts).
+// `items list|put|add|get|rm` and `access list|grant|update|revoke` (`access rewrap`: keys/rewrap.ts).
 import { toSlashForm } from '../../shared/item-path.js';
-import { rememberingSharing, rewrapCommand } from './rewrap-commands.js';
+import { rememberingSharing, rewrapCommand } from './keys/rewrap.js';
 import { isReservedItemId } from '../../shared/reserved-paths.js';
-import { receiptAfterGet } from './receipt-commands.js';
+import { receiptAfterGet } from './receipts.js';
 import { itemsDescribe, uploadFields } from './binder.js';
 import type { Item } from '../../shared/types.js';
 import { downloadDocument } from '../services/transfers/document-download.js';

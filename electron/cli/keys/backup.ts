@@ -2,12 +2,12 @@
 // password-protected PKCS#12 file with the profile's pinned certificates, written only where
 // asked and readable by this user only.
 import { writeFile } from 'node:fs/promises';
-import { MIN_BACKUP_PASSWORD } from '../../shared/backup-password.js';
-import { PinStore } from '../core/trust/pin-store.js';
-import { backupIterations } from '../services/keys/pkcs12-backup.js';
-import { backupFile, markBackedUp } from '../services/profile-backup.js';
-import { UsageError, requireFlag, word } from './args.js';
-import type { CliContext } from './context.js';
+import { MIN_BACKUP_PASSWORD } from '../../../shared/backup-password.js';
+import { PinStore } from '../../core/trust/pin-store.js';
+import { backupIterations } from '../../services/keys/pkcs12-backup.js';
+import { backupFile, markBackedUp } from '../../services/profile-backup.js';
+import { UsageError, requireFlag, word } from '../args.js';
+import type { CliContext } from '../context.js';
 
 /**
  * STUDY_EXCHANGE_P12_PASSWORD, else asked (twice for a new file, so a typo cannot lock the backup).

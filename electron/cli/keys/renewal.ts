@@ -2,13 +2,13 @@
 // becomes current once the exchange lists its certificate, the old one stays for reading, and
 // the profile's own items are wrapped again for the new certificate before the command returns.
 import { readFile } from 'node:fs/promises';
-import type { RequestSigner } from '../../shared/protocol/signing.js';
-import { ExchangeClient } from '../services/exchange-client.js';
-import { openProfileKeys } from '../services/keys/key-ring.js';
-import type { Profile } from '../services/profiles.js';
-import { RewrapIncomplete, forgetOldKeys, renewProfile, rewrapOwnItems } from '../services/renewal.js';
-import { UsageError, stringFlag, word } from './args.js';
-import type { CliContext } from './context.js';
+import type { RequestSigner } from '../../../shared/protocol/signing.js';
+import { ExchangeClient } from '../../services/exchange-client.js';
+import { openProfileKeys } from '../../services/keys/key-ring.js';
+import type { Profile } from '../../services/profiles.js';
+import { RewrapIncomplete, forgetOldKeys, renewProfile, rewrapOwnItems } from '../../services/renewal.js';
+import { UsageError, stringFlag, word } from '../args.js';
+import type { CliContext } from '../context.js';
 
 function profileClient(profile: Profile, signer: RequestSigner): ExchangeClient {
   return new ExchangeClient({ baseUrl: profile.baseUrl, organizationId: profile.organizationId, signer });
