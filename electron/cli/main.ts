@@ -7,17 +7,13 @@ import { describeError } from '../services/exchange-errors.js';
 import { ProfileError } from '../services/profiles.js';
 import { USAGE, UsageError, boolFlag, parseCommandLine } from './args.js';
 import { CliContext } from './context.js';
-import {
-  adminCommand,
-  collaboratorsCommand,
-  containersCommand,
-  orgsCommand,
-  pingCommand,
-} from './studies.js';
+import { adminCommand, orgsCommand } from './admin.js';
+import { containersCommand } from './studies.js';
+import { collaboratorsCommand } from './sharing.js';
 import { archiveCommand, studyCommand } from './archive.js';
 import { accessCommand, itemsCommand } from './file-manager.js';
 import { processIo, type CliIo } from './io.js';
-import { profileCommand } from './profiles.js';
+import { pingCommand, profileCommand } from './profiles.js';
 import { receiptsCommand } from './receipts.js';
 import { requestsCommand, signoffCommand, signoffsCommand } from './signoffs.js';
 import { checklistCommand, expiringCommand } from './binder.js';

@@ -1,4 +1,5 @@
-// `profile add|list|remove|import-p12|backup|renew|forget-old-keys|generate-key|set-cert`.
+// `profile add|list|remove|import-p12|backup|renew|forget-old-keys|generate-key|set-cert`, and
+// `ping` (the profile's connection, or the exchange's without one).
 import { readFile, writeFile } from 'node:fs/promises';
 import { ENVIRONMENTS, type Environment } from '../../shared/ipc/views.js';
 import type { Profile, ProfileInput } from '../services/profiles.js';
@@ -8,6 +9,7 @@ import { backupCommand, p12Password } from './keys/backup.js';
 import { forgetOldKeysCommand, renewCommand } from './keys/renewal.js';
 import { KeyVault, type KeySummary } from '../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../services/keys/secret-box.js';
+import { ExchangeClient } from '../services/exchange-client.js';
 import { UsageError, boolFlag, requireFlag, stringFlag, stringFlags, word } from './args.js';
 import { readTrustAnchors, type CliContext } from './context.js';
 import { profileLine } from './format.js';
@@ -160,5 +162,22 @@ export async function profileCommand(ctx: CliContext): Promise<void> {
     }
     default:
       throw new UsageError(`Unknown profile subcommand "${sub}".`);
+  }
+}
+
+export async function pingCommand(ctx: CliContext): Promise<void> {
+  if (boolFlag(ctx.args, 'auth') || boolFlag(ctx.args, 'sirb')) {
+    const { client } = await ctx.open();
+    const answer = boolFlag(ctx.args, 'sirb') ? await client.pingSirb() : await client.pingSite();
+    ctx.print({ answer, authenticated: true, sirb: boolFlag(ctx.args, 'sirb') }, () => answer);
+    return;
+  }
+  // Anonymous: no key is opened, so no passphrase is asked.
+  const client = new ExchangeClient({ baseUrl: await ctx.baseUrlOnly(), organizationId: '', signer: () => '' });
+  try {
+    const answer = await client.ping();
+    ctx.print({ answer }, () => answer);
+  } finally {
+    client.close();
   }
 }
