@@ -1,56 +1,33 @@
 // Add a profile from PEM files (key + certificate, or the key generated here + its certificate), or
 // from a backup (a PKCS#12 file) with its password. Key files are never read here: they go to main by
 // reference (staged, or chosen in main's own dialog where there is one).
-import { useRef, useState, type FormEvent } from 'react';
+import { useReducer, useRef, type FormEvent } from 'react';
 import { ENVIRONMENTS, type AppError, type Environment, type FileRef } from '../../../shared/ipc/views.js';
-import { exchangeUrlProblem } from '../../../shared/exchange-url.js';
-import { OneTimeSecret, type AddProfileRequest, type KeyFileSource } from '../../features/profiles/profile-import.js';
+import type { AddProfileRequest } from '../../features/profiles/profile-import.js';
 import { FormError } from '../common/form-error.js';
+import {
+  draftProblem,
+  draftReducer,
+  draftRequest,
+  emptyDraft,
+  generatedKey,
+  type AddProfileSource,
+  type PendingKey,
+} from './add-profile-draft.js';
 import { CertificateFileField, KeyFileField } from './file-pick-button.js';
-
-interface ProfileIdentity {
-  readonly name: string;
-  readonly environment: Environment;
-  readonly baseUrl: string;
-  readonly organizationId: string;
-  readonly administrator: boolean;
-}
 
 export type AddProfileInput = AddProfileRequest;
 
 export interface AddProfileFormProps {
   /** From key and certificate files (or the key generated here), or from a PKCS#12 backup. */
-  readonly source: 'files' | 'backup';
+  readonly source: AddProfileSource;
   readonly defaults: { readonly baseUrl: string; readonly environment: Environment };
-  readonly pendingKey?: { readonly pendingKeyId: string; readonly commonName: string };
+  readonly pendingKey?: PendingKey;
   readonly busy: boolean;
   readonly error?: AppError;
   readonly onSubmit: (input: AddProfileInput) => void;
   /** Main's own file dialog (Electron): key files are chosen there instead of in the page. */
   readonly onPickKeyFile?: () => Promise<FileRef | undefined>;
-}
-
-/** What is still missing, in words; undefined when the form can be sent. */
-function addProfileProblem(f: {
-  name: string;
-  baseUrl: string;
-  environment: Environment;
-  organizationId: string;
-  hasKey: boolean;
-  hasCert: boolean;
-  hasP12: boolean;
-  backup: boolean;
-}): string | undefined {
-  if (!f.name.trim()) return 'Give the profile a name.';
-  if (!/^https?:\/\/\S+$/.test(f.baseUrl.trim())) return 'Enter the exchange address (https://…).';
-  const insecure = exchangeUrlProblem(f.baseUrl.trim(), f.environment);
-  if (insecure) return insecure;
-  if (!/^[0-9a-f]{32}$/.test(f.organizationId.trim()))
-    return 'Enter the organization id: 32 characters 0-9 and a-f, as registered at the exchange.';
-  if (f.backup) return f.hasP12 ? undefined : 'Choose the PKCS#12 backup file (.p12, .pfx).';
-  if (!f.hasKey) return 'Choose the private key file, or use the key generated here.';
-  if (!f.hasCert) return 'Choose the certificate issued for the key.';
-  return undefined;
 }
 
 export function AddProfileForm({
@@ -62,51 +39,28 @@ export function AddProfileForm({
   onSubmit,
   onPickKeyFile,
 }: AddProfileFormProps) {
-  const [name, setName] = useState('');
-  const [environment, setEnvironment] = useState<Environment>(defaults.environment);
-  const [baseUrl, setBaseUrl] = useState(defaults.baseUrl);
-  const [organizationId, setOrganizationId] = useState('');
-  const [administrator, setAdministrator] = useState(false);
-  const [keyFile, setKeyFile] = useState<KeyFileSource | undefined>();
-  const [certificateFile, setCertificateFile] = useState<File | undefined>();
-  const [useGenerated, setUseGenerated] = useState(false);
-  const [p12, setP12] = useState<KeyFileSource | undefined>();
-  const [password, setPassword] = useState('');
+  const [draft, edit] = useReducer(draftReducer, defaults, emptyDraft);
   const form = useRef<HTMLFormElement>(null);
   const title = source === 'backup' ? 'Add profile from a backup' : 'Add a profile';
-
-  const generated = useGenerated && pendingKey ? pendingKey : undefined;
-  const problem = addProfileProblem({
+  const generated = generatedKey(draft, pendingKey);
+  const problem = draftProblem(draft, source, pendingKey);
+  const {
     name,
-    baseUrl,
     environment,
+    baseUrl,
     organizationId,
-    hasKey: !!keyFile || !!generated,
-    hasCert: !!certificateFile,
-    hasP12: !!p12,
-    backup: source === 'backup',
-  });
+    administrator,
+    keyFile,
+    certificateFile,
+    useGenerated,
+    p12,
+    password,
+  } = draft;
 
   const submit = (e: FormEvent): void => {
     e.preventDefault();
-    if (problem) return;
-    const identity: ProfileIdentity = {
-      name: name.trim(),
-      environment,
-      baseUrl: baseUrl.trim(),
-      organizationId: organizationId.trim(),
-      administrator,
-    };
-    if (source === 'backup' && p12)
-      onSubmit({ ...identity, kind: 'pkcs12', file: p12, password: new OneTimeSecret(password) });
-    else if (source === 'files' && certificateFile)
-      onSubmit({
-        ...identity,
-        kind: 'pem',
-        keyFile: generated ? undefined : keyFile,
-        certificateFile,
-        pendingKeyId: generated?.pendingKeyId,
-      });
+    const request = draftRequest(draft, source, pendingKey);
+    if (request) onSubmit(request);
   };
 
   return (
@@ -131,7 +85,7 @@ export function AddProfileForm({
             data-testid="profile-add-name"
             value={name}
             maxLength={100}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => edit({ field: 'name', value: e.target.value })}
           />
         </label>
         <label className="field-label">
@@ -139,7 +93,7 @@ export function AddProfileForm({
           <select
             data-testid="profile-add-environment"
             value={environment}
-            onChange={(e) => setEnvironment(e.target.value as Environment)}
+            onChange={(e) => edit({ field: 'environment', value: e.target.value as Environment })}
           >
             {ENVIRONMENTS.map((env) => (
               <option key={env} value={env}>
@@ -151,7 +105,11 @@ export function AddProfileForm({
       </div>
       <label className="field-label">
         Exchange address
-        <input data-testid="profile-add-base-url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+        <input
+          data-testid="profile-add-base-url"
+          value={baseUrl}
+          onChange={(e) => edit({ field: 'baseUrl', value: e.target.value })}
+        />
       </label>
       <label className="field-label">
         Organization id
@@ -160,7 +118,7 @@ export function AddProfileForm({
           className="mono"
           value={organizationId}
           maxLength={32}
-          onChange={(e) => setOrganizationId(e.target.value.toLowerCase())}
+          onChange={(e) => edit({ field: 'organizationId', value: e.target.value })}
         />
       </label>
       <label className="check">
@@ -168,7 +126,7 @@ export function AddProfileForm({
           type="checkbox"
           data-testid="profile-add-admin"
           checked={administrator}
-          onChange={(e) => setAdministrator(e.target.checked)}
+          onChange={(e) => edit({ field: 'administrator', value: e.target.checked })}
         />
         This organization administers the exchange
       </label>
@@ -181,7 +139,7 @@ export function AddProfileForm({
                 type="checkbox"
                 data-testid="profile-add-use-generated"
                 checked={useGenerated}
-                onChange={(e) => setUseGenerated(e.target.checked)}
+                onChange={(e) => edit({ field: 'useGenerated', value: e.target.checked })}
               />
               Use the key generated here ({pendingKey.commonName})
             </label>
@@ -193,14 +151,14 @@ export function AddProfileForm({
             testId="profile-add-pem-key"
             disabled={!!generated}
             value={keyFile}
-            onChange={setKeyFile}
+            onChange={(value) => edit({ field: 'keyFile', value })}
             onPick={onPickKeyFile}
           />
           <CertificateFileField
             label="Choose the certificate…"
             testId="profile-add-pem-cert"
             chosen={certificateFile}
-            onFile={setCertificateFile}
+            onFile={(value) => edit({ field: 'certificateFile', value })}
           />
         </fieldset>
       ) : (
@@ -212,7 +170,7 @@ export function AddProfileForm({
             accept=".p12,.pfx"
             testId="profile-add-p12-file"
             value={p12}
-            onChange={setP12}
+            onChange={(value) => edit({ field: 'p12', value })}
             onPick={onPickKeyFile}
           />
           <label className="field-label">
@@ -222,7 +180,7 @@ export function AddProfileForm({
               autoComplete="off"
               data-testid="profile-add-p12-password"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => edit({ field: 'password', value: e.target.value })}
             />
           </label>
         </fieldset>
