@@ -1,5 +1,5 @@
 // Collaborators wired to the service: collaborators.list/add/remove and organizations.list for
-// inviting (data/studies.ts replaces the cached list with each answer).
+// inviting (features/studies/studies.ts replaces the cached list with each answer).
 import { useState } from 'react';
 import type { AppError } from '../../../shared/ipc/views.js';
 import { appError } from '../../../shared/app-error.js';

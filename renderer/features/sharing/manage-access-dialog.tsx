@@ -1,6 +1,6 @@
 // Manage access wired to the service: access.list per selected item, the study's organizations,
 // one document's receipts, access.preview on request, and share (grant to the ticked ones) / share
-// again (update) / remove (revoke) with per-organization results (data/access.ts refreshes the access lists and details after each change).
+// again (update) / remove (revoke) with per-organization results (access.ts refreshes the access lists and details after each change).
 import { useState } from 'react';
 import type { Organization } from '../../../shared/types.js';
 import type { AccessResult, AppError, GranteePreview } from '../../../shared/ipc/views.js';
