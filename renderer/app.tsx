@@ -5,7 +5,7 @@ import type { ContainerView, ItemView } from '../shared/ipc/views.js';
 import { toAppError } from './bridge/api.js';
 import { ConnectionBanner } from './components/chrome/connection-banner.js';
 import { WindowChrome } from './components/chrome/window-chrome.js';
-import { Notices } from './components/notices/notices.js';
+import { Notices } from './components/chrome/notices.js';
 import { FindBox } from './features/search/find-box.js';
 import type { SearchHit } from '../shared/search-rank.js';
 import { FileBrowser } from './features/file-manager/file-browser.js';
@@ -13,12 +13,12 @@ import type { Reveal } from './features/file-manager/use-folder-view.js';
 import { ChangesDialog } from './features/whats-new/changes-dialog.js';
 import { NoStudyDropHint } from './features/file-manager/drop-hint.js';
 import { ErrorDisplay } from './components/common/error-display.js';
-import { ToastList, useToasts } from './components/notifications/toasts.js';
-import { useDesktopNotifications } from './components/notifications/desktop-notifications.js';
+import { ToastList, useToasts } from './components/chrome/toasts.js';
+import { useDesktopNotifications } from './features/whats-new/desktop-notifications.js';
 import { StudiesSidebar, studyLabel } from './features/studies/studies-sidebar.js';
 import { StudyForm } from './features/studies/study-form.js';
 import { useSidebarWidth } from './features/studies/use-sidebar-width.js';
-import { TransfersDock } from './components/transfers/transfers-dock.js';
+import { TransfersDock } from './features/transfers/transfers-dock.js';
 import { WelcomePanel } from './features/welcome/welcome-panel.js';
 import {
   useAppInfo,

@@ -8,7 +8,7 @@ import type { DialogSlot, SlotDialogProps } from '../lib/dialog-slots.js';
 import { ManageAccessDialog } from '../features/sharing/manage-access-dialog.js';
 import { OrganizationsDialog } from '../features/profiles/organizations-dialog.js';
 import { RekeyDialog } from '../features/sharing/rekey-dialog.js';
-import { SettingsDialog } from './settings-dialog.js';
+import { SettingsDialog } from '../features/settings/settings-dialog.js';
 import { SIGNOFF_SLOT_DIALOGS } from '../features/signoffs/slot-dialogs.js';
 import { BINDER_DIALOGS } from '../features/binder/binder-dialogs.js';
 import { ARCHIVE_SLOT_DIALOGS } from '../features/archive/slot-dialogs.js';

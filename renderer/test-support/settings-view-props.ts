@@ -1,6 +1,6 @@
 // SettingsView's props for a test: nothing busy, every handler a vi.fn, the rest given.
 import { vi } from 'vitest';
-import type { SettingsViewProps } from '../components/settings/settings-view.js';
+import type { SettingsViewProps } from '../features/settings/settings-view.js';
 
 /** The quiet defaults under `given` (the profiles, the time, and whatever the test changes). */
 export function settingsViewProps(

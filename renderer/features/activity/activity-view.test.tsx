@@ -5,7 +5,7 @@ import type { EventPayloads } from '../../../shared/ipc/contract.js';
 import type { ActivityEntry } from '../../../shared/ipc/views.js';
 import { appError, item } from '../../test-support/fixtures.js';
 import { RekeyView } from '../sharing/rekey-view.js';
-import { ToastList, useToasts } from '../../components/notifications/toasts.js';
+import { ToastList, useToasts } from '../../components/chrome/toasts.js';
 import { ActivityView } from './activity-view.js';
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import type { FileRef } from '../../../shared/ipc/views.js';
 import { unwrap } from '../../bridge/api.js';
 import { useCall } from '../../data/call.js';
 import type { KeyFileSource } from '../profiles/profile-import.js';
-import { useStageFile } from '../../data/transfers.js';
+import { useStageFile } from '../transfers/transfers.js';
 
 /** A chosen file: main's reference, or the page's File still to stage (same shape as a key file's). */
 export type ArchiveFileSource = KeyFileSource;

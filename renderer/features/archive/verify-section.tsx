@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toAppError } from '../../bridge/api.js';
 import { ErrorDisplay } from '../../components/common/error-display.js';
-import { FilePickButton } from '../../components/settings/file-pick-button.js';
+import { FilePickButton } from '../../components/common/file-pick-button.js';
 import { useAppInfo } from '../profiles/profiles.js';
 import { usePickArchive, useVerifyArchive, type ArchiveFileSource } from './use-verify.js';
 import { VerifyResult } from './verify-result.js';

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { useApi } from '../../data/api-context.js';
 import { useCall } from '../../data/call.js';
 import { keys } from '../../data/query-keys.js';
-import { mergeTransfers, useStageFile } from '../../data/transfers.js';
+import { mergeTransfers, useStageFile } from '../transfers/transfers.js';
 import { AppFailure } from '../../bridge/api.js';
 
 /** What a change in a study's documents or checklist makes stale: its binder and every expiring view. */

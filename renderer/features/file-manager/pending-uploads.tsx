@@ -4,7 +4,7 @@
 import type { TransferView } from '../../../shared/ipc/views.js';
 import { parentItemPath } from '../../../shared/item-path.js';
 import { formatBytes, percent } from '../../lib/format.js';
-import { stateText } from '../../lib/transfer-groups.js';
+import { stateText } from '../transfers/transfer-groups.js';
 
 /** The profile's uploads still moving into `folder` of this study. */
 export function pendingUploads(

@@ -21,7 +21,7 @@ import {
   useRefreshItems,
 } from './items.js';
 import { keys } from '../../data/query-keys.js';
-import { useTransfers } from '../../data/transfers.js';
+import { useTransfers } from '../transfers/transfers.js';
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@
 import { useCallback, useState } from 'react';
 import type { ItemView } from '../../../shared/ipc/views.js';
 import { toAppError } from '../../bridge/api.js';
-import { useDownload } from '../../data/transfers.js';
+import { useDownload } from '../transfers/transfers.js';
 import { itemSlashPath } from '../../lib/file-tree.js';
 import type { ActionFeedback } from './action-feedback.js';
 import type { BlockedOpen } from './blocked-open-dialog.js';

@@ -5,7 +5,7 @@ import type { DescribeFields } from '../../../shared/binder/describe-schema.js';
 import type { AppError, FileRef } from '../../../shared/ipc/views.js';
 import { toAppError } from '../../bridge/api.js';
 import { useFolderDocuments } from './items.js';
-import { usePickFiles, useReleaseFiles, useStageFile, useStartUploads } from '../../data/transfers.js';
+import { usePickFiles, useReleaseFiles, useStageFile, useStartUploads } from '../transfers/transfers.js';
 import {
   answerConflict,
   landingFolders,

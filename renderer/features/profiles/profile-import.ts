@@ -9,7 +9,7 @@ import { readAsText } from '../../lib/file-read.js';
 import { useCall } from '../../data/call.js';
 import { profilesChanged, replaceProfile } from './profiles.js';
 import { keys } from '../../data/query-keys.js';
-import { useStageFile } from '../../data/transfers.js';
+import { useStageFile } from '../transfers/transfers.js';
 
 /** A secret read once: `take()` hands it over and forgets it. */
 export class OneTimeSecret {

@@ -13,7 +13,7 @@ import { useDeleteItems } from '../file-manager/items.js';
 import { createQueryClient } from '../../data/query-client.js';
 import { useFindInStudies } from './search.js';
 import { useUpdateStudy } from '../studies/studies.js';
-import { useStartUploads, useTransfers } from '../../data/transfers.js';
+import { useStartUploads, useTransfers } from '../transfers/transfers.js';
 
 let app: Awaited<ReturnType<typeof coreWindow>>;
 

@@ -1,6 +1,6 @@
 // A line under the chrome while other organizations wait for this one's sign-off: how many, how
 // many overdue, and Show (the "Sign-offs requested" list). Nothing when none waits.
-import { Notice, plural } from '../../components/notices/notice.js';
+import { Notice, plural } from '../../components/common/notice.js';
 import { useRequestedSignOffs } from './use-signoffs.js';
 import './signoffs.css';
 

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CollaboratorPinView } from '../../../shared/ipc/contract/trust.js';
 import type { CertificateChangeView } from '../../../shared/ipc/views.js';
-import { CollaboratorCertificatesSection } from '../../components/settings/collaborator-certificates-section.js';
+import { CollaboratorCertificatesSection } from './collaborator-certificates-section.js';
 import { appError } from '../../test-support/fixtures.js';
 import { CollaboratorPins } from './collaborator-pins.js';
 
