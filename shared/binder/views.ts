@@ -1,6 +1,6 @@
 // What main answers the binder's operations with (shared/ipc/contract/binder.ts): plain data
 // the window, the CLI and reports show as they are. Names are already cleaned by main.
-import type { AppError } from '../ipc/views.js';
+import type { AppError } from '../app-error.js';
 import type { ChecklistItem } from './checklist.js';
 
 /** §9's statuses, in the order they are decided (the first that holds is the status). */

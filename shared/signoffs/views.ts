@@ -1,6 +1,6 @@
 // What main answers the window about sign-offs (docs/protocol.md §10): plain data for the
 // Sign off… dialog, the details pane, the requests lists, reports and the command-line tool.
-import type { AppError } from '../ipc/views.js';
+import type { AppError } from '../app-error.js';
 import type { SignOffMeaning } from './statement.js';
 
 /**
