@@ -191,7 +191,7 @@ test('axe finds no serious or critical violation in any main state or dialog, li
         await page.getByTestId('menu-rekey').click();
       },
       'rekey-dialog',
-      'Re-key',
+      'Lock with a new key',
       s,
     );
     for (const slot of ['organizations', 'activity', 'settings'] as const) {

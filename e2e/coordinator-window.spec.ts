@@ -241,7 +241,7 @@ test('the details pane follows a share at once; a site sees the sIRB document re
   await fileRow(page, 'amendment-4.pdf').click({ button: 'right' });
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Who has access…' })).toBeVisible();
-  for (const owners of ['Re-key…', 'Delete…', 'Manage access…'])
+  for (const owners of ['Lock with a new key…', 'Delete…', 'Manage access…'])
     await expect(menu.getByRole('menuitem', { name: owners })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await fileRow(page, 'amendment-4.pdf').click();

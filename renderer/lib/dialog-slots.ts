@@ -22,7 +22,7 @@ export type DialogSlot =
 
 export const SLOT_LABELS: Readonly<Record<DialogSlot, string>> = {
   manageAccess: 'Manage access…',
-  rekey: 'Re-key…',
+  rekey: 'Lock with a new key…',
   collaborators: 'Collaborators…',
   organizations: 'Organizations…',
   admin: 'Admin…',

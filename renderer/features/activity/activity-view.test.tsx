@@ -127,6 +127,9 @@ describe('RekeyView', () => {
     );
     const reason = screen.getByTestId('rekey-reason').textContent ?? '';
     expect(reason.split('. ').length).toBe(1);
+    // plain words (issue 38 §5): a new lock, not "re-key" or "wrap"
+    expect(screen.getByRole('dialog').textContent).not.toMatch(/re-?key|wrap/i);
+    expect(screen.getByRole('heading').textContent).toBe('Lock docs/protocol with a new key?');
     expect(reason).toContain('new version');
     fireEvent.click(screen.getByTestId('rekey-button'));
     expect(onRekey).toHaveBeenCalledTimes(1);
@@ -152,7 +155,7 @@ describe('RekeyView', () => {
         onClose={() => {}}
       />,
     );
-    expect(screen.getByRole('alert').textContent).toContain('could not be re-keyed');
+    expect(screen.getByRole('alert').textContent).toContain('could not be locked with a new key');
   });
 
   it('cannot re-key an item owned by another organization', () => {

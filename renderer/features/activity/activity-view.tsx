@@ -11,7 +11,7 @@ const ACTION_LABELS: Readonly<Record<ActivityAction, string>> = {
   grant: 'Shared',
   update: 'Shared again',
   revoke: 'Access removed',
-  rekey: 'Re-key',
+  rekey: 'Locked with a new key',
   delete: 'Delete',
   invite: 'Invitation',
   uninvite: 'Collaborator removed',

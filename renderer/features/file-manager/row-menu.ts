@@ -3,7 +3,7 @@
 // (one own document), and, for this organization's own items only (the exchange refuses anyone
 // else), re-key (one item) and delete.
 import type { ItemView } from '../../../shared/ipc/views.js';
-import type { DialogSlot } from '../../lib/dialog-slots.js';
+import { SLOT_LABELS, type DialogSlot } from '../../lib/dialog-slots.js';
 import type { Row } from '../../lib/rows.js';
 import { describeEntry } from '../binder/describe-entry.js';
 import type { MenuEntry } from '../../components/common/context-menu.js';
@@ -46,7 +46,7 @@ export function rowMenuEntries(targets: Row[], actions: RowActions): MenuEntry[]
     ...renameEntries(its, actions.openSlot),
     ...(own
       ? [
-          { id: 'rekey', label: 'Re-key…', disabled: !one, onSelect: () => actions.openSlot('rekey', its) },
+          { id: 'rekey', label: SLOT_LABELS.rekey, disabled: !one, onSelect: () => actions.openSlot('rekey', its) },
           {
             id: 'delete',
             label: 'Delete…',

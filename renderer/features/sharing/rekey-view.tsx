@@ -1,4 +1,5 @@
-// Re-key one item: a new key, a new version, every grantee's copy of the key replaced.
+// Re-key one item ("Lock with a new key": the words a coordinator knows): a new key, a new
+// version, every grantee's copy of the key replaced.
 import type { AccessResult, AppError, ItemView } from '../../../shared/ipc/views.js';
 import { itemSlashPath } from '../../lib/file-tree.js';
 import { Dialog } from '../../components/common/dialog.js';
@@ -7,7 +8,7 @@ import { AccessResults } from './access-results.js';
 import { shownName } from '../../../shared/headers.js';
 
 const REKEY_REASON =
-  'Re-keying encrypts the item again under a new key as a new version and wraps that key for every organization that has access, so an old key that may have leaked no longer opens it.';
+  'This saves a new version of the document, locked with a new key that every organization with access receives, so an old key (one that may have leaked, or that an organization whose access was removed still holds) no longer opens it.';
 
 interface RekeyViewProps {
   readonly item?: ItemView;
@@ -24,7 +25,7 @@ export function RekeyView({ item, busy, results, error, names, onRekey, onClose 
   const done = !!results;
   return (
     <Dialog
-      title={item ? `Re-key ${label}?` : 'Re-key'}
+      title={item ? `Lock ${label} with a new key?` : 'Lock with a new key'}
       onClose={onClose}
       testId="rekey-dialog"
       actions={
@@ -40,7 +41,7 @@ export function RekeyView({ item, busy, results, error, names, onRekey, onClose 
               disabled={busy || !item || !item.ownedByMe}
               onClick={onRekey}
             >
-              {busy ? 'Re-keying…' : 'Re-key'}
+              {busy ? 'Locking…' : 'Lock with a new key'}
             </button>
           )}
         </>
@@ -48,15 +49,17 @@ export function RekeyView({ item, busy, results, error, names, onRekey, onClose 
     >
       <p data-testid="rekey-reason">{REKEY_REASON}</p>
       {!item ? (
-        <p className="muted">Select one item to re-key.</p>
+        <p className="muted">Select one document to lock with a new key.</p>
       ) : !item.ownedByMe ? (
-        <p className="warning">Only the organization that owns this item can re-key it.</p>
+        <p className="warning">Only the organization that owns this document can lock it with a new key.</p>
       ) : null}
       <div role="status" aria-live="polite" className="status-line">
-        {busy ? 'Re-keying: encrypting a new version and updating every organization with access…' : ''}
+        {busy ? 'Locking: saving a new version and giving the new key to every organization with access…' : ''}
       </div>
-      {error ? <ErrorDisplay context="The item could not be re-keyed." error={error} /> : null}
-      {results ? <AccessResults title="Re-keyed: organizations updated" results={results} names={names} /> : null}
+      {error ? <ErrorDisplay context="The document could not be locked with a new key." error={error} /> : null}
+      {results ? (
+        <AccessResults title="Locked with a new key: organizations given the new key" results={results} names={names} />
+      ) : null}
     </Dialog>
   );
 }
