@@ -6,7 +6,7 @@ import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { StateScans, isBlocking } from './support/axe.js';
 import { callHost } from './support/host-api.js';
-import { fileRow, settled, showInTheme, switchTo } from './support/app-page.js';
+import { detailsAction, fileRow, settled, showInTheme, switchTo } from './support/app-page.js';
 
 test('Rename keeps receipts and sign-offs; New folder lives in the window; no move is faked', async ({
   page,
@@ -34,6 +34,12 @@ test('Rename keeps receipts and sign-offs; New folder lives in the window; no mo
   await fileRow(page, 'Informed consent v3 (approved).pdf').click();
   await expect(page.getByTestId('details-name')).toHaveText('Informed consent v3 (approved).pdf');
   await expect(page.getByTestId('delivery-org').filter({ hasText: 'Riverside' })).toContainText('this version');
+  // the details pane offers Rename… to the owner too: the same dialog, for the selected document
+  await detailsAction(page, 'rename');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('rename-input')).toHaveValue('Informed consent v3 (approved)');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 
   // the protocol's sign-off, renamed from the row menu: still valid, still this version
   await page.getByTestId('breadcrumbs').getByRole('button').first().click();
@@ -107,6 +113,16 @@ test('Rename keeps receipts and sign-offs; New folder lives in the window; no mo
   await expect(page.getByTestId('menu-open')).toBeVisible();
   await expect(page.getByTestId('menu-rename')).toHaveCount(0);
   await page.keyboard.press('Escape');
+  // nor in the details pane (on it, or in its More menu)
+  await theirs.click();
+  await expect(page.getByTestId('details-name')).toHaveText('Informed consent v3 (approved).pdf');
+  await expect(page.getByTestId('details-save-as').or(page.getByTestId('details-actions-more')).first()).toBeVisible();
+  await expect(page.getByTestId('details-rename')).toHaveCount(0);
+  if (await page.getByTestId('details-actions-more').isVisible()) {
+    await page.getByTestId('details-actions-more').click();
+    await expect(page.getByTestId('menu-details-rename')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  }
 
   console.log(scans.report());
   expect(scans.findings.filter(isBlocking)).toEqual([]);

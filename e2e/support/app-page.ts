@@ -164,7 +164,7 @@ export async function toolbarAction(page: Page, id: keyof typeof TOOLBAR_ACTIONS
 }
 
 /** Runs an action of the details pane: its button when the pane has room, its entry in the pane's "…" menu otherwise. */
-export async function detailsAction(page: Page, id: 'open' | 'save-as' | 'manage-access'): Promise<void> {
+export async function detailsAction(page: Page, id: 'open' | 'save-as' | 'manage-access' | 'rename'): Promise<void> {
   await clickAction(page, `details-${id}`, 'details-actions-more', `menu-details-${id}`);
 }
 

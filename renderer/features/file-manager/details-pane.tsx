@@ -30,6 +30,8 @@ interface DetailsPaneProps {
   readonly onOpen?: () => void;
   readonly onSaveAs?: () => void;
   readonly onManageAccess?: () => void;
+  /** Rename… (only for a document the profile owns: rename-entry.ts's rule). */
+  readonly onRename?: () => void;
   /** Who received the document (its owner) or whether a receipt goes out (a receiver). */
   readonly delivery?: ReactNode;
   /** What the document is (decisions §8): expiry, person, version label, Describe…. */
@@ -149,6 +151,7 @@ function PaneContent(props: DetailsPaneProps) {
               ]
             : []),
           ...(props.onSaveAs ? [paneAction('details-save-as', 'Save as…', props.onSaveAs)] : []),
+          ...(props.onRename ? [paneAction('details-rename', 'Rename…', props.onRename)] : []),
         ]}
       />
       {shown.headerProblem ? <p className="warning">The header could not be read: {shown.headerProblem}</p> : null}

@@ -290,6 +290,7 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
             onOpen={single && !isRecord ? () => void download(single, 'open') : undefined}
             onSaveAs={single ? () => void download(single, 'saveAs') : undefined}
             onManageAccess={single ? () => onOpenSlot('manageAccess', [single]) : undefined}
+            onRename={single && renamable([single]) ? () => onOpenSlot('rename', [single]) : undefined}
             binder={
               single ? (
                 <DocumentFieldsSection
