@@ -4,6 +4,7 @@
 // A site is not offered Rename on the sIRB's document. axe scans the new states in both themes.
 import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
+import { fitsInWindow } from './support/layout.js';
 import { StateScans, isBlocking } from './support/axe.js';
 import { callHost } from './support/host-api.js';
 import { detailsAction, fileRow, settled, showInTheme, switchTo } from './support/app-page.js';
@@ -29,6 +30,10 @@ test('Rename keeps receipts and sign-offs; New folder lives in the window; no mo
   await page.getByTestId('rename-input').fill('Informed consent v3 (approved)');
   await expect(dialog).toContainText('It will be saved as “Informed consent v3 (approved).pdf”.');
   await scans.scan('rename dialog');
+  await page.setViewportSize({ width: 1024, height: 680 });
+  await fitsInWindow(page, dialog);
+  await saveScreenshot(page, 'file-manager-rename-1024');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('rename-input').press('Enter');
   await expect(dialog).toHaveCount(0);
   await fileRow(page, 'Informed consent v3 (approved).pdf').click();
@@ -37,7 +42,7 @@ test('Rename keeps receipts and sign-offs; New folder lives in the window; no mo
   // the details pane offers Rename… to the owner too: the same dialog, for the selected document
   await detailsAction(page, 'rename');
   await expect(dialog).toBeVisible();
-  await expect(page.getByTestId('rename-input')).toHaveValue('Informed consent v3 (approved)');
+  await expect(page.getByTestId('rename-input')).toHaveValue('Informed consent v3 (approved).pdf');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
@@ -69,6 +74,10 @@ test('Rename keeps receipts and sign-offs; New folder lives in the window; no mo
   );
   await page.getByTestId('new-folder-name').fill('Monitoring visits');
   await scans.scan('new folder dialog');
+  await page.setViewportSize({ width: 1024, height: 680 });
+  await fitsInWindow(page, page.getByTestId('new-folder-dialog'));
+  await saveScreenshot(page, 'file-manager-new-folder-dialog-1024');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('new-folder-create').click();
   await expect(page.getByTestId('breadcrumbs')).toContainText('Monitoring visits');
   await expect(page.getByTestId('file-list-empty')).toBeVisible();
