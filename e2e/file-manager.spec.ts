@@ -4,7 +4,7 @@
 // A site is not offered Rename on the sIRB's document. axe scans the new states in both themes.
 import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
-import { fitsInWindow } from './support/layout.js';
+import { expectInputWhole, fitsInWindow } from './support/layout.js';
 import { StateScans, isBlocking } from './support/axe.js';
 import { callHost } from './support/host-api.js';
 import { detailsAction, fileRow, settled, showInTheme, switchTo } from './support/app-page.js';
@@ -32,6 +32,7 @@ test('Rename keeps receipts and sign-offs; New folder lives in the window; no mo
   await scans.scan('rename dialog');
   await page.setViewportSize({ width: 1024, height: 680 });
   await fitsInWindow(page, dialog);
+  await expectInputWhole(page.getByTestId('rename-input'));
   await saveScreenshot(page, 'file-manager-rename-1024');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('rename-input').press('Enter');
@@ -76,6 +77,7 @@ test('Rename keeps receipts and sign-offs; New folder lives in the window; no mo
   await scans.scan('new folder dialog');
   await page.setViewportSize({ width: 1024, height: 680 });
   await fitsInWindow(page, page.getByTestId('new-folder-dialog'));
+  await expectInputWhole(page.getByTestId('new-folder-name'));
   await saveScreenshot(page, 'file-manager-new-folder-dialog-1024');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('new-folder-create').click();

@@ -148,3 +148,13 @@ export async function visualLines(el: Locator): Promise<number> {
     return lines;
   });
 }
+
+/** The text typed in the input shows whole: none of it scrolled out of sight. */
+export async function expectInputWhole(input: Locator): Promise<void> {
+  const { scroll, client, value } = await input.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    value: (el as HTMLInputElement).value,
+  }));
+  expect(scroll, `"${value}" is cut: ${scroll} px in ${client}`).toBeLessThanOrEqual(client);
+}

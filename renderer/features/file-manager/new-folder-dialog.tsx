@@ -47,6 +47,7 @@ export function NewFolderDialog({ tree, parent, parentLabel, onCreate, onClose }
         </label>
         <input
           id="new-folder-name"
+          className="name-input"
           type="text"
           data-autofocus
           data-testid="new-folder-name"

@@ -49,6 +49,7 @@ export function RenameDialog({ context, onClose }: SlotDialogProps) {
           </label>
           <input
             id="rename-name"
+            className="name-input"
             type="text"
             data-autofocus
             data-testid="rename-input"
