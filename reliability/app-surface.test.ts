@@ -24,7 +24,7 @@ import { allowOrigins, createDoor, type Door, type Handlers } from '../electron/
 import type { AppCore, Platform } from '../electron/core/platform.js';
 import { KeyVault } from '../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../electron/services/keys/secret-box.js';
-import { ProfileStore } from '../electron/services/profiles.js';
+import { ProfileStore } from '../electron/services/profiles/profiles.js';
 import { ExchangeClient } from '../electron/services/exchange-client.js';
 
 const APP_ORIGIN = 'http://127.0.0.1:5000';

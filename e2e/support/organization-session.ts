@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openSession, type Session } from '../../electron/core/profiles/session.js';
 import { KeyVault } from '../../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../electron/services/keys/secret-box.js';
-import { ProfileStore, type Profile } from '../../electron/services/profiles.js';
+import { ProfileStore, type Profile } from '../../electron/services/profiles/profiles.js';
 import { loadTrustedCas } from '../../server/store/sqlite/trust-store.js';
 import { E2E_PASSPHRASE } from '../host-fixture.js';
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueIdentity } from '../../shared/protocol/certificates.js';
 import { STUDY_RECORD_PATH } from '../../shared/study-record.js';
-import { SharingService } from '../services/sharing.js';
+import { SharingService } from '../services/sharing/sharing.js';
 import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
 import { writeRecord } from '../services/transfers/records.js';
 

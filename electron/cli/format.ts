@@ -6,7 +6,7 @@
 import { cleanText } from '../../shared/file-name.js';
 import type { Container, Item, Organization } from '../../shared/types.js';
 import { knownStudyFields, type StudyRecord } from '../../shared/study-record.js';
-import type { Profile } from '../services/profiles.js';
+import type { Profile } from '../services/profiles/profiles.js';
 import { toSlashForm } from '../../shared/item-path.js';
 
 export function profileLine(p: Profile): string {

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { UserFacingError } from '../../shared/app-error.js';
 import { ItemPathError } from '../../shared/item-path.js';
 import { describeError } from '../services/exchange-errors.js';
-import { ProfileError } from '../services/profiles.js';
+import { ProfileError } from '../services/profiles/profiles.js';
 import { USAGE, UsageError, boolFlag, parseCommandLine } from './args.js';
 import { CliContext } from './context.js';
 import { adminCommand, orgsCommand } from './admin.js';
@@ -18,7 +18,7 @@ import { receiptsCommand } from './receipts.js';
 import { requestsCommand, signoffCommand, signoffsCommand } from './signoffs.js';
 import { checklistCommand, expiringCommand } from './binder.js';
 import { shown } from './format.js';
-import { SharingError } from '../services/sharing.js';
+import { SharingError } from '../services/sharing/sharing.js';
 import { trustCommand, trustHint } from './trust.js';
 
 const COMMANDS: Readonly<Record<string, (ctx: CliContext) => Promise<void>>> = {

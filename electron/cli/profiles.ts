@@ -2,8 +2,8 @@
 // `ping` (the profile's connection, or the exchange's without one).
 import { readFile, writeFile } from 'node:fs/promises';
 import { ENVIRONMENTS, type Environment } from '../../shared/ipc/views.js';
-import type { Profile, ProfileInput } from '../services/profiles.js';
-import { restoreProfile } from '../services/profile-backup.js';
+import type { Profile, ProfileInput } from '../services/profiles/profiles.js';
+import { restoreProfile } from '../services/keys/profile-backup.js';
 import { PinStore } from '../core/trust/pin-store.js';
 import { backupCommand, p12Password } from './keys/backup.js';
 import { forgetOldKeysCommand, renewCommand } from './keys/renewal.js';

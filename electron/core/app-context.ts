@@ -2,7 +2,7 @@
 import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
 import type { ActivityEntry } from '../../shared/ipc/views.js';
 import type { KeyVault } from '../services/keys/key-vault.js';
-import type { ProfileStore } from '../services/profiles.js';
+import type { ProfileStore } from '../services/profiles/profiles.js';
 import type { ActivityLog } from './activity/activity-log.js';
 import type { BinderClock } from './binder/binder-clock.js';
 import type { CertificateWatch } from './trust/certificate-watch.js';

@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { toSlashForm } from '../../shared/item-path.js';
 import type { EventName, EventPayloads } from '../../shared/ipc/contract.js';
 import { KeyVault } from '../services/keys/key-vault.js';
-import { ProfileStore } from '../services/profiles.js';
+import { ProfileStore } from '../services/profiles/profiles.js';
 import { cleanFileName } from '../../shared/file-name.js';
 import { markOfTheWeb } from '../services/mark-of-the-web.js';
 import { ActivityLog } from './activity/activity-log.js';

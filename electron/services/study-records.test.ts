@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDY_RECORD_PATH } from '../../shared/study-record.js';
 import type { KeyHandle } from './keys/key-vault.js';
-import { SharingService } from './sharing.js';
+import { SharingService } from './sharing/sharing.js';
 import { StudyRecords, notSharedText } from './study-records.js';
 import { startFixture, type ExchangeFixture } from './test-support/exchange-fixture.js';
 import { writeRecord } from './transfers/records.js';

@@ -15,7 +15,7 @@ import {
 } from '../../shared/study-record.js';
 import type { CallOptions, ExchangeClient } from './exchange-client.js';
 import { CancelledError, ExchangeError, NetworkError } from './exchange-errors.js';
-import type { SharingService } from './sharing.js';
+import type { SharingService } from './sharing/sharing.js';
 import { readRecord, writeRecord, type RecordKeys } from './transfers/records.js';
 import { CHECKLIST_PATH } from '../../shared/reserved-paths.js';
 import {

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { MIN_BACKUP_PASSWORD } from '../../../shared/backup-password.js';
 import { PinStore } from '../../core/trust/pin-store.js';
 import { backupIterations } from '../../services/keys/pkcs12-backup.js';
-import { backupFile, markBackedUp } from '../../services/profile-backup.js';
+import { backupFile, markBackedUp } from '../../services/keys/profile-backup.js';
 import { UsageError, requireFlag, word } from '../args.js';
 import type { CliContext } from '../context.js';
 

@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import type { RequestSigner } from '../../../shared/protocol/signing.js';
 import { ExchangeClient } from '../../services/exchange-client.js';
 import { openProfileKeys } from '../../services/keys/key-ring.js';
-import type { Profile } from '../../services/profiles.js';
-import { RewrapIncomplete, forgetOldKeys, renewProfile, rewrapOwnItems } from '../../services/renewal.js';
+import type { Profile } from '../../services/profiles/profiles.js';
+import { RewrapIncomplete, forgetOldKeys, renewProfile, rewrapOwnItems } from '../../services/keys/renewal.js';
 import { UsageError, stringFlag, word } from '../args.js';
 import type { CliContext } from '../context.js';
 

@@ -2,8 +2,8 @@
 // every grant of the profile's own items to it wrapped again for that certificate, with a line
 // per item. With a profile, `--org ORG_ID` still names the target (the older form); with a
 // one-off identity `--org` is who acts, so the target must be --target-org.
-import { CollaboratorCertificates } from '../../services/collaborator-certificates.js';
-import type { SharingService } from '../../services/sharing.js';
+import { CollaboratorCertificates } from '../../services/trust/collaborator-certificates.js';
+import type { SharingService } from '../../services/sharing/sharing.js';
 import { UsageError, stringFlag } from '../args.js';
 import type { CliContext, CliSession } from '../context.js';
 

@@ -2,7 +2,7 @@
 // plaintext of a document the app leaves outside a place the user chose. They live in one
 // folder the app owns (0700), each in its own slot, and are removed on quit, at the next
 // start (after a crash), and once a slot is older than a day. A re-key's temporary folders
-// (sx-rekey-<pid>-…, services/sharing.ts) hold a decrypted document too: at start those a
+// (sx-rekey-<pid>-…, services/sharing/sharing.ts) hold a decrypted document too: at start those a
 // crashed process left are removed with the rest.
 import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readdir, rm, stat } from 'node:fs/promises';

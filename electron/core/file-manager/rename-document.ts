@@ -6,7 +6,7 @@ import { asDocument } from '../../../shared/headers.js';
 import { renameTo } from '../../../shared/file-manager/rename.js';
 import type { Item } from '../../../shared/types.js';
 import type { CallOptions, ExchangeClient } from '../../services/exchange-client.js';
-import type { SharingService } from '../../services/sharing.js';
+import type { SharingService } from '../../services/sharing/sharing.js';
 import { ownerOf } from '../../services/study-records.js';
 
 export async function renameDocument(

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { EVENTS_PROTOCOL, SECRET_HEADER, SECRET_PROTOCOL_PREFIX } from '../../../shared/ipc/host-auth.js';
 import type { ProfileView } from '../../../shared/ipc/views.js';
-import { isBackedUp } from '../../services/profile-backup.js';
-import { ProfileStore } from '../../services/profiles.js';
+import { isBackedUp } from '../../services/keys/profile-backup.js';
+import { ProfileStore } from '../../services/profiles/profiles.js';
 import { startHostApp, type HostApp } from './main.js';
 
 let dir: string;

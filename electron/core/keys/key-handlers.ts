@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { UserFacingError } from '../../../shared/app-error.js';
 import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
-import { backupFile, markBackedUp } from '../../services/profile-backup.js';
-import type { Profile } from '../../services/profiles.js';
+import { backupFile, markBackedUp } from '../../services/keys/profile-backup.js';
+import type { Profile } from '../../services/profiles/profiles.js';
 import { profileView } from '../profiles/profile-handlers.js';
 
 /** The browser fetched the backup whole: the key it holds is backed up, and the window is told. */

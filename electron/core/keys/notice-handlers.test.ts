@@ -3,7 +3,7 @@
 // a renewal makes another key current.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renewProfile } from '../../services/renewal.js';
+import { renewProfile } from '../../services/keys/renewal.js';
 import type { ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { renew } from '../../services/test-support/renewal.js';
 import type { AppContext } from '../app-context.js';

@@ -3,7 +3,7 @@
 // itself after a restart (what was done is skipped). Progress and the end go out as events;
 // the session keeps the run (Session.ownRewrap), so a switch back to the profile starts none.
 import type { EventPayloads } from '../../../shared/ipc/contract.js';
-import { itemsOnOldKeys, rewrapOwnItems } from '../../services/renewal.js';
+import { itemsOnOldKeys, rewrapOwnItems } from '../../services/keys/renewal.js';
 import type { Session } from '../profiles/session.js';
 
 /** Starts the re-wrap unless the session's profile has no reading key or it already ran; returns its end. */

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCertificate } from '../../services/keys/key-import.js';
-import type { Profile } from '../../services/profiles.js';
+import type { Profile } from '../../services/profiles/profiles.js';
 import type { ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { renew } from '../../services/test-support/renewal.js';
 import { readRecord, writeRecord } from '../../services/transfers/records.js';

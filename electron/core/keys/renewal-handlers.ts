@@ -1,9 +1,9 @@
 // Renewing the active profile's key from the window: the new key current once the directory
-// lists its certificate, the own items re-wrapped, the old keys forgotten (services/renewal.ts).
+// lists its certificate, the own items re-wrapped, the old keys forgotten (services/keys/renewal.ts).
 import { UserFacingError } from '../../../shared/app-error.js';
 import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
-import { forgetOldKeys, renewProfile, rewrapOwnItems } from '../../services/renewal.js';
+import { forgetOldKeys, renewProfile, rewrapOwnItems } from '../../services/keys/renewal.js';
 import { profileView, withKeyFile } from '../profiles/profile-handlers.js';
 
 type RenewalHandlers = Pick<Handlers, 'profiles.renew' | 'profiles.rewrapOwnItems' | 'profiles.forgetOldKeys'>;

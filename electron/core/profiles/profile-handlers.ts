@@ -5,10 +5,10 @@ import { UserFacingError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import { openSession, toProfileView } from './session.js';
 import type { Organization } from '../../../shared/types.js';
-import type { Profile } from '../../services/profiles.js';
+import type { Profile } from '../../services/profiles/profiles.js';
 import { parseTrustAnchors } from '../../../shared/protocol/trust-anchors.js';
 import { forgetProfile } from './profile-state.js';
-import { pinsOfCompanion, type BackupPins } from '../../services/profile-backup.js';
+import { pinsOfCompanion, type BackupPins } from '../../services/keys/profile-backup.js';
 
 /** Key, certificate and PKCS#12 files are small; anything larger is not one. */
 const MAX_KEY_FILE_BYTES = 1024 * 1024;

@@ -4,7 +4,7 @@
 // and a profile added again (from a backup) starts clean.
 import { rm } from 'node:fs/promises';
 import { readJsonFile, writeJsonAtomic } from '../../services/atomic-file.js';
-import { collaboratorsFile } from '../../services/collaborator-certificates.js';
+import { collaboratorsFile } from '../../services/trust/collaborator-certificates.js';
 import { receiptQueueFile } from '../../services/receipts/receipt-sender.js';
 import type { AppContext } from '../app-context.js';
 import { noticesFile } from '../keys/notice-handlers.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
-import type { Profile } from '../../services/profiles.js';
+import type { Profile } from '../../services/profiles/profiles.js';
 import { openSession } from './session.js';
 
 let dir: string;

@@ -12,7 +12,7 @@ import { ChecklistRecords } from '../../services/binder/checklist-records.js';
 import { minimalPdf } from '../../services/demo-documents.js';
 import type { ExchangeClient } from '../../services/exchange-client.js';
 import type { KeyHandle } from '../../services/keys/key-vault.js';
-import { SharingService, type TrustAnchors } from '../../services/sharing.js';
+import { SharingService, type TrustAnchors } from '../../services/sharing/sharing.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 
 export interface BinderParty {

@@ -14,7 +14,7 @@ import type { StudyFields } from '../../../shared/study-record.js';
 import { minimalDocx, minimalPdf, minimalXlsx } from '../../services/demo-documents.js';
 import type { ExchangeClient } from '../../services/exchange-client.js';
 import type { KeyHandle } from '../../services/keys/key-vault.js';
-import { SharingService, type TrustAnchors } from '../../services/sharing.js';
+import { SharingService, type TrustAnchors } from '../../services/sharing/sharing.js';
 import { StudyRecords } from '../../services/study-records.js';
 import { receiptContent, writeReceipt } from '../../services/receipts/receipt-sender.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
-import { ProfileStore, type Profile } from '../../services/profiles.js';
+import { ProfileStore, type Profile } from '../../services/profiles/profiles.js';
 import { SandboxManager, sandboxTrustAnchorsFor } from './sandbox-manager.js';
 
 let dir: string;

@@ -14,7 +14,7 @@ import { seenFile } from '../watch/seen-store.js';
 import { removeProfileFiles } from '../profiles/profile-state.js';
 import { readJsonFile, writeJsonAtomic } from '../../services/atomic-file.js';
 import type { KeyVault } from '../../services/keys/key-vault.js';
-import type { Profile, ProfileStore } from '../../services/profiles.js';
+import type { Profile, ProfileStore } from '../../services/profiles/profiles.js';
 
 const SANDBOX_PREFIX = 'Sandbox \u2014 ';
 

@@ -4,7 +4,7 @@
 // same services as the app's, by each organization as itself.
 import type { ExchangeClient } from '../../services/exchange-client.js';
 import type { KeyHandle } from '../../services/keys/key-vault.js';
-import { SharingService, type TrustAnchors } from '../../services/sharing.js';
+import { SharingService, type TrustAnchors } from '../../services/sharing/sharing.js';
 import { localDate } from '../../services/signoffs/request-views.js';
 import { writeRequest, writeSignOff } from '../../services/signoffs/signoff-writer.js';
 

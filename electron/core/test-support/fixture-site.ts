@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
-import { ProfileStore, type Profile, type ProfileInput } from '../../services/profiles.js';
+import { ProfileStore, type Profile, type ProfileInput } from '../../services/profiles/profiles.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 
 export interface FixtureWithFolder {

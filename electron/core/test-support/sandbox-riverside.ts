@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadTrustedCas } from '../../../server/sandbox.js';
 import { KeyVault } from '../../services/keys/key-vault.js';
-import { ProfileStore } from '../../services/profiles.js';
+import { ProfileStore } from '../../services/profiles/profiles.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import type { AppCore } from '../platform.js';
 import { openSession, type Session } from '../profiles/session.js';

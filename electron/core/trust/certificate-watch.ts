@@ -3,7 +3,7 @@
 // (collaborator-certificates.ts). The latest answer per profile is kept for the window and sent
 // as an event when it arrives; one check per profile runs at a time.
 import type { EventPayloads } from '../../../shared/ipc/contract.js';
-import { CollaboratorCertificates, type CertificateChange } from '../../services/collaborator-certificates.js';
+import { CollaboratorCertificates, type CertificateChange } from '../../services/trust/collaborator-certificates.js';
 import type { Session } from '../profiles/session.js';
 
 export type CertificateNotices = Omit<EventPayloads['certificates.changed'], 'profileId'>;

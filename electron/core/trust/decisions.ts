@@ -5,7 +5,7 @@ import { certificateToPin } from '../../../shared/protocol/pinnable.js';
 import type { ApprovingPins, Pin } from '../../../shared/trust/pins.js';
 import { FailureError } from '../../../shared/failure-error.js';
 import type { CallOptions } from '../../services/exchange-client.js';
-import type { SharingService } from '../../services/sharing.js';
+import type { SharingService } from '../../services/sharing/sharing.js';
 
 export class TrustDecisionError extends FailureError<'moved-on' | 'nothing-pinned'> {
   override readonly name = 'TrustDecisionError';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueIdentity, parseCertificate } from '../../../shared/protocol/certificates.js';
 import type { KeyHandle } from '../../services/keys/key-vault.js';
-import { SharingError, SharingService } from '../../services/sharing.js';
+import { SharingError, SharingService } from '../../services/sharing/sharing.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { startTamperProxy, type TamperProxy } from '../../services/test-support/tamper-proxy.js';
 import { writeRecord } from '../../services/transfers/records.js';

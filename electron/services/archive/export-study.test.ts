@@ -17,7 +17,7 @@ import type { Item } from '../../../shared/types.js';
 import { CancelledError } from '../exchange-errors.js';
 import type { KeyHandle } from '../keys/key-vault.js';
 import { ReceiptSender } from '../receipts/receipt-sender.js';
-import { SharingService } from '../sharing.js';
+import { SharingService } from '../sharing/sharing.js';
 import { startFixture, type ExchangeFixture, type FixtureOrg } from '../test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../transfers/document-upload.js';
 import { writeRecord } from '../transfers/records.js';

@@ -9,7 +9,7 @@ import { CancelledError, ExchangeError, NetworkError } from '../exchange-errors.
 import { shareWithCollaborators, type NotShared } from '../records/owner-records.js';
 import { MAX_CHECKLIST_BYTES } from '../../../shared/limits.js';
 import { readSmallRecord } from '../records/small-record.js';
-import type { SharingService } from '../sharing.js';
+import type { SharingService } from '../sharing/sharing.js';
 import { writeRecord, type RecordKeys } from '../transfers/records.js';
 import { ownerOf } from '../study-records.js';
 

@@ -7,7 +7,7 @@ import type { DescribeChange } from '../../../shared/binder/describe-schema.js';
 import { applyDescribeChange } from '../../../shared/binder/header-fields.js';
 import type { Item } from '../../../shared/types.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
-import type { SharingService } from '../sharing.js';
+import type { SharingService } from '../sharing/sharing.js';
 import { ownerOf } from '../study-records.js';
 
 export async function describeDocument(

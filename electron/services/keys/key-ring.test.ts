@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealItem, newItemKey, EnvelopeError } from '../../../shared/protocol/envelope.js';
-import { SharingService } from '../sharing.js';
+import { SharingService } from '../sharing/sharing.js';
 import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
 import { renew, type Renewed } from '../test-support/renewal.js';
 import { readRecord, writeRecord } from '../transfers/records.js';

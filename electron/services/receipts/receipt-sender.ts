@@ -8,7 +8,7 @@ import type { Item } from '../../../shared/types.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
 import { CancelledError, ExchangeError, NetworkError, describeError } from '../exchange-errors.js';
-import type { SharingService } from '../sharing.js';
+import type { SharingService } from '../sharing/sharing.js';
 import { writeRecord, type RecordKeys } from '../transfers/records.js';
 import {
   RECEIPT_HEADER,

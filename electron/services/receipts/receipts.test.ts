@@ -12,7 +12,7 @@ import { reportCsv } from '../../../shared/delivery.js';
 import { registerInDataFolder } from '../../../server/index.js';
 import type { Item } from '../../../shared/types.js';
 import type { KeyHandle } from '../keys/key-vault.js';
-import { SharingService } from '../sharing.js';
+import { SharingService } from '../sharing/sharing.js';
 import { startFixture, type ExchangeFixture, type FixtureOrg } from '../test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../transfers/document-upload.js';
 import { writeRecord } from '../transfers/records.js';

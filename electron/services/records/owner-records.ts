@@ -4,7 +4,7 @@
 // that cannot receive it is reported and the others still get it.
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
 import { ExchangeError } from '../exchange-errors.js';
-import type { SharingService } from '../sharing.js';
+import type { SharingService } from '../sharing/sharing.js';
 
 /** A collaborator the record could not be shared with, and why (the record itself was saved). */
 export interface NotShared {

@@ -10,7 +10,7 @@ import type { KeyHandle } from '../keys/key-vault.js';
 import { ReceiptReader } from '../receipts/receipt-reader.js';
 import { receiptPath } from '../receipts/receipt-record.js';
 import { ReceiptSender } from '../receipts/receipt-sender.js';
-import { SharingService } from '../sharing.js';
+import { SharingService } from '../sharing/sharing.js';
 import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../transfers/document-upload.js';
 import { writeRecord } from '../transfers/records.js';

@@ -20,7 +20,7 @@ import type { Item } from '../../../shared/types.js';
 import { UserFacingError } from '../../../shared/app-error.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
 import { ownerIdOf } from '../receipts/receipt-record.js';
-import type { SharingService } from '../sharing.js';
+import type { SharingService } from '../sharing/sharing.js';
 import { addRecord, type RecordKeys } from '../transfers/records.js';
 import { signStatement, type TextSigner } from './signoff-crypto.js';
 import { requestFolder, signOffFolder } from './signoff-paths.js';

@@ -10,7 +10,7 @@ import { keySigner } from '../../../shared/protocol/signing.js';
 import type { Container } from '../../../shared/types.js';
 import { ExchangeClient } from '../exchange-client.js';
 import type { KeyHandle } from '../keys/key-vault.js';
-import { SharingError, SharingService } from '../sharing.js';
+import { SharingError, SharingService } from '../sharing/sharing.js';
 import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
 import { flipField, startTamperProxy, type TamperProxy } from '../test-support/tamper-proxy.js';
 import { DownloadError, downloadDocument } from './document-download.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../../shared/types.js';
 import { ExchangeError } from '../exchange-errors.js';
 import type { KeyHandle } from '../keys/key-vault.js';
-import { SharingService } from '../sharing.js';
+import { SharingService } from '../sharing/sharing.js';
 import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
 import { downloadDocument } from './document-download.js';
 import { newDocumentPath, uploadDocument } from './document-upload.js';

@@ -1,13 +1,13 @@
 // Profiles: which exchange, as which organization, with which stored key. One JSON file
 // in the app data folder, written atomically; checked with zod when read back.
-import { exchangeUrlProblem } from '../../shared/exchange-url.js';
-import { FailureError } from '../../shared/failure-error.js';
+import { exchangeUrlProblem } from '../../../shared/exchange-url.js';
+import { FailureError } from '../../../shared/failure-error.js';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { readJsonFile, writeJsonAtomic } from './atomic-file.js';
-import { ENVIRONMENTS, type Environment } from '../../shared/ipc/views.js';
-import type { CertificateSummary } from './keys/certificate-summary.js';
+import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
+import { ENVIRONMENTS, type Environment } from '../../../shared/ipc/views.js';
+import type { CertificateSummary } from '../keys/certificate-summary.js';
 
 interface RoleHints {
   readonly sirb?: boolean;

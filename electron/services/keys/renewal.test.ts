@@ -3,11 +3,11 @@
 // cut), and the old key is forgotten only once nothing needs it.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CancelledError } from './exchange-errors.js';
-import { openProfileKeys } from './keys/key-ring.js';
-import { KeyVault } from './keys/key-vault.js';
-import { PassphraseSecretBox } from './keys/secret-box.js';
-import { ProfileStore, type Profile } from './profiles.js';
+import { CancelledError } from '../exchange-errors.js';
+import { openProfileKeys } from './key-ring.js';
+import { KeyVault } from './key-vault.js';
+import { PassphraseSecretBox } from './secret-box.js';
+import { ProfileStore, type Profile } from '../profiles/profiles.js';
 import {
   RenewalError,
   RewrapIncomplete,
@@ -16,10 +16,10 @@ import {
   renewProfile,
   rewrapOwnItems,
 } from './renewal.js';
-import { SharingService } from './sharing.js';
-import { startFixture, type ExchangeFixture } from './test-support/exchange-fixture.js';
-import { renew, type Renewed } from './test-support/renewal.js';
-import { readRecord, writeRecord } from './transfers/records.js';
+import { SharingService } from '../sharing/sharing.js';
+import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
+import { renew, type Renewed } from '../test-support/renewal.js';
+import { readRecord, writeRecord } from '../transfers/records.js';
 
 let f: ExchangeFixture;
 let vault: KeyVault;

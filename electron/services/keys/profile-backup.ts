@@ -3,10 +3,10 @@
 // (issue 34), so a restored profile wraps keys only for the certificates it had accepted rather
 // than trusting whatever the exchange lists first. The password is used once and never kept.
 import { z } from 'zod';
-import { pinSchema, type Pin } from '../../shared/trust/pins.js';
-import { KeyImportError } from './keys/key-import.js';
-import type { KeyVault } from './keys/key-vault.js';
-import type { Profile, ProfileInput, ProfileStore } from './profiles.js';
+import { pinSchema, type Pin } from '../../../shared/trust/pins.js';
+import { KeyImportError } from './key-import.js';
+import type { KeyVault } from './key-vault.js';
+import type { Profile, ProfileInput, ProfileStore } from '../profiles/profiles.js';
 
 /** The profile's pins by organization id, as a backup carries them. */
 export type BackupPins = Record<string, Pin>;

@@ -3,10 +3,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CollaboratorCertificates } from './collaborator-certificates.js';
-import { SharingService } from './sharing.js';
-import { startFixture, type ExchangeFixture } from './test-support/exchange-fixture.js';
-import { renew } from './test-support/renewal.js';
-import { writeRecord } from './transfers/records.js';
+import { SharingService } from '../sharing/sharing.js';
+import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
+import { renew } from '../test-support/renewal.js';
+import { writeRecord } from '../transfers/records.js';
 
 let f: ExchangeFixture;
 beforeAll(async () => {

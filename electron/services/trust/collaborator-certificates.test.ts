@@ -4,19 +4,19 @@
 // re-wraps nothing and says why.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueIdentity, parseCertificate } from '../../shared/protocol/certificates.js';
-import { SqliteStore } from '../../server/store/sqlite/sqlite-store.js';
+import { issueIdentity, parseCertificate } from '../../../shared/protocol/certificates.js';
+import { SqliteStore } from '../../../server/store/sqlite/sqlite-store.js';
 import { CollaboratorCertificates } from './collaborator-certificates.js';
-import { OneAtATime } from './one-at-a-time.js';
-import { openProfileKeys } from './keys/key-ring.js';
-import { KeyVault } from './keys/key-vault.js';
-import { PassphraseSecretBox } from './keys/secret-box.js';
-import type { MemoryPins } from '../../shared/trust/pins.js';
-import { acceptCertificate } from '../core/trust/decisions.js';
-import { SharingError, SharingService } from './sharing.js';
-import { startFixture, type ExchangeFixture } from './test-support/exchange-fixture.js';
-import { renew } from './test-support/renewal.js';
-import { readRecord, writeRecord } from './transfers/records.js';
+import { OneAtATime } from '../one-at-a-time.js';
+import { openProfileKeys } from '../keys/key-ring.js';
+import { KeyVault } from '../keys/key-vault.js';
+import { PassphraseSecretBox } from '../keys/secret-box.js';
+import type { MemoryPins } from '../../../shared/trust/pins.js';
+import { acceptCertificate } from '../../core/trust/decisions.js';
+import { SharingError, SharingService } from '../sharing/sharing.js';
+import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
+import { renew } from '../test-support/renewal.js';
+import { readRecord, writeRecord } from '../transfers/records.js';
 
 let f: ExchangeFixture;
 let watch: CollaboratorCertificates;

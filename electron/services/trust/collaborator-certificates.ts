@@ -7,17 +7,17 @@
 // PUT: docs/protocol.md, "Item access"), with a result per item. The items done are written down
 // as they go, so a cut run resumes where it stopped.
 import path from 'node:path';
-import { openHeader, wrapKey } from '../../shared/protocol/envelope.js';
-import { cleanFileName, cleanText } from '../../shared/file-name.js';
-import { readJsonFile, writeJsonAtomic } from './atomic-file.js';
-import { OneAtATime } from './one-at-a-time.js';
-import type { CallOptions, ExchangeClient } from './exchange-client.js';
-import { summarizeCertificate, type CertificateSummary } from './keys/certificate-summary.js';
-import type { ItemFields, ItemKey } from '../../shared/protocol/envelope.js';
-import { parseCertificate, type CertificateInfo } from '../../shared/protocol/certificates.js';
-import { certificateToPin } from '../../shared/protocol/pinnable.js';
-import { SharingError, type SharingService } from './sharing.js';
-import { ownerOf } from './study-records.js';
+import { openHeader, wrapKey } from '../../../shared/protocol/envelope.js';
+import { cleanFileName, cleanText } from '../../../shared/file-name.js';
+import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
+import { OneAtATime } from '../one-at-a-time.js';
+import type { CallOptions, ExchangeClient } from '../exchange-client.js';
+import { summarizeCertificate, type CertificateSummary } from '../keys/certificate-summary.js';
+import type { ItemFields, ItemKey } from '../../../shared/protocol/envelope.js';
+import { parseCertificate, type CertificateInfo } from '../../../shared/protocol/certificates.js';
+import { certificateToPin } from '../../../shared/protocol/pinnable.js';
+import { SharingError, type SharingService } from '../sharing/sharing.js';
+import { ownerOf } from '../study-records.js';
 
 /** A grant on one of the profile's own items. */
 interface Grant {

@@ -4,21 +4,21 @@
 // the new certificate, one Update item access (PUT) each, for the owner itself: docs/protocol.md,
 // "Item access". Items already re-wrapped open with the current key and are skipped, so the work
 // resumes wherever it stopped; when nothing needs an old key any more it may be forgotten.
-import { FailureError } from '../../shared/failure-error.js';
-import { shownName } from '../../shared/headers.js';
-import { toSlashForm } from '../../shared/item-path.js';
-import { openHeader, wrapKey } from '../../shared/protocol/envelope.js';
-import { shownText } from '../../shared/shown-text.js';
-import { STUDY_RECORD_PATH, fallbackStudyTitle } from '../../shared/study-title.js';
-import type { Item } from '../../shared/types.js';
-import { ExchangeClient } from './exchange-client.js';
-import { ExchangeError } from './exchange-errors.js';
-import { openProfileKeys, type ProfileKeys } from './keys/key-ring.js';
-import type { KeyVault } from './keys/key-vault.js';
-import type { Profile, ProfileStore } from './profiles.js';
-import type { CallOptions } from './exchange-client.js';
-import { SharingService } from './sharing.js';
-import { StudyRecords, ownerOf } from './study-records.js';
+import { FailureError } from '../../../shared/failure-error.js';
+import { shownName } from '../../../shared/headers.js';
+import { toSlashForm } from '../../../shared/item-path.js';
+import { openHeader, wrapKey } from '../../../shared/protocol/envelope.js';
+import { shownText } from '../../../shared/shown-text.js';
+import { STUDY_RECORD_PATH, fallbackStudyTitle } from '../../../shared/study-title.js';
+import type { Item } from '../../../shared/types.js';
+import { ExchangeClient } from '../exchange-client.js';
+import { ExchangeError } from '../exchange-errors.js';
+import { openProfileKeys, type ProfileKeys } from './key-ring.js';
+import type { KeyVault } from './key-vault.js';
+import type { Profile, ProfileStore } from '../profiles/profiles.js';
+import type { CallOptions } from '../exchange-client.js';
+import { SharingService } from '../sharing/sharing.js';
+import { StudyRecords, ownerOf } from '../study-records.js';
 
 export class RenewalError extends FailureError<'not-registered' | 'no-certificate' | 'same-key' | 'old-keys-needed'> {
   override readonly name = 'RenewalError';

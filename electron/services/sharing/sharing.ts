@@ -6,20 +6,20 @@
 // pins.ts): the certificate first seen, or one the user approved since, is the only one that
 // receives keys; another is refused until the user decides, and one whose SAN names another
 // organization is refused outright. Re-keying writes a new version and re-grants everyone.
-import { FailureError } from '../../shared/failure-error.js';
+import { FailureError } from '../../../shared/failure-error.js';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { asDocument } from '../../shared/headers.js';
-import type { Item, Organization, RecordHeader } from '../../shared/types.js';
+import { asDocument } from '../../../shared/headers.js';
+import type { Item, Organization, RecordHeader } from '../../../shared/types.js';
 import {
   assertCurrentlyValid,
   assertUsableCertificate,
   chainsTo,
   parseCertificate,
   type CertificateInfo,
-} from '../../shared/protocol/certificates.js';
+} from '../../../shared/protocol/certificates.js';
 import {
   newItemKey,
   openContent,
@@ -28,13 +28,13 @@ import {
   wrapKey,
   type ItemFields,
   type ItemKey,
-} from '../../shared/protocol/envelope.js';
-import { namesOtherOrganization } from '../../shared/protocol/organization-name.js';
-import { certificateToPin } from '../../shared/protocol/pinnable.js';
-import { MemoryPins, type CertificatePins } from '../../shared/trust/pins.js';
-import type { CallOptions, ExchangeClient } from './exchange-client.js';
-import { downloadDocument } from './transfers/document-download.js';
-import { prepareDocumentBody } from './transfers/upload-body.js';
+} from '../../../shared/protocol/envelope.js';
+import { namesOtherOrganization } from '../../../shared/protocol/organization-name.js';
+import { certificateToPin } from '../../../shared/protocol/pinnable.js';
+import { MemoryPins, type CertificatePins } from '../../../shared/trust/pins.js';
+import type { CallOptions, ExchangeClient } from '../exchange-client.js';
+import { downloadDocument } from '../transfers/document-download.js';
+import { prepareDocumentBody } from '../transfers/upload-body.js';
 
 export type SharingFailure =
   | 'thumbprint-mismatch'
