@@ -1,4 +1,4 @@
-// §4 Refresh: main's shared refresh (electron/core/watch/study-watch.ts) over 200 studies × 500
+// §4 Refresh: main's shared refresh (electron/core/whats-new/study-watch.ts) over 200 studies × 500
 // items, after 20 items changed (each in another study): one containers listing and one `since`
 // listing per study, 4 at once, the changed headers opened, the events made. A real session
 // (its key in a real vault) against the bench's server; requests counted at the client's engine
@@ -11,7 +11,7 @@ import vm from 'node:vm';
 import { probeStore } from '../server/test-support/store-probe.js';
 import { sealedDocument } from '../electron/core/test-support/fixture-session.js';
 import { openSession, type Session } from '../electron/core/profiles/session.js';
-import { StudyWatch } from '../electron/core/watch/study-watch.js';
+import { StudyWatch } from '../electron/core/whats-new/study-watch.js';
 import { KeyVault } from '../electron/services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../electron/services/keys/secret-box.js';
 import type { World } from './world.js';

@@ -8,7 +8,7 @@ import type { BinderClock } from './binder/binder-clock.js';
 import type { CertificateWatch } from './trust/certificate-watch.js';
 import type { ClearCopies } from './file-manager/clear-copies.js';
 import type { FileRegistry } from './transfers/file-registry.js';
-import type { Notifier } from './notify/notifier.js';
+import type { Notifier } from './whats-new/notifier.js';
 import type { AppOptions } from './platform.js';
 import type { SandboxManager } from './sandbox/sandbox-manager.js';
 import type { Session } from './profiles/session.js';
@@ -16,7 +16,7 @@ import type { SettingsStore } from './settings/settings-store.js';
 import type { AppReceipts } from './receipts/receipt-state.js';
 import type { PinStore } from './trust/pin-store.js';
 import type { TransferManager } from './transfers/transfer-manager.js';
-import type { WatchGate } from './watch/watch-gate.js';
+import type { WatchGate } from './whats-new/watch-gate.js';
 
 export interface AppContext {
   readonly options: AppOptions;
@@ -37,7 +37,7 @@ export interface AppContext {
   pins(profileId: string): PinStore;
   /** When the shared refresh runs: a window visible (`changes.setVisible`), for the active profile. */
   readonly watchGate: WatchGate;
-  /** Desktop notifications of what other organizations sent (notify/notifier.ts). */
+  /** Desktop notifications of what other organizations sent (whats-new/notifier.ts). */
   readonly notifier: Notifier;
   /** Receipts' senders (one per profile) and readers (one per session), closed with the app. */
   readonly receipts: AppReceipts;

@@ -27,7 +27,7 @@ import { CertificateWatch, changeView, collaboratorsOf } from './trust/certifica
 import { appHandlers } from './app/app-handlers.js';
 import { connectionHandlers } from './profiles/connection-handlers.js';
 import { sandboxHandlers } from './sandbox/sandbox-handlers.js';
-import { changeHandlers } from './handlers/change-handlers.js';
+import { changeHandlers } from './whats-new/change-handlers.js';
 import { receiptHandlers } from './receipts/receipt-handlers.js';
 import { AppReceipts } from './receipts/receipt-state.js';
 import { signOffsState, signoffHandlers } from './signoffs/signoff-handlers.js';
@@ -49,10 +49,10 @@ import { openSession, toProfileView, type Session } from './profiles/session.js'
 import { SettingsStore } from './settings/settings-store.js';
 import { TransferManager } from './transfers/transfer-manager.js';
 import { securePrivateFolders } from './data-dir.js';
-import { notifyUser } from './notify/notice.js';
-import { Notifier } from './notify/notifier.js';
-import { seenFile } from './watch/seen-store.js';
-import { WatchGate } from './watch/watch-gate.js';
+import { notifyUser } from './whats-new/notice.js';
+import { Notifier } from './whats-new/notifier.js';
+import { seenFile } from './whats-new/seen-store.js';
+import { WatchGate } from './whats-new/watch-gate.js';
 import type { TransferDescriptor } from '../services/transfers/transfer-queue.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
 import { BackgroundWrites } from './app/background-writes.js';

@@ -1,4 +1,4 @@
-// The expiring view's documents, from the shared refresh (electron/core/watch/): every study it
+// The expiring view's documents, from the shared refresh (electron/core/whats-new/): every study it
 // has listed, each document's §8 fields as its header was opened there (the same opened headers
 // Find reads), so the view costs no listing of its own.
 import { expiringDocuments, type StudyDocuments } from '../../../shared/binder/expiring.js';

@@ -5,7 +5,7 @@ import { expiryWords } from '../../../shared/binder/status-words.js';
 import type { ExpiringDocument } from '../../../shared/binder/views.js';
 import type { Settings } from '../../../shared/ipc/views.js';
 import { shownText } from '../../../shared/shown-text.js';
-import type { DesktopNotification } from '../notify/wording.js';
+import type { DesktopNotification } from '../whats-new/wording.js';
 import type { Session } from '../profiles/session.js';
 import { expiringView } from './expiring.js';
 

@@ -9,7 +9,7 @@ import { receiptQueueFile } from '../../services/receipts/receipt-sender.js';
 import type { AppContext } from '../app-context.js';
 import { noticesFile } from '../keys/notice-handlers.js';
 import { forgetReceipts } from '../receipts/receipt-handlers.js';
-import { seenFile } from '../watch/seen-store.js';
+import { seenFile } from '../whats-new/seen-store.js';
 import { pinsFile } from '../trust/pin-store.js';
 
 /** Deletes the profile's own files and its entry in the shared ones (none there: nothing happens). */

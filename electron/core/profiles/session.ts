@@ -15,7 +15,7 @@ import { StudyRecords } from '../../services/study-records.js';
 import { OneAtATime } from '../../services/one-at-a-time.js';
 import { SearchIndex } from '../search/search-index.js';
 import { HeaderCache } from '../studies/header-cache.js';
-import { StudyWatch, type WatchOptions } from '../watch/study-watch.js';
+import { StudyWatch, type WatchOptions } from '../whats-new/study-watch.js';
 
 /** The active profile's session: acting as its organization, plus what the app keeps beside it. */
 export interface Session extends ExchangeSession {

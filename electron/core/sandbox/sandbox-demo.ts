@@ -20,7 +20,7 @@ import { receiptContent, writeReceipt } from '../../services/receipts/receipt-se
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import { writeRecord } from '../../services/transfers/records.js';
 import { seedSignOffs } from '../signoffs/sandbox-signoffs.js';
-import { writeSeenBaseline } from '../watch/seen-baseline.js';
+import { writeSeenBaseline } from '../whats-new/seen-baseline.js';
 
 interface DemoSite {
   readonly id: string;
@@ -67,7 +67,7 @@ export async function seedDemo(
   trustAnchors: TrustAnchors,
   sites: readonly DemoSite[],
   receiver?: DemoReceiver,
-  /** The sIRB profile's seen state (watch/seen-store.ts): all but the site's upload is seen. */
+  /** The sIRB profile's seen state (whats-new/seen-store.ts): all but the site's upload is seen. */
   sirbSeenFile?: string,
   /** The first study's binder (sandbox-binder.ts), written before the seen state so it is not New. */
   binder?: (containerId: string, dir: string) => Promise<void>,

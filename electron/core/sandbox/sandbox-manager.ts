@@ -10,7 +10,7 @@ import type { RunningExchange, SandboxOrganization } from '../../../server/sandb
 import { ExchangeClient } from '../../services/exchange-client.js';
 import { seedDemo } from './sandbox-demo.js';
 import { seedBinder, type BinderParty } from './sandbox-binder.js';
-import { seenFile } from '../watch/seen-store.js';
+import { seenFile } from '../whats-new/seen-store.js';
 import { removeProfileFiles } from '../profiles/profile-state.js';
 import { readJsonFile, writeJsonAtomic } from '../../services/atomic-file.js';
 import type { KeyVault } from '../../services/keys/key-vault.js';

@@ -1,7 +1,7 @@
 // "Find in all studies" in main, one SearchIndex per session: the studies' titles, the documents' file names and titles, and the
 // records' names of every item this session can list, kept in memory only (never written to disk),
 // refreshed when older than a few seconds so typing does not list every study on each keystroke.
-// The items come from the session's shared refresh (watch/study-watch.ts: `since` listings, and
+// The items come from the session's shared refresh (whats-new/study-watch.ts: `since` listings, and
 // a whole listing every few minutes); only the studies whose items moved are indexed again.
 import { setTimeout as delay } from 'node:timers/promises';
 import { toSlashForm } from '../../../shared/item-path.js';
@@ -16,7 +16,7 @@ import {
 } from '../../../shared/search-rank.js';
 import type { SearchAnswer } from '../../../shared/ipc/views.js';
 import type { Session } from '../profiles/session.js';
-import type { NamedItem } from '../watch/study-items.js';
+import type { NamedItem } from '../whats-new/study-items.js';
 
 export const SEARCH_TIMING = {
   /** How long an index answers before a search refreshes it. */

@@ -7,7 +7,7 @@ import type { Handlers } from '../ipc-door.js';
 import type { Session } from '../profiles/session.js';
 import { granteePreview } from '../studies/study-handlers.js';
 import { itemDisplayName } from '../studies/views.js';
-import { notifyUser } from '../notify/notice.js';
+import { notifyUser } from '../whats-new/notice.js';
 import { accessNotice } from '../../../shared/access-words.js';
 
 type AccessHandlers = Pick<

@@ -17,7 +17,7 @@ import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
 import { writeRequest, writeSignOff } from '../../services/signoffs/signoff-writer.js';
 import { startFixture, type ExchangeFixture, type FixtureOrg } from '../../services/test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
-import type { DesktopNotification } from '../notify/wording.js';
+import type { DesktopNotification } from '../whats-new/wording.js';
 import { openSession, type Session } from '../profiles/session.js';
 import { RequestNews } from './request-news.js';
 import { signOffsState } from './signoff-handlers.js';

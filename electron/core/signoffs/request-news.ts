@@ -1,5 +1,5 @@
 // Sign-off requests asked of this organization, as news: the shared refresh hands over other
-// organizations' new records, and every one on a study's first listing (watch/study-watch.ts
+// organizations' new records, and every one on a study's first listing (whats-new/study-watch.ts
 // `recordNews`); the requests among them that ask this organization, are written by the
 // document's owner and are not answered yet become Changes entries ("Sign-off requested:
 // <document> by <date>, from <org>"; choosing one reveals the document) and one desktop
@@ -12,9 +12,9 @@ import { cutText, shownText } from '../../../shared/shown-text.js';
 import type { RequestedView } from '../../../shared/signoffs/views.js';
 import { parseRequestPath } from '../../services/signoffs/signoff-paths.js';
 import { requestedOfUs } from '../../services/signoffs/signoff-requests.js';
-import { MAX_NOTIFIED_BODY, MAX_NOTIFIED_NAME, type DesktopNotification } from '../notify/wording.js';
-import type { ChangeEntry } from '../watch/change-log.js';
-import type { RecordNews } from '../watch/study-watch.js';
+import { MAX_NOTIFIED_BODY, MAX_NOTIFIED_NAME, type DesktopNotification } from '../whats-new/wording.js';
+import type { ChangeEntry } from '../whats-new/change-log.js';
+import type { RecordNews } from '../whats-new/study-watch.js';
 import { requestContext, type SignOffsState } from './signoff-handlers.js';
 
 export interface RequestNewsOptions {

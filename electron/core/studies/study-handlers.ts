@@ -11,7 +11,7 @@ import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../profiles/session.js';
 import { containerView } from './views.js';
-import { notifyUser } from '../notify/notice.js';
+import { notifyUser } from '../whats-new/notice.js';
 
 type StudyHandlers = Pick<
   Handlers,

@@ -1,7 +1,7 @@
 // The notifier on batches of the refresh's shape, with the batching window's timer in the test's
 // hand: what is notified, how it is worded, and what never is.
 import { describe, expect, it } from 'vitest';
-import type { ArrivalBatch } from '../watch/study-watch.js';
+import type { ArrivalBatch } from './study-watch.js';
 import { Notifier, type Schedule } from './notifier.js';
 import { MAX_NOTIFIED_BODY, type DesktopNotification } from './wording.js';
 

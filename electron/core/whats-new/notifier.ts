@@ -3,7 +3,7 @@
 // study), worded (wording.ts) and handed to the sink: the `changes.notify` event, which the
 // browser host's page shows as a Web Notification and Electron's shell as its own.
 import type { ChangeView, Settings } from '../../../shared/ipc/views.js';
-import type { ArrivalBatch, StudyWatch } from '../watch/study-watch.js';
+import type { ArrivalBatch, StudyWatch } from './study-watch.js';
 import { notificationsFor, type DesktopNotification, type StudyArrivals } from './wording.js';
 
 /** How long arrivals gather before they are notified: one refresh round of every study fits. */

@@ -1,5 +1,5 @@
 // "What's new": the shared refresh's answers to the window (Changes, New marks, Mark as seen),
-// from the active session's watcher (watch/study-watch.ts).
+// from the active session's watcher (study-watch.ts).
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 
