@@ -1,15 +1,14 @@
 // Where an archive is written: a folder, or the same tree in a `.zip` (docs/protocol.md, "A study
 // archive"). Either is written under a temporary name beside the destination and renamed into
 // place only when complete, so a cut export never leaves something that looks like a whole
-// archive. The zip streams (yazl, zip64 when needed): each document goes in from a verified file,
-// never whole in memory.
-import { createReadStream, createWriteStream } from 'node:fs';
+// archive. Each document streams into its file or zip entry as it is decrypted (written once,
+// never whole in memory), and is taken out again if its hashes then fail.
+import { createWriteStream } from 'node:fs';
 import { chmod, mkdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { once } from 'node:events';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
-import yazl from 'yazl';
+import type { Writable } from 'node:stream';
+import { ZipWriter, type ZipEntryOptions } from './zip-writer.js';
 import { isInsideArchive } from '../../../shared/archive/archive-paths.js';
 
 export interface EntryOptions {
@@ -23,11 +22,14 @@ export interface ArchiveSink {
   /** A small file written whole. */
   addBytes(relativePath: string, bytes: Buffer | string, options?: EntryOptions): Promise<void>;
   /**
-   * A document: `write(file)` must create and verify `file` (a download); the sink then takes it in.
-   * Resolves once the sink no longer needs anything of the call (the zip may still be reading
-   * the previous document while the next one downloads).
+   * A document: `fill(open)` streams it into `open()` and resolves only once it is verified. When
+   * `fill` rejects, whatever it wrote is taken out again: nothing of it stays in the archive.
    */
-  addVerifiedFile(relativePath: string, write: (file: string) => Promise<void>, options?: EntryOptions): Promise<void>;
+  addVerified(
+    relativePath: string,
+    fill: (open: () => Writable) => Promise<void>,
+    options?: EntryOptions & { readonly size?: number },
+  ): Promise<void>;
   /** Writes what is left and renames the archive into place. */
   finish(): Promise<string>;
   /** Removes whatever was written. */
@@ -71,9 +73,14 @@ export async function folderSink(destination: string): Promise<ArchiveSink> {
       await writeFile(file, bytes);
       await finishEntry(file, options);
     },
-    async addVerifiedFile(relativePath, write, options = {}) {
+    async addVerified(relativePath, fill, options = {}) {
       const file = await place(relativePath);
-      await write(file);
+      try {
+        await fill(() => createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+      } catch (e) {
+        await rm(file, { force: true });
+        throw e;
+      }
       await finishEntry(file, options);
     },
     async finish() {
@@ -90,63 +97,36 @@ export async function folderSink(destination: string): Promise<ArchiveSink> {
 export async function zipSink(destination: string): Promise<ArchiveSink> {
   await refuseExisting(destination);
   const partial = partialName(destination);
-  const zip = new yazl.ZipFile();
-  const out = createWriteStream(partial, { mode: 0o600 });
-  const written = pipeline(zip.outputStream, out);
-  written.catch(() => undefined); // read in finish() or abort()
-  const scratch = `${partial}.files`;
-  await mkdir(scratch, { recursive: true, mode: 0o700 });
-  // The document the zip is still reading; the next one may download meanwhile, not be added.
-  let reading: Promise<void> = Promise.resolve();
-  let counter = 0;
-  const entry = (options: EntryOptions) => ({
+  const zip = await ZipWriter.create(partial);
+  const entry = (options: EntryOptions, size?: number): ZipEntryOptions => ({
     mode: options.executable ? 0o100755 : 0o100644,
     mtime: options.mtime ?? new Date(),
-    // documents are mostly compressed formats already; storing keeps the export at disk speed
-    compress: false,
+    ...(size === undefined ? {} : { sizeHint: size }),
   });
   return {
     kind: 'zip',
     async addBytes(relativePath, bytes, options = {}) {
-      zip.addBuffer(Buffer.from(bytes), checked(relativePath), entry(options));
+      await zip.addBuffer(checked(relativePath), Buffer.from(bytes), entry(options));
     },
-    async addVerifiedFile(relativePath, write, options = {}) {
-      const file = path.join(scratch, `${++counter}`);
+    async addVerified(relativePath, fill, options = {}) {
+      const open = await zip.beginEntry(checked(relativePath), entry(options, options.size));
       try {
-        await write(file);
+        await fill(() => open.stream);
+        await open.commit();
       } catch (e) {
-        await rm(file, { force: true });
+        await open.discard();
         throw e;
       }
-      const size = (await stat(file)).size;
-      await reading;
-      reading = new Promise<void>((resolve, reject) => {
-        zip.addReadStreamLazy(checked(relativePath), { ...entry(options), size }, (cb) => {
-          const stream = createReadStream(file);
-          stream.on('close', () => void rm(file, { force: true }).then(() => resolve(), reject));
-          stream.on('error', reject);
-          cb(null, stream);
-        });
-      });
-      reading.catch(() => undefined);
     },
     async finish() {
-      await reading;
-      zip.end();
-      await written;
-      await rm(scratch, { recursive: true, force: true });
+      await zip.finish();
       await chmod(partial, 0o644);
       await rename(partial, destination);
       return destination;
     },
     async abort() {
-      if (!out.closed) {
-        const closed = once(out, 'close');
-        out.destroy();
-        await closed.catch(() => undefined);
-      }
+      await zip.close();
       await rm(partial, { force: true });
-      await rm(scratch, { recursive: true, force: true });
     },
   };
 }

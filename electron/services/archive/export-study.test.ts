@@ -4,8 +4,8 @@
 // flipped byte and a flipped character each failing exactly their check, the zip equal to the
 // folder, and a cancelled export leaving nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash, sign } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes, sign } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import canonicalize from 'canonicalize';
@@ -14,11 +14,13 @@ import { issueIdentity } from '../../../shared/protocol/certificates.js';
 import { sealItem } from '../../../shared/protocol/envelope.js';
 import { registerInDataFolder } from '../../../server/index.js';
 import type { Item } from '../../../shared/types.js';
+import { toSlashForm } from '../../../shared/item-path.js';
 import { CancelledError } from '../exchange-errors.js';
 import type { KeyHandle } from '../keys/key-vault.js';
 import { ReceiptSender } from '../receipts/receipt-sender.js';
 import { SharingService } from '../sharing/sharing.js';
 import { startFixture, type ExchangeFixture, type FixtureOrg } from '../test-support/exchange-fixture.js';
+import { flipField, startTamperProxy } from '../test-support/tamper-proxy.js';
 import { newDocumentPath, uploadDocument } from '../transfers/document-upload.js';
 import { writeRecord } from '../transfers/records.js';
 import type { ArchivedSignoff, SignoffSource } from './archive-model.js';
@@ -373,6 +375,76 @@ describe('study archive', () => {
       '../secret: leaves the archive',
       `${path.join(dir, 'hostile', 'secret')}: leaves the archive`,
     ]);
+  });
+
+  it('a document changed in transit goes in neither the zip nor the folder; it is named with its reason', async () => {
+    const proxy = await startTamperProxy(f.url);
+    try {
+      const id = (await f.sirb.client.createContainer()).id;
+      const source = path.join(dir, 'tampered-source.bin');
+      await writeFile(source, randomBytes(300_000));
+      const [damaged] = await Promise.all(
+        ['damaged.bin', 'intact.bin'].map(async (name) => {
+          const itemPath = newDocumentPath('papers');
+          await uploadDocument({
+            client: f.sirb.client,
+            containerId: id,
+            path: itemPath,
+            file: source,
+            name,
+            header: { fileName: name },
+            wrapForSelf: sirbKeys.wrapForSelf,
+          });
+          return itemPath;
+        }),
+      );
+      // the damaged document's content changes a third of the way in: its bytes stream into the
+      // entry before the content hash, checked at the end, fails
+      proxy.rewrite((method, url, body) =>
+        method === 'GET' && url.includes('/content/') && url.includes(damaged!.split('/').pop()!)
+          ? flipField(body, 'content', 0.3)
+          : undefined,
+      );
+      const viaProxy = f.clientFor(f.sirb, { baseUrl: proxy.url, retry: { attempts: 1, baseDelayMs: 1 } });
+      const exported = (destination: string) =>
+        exportStudy({
+          client: viaProxy,
+          keys: sirbKeys,
+          containerId: id,
+          destination,
+          exchangeUrl: f.url,
+          exporter: { organizationName: f.sirb.org.name },
+          trustAnchors: [f.ca.certificatePem],
+          now: () => new Date('2026-11-28T12:00:00Z'),
+        });
+      const zip = path.join(dir, 'tampered.zip');
+      const folder = path.join(dir, 'tampered');
+      const [a, b] = [await exported(zip), await exported(folder)];
+      for (const summary of [a, b]) {
+        expect(summary.documents).toBe(1);
+        expect(summary.notIncluded.map((n) => [n.name, n.reason])).toEqual([
+          ['damaged.bin', 'failed its content hash check'],
+        ]);
+      }
+      // the damaged bytes, streamed in before the hash failed, were cut off again
+      expect((await stat(zip)).size).toBeLessThan(2 * 300_000);
+      const contents = await readArchive(zip);
+      expect([...contents.hashes.keys()].filter((p) => p.startsWith('documents/'))).toEqual([
+        'documents/papers/intact.bin',
+      ]);
+      expect(contents.small.get('SHA256SUMS')!.toString()).not.toContain('damaged');
+      const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as {
+        notIncluded: { itemId: string }[];
+      };
+      expect(manifest.notIncluded.map((n) => n.itemId)).toEqual([toSlashForm(damaged!)]);
+      const unpacked = path.join(dir, 'tampered-unpacked');
+      execFileSync('unzip', ['-q', zip, '-d', unpacked]);
+      expect(spawnSync('diff', ['-r', folder, unpacked]).status).toBe(0);
+      expect(runVerify(unpacked).status).toBe(0);
+      expect((await verifyArchive(zip)).failed).toBe(0);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('a cancelled export leaves nothing behind', async () => {

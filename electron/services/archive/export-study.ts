@@ -20,7 +20,7 @@ import { CancelledError } from '../exchange-errors.js';
 import { ReceiptReader } from '../receipts/receipt-reader.js';
 import { ownerIdOf } from '../receipts/receipt-record.js';
 import { readRecord } from '../transfers/records.js';
-import { downloadDocument } from '../transfers/document-download.js';
+import { downloadInto } from '../transfers/document-download.js';
 import { folderSink, zipSink, type ArchiveSink } from './archive-sink.js';
 import { readDocumentFields } from '../../../shared/binder/header-fields.js';
 import { indexHtml } from './index-html.js';
@@ -199,24 +199,26 @@ async function writeArchive(input: ExportInput, sink: ArchiveSink): Promise<Arch
     const before = progress.bytesDone;
     let written: { contentHash: string; bytes: number } | undefined;
     try {
-      await sink.addVerifiedFile(
+      await sink.addVerified(
         path,
-        async (file) => {
-          const result = await downloadDocument({
-            client,
-            keys,
-            containerId,
-            path: item.id,
-            destination: file,
-            signal,
-            onProgress: (p) => {
-              progress.bytesDone = before + p.bytes;
-              input.onProgress?.({ ...progress });
+        async (open) => {
+          const result = await downloadInto(
+            {
+              client,
+              keys,
+              containerId,
+              path: item.id,
+              signal,
+              onProgress: (p) => {
+                progress.bytesDone = before + p.bytes;
+                input.onProgress?.({ ...progress });
+              },
             },
-          });
+            open,
+          );
           written = { contentHash: result.contentHash, bytes: result.bytes };
         },
-        { mtime: new Date(item.updatedAt) },
+        { mtime: new Date(item.updatedAt), ...(typeof header.size === 'number' ? { size: header.size } : {}) },
       );
     } catch (e) {
       if (signal?.aborted) throw new CancelledError('The export was cancelled.');

@@ -1,11 +1,12 @@
 // Download of a document: the content response is parsed as a stream, its Base-64
 // decrypted to a temporary file in the destination folder, all three hashes verified,
 // and only then is the file renamed into place. Any failure removes the temporary file.
+// `downloadInto` streams the same way into a writable the caller owns (an archive entry).
 import { FailureError } from '../../../shared/failure-error.js';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { Transform } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { RecordHeader } from '../../../shared/types.js';
@@ -45,6 +46,28 @@ interface DownloadResult {
 }
 
 export async function downloadDocument(input: DownloadInput): Promise<DownloadResult> {
+  const dir = path.dirname(path.resolve(input.destination));
+  const temp = path.join(dir, `.${path.basename(input.destination)}.${randomBytes(6).toString('hex')}.part`);
+  try {
+    const verified = await downloadInto(input, () => createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+    await rename(temp, input.destination);
+    return { ...verified, file: input.destination };
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * The same download into any writable (an archive's entry): the plaintext streams into
+ * `target()` (opened once the content is on its way) as it is decrypted, and the promise
+ * resolves only once all three hashes and the size hold. On a rejection the target may have
+ * received unverified bytes: the caller must discard them.
+ */
+export async function downloadInto(
+  input: Omit<DownloadInput, 'destination'>,
+  target: () => Writable,
+): Promise<Omit<DownloadResult, 'file'>> {
   const { client, containerId } = input;
   // The key and IV come first from the item's metadata, so the content can be decrypted
   // while it streams; the content response's own fields are checked against them at the end.
@@ -53,9 +76,7 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
   const header = guard(() => openHeader(meta, k));
   const total = typeof header.size === 'number' ? header.size : 0;
 
-  const dir = path.dirname(path.resolve(input.destination));
-  const temp = path.join(dir, `.${path.basename(input.destination)}.${randomBytes(6).toString('hex')}.part`);
-  // The answer's JSON → the content field's Base-64 → plaintext → the temporary file, with
+  // The answer's JSON → the content field's Base-64 → plaintext → the target, with
   // backpressure and teardown on any failure by stream.pipeline.
   let answer: ReturnType<ItemJsonStreamParser['end']> | undefined;
   const parser: ItemJsonStreamParser = new ItemJsonStreamParser({
@@ -105,7 +126,7 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
 
   try {
     const response = await client.openItemContent(containerId, input.path, { signal: input.signal });
-    await pipeline(response.body, extract, decrypt.stream, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+    await pipeline(response.body, extract, decrypt.stream, target());
     const got = itemAnswer(answer?.fields, `GET content of ${input.path}`);
     // The content response must describe the same version as the metadata used to decrypt.
     const k2 = guard(() => input.keys.openItemKey(got));
@@ -129,10 +150,8 @@ export async function downloadDocument(input: DownloadInput): Promise<DownloadRe
         `The document should be ${header.size} bytes but ${decrypt.plainBytes()} arrived. Nothing was saved.`,
       );
     }
-    await rename(temp, input.destination);
-    return { header, bytes: decrypt.plainBytes(), file: input.destination, contentHash };
+    return { header, bytes: decrypt.plainBytes(), contentHash };
   } catch (error) {
-    await rm(temp, { force: true });
     throw translate(error);
   }
 }
