@@ -8,7 +8,10 @@ import type { Handlers } from './ipc-door.js';
 export interface Platform {
   readonly kind: 'electron' | 'browser';
   /** Native file picker; undefined in the browser host (the page uses <input type=file> and staging). */
-  readonly pickFiles?: (options: { folders: boolean; purpose: 'upload' | 'key' | 'archive' }) => Promise<string[]>;
+  readonly pickFiles?: (options: {
+    folders: boolean;
+    purpose: 'upload' | 'key' | 'archive' | 'archive-folder';
+  }) => Promise<string[]>;
   /** Native save dialog; resolves undefined when the user cancels. */
   readonly saveDialog?: (defaultName: string) => Promise<string | undefined>;
   /** Opens a file with the system's default application. */

@@ -77,9 +77,11 @@ async function run(): Promise<void> {
                 properties: ['openFile'],
                 filters: [{ name: 'Study archive', extensions: ['zip'] }],
               })
-            : await dialog.showOpenDialog(shellState.window!, {
-                properties: [folders ? 'openDirectory' : 'openFile', 'multiSelections'],
-              });
+            : purpose === 'archive-folder'
+              ? await dialog.showOpenDialog(shellState.window!, { properties: ['openDirectory'] })
+              : await dialog.showOpenDialog(shellState.window!, {
+                  properties: [folders ? 'openDirectory' : 'openFile', 'multiSelections'],
+                });
       return r.canceled ? [] : r.filePaths;
     },
     saveDialog: async (defaultName) => {

@@ -1,7 +1,9 @@
 // Export study… through main's door on the embedded sandbox: the archive lands where the save
 // dialog says, progress events count up to the whole study, it verifies, the activity log says
 // so, and a cancelled export or a closed dialog leaves nothing. Verify an archive… checks the
-// chosen .zip: a whole one passes every check, one flipped byte fails exactly its check.
+// chosen .zip, or the folder it was unpacked into: a whole one passes every check, one changed
+// document fails exactly its check.
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,6 +140,36 @@ describe('archive.verify', () => {
     expect(broken.failed).toBe(1);
     expect(broken.passed).toBe(verdict.passed - 1);
     expect(broken.failures).toEqual([{ number: expect.any(Number), line: `FAILED  sha256 ${name}` }]);
+  });
+
+  it('an unpacked folder, picked in its own dialog, verifies as its zip did, and is left in place', async () => {
+    const [study] = await call('containers.list', {});
+    chosen = join(dir, 'to-unpack.zip');
+    expect((await call('archive.export', { containerId: study!.id })).saved).toBe(true);
+    const folder = join(dir, 'unpacked');
+    execFileSync('unzip', ['-q', chosen, '-d', folder]);
+
+    picked = [chosen];
+    const [zip] = await call('files.pick', { purpose: 'archive' });
+    const fromZip = await call('archive.verify', { file: zip!.ref });
+    picked = [folder];
+    const [unpacked] = await call('files.pick', { purpose: 'archive-folder' });
+    expect(unpacked!.name).toBe('unpacked');
+    const fromFolder = await call('archive.verify', { file: unpacked!.ref });
+    expect(fromFolder).toEqual({ ...fromZip, fileName: 'unpacked' });
+    expect(fromFolder.failed).toBe(0);
+    // the reference is forgotten, the chosen folder itself is not touched
+    expect(await readdir(folder)).toContain('SHA256SUMS');
+
+    const sums = join(folder, 'SHA256SUMS');
+    const first = (await readFile(sums, 'utf8')).split('\n').find((l) => l.slice(66).startsWith('documents/'))!;
+    const flippedFile = join(folder, ...first.slice(66).split('/'));
+    const original = await readFile(flippedFile);
+    await writeFile(flippedFile, Buffer.concat([original, Buffer.from('!')]));
+    const [again] = await call('files.pick', { purpose: 'archive-folder' });
+    const broken = await call('archive.verify', { file: again!.ref });
+    expect(broken.failures).toEqual([{ number: expect.any(Number), line: `FAILED  sha256 ${first.slice(66)}` }]);
+    expect(broken.passed).toBe(fromZip.passed - 1);
   });
 
   it('a file that is no archive is refused with its reason', async () => {

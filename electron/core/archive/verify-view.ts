@@ -17,7 +17,7 @@ export async function verifyArchiveView(path: string, fileName: string): Promise
     throw new UserFacingError(
       'not-an-archive',
       `${fileName} could not be read as a study archive.`,
-      `Choose the .zip an export wrote. (${e instanceof Error ? e.message : String(e)})`,
+      `Choose the .zip an export wrote, or the folder it was unpacked into. (${e instanceof Error ? e.message : String(e)})`,
       true, // Retry: choose the file again (a copy still being written, or another one)
     );
   }

@@ -1,5 +1,6 @@
-// Verify an archive… from the window: the chosen .zip reaches main by reference (its own dialog
-// in Electron, the page's file staged in the browser host), never by a path the page names.
+// Verify an archive… from the window: the chosen .zip or unpacked folder reaches main by reference
+// (its own dialog in Electron, the page's .zip staged in the browser host), never by a path the
+// page names.
 import { useMutation } from '@tanstack/react-query';
 import type { FileRef } from '../../../shared/ipc/views.js';
 import { unwrap } from '../../bridge/api.js';
@@ -22,8 +23,11 @@ export function useVerifyArchive() {
   });
 }
 
-/** Main's own file dialog (Electron); undefined when the user cancels. */
+/** What main's dialog picks: a `.zip`, or the folder one was unpacked into. */
+export type ArchivePick = 'archive' | 'archive-folder';
+
+/** Main's own file or folder dialog (Electron); undefined when the user cancels. */
 export function usePickArchive() {
   const call = useCall();
-  return async (): Promise<FileRef | undefined> => (await call('files.pick', { purpose: 'archive' }))[0];
+  return async (purpose: ArchivePick): Promise<FileRef | undefined> => (await call('files.pick', { purpose }))[0];
 }

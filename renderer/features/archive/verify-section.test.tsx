@@ -52,4 +52,36 @@ describe('VerifySection', () => {
     expect(staged).toEqual(['x.zip', 'x.zip']);
     expect(verified).toEqual([{ file: '1'.repeat(32) }, { file: '2'.repeat(32) }]);
   });
+
+  it("in Electron picks an unpacked folder in main's dialog and verifies it by reference; Retry asks again", async () => {
+    const picks: unknown[] = [];
+    const verified: unknown[] = [];
+    const failure = appError({ code: 'not-an-archive', message: 'study could not be read', details: 'no SHA256SUMS' });
+    const answers = [
+      { ok: false, error: failure },
+      { ok: true, value: { fileName: 'study', passed: 9, failed: 0, failures: [] } },
+    ];
+    const api = {
+      'app.info': async () => ({ ok: true, value: { nativeFiles: true } }),
+      'files.pick': async (args: unknown) => {
+        picks.push(args);
+        return { ok: true, value: [{ ref: `${picks.length}`.repeat(32), name: 'study', size: 0 }] };
+      },
+      'archive.verify': async (args: unknown) => {
+        verified.push(args);
+        return answers.shift();
+      },
+      on: () => () => undefined,
+    } as unknown as ExchangeApi;
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(<VerifySection />, { wrapper: apiWrapper(api, client) });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Verify an unpacked folder…' }));
+    expect((await screen.findByTestId('error-display')).textContent).toContain('no SHA256SUMS');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByTestId('verify-counts').textContent).toBe('9 checks passed, 0 failed'));
+    // both tries asked main's folder dialog, and verified by the reference it gave
+    expect(picks).toEqual([{ purpose: 'archive-folder' }, { purpose: 'archive-folder' }]);
+    expect(verified).toEqual([{ file: '1'.repeat(32) }, { file: '2'.repeat(32) }]);
+  });
 });

@@ -15,9 +15,12 @@ import {
 const transfer = z.strictObject({ transferId: id });
 
 export const transfersOperations = {
-  /** Main's own file dialog (Electron); `purpose` 'key' picks one private key, certificate or PKCS#12 file, 'archive' one study archive (.zip). */
+  /** Main's own file dialog (Electron); `purpose` 'key' picks one private key, certificate or PKCS#12 file, 'archive' one study archive (.zip), 'archive-folder' one unpacked archive's folder. */
   'files.pick': op(
-    z.strictObject({ folders: z.boolean().optional(), purpose: z.enum(['upload', 'key', 'archive']).optional() }),
+    z.strictObject({
+      folders: z.boolean().optional(),
+      purpose: z.enum(['upload', 'key', 'archive', 'archive-folder']).optional(),
+    }),
     answers<FileRef[]>(),
   ),
   /** References the window will not upload after all (conflict skipped, dialog cancelled): main forgets them and deletes staged copies. */
