@@ -83,7 +83,9 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
     // its size was known from the moment it was queued
     await expect(row).toContainText('256 KB');
     // Issue 38: the toast that says so stacks above the dock, never over the row's Retry.
-    await expect(page.getByTestId('toast').filter({ hasText: '1 transfer failed' })).toBeVisible();
+    const toast = page.getByTestId('toast').filter({ hasText: '1 transfer failed' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveClass(/toast-failure/); // red, as a failure
     for (const size of [
       { width: 1024, height: 680 },
       { width: 1280, height: 800 },

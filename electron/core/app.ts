@@ -207,7 +207,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     },
     emit,
     // counts only, no names: what the settings decide is whether it shows at all
-    (title, body) => void notifyUser({ settings, options: { platform } }, { title, body }),
+    (title, body, failed) => void notifyUser({ settings, options: { platform } }, { title, body, failure: failed }),
     () => activeId,
   );
   await transfers.load();

@@ -25,7 +25,8 @@ export interface Platform {
    * the page fetched it (`served`: the whole file was sent) or the offer expired (`served` false).
    */
   readonly offerDownload?: (path: string, fileName: string, gone: (served: boolean) => Promise<void>) => string;
-  readonly notify: (title: string, body: string) => void;
+  /** `failure`: something went wrong that the user acts on (the browser host's toast says so in red). */
+  readonly notify: (title: string, body: string, kind?: 'success' | 'failure') => void;
   /** Encrypts secrets at rest: Electron safeStorage, or a passphrase box. */
   readonly secretBox: SecretBox;
 }

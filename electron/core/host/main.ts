@@ -91,7 +91,7 @@ export async function startHostApp(options: HostAppOptions): Promise<HostApp> {
         .on('error', () => {})
         .unref(),
     offerDownload: (path, fileName, gone) => hostRef.host!.offerDownload(path, fileName, gone),
-    notify: (title, body) => hostRef.host?.emit('notification', { kind: 'success', title, body }),
+    notify: (title, body, kind = 'success') => hostRef.host?.emit('notification', { kind, title, body }),
     secretBox,
   });
   const originCheck: { allowed?: (s: { url: string }) => boolean } = {};

@@ -32,7 +32,7 @@ export class TransferManager {
     session: SessionOf,
     private readonly hooks: TransferHooks,
     private readonly emit: EventSink,
-    private readonly notify: (title: string, body: string) => void,
+    private readonly notify: (title: string, body: string, failed: boolean) => void,
     /** Whose transfers the windows show (the active profile): events carry that profile's only. */
     private readonly viewer: () => string | undefined,
   ) {
@@ -174,6 +174,7 @@ export class TransferManager {
       failed
         ? `${done} verified, ${failed} failed. Open the transfers panel to retry.`
         : 'Every file was transferred and verified.',
+      failed > 0,
     );
   }
 

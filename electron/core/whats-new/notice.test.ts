@@ -11,7 +11,9 @@ function sink(kind: 'electron' | 'browser', settings: { notifications: boolean; 
     shown,
     sink: {
       settings: { get: async () => settings },
-      options: { platform: { kind, notify: (t: string, b: string) => void shown.push(`${t}|${b}`) } },
+      options: {
+        platform: { kind, notify: (t: string, b: string, k?: string) => void shown.push(`${t}|${b}|${k ?? ''}`) },
+      },
     },
   };
 }
@@ -23,12 +25,22 @@ describe('notifyUser', () => {
     expect(off.shown).toEqual([]);
     const hidden = sink('electron', { notifications: true, notificationsHideNames: true });
     await notifyUser(hidden.sink, notice);
-    expect(hidden.shown).toEqual(['Study created|']);
+    expect(hidden.shown).toEqual(['Study created||success']);
   });
 
   it('in the browser host is a toast in the page, shown whatever the desktop settings say', async () => {
     const off = sink('browser', { notifications: false, notificationsHideNames: true });
     await notifyUser(off.sink, notice);
-    expect(off.shown).toEqual(['Study created|Protocol 7']);
+    expect(off.shown).toEqual(['Study created|Protocol 7|success']);
+  });
+
+  it('says a failure is one (the browser host’s toast shows it in red)', async () => {
+    const page = sink('browser', { notifications: true, notificationsHideNames: false });
+    await notifyUser(page.sink, {
+      title: '1 transfer failed',
+      body: 'Open the transfers panel to retry.',
+      failure: true,
+    });
+    expect(page.shown).toEqual(['1 transfer failed|Open the transfers panel to retry.|failure']);
   });
 });

@@ -9,13 +9,15 @@ export interface Notice {
   readonly body: string;
   /** The same without any name; omitted when the notice names nothing. */
   readonly nameless?: { readonly title: string; readonly body: string };
+  /** Something failed (a batch of transfers): shown as a failure where the app can. */
+  readonly failure?: boolean;
 }
 
 export interface NoticeSink {
   readonly settings: { get(): Promise<Pick<Settings, 'notifications' | 'notificationsHideNames'>> };
   readonly options: {
     readonly platform: {
-      readonly notify: (title: string, body: string) => void;
+      readonly notify: (title: string, body: string, kind?: 'success' | 'failure') => void;
       readonly kind?: 'electron' | 'browser';
     };
   };
@@ -25,12 +27,13 @@ export interface NoticeSink {
 export async function notifyUser(sink: NoticeSink, notice: Notice): Promise<void> {
   // The browser host's notify is a toast inside the app's own page, not a notification on the
   // screen (its desktop notifications are the page's, from changes.notify): it always shows.
-  if (sink.options.platform.kind === 'browser') return sink.options.platform.notify(notice.title, notice.body);
+  const kind = notice.failure ? 'failure' : 'success';
+  if (sink.options.platform.kind === 'browser') return sink.options.platform.notify(notice.title, notice.body, kind);
   // settings that cannot be read (or a sink without them) show nothing
   const settings = await Promise.resolve()
     .then(() => sink.settings.get())
     .catch(() => undefined);
   if (!settings?.notifications) return;
   const shown = settings.notificationsHideNames ? (notice.nameless ?? notice) : notice;
-  sink.options.platform.notify(shown.title, shown.body);
+  sink.options.platform.notify(shown.title, shown.body, kind);
 }
