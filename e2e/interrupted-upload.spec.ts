@@ -93,6 +93,7 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
       await page.setViewportSize(size);
       await expectUncovered(retry);
       await expectToastsAboveDock(page);
+      await saveScreenshot(page, `journey-4-upload-failed-${size.width}`);
     }
     await saveScreenshot(page, 'journey-4-upload-failed');
 
