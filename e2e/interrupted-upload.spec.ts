@@ -93,6 +93,10 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
       await page.setViewportSize(size);
       await expectUncovered(retry);
       await expectToastsAboveDock(page);
+      // the failure's cause shows whole in the dock, without scrolling it
+      const errorBottom = await row.getByTestId('error-display').evaluate((el) => el.getBoundingClientRect().bottom);
+      const dockBottom = await page.getByTestId('transfers-panel').evaluate((el) => el.getBoundingClientRect().bottom);
+      expect(errorBottom).toBeLessThanOrEqual(dockBottom);
       await saveScreenshot(page, `journey-4-upload-failed-${size.width}`);
     }
     await saveScreenshot(page, 'journey-4-upload-failed');
