@@ -4,10 +4,9 @@ import { exchangeUrlProblem } from '../../../shared/exchange-url.js';
 import type { Organization } from '../../../shared/types.js';
 import type { ProfileView, Role } from '../../../shared/ipc/views.js';
 import { ExchangeClient } from '../../services/exchange-client.js';
-import type { ExchangeSession } from '../../services/exchange-session.js';
 import { UserFacingError } from '../../../shared/app-error.js';
 import type { KeyVault } from '../../services/keys/key-vault.js';
-import { openProfileKeys, type ProfileKeys } from '../../services/keys/key-ring.js';
+import { openProfileKeys } from '../../services/keys/key-ring.js';
 import type { Profile } from '../../services/profiles/profiles.js';
 import { SharingService, type TrustAnchors } from '../../services/sharing/sharing.js';
 import { MemoryPins, type CertificatePins } from '../../../shared/trust/pins.js';
@@ -16,28 +15,11 @@ import { OneAtATime } from '../../services/one-at-a-time.js';
 import { SearchIndex } from '../search/search-index.js';
 import { HeaderCache } from '../studies/header-cache.js';
 import { StudyWatch, type WatchOptions } from '../whats-new/study-watch.js';
+import type { StudySession } from '../studies/study-session.js';
 
 /** The active profile's session: acting as its organization, plus what the app keeps beside it. */
-export interface Session extends ExchangeSession {
-  readonly profile: Profile;
-  /** The current key and the reading keys kept from before a renewal. */
-  readonly keys: ProfileKeys;
+export interface Session extends StudySession {
   readonly sharing: SharingService;
-  /** The CA certificates (PEM) this profile trusts: its own anchors, and the sandbox's for its profiles. */
-  trustAnchors(): Promise<readonly string[]>;
-  /** The `study` records of this profile's studies (protocol.md §7). */
-  readonly studies: StudyRecords;
-  /** A study's title as last read (or the fallback), for logs and notifications. */
-  studyTitle(containerId: string): Promise<string>;
-  /** The title last read or written, without asking the exchange (undefined when none was). */
-  knownTitle(containerId: string): string | undefined;
-  /** Remembers a study's title once read or written. */
-  rememberTitle(containerId: string, title: string): void;
-  /** Counts titles remembered new or different: what was built from the titles (Find) is behind when it moved. */
-  readonly titleChanges: number;
-  /** Organization by id, from the directory (refreshed on a miss). */
-  organization(id: string): Promise<Organization | undefined>;
-  organizationName(id: string): Promise<string>;
   /** "Find in all studies": this session's index, built on the first search. */
   readonly search: SearchIndex;
   /**
@@ -45,8 +27,6 @@ export interface Session extends ExchangeSession {
    * and Changes follow it; `watch.onArrivals` is the notifier's hook.
    */
   readonly watch: StudyWatch;
-  /** The item headers this session opened (views.ts), so a refresh does not unwrap a key twice. */
-  readonly headers: HeaderCache;
   /** Changes of this profile's state files in the data folder, one at a time (collaborators' certificates). */
   readonly fileChanges: OneAtATime;
   /** The re-wrap of the profile's own items after a renewal, once started (own-rewrap.ts): it runs once per session. */

@@ -15,8 +15,8 @@ import {
   type SearchEntry,
 } from '../../../shared/search-rank.js';
 import type { SearchAnswer } from '../../../shared/ipc/views.js';
-import type { Session } from '../profiles/session.js';
 import type { NamedItem } from '../whats-new/study-items.js';
+import type { StudyWatch } from '../whats-new/study-watch.js';
 
 export const SEARCH_TIMING = {
   /** How long an index answers before a search refreshes it. */
@@ -71,6 +71,13 @@ function entryOf(containerId: string, studyTitle: string, item: NamedItem): Sear
   };
 }
 
+/** What the index reads of its session: the shared refresh's items, and whether a title moved. */
+export interface SearchSession {
+  readonly watch: StudyWatch;
+  /** Counts study titles remembered new or different (the session's). */
+  readonly titleChanges: number;
+}
+
 /**
  * The session's index for "Find in all studies", kept in memory only. The session owns it (one
  * per session, dropped with it); handlers search it and tell it what this app changed.
@@ -82,7 +89,7 @@ export class SearchIndex {
   /** Studies this app changed since the last build began: the next search rebuilds and lists them whole. */
   private readonly changed = new Set<string>();
 
-  constructor(private readonly s: Session) {}
+  constructor(private readonly s: SearchSession) {}
 
   /**
    * After this app uploaded, deleted or wrote in a study: the next search lists that study whole

@@ -16,6 +16,7 @@ import { writeRequest, writeSignOff, type StatementSigner } from '../../services
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import type { Session } from '../profiles/session.js';
+import type { StudySession } from '../studies/study-session.js';
 import type { PinStore } from '../trust/pin-store.js';
 import { pinnedHistory } from './pinned-history.js';
 
@@ -30,7 +31,7 @@ const wrongPassphrase = () =>
 
 /** What the feature keeps for the app's lifetime: readers per session, confirmations per session. */
 export interface SignOffsState {
-  readonly readers: WeakMap<Session, SignOffReader>;
+  readonly readers: WeakMap<StudySession, SignOffReader>;
   readonly confirmed: WeakSet<Session>;
   /** A profile's pinned certificates (the app's stores): their history verifies pre-renewal sign-offs. */
   readonly pins?: (profileId: string) => Pick<PinStore, 'accepted'>;
@@ -40,7 +41,7 @@ export function signOffsState(pins?: SignOffsState['pins']): SignOffsState {
   return { readers: new WeakMap(), confirmed: new WeakSet(), ...(pins ? { pins } : {}) };
 }
 
-export function readerOf(state: SignOffsState, s: Session): SignOffReader {
+export function readerOf(state: SignOffsState, s: StudySession): SignOffReader {
   let reader = state.readers.get(s);
   if (!reader) {
     reader = new SignOffReader({
@@ -54,7 +55,7 @@ export function readerOf(state: SignOffsState, s: Session): SignOffReader {
   return reader;
 }
 
-export function requestContext(state: SignOffsState, s: Session, now = new Date()): RequestContext {
+export function requestContext(state: SignOffsState, s: StudySession, now = new Date()): RequestContext {
   return {
     client: s.client,
     keys: s.keys,

@@ -7,7 +7,7 @@ import type { ContainerView, ItemView } from '../../../shared/ipc/views.js';
 import type { Container, Item } from '../../../shared/types.js';
 import { knownStudyFields } from '../../../shared/study-record.js';
 import { readDocumentFields } from '../../../shared/binder/header-fields.js';
-import type { Session } from '../profiles/session.js';
+import type { StudySession } from './study-session.js';
 
 /** The last owner URL seen and its id: a listing's items mostly have a few owners, whose ids are then one string each. */
 let lastOwner = { url: '', id: '' };
@@ -24,7 +24,7 @@ export function ownerIdOf(item: Pick<Item, 'ownerUrl'>): string {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The wire item as the renderer's view, its header opened when `decrypt` (or when opened before). */
-export function itemView(session: Session, containerId: string, item: Item, decrypt: boolean): ItemView {
+export function itemView(session: StudySession, containerId: string, item: Item, decrypt: boolean): ItemView {
   const ownerId = ownerIdOf(item);
   const cache = session.headers.of(containerId);
   // Keyed by the id alone (no 200-character key string per item of a 100,000-item listing);
@@ -62,7 +62,7 @@ export function itemView(session: Session, containerId: string, item: Item, decr
   return view;
 }
 
-export async function containerView(session: Session, c: Container): Promise<ContainerView> {
+export async function containerView(session: StudySession, c: Container): Promise<ContainerView> {
   const [ownerName, { title, record, version }] = await Promise.all([
     session.organizationName(c.ownerId),
     session.studies.title(c),
@@ -78,7 +78,7 @@ export async function containerView(session: Session, c: Container): Promise<Con
 }
 
 /** A name to show for an item: its document's file name or title when its header is open, else its path. */
-export async function itemDisplayName(session: Session, containerId: string, itemPath: string): Promise<string> {
+export async function itemDisplayName(session: StudySession, containerId: string, itemPath: string): Promise<string> {
   const pipe = toPipeForm(itemPath);
   let header = session.headers.of(containerId).get(pipe)?.header;
   if (header === undefined) {

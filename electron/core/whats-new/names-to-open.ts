@@ -5,7 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isReservedItemId } from '../../../shared/reserved-paths.js';
 import type { Item } from '../../../shared/types.js';
 import { itemView } from '../studies/views.js';
-import type { Session } from '../profiles/session.js';
+import type { StudySession as Session } from '../studies/study-session.js';
 import { namesOf, type NamedItem, type StudyItems } from './study-items.js';
 
 /** Headers opened between two turns of the event loop (an RSA unwrap each). */

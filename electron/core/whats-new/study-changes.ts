@@ -3,7 +3,7 @@
 // notifier's arrivals. The refresh (study-watch.ts) lists and compares; this part tells.
 import type { EventName, EventPayloads } from '../../../shared/ipc/contract.js';
 import type { Item } from '../../../shared/types.js';
-import type { Session } from '../profiles/session.js';
+import type { StudySession as Session } from '../studies/study-session.js';
 import type { ChangeEntry } from './change-log.js';
 import type { Listeners } from './listeners.js';
 import type { StudyDiff } from './study-diff.js';

@@ -8,7 +8,7 @@ import { itemBaseName, toSlashForm } from '../../../shared/item-path.js';
 import { isReservedItemId } from '../../../shared/reserved-paths.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { itemView, ownerIdOf } from '../studies/views.js';
-import type { Session } from '../profiles/session.js';
+import type { StudySession as Session } from '../studies/study-session.js';
 import type { ChangeEntry } from './change-log.js';
 import type { StudyDiff } from './study-diff.js';
 import { namesOf } from './study-items.js';

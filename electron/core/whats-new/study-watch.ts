@@ -11,7 +11,7 @@ import type { UnseenView, ChangeView } from '../../../shared/ipc/views.js';
 import { STUDY_RECORD_PATH, fallbackStudyTitle } from '../../../shared/study-title.js';
 import type { Container, Item } from '../../../shared/types.js';
 import { NetworkError } from '../../services/exchange-errors.js';
-import type { Session } from '../profiles/session.js';
+import type { StudySession as Session } from '../studies/study-session.js';
 import { Listeners } from './listeners.js';
 import { SeenStore } from './seen-store.js';
 import { StudyChanges, type Emit, type RecordNews } from './study-changes.js';
