@@ -51,6 +51,11 @@ export interface AppContext {
   resetSession(): Promise<void>;
   /** A profile removed: its session (if open) closes, its refresh stopped and its seen state deleted. */
   forgetSession(profileId: string): Promise<void>;
+  /**
+   * A profile removed from the app (after it left the store): its session stops (no refresh, no
+   * write of its New state), its receipts sender stops, then its files go.
+   */
+  forgetProfile(profileId: string): Promise<void>;
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
   /** Appends to the activity log under the active profile's name. */
   record(entry: Omit<ActivityEntry, 'time' | 'profile'>): Promise<void>;

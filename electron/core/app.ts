@@ -28,8 +28,9 @@ import { appHandlers } from './app/app-handlers.js';
 import { connectionHandlers } from './profiles/connection-handlers.js';
 import { sandboxHandlers } from './sandbox/sandbox-handlers.js';
 import { changeHandlers } from './whats-new/change-handlers.js';
-import { receiptHandlers } from './receipts/receipt-handlers.js';
+import { forgetReceipts, receiptHandlers } from './receipts/receipt-handlers.js';
 import { AppReceipts } from './receipts/receipt-state.js';
+import { removeProfileFiles } from './profiles/profile-state.js';
 import { signOffsState, signoffHandlers } from './signoffs/signoff-handlers.js';
 import { RequestNews } from './signoffs/request-news.js';
 import { studyHandlers } from './studies/study-handlers.js';
@@ -266,6 +267,11 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       await opened?.watch.forget();
       opened?.close();
       await certificates.forget(profileId);
+    },
+    async forgetProfile(profileId) {
+      await ctx.forgetSession(profileId);
+      await forgetReceipts(ctx, profileId);
+      await removeProfileFiles(dataDir, profileId);
     },
     emit,
     async record(entry) {

@@ -1,17 +1,9 @@
 // The window's "never backed up" notice, dismissed once per profile and key: remembered in the
 // data folder by the key's reference, so a renewal's new key, not yet backed up, brings it back.
-import path from 'node:path';
 import { readJsonFile, writeJsonAtomic } from '../../services/atomic-file.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
-
-interface Dismissals {
-  /** profileId → the keyRef whose notice was dismissed. */
-  readonly backup: Record<string, string>;
-}
-
-/** The dismissals in the data folder, profile id → key reference. */
-export const noticesFile = (dataDir: string): string => path.join(dataDir, 'notices.json');
+import { noticesFile, type Dismissals } from './backup-dismissals.js';
 
 export function noticeHandlers(ctx: AppContext): Pick<Handlers, 'notices.list' | 'notices.dismissBackup'> {
   const file = noticesFile(ctx.options.dataDir);

@@ -7,7 +7,6 @@ import { openSession, toProfileView } from './session.js';
 import type { Organization } from '../../../shared/types.js';
 import type { Profile } from '../../services/profiles/profiles.js';
 import { parseTrustAnchors } from '../../../shared/protocol/trust-anchors.js';
-import { forgetProfile } from './profile-state.js';
 import { pinsOfCompanion, type BackupPins } from '../../services/keys/profile-backup.js';
 
 /** Key, certificate and PKCS#12 files are small; anything larger is not one. */
@@ -204,7 +203,7 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
       const p = await ctx.profiles.get(profileId);
       await ctx.profiles.remove(profileId);
       // its session stops and its files go before its keys: nothing of it is written again
-      await forgetProfile(ctx, profileId);
+      await ctx.forgetProfile(profileId);
       for (const keyRef of [p.keyRef, ...(p.readingKeyRefs ?? [])]) await ctx.vault.remove(keyRef);
       if (ctx.activeProfileId() === profileId) {
         await ctx.resetSession();
