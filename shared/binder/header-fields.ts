@@ -6,7 +6,6 @@
 import { cleanText } from '../file-name.js';
 import type { RecordHeader } from '../types.js';
 import { isCalendarDate } from './calendar-date.js';
-import type { DescribeChange } from './describe-schema.js';
 import { DOC_TYPE_CODE } from './document-types.js';
 
 export const PERSON_NAME_MAX = 200;
@@ -72,8 +71,12 @@ function cleanedText(value: unknown, max: number): string | undefined {
 /**
  * The header with a change applied: set fields replaced, null ones removed, everything else
  * (IRBX.2 fields, fields of other clients) kept as it was (§8: readers keep what they do not know).
+ * The change is checked before (describe-schema.ts's DescribeChange, which imports this file).
  */
-export function applyDescribeChange<H extends RecordHeader>(header: H, change: DescribeChange): H {
+export function applyDescribeChange<H extends RecordHeader>(
+  header: H,
+  change: Readonly<Partial<Record<(typeof DOCUMENT_FIELD_NAMES)[number], unknown>>>,
+): H {
   const next: Record<string, unknown> = { ...header };
   for (const name of DOCUMENT_FIELD_NAMES) {
     const value = change[name];
