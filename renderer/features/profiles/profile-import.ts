@@ -10,22 +10,9 @@ import { useCall } from '../../data/call.js';
 import { profilesChanged, replaceProfile } from './profiles.js';
 import { keys } from '../../data/query-keys.js';
 import { useStageFile } from '../transfers/transfers.js';
+import { OneTimeSecret } from './one-time-secret.js';
 
-/** A secret read once: `take()` hands it over and forgets it. */
-export class OneTimeSecret {
-  #value: string | undefined;
-  constructor(value: string) {
-    this.#value = value;
-  }
-  take(): string {
-    const value = this.#value ?? '';
-    this.#value = undefined;
-    return value;
-  }
-  toJSON(): string {
-    return '[secret]';
-  }
-}
+export { OneTimeSecret };
 
 /** A key file: one the page holds as a File (staged on send), or one main's dialog chose. */
 export type KeyFileSource =

@@ -4,7 +4,7 @@ import { useCallback, useEffect } from 'react';
 import type { EventPayloads, OperationArgs } from '../../../shared/ipc/contract.js';
 import type { ProfileView } from '../../../shared/ipc/views.js';
 import { useApi } from '../../data/api-context.js';
-import type { OneTimeSecret } from './profile-import.js';
+import type { OneTimeSecret } from './one-time-secret.js';
 import { useCall } from '../../data/call.js';
 import { keys } from '../../data/query-keys.js';
 
