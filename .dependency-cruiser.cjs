@@ -31,8 +31,7 @@ module.exports = {
     },
     {
       name: 'desktop-only-through-server-face',
-      // a warning until server/index.ts or server/sandbox.ts exports what the sandbox needs (issue 33)
-      severity: 'warn',
+      severity: 'error',
       comment: 'The desktop app uses the reference server (its sandbox) only through its public face.',
       from: { path: '^electron/', pathNot: TESTS },
       to: { path: '^server/', pathNot: '^server/(index|sandbox)\\.ts$' },
