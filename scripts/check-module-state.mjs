@@ -46,7 +46,6 @@ export const ALLOWED = new Map([
   // Known debt: keyed by the QueryClient that owns the window's caches (its entries go with it),
   // but still a per-context map. It moves into an object the window's QueryClient owns when the
   // renderer's data hooks move into their rooms (issue 33).
-  ['items.ts:deletions', 'keyed by its owner, the QueryClient; to move'],
 ]);
 
 /** Production sources: not tests, not test support, not declaration files. */

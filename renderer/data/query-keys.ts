@@ -60,6 +60,8 @@ export const keys = {
     ['profile', profileId, 'container', containerId, 'item', path, 'signoff-requests'] as const,
   /** "Sign-offs requested": requests other organizations asked of this one. */
   requestedSignOffs: (profileId: string) => ['profile', profileId, 'signoffs-requested'] as const,
+  /** What the window deleted from one items cache (renderer/features/file-manager/items.ts). */
+  deletedItems: (itemsKey: readonly unknown[]) => ['deleted-items', ...itemsKey] as const,
   activity: (action: string, text: string) => ['activity', action, text] as const,
   /** The binder (renderer/features/binder): checklist, computed status, expiring, study marks. */
   checklist: (profileId: string, containerId: string) =>

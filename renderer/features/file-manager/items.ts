@@ -50,15 +50,16 @@ interface Deleted {
   readonly path: string;
   readonly updatedAt?: string;
 }
-const deletions = new WeakMap<QueryClient, Map<string, Deleted[]>>();
-
+/**
+ * The log lives in the QueryClient that owns the items caches, as a query that is never fetched
+ * and never collected (gcTime Infinity), so it lasts exactly as long as that client.
+ */
 function deletionLog(client: QueryClient, key: readonly unknown[]): Deleted[] {
-  let byKey = deletions.get(client);
-  if (!byKey) deletions.set(client, (byKey = new Map()));
-  const id = JSON.stringify(key);
-  let log = byKey.get(id);
-  if (!log) byKey.set(id, (log = []));
-  return log;
+  const logKey = keys.deletedItems(key);
+  const kept = client.getQueryData<Deleted[]>(logKey);
+  if (kept) return kept;
+  client.setQueryDefaults(logKey, { gcTime: Infinity, staleTime: Infinity });
+  return client.setQueryData<Deleted[]>(logKey, [])!;
 }
 
 /** Marks where the deletions stand now; the function it answers leaves out of an answer what was deleted since. */
