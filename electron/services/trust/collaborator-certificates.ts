@@ -16,6 +16,7 @@ import { summarizeCertificate, type CertificateSummary } from '../keys/certifica
 import type { ItemFields, ItemKey } from '../../../shared/protocol/envelope.js';
 import { parseCertificate, type CertificateInfo } from '../../../shared/protocol/certificates.js';
 import { certificateToPin } from '../../../shared/protocol/pinnable.js';
+import type { ComparedCertificateView } from '../../../shared/ipc/contract/trust-views.js';
 import { SharingError, type SharingService } from '../sharing/sharing.js';
 import { ownerOf } from '../study-records.js';
 
@@ -39,17 +40,8 @@ export interface CertificateChange {
   readonly decision?: CertificateDecision;
 }
 
-/** A certificate as the decision shows it side by side with the other. */
-export interface ComparedCertificate {
-  readonly subject: string;
-  readonly issuer: string;
-  readonly validFrom: string;
-  readonly validTo: string;
-  /** SHA-256 of the DER, hex (shown in groups of four). */
-  readonly sha256: string;
-  /** Whether it names the organization in a SAN (urn:study-exchange:org:<id>). */
-  readonly namesOrganization: boolean;
-}
+/** A certificate as the decision shows it side by side with the other (the window's view of it). */
+export type ComparedCertificate = ComparedCertificateView;
 
 export interface CertificateDecision {
   readonly accepted: ComparedCertificate;
