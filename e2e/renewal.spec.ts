@@ -152,7 +152,7 @@ test('Riverside renews in Settings and still opens the sIRB’s document with it
   await expect(pageOf.getByTestId('key-backup-reading')).toContainText('1 older key kept for reading');
   // Its own items are re-wrapped in the background; what the sIRB shared still needs the old key.
   await expect(pageOf.getByTestId('rewrap-progress')).toContainText(
-    /Your items are re-wrapped \(\d+\)\. \d+ items? shared with you still open only with an old key/,
+    /Your documents are shared again \(\d+\)\. \d+ items? shared with you still open only with an old key/,
   );
   await closeDialog(dialog);
   // The sIRB has re-wrapped nothing yet: the protocol opens with the reading key.
@@ -175,7 +175,7 @@ test('the sIRB’s window shows the new certificates with their checks, passes a
   // Lakeside's too small certificate: nothing to press, and why.
   const refused = page.getByTestId('certificate-change-notice').filter({ hasText: 'Lakeside University' });
   await expect(refused.getByTestId('certificate-change-problem')).toContainText(
-    /Nothing can be re-wrapped for it: .*1024 bits; at least 2048 are required/,
+    /Nothing can be shared with it again: .*1024 bits; at least 2048 are required/,
   );
   await expect(refused.getByTestId('certificate-rewrap')).toHaveCount(0);
   await expect(notice).toContainText(
@@ -213,12 +213,12 @@ test('the sIRB’s window shows the new certificates with their checks, passes a
   await page.keyboard.press('Enter');
   const result = page.getByTestId('rewrap-result-notice');
   await expect(result).toContainText(
-    /\d+ of your documents re-wrapped for the new certificate of Riverside Medical Center\./,
+    /\d+ of your documents shared again for the new certificate of Riverside Medical Center\./,
   );
   await expect(notice).toHaveCount(0);
   await expect(refused).toBeVisible();
   await result.getByText('Details').click();
-  await expect(result.getByTestId('rewrap-results')).toContainText('Re-wrapped: protocol.pdf in Renewal study');
+  await expect(result.getByTestId('rewrap-results')).toContainText('Shared again: protocol.pdf in Renewal study');
   await saveScreenshot(page, 'renewal-rewrapped');
 });
 

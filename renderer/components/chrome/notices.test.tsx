@@ -10,6 +10,7 @@ import type { CertificateChangeView, ProfileView } from '../../../shared/ipc/vie
 import { ApiProvider } from '../../data/api-context.js';
 import { appError, container, profile } from '../../test-support/fixtures.js';
 import { Notices } from './notices.js';
+import { wordsShown } from '../../test-support/words-shown.js';
 
 afterEach(cleanup);
 
@@ -105,7 +106,7 @@ describe('a collaborator\u2019s new certificate', () => {
     expect(notice.textContent).toContain('(valid today)');
 
     fireEvent.click(within(notice).getByTestId('certificate-rewrap'));
-    expect(await within(notice).findByText(/Re-wrapping 0 of 42/)).toBeTruthy();
+    expect(await within(notice).findByText(/Sharing again 0 of 42/)).toBeTruthy();
     expect(main.calls.find((c) => c.name === 'certificates.rewrap')?.args).toEqual({ organizationId: RIVERSIDE });
     main.push('certificates.rewrapProgress', {
       profileId: sirb.id,
@@ -114,7 +115,7 @@ describe('a collaborator\u2019s new certificate', () => {
       total: 42,
       item: { containerId: STUDY, path: 'consent.pdf', ok: true },
     });
-    expect(within(notice).getByText(/Re-wrapping 41 of 42/)).toBeTruthy();
+    expect(within(notice).getByText(/Sharing again 41 of 42/)).toBeTruthy();
     expect(within(notice).getByRole('progressbar').getAttribute('value')).toBe('41');
 
     // Main checks again after the re-wrap and sends what is left: one failed.
@@ -132,16 +133,19 @@ describe('a collaborator\u2019s new certificate', () => {
     );
     const result = await screen.findByTestId('rewrap-result-notice');
     expect(result.textContent).toContain(
-      '1 of your documents re-wrapped for the new certificate of Riverside Medical Center; 1 failed: re-wrap again to retry them.',
+      '1 of your documents shared again for the new certificate of Riverside Medical Center; 1 failed: share again to retry them.',
     );
     const items = within(result).getByTestId('rewrap-results').textContent;
-    expect(items).toContain('Re-wrapped: consent.pdf in Heart study');
+    expect(items).toContain('Shared again: consent.pdf in Heart study');
     // A document whose header was not read is named by its path.
     expect(items).toContain('Failed: Protocol/0b5e in Heart study — The exchange could not be reached.');
     expect(screen.getByTestId('certificate-change-notice').textContent).toContain(
       '1 of your documents in 1 study still has a key',
     );
-    fireEvent.click(within(result).getByRole('button', { name: /Dismiss the re-wrap result/ }));
+    // Coordinators think in who can read what (issue 38): no encryption words in the notices.
+    expect(wordsShown(screen.getByTestId('certificate-change-notice'))).not.toMatch(/wrap|thumbprint/i);
+    expect(wordsShown(result)).not.toMatch(/wrap|thumbprint/i);
+    fireEvent.click(within(result).getByRole('button', { name: /Dismiss the result of sharing again/ }));
     await vi.waitFor(() => expect(screen.queryByTestId('rewrap-result-notice')).toBeNull());
   });
 
@@ -236,7 +240,7 @@ describe('a collaborator\u2019s new certificate', () => {
     const notice = await screen.findByTestId('certificate-change-notice');
     expect(within(notice).queryByTestId('certificate-rewrap')).toBeNull();
     expect(within(notice).getByTestId('certificate-change-problem').textContent).toMatch(
-      /Nothing can be re-wrapped for it: .*1024 bits; at least 2048 are required\./,
+      /Nothing can be shared with it again: .*1024 bits; at least 2048 are required\./,
     );
     expect(notice.textContent).toContain('RSA 1024 bits (under 2048: too small)');
     expect(within(notice).getByTestId('certificate-check').textContent).toMatch(
@@ -258,7 +262,7 @@ describe('a collaborator\u2019s new certificate', () => {
     show(main.api, sirb);
     fireEvent.click(await screen.findByTestId('certificate-rewrap'));
     const error = await screen.findByTestId('error-display');
-    expect(error.textContent).toContain('Nothing was re-wrapped.');
+    expect(error.textContent).toContain('Nothing was shared again.');
     expect(within(error).getByTestId('error-code').textContent).toBe('untrusted-certificate');
     expect(screen.queryByTestId('rewrap-result-notice')).toBeNull();
   });

@@ -20,7 +20,7 @@ export function CertificateDetails({
       <dd data-testid="cert-validity">
         {formatDate(certificate.validFrom)} to {formatDate(certificate.validTo)}
       </dd>
-      <dt>Thumbprint</dt>
+      <dt>SHA-1 fingerprint</dt>
       <dd className="mono" data-testid="cert-thumbprint">
         {certificate.thumbprint || '—'}
       </dd>

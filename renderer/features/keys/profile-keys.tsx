@@ -20,27 +20,27 @@ function RewrapStatus({ progress, reading }: { readonly progress: RewrapProgress
   if (!progress.finished)
     return (
       <p role="status" data-testid="rewrap-progress">
-        Re-wrapping your items: {progress.done} of {progress.total}{' '}
-        <progress value={progress.done} max={Math.max(progress.total, 1)} aria-label="Re-wrapping your items" />
+        Sharing your documents again: {progress.done} of {progress.total}{' '}
+        <progress value={progress.done} max={Math.max(progress.total, 1)} aria-label="Sharing your documents again" />
       </p>
     );
   if (progress.error)
     return (
       <p className="warning" role="status" data-testid="rewrap-progress">
-        The re-wrap of your items stopped: {progress.error} It resumes the next time this profile is opened.
+        Sharing your documents again stopped: {progress.error} It resumes the next time this profile is opened.
       </p>
     );
   if ((progress.oldKeysNeeded ?? 0) > 0)
     return (
       <p className="muted" role="status" data-testid="rewrap-progress">
-        Your items are re-wrapped ({progress.done}). {progress.oldKeysNeeded} item
+        Your documents are shared again ({progress.done}). {progress.oldKeysNeeded} item
         {progress.oldKeysNeeded === 1 ? '' : 's'} shared with you still open only with an old key: ask the owners to
-        re-wrap them for your new certificate.
+        share them again with your new certificate.
       </p>
     );
   return (
     <p role="status" data-testid="rewrap-progress">
-      Your items are re-wrapped ({progress.done}); nothing needs the old key{reading === 1 ? '' : 's'} any more.
+      Your documents are shared again ({progress.done}); nothing needs the old key{reading === 1 ? '' : 's'} any more.
     </p>
   );
 }
@@ -72,7 +72,7 @@ export function ProfileKeys({
         <thead>
           <tr>
             <th scope="col">Key</th>
-            <th scope="col">Certificate thumbprint</th>
+            <th scope="col">Certificate SHA-1 fingerprint</th>
             <th scope="col">Valid until</th>
           </tr>
         </thead>
@@ -96,7 +96,7 @@ export function ProfileKeys({
       </table>
       {reading > 0 ? (
         <p className="muted" data-testid="key-backup-reading">
-          {reading} older key{reading === 1 ? '' : 's'} kept for reading what is still wrapped for{' '}
+          {reading} older key{reading === 1 ? '' : 's'} kept for reading what was shared with{' '}
           {reading === 1 ? 'it' : 'them'}; the backup includes {reading === 1 ? 'it' : 'them'}.
         </p>
       ) : null}

@@ -52,8 +52,8 @@ export function RenewSection({ profileId, ...props }: RenewSectionProps & { read
       <section className="settings-section" aria-label="Renew">
         <h4 className="section-title">Renewal</h4>
         <p className="muted">
-          A new certificate with a new key: the old key is kept for reading what is still wrapped for it, and your own
-          items are re-wrapped for the new certificate.
+          A new certificate with a new key: the old key is kept for reading what was shared with it, and your own
+          documents are shared again with the new certificate.
         </p>
         <button type="button" data-testid="profile-renew-open" onClick={() => setOpen(true)}>
           Renew…

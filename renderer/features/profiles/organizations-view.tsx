@@ -109,7 +109,7 @@ function OrganizationDetails({ preview }: { readonly preview: GranteePreview }) 
       )}
       {preview.certificate && !preview.thumbprintMatches ? (
         <p className="blocking" role="alert">
-          The certificate's thumbprint differs from the directory's ({org.thumbprint}).
+          The certificate differs from the directory's ({org.thumbprint}).
         </p>
       ) : null}
       {preview.problem ? <p className="warning">{preview.problem}</p> : null}

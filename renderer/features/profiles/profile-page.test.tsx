@@ -69,7 +69,7 @@ describe('ProfilePage', () => {
       profile: profile({ readingKeyCount: 1 }),
       rewrap: { profileId: 'p1', done: 120, total: 400, finished: false },
     });
-    expect(screen.getByTestId('rewrap-progress').textContent).toContain('Re-wrapping your items: 120 of 400');
+    expect(screen.getByTestId('rewrap-progress').textContent).toContain('Sharing your documents again: 120 of 400');
     cleanup();
     renderPage({
       ...p,

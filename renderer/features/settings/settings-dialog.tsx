@@ -10,6 +10,7 @@ import { OneTimeSecret, useAddProfile, usePickKeyFile, useRenewProfile } from '.
 import { useReceiptSending, useSetReceiptSending } from '../receipts/receipts.js';
 import { triggerDownload } from '../file-manager/download.js';
 import { useCertificateChanges, useRewrapCertificate } from '../trust/certificates.js';
+import { NOTHING_SHARED_AGAIN, renewedStatus, sharedAgainStatus } from '../trust/sharing-again-words.js';
 import {
   useAppInfo,
   useBackupProfile,
@@ -162,9 +163,7 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
           renewProfile.mutate(request, {
             onSuccess: (p) => {
               setRenewCsr(undefined);
-              setStatus(
-                `"${p.name}" now uses its new key; the old one is kept for reading, and your items are re-wrapped in the background.`,
-              );
+              setStatus(renewedStatus(p.name));
             },
           });
         },
@@ -206,11 +205,9 @@ export function SettingsDialog({ onClose }: SlotDialogProps) {
           rewrap.mutate(organizationId, {
             onSuccess: (r) => {
               const failed = r.results.filter((x) => !x.ok).length;
-              setStatus(
-                `${r.results.length - failed} of your documents re-wrapped for the new certificate${failed ? `; ${failed} failed: try again` : ''}.`,
-              );
+              setStatus(sharedAgainStatus(r.results.length - failed, failed));
             },
-            onError: (e) => setActionError({ context: 'Nothing was re-wrapped.', error: toAppError(e) }),
+            onError: (e) => setActionError({ context: NOTHING_SHARED_AGAIN, error: toAppError(e) }),
           });
         },
       }}

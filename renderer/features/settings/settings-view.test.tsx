@@ -6,6 +6,7 @@ import { appError, profile } from '../../test-support/fixtures.js';
 import { settingsViewProps } from '../../test-support/settings-view-props.js';
 import { OneTimeSecret } from '../profiles/profile-import.js';
 import { SettingsView, type SettingsViewProps } from './settings-view.js';
+import { wordsShown } from '../../test-support/words-shown.js';
 
 afterEach(cleanup);
 
@@ -362,6 +363,9 @@ describe('SettingsView', () => {
             loading: false,
             onRewrap,
           },
+          rewrap: {
+            [props().profiles[0]!.id]: { profileId: props().profiles[0]!.id, done: 1, total: 2, finished: false },
+          },
         })}
       />,
     );
@@ -370,7 +374,7 @@ describe('SettingsView', () => {
       'Riverside Medical Center has a new certificate — 42 of your documents in 3 studies still have keys for the old one.',
     );
     expect(riverside!.textContent).toContain('CN=Consortium CA');
-    fireEvent.click(within(riverside!).getByRole('button', { name: 'Re-wrap for the new certificate' }));
+    fireEvent.click(within(riverside!).getByRole('button', { name: 'Share again with the new certificate' }));
     expect(onRewrap).toHaveBeenCalledWith('r'.repeat(32));
     expect(within(lakeside!).queryByRole('button')).toBeNull();
     expect(within(lakeside!).getByTestId('certificate-change-problem').textContent).toContain(
@@ -379,6 +383,9 @@ describe('SettingsView', () => {
     expect(screen.getByTestId('certificate-expiring').textContent).toContain(
       'The certificate of Harbor Health expires on',
     );
+    // Coordinators think in who can read what (issue 38): no encryption words on the page.
+    expect(screen.getByTestId('rewrap-progress').textContent).toContain('Sharing your documents again: 1 of 2');
+    expect(wordsShown(document.body)).not.toMatch(/wrap|thumbprint/i);
   });
 
   it('picks trust anchors through a button that names them (no bare file input), and Remove is a plain button', () => {

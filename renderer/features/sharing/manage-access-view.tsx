@@ -228,7 +228,7 @@ export function ManageAccessView(props: ManageAccessViewProps) {
           ) : null}
           {preview && !preview.thumbprintMatches ? (
             <p className="blocking" role="alert" data-testid="thumbprint-mismatch">
-              Not shared: this certificate's thumbprint differs from the one in the exchange's directory
+              Not shared: this certificate differs from the one in the exchange's directory
               {preview.organization.thumbprint ? ` (${preview.organization.thumbprint})` : ''}. The document could end
               up with someone else. Ask the organization and the exchange's administrator to check its registered
               certificate.

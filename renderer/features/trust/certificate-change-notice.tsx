@@ -7,6 +7,7 @@ import { ErrorDisplay } from '../../components/common/error-display.js';
 import { Notice, plural } from '../../components/common/notice.js';
 import { CertificateComparison, decisionWords } from './certificate-decision.js';
 import './trust.css';
+import { CANNOT_SHARE_AGAIN, NOTHING_SHARED_AGAIN, SHARE_AGAIN, SHARING_AGAIN } from './sharing-again-words.js';
 
 const MIN_RSA_BITS = 2048;
 
@@ -55,9 +56,9 @@ function CheckResult({ change, now }: { readonly change: CertificateChangeView; 
         <dd>
           {formatDate(c.validFrom)} – {formatDate(c.validTo)} {inForce ? '(valid today)' : '(not valid today)'}
         </dd>
-        <dt>Thumbprint</dt>
+        <dt>SHA-1 fingerprint</dt>
         <dd className="mono">{c.thumbprint}</dd>
-        <dt>Old thumbprint</dt>
+        <dt>Old SHA-1 fingerprint</dt>
         <dd className="mono">{change.oldThumbprint}</dd>
       </dl>
       <p data-testid="certificate-check">
@@ -114,17 +115,17 @@ export function CertificateChangeNotice({
       actions={
         change.problem ? undefined : progress ? (
           <span role="status">
-            <progress value={progress.done} max={Math.max(progress.total, 1)} aria-label="Re-wrapping" /> Re-wrapping{' '}
-            {progress.done} of {progress.total}…
+            <progress value={progress.done} max={Math.max(progress.total, 1)} aria-label="Sharing again" /> Sharing
+            again {progress.done} of {progress.total}…
           </span>
         ) : (
           <button type="button" data-testid="certificate-rewrap" disabled={busy} onClick={onRewrap}>
-            {busy ? 'Re-wrapping…' : 'Re-wrap for the new certificate'}
+            {busy ? SHARING_AGAIN : SHARE_AGAIN}
           </button>
         )
       }
       details={<CheckResult change={change} now={now} />}
-      below={error ? <ErrorDisplay context="Nothing was re-wrapped." error={error} /> : undefined}
+      below={error ? <ErrorDisplay context={NOTHING_SHARED_AGAIN} error={error} /> : undefined}
       {...(onDismiss && !progress ? { onDismiss, dismissLabel: `Dismiss the notice about ${change.name}` } : {})}
     >
       <strong>{change.name}</strong> has a new certificate — {n} of your documents in{' '}
@@ -133,7 +134,7 @@ export function CertificateChangeNotice({
         <>
           {' '}
           <span className="notice-check-failed" data-testid="certificate-change-problem">
-            Nothing can be re-wrapped for it: {shortProblem(change)}.
+            {CANNOT_SHARE_AGAIN} {shortProblem(change)}.
           </span>
         </>
       ) : null}

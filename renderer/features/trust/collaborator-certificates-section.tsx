@@ -9,6 +9,7 @@ import type { AppError, CertificateChangeView, ExpiringCertificateView } from '.
 import { CertificateComparison, decisionWords } from './certificate-decision.js';
 import { formatDate } from '../../lib/format.js';
 import { ErrorDisplay } from '../../components/common/error-display.js';
+import { CANNOT_SHARE_AGAIN, SHARE_AGAIN, SHARING_AGAIN } from './sharing-again-words.js';
 
 export interface CollaboratorCertificatesProps {
   readonly changes: readonly CertificateChangeView[];
@@ -45,7 +46,7 @@ export function CollaboratorCertificatesSection(props: CollaboratorCertificatesP
       ) : null}
       {nothing ? (
         <p className="muted">
-          Every organization you share with still has the certificate your documents are wrapped for.
+          Every organization you share with still has the certificate your documents are shared with.
         </p>
       ) : null}
       <ul className="plain-list">
@@ -98,13 +99,13 @@ export function CollaboratorCertificatesSection(props: CollaboratorCertificatesP
                   <dd>
                     {formatDate(c.certificate.validFrom)} – {formatDate(c.certificate.validTo)}
                   </dd>
-                  <dt>Thumbprint</dt>
+                  <dt>SHA-1 fingerprint</dt>
                   <dd className="mono">{c.certificate.thumbprint}</dd>
                 </dl>
               ) : null}
               {c.problem ? (
                 <p className="warning" data-testid="certificate-change-problem">
-                  Nothing can be re-wrapped for it: {c.problem}
+                  {CANNOT_SHARE_AGAIN} {c.problem}
                 </p>
               ) : (
                 <button
@@ -113,7 +114,7 @@ export function CollaboratorCertificatesSection(props: CollaboratorCertificatesP
                   disabled={props.rewrapping !== undefined}
                   onClick={() => props.onRewrap(c.organizationId)}
                 >
-                  {props.rewrapping === c.organizationId ? 'Re-wrapping…' : 'Re-wrap for the new certificate'}
+                  {props.rewrapping === c.organizationId ? SHARING_AGAIN : SHARE_AGAIN}
                 </button>
               )}
             </li>

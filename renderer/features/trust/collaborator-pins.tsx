@@ -155,7 +155,7 @@ export function CollaboratorPins(props: CollaboratorPinsProps) {
     <div className="trust-pins" data-testid="collaborator-pins">
       <h4 className="section-title">Accepted certificates</h4>
       <p className="muted">
-        Keys are wrapped only for the certificate accepted for each organization. Read the fingerprint to its
+        Documents are shared only with the certificate accepted for each organization. Read the fingerprint to its
         coordinator over the phone (or another way that does not go through the exchange) and mark it verified.
       </p>
       {props.loading ? <p className="muted">Reading the accepted certificates…</p> : null}

@@ -19,9 +19,13 @@ export function RewrapResultNotice({ organizationName, result, studyTitle, onDis
     <Notice
       level={failed.length ? 'error' : 'info'}
       testId="rewrap-result-notice"
-      detailsLabel={`Details of the re-wrap for ${organizationName}`}
+      detailsLabel={`Details of sharing again with ${organizationName}`}
       actions={
-        <button type="button" onClick={onDismiss} aria-label={`Dismiss the re-wrap result for ${organizationName}`}>
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label={`Dismiss the result of sharing again with ${organizationName}`}
+        >
           Dismiss
         </button>
       }
@@ -30,7 +34,7 @@ export function RewrapResultNotice({ organizationName, result, studyTitle, onDis
           <ul data-testid="rewrap-results">
             {result.results.map((r) => (
               <li key={`${r.containerId}/${r.path}`}>
-                {r.ok ? 'Re-wrapped' : 'Failed'}: {r.name ?? toSlashForm(r.path)} in {studyTitle(r.containerId)}
+                {r.ok ? 'Shared again' : 'Failed'}: {r.name ?? toSlashForm(r.path)} in {studyTitle(r.containerId)}
                 {r.message ? ` — ${r.message}` : ''}
               </li>
             ))}
@@ -39,9 +43,9 @@ export function RewrapResultNotice({ organizationName, result, studyTitle, onDis
       }
     >
       <span role="status">
-        {done} of your documents re-wrapped for the new certificate of <strong>{organizationName}</strong>
+        {done} of your documents shared again for the new certificate of <strong>{organizationName}</strong>
         {earlier}
-        {failed.length ? `; ${failed.length} failed: re-wrap again to retry them.` : '.'}
+        {failed.length ? `; ${failed.length} failed: share again to retry them.` : '.'}
       </span>
     </Notice>
   );
