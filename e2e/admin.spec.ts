@@ -64,7 +64,7 @@ test('journey 4: the Admin profile creates an organization, uploads its certific
     // One issued by a CA the exchange trusts: uploaded as soon as it is chosen.
     await edit.getByTestId('admin-cert-input').setInputFiles(northside.certPath);
     await expect(dialog.getByTestId('admin-status')).toHaveText(
-      `The certificate of Northside Clinic was uploaded (thumbprint ${northside.thumbprint}).`,
+      `The certificate of Northside Clinic was uploaded (SHA-1 fingerprint ${northside.thumbprint}).`,
     );
     await expect(edit).toContainText(northside.thumbprint);
     await expect(edit.getByTestId('admin-form-error')).toHaveCount(0);

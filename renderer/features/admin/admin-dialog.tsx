@@ -92,7 +92,7 @@ export function AdminDialog({ context, onClose }: SlotDialogProps) {
           .then((updated) =>
             changed(
               updated,
-              `The certificate of ${updated.name} was uploaded (thumbprint ${updated.thumbprint || 'unknown'}).`,
+              `The certificate of ${updated.name} was uploaded (SHA-1 fingerprint ${updated.thumbprint || 'unknown'}).`,
             ),
           )
           .catch(failed('edit'));
