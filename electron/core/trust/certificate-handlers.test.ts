@@ -114,7 +114,7 @@ describe('certificates.changes and certificates.rewrap', () => {
       study: studies[0],
       item: 'Note a',
       organization: 'Site Hospital',
-      detail: 'wrapped for its new certificate',
+      detail: 'shared again for its new certificate',
     });
     // The re-wrap's end checks again by itself: the window's notice goes away.
     await expect.poll(() => changed.at(-1)?.changes).toEqual([]);
@@ -131,7 +131,7 @@ describe('certificates.changes and certificates.rewrap', () => {
       action: 'update',
       ok: false,
       organization: 'Site Hospital',
-      detail: expect.stringMatching(/^nothing re-wrapped: .*not issued by a certificate authority/),
+      detail: expect.stringMatching(/^nothing shared again: .*not issued by a certificate authority/),
     });
   });
 });

@@ -32,12 +32,12 @@ export function certificateHandlers(ctx: AppContext): Pick<Handlers, 'certificat
               study: item.containerId,
               item: item.name ?? toSlashForm(item.path),
               organization,
-              detail: item.ok ? 'wrapped for its new certificate' : (item.message ?? 'not wrapped again'),
+              detail: item.ok ? 'shared again for its new certificate' : (item.message ?? 'not shared again'),
             });
           },
         });
       } catch (error) {
-        log({ action: 'update', ok: false, organization, detail: `nothing re-wrapped: ${(error as Error).message}` });
+        log({ action: 'update', ok: false, organization, detail: `nothing shared again: ${(error as Error).message}` });
         throw error;
       } finally {
         await logged;
