@@ -34,6 +34,7 @@ import { removeProfileFiles } from './profiles/profile-state.js';
 import { signOffsState, signoffHandlers } from './signoffs/signoff-handlers.js';
 import { RequestNews } from './signoffs/request-news.js';
 import { studyHandlers } from './studies/study-handlers.js';
+import { adminHandlers } from './admin/admin-handlers.js';
 import { transferHandlers } from './transfers/transfer-handlers.js';
 import { binderHandlers } from './binder/binder-handlers.js';
 import { binderClockOf, today } from './binder/binder-clock.js';
@@ -311,6 +312,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...connectionHandlers(ctx),
     ...sandboxHandlers(ctx),
     ...studyHandlers(ctx),
+    ...adminHandlers(ctx),
     ...itemHandlers(ctx, listings),
     ...accessHandlers(ctx),
     ...transferHandlers(ctx),

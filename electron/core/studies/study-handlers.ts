@@ -2,11 +2,9 @@
 import { parseCertificate } from '../../../shared/protocol/certificates.js';
 import type { GranteePreview } from '../../../shared/ipc/views.js';
 import type { Organization } from '../../../shared/types.js';
-import type { CertificateMediaType } from '../../services/exchange-client.js';
 import { summarizeCertificate } from '../../services/keys/certificate-summary.js';
 import { notSharedText, type NotShared } from '../../services/study-records.js';
-import { toAppError, UserFacingError } from '../../../shared/app-error.js';
-import { decodeBase64Strict } from '../../../shared/protocol/base64-decode.js';
+import { toAppError } from '../../../shared/app-error.js';
 import type { Handlers } from '../ipc-door.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../profiles/session.js';
@@ -24,9 +22,6 @@ type StudyHandlers = Pick<
   | 'collaborators.remove'
   | 'organizations.list'
   | 'organizations.get'
-  | 'admin.createOrganization'
-  | 'admin.updateOrganization'
-  | 'admin.putCertificate'
 >;
 
 /** An organization with its certificate, checked against the directory's thumbprint. */
@@ -164,41 +159,6 @@ export function studyHandlers(ctx: AppContext): StudyHandlers {
     'organizations.get': async ({ organizationId }) => {
       const s = await ctx.session();
       return granteePreview(s, await s.client.getOrganization(organizationId));
-    },
-    'admin.createOrganization': async (args) => {
-      const s = await ctx.session();
-      // The wire field is `certificate` (protocol.md §2); the contract names it for what it holds.
-      const org = await s.client.createOrganization({
-        name: args.name,
-        isSirb: args.isSirb,
-        ...(args.certificatePem ? { certificate: args.certificatePem } : {}),
-      });
-      await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: 'created organization' });
-      return org;
-    },
-    'admin.updateOrganization': async ({ organizationId, ...patch }) => {
-      const s = await ctx.session();
-      const org = await s.client.updateOrganization(organizationId, patch);
-      await ctx.record({
-        action: 'admin',
-        ok: true,
-        organization: org.name,
-        detail: `updated ${Object.keys(patch).join(', ')}`,
-      });
-      return org;
-    },
-    'admin.putCertificate': async ({ organizationId, certificateBase64, mediaType }) => {
-      const certificate = decodeBase64Strict(certificateBase64);
-      if (!certificate)
-        throw new UserFacingError(
-          'invalid-argument',
-          'The certificate could not be read.',
-          'The app received the certificate file garbled; choose it again.',
-        );
-      const s = await ctx.session();
-      const org = await s.client.putCertificate(organizationId, certificate, mediaType as CertificateMediaType);
-      await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: 'uploaded certificate' });
-      return org;
     },
   };
 }
