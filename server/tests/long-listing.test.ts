@@ -192,9 +192,12 @@ describe.each(STORES)('on %s', (storeKind) => {
       expect(await noReadOpen()).toBe(false);
       // The server has taken the second request (its id is recorded) and its listing reads:
       // on SQLite its read opens in the same turn as the id is recorded (no wait between);
-      // on PostgreSQL it waits for its connection and COPY, so both reads are counted.
+      // on PostgreSQL it waits for its connection and COPY, so both reads are counted. The count
+      // is of every open transaction of the exchange's, and a loaded machine has been seen to hold
+      // more than these two for a while: at least both, then none once the connection is gone.
       await expect.poll(() => w.probe.requestSeen(w.sirb.id, second.requestId), { timeout: 10_000 }).toBe(true);
-      if (storeKind === 'postgres') await expect.poll(() => w.probe.readsOpen(), { timeout: 10_000 }).toBe(2);
+      if (storeKind === 'postgres')
+        await expect.poll(() => w.probe.readsOpen(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
       socket.destroy();
       // both end, are logged as not sent, and free their connections
       await expect.poll(() => w.logs.slice(before).filter((l) => notSent.test(l)).length, { timeout: 10_000 }).toBe(2);
