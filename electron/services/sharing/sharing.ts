@@ -72,6 +72,9 @@ interface RekeyResult {
   readonly updated: readonly string[];
 }
 
+/** Which organization's access to which item: the arguments of grant, update and revoke. */
+type AccessTarget = [containerId: string, itemPath: string, organizationId: string, options?: CallOptions];
+
 /** The CA certificates (PEM) a grantee's certificate must chain to: the profile's, or the sandbox's. */
 export type TrustAnchors = readonly string[] | (() => Promise<readonly string[]>);
 
@@ -134,7 +137,7 @@ export class SharingService {
     if (certificate.thumbprint !== org.thumbprint.toLowerCase()) {
       throw new SharingError(
         'thumbprint-mismatch',
-        `The certificate received for ${org.name} (thumbprint ${certificate.thumbprint}) is not the one in the directory (${org.thumbprint}); nothing was shared.`,
+        `The certificate received for ${org.name} (SHA-1 fingerprint ${certificate.thumbprint}) is not the one in the directory (${org.thumbprint}); nothing was shared.`,
       );
     }
     try {
@@ -175,33 +178,17 @@ export class SharingService {
     return createHash('sha256').update(parseCertificate(pem).der).digest('hex');
   }
 
-  async grant(
-    containerId: string,
-    itemPath: string,
-    organizationId: string,
-    options: CallOptions = {},
-  ): Promise<Organization[]> {
-    const wrapped = await this.wrapFor(containerId, itemPath, organizationId, undefined, options);
-    return this.client.grantItemAccess(containerId, itemPath, organizationId, wrapped, options);
+  /** Wraps the item's key for the organization (through the gate) and grants it. */
+  grant(...target: AccessTarget): Promise<Organization[]> {
+    return this.giveKey('grant', ...target);
   }
 
   /** Gives one organization the item's current key again (after a re-key). */
-  async update(
-    containerId: string,
-    itemPath: string,
-    organizationId: string,
-    options: CallOptions = {},
-  ): Promise<Organization[]> {
-    const wrapped = await this.wrapFor(containerId, itemPath, organizationId, undefined, options);
-    return this.client.updateItemAccess(containerId, itemPath, organizationId, wrapped, options);
+  update(...target: AccessTarget): Promise<Organization[]> {
+    return this.giveKey('update', ...target);
   }
 
-  async revoke(
-    containerId: string,
-    itemPath: string,
-    organizationId: string,
-    options: CallOptions = {},
-  ): Promise<Organization[]> {
+  revoke(...[containerId, itemPath, organizationId, options = {}]: AccessTarget): Promise<Organization[]> {
     return this.client.revokeItemAccess(containerId, itemPath, organizationId, options);
   }
 
@@ -263,15 +250,8 @@ export class SharingService {
     }
     const updated: string[] = [];
     for (const org of await this.granteesOf(containerId, itemPath, options)) {
-      const certificate = await this.verifiedCertificate(org.id, options);
-      await this.client.updateItemAccess(
-        containerId,
-        itemPath,
-        org.id,
-        wrapKey(next.key, certificate.publicKey),
-        options,
-      );
-      this.onKeyWrappedFor?.(org.id, certificate.thumbprint);
+      const wrapped = await this.wrapFor(org.id, next.key, options);
+      await this.client.updateItemAccess(containerId, itemPath, org.id, wrapped, options);
       updated.push(org.id);
     }
     return { item, updated };
@@ -309,17 +289,22 @@ export class SharingService {
     return access.filter((o) => o.id !== this.client.organizationId);
   }
 
-  private async wrapFor(
-    containerId: string,
-    itemPath: string,
-    organizationId: string,
-    item: Item | undefined,
-    options: CallOptions,
-  ): Promise<string> {
-    const meta = item ?? (await this.client.getItem(containerId, itemPath, options));
-    const k = this.keys.openItemKey(meta);
+  /** The item's current key, wrapped for the organization, granted anew or in place of its old one. */
+  private async giveKey(
+    how: 'grant' | 'update',
+    ...[containerId, itemPath, organizationId, options = {}]: AccessTarget
+  ): Promise<Organization[]> {
+    const { key } = this.keys.openItemKey(await this.client.getItem(containerId, itemPath, options));
+    const wrapped = await this.wrapFor(organizationId, key, options);
+    return how === 'grant'
+      ? this.client.grantItemAccess(containerId, itemPath, organizationId, wrapped, options)
+      : this.client.updateItemAccess(containerId, itemPath, organizationId, wrapped, options);
+  }
+
+  /** The key wrapped for the organization's certificate once the gate passed it (and the collaborator check told). */
+  private async wrapFor(organizationId: string, key: Buffer, options: CallOptions): Promise<string> {
     const certificate = await this.verifiedCertificate(organizationId, options);
     this.onKeyWrappedFor?.(organizationId, certificate.thumbprint);
-    return wrapKey(k.key, certificate.publicKey);
+    return wrapKey(key, certificate.publicKey);
   }
 }

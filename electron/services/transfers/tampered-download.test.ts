@@ -102,6 +102,8 @@ describe('tampered downloads', () => {
     const error = await sharing.grant(study.id, itemPath, f.site.org.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SharingError);
     expect((error as SharingError).failure).toBe('thumbprint-mismatch');
+    // in the window's words: what Settings and the certificate details call it
+    expect((error as Error).message).toMatch(/\(SHA-1 fingerprint [0-9a-f]{40}\) is not the one in the directory/);
     expect((await f.sirb.client.getItemAccess(study.id, itemPath)).map((o) => o.id)).toEqual([f.sirb.org.id]);
   });
 
