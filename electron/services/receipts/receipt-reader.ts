@@ -6,8 +6,7 @@ import type { DistributionReport, ItemDelivery } from '../../../shared/delivery.
 import { mapLimit } from '../../../shared/map-limit.js';
 import type { Item, Organization } from '../../../shared/types.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
-import { CancelledError, ExchangeError, NetworkError } from '../exchange-errors.js';
-import { readSmallRecord } from '../records/small-record.js';
+import { readSmallRecord, unreachable } from '../records/small-record.js';
 import type { RecordKeys } from '../transfers/records.js';
 import { distributionReport, documentCells, indexReceipts, ownedDocuments } from './distribution.js';
 import {
@@ -21,15 +20,6 @@ import {
 
 /** Fetches in flight at once, as the window's other lists do. */
 const PARALLEL = 8;
-
-/** A failure to reach or be answered by the exchange: shown, never taken for "not received". */
-function unreachable(e: unknown): boolean {
-  return (
-    e instanceof NetworkError ||
-    e instanceof CancelledError ||
-    (e instanceof ExchangeError && e.status !== 404 && e.status !== 403)
-  );
-}
 
 export class ReceiptReader {
   private readonly cache = new Map<string, { readonly version: string; readonly receipt: ValidReceipt }>();

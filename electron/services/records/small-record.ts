@@ -10,7 +10,7 @@ import { MAX_SMALL_RECORD_BYTES } from '../../../shared/limits.js';
 import type { Item, RecordHeader } from '../../../shared/types.js';
 import { AnswerError, itemWithContentAnswer } from '../answers.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
-import { CancelledError, NetworkError } from '../exchange-errors.js';
+import { CancelledError, ExchangeError, NetworkError } from '../exchange-errors.js';
 
 /**
  * Room in the answer for everything but the content: header, wrapped key, hashes, urls, dates.
@@ -40,6 +40,18 @@ export interface SmallRecordOptions extends CallOptions {
 }
 
 class OverCap extends Error {}
+
+/**
+ * A failure to reach or be answered by the exchange: a reader of these records throws it, never
+ * takes it for a record that is absent (404, 403) or unreadable (not for us, tampered).
+ */
+export function unreachable(e: unknown): boolean {
+  return (
+    e instanceof NetworkError ||
+    e instanceof CancelledError ||
+    (e instanceof ExchangeError && e.status !== 404 && e.status !== 403)
+  );
+}
 
 /**
  * Reads, decrypts and verifies a small record. Throws as the client does for the exchange's

@@ -15,9 +15,9 @@ import type { SignOffView } from '../../../shared/signoffs/views.js';
 import type { Item } from '../../../shared/types.js';
 import type { CertificateInfo } from '../../../shared/protocol/certificates.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
-import { CancelledError, ExchangeError, NetworkError } from '../exchange-errors.js';
+import { ExchangeError } from '../exchange-errors.js';
 import { ownerIdOf } from '../receipts/receipt-record.js';
-import { readSmallRecord } from '../records/small-record.js';
+import { readSmallRecord, unreachable } from '../records/small-record.js';
 import type { RecordKeys } from '../transfers/records.js';
 import {
   CertificateBook,
@@ -30,15 +30,6 @@ import {
 import { itemHash, parseRequestPath, parseSignOffPath } from './signoff-paths.js';
 
 const PARALLEL = 8;
-
-/** A failure to reach or be answered by the exchange: thrown, never taken for "no sign-off". */
-function unreachable(e: unknown): boolean {
-  return (
-    e instanceof NetworkError ||
-    e instanceof CancelledError ||
-    (e instanceof ExchangeError && e.status !== 404 && e.status !== 403)
-  );
-}
 
 export interface SignOffReaderOptions {
   readonly client: ExchangeClient;
