@@ -20,14 +20,9 @@ import { StudyForm } from './features/studies/study-form.js';
 import { useSidebarWidth } from './features/studies/use-sidebar-width.js';
 import { TransfersDock } from './features/transfers/transfers-dock.js';
 import { WelcomePanel } from './features/welcome/welcome-panel.js';
-import {
-  useAppInfo,
-  useConnection,
-  useNotifications,
-  useProfiles,
-  useSettings,
-  useSwitchProfile,
-} from './features/profiles/profiles.js';
+import { useConnection, useProfiles, useSwitchProfile } from './features/profiles/profiles.js';
+import { useAppInfo, useSettings } from './features/settings/settings.js';
+import { useNotifications } from './features/whats-new/notification-events.js';
 import { useContainers, useCreateContainer } from './features/studies/studies.js';
 import { useFollowStudyChanges } from './features/file-manager/items.js';
 import { useRevealRequests } from './data/reveal.js';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toAppError } from '../../bridge/api.js';
 import { ErrorDisplay } from '../../components/common/error-display.js';
 import { FilePickButton } from '../../components/common/file-pick-button.js';
-import { useAppInfo } from '../profiles/profiles.js';
+import { useAppInfo } from '../settings/settings.js';
 import { usePickArchive, useVerifyArchive, type ArchiveFileSource, type ArchivePick } from './use-verify.js';
 import { VerifyResult } from './verify-result.js';
 

@@ -3,7 +3,7 @@
 // shows the new day at its next render.
 import { calendarDay } from '../../../shared/binder/calendar-date.js';
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '../../../shared/binder/views.js';
-import { useSettings } from '../profiles/profiles.js';
+import { useSettings } from '../settings/settings.js';
 import type { ExpiryContext } from './expires-cell.js';
 
 export function useExpiryContext(): ExpiryContext {

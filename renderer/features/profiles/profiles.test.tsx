@@ -8,8 +8,7 @@ import type { EventName, EventPayloads, ExchangeApi } from '../../../shared/ipc/
 import type { ProfileView } from '../../../shared/ipc/views.js';
 import { apiWrapper } from '../../test-support/api-wrapper.js';
 import { profile } from '../../test-support/fixtures.js';
-import { OneTimeSecret } from './profile-import.js';
-import { useBackupProfile, useProfiles, useRewrapProgress } from './profiles.js';
+import { useProfiles, useRewrapProgress } from './profiles.js';
 
 function fakeApi(list: ProfileView[]) {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -50,28 +49,5 @@ describe('useProfiles and useRewrapProgress', () => {
     // Main tells of a profile changed outside a call (a backup the browser fetched).
     emit('profile.updated', profile({ id: 'p2', active: false, backedUp: true }));
     await waitFor(() => expect(window.result.current.data?.[1]).toMatchObject({ id: 'p2', backedUp: true }));
-  });
-});
-
-describe('useBackupProfile', () => {
-  it('sends the password once and keeps none of it in the mutation it leaves behind', async () => {
-    const sent: unknown[] = [];
-    const api = {
-      'profiles.backup': async (args: unknown) => {
-        sent.push(args);
-        return { ok: true, value: { saved: true, profile: profile({ backedUp: true }), download: '/api/download/x' } };
-      },
-      on: () => () => undefined,
-    } as unknown as ExchangeApi;
-    const client = new QueryClient();
-    const wrapper = apiWrapper(api, client);
-    const { result } = renderHook(() => useBackupProfile(), { wrapper });
-    await act(async () => {
-      await result.current.mutateAsync({ profileId: 'p1', password: new OneTimeSecret('correct horse battery') });
-    });
-    expect(sent).toEqual([{ profileId: 'p1', password: 'correct horse battery' }]);
-    await waitFor(() => expect(result.current.data?.download).toBe('/api/download/x'));
-    expect(JSON.stringify(result.current.variables)).not.toContain('correct horse');
-    expect(result.current.variables?.password.take()).toBe('');
   });
 });

@@ -1,31 +1,11 @@
-// The app, its settings, the profiles and the connection of the active one.
+// The profiles, switching between them, and the connection of the active one.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
-import type { EventPayloads, OperationArgs } from '../../../shared/ipc/contract.js';
+import { useEffect } from 'react';
+import type { EventPayloads } from '../../../shared/ipc/contract.js';
 import type { ProfileView } from '../../../shared/ipc/views.js';
 import { useApi } from '../../data/api-context.js';
-import type { OneTimeSecret } from './one-time-secret.js';
 import { useCall } from '../../data/call.js';
 import { keys } from '../../data/query-keys.js';
-
-export function useAppInfo() {
-  const call = useCall();
-  return useQuery({ queryKey: keys.appInfo, queryFn: () => call('app.info', {}), staleTime: Infinity });
-}
-
-export function useSettings() {
-  const call = useCall();
-  return useQuery({ queryKey: keys.settings, queryFn: () => call('settings.get', {}) });
-}
-
-export function useUpdateSettings() {
-  const call = useCall();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: OperationArgs<'settings.update'>) => call('settings.update', patch),
-    onSuccess: (next) => client.setQueryData(keys.settings, next),
-  });
-}
 
 export function useProfiles() {
   const api = useApi();
@@ -81,45 +61,6 @@ export function profilesChanged(client: QueryClient, list?: ProfileView[]): void
   void client.invalidateQueries({ queryKey: keys.everyProfile });
 }
 
-export function useGenerateKey() {
-  const call = useCall();
-  return useMutation({
-    mutationFn: (args: OperationArgs<'profiles.generateKey'>) => call('profiles.generateKey', args),
-  });
-}
-
-/** Replaces a profile's trust anchors with the CA certificates of a PEM bundle (public: read by the page). */
-export function useSetTrustAnchors() {
-  const call = useCall();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (args: OperationArgs<'profiles.setTrustAnchors'>) => call('profiles.setTrustAnchors', args),
-    onSuccess: (profile) => replaceProfile(client, profile),
-  });
-}
-
-/** The profile's keys as a PKCS#12 file where the user picks in main's save dialog, or offered as a download. */
-export function useBackupProfile() {
-  const call = useCall();
-  const client = useQueryClient();
-  return useMutation({
-    // The password travels in a one-time box: the mutation's kept variables hold it no longer than the call.
-    mutationFn: ({ profileId, password }: { profileId: string; password: OneTimeSecret }) =>
-      call('profiles.backup', { profileId, password: password.take() }),
-    onSuccess: ({ profile }) => replaceProfile(client, profile),
-  });
-}
-
-/** Drops the reading keys kept since a renewal (refused while an item still needs one). */
-export function useForgetOldKeys() {
-  const call = useCall();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (profileId: string) => call('profiles.forgetOldKeys', { profileId }),
-    onSuccess: (profile) => replaceProfile(client, profile),
-  });
-}
-
 export type RewrapProgress = EventPayloads['keys.rewrap'];
 type RewrapByProfile = Readonly<Record<string, RewrapProgress>>;
 
@@ -173,10 +114,4 @@ export function useConnection(profileId: string | undefined) {
     enabled: !!profileId,
     refetchInterval: 60_000,
   });
-}
-
-/** Subscribes to main's notifications (a batch of transfers ended, ...). */
-export function useNotifications(): (listener: (n: EventPayloads['notification']) => void) => () => void {
-  const api = useApi();
-  return useCallback((listener) => api.on('notification', listener), [api]);
 }

@@ -7,7 +7,7 @@ import { toAppError } from '../../bridge/api.js';
 import { CollaboratorsView } from './collaborators-view.js';
 import { studyLabel } from '../studies/studies-sidebar.js';
 import { useOrganizations } from '../profiles/directory.js';
-import { useAppInfo } from '../profiles/profiles.js';
+import { useAppInfo } from '../settings/settings.js';
 import { useChangeCollaborators, useCollaborators, useContainers } from '../studies/studies.js';
 import type { SlotDialogProps } from '../../lib/dialog-slots.js';
 

@@ -7,7 +7,7 @@ import type { AccessResult, AppError, GranteePreview } from '../../../shared/ipc
 import { toAppError } from '../../bridge/api.js';
 import { ManageAccessView, type AccessHolder } from './manage-access-view.js';
 import { useAccessLists, useChangeAccess, usePreviewGrantee, type AccessChange } from './access.js';
-import { useAppInfo } from '../profiles/profiles.js';
+import { useAppInfo } from '../settings/settings.js';
 import { useDelivery } from '../receipts/receipts.js';
 import { namesList } from '../../../shared/access-words.js';
 import { useCollaborators } from '../studies/studies.js';

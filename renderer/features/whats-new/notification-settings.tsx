@@ -3,7 +3,7 @@
 // that click, as browsers require); when it refuses, the switch says so and stays off.
 import { useState } from 'react';
 import type { Settings } from '../../../shared/ipc/views.js';
-import { useAppInfo, useSettings, useUpdateSettings } from '../profiles/profiles.js';
+import { useAppInfo, useSettings, useUpdateSettings } from '../settings/settings.js';
 import {
   askNotificationAllowance,
   notificationAllowance,
