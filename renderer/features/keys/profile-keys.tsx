@@ -3,7 +3,7 @@
 // a renewal, and "Forget old keys" once nothing needs them.
 import type { ReactNode } from 'react';
 import type { KeyView, ProfileView } from '../../../shared/ipc/views.js';
-import type { RewrapProgress } from '../profiles/profiles.js';
+import type { RewrapProgress } from './rewrap-progress.js';
 import { formatDate } from '../../lib/format.js';
 
 /** The keys as main listed them, or (an older answer without them) what the counts say. */

@@ -3,7 +3,7 @@
 // (asked first, and not the loudest button on the page).
 import { useState, type ReactNode } from 'react';
 import type { AppError, ProfileView } from '../../../shared/ipc/views.js';
-import type { RewrapProgress } from './profiles.js';
+import type { RewrapProgress } from '../keys/rewrap-progress.js';
 import { daysUntil } from '../../lib/file-read.js';
 import { roleNames } from '../../components/chrome/window-chrome.js';
 import { CertificateDetails } from '../../components/common/certificate-details.js';

@@ -8,7 +8,8 @@ import type { EventName, EventPayloads, ExchangeApi } from '../../../shared/ipc/
 import type { ProfileView } from '../../../shared/ipc/views.js';
 import { apiWrapper } from '../../test-support/api-wrapper.js';
 import { profile } from '../../test-support/fixtures.js';
-import { useProfiles, useRewrapProgress } from './profiles.js';
+import { useRewrapProgress } from '../keys/rewrap-progress.js';
+import { useProfiles } from './profiles.js';
 
 function fakeApi(list: ProfileView[]) {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();

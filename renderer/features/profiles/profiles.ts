@@ -1,10 +1,10 @@
 // The profiles, switching between them, and the connection of the active one.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { EventPayloads } from '../../../shared/ipc/contract.js';
 import type { ProfileView } from '../../../shared/ipc/views.js';
 import { useApi } from '../../data/api-context.js';
 import { useCall } from '../../data/call.js';
+import { hearRewrapProgress } from '../keys/rewrap-progress.js';
 import { keys } from '../../data/query-keys.js';
 
 export function useProfiles() {
@@ -21,12 +21,7 @@ export function useProfiles() {
   // A backup the browser fetched (the browser host): the profile says it is backed up.
   useEffect(() => api.on('profile.updated', (profile) => replaceProfile(client, profile)), [api, client]);
   // The window lists the profiles all its life: the re-wrap's progress is heard here, shown in Settings.
-  useEffect(() => {
-    client.setQueryDefaults(rewrapKey, { gcTime: Infinity, staleTime: Infinity });
-    return api.on('keys.rewrap', (p) =>
-      client.setQueryData<RewrapByProfile>(rewrapKey, (all) => ({ ...all, [p.profileId]: p })),
-    );
-  }, [api, client]);
+  useEffect(() => hearRewrapProgress(api, client), [api, client]);
   return useQuery({ queryKey: keys.profiles, queryFn: () => call('profiles.list', {}) });
 }
 
@@ -59,25 +54,6 @@ export function profilesChanged(client: QueryClient, list?: ProfileView[]): void
   if (list) client.setQueryData(keys.profiles, list);
   else void client.invalidateQueries({ queryKey: keys.profiles });
   void client.invalidateQueries({ queryKey: keys.everyProfile });
-}
-
-export type RewrapProgress = EventPayloads['keys.rewrap'];
-type RewrapByProfile = Readonly<Record<string, RewrapProgress>>;
-
-/** Held in the query cache for the window's whole life: Settings opened after the re-wrap still shows how it ended. */
-const rewrapKey = ['keys.rewrap'] as const;
-
-/** The background re-wrap of each renewed profile's own items, as main last reported it (by profile id). */
-export function useRewrapProgress(): RewrapByProfile {
-  const client = useQueryClient();
-  return (
-    useQuery({
-      queryKey: rewrapKey,
-      queryFn: () => client.getQueryData<RewrapByProfile>(rewrapKey) ?? {},
-      staleTime: Infinity,
-      gcTime: Infinity,
-    }).data ?? {}
-  );
 }
 
 export function useRemoveProfile() {

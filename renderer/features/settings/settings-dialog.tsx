@@ -11,8 +11,9 @@ import { useReceiptSending, useSetReceiptSending } from '../receipts/receipts.js
 import { triggerDownload } from '../file-manager/download.js';
 import { useCertificateChanges, useRewrapCertificate } from '../trust/certificates.js';
 import { NOTHING_SHARED_AGAIN, renewedStatus, sharedAgainStatus } from '../trust/sharing-again-words.js';
-import { useProfiles, useRemoveProfile, useResetSandbox, useRewrapProgress } from '../profiles/profiles.js';
+import { useProfiles, useRemoveProfile, useResetSandbox } from '../profiles/profiles.js';
 import { useBackupProfile, useForgetOldKeys, useGenerateKey } from '../keys/keys.js';
+import { useRewrapProgress } from '../keys/rewrap-progress.js';
 import { useSetTrustAnchors } from '../trust/trust-anchors.js';
 import { useAppInfo, useSettings, useUpdateSettings } from './settings.js';
 import { downloadText, readAsText } from '../../lib/file-read.js';

@@ -3,7 +3,7 @@
 // narrow window.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AppError, ProfileView, Settings } from '../../../shared/ipc/views.js';
-import type { RewrapProgress } from '../profiles/profiles.js';
+import type { RewrapProgress } from '../keys/rewrap-progress.js';
 import { ConfirmDialog } from '../../components/common/confirm-dialog.js';
 import { CloseAction, Dialog } from '../../components/common/dialog.js';
 import { ErrorDisplay } from '../../components/common/error-display.js';
