@@ -1,6 +1,6 @@
-// `items list|put|add|get|rm` and `access list|grant|update|revoke` (`access rewrap`: keys/rewrap.ts).
+// `items list|put|add|get|describe|rm` (`access`, who may read an item: sharing.ts).
 import { toSlashForm } from '../../shared/item-path.js';
-import { rememberingSharing, rewrapCommand } from './keys/rewrap.js';
+import { rememberingSharing } from './keys/rewrap.js';
 import { isReservedItemId } from '../../shared/reserved-paths.js';
 import { receiptAfterGet } from './receipts.js';
 import { itemsDescribe, uploadFields } from './binder.js';
@@ -9,7 +9,7 @@ import { downloadDocument } from '../services/transfers/document-download.js';
 import { newDocumentPath, uploadDocument } from '../services/transfers/document-upload.js';
 import { UsageError, boolFlag, stringFlag, word } from './args.js';
 import type { CliContext } from './context.js';
-import { itemLine, mib, organizationLine, shown, table } from './format.js';
+import { itemLine, mib, shown, table } from './format.js';
 
 function progressPrinter(
   ctx: CliContext,
@@ -96,33 +96,4 @@ export async function itemsCommand(ctx: CliContext): Promise<void> {
     default:
       throw new UsageError(`Unknown items subcommand "${sub}".`);
   }
-}
-
-export async function accessCommand(ctx: CliContext): Promise<void> {
-  const sub = word(ctx.args, 1, 'access subcommand (list, grant, update, revoke, rewrap)');
-  if (sub === 'rewrap') return rewrapCommand(ctx);
-  const containerId = await ctx.container();
-  const opened = await ctx.open();
-  const { client } = opened;
-  const remote = word(ctx.args, 2, 'remote path');
-  const { sharing, settled } = rememberingSharing(ctx, opened);
-  let list;
-  switch (sub) {
-    case 'list':
-      list = await client.getItemAccess(containerId, remote);
-      break;
-    case 'grant':
-      list = await sharing.grant(containerId, remote, word(ctx.args, 3, 'organization id'));
-      break;
-    case 'update':
-      list = await sharing.update(containerId, remote, word(ctx.args, 3, 'organization id'));
-      break;
-    case 'revoke':
-      list = await sharing.revoke(containerId, remote, word(ctx.args, 3, 'organization id'));
-      break;
-    default:
-      throw new UsageError(`Unknown access subcommand "${sub}".`);
-  }
-  await settled();
-  ctx.print(list, () => table(list, organizationLine));
 }

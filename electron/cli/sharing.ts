@@ -1,6 +1,8 @@
 // `collaborators list|add|remove`: the organizations a study is shared with.
+// `access list|grant|update|revoke`: those one item is shared with (`access rewrap`: keys/rewrap.ts).
 import { StudyRecords } from '../services/study-records.js';
 import { UsageError, word } from './args.js';
+import { rememberingSharing, rewrapCommand } from './keys/rewrap.js';
 import type { CliContext } from './context.js';
 import { organizationLine, shown, table } from './format.js';
 
@@ -37,5 +39,34 @@ export async function collaboratorsCommand(ctx: CliContext): Promise<void> {
     default:
       throw new UsageError(`Unknown collaborators subcommand "${sub}".`);
   }
+  ctx.print(list, () => table(list, organizationLine));
+}
+
+export async function accessCommand(ctx: CliContext): Promise<void> {
+  const sub = word(ctx.args, 1, 'access subcommand (list, grant, update, revoke, rewrap)');
+  if (sub === 'rewrap') return rewrapCommand(ctx);
+  const containerId = await ctx.container();
+  const opened = await ctx.open();
+  const { client } = opened;
+  const remote = word(ctx.args, 2, 'remote path');
+  const { sharing, settled } = rememberingSharing(ctx, opened);
+  let list;
+  switch (sub) {
+    case 'list':
+      list = await client.getItemAccess(containerId, remote);
+      break;
+    case 'grant':
+      list = await sharing.grant(containerId, remote, word(ctx.args, 3, 'organization id'));
+      break;
+    case 'update':
+      list = await sharing.update(containerId, remote, word(ctx.args, 3, 'organization id'));
+      break;
+    case 'revoke':
+      list = await sharing.revoke(containerId, remote, word(ctx.args, 3, 'organization id'));
+      break;
+    default:
+      throw new UsageError(`Unknown access subcommand "${sub}".`);
+  }
+  await settled();
   ctx.print(list, () => table(list, organizationLine));
 }
