@@ -1,12 +1,14 @@
 // "New study", "Study details…" and invitations through main's real handlers and session,
 // against the real reference server: only the owner names a study, one collaborator that
 // cannot receive the record is reported without failing the edit, a stale form does not
-// undo what was saved since, and a record that could not be saved is finished in the same
-// study (a proxy loses the connection in between).
+// undo what was saved since, a record that could not be saved is finished in the same study
+// (a proxy loses the connection in between), and a certificate swapped in transit is refused
+// naming the directory's SHA-1 fingerprint.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueIdentity, parseCertificate } from '../../../shared/protocol/certificates.js';
 import type { ActivityEntry } from '../../../shared/ipc/views.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { startTamperProxy, type TamperProxy } from '../../services/test-support/tamper-proxy.js';
@@ -173,5 +175,24 @@ describe('study handlers', () => {
     });
     expect(finished.recordProblem).toBeUndefined();
     expect((await sirb.client.listContainers()).length).toBe(before + 1);
+  });
+
+  it('says a served certificate that is not the directory\u2019s is refused, by its SHA-1 fingerprint', async () => {
+    const swapped = issueIdentity('Man in the middle').certificatePem;
+    proxy.rewrite((method, url) =>
+      method === 'GET' && url.endsWith('/certificate') ? Buffer.from(swapped) : undefined,
+    );
+    let preview;
+    try {
+      preview = await asSirb['organizations.get']({ organizationId: fx.site.org.id });
+    } finally {
+      proxy.rewrite(undefined);
+    }
+    const listed = await fx.site.client.getOrganization(fx.site.org.id);
+    expect(preview.thumbprintMatches).toBe(false);
+    expect(preview.certificate?.thumbprint).toBe(parseCertificate(swapped).thumbprint);
+    expect(preview.problem).toBe(
+      `The certificate the exchange sent for ${listed.name} is not the one in the directory (SHA-1 fingerprint ${listed.thumbprint}). Nothing will be shared with it.`,
+    );
   });
 });

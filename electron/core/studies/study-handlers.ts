@@ -38,7 +38,7 @@ export async function granteePreview(s: Session, organization: Organization): Pr
       ...(matches
         ? {}
         : {
-            problem: `The certificate the exchange sent for ${organization.name} is not the one in the directory (thumbprint ${organization.thumbprint}). Nothing will be shared with it.`,
+            problem: `The certificate the exchange sent for ${organization.name} is not the one in the directory (SHA-1 fingerprint ${organization.thumbprint}). Nothing will be shared with it.`,
           }),
     };
   } catch (e) {

@@ -84,7 +84,7 @@ export function checkPair(key: KeyObject, certificate: CertificateInfo, now = Da
   if (!keyMatchesCertificate(key, certificate)) {
     throw new KeyImportError(
       'key-mismatch',
-      `The private key does not belong to the certificate "${certificate.subject}" (thumbprint ${certificate.thumbprint}).`,
+      `The private key does not belong to the certificate "${certificate.subject}" (SHA-1 fingerprint ${certificate.thumbprint}).`,
     );
   }
   if (Date.parse(certificate.validTo) < now) {

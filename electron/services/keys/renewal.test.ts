@@ -3,6 +3,7 @@
 // cut), and the old key is forgotten only once nothing needs it.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCertificate } from '../../../shared/protocol/certificates.js';
 import { CancelledError } from '../exchange-errors.js';
 import { openProfileKeys } from './key-ring.js';
 import { KeyVault } from './key-vault.js';
@@ -68,6 +69,9 @@ describe('renewing a profile\u2019s key', () => {
     expect(refused).toBeInstanceOf(RenewalError);
     expect((refused as RenewalError).failure).toBe('not-registered');
     expect((refused as Error).message).toMatch(/administrator to register it/);
+    expect((refused as Error).message).toContain(
+      `new certificate (SHA-1 fingerprint ${parseCertificate(renewed.identity.certificatePem).thumbprint})`,
+    );
     expect(await store.get(profile.id)).toEqual(profile);
   });
 

@@ -64,7 +64,7 @@ export async function renewProfile(
   if (listed !== certificate.thumbprint) {
     throw new RenewalError(
       'not-registered',
-      `The exchange does not list the new certificate (thumbprint ${certificate.thumbprint}) for this organization yet${listed ? `; it lists ${listed}` : ''}. ` +
+      `The exchange does not list the new certificate (SHA-1 fingerprint ${certificate.thumbprint}) for this organization yet${listed ? `; it lists ${listed}` : ''}. ` +
         'Send the certificate to the consortium\u2019s administrator to register it, then renew again. Nothing changed.',
     );
   }

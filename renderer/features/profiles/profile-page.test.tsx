@@ -118,7 +118,7 @@ describe('ProfilePage', () => {
     const onRenew = vi.fn();
     const error = appError({
       code: 'not-registered',
-      message: 'The exchange does not list the new certificate (thumbprint ef56) for this organization yet.',
+      message: 'The exchange does not list the new certificate (SHA-1 fingerprint ef56) for this organization yet.',
       details: '',
       explanation: '',
       status: undefined,
