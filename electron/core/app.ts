@@ -47,6 +47,7 @@ import { SandboxManager } from './sandbox/sandbox-manager.js';
 import { PinStore } from './trust/pin-store.js';
 import { trustHandlers } from './trust/trust-handlers.js';
 import { fileManagerHandlers } from './file-manager/file-manager-handlers.js';
+import { emptyFolderHandlers } from './file-manager/empty-folder-handlers.js';
 import { openSession, toProfileView, type Session } from './profiles/session.js';
 import { SettingsStore } from './settings/settings-store.js';
 import { TransferManager } from './transfers/transfer-manager.js';
@@ -324,6 +325,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...archiveHandlers(ctx),
     ...trustHandlers(ctx),
     ...fileManagerHandlers(ctx),
+    ...emptyFolderHandlers(ctx),
   };
 
   return {

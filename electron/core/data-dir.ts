@@ -19,10 +19,19 @@ export function defaultDataDir(
 
 /**
  * The folders below the data folder that hold keys, what was seen ("changes"), collaborators'
- * certificates and pins, receipts waiting to go, and the sandbox's exchange (its database and
- * its CA's key).
+ * certificates and pins, receipts waiting to go, New folder's empty folders, and the sandbox's
+ * exchange (its database and its CA's key).
  */
-export const PRIVATE_FOLDERS = ['keys', 'changes', 'collaborators', 'pins', 'receipts', 'sandbox', 'sandbox/exchange'];
+export const PRIVATE_FOLDERS = [
+  'keys',
+  'changes',
+  'collaborators',
+  'pins',
+  'receipts',
+  'empty-folders',
+  'sandbox',
+  'sandbox/exchange',
+];
 
 /**
  * Makes the data folder and those below it readable by this user only (0700), whatever mode an

@@ -1,5 +1,5 @@
 // A profile's state in the data folder goes with it: removed in Settings, or by Reset sandbox, its
-// New/Changes state, collaborators' certificates, receipts queue and backup-notice dismissal are
+// New/Changes state, collaborators' certificates, receipts queue, empty folders and backup-notice dismissal are
 // deleted, and another profile's stay. The app core through the door on the embedded sandbox.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -25,11 +25,14 @@ afterAll(async () => {
 });
 
 const filesOf = (profileId: string) =>
-  ['changes', 'collaborators', 'receipts'].map((folder) => join(data, folder, `${profileId}.json`));
+  ['changes', 'collaborators', 'receipts', 'empty-folders'].map((folder) => join(data, folder, `${profileId}.json`));
 const dismissed = async () =>
   Object.keys(JSON.parse(await readFile(join(data, 'notices.json'), 'utf8')).backup as Record<string, string>);
 
-/** Gives the profile each kind of state: New/Changes, collaborators' certificates, receipts queue, a dismissal. */
+/** Only the sIRB, who shares documents and has studies of its own, is sure to have these. */
+const sirbOnly = (file: string) => file.includes('collaborators') || file.includes('empty-folders');
+
+/** Gives the profile each kind of state: New/Changes, collaborators' certificates, receipts queue, an empty folder (with a study), a dismissal. */
 async function useProfile(profileId: string): Promise<void> {
   await call('profiles.switch', { profileId });
   await call('changes.setVisible', { visible: true });
@@ -38,6 +41,8 @@ async function useProfile(profileId: string): Promise<void> {
   await call('receipts.setSending', { sending: false });
   await call('certificates.changes', { fresh: true });
   await call('notices.dismissBackup', { profileId });
+  const [study] = await call('containers.list', {});
+  if (study) await call('folders.addEmpty', { profileId, containerId: study.id, folderPath: 'Kept' });
 }
 
 describe('a profile removed', () => {
@@ -49,8 +54,7 @@ describe('a profile removed', () => {
     for (const p of [site, other, sirb]) await useProfile(p.id);
     // Each has its New state and receipts queue; the sIRB, who shares documents, its collaborators' certificates.
     for (const p of [site, other, sirb])
-      for (const f of filesOf(p.id))
-        if (p === sirb || !f.includes('collaborators')) expect(existsSync(f), f).toBe(true);
+      for (const f of filesOf(p.id)) if (p === sirb || !sirbOnly(f)) expect(existsSync(f), f).toBe(true);
     expect((await dismissed()).sort()).toEqual([site.id, other.id, sirb.id].sort());
 
     // Lakeside is not the active profile (its session stays open for transfers): removed all the same.
@@ -63,7 +67,7 @@ describe('a profile removed', () => {
     await call('profiles.remove', { profileId: sirb.id });
     for (const f of filesOf(sirb.id)) expect(existsSync(f), f).toBe(false);
     expect(await dismissed()).toEqual([other.id]);
-    for (const f of filesOf(other.id).filter((f) => !f.includes('collaborators'))) expect(existsSync(f), f).toBe(true);
+    for (const f of filesOf(other.id).filter((f) => !sirbOnly(f))) expect(existsSync(f), f).toBe(true);
   }, 120_000);
 
   it('by Reset sandbox: every sandbox profile\u2019s files go, the new ones start clean', async () => {

@@ -11,4 +11,8 @@ export const FILE_MANAGER_OPERATION_NAMES = [
   'items.delete',
   'items.rekey',
   'items.rename',
+  'folders.listEmpty',
+  'folders.addEmpty',
+  'folders.removeEmpty',
+  'folders.adoptEmpty',
 ] as const;

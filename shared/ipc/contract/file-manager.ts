@@ -1,13 +1,34 @@
 // The file manager (issue 38 §10): a study's items listed, read, written, renamed, deleted.
 // Spread into `operations` in contract.ts; main's handlers are in electron/core/file-manager/.
-// New folder needs no operation: a folder exists on the exchange only through the items in
-// it, so an empty one lives in the window.
+// A folder exists on the exchange only through the items in it, so New folder's empty folders
+// are kept by main, per profile and study (folders.*: electron/core/file-manager/empty-folders.ts).
 import { z } from 'zod';
 import type { RecordHeader } from '../../types.js';
-import { container, hexId, item, itemPath, items } from '../args.js';
+import {
+  emptyFolderKey,
+  emptyFolderProblem,
+  folderPathProblem,
+  MAX_EMPTY_FOLDERS,
+} from '../../file-manager/empty-folders.js';
+import { container, hexId, id, item, itemPath, items } from '../args.js';
 import { answers, op } from '../op.js';
 import type { ItemDetails, ItemPage, ItemView } from './file-manager-views.js';
 import type { AccessResult } from './sharing-views.js';
+
+/** A folder's path checked by `problemOf` (shared/file-manager/empty-folders.ts), in slash form. */
+const folderChecked = (problemOf: (path: string) => string | undefined) =>
+  itemPath
+    .superRefine((path, check) => {
+      const problem = problemOf(path);
+      if (problem) check.addIssue({ code: 'custom', message: `This folder cannot be kept: ${problem}.` });
+    })
+    .transform(emptyFolderKey);
+/** One New folder makes (its own name cleaned). */
+const emptyFolder = folderChecked(emptyFolderProblem);
+/** One kept or above kept ones (the folders above may be another organization's). */
+const anyFolder = folderChecked(folderPathProblem);
+/** The profile the window shows (main refuses when another is active) and the study. */
+const profileStudy = z.strictObject({ profileId: id, containerId: hexId });
 
 export const fileManagerOperations = {
   'items.list': op(container.extend({ since: z.string().max(64).optional() }), answers<ItemView[]>()),
@@ -39,5 +60,22 @@ export const fileManagerOperations = {
       name: z.string().min(1).max(1000),
     }),
     answers<ItemView>(),
+  ),
+  /** The study's empty folders kept for the profile (slash form, sorted). */
+  'folders.listEmpty': op(profileStudy, answers<string[]>()),
+  /** New folder: kept until something is put in it; refused past MAX_EMPTY_FOLDERS. Answers the list. */
+  'folders.addEmpty': op(profileStudy.extend({ folderPath: emptyFolder }), answers<string[]>()),
+  /**
+   * Folders no longer kept, with every kept folder below them: the user removed them, or the
+   * window's listing has items in them now. Answers the list.
+   */
+  'folders.removeEmpty': op(
+    profileStudy.extend({ folderPaths: z.array(anyFolder).min(1).max(MAX_EMPTY_FOLDERS) }),
+    answers<string[]>(),
+  ),
+  /** Folders an earlier version kept in the window's storage, handed over once: as many as fit are kept. */
+  'folders.adoptEmpty': op(
+    profileStudy.extend({ folderPaths: z.array(emptyFolder).min(1).max(MAX_EMPTY_FOLDERS) }),
+    answers<string[]>(),
   ),
 } as const;

@@ -1,0 +1,96 @@
+// New folder's empty folders, kept by main per profile in the data folder
+// (`empty-folders/<profileId>.json`, mode 0600 in a 0700 folder, atomic writes, like the seen
+// state and the pins), per study: they outlive the window's storage and a restart, and one
+// profile never sees another's. The file is read through its schema and each path checked again:
+// a damaged file keeps nothing rather than something the door would refuse.
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  emptyFolderKey,
+  emptyFolderProblem,
+  isAtOrBelow,
+  MAX_EMPTY_FOLDERS,
+} from '../../../shared/file-manager/empty-folders.js';
+import { UserFacingError } from '../../../shared/app-error.js';
+import { readJsonFile, writeJsonAtomic } from '../../services/atomic-file.js';
+
+const fileSchema = z.object({ version: z.literal(1), studies: z.record(z.string(), z.array(z.string())) });
+type FolderFile = z.infer<typeof fileSchema>;
+
+export function emptyFoldersFile(dataDir: string, profileId: string): string {
+  return path.join(dataDir, 'empty-folders', `${profileId}.json`);
+}
+
+const sorted = (paths: Iterable<string>): string[] => [...paths].sort();
+
+/** One per app: its changes are made one at a time (read, change, write), whichever profile. */
+export class EmptyFolderStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly dataDir: string) {}
+
+  async list(profileId: string, containerId: string): Promise<string[]> {
+    await this.queue.catch(() => undefined);
+    return sorted((await this.read(profileId)).studies[containerId] ?? []);
+  }
+
+  /** Keeps `folder` (slash form, checked at the door); refused when the study keeps the most already. */
+  add(profileId: string, containerId: string, folder: string): Promise<string[]> {
+    return this.change(profileId, containerId, (kept) => {
+      if (kept.includes(folder)) return kept;
+      if (kept.length >= MAX_EMPTY_FOLDERS)
+        throw new UserFacingError(
+          'too-many-folders',
+          `This study already has ${MAX_EMPTY_FOLDERS} empty folders.`,
+          'Upload a document into one of them, or remove one, before making another.',
+        );
+      return [...kept, folder];
+    });
+  }
+
+  /** Forgets each folder and every kept folder below it. */
+  remove(profileId: string, containerId: string, folders: readonly string[]): Promise<string[]> {
+    return this.change(profileId, containerId, (kept) =>
+      kept.filter((p) => !folders.some((gone) => isAtOrBelow(p, gone))),
+    );
+  }
+
+  /** Folders handed over from the window's storage: as many as fit. */
+  adopt(profileId: string, containerId: string, folders: readonly string[]): Promise<string[]> {
+    return this.change(profileId, containerId, (kept) =>
+      [...new Set([...kept, ...folders])].slice(0, MAX_EMPTY_FOLDERS),
+    );
+  }
+
+  private change(
+    profileId: string,
+    containerId: string,
+    edit: (kept: readonly string[]) => readonly string[],
+  ): Promise<string[]> {
+    const next = this.queue.then(async () => {
+      const file = await this.read(profileId);
+      const kept = file.studies[containerId] ?? [];
+      const changed = edit(kept);
+      if (changed === kept) return sorted(kept);
+      const studies = { ...file.studies };
+      if (changed.length) studies[containerId] = [...changed];
+      else delete studies[containerId];
+      await writeJsonAtomic(emptyFoldersFile(this.dataDir, profileId), { version: 1, studies } satisfies FolderFile);
+      return sorted(changed);
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async read(profileId: string): Promise<FolderFile> {
+    const raw = await readJsonFile<unknown>(emptyFoldersFile(this.dataDir, profileId)).catch(() => undefined);
+    const parsed = fileSchema.safeParse(raw);
+    if (!parsed.success) return { version: 1, studies: {} };
+    const studies: Record<string, string[]> = {};
+    for (const [id, paths] of Object.entries(parsed.data.studies)) {
+      const valid = paths.filter((p) => !emptyFolderProblem(p)).map(emptyFolderKey);
+      if (valid.length) studies[id] = [...new Set(valid)].slice(0, MAX_EMPTY_FOLDERS);
+    }
+    return { version: 1, studies };
+  }
+}
