@@ -1,7 +1,9 @@
 // Issue 38 §10 in the window, on the sandbox as its sIRB: F2 renames a document (the same item:
 // Riverside's receipt and the sign-off still say "this version"), New folder makes a folder that
-// is there until something is put in it, and the folder's menu says documents cannot be moved.
+// main keeps for the profile until something is put in it (a reload still shows it, another
+// profile never does; its menu removes it), and the folder's menu says documents cannot be moved.
 // A site is not offered Rename on the sIRB's document. axe scans the new states in both themes.
+import type { Page } from '@playwright/test';
 import { expect, test } from './host-fixture.js';
 import { saveScreenshot } from './support/artifacts.js';
 import { expectInputWhole, fitsInWindow } from './support/layout.js';
@@ -9,7 +11,18 @@ import { StateScans, isBlocking } from './support/axe.js';
 import { callHost } from './support/host-api.js';
 import { detailsAction, fileRow, settled, showInTheme, switchTo } from './support/app-page.js';
 
-test('Rename keeps receipts and sign-offs; New folder lives in the window; no move is faked', async ({
+/** New folder… from the toolbar, or its More menu when it does not fit. */
+async function openNewFolder(page: Page): Promise<void> {
+  await settled(page);
+  const newFolder = page.getByTestId('new-folder');
+  if (await newFolder.isVisible()) await newFolder.click();
+  else {
+    await page.getByTestId('toolbar-more').click();
+    await page.getByTestId('menu-new-folder').click();
+  }
+}
+
+test('Rename keeps receipts and sign-offs; New folder is kept per profile; no move is faked', async ({
   page,
   host,
 }) => {
@@ -61,15 +74,9 @@ test('Rename keeps receipts and sign-offs; New folder lives in the window; no mo
   await expect(page.getByTestId('signoff').first()).toHaveAttribute('data-version', 'this');
   await expect(page.getByTestId('signoff-version').first()).toHaveText(' · this version');
 
-  // New folder: in the window until a document is put in it
+  // New folder: kept by main for this profile until a document is put in it
   await page.getByTestId('breadcrumbs').getByRole('button').first().click();
-  await settled(page);
-  const newFolder = page.getByTestId('new-folder');
-  if (await newFolder.isVisible()) await newFolder.click();
-  else {
-    await page.getByTestId('toolbar-more').click();
-    await page.getByTestId('menu-new-folder').click();
-  }
+  await openNewFolder(page);
   await expect(page.getByTestId('new-folder-note')).toContainText(
     'Documents cannot be moved between folders on the exchange',
   );
@@ -94,10 +101,19 @@ test('Rename keeps receipts and sign-offs; New folder lives in the window; no mo
   await expect(page.getByTestId('menu-no-move')).toBeDisabled();
   await scans.scan('folder menu');
   await page.keyboard.press('Escape');
-  // remembered: a reload still shows it
+  // kept by main, not the page: a reload still shows it, and it is in the profile's store
+  const studyId = (await page.getByTestId('study-row').first().getAttribute('data-container-id'))!;
   await page.reload();
   await page.getByTestId('study-row').first().click();
   await expect(fileRow(page, 'Monitoring visits')).toBeVisible();
+  const profiles = await callHost<{ id: string; name: string }[]>(host, 'profiles.list', {});
+  const sirbId = profiles.find((p) => p.name.endsWith('Sandbox IRB'))!.id;
+  expect(await callHost<string[]>(host, 'folders.listEmpty', { profileId: sirbId, containerId: studyId })).toEqual([
+    'Monitoring visits',
+  ]);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('empty-folders:')))).toEqual(
+    [],
+  );
   await saveScreenshot(page, 'file-manager-new-folder');
   await showInTheme(page, host, 'dark');
   scans.theme = 'dark';
@@ -108,16 +124,30 @@ test('Rename keeps receipts and sign-offs; New folder lives in the window; no mo
   await saveScreenshot(page, 'file-manager-new-folder-dark');
 
   // a site is not offered Rename on the sIRB's document
-  const profiles = await callHost<{ id: string; name: string }[]>(host, 'profiles.list', {});
-  await switchTo(page, {
-    id: profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!.id,
-    organizationName: 'Riverside Medical Center',
-  });
+  const riversideId = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!.id;
+  await switchTo(page, { id: riversideId, organizationName: 'Riverside Medical Center' });
   // the switch re-renders the studies as the site's list: a click on the list it replaces is lost
   await expect(async () => {
-    await page.getByTestId('study-row').first().click();
+    await page
+      .getByTestId(`study-row`)
+      .and(page.locator(`[data-container-id="${studyId}"]`))
+      .click();
     await expect(fileRow(page, 'Consent forms')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
+  // the sIRB's empty folder is not the site's: the site's own shows (its kept folders are loaded), the sIRB's never
+  await openNewFolder(page);
+  await page.getByTestId('new-folder-name').fill('Site visits');
+  await page.getByTestId('new-folder-create').click();
+  await page.getByTestId('breadcrumbs').getByRole('button').first().click();
+  await expect(fileRow(page, 'Site visits')).toBeVisible();
+  await expect(fileRow(page, 'Monitoring visits')).toHaveCount(0);
+  // and its menu removes it, for good
+  await fileRow(page, 'Site visits').click({ button: 'right' });
+  await page.getByTestId('menu-remove-folder').click();
+  await expect(fileRow(page, 'Site visits')).toHaveCount(0);
+  await expect
+    .poll(() => callHost<string[]>(host, 'folders.listEmpty', { profileId: riversideId, containerId: studyId }))
+    .toEqual([]);
   await fileRow(page, 'Consent forms').dblclick();
   const theirs = fileRow(page, 'Informed consent v3 (approved).pdf');
   await theirs.click({ button: 'right' });

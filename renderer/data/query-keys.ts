@@ -22,6 +22,9 @@ export const keys = {
   collaborators: (profileId: string, containerId: string) =>
     ['profile', profileId, 'container', containerId, 'collaborators'] as const,
   items: (profileId: string, containerId: string) => ['profile', profileId, 'container', containerId, 'items'] as const,
+  /** New folder's empty folders main keeps for the profile and study (renderer/features/file-manager). */
+  emptyFolders: (profileId: string, containerId: string) =>
+    ['profile', profileId, 'container', containerId, 'empty-folders'] as const,
   /**
    * Everything cached about one item (details, access, delivery, record): what a change of its
    * access, its receipts or its content invalidates, so the details pane never shows two ages.

@@ -1,7 +1,8 @@
 // New folder (issue 38 §10): the exchange knows folders only as parts of item paths, so a folder
-// with nothing in it exists in the window alone, remembered per profile and study, until an
-// item is put in it (then the listing has it, and the window forgets its own).
+// with nothing in it is kept by main per profile and study (use-empty-folders.ts) until an item
+// is put in it (then the listing has it, and main is told to forget it).
 import { cleanFileName } from '../../../shared/file-name.js';
+import { isAtOrBelow } from '../../../shared/file-manager/empty-folders.js';
 import {
   describeProblem,
   joinItemPath,
@@ -36,7 +37,7 @@ export function newFolderPath(tree: FileTree, parent: string, wanted: string): F
   return { ok: true, path };
 }
 
-/** The tree with the window's own empty folders (and the folders leading to them) added. */
+/** The tree with the kept empty folders (and the folders leading to them) added. */
 export function withEmptyFolders(tree: FileTree, paths: readonly string[]): FileTree {
   const missing = paths.filter((p) => !tree.folders.has(p));
   if (missing.length === 0) return tree;
@@ -55,7 +56,15 @@ export function withEmptyFolders(tree: FileTree, paths: readonly string[]): File
   return { folders, items: tree.items };
 }
 
-/** The window's folders that are still empty on the exchange (the rest it no longer needs to keep). */
-export function stillEmpty(tree: FileTree, paths: readonly string[]): string[] {
-  return paths.filter((p) => !tree.folders.has(p));
+/**
+ * A folder only main keeps (the listing has nothing in it) that the user may remove: a kept one
+ * or one leading to kept ones (removing it forgets those below it).
+ */
+export function removableFolder(path: string, listed: FileTree | undefined, kept: readonly string[]): boolean {
+  return !!listed && !listed.folders.has(path) && kept.some((p) => isAtOrBelow(p, path));
+}
+
+/** The kept folders the listing has now (something was put in them): main need not keep them. */
+export function nowListed(tree: FileTree, paths: readonly string[]): string[] {
+  return paths.filter((p) => tree.folders.has(p));
 }

@@ -32,6 +32,9 @@ import { PendingUploads, pendingUploads } from './pending-uploads.js';
 import { renamable } from './rename-entry.js';
 import { NewFolderDialog } from './new-folder-dialog.js';
 import { useEmptyFolders } from './use-empty-folders.js';
+import { removableFolder } from './empty-folders.js';
+import { isAtOrBelow } from '../../../shared/file-manager/empty-folders.js';
+import { parentItemPath } from '../../../shared/item-path.js';
 import { buildTree } from '../../lib/file-tree.js';
 import { useTransferList } from '../transfers/transfers.js';
 import { rowMenuEntries } from './row-menu.js';
@@ -332,6 +335,22 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
             download,
             openSlot: onOpenSlot,
             deleteRows: deletion.ask,
+            removeEmptyFolder: (path) =>
+              removableFolder(path, listed, emptyFolders.paths)
+                ? () => {
+                    const removeIt = () =>
+                      emptyFolders.remove.mutate([path], {
+                        onError: (e) =>
+                          feedback.setProblem({
+                            context: 'The folder could not be removed.',
+                            error: toAppError(e),
+                            retry: removeIt,
+                          }),
+                      });
+                    removeIt();
+                    if (isAtOrBelow(folder, path)) view.openFolder(parentItemPath(path));
+                  }
+                : undefined,
           })}
           onClose={() => setMenu(undefined)}
         />
@@ -341,12 +360,20 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
           tree={view.tree}
           parent={folder}
           parentLabel={folder ? (folder.split('/').pop() ?? folder) : rootLabel}
-          onCreate={(path) => {
-            emptyFolders.add(path);
+          busy={emptyFolders.add.isPending}
+          problem={emptyFolders.add.error ? toAppError(emptyFolders.add.error) : undefined}
+          onCreate={(path) =>
+            emptyFolders.add.mutate(path, {
+              onSuccess: () => {
+                setNewFolder(false);
+                view.openFolder(path);
+              },
+            })
+          }
+          onClose={() => {
+            emptyFolders.add.reset();
             setNewFolder(false);
-            view.openFolder(path);
           }}
-          onClose={() => setNewFolder(false)}
         />
       ) : null}
       {deletion.confirming ? (

@@ -1,9 +1,11 @@
 // New folder…: a folder in the folder shown. The exchange keeps folders only as parts of document
-// paths, so the new one lives in this window until a document is put in it, and documents
-// already on the exchange cannot be moved into it: the dialog says both.
+// paths, so the app keeps the new one for this profile until a document is put in it, and
+// documents already on the exchange cannot be moved into it: the dialog says both.
 import { useState } from 'react';
+import type { AppError } from '../../../shared/ipc/views.js';
 import type { FileTree } from '../../lib/file-tree.js';
 import { Dialog } from '../../components/common/dialog.js';
+import { ErrorDisplay } from '../../components/common/error-display.js';
 import { NO_MOVE_NOTE, newFolderPath } from './empty-folders.js';
 
 interface NewFolderDialogProps {
@@ -12,13 +14,17 @@ interface NewFolderDialogProps {
   readonly parentLabel: string;
   readonly onCreate: (path: string) => void;
   readonly onClose: () => void;
+  /** Main is keeping the folder. */
+  readonly busy?: boolean;
+  /** Why main did not keep it. */
+  readonly problem?: AppError;
 }
 
-export function NewFolderDialog({ tree, parent, parentLabel, onCreate, onClose }: NewFolderDialogProps) {
+export function NewFolderDialog({ tree, parent, parentLabel, onCreate, onClose, busy, problem }: NewFolderDialogProps) {
   const [name, setName] = useState('');
   const check = newFolderPath(tree, parent, name);
   const create = () => {
-    if (check.ok) onCreate(check.path);
+    if (check.ok && !busy) onCreate(check.path);
   };
   return (
     <Dialog
@@ -27,7 +33,7 @@ export function NewFolderDialog({ tree, parent, parentLabel, onCreate, onClose }
       testId="new-folder-dialog"
       actions={
         <>
-          <button type="button" data-testid="new-folder-create" disabled={!check.ok} onClick={create}>
+          <button type="button" data-testid="new-folder-create" disabled={!check.ok || busy} onClick={create}>
             Create
           </button>
           <button type="button" onClick={onClose}>
@@ -60,10 +66,11 @@ export function NewFolderDialog({ tree, parent, parentLabel, onCreate, onClose }
             {check.reason}
           </p>
         ) : null}
+        {problem ? <ErrorDisplay context="The folder could not be made." error={problem} onRetry={create} /> : null}
         <p id="new-folder-hint" className="muted" data-testid="new-folder-note">
-          The folder stays in this window until you upload a document into it: the exchange keeps folders only as part
-          of a document’s place. {NO_MOVE_NOTE}: upload into the new folder, then delete the old copy if you want it
-          gone.
+          The folder is kept on this computer, for this profile, until you upload a document into it: the exchange keeps
+          folders only as part of a document’s place. {NO_MOVE_NOTE}: upload into the new folder, then delete the old
+          copy if you want it gone.
         </p>
       </form>
     </Dialog>

@@ -1,4 +1,4 @@
-// The context menu of rows: a folder offers to open it; items offer open, save as, manage
+// The context menu of rows: a folder offers to open it (and, while only main keeps it, to remove it); items offer open, save as, manage
 // access (read-only for another organization's items), sign off (documents) and ask for sign-off
 // (one own document), and, for this organization's own items only (the exchange refuses anyone
 // else), re-key (one item) and delete.
@@ -17,6 +17,8 @@ export interface RowActions {
   readonly download: (item: ItemView, mode: DownloadMode) => Promise<void>;
   readonly openSlot: (slot: DialogSlot, items?: readonly ItemView[]) => void;
   readonly deleteRows: (rows: Row[]) => void;
+  /** How to remove a folder only main keeps (New folder's, still empty); undefined for any other. */
+  readonly removeEmptyFolder?: (path: string) => (() => void) | undefined;
 }
 
 export function rowMenuEntries(targets: Row[], actions: RowActions): MenuEntry[] {
@@ -24,10 +26,12 @@ export function rowMenuEntries(targets: Row[], actions: RowActions): MenuEntry[]
   const first = targets[0];
   if (first?.entry.kind === 'folder' && targets.length === 1) {
     const path = first.entry.path;
+    const remove = actions.removeEmptyFolder?.(path);
     return [
       { id: 'open', label: 'Open folder', onSelect: () => actions.openFolder(path) },
       // said rather than faked: the exchange has no move (issue 38 §10)
       { id: 'no-move', label: NO_MOVE_NOTE, disabled: true, onSelect: () => undefined },
+      ...(remove ? [{ id: 'remove-folder', label: 'Remove empty folder', onSelect: remove }] : []),
     ];
   }
   const one = its.length === 1 ? its[0] : undefined;

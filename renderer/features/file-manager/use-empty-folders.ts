@@ -1,38 +1,71 @@
-// The window's own empty folders of one study for one profile, kept in localStorage (renderer
-// state that outlives a restart); a folder is dropped once the exchange's listing has it.
-import { useCallback, useEffect, useState } from 'react';
+// New folder's empty folders of one study for one profile, kept by main (folders.*): they outlive
+// the window's storage and a restart, and each profile has its own. A folder is forgotten once the
+// listing has it (something was put in it) or the user removes it. Folders an earlier version kept
+// in this window's localStorage are handed to main once, then removed from it.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { emptyFolderProblem, MAX_EMPTY_FOLDERS } from '../../../shared/file-manager/empty-folders.js';
 import type { FileTree } from '../../lib/file-tree.js';
-import { stillEmpty } from './empty-folders.js';
+import { useCall } from '../../data/call.js';
+import { keys } from '../../data/query-keys.js';
+import { nowListed } from './empty-folders.js';
 
-const storageKey = (profileId: string, containerId: string) => `empty-folders:${profileId}:${containerId}`;
+/** Where an earlier version kept them: read once per profile and study, then removed. */
+const legacyKey = (profileId: string, containerId: string) => `empty-folders:${profileId}:${containerId}`;
 
-function load(key: string): string[] {
+/** The folders an earlier version kept for the profile and study that main would keep. */
+function legacyFolders(key: string): string[] | undefined {
+  const text = localStorage.getItem(key);
+  if (text === null) return undefined;
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string').slice(0, 500) : [];
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) return [];
+    const paths = parsed.filter((p): p is string => typeof p === 'string' && !emptyFolderProblem(p));
+    return [...new Set(paths)].slice(0, MAX_EMPTY_FOLDERS);
   } catch {
     return [];
   }
 }
 
 export function useEmptyFolders(profileId: string, containerId: string, listed: FileTree | undefined) {
-  const key = storageKey(profileId, containerId);
-  const [paths, setPaths] = useState<string[]>(() => load(key));
-  useEffect(() => setPaths(load(key)), [key]);
-  const save = useCallback(
-    (next: string[]) => {
-      setPaths(next);
-      if (next.length) localStorage.setItem(key, JSON.stringify(next));
-      else localStorage.removeItem(key);
+  const call = useCall();
+  const client = useQueryClient();
+  const key = keys.emptyFolders(profileId, containerId);
+  const kept = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const legacy = legacyKey(profileId, containerId);
+      const handed = legacyFolders(legacy);
+      // removed only once main has them: a failed hand-over is tried again at the next load
+      const answer = handed?.length
+        ? await call('folders.adoptEmpty', { profileId, containerId, folderPaths: handed })
+        : undefined;
+      if (handed) localStorage.removeItem(legacy);
+      return answer ?? call('folders.listEmpty', { profileId, containerId });
     },
-    [key],
-  );
-  // something was put in one (the listing now has the folder): the window need not keep it
+    staleTime: Infinity,
+  });
+  const save = (paths: string[]) => client.setQueryData(key, paths);
+  const add = useMutation({
+    mutationFn: (folderPath: string) => call('folders.addEmpty', { profileId, containerId, folderPath }),
+    onSuccess: save,
+  });
+  const remove = useMutation({
+    mutationFn: (folderPaths: string[]) => call('folders.removeEmpty', { profileId, containerId, folderPaths }),
+    onSuccess: save,
+  });
+  // something was put in one (the listing now has the folder): main need not keep it; a failure
+  // is tried again when the listing or the kept folders change
+  const { mutate: forget } = useMutation({
+    mutationFn: (folderPaths: string[]) => call('folders.removeEmpty', { profileId, containerId, folderPaths }),
+    onSuccess: save,
+  });
+  const paths = kept.data ?? NONE;
   useEffect(() => {
-    if (!listed) return;
-    const left = stillEmpty(listed, paths);
-    if (left.length !== paths.length) save(left);
-  }, [listed, paths, save]);
-  const add = useCallback((path: string) => save([...paths.filter((p) => p !== path), path]), [paths, save]);
-  return { paths, add };
+    const filled = listed ? nowListed(listed, paths) : [];
+    if (filled.length) forget(filled);
+  }, [listed, paths, forget]);
+  return { paths, add, remove, loadError: kept.error };
 }
+
+const NONE: readonly string[] = [];

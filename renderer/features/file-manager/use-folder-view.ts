@@ -22,7 +22,7 @@ export function useFolderView(
   data: ItemsCache | undefined,
   names: ReadonlyMap<string, string>,
   reveal: Reveal | undefined,
-  /** The window's own empty folders (features/file-manager: New folder). */
+  /** The empty folders main keeps for the study (New folder: use-empty-folders.ts). */
   emptyFolders: readonly string[] = NONE,
 ) {
   const [folder, setFolder] = useState('');
