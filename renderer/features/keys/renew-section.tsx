@@ -3,7 +3,8 @@
 // certificate and says which step is missing; the old key stays as a reading key.
 import { useState, type FormEvent } from 'react';
 import type { AppError, FileRef } from '../../../shared/ipc/views.js';
-import type { KeyFileSource, RenewRequest } from '../profiles/profile-import.js';
+import type { KeyFileSource } from '../profiles/profile-import.js';
+import type { RenewRequest } from './renewal.js';
 import { FormError } from '../../components/common/form-error.js';
 import { CertificateFileField, KeyFileField } from '../../components/common/file-pick-button.js';
 import { GenerateKeySection, type GenerateKeySectionProps } from './generate-key-section.js';

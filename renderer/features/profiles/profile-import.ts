@@ -7,8 +7,7 @@ import type { Environment, FileRef, ProfileView } from '../../../shared/ipc/view
 import { unwrap } from '../../bridge/api.js';
 import { readAsText } from '../../lib/file-read.js';
 import { useCall } from '../../data/call.js';
-import { profilesChanged, replaceProfile } from './profiles.js';
-import { keys } from '../../data/query-keys.js';
+import { profilesChanged } from './profiles.js';
 import { useStageFile } from '../transfers/transfers.js';
 import { OneTimeSecret } from './one-time-secret.js';
 
@@ -40,7 +39,7 @@ export type AddProfileRequest =
     });
 
 /** A key file's reference for main: the one its dialog issued, or the page's file staged now. */
-function useKeyFileReference(): (source: KeyFileSource) => Promise<string> {
+export function useKeyFileReference(): (source: KeyFileSource) => Promise<string> {
   const stageFile = useStageFile();
   return async (source) =>
     source.kind === 'chosen' ? source.ref.ref : unwrap(await stageFile(source.file, source.file.name)).ref;
@@ -83,31 +82,4 @@ export function useAddProfile() {
 export function usePickKeyFile() {
   const call = useCall();
   return async (): Promise<FileRef | undefined> => (await call('files.pick', { purpose: 'key' }))[0];
-}
-
-/** A renewal: the new key (generated here, or a key file) and the certificate issued for it. */
-export interface RenewRequest {
-  readonly profileId: string;
-  readonly key: { readonly pendingKeyId: string } | { readonly file: KeyFileSource };
-  readonly certificateFile: File;
-}
-
-/** The new key becomes current once the directory lists its certificate; the old key stays for reading. */
-export function useRenewProfile() {
-  const call = useCall();
-  const reference = useKeyFileReference();
-  const client = useQueryClient();
-  return useMutation<ProfileView, Error, RenewRequest>({
-    mutationFn: async ({ profileId, key, certificateFile }) => {
-      const certificatePem = await readAsText(certificateFile);
-      const keyArgs =
-        'pendingKeyId' in key ? { pendingKeyId: key.pendingKeyId } : { keyFile: await reference(key.file) };
-      return call('profiles.renew', { profileId, certificatePem, ...keyArgs });
-    },
-    onSuccess: (profile) => {
-      replaceProfile(client, profile);
-      // What failed while the exchange refused the old key (studies, connection) loads again with the new one.
-      void client.invalidateQueries({ queryKey: keys.oneProfile(profile.id) });
-    },
-  });
 }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ExchangeApi } from '../../../shared/ipc/contract.js';
 import { apiWrapper } from '../../test-support/api-wrapper.js';
 import { appError, container, profile } from '../../test-support/fixtures.js';
-import { useRenewProfile } from './profile-import.js';
+import { useRenewProfile } from './renewal.js';
 import { useContainers } from '../studies/studies.js';
 
 afterEach(cleanup);
