@@ -7,34 +7,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCertificateAuthority } from '../../shared/protocol/certificates.js';
 import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
-import { runCli } from './main.js';
+import { cliWithProfiles, type CliFixture } from './test-support/cli-fixture.js';
 
 let f: ExchangeFixture;
 let dir: string;
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: (t: string) => void (stdout += t),
-    stderr: (t: string) => void (stderr += t),
-    env: {
-      STUDY_EXCHANGE_PASSPHRASE: 'cli pass',
-      STUDY_EXCHANGE_SCRYPT_LOG2N: '14',
-      STUDY_EXCHANGE_P12_ITERATIONS: '100000',
-      ...env,
-    },
-    askSecret: async () => undefined,
-  };
-  const code = await runCli(['--data', path.join(dir, 'data'), ...args], io);
-  return { code, stdout, stderr };
-}
+let cli: CliFixture['run'];
 
 const file = (name: string) => path.join(dir, name);
 
@@ -53,8 +30,8 @@ const oneOff = () => [
 beforeAll(async () => {
   f = await startFixture();
   dir = await mkdtemp(path.join(os.tmpdir(), 'sx-cli-flags-'));
-  await writeFile(file('sirb.key'), f.sirb.identity.privateKeyPem);
-  await writeFile(file('sirb.pem'), f.sirb.identity.certificatePem);
+  // a folder without the fixture's profiles: the first test adds the sIRB's its own way
+  ({ run: cli } = (await cliWithProfiles(f, dir)).folder('flags'));
   await writeFile(file('consortium-ca.pem'), f.ca.certificatePem);
   await writeFile(file('other-ca.pem'), createCertificateAuthority('Another Consortium CA').certificatePem);
 }, 60_000);
