@@ -191,6 +191,13 @@ export function FileBrowser({ profile, container, appInfo, onOpenSlot, reveal, o
           onDismiss={() => feedback.setProblem(undefined)}
         />
       ) : null}
+      {emptyFolders.loadError ? (
+        <ErrorDisplay
+          context="The empty folders kept for this study could not be loaded."
+          error={toAppError(emptyFolders.loadError)}
+          onRetry={() => void emptyFolders.reload()}
+        />
+      ) : null}
       {marks.error ? (
         <ErrorDisplay context="Could not mark as seen." error={marks.error} onDismiss={marks.dismissError} />
       ) : null}

@@ -65,7 +65,7 @@ export function useEmptyFolders(profileId: string, containerId: string, listed: 
     const filled = listed ? nowListed(listed, paths) : [];
     if (filled.length) forget(filled);
   }, [listed, paths, forget]);
-  return { paths, add, remove, loadError: kept.error };
+  return { paths, add, remove, loadError: kept.error, reload: kept.refetch };
 }
 
 const NONE: readonly string[] = [];
