@@ -1,7 +1,7 @@
 // "Ask for sign-off…": the document's owner asks chosen organizations with access to sign off
 // its current version with a meaning, by a due date, with a message (docs/protocol.md §10,
 // requests). Main writes the request and grants it to the organizations asked.
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { AppError } from '../../../shared/ipc/views.js';
 import {
   MAX_COMMENT,
@@ -11,8 +11,8 @@ import {
   type SignOffMeaning,
 } from '../../../shared/signoffs/meanings.js';
 import { shownText } from '../../../shared/shown-text.js';
-import { Dialog } from '../../components/common/dialog.js';
 import { FormError } from '../../components/common/form-error.js';
+import { FormDialog } from './form-dialog.js';
 import type { RequestInput } from './use-signoffs.js';
 import type { SignTarget } from './sign-off-dialog.js';
 
@@ -31,7 +31,6 @@ interface RequestDialogProps {
 
 export function RequestDialog(props: RequestDialogProps) {
   const { document, organizations, busy } = props;
-  const formId = useId();
   const [meaning, setMeaning] = useState<SignOffMeaning>('acknowledged');
   // everyone with access, until the owner leaves some out
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
@@ -48,8 +47,7 @@ export function RequestDialog(props: RequestDialogProps) {
         ? 'The due date has passed.'
         : messageProblem && `The message ${messageProblem}.`;
 
-  const submit = (e: FormEvent): void => {
-    e.preventDefault();
+  const submit = (): void => {
     setTried(true);
     if (problem || busy || !organizations) return;
     props.onRequest({
@@ -62,111 +60,98 @@ export function RequestDialog(props: RequestDialogProps) {
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={`Ask for sign-off of ${shownText(document.name, 80)}`}
+      formLabel="Ask for sign-off"
+      testId="request"
+      submitLabel="Ask for sign-off"
+      busyLabel="Asking…"
+      busy={busy}
+      ready={!!organizations}
+      onSubmit={submit}
       onClose={props.onClose}
-      testId="request-dialog"
-      wide
-      actions={
-        <>
-          <button type="button" onClick={props.onClose} data-testid="request-cancel">
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="primary"
-            disabled={busy || !organizations}
-            data-testid="request-submit"
-          >
-            {busy ? 'Asking…' : 'Ask for sign-off'}
-          </button>
-        </>
-      }
     >
-      <form id={formId} onSubmit={submit} noValidate aria-label="Ask for sign-off">
-        <p className="muted">
-          The organizations you choose are asked to sign off this version. When the document is replaced, they are asked
-          again for the new one.
-        </p>
-        <label className="field-label">
-          Meaning
-          <select
-            value={meaning}
-            onChange={(e) => setMeaning(e.target.value as SignOffMeaning)}
-            data-testid="request-meaning"
-            data-autofocus
-          >
-            {SIGNOFF_MEANINGS.map((m) => (
-              <option key={m} value={m}>
-                {MEANING_WORDS[m]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <fieldset data-testid="request-organizations">
-          <legend>Asked of</legend>
-          {props.organizationsError ? (
-            <FormError
-              error={props.organizationsError}
-              context="Who has access could not be read."
-              testId="request-organizations-error"
-            />
-          ) : !organizations ? (
-            <p className="muted">Loading…</p>
-          ) : organizations.length === 0 ? (
-            <p className="muted" data-testid="request-no-organizations">
-              No other organization has access to this document yet: share it first (Manage access…).
-            </p>
-          ) : (
-            organizations.map((o) => (
-              <label key={o.id} className="check">
-                <input
-                  type="checkbox"
-                  checked={!left.has(o.id)}
-                  data-testid="request-organization"
-                  data-org-id={o.id}
-                  onChange={(e) =>
-                    setLeft((s) => {
-                      const next = new Set(s);
-                      if (e.target.checked) next.delete(o.id);
-                      else next.add(o.id);
-                      return next;
-                    })
-                  }
-                />
-                {shownText(o.name)}
-              </label>
-            ))
-          )}
-        </fieldset>
-        <label className="field-label">
-          Due date (optional)
-          <input
-            type="date"
-            value={dueOn}
-            min={props.today}
-            onChange={(e) => setDueOn(e.target.value)}
-            data-testid="request-due"
+      <p className="muted">
+        The organizations you choose are asked to sign off this version. When the document is replaced, they are asked
+        again for the new one.
+      </p>
+      <label className="field-label">
+        Meaning
+        <select
+          value={meaning}
+          onChange={(e) => setMeaning(e.target.value as SignOffMeaning)}
+          data-testid="request-meaning"
+          data-autofocus
+        >
+          {SIGNOFF_MEANINGS.map((m) => (
+            <option key={m} value={m}>
+              {MEANING_WORDS[m]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset data-testid="request-organizations">
+        <legend>Asked of</legend>
+        {props.organizationsError ? (
+          <FormError
+            error={props.organizationsError}
+            context="Who has access could not be read."
+            testId="request-organizations-error"
           />
-        </label>
-        <label className="field-label">
-          Message (optional)
-          <textarea
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            rows={3}
-            maxLength={MAX_COMMENT}
-            data-testid="request-message"
-          />
-        </label>
-        {tried && problem ? (
-          <p className="warning" role="alert" data-testid="request-problem">
-            {problem}
+        ) : !organizations ? (
+          <p className="muted">Loading…</p>
+        ) : organizations.length === 0 ? (
+          <p className="muted" data-testid="request-no-organizations">
+            No other organization has access to this document yet: share it first (Manage access…).
           </p>
-        ) : null}
-        {props.error ? <FormError error={props.error} context="No one was asked." testId="request-error" /> : null}
-      </form>
-    </Dialog>
+        ) : (
+          organizations.map((o) => (
+            <label key={o.id} className="check">
+              <input
+                type="checkbox"
+                checked={!left.has(o.id)}
+                data-testid="request-organization"
+                data-org-id={o.id}
+                onChange={(e) =>
+                  setLeft((s) => {
+                    const next = new Set(s);
+                    if (e.target.checked) next.delete(o.id);
+                    else next.add(o.id);
+                    return next;
+                  })
+                }
+              />
+              {shownText(o.name)}
+            </label>
+          ))
+        )}
+      </fieldset>
+      <label className="field-label">
+        Due date (optional)
+        <input
+          type="date"
+          value={dueOn}
+          min={props.today}
+          onChange={(e) => setDueOn(e.target.value)}
+          data-testid="request-due"
+        />
+      </label>
+      <label className="field-label">
+        Message (optional)
+        <textarea
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          rows={3}
+          maxLength={MAX_COMMENT}
+          data-testid="request-message"
+        />
+      </label>
+      {tried && problem ? (
+        <p className="warning" role="alert" data-testid="request-problem">
+          {problem}
+        </p>
+      ) : null}
+      {props.error ? <FormError error={props.error} context="No one was asked." testId="request-error" /> : null}
+    </FormDialog>
   );
 }

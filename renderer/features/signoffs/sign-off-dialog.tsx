@@ -2,7 +2,7 @@
 // kept per profile and confirmed at the first sign-off of a session: 11.200), with whom the
 // sign-off is shared, and the passphrase, asked every time. The window names the documents and
 // these choices; main builds the statement from the documents it verified and signs it.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { AppError } from '../../../shared/ipc/views.js';
 import {
   MAX_COMMENT,
@@ -16,8 +16,8 @@ import {
 } from '../../../shared/signoffs/meanings.js';
 import type { SignerView, SignResult } from '../../../shared/signoffs/views.js';
 import { shownText } from '../../../shared/shown-text.js';
-import { Dialog } from '../../components/common/dialog.js';
 import { FormError } from '../../components/common/form-error.js';
+import { FormDialog } from './form-dialog.js';
 import type { SignOffInput } from './use-signoffs.js';
 
 /** A document to sign: its path (slash form) and cleaned name. */
@@ -57,7 +57,7 @@ interface SignOffDialogProps {
 
 export function SignOffDialog(props: SignOffDialogProps) {
   const { documents, signer, busy } = props;
-  const formId = useId();
+  const fieldId = useId();
   const [meaning, setMeaning] = useState<SignOffMeaning | undefined>(props.initialMeaning);
   const [comment, setComment] = useState('');
   const [editingSigner, setEditingSigner] = useState(false);
@@ -93,8 +93,7 @@ export function SignOffDialog(props: SignOffDialogProps) {
   const firstProblem = Object.values(problems).find(Boolean);
   const failed = (props.results ?? []).filter((r) => !r.ok);
 
-  const submit = (e: FormEvent): void => {
-    e.preventDefault();
+  const submit = (): void => {
     setTried(true);
     if (firstProblem || busy || !signer || !meaning) return;
     const trimmedRole = shownRole.trim();
@@ -115,208 +114,195 @@ export function SignOffDialog(props: SignOffDialogProps) {
 
   const problem = (key: keyof typeof problems) =>
     tried && problems[key] ? (
-      <p id={`${formId}-${key}`} className="warning" data-testid={`signoff-problem-${key}`}>
+      <p id={`${fieldId}-${key}`} className="warning" data-testid={`signoff-problem-${key}`}>
         {problems[key]}
       </p>
     ) : null;
   const described = (key: keyof typeof problems) =>
-    tried && problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${formId}-${key}` } : {};
+    tried && problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId}-${key}` } : {};
   const one = documents.length === 1 ? documents[0] : undefined;
   const title = one ? `Sign off ${shownText(one.name, 80)}` : `Sign off ${documents.length} documents`;
   const passphraseLabel =
     signer?.unlock === 'profile' ? 'Passphrase' : newPassphrase ? 'New signing passphrase' : 'Signing passphrase';
 
   return (
-    <Dialog
+    <FormDialog
       title={title}
+      formLabel={title}
+      testId="signoff"
+      submitLabel="Sign off"
+      busyLabel="Signing…"
+      busy={busy}
+      ready={!!signer}
+      onSubmit={submit}
       onClose={props.onClose}
-      testId="signoff-dialog"
-      wide
-      actions={
-        <>
-          <button type="button" onClick={props.onClose} data-testid="signoff-cancel">
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="primary"
-            disabled={busy || !signer}
-            data-testid="signoff-submit"
-          >
-            {busy ? 'Signing…' : 'Sign off'}
-          </button>
-        </>
-      }
     >
-      <form id={formId} onSubmit={submit} noValidate aria-label={title}>
-        {one ? null : (
-          <ul className="signoff-targets" aria-label="Documents to sign off" data-testid="signoff-targets">
-            {documents.map((d) => (
-              <li key={d.itemPath}>{shownText(d.name)}</li>
-            ))}
-          </ul>
-        )}
-        <p className="muted">
-          {`Your sign-off is signed with ${shownText(props.organizationName)}’s key over ${one ? 'this version' : 'the current version of each'}: anyone with your organization’s certificate can check it.`}
-        </p>
-        <fieldset
-          data-testid="signoff-meanings"
-          aria-describedby={tried && problems.meaning ? `${formId}-meaning` : undefined}
-        >
-          <legend>Meaning</legend>
-          {SIGNOFF_MEANINGS.map((m, i) => (
-            <label key={m} className="check signoff-meaning-option">
-              <input
-                type="radio"
-                name={`${formId}-meaning`}
-                value={m}
-                checked={meaning === m}
-                onChange={() => setMeaning(m)}
-                data-testid={`signoff-meaning-${m}`}
-                data-autofocus={(meaning ? meaning === m : i === 0) || undefined}
-              />
-              <span>
-                {MEANING_WORDS[m]} <span className="muted">{MEANING_HINTS[m]}</span>
-              </span>
-            </label>
+      {one ? null : (
+        <ul className="signoff-targets" aria-label="Documents to sign off" data-testid="signoff-targets">
+          {documents.map((d) => (
+            <li key={d.itemPath}>{shownText(d.name)}</li>
           ))}
-        </fieldset>
-        {problem('meaning')}
+        </ul>
+      )}
+      <p className="muted">
+        {`Your sign-off is signed with ${shownText(props.organizationName)}’s key over ${one ? 'this version' : 'the current version of each'}: anyone with your organization’s certificate can check it.`}
+      </p>
+      <fieldset
+        data-testid="signoff-meanings"
+        aria-describedby={tried && problems.meaning ? `${fieldId}-meaning` : undefined}
+      >
+        <legend>Meaning</legend>
+        {SIGNOFF_MEANINGS.map((m, i) => (
+          <label key={m} className="check signoff-meaning-option">
+            <input
+              type="radio"
+              name={`${fieldId}-meaning`}
+              value={m}
+              checked={meaning === m}
+              onChange={() => setMeaning(m)}
+              data-testid={`signoff-meaning-${m}`}
+              data-autofocus={(meaning ? meaning === m : i === 0) || undefined}
+            />
+            <span>
+              {MEANING_WORDS[m]} <span className="muted">{MEANING_HINTS[m]}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {problem('meaning')}
+      <label className="field-label">
+        Comment (optional)
+        <textarea
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          rows={2}
+          maxLength={MAX_COMMENT}
+          data-testid="signoff-comment-input"
+          {...described('comment')}
+        />
+      </label>
+      {problem('comment')}
+      <fieldset data-testid="signoff-signer">
+        <legend>Signed by</legend>
+        {props.signerError ? (
+          <FormError error={props.signerError} context="Who signs could not be read." testId="signoff-signer-error" />
+        ) : !signer ? (
+          <p className="muted">Loading…</p>
+        ) : askSigner ? (
+          <>
+            <p className="muted" data-testid="signoff-confirm-signer">
+              {signer.name && !editingSigner
+                ? 'Confirm your printed name and role for this session: they are shown with every sign-off you make.'
+                : 'Your printed name and role are shown with every sign-off you make, and kept for this profile.'}
+            </p>
+            <div className="field-row">
+              <label className="field-label">
+                Printed name
+                <input
+                  value={shownName}
+                  onChange={(e) => setName(e.target.value)}
+                  maxLength={MAX_SIGNER_NAME}
+                  autoComplete="name"
+                  data-testid="signoff-name-input"
+                  {...described('name')}
+                />
+              </label>
+              <label className="field-label">
+                Role (optional)
+                <input
+                  value={shownRole}
+                  onChange={(e) => setRole(e.target.value)}
+                  maxLength={MAX_SIGNER_ROLE}
+                  autoComplete="organization-title"
+                  data-testid="signoff-role-input"
+                  {...described('role')}
+                />
+              </label>
+            </div>
+            {problem('name')}
+            {problem('role')}
+          </>
+        ) : (
+          <p className="signoff-as">
+            <span data-testid="signoff-as">
+              {`${shownText(signer.name)}${signer.role ? `, ${shownText(signer.role)}` : ''} · ${shownText(props.organizationName)}`}
+            </span>{' '}
+            <button type="button" onClick={() => setEditingSigner(true)} data-testid="signoff-change-signer">
+              Change…
+            </button>
+          </p>
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>Shared with</legend>
+        <label className="check">
+          <input
+            type="radio"
+            name={`${fieldId}-share`}
+            checked={shareWith === 'everyone'}
+            onChange={() => setShareWith('everyone')}
+            data-testid="signoff-share-everyone"
+          />
+          Everyone with access to the document
+        </label>
+        <label className="check">
+          <input
+            type="radio"
+            name={`${fieldId}-share`}
+            checked={shareWith === 'owner'}
+            onChange={() => setShareWith('owner')}
+            data-testid="signoff-share-owner"
+          />
+          Only the document’s owner
+        </label>
+      </fieldset>
+      {newPassphrase ? (
+        <p className="muted" data-testid="signoff-new-passphrase">
+          Your keys are protected by this computer’s keychain. Choose a signing passphrase: it is asked for every
+          sign-off and kept nowhere but as a check.
+        </p>
+      ) : null}
+      <div className="field-row">
         <label className="field-label">
-          Comment (optional)
-          <textarea
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            rows={2}
-            maxLength={MAX_COMMENT}
-            data-testid="signoff-comment-input"
-            {...described('comment')}
+          {passphraseLabel}
+          <input
+            type="password"
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.target.value)}
+            autoComplete={newPassphrase ? 'new-password' : 'current-password'}
+            data-testid="signoff-passphrase"
+            {...described('passphrase')}
           />
         </label>
-        {problem('comment')}
-        <fieldset data-testid="signoff-signer">
-          <legend>Signed by</legend>
-          {props.signerError ? (
-            <FormError error={props.signerError} context="Who signs could not be read." testId="signoff-signer-error" />
-          ) : !signer ? (
-            <p className="muted">Loading…</p>
-          ) : askSigner ? (
-            <>
-              <p className="muted" data-testid="signoff-confirm-signer">
-                {signer.name && !editingSigner
-                  ? 'Confirm your printed name and role for this session: they are shown with every sign-off you make.'
-                  : 'Your printed name and role are shown with every sign-off you make, and kept for this profile.'}
-              </p>
-              <div className="field-row">
-                <label className="field-label">
-                  Printed name
-                  <input
-                    value={shownName}
-                    onChange={(e) => setName(e.target.value)}
-                    maxLength={MAX_SIGNER_NAME}
-                    autoComplete="name"
-                    data-testid="signoff-name-input"
-                    {...described('name')}
-                  />
-                </label>
-                <label className="field-label">
-                  Role (optional)
-                  <input
-                    value={shownRole}
-                    onChange={(e) => setRole(e.target.value)}
-                    maxLength={MAX_SIGNER_ROLE}
-                    autoComplete="organization-title"
-                    data-testid="signoff-role-input"
-                    {...described('role')}
-                  />
-                </label>
-              </div>
-              {problem('name')}
-              {problem('role')}
-            </>
-          ) : (
-            <p className="signoff-as">
-              <span data-testid="signoff-as">
-                {`${shownText(signer.name)}${signer.role ? `, ${shownText(signer.role)}` : ''} · ${shownText(props.organizationName)}`}
-              </span>{' '}
-              <button type="button" onClick={() => setEditingSigner(true)} data-testid="signoff-change-signer">
-                Change…
-              </button>
-            </p>
-          )}
-        </fieldset>
-        <fieldset>
-          <legend>Shared with</legend>
-          <label className="check">
-            <input
-              type="radio"
-              name={`${formId}-share`}
-              checked={shareWith === 'everyone'}
-              onChange={() => setShareWith('everyone')}
-              data-testid="signoff-share-everyone"
-            />
-            Everyone with access to the document
-          </label>
-          <label className="check">
-            <input
-              type="radio"
-              name={`${formId}-share`}
-              checked={shareWith === 'owner'}
-              onChange={() => setShareWith('owner')}
-              data-testid="signoff-share-owner"
-            />
-            Only the document’s owner
-          </label>
-        </fieldset>
         {newPassphrase ? (
-          <p className="muted" data-testid="signoff-new-passphrase">
-            Your keys are protected by this computer’s keychain. Choose a signing passphrase: it is asked for every
-            sign-off and kept nowhere but as a check.
-          </p>
-        ) : null}
-        <div className="field-row">
           <label className="field-label">
-            {passphraseLabel}
+            Repeat it
             <input
               type="password"
-              value={passphrase}
-              onChange={(e) => setPassphrase(e.target.value)}
-              autoComplete={newPassphrase ? 'new-password' : 'current-password'}
-              data-testid="signoff-passphrase"
-              {...described('passphrase')}
+              value={repeat}
+              onChange={(e) => setRepeat(e.target.value)}
+              autoComplete="new-password"
+              data-testid="signoff-passphrase-repeat"
             />
           </label>
-          {newPassphrase ? (
-            <label className="field-label">
-              Repeat it
-              <input
-                type="password"
-                value={repeat}
-                onChange={(e) => setRepeat(e.target.value)}
-                autoComplete="new-password"
-                data-testid="signoff-passphrase-repeat"
-              />
-            </label>
-          ) : null}
-        </div>
-        {problem('passphrase')}
-        {props.error ? <FormError error={props.error} context="Nothing was signed." testId="signoff-error" /> : null}
-        {failed.length ? (
-          <div className="form-error" role="alert" data-testid="signoff-failed">
-            <p className="error-context">
-              {`${failed.length} of ${props.results!.length} could not be signed off; the others were.`}
-            </p>
-            <ul>
-              {failed.map((r) => (
-                <li key={r.itemPath}>
-                  {`${shownText(documents.find((d) => d.itemPath === r.itemPath)?.name ?? r.itemPath)}: ${r.error?.explanation || r.error?.message || 'not signed'}`}
-                </li>
-              ))}
-            </ul>
-          </div>
         ) : null}
-      </form>
-    </Dialog>
+      </div>
+      {problem('passphrase')}
+      {props.error ? <FormError error={props.error} context="Nothing was signed." testId="signoff-error" /> : null}
+      {failed.length ? (
+        <div className="form-error" role="alert" data-testid="signoff-failed">
+          <p className="error-context">
+            {`${failed.length} of ${props.results!.length} could not be signed off; the others were.`}
+          </p>
+          <ul>
+            {failed.map((r) => (
+              <li key={r.itemPath}>
+                {`${shownText(documents.find((d) => d.itemPath === r.itemPath)?.name ?? r.itemPath)}: ${r.error?.explanation || r.error?.message || 'not signed'}`}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }
