@@ -16,8 +16,9 @@ import {
   type DraftRow,
 } from './checklist-draft.js';
 import type { ChecklistItem } from '../../../shared/binder/checklist.js';
-import { MEANING_WORDS, SIGNOFF_MEANINGS, type SignOffMeaning } from '../../../shared/signoffs/meanings.js';
+import type { SignOffMeaning } from '../../../shared/signoffs/meanings.js';
 import type { ChecklistTemplate } from '../../../shared/binder/views.js';
+import { MeaningOptions } from '../signoffs/meaning-options.js';
 import { TypePicker, type TypeChoice } from './type-picker.js';
 
 export interface Collaborator {
@@ -146,11 +147,7 @@ function ItemFields({
             onChange={(e) => onChange({ signOff: (e.target.value || undefined) as SignOffMeaning | undefined })}
           >
             <option value="">None</option>
-            {SIGNOFF_MEANINGS.map((m) => (
-              <option key={m} value={m}>
-                {MEANING_WORDS[m]}
-              </option>
-            ))}
+            <MeaningOptions />
           </select>
         </label>
       </div>

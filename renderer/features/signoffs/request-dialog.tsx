@@ -3,16 +3,12 @@
 // requests). Main writes the request and grants it to the organizations asked.
 import { useState } from 'react';
 import type { AppError } from '../../../shared/ipc/views.js';
-import {
-  MAX_COMMENT,
-  MEANING_WORDS,
-  SIGNOFF_MEANINGS,
-  commentProblem,
-  type SignOffMeaning,
-} from '../../../shared/signoffs/meanings.js';
+import { commentProblem, type SignOffMeaning } from '../../../shared/signoffs/meanings.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { FormError } from '../../components/common/form-error.js';
 import { FormDialog } from './form-dialog.js';
+import { MeaningOptions } from './meaning-options.js';
+import { NoteField } from './note-field.js';
 import type { RequestInput } from './use-signoffs.js';
 import type { SignTarget } from './sign-off-dialog.js';
 
@@ -83,11 +79,7 @@ export function RequestDialog(props: RequestDialogProps) {
           data-testid="request-meaning"
           data-autofocus
         >
-          {SIGNOFF_MEANINGS.map((m) => (
-            <option key={m} value={m}>
-              {MEANING_WORDS[m]}
-            </option>
-          ))}
+          <MeaningOptions />
         </select>
       </label>
       <fieldset data-testid="request-organizations">
@@ -136,16 +128,7 @@ export function RequestDialog(props: RequestDialogProps) {
           data-testid="request-due"
         />
       </label>
-      <label className="field-label">
-        Message (optional)
-        <textarea
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          rows={3}
-          maxLength={MAX_COMMENT}
-          data-testid="request-message"
-        />
-      </label>
+      <NoteField what="Message" value={message} onText={setMessage} rows={3} testId="request-message" />
       {tried && problem ? (
         <p className="warning" role="alert" data-testid="request-problem">
           {problem}

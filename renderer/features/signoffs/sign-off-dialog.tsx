@@ -5,7 +5,6 @@
 import { useId, useState } from 'react';
 import type { AppError } from '../../../shared/ipc/views.js';
 import {
-  MAX_COMMENT,
   MAX_SIGNER_NAME,
   MAX_SIGNER_ROLE,
   MEANING_WORDS,
@@ -18,6 +17,7 @@ import type { SignerView, SignResult } from '../../../shared/signoffs/views.js';
 import { shownText } from '../../../shared/shown-text.js';
 import { FormError } from '../../components/common/form-error.js';
 import { FormDialog } from './form-dialog.js';
+import { NoteField } from './note-field.js';
 import type { SignOffInput } from './use-signoffs.js';
 
 /** A document to sign: its path (slash form) and cleaned name. */
@@ -170,17 +170,14 @@ export function SignOffDialog(props: SignOffDialogProps) {
         ))}
       </fieldset>
       {problem('meaning')}
-      <label className="field-label">
-        Comment (optional)
-        <textarea
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          rows={2}
-          maxLength={MAX_COMMENT}
-          data-testid="signoff-comment-input"
-          {...described('comment')}
-        />
-      </label>
+      <NoteField
+        what="Comment"
+        value={comment}
+        onText={setComment}
+        rows={2}
+        testId="signoff-comment-input"
+        {...described('comment')}
+      />
       {problem('comment')}
       <fieldset data-testid="signoff-signer">
         <legend>Signed by</legend>
