@@ -5,22 +5,18 @@
 // organization, and one answered already, are not news. One outstanding when a study is first
 // listed (the profile's first run, or a study just shared) is in Changes once, without a
 // notification, and not again on later refreshes nor after a restart (the seen state).
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Settings } from '../../../shared/ipc/views.js';
-import { keySigner } from '../../../shared/protocol/signing.js';
-import { KeyVault } from '../../services/keys/key-vault.js';
-import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
 import { writeRequest, writeSignOff } from '../../services/signoffs/signoff-writer.js';
 import { startFixture, type ExchangeFixture, type FixtureOrg } from '../../services/test-support/exchange-fixture.js';
-import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import type { DesktopNotification } from '../whats-new/wording.js';
-import { openSession, type Session } from '../profiles/session.js';
+import type { Session } from '../profiles/session.js';
 import { RequestNews } from './request-news.js';
 import { signOffsState } from './signoff-handlers.js';
+import { sharedDocument, signerOf, signOffSession } from './test-support/signoff-sessions.js';
 
 let fx: ExchangeFixture;
 let dir: string;
@@ -30,24 +26,8 @@ let settings: Pick<Settings, 'notifications' | 'notificationsHideNames'>;
 const sent: DesktopNotification[] = [];
 
 async function sessionOf(o: FixtureOrg, news?: RequestNews, file?: string): Promise<Session> {
-  const vault = new KeyVault(join(dir, o.org.id), new PassphraseSecretBox('test', { log2N: 14 }));
-  const { keyRef } = await vault.importPem(o.identity.privateKeyPem, o.identity.certificatePem);
-  const now = new Date().toISOString();
-  const profile = {
-    id: randomBytes(16).toString('hex'),
-    name: o.org.name,
-    environment: 'test' as const,
-    baseUrl: fx.url,
-    organizationId: o.org.id,
-    roleHints: { sirb: o.org.isSirb },
-    keyRef,
-    createdAt: now,
-    updatedAt: now,
-  };
-  return openSession(profile, vault, 'test', () => {}, [fx.ca.certificatePem], {
-    ...(news ? { recordNews: news.hook(() => true) } : {}),
-    ...(file ? { file } : {}),
-  });
+  const watch = { ...(news ? { recordNews: news.hook(() => true) } : {}), ...(file ? { file } : {}) };
+  return (await signOffSession(fx, o, join(dir, o.org.id), { watch })).session;
 }
 
 let news: RequestNews;
@@ -72,23 +52,7 @@ afterAll(async () => {
 });
 
 /** A study shared with the site (not listed by it yet), with a document of the sIRB's shared with it. */
-async function newStudy(name: string): Promise<{ containerId: string; itemPath: string }> {
-  const containerId = (await sirb.client.createContainer()).id;
-  await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
-  const file = join(dir, `${name}.pdf`);
-  await writeFile(file, name);
-  const itemPath = newDocumentPath('consent');
-  await uploadDocument({
-    client: sirb.client,
-    containerId,
-    path: itemPath,
-    file,
-    name,
-    wrapForSelf: sirb.keys.wrapForSelf,
-  });
-  await sirb.sharing.grant(containerId, itemPath, fx.site.org.id);
-  return { containerId, itemPath };
-}
+const newStudy = (name: string) => sharedDocument(sirb, fx.site.org.id, name, dir);
 
 /** A study the site already listed once, with a document of the sIRB's shared with it. */
 async function sharedStudy(name: string): Promise<{ containerId: string; itemPath: string }> {
@@ -165,13 +129,11 @@ describe('sign-off requests as news', () => {
     const { containerId, itemPath } = await sharedStudy('Amendment');
     sent.length = 0;
     // the site has already acknowledged this version
-    await writeSignOff(
-      site,
-      { sign: keySigner(fx.site.identity.privateKeyPem), thumbprint: site.keys.certificate!.thumbprint },
-      containerId,
-      itemPath,
-      { meaning: 'acknowledged', signer: { name: 'Ana Ruiz' }, shareWith: 'owner' },
-    );
+    await writeSignOff(site, signerOf(fx.site, site), containerId, itemPath, {
+      meaning: 'acknowledged',
+      signer: { name: 'Ana Ruiz' },
+      shareWith: 'owner',
+    });
     await writeRequest(sirb, containerId, itemPath, { meaning: 'acknowledged', organizationIds: [fx.site.org.id] });
     // asked of the sIRB's admin only: the site can read it (granted below) but it does not ask the site
     const other = await writeRequest(sirb, containerId, itemPath, {
@@ -208,13 +170,11 @@ describe('sign-off requests as news', () => {
     settings = { notifications: true, notificationsHideNames: false };
     const outstanding = await studyWithRequest('Training log');
     const answered = await studyWithRequest('Pharmacy manual');
-    await writeSignOff(
-      site,
-      { sign: keySigner(fx.site.identity.privateKeyPem), thumbprint: site.keys.certificate!.thumbprint },
-      answered.containerId,
-      answered.itemPath,
-      { meaning: 'acknowledged', signer: { name: 'Ana Ruiz' }, shareWith: 'owner' },
-    );
+    await writeSignOff(site, signerOf(fx.site, site), answered.containerId, answered.itemPath, {
+      meaning: 'acknowledged',
+      signer: { name: 'Ana Ruiz' },
+      shareWith: 'owner',
+    });
     sent.length = 0;
     const file = join(dir, 'first-run-seen.json');
     const first = await sessionOf(fx.site, news, file);

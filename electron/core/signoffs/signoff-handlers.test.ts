@@ -3,23 +3,18 @@
 // when it is sealed with one; the signing passphrase when the system keychain seals it), and a
 // wrong one writes nothing. A collaborator's sign-off made before its renewal still verifies
 // through the profile's pinned certificates.
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueIdentity } from '../../../shared/protocol/certificates.js';
 import { registerInDataFolder } from '../../../server/index.js';
 import { startFixture, type ExchangeFixture, type FixtureOrg } from '../../services/test-support/exchange-fixture.js';
-import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
-import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox, type SecretBox } from '../../services/keys/secret-box.js';
 import { knownCertificate } from '../../services/signoffs/signoff-crypto.js';
-import type { AppContext } from '../app-context.js';
-import { openSession, type Session } from '../profiles/session.js';
 import { acceptCertificate } from '../trust/decisions.js';
-import { PinStore } from '../trust/pin-store.js';
 import { signOffsState, signoffHandlers } from './signoff-handlers.js';
+import { sharedDocument as sharedWith, signOffSession, type SignOffSession } from './test-support/signoff-sessions.js';
 
 let fx: ExchangeFixture;
 let dir: string;
@@ -32,40 +27,10 @@ const keychainBox: SecretBox = {
   decrypt: async (blob) => Buffer.from(blob).reverse(),
 };
 
-async function sessionWith(
-  o: FixtureOrg,
-  box: SecretBox,
-  dataDir: string,
-): Promise<{ session: Session; ctx: AppContext; pins: PinStore }> {
-  const vault = new KeyVault(dataDir, box);
-  const { keyRef } = await vault.importPem(o.identity.privateKeyPem, o.identity.certificatePem);
-  const now = new Date().toISOString();
-  const profile = {
-    id: randomBytes(16).toString('hex'),
-    name: o.org.name,
-    environment: 'test' as const,
-    baseUrl: fx.url,
-    organizationId: o.org.id,
-    roleHints: { sirb: o.org.isSirb },
-    keyRef,
-    createdAt: now,
-    updatedAt: now,
-    trustAnchors: [fx.ca.certificatePem],
-  };
-  // the app's pin store: sharing pins on first use, the sign-off reader reads its history
-  const pins = new PinStore(dataDir, profile.id);
-  const session = await openSession(profile, vault, 'test', () => {}, [fx.ca.certificatePem], {}, pins);
-  const ctx = {
-    session: async () => session,
-    options: { dataDir },
-    vault,
-    pins: () => pins,
-    record: async () => undefined,
-  } as unknown as AppContext;
-  return { session, ctx, pins };
-}
+const sessionWith = (o: FixtureOrg, box: SecretBox, dataDir: string): Promise<SignOffSession> =>
+  signOffSession(fx, o, dataDir, { box });
 
-let sirb: { session: Session; ctx: AppContext; pins: PinStore };
+let sirb: SignOffSession;
 
 beforeAll(async () => {
   process.env.STUDY_EXCHANGE_SCRYPT_LOG2N = '14';
@@ -80,24 +45,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function sharedDocument(withOrg = fx.site.org.id): Promise<{ containerId: string; itemPath: string }> {
-  const s = sirb.session;
-  const containerId = (await s.client.createContainer()).id;
-  await s.client.grantContainerAccess(containerId, withOrg);
-  const file = join(dir, 'Consent form.txt');
-  await writeFile(file, 'consent');
-  const itemPath = newDocumentPath('consent');
-  await uploadDocument({
-    client: s.client,
-    containerId,
-    path: itemPath,
-    file,
-    name: 'Consent form',
-    wrapForSelf: s.keys.wrapForSelf,
-  });
-  await s.sharing.grant(containerId, itemPath, withOrg);
-  return { containerId, itemPath };
-}
+const sharedDocument = (withOrg = fx.site.org.id) => sharedWith(sirb.session, withOrg, 'Consent form', dir);
 
 describe('signing in main', () => {
   it('a key sealed with a passphrase: confirm the name, then only the right passphrase signs', async () => {
