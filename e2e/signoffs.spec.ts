@@ -2,7 +2,8 @@
 // profile on one reference exchange: the sIRB asks the site to acknowledge the consent form; the
 // site sees the request, shows the document and signs it off with its passphrase (a wrong one
 // first, which signs nothing); the sIRB sees the signature manifestation (printed name, role,
-// organization, date and time with zone, meaning) and "this version", and the request answered;
+// organization, date and time with zone, meaning) and "this version", and the request answered,
+// and its Changes has the answer ("Riverside Medical Center acknowledged consent-form.pdf");
 // the sIRB replaces the document: the sign-off is "an earlier version" and the request asks
 // again. The dialogs and the details pass axe in both themes at 1280 and 1024. A request already
 // outstanding when the site first lists a study is in Changes as well (once).
@@ -79,6 +80,14 @@ test.beforeAll(async ({ browser }) => {
 async function openChanges(page: Page): Promise<Locator> {
   await page.getByTestId('open-changes').click();
   const entry = page.getByTestId('changes-view').locator('[data-kind="signoff-requested"]');
+  await expect(entry).toHaveCount(1);
+  return entry;
+}
+
+/** The sIRB's Changes: the site's answer as its one entry of the kind. */
+async function openAnswer(page: Page): Promise<Locator> {
+  await page.getByTestId('open-changes').click();
+  const entry = page.getByTestId('changes-view').locator('[data-kind="signoff-answered"]');
   await expect(entry).toHaveCount(1);
   return entry;
 }
@@ -180,6 +189,13 @@ test('the sIRB sees the signature manifestation and "this version"; the request 
   await expect(signOff.getByTestId('signoff-comment')).toHaveText('Site staff trained on v1.');
   await expect(section.getByTestId('signoff-request-summary')).toHaveText('1 of 1 answered');
   await saveScreenshot(sirb.page, 'signoffs-sirb-this-version');
+  // the refresh that listed it told Changes: who answered, what, as what; choosing it shows the document
+  const answer = await openAnswer(sirb.page);
+  await expect(answer).toContainText('Riverside Medical Center acknowledged consent-form.pdf');
+  await saveScreenshot(sirb.page, 'signoffs-changes-answer');
+  await answer.click();
+  await expect(sirb.page.getByTestId('changes-view')).toHaveCount(0);
+  await expect(sirb.page.getByTestId('details-name')).toHaveText('consent-form.pdf');
 });
 
 test('the sIRB replaces the document: the sign-off is of an earlier version and the request asks again', async () => {
@@ -206,7 +222,7 @@ test('the sIRB replaces the document: the sign-off is of an earlier version and 
 });
 
 test('the sign-off views pass axe in both themes at 1280 and 1024, and Sign offâ€¦ is reached by keyboard', async () => {
-  // sixteen axe scans, each page reloaded per theme, on a shared machine
+  // twenty axe scans, each page reloaded per theme, on a shared machine
   test.setTimeout(600_000);
   const scans = { sirb: new StateScans(sirb.page), site: new StateScans(site.page) };
   // the details pane stays shown at 1024 too (the user's choice, kept: use-details-pane.ts)
@@ -226,6 +242,10 @@ test('the sign-off views pass axe in both themes at 1280 and 1024, and Sign offâ
       await scans.sirb.scan('ask for sign-off');
       await saveScreenshot(sirb.page, `signoffs-request-${theme}-${width}`);
       await sirb.page.getByTestId('request-cancel').click();
+      await openAnswer(sirb.page);
+      await scans.sirb.scan('changes with an answer');
+      await saveScreenshot(sirb.page, `signoffs-changes-answer-${theme}-${width}`);
+      await sirb.page.getByTestId('changes-view').getByRole('button', { name: 'Close', exact: true }).click();
 
       await site.page.getByTestId('requested-notice-show').click();
       await expect(site.page.getByTestId('requested-entry')).toHaveCount(1);

@@ -33,6 +33,8 @@ import { AppReceipts } from './receipts/receipt-state.js';
 import { removeProfileFiles } from './profiles/profile-state.js';
 import { signOffsState, signoffHandlers } from './signoffs/signoff-handlers.js';
 import { RequestNews } from './signoffs/request-news.js';
+import { AnswerNews } from './signoffs/answer-news.js';
+import { everyRecordNews } from './whats-new/record-news.js';
 import { studyHandlers } from './studies/study-handlers.js';
 import { adminHandlers } from './admin/admin-handlers.js';
 import { transferHandlers } from './transfers/transfer-handlers.js';
@@ -101,8 +103,13 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   };
   // Documents other organizations sent, as desktop notifications (the shell's or the page's).
   const notifier = new Notifier({ settings: () => settings.get(), sink: (n) => emit('changes.notify', n) });
-  // Sign-off requests asked of this organization: Changes entries and notifications.
+  // Sign-off requests asked of this organization, and answers to its own: Changes entries and notifications.
   const requestNews = new RequestNews({
+    state: signOffs,
+    settings: () => settings.get(),
+    sink: (n) => emit('changes.notify', n),
+  });
+  const answerNews = new AnswerNews({
     state: signOffs,
     settings: () => settings.get(),
     sink: (n) => emit('changes.notify', n),
@@ -145,7 +152,10 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
             file: seenFile(dataDir, p.id),
             emit,
             gate: watchGate,
-            recordNews: requestNews.hook(() => activeId === profileId),
+            recordNews: everyRecordNews(
+              requestNews.hook(() => activeId === profileId),
+              answerNews.hook(() => activeId === profileId),
+            ),
           },
           pinsOf(p.id),
         ),

@@ -2,6 +2,7 @@
 // latest noticed first (a document shared late, older than others, is news when it arrives) and
 // bounded (the oldest entries fall off). Kept with the seen state per profile.
 import type { ChangeView } from '../../../shared/ipc/views.js';
+import type { SignOffMeaning } from '../../../shared/signoffs/meanings.js';
 
 /** One entry as persisted: names already cleaned when it was noted (never raw header text). */
 export interface ChangeEntry {
@@ -15,6 +16,8 @@ export interface ChangeEntry {
   readonly byName?: string;
   /** A sign-off request's due day. */
   readonly dueOn?: string;
+  /** An answered sign-off request's meaning. */
+  readonly meaning?: SignOffMeaning;
   /** The item's updatedAt, or when the app noticed it gone (what the window shows). */
   readonly at: string;
   /** When the refresh noticed it; absent in entries kept before it was noted (their `at` stands in). */

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-// A sign-off request in Changes: worded "Sign-off requested: <document> by <date>, from <org>",
-// hostile names shown cleaned, and choosing it reveals the document (not the request record).
+// Sign-off entries in Changes: a request worded "Sign-off requested: <document> by <date>, from
+// <org>", an answer to the owner's request "<org> acknowledged <document>"; hostile names shown
+// cleaned, and choosing one reveals the document (not the request or sign-off record).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -66,4 +67,45 @@ it('words the request, cleans hostile names, and reveals the document when chose
   off();
   expect(revealed).toEqual([{ containerId: STUDY, itemPaths: ['consent/3f1c'] }]);
   await waitFor(() => expect(onClose).toHaveBeenCalled());
+});
+
+it('words an answer to the owner’s request, with its meaning, and reveals the document when chosen', async () => {
+  const answer = request({
+    kind: 'signoff-answered',
+    meaning: 'acknowledged',
+    byName: 'Lakeside University',
+    dueOn: undefined,
+  });
+  const changes = [
+    answer,
+    request({ kind: 'signoff-answered', meaning: 'read-and-understood', byName: 'Lake\u202eside', itemPath: 'x/1' }),
+  ];
+  const api = {
+    on: () => () => undefined,
+    'changes.list': async () => ({ ok: true, value: changes }),
+  } as unknown as ExchangeApi;
+  const revealed: RevealTarget[] = [];
+  const off = onReveal((t) => revealed.push(t));
+  render(
+    <ApiProvider api={api}>
+      <QueryClientProvider client={new QueryClient()}>
+        <ChangesDialog profileId="p1" onClose={() => undefined} />
+      </QueryClientProvider>
+    </ApiProvider>,
+  );
+  const entries = await screen.findAllByTestId('change-entry');
+  expect(entries.map((e) => e.dataset.kind)).toEqual(['signoff-answered', 'signoff-answered']);
+  expect(entries[0]!.querySelector('.change-name')!.textContent).toBe(
+    'Lakeside University acknowledged Consent form v3.pdf',
+  );
+  // who is in the words: no "by …" beside them
+  expect(entries[0]!.querySelector('.change-who')!.textContent).toBe('');
+  expect(entries[0]!.getAttribute('aria-label')).toMatch(
+    /^Lakeside University acknowledged Consent form v3\.pdf, in Protocol 2025-031 › consent, .*Show it$/,
+  );
+  expect(entries[1]!.textContent).toContain('read and understood Consent form v3.pdf');
+  expect(entries[1]!.textContent).not.toContain('\u202e');
+  fireEvent.click(entries[0]!);
+  off();
+  expect(revealed).toEqual([{ containerId: STUDY, itemPaths: ['consent/3f1c'] }]);
 });

@@ -11,7 +11,7 @@ import { shownText } from '../../../shared/shown-text.js';
 import { formatAgo, formatDate } from '../../lib/format.js';
 import { CloseAction, Dialog } from '../../components/common/dialog.js';
 import { ErrorDisplay } from '../../components/common/error-display.js';
-import { isRequestChange, requestChangeWords } from '../signoffs/request-change.js';
+import { signOffChangeWords } from '../signoffs/request-change.js';
 
 interface ChangesViewProps {
   readonly changes: readonly ChangeView[] | undefined;
@@ -33,6 +33,7 @@ const KIND_WORDS: Readonly<Record<ChangeView['kind'], string>> = {
   changed: 'changed',
   gone: 'no longer available',
   'signoff-requested': 'sign-off requested',
+  'signoff-answered': 'signed off',
 };
 
 /** Study › folder › folder (the study alone for an item at its root). */
@@ -65,13 +66,14 @@ function Entry({ change, now, onSelect }: { change: ChangeView; now?: number; on
   const name = shownText(change.name);
   const who = change.byName ? shownText(change.byName) : 'Another organization';
   const gone = change.kind === 'gone';
-  const request = isRequestChange(change);
+  // a sign-off request or answer: who and what in one line
+  const signOff = signOffChangeWords(change);
   const body = (
     <>
       <span className="change-what">
         {change.unseen ? <span className="badge new">New</span> : null}
-        {request ? (
-          <span className="change-name">{requestChangeWords(change)}</span>
+        {signOff ? (
+          <span className="change-name">{signOff}</span>
         ) : (
           <>
             <span className="change-name">{name}</span>
@@ -83,11 +85,11 @@ function Entry({ change, now, onSelect }: { change: ChangeView; now?: number; on
         {formatAgo(change.at, now)}
       </time>
       <span className="change-where muted">{changePlace(change)}</span>
-      <span className="change-who muted">{gone || request ? '' : `by ${who}`}</span>
+      <span className="change-who muted">{gone || signOff ? '' : `by ${who}`}</span>
     </>
   );
-  const label = request
-    ? `${requestChangeWords(change)}, in ${changePlace(change)}, ${formatDate(change.at)}`
+  const label = signOff
+    ? `${signOff}, in ${changePlace(change)}, ${formatDate(change.at)}`
     : `${change.unseen ? 'New: ' : ''}${name}, ${KIND_WORDS[change.kind]}${gone ? '' : ` by ${who}`}, in ${changePlace(change)}, ${formatDate(change.at)}`;
   return gone ? (
     <div className="change-entry gone" data-testid="change-entry" data-kind={change.kind}>
@@ -155,7 +157,7 @@ export function ChangesView({
       {changes?.length ? (
         <ul ref={list} className="changes-list" aria-label={title} data-testid="changes-list" onKeyDown={moveFocus}>
           {changes.map((c) => (
-            <li key={`${c.containerId}:${c.itemPath}:${c.kind}:${c.at}`}>
+            <li key={`${c.containerId}:${c.itemPath}:${c.kind}:${c.byId ?? ''}:${c.at}`}>
               <Entry change={c} now={now} onSelect={() => onSelect(c)} />
             </li>
           ))}

@@ -1,4 +1,5 @@
 // What main shows of changes and what is New (shared/ipc/views.ts re-exports it).
+import type { SignOffMeaning } from '../../signoffs/meanings.js';
 import type { ItemView } from './file-manager-views.js';
 
 /**
@@ -12,10 +13,15 @@ export interface ChangeView {
   readonly itemPath: string;
   /** The cleaned shown name (never raw header text). */
   readonly name: string;
-  /** 'signoff-requested': another organization asks this one to sign off the document at `itemPath`. */
-  readonly kind: 'added' | 'changed' | 'gone' | 'signoff-requested';
+  /**
+   * 'signoff-requested': another organization asks this one to sign off the document at `itemPath`;
+   * 'signoff-answered': an organization this one asked signed off that document (`by…`, `meaning`).
+   */
+  readonly kind: 'added' | 'changed' | 'gone' | 'signoff-requested' | 'signoff-answered';
   /** A sign-off request's due day (YYYY-MM-DD), when it has one. */
   readonly dueOn?: string;
+  /** An answer's meaning (what the organization signed off). */
+  readonly meaning?: SignOffMeaning;
   /** The item's owner (absent for "gone" when it was not known). */
   readonly byId?: string;
   readonly byName?: string;
