@@ -13,6 +13,6 @@ const ANSWERED: Readonly<Record<SignOffMeaning, (organization: string, document:
 
 /** The answer's words; a meaning this version does not know (an entry kept by another) reads "signed off". */
 export function answeredWords(organization: string, meaning: SignOffMeaning | undefined, document: string): string {
-  const words = meaning ? ANSWERED[meaning] : undefined;
+  const words = meaning && Object.hasOwn(ANSWERED, meaning) ? ANSWERED[meaning] : undefined;
   return words ? words(organization, document) : `${organization} signed off ${document}`;
 }
