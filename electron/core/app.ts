@@ -50,6 +50,7 @@ import { PinStore } from './trust/pin-store.js';
 import { trustHandlers } from './trust/trust-handlers.js';
 import { fileManagerHandlers } from './file-manager/file-manager-handlers.js';
 import { emptyFolderHandlers } from './file-manager/empty-folder-handlers.js';
+import { EmptyFolderStore } from './file-manager/empty-folders.js';
 import { openSession, toProfileView, type Session } from './profiles/session.js';
 import { SettingsStore } from './settings/settings-store.js';
 import { TransferManager } from './transfers/transfer-manager.js';
@@ -313,6 +314,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     if (first) await ctx.switchProfile(first.id);
   }
 
+  // New folder's empty folders: one store, which the item listings also forget filled ones in
+  const emptyFolders = new EmptyFolderStore(dataDir);
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...profileHandlers(ctx),
@@ -324,7 +327,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...sandboxHandlers(ctx),
     ...studyHandlers(ctx),
     ...adminHandlers(ctx),
-    ...itemHandlers(ctx, listings),
+    ...itemHandlers(ctx, listings, emptyFolders),
     ...accessHandlers(ctx),
     ...transferHandlers(ctx),
     ...receiptHandlers(ctx),
@@ -335,7 +338,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     ...archiveHandlers(ctx),
     ...trustHandlers(ctx),
     ...fileManagerHandlers(ctx),
-    ...emptyFolderHandlers(ctx),
+    ...emptyFolderHandlers(ctx, emptyFolders),
   };
 
   return {

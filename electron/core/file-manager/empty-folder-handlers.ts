@@ -11,8 +11,11 @@ type EmptyFolderHandlers = Pick<
   'folders.listEmpty' | 'folders.addEmpty' | 'folders.removeEmpty' | 'folders.adoptEmpty'
 >;
 
-export function emptyFolderHandlers(ctx: AppContext): EmptyFolderHandlers {
-  const store = new EmptyFolderStore(ctx.options.dataDir);
+/** `store`: the app's one (the item listings forget the folders they find filled in it). */
+export function emptyFolderHandlers(
+  ctx: AppContext,
+  store = new EmptyFolderStore(ctx.options.dataDir),
+): EmptyFolderHandlers {
   const active = (profileId: string): string => {
     if (ctx.activeProfileId() !== profileId)
       throw new UserFacingError(

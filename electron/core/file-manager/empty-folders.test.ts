@@ -1,7 +1,8 @@
 // New folder's empty folders kept by main (folders.*), through the door of the app core on its
 // embedded sandbox exchange, in a real data folder: per profile and per study, refused for a
 // profile that is not the active one, bounded per study, handed over once from the window's
-// storage, forgotten when removed (with those below), and still there after main restarts.
+// storage, forgotten when removed (with those below) or once a listing has items in them, and
+// still there after main restarts.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +129,24 @@ describe('empty folders kept by main', () => {
     ]);
     await call('profiles.switch', { profileId: sirb });
     expect(await call('folders.listEmpty', { profileId: sirb, containerId: study })).toEqual(['Protocol/Drafts']);
+  });
+
+  it('are forgotten once a listing of the study has an item in them', async () => {
+    const base = { profileId: sirb, containerId: other };
+    await call('folders.addEmpty', { ...base, folderPath: 'Filled later' });
+    await call('folders.addEmpty', { ...base, folderPath: 'Filled later/Deeper' });
+    await call('folders.addEmpty', { ...base, folderPath: 'Still empty' });
+    await call('items.writeRecord', {
+      containerId: other,
+      itemPath: 'Filled later/Deeper/note',
+      header: { type: 'note', version: '1' },
+      content: { text: 'kept folders test' },
+    });
+    // the window's listing, in pages as it streams in: once it is done, main has forgotten them
+    const { listingId } = await call('items.listOpen', { containerId: other });
+    let page = await call('items.listNext', { listingId });
+    while (!page.done) page = await call('items.listNext', { listingId });
+    expect(await call('folders.listEmpty', base)).toEqual(['Still empty']);
   });
 
   it('are still there after main restarts', async () => {

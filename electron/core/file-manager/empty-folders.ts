@@ -21,6 +21,12 @@ export function emptyFoldersFile(dataDir: string, profileId: string): string {
   return path.join(dataDir, 'empty-folders', `${profileId}.json`);
 }
 
+/** A listing's item paths seen (`see`, slash form), then the kept folders they fill forgotten (`done`). */
+export interface ListingWatch {
+  see(paths: Iterable<string>): void;
+  done(): Promise<void>;
+}
+
 const sorted = (paths: Iterable<string>): string[] => [...paths].sort();
 
 /** One per app: its changes are made one at a time (read, change, write), whichever profile. */
@@ -60,6 +66,29 @@ export class EmptyFolderStore {
     return this.change(profileId, containerId, (kept) =>
       [...new Set([...kept, ...folders])].slice(0, MAX_EMPTY_FOLDERS),
     );
+  }
+
+  /**
+   * What a listing of the study shows: the kept folders it has items in are forgotten when it ends
+   * (`done`). Undefined when the study keeps none (a listing then costs nothing more).
+   */
+  async listingWatch(profileId: string, containerId: string): Promise<ListingWatch | undefined> {
+    const kept = new Set(await this.list(profileId, containerId));
+    if (kept.size === 0) return undefined;
+    const filled = new Set<string>();
+    return {
+      see: (paths) => {
+        for (const p of paths)
+          // each folder above the item (slash form), nearest first
+          for (let at = p.lastIndexOf('/'); at > 0; at = p.lastIndexOf('/', at - 1)) {
+            const folder = p.slice(0, at);
+            if (kept.has(folder)) filled.add(folder);
+          }
+      },
+      done: async () => {
+        if (filled.size) await this.remove(profileId, containerId, [...filled]).catch(() => undefined);
+      },
+    };
   }
 
   private change(

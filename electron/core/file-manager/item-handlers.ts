@@ -9,6 +9,7 @@ import { toAppError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
 import { ItemListings } from './item-listings.js';
+import type { EmptyFolderStore } from './empty-folders.js';
 import type { Session } from '../profiles/session.js';
 import { recordForDisplay } from './record-display.js';
 import { itemView } from '../studies/views.js';
@@ -40,26 +41,46 @@ function listedViews(s: Session, containerId: string, items: readonly Item[]): I
   return views;
 }
 
-/** `listings`: the app's open listings, closed per window by the shell and all on a profile switch. */
-export function itemHandlers(ctx: AppContext, listings = new ItemListings()): ItemHandlers {
+/**
+ * `listings`: the app's open listings, closed per window by the shell and all on a profile switch.
+ * `emptyFolders`: New folder's kept folders, forgotten once a listing has items in them.
+ */
+export function itemHandlers(
+  ctx: AppContext,
+  listings = new ItemListings(),
+  emptyFolders?: EmptyFolderStore,
+): ItemHandlers {
   return {
     'items.list': async ({ containerId, since }) => {
       const s = await ctx.session();
-      return listedViews(
+      const watch = await emptyFolders?.listingWatch(s.profile.id, containerId);
+      const views = listedViews(
         s,
         containerId,
         asArray(await s.client.listItems(containerId, undefined, { recurse: true, ...(since ? { since } : {}) })),
       );
+      watch?.see(views.map((v) => v.path));
+      await watch?.done();
+      return views;
     },
     'items.listOpen': async ({ containerId, since }, caller) => {
       const s = await ctx.session();
+      const watch = await emptyFolders?.listingWatch(s.profile.id, containerId);
       const listingId = listings.start(async function* (signal) {
-        for await (const page of s.client.listItemPages(containerId, undefined, {
-          recurse: true,
-          signal,
-          ...(since ? { since } : {}),
-        }))
-          yield listedViews(s, containerId, page);
+        try {
+          for await (const page of s.client.listItemPages(containerId, undefined, {
+            recurse: true,
+            signal,
+            ...(since ? { since } : {}),
+          })) {
+            const views = listedViews(s, containerId, page);
+            watch?.see(views.map((v) => v.path));
+            yield views;
+          }
+        } finally {
+          // what was listed holds, whether the listing ended, broke off or was closed
+          await watch?.done();
+        }
       }, caller?.senderId ?? '');
       return { listingId };
     },
