@@ -2,9 +2,11 @@
 // dialog says, progress events count up to the whole study, it verifies, the activity log says
 // so, and a cancelled export or a closed dialog leaves nothing. Verify an archive… checks the
 // chosen .zip, or the folder it was unpacked into: a whole one passes every check, one changed
-// document fails exactly its check.
+// document fails exactly its check. A staged copy it is given goes afterwards, unless an upload
+// still reads it.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { readArchive } from '../../services/archive/archive-reader.js';
 import { verifyArchive } from '../../services/archive/verify-archive.js';
 import type { AppCore } from '../platform.js';
 import { openAppCore, testPlatform, type CoreCall } from '../test-support/app-core.js';
+import { stagingDirOf } from '../transfers/file-registry.js';
 
 let dir: string;
 let core: AppCore;
@@ -178,5 +181,47 @@ describe('archive.verify', () => {
     picked = [notZip];
     const [ref] = await call('files.pick', { purpose: 'archive' });
     await expect(call('archive.verify', { file: ref!.ref })).rejects.toThrow(/not-an-archive/);
+  });
+
+  it('releases a staged copy it was given, but not one a failed upload keeps for its Retry', async () => {
+    /** What the browser host does with a dropped file: a copy in staging/<ref>/, registered as temporary. */
+    const stage = async (name: string): Promise<{ ref: string; folder: string }> => {
+      const ref = randomBytes(16).toString('hex');
+      const folder = join(stagingDirOf(join(dir, 'data')), ref);
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, name), 'not a zip at all');
+      core.registerFile({ path: join(folder, name), relativePath: name, size: 16, name, ref, temporary: true });
+      return { ref, folder };
+    };
+    const exists = (path: string): Promise<boolean> =>
+      stat(path).then(
+        () => true,
+        () => false,
+      );
+
+    const alone = await stage('alone.zip');
+    await expect(call('archive.verify', { file: alone.ref })).rejects.toThrow(/not-an-archive/);
+    expect(await exists(alone.folder)).toBe(false);
+
+    // No such study: the upload fails at the exchange, and its staged copy is kept for Retry.
+    const uploading = await stage('upload.zip');
+    const [started] = await call('transfers.upload', {
+      containerId: 'f'.repeat(32),
+      folder: '',
+      files: [{ ref: uploading.ref, relativePath: 'upload.zip' }],
+    });
+    for (let i = 0; ; i++) {
+      const state = (await call('transfers.list', {})).find((t) => t.id === started!.id)!.state;
+      if (state === 'failed') break;
+      expect(state).not.toBe('verified');
+      if (i > 400) throw new Error('the upload did not fail');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await expect(call('archive.verify', { file: uploading.ref })).rejects.toThrow(/not-an-archive/);
+    expect(await exists(uploading.folder)).toBe(true);
+    // the reference still answers: a second look is refused for what the file is, not as unknown
+    await expect(call('archive.verify', { file: uploading.ref })).rejects.toThrow(/not-an-archive/);
+    await call('transfers.clear', { states: ['failed'] });
+    expect(await exists(uploading.folder)).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import { archiveSignoffs } from '../../services/archive/archive-signoffs.js';
 import { SignOffReader } from '../../services/signoffs/signoff-reader.js';
 import { pinnedHistory } from '../signoffs/pinned-history.js';
 import { computeBinder } from '../binder/binder-handlers.js';
+import { releaseUnlessUploading } from '../transfers/release-files.js';
 
 type ArchiveHandlers = Pick<Handlers, 'archive.export' | 'archive.cancel' | 'archive.verify'>;
 
@@ -99,7 +100,8 @@ export function archiveHandlers(ctx: AppContext): ArchiveHandlers {
       try {
         return await verifyArchiveView(chosen.path, chosen.name);
       } finally {
-        await ctx.files.release(file); // a staged copy (browser host) is deleted
+        // a staged copy (browser host) is deleted, unless an upload reads the same reference
+        await releaseUnlessUploading(ctx, [file]);
       }
     },
   };

@@ -18,6 +18,7 @@ import type { Handlers } from '../ipc-door.js';
 import { receiptAction, receiptAfterDownload } from '../receipts/receipt-handlers.js';
 import { itemView } from '../studies/views.js';
 import { uploadAgainstChecklist } from '../binder/upload-describe.js';
+import { releaseUnlessUploading } from './release-files.js';
 
 type TransferHandlers = Pick<
   Handlers,
@@ -55,9 +56,7 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
       );
     },
     'files.release': async ({ refs }) => {
-      // never one an upload is still reading (its transfer releases it when done)
-      const uploading = new Set(ctx.uploadRefs.values());
-      for (const ref of refs) if (!uploading.has(ref)) await ctx.files.release(ref);
+      await releaseUnlessUploading(ctx, refs);
       return null;
     },
     'transfers.upload': async ({ containerId, folder, files, describe, expectedItemId }) => {
