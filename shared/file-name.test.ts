@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFileName, fileExtension, MAX_NAME_BYTES, revealHidden } from './file-name.js';
+import { cleanFileName, cleanText, fileExtension, isWellFormed, MAX_NAME_BYTES, revealHidden } from './file-name.js';
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -63,6 +63,23 @@ describe('cleanFileName: hostile names from another organization', () => {
     expect(bytes(cleaned)).toBeLessThanOrEqual(MAX_NAME_BYTES);
     expect(cleaned).toBe(`${'😀'.repeat(49)}.txt`);
     expect(Buffer.from(cleaned, 'utf8').toString('utf8')).toBe(cleaned);
+  });
+
+  it('replaces lone surrogates (which UTF-8 writes as U+FFFD) and keeps valid pairs', () => {
+    // JSON.parse('"\\ud800.pdf"') gives these: each half of a pair alone, at the start, middle and end
+    expect(cleanFileName('\ud800.pdf')).toBe('\ufffd.pdf');
+    expect(cleanFileName('a\udc00b\ud83d.pdf')).toBe('a\ufffdb\ufffd.pdf');
+    expect(cleanFileName('\udc00\ud800😀.pdf')).toBe('\ufffd\ufffd😀.pdf');
+    expect(cleanFileName('report 😀.pdf')).toBe('report 😀.pdf');
+    expect(cleanText('Study \ud800 title\udfff')).toBe('Study \ufffd title\ufffd');
+    for (const name of ['\ud800.pdf', '\udfff', `${'\ud800'.repeat(300)}.pdf`]) {
+      const cleaned = cleanFileName(name);
+      expect(isWellFormed(cleaned), JSON.stringify(cleaned)).toBe(true);
+      expect(Buffer.from(cleaned, 'utf8').toString('utf8')).toBe(cleaned);
+    }
+    expect(isWellFormed('\ud800')).toBe(false);
+    expect(isWellFormed('x\udc00')).toBe(false);
+    expect(isWellFormed('😀')).toBe(true);
   });
 
   it('revealHidden shows the original with every hidden character spelled out', () => {

@@ -3,7 +3,8 @@
 // function. It removes what can make a name look like something else (bidi overrides that
 // turn "fdp.exe" into "exe.pdf", invisible and control characters, line breaks) and what a
 // file system refuses (separators, Windows' reserved names and characters, trailing dots and
-// spaces, names over 255 bytes).
+// spaces, names over 255 bytes), and makes it well-formed UTF-16 (no lone surrogates, which
+// UTF-8 cannot carry).
 
 /** The longest name kept, in UTF-8 bytes: under every common file system's 255-byte limit. */
 export const MAX_NAME_BYTES = 200;
@@ -18,6 +19,21 @@ const FORBIDDEN = /[/\\:*?"<>|]/g;
 const RESERVED = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(\..*)?$/i;
 /** An extension worth keeping when the name is cut: short, no spaces. */
 const EXTENSION = /\.[^.\s]{1,16}$/u;
+/**
+ * A UTF-16 surrogate without its other half (JSON.parse lets `"\ud800"` through): no character
+ * at all, written to disk or UTF-8 as U+FFFD, so two different names would become the same one.
+ */
+const UNPAIRED = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `text` with every unpaired surrogate replaced by U+FFFD (String.prototype.toWellFormed, ES2024). */
+export function wellFormed(text: string): string {
+  return text.replace(UNPAIRED, '\ufffd');
+}
+
+/** Whether `text` has no unpaired surrogate, so it encodes as UTF-8 without loss (String.prototype.isWellFormed). */
+export function isWellFormed(text: string): boolean {
+  return text.search(UNPAIRED) === -1;
+}
 
 const encoder = new TextEncoder();
 
@@ -45,7 +61,7 @@ function trimEnds(text: string): string {
 /** Text another organization wrote that is shown but never a file name (a study's title): invisible characters out, spaces folded. */
 export function cleanText(text: string): string {
   // line breaks and tabs part words; every other invisible character goes
-  return String(text)
+  return wellFormed(String(text))
     .normalize('NFC')
     .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/gu, ' ')
     .replace(INVISIBLE, '')
@@ -58,7 +74,7 @@ export function cleanText(text: string): string {
  * Never empty: `fallback` when nothing usable is left.
  */
 export function cleanFileName(name: string, fallback = 'document'): string {
-  let text = String(name).normalize('NFC').replace(INVISIBLE, '').replace(FORBIDDEN, '_');
+  let text = wellFormed(String(name)).normalize('NFC').replace(INVISIBLE, '').replace(FORBIDDEN, '_');
   text = trimEnds(text.replace(/\s+/gu, ' '));
   // A leading dot hides a file (or names `.` / `..`).
   if (text.startsWith('.')) text = `_${text.slice(1)}`;

@@ -37,8 +37,14 @@ describe('archive paths', () => {
     expect(paths.documentPath('x/9', 'CON')).toBe('documents/x/_CON (2)');
   });
 
+  it('numbers names that differ only by a lone surrogate (the same name once encoded)', () => {
+    const paths = new ArchivePaths();
+    expect(paths.documentPath('a', '\ud800.pdf')).toBe('documents/\ufffd.pdf');
+    expect(paths.documentPath('b', '\ud801.pdf')).toBe('documents/\ufffd (2).pdf');
+  });
+
   it('tells paths that leave the root', () => {
-    for (const bad of ['', '/a', 'a/../b', '..', 'a//b', 'a\\b', 'a/./b', 'a\nb'])
+    for (const bad of ['', '/a', 'a/../b', '..', 'a//b', 'a\\b', 'a/./b', 'a\nb', 'documents/\ud800.pdf'])
       expect(isInsideArchive(bad)).toBe(false);
     expect(isInsideArchive('documents/a b/c (2).pdf')).toBe(true);
   });

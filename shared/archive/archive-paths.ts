@@ -3,7 +3,7 @@
 // name-cleaning function, so that no name another organization chose can leave the archive's
 // root, hide itself or collide silently. Names taken twice (compared case-insensitively, as
 // Windows and macOS do) get " (2)", " (3)"… before their extension.
-import { cleanFileName, fileExtension } from '../file-name.js';
+import { cleanFileName, fileExtension, isWellFormed } from '../file-name.js';
 import { splitItemPath } from '../item-path.js';
 
 export const DOCUMENTS_FOLDER = 'documents';
@@ -34,10 +34,12 @@ export class ArchivePaths {
 
 /**
  * Whether a relative archive path stays inside the archive: forward slashes, no empty, `.`
- * or `..` segment, not absolute, no backslash or control character.
+ * or `..` segment, not absolute, no backslash or control character, and well-formed (a lone
+ * surrogate would become U+FFFD in the zip or on disk, and collide with another name there).
  */
 export function isInsideArchive(relativePath: string): boolean {
   if (relativePath === '' || relativePath.startsWith('/') || relativePath.includes('\\')) return false;
+  if (!isWellFormed(relativePath)) return false;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(relativePath)) return false;
   return relativePath.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
