@@ -2,9 +2,11 @@
 // with colliding and hostile names, one the exporter can list but not open, a receipt, signed
 // statements, and a receipt and a real sign-off of a version since replaced; then verify.sh in a clean shell, sha256sum -c on its own, the Node verifier, a
 // flipped byte and a flipped character each failing exactly their check, the zip equal to the
-// folder, and a cancelled export leaving nothing.
+// folder, and a cancelled export leaving nothing. Names that differ only by a lone surrogate get
+// two entries; the archive's own write failure ends the export and leaves nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, sign } from 'node:crypto';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -445,6 +447,88 @@ describe('study archive', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('two documents named "\\ud800.pdf" and "\\ud801.pdf" become two entries, and the archive verifies', async () => {
+    const id = (await f.sirb.client.createContainer()).id;
+    const source = path.join(dir, 'surrogate-source.txt');
+    for (const [n, name] of ['\ud800.pdf', '\ud801.pdf'].entries()) {
+      await writeFile(source, `lone surrogate ${n}`);
+      await uploadDocument({
+        client: f.sirb.client,
+        containerId: id,
+        path: newDocumentPath('papers'),
+        file: source,
+        name,
+        header: { fileName: name },
+        wrapForSelf: sirbKeys.wrapForSelf,
+      });
+    }
+    const exported = (destination: string) =>
+      exportStudy({
+        client: f.sirb.client,
+        keys: sirbKeys,
+        containerId: id,
+        destination,
+        exchangeUrl: f.url,
+        exporter: { organizationName: f.sirb.org.name },
+        trustAnchors: [f.ca.certificatePem],
+      });
+    const zip = path.join(dir, 'surrogates.zip');
+    const folder = path.join(dir, 'surrogates');
+    for (const summary of [await exported(zip), await exported(folder)]) {
+      expect(summary.documents).toBe(2);
+      expect(summary.notIncluded).toEqual([]);
+    }
+    const contents = await readArchive(zip, (name) => name === 'manifest.json');
+    const documents = [...contents.hashes.keys()].filter((p) => p.startsWith('documents/')).sort();
+    expect(documents).toEqual(['documents/papers/\ufffd (2).pdf', 'documents/papers/\ufffd.pdf']);
+    const manifest = JSON.parse(contents.small.get('manifest.json')!.toString('utf8')) as {
+      documents: { path: string }[];
+    };
+    expect(manifest.documents.map((d) => d.path).sort()).toEqual(documents);
+    expect(execFileSync('unzip', ['-tq', zip], { encoding: 'utf8' })).toMatch(/No errors detected/);
+    expect((await verifyArchive(zip)).failed).toBe(0);
+    expect((await verifyArchive(folder)).failed).toBe(0);
+    expect(runVerify(folder).status).toBe(0);
+  });
+
+  it("the archive's own write failure ends the export with its reason and leaves nothing", async () => {
+    const id = (await f.sirb.client.createContainer()).id;
+    const source = path.join(dir, 'blocked-source.txt');
+    await writeFile(source, 'only');
+    await uploadDocument({
+      client: f.sirb.client,
+      containerId: id,
+      path: newDocumentPath('papers'),
+      file: source,
+      name: 'only.pdf',
+      header: { fileName: 'only.pdf' },
+      wrapForSelf: sirbKeys.wrapForSelf,
+    });
+    const destination = path.join(dir, 'blocked');
+    let blocked = false;
+    const run = exportStudy({
+      client: f.sirb.client,
+      keys: sirbKeys,
+      containerId: id,
+      destination,
+      exchangeUrl: f.url,
+      exporter: { organizationName: f.sirb.org.name },
+      trustAnchors: [f.ca.certificatePem],
+      // before the first document: a file already where the archive's own write of it goes
+      // (the folder's file is created exclusively), so the write stream itself fails to open
+      onProgress: () => {
+        if (blocked) return;
+        blocked = true;
+        const partial = readdirSync(dir).find((n) => n.startsWith('.blocked.') && n.endsWith('.partial'))!;
+        mkdirSync(path.join(dir, partial, 'documents', 'papers'), { recursive: true });
+        writeFileSync(path.join(dir, partial, 'documents', 'papers', 'only.pdf'), 'in the way');
+      },
+    });
+    await expect(run).rejects.toThrow(/^The archive could not be written: EEXIST/);
+    expect(blocked).toBe(true);
+    expect((await readdir(dir)).filter((n) => n.includes('blocked') && n !== 'blocked-source.txt')).toEqual([]);
   });
 
   it('a cancelled export leaves nothing behind', async () => {

@@ -21,7 +21,7 @@ import { ReceiptReader } from '../receipts/receipt-reader.js';
 import { ownerIdOf } from '../receipts/receipt-record.js';
 import { readRecord } from '../transfers/records.js';
 import { downloadInto } from '../transfers/document-download.js';
-import { folderSink, zipSink, type ArchiveSink } from './archive-sink.js';
+import { DocumentFailed, folderSink, zipSink, type ArchiveSink } from './archive-sink.js';
 import { readDocumentFields } from '../../../shared/binder/header-fields.js';
 import { indexHtml } from './index-html.js';
 import { archiveCsvs } from './archive-csv.js';
@@ -222,7 +222,9 @@ async function writeArchive(input: ExportInput, sink: ArchiveSink): Promise<Arch
       );
     } catch (e) {
       if (signal?.aborted) throw new CancelledError('The export was cancelled.');
-      notIncluded.push({ itemId, name, owner, updatedAt: item.updatedAt, reason: reasonFor(e) });
+      // only the document's own failure leaves it out; the archive's (disk full, I/O) ends the export
+      if (!(e instanceof DocumentFailed)) throw e;
+      notIncluded.push({ itemId, name, owner, updatedAt: item.updatedAt, reason: reasonFor(e.reason) });
       progress.bytesDone = before + (header.size ?? 0);
       progress.documentsDone += 1;
       input.onProgress?.({ ...progress });

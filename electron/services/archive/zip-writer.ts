@@ -2,14 +2,15 @@
 // mostly compressed formats already, so storing keeps the export at disk speed. Written in place
 // rather than through a zip library: a document streams into its entry straight from the
 // decryptor (one write of its bytes, CRC-32 by zlib's native code), and when its hashes then fail
-// the entry is cut off again (the file truncated to where it began), so a document that failed
-// never appears in the archive. The local header is completed once the bytes are in (the file
+// the entry is dropped: the next entry is written over it and the file is cut to the zip's end
+// when it is finished, so a document that failed never appears in the archive. The local header is completed once the bytes are in (the file
 // is seekable), so no data descriptors; ZIP64 fields wherever a size, an offset or the number of
 // entries needs them (APPNOTE 6.3.10, 4.3.14–4.3.16, 4.5.3).
 import { open, type FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 // Node ≥ 20.15 (package.json's engines ask for 20.19; Electron 45 carries Node 22)
 import { crc32 } from 'node:zlib';
+import { isWellFormed } from '../../../shared/file-name.js';
 
 const MAX32 = 0xffffffff;
 const MAX16 = 0xffff;
@@ -38,6 +39,22 @@ export interface OpenZipEntry {
   commit(): Promise<void>;
   /** Removes the entry and everything written for it. */
   discard(): Promise<void>;
+  /** The first error writing the entry's bytes to the file: the zip's own failure, not its source's. */
+  writeError(): Error | undefined;
+}
+
+export interface ZipWriterOptions {
+  /**
+   * Where the first entry begins; the bytes before it are no part of the zip. Tests start past
+   * 4 GiB in a sparse file this way.
+   */
+  readonly startAt?: number;
+}
+
+/** A name as UTF-8: a lone surrogate would be written as U+FFFD and could collide with another name. */
+function encodeName(name: string): Buffer {
+  if (!isWellFormed(name)) throw new Error(`a zip entry name is not well-formed UTF-16: ${JSON.stringify(name)}`);
+  return Buffer.from(name, 'utf8');
 }
 
 interface Entry {
@@ -157,18 +174,24 @@ const GATHER_BYTES = 1 << 20;
 
 export class ZipWriter {
   /** Where the next entry begins, counting the gathered bytes not yet written. */
-  private offset = 0;
+  private offset: number;
   private readonly entries: Entry[] = [];
   private gathered: Buffer[] = [];
   private gatheredBytes = 0;
   /** An entry being streamed: no other may start meanwhile. */
   private open = false;
 
-  private constructor(private readonly file: FileHandle) {}
+  private constructor(
+    private readonly file: FileHandle,
+    startAt: number,
+  ) {
+    this.offset = startAt;
+  }
 
   /** Creates `path` (which must not exist). */
-  static async create(path: string): Promise<ZipWriter> {
-    return new ZipWriter(await open(path, 'wx', 0o600));
+  static async create(path: string, { startAt = 0 }: ZipWriterOptions = {}): Promise<ZipWriter> {
+    const file = await open(path, 'wx', 0o600);
+    return new ZipWriter(file, startAt);
   }
 
   private async writeAt(buffers: readonly Buffer[], position: number): Promise<number> {
@@ -199,7 +222,7 @@ export class ZipWriter {
   /** An entry whose bytes are at hand. */
   async addBuffer(name: string, bytes: Buffer, options: ZipEntryOptions): Promise<void> {
     this.claim();
-    const encoded = Buffer.from(name, 'utf8');
+    const encoded = encodeName(name);
     const crc = crc32(bytes);
     const header = localHeader(encoded, options, bytes.length >= MAX32, crc, bytes.length);
     this.entries.push({ name: encoded, options, offset: this.offset, crc, size: bytes.length });
@@ -212,8 +235,8 @@ export class ZipWriter {
   /** An entry streamed in; its CRC-32 and size are taken as the bytes pass. */
   async beginEntry(name: string, options: ZipEntryOptions): Promise<OpenZipEntry> {
     this.claim();
+    const encoded = encodeName(name);
     this.open = true;
-    const encoded = Buffer.from(name, 'utf8');
     const zip64 = options.sizeHint === undefined || options.sizeHint >= MAX32;
     const offset = this.offset;
     let header: Buffer;
@@ -228,6 +251,7 @@ export class ZipWriter {
     const dataStart = offset + header.length;
     let position = dataStart;
     let crc = 0;
+    let writeError: Error | undefined;
     // the write in progress, awaited before the entry is cut off (a destroyed stream does not wait)
     let pending: Promise<unknown> = Promise.resolve();
     const put = (chunks: Buffer[], done: (error?: Error | null) => void): void => {
@@ -237,7 +261,10 @@ export class ZipWriter {
           position += n;
           done();
         },
-        (error: Error) => done(error),
+        (error: Error) => {
+          writeError ??= error;
+          done(error);
+        },
       );
     };
     const stream = new Writable({
@@ -277,23 +304,28 @@ export class ZipWriter {
         this.offset = position;
         this.entries.push({ name: encoded, options, offset, crc: crc >>> 0, size });
       },
+      // its bytes stay until the next entry overwrites them or finish() cuts the file
       discard: async () => {
         if (!stream.destroyed) stream.destroy();
         await pending.catch(() => undefined);
         settle();
-        await this.file.truncate(offset);
         this.offset = offset;
       },
+      writeError: () => writeError,
     };
   }
 
-  /** Writes the central directory and closes the file. */
+  /**
+   * Writes the central directory and closes the file, cut where the zip ends: a dropped entry
+   * may have reached further, and readers look for the end record only in the last 64 KiB.
+   */
   async finish(): Promise<void> {
     this.claim();
     await this.flush();
     const central = Buffer.concat(this.entries.map(centralHeader));
     const end = endRecords(this.entries.length, this.offset, central.length);
-    await this.writeAt([central, end], this.offset);
+    const length = this.offset + (await this.writeAt([central, end], this.offset));
+    await this.file.truncate(length);
     await this.file.close();
   }
 
