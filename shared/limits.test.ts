@@ -53,7 +53,11 @@ describe('shared limits', () => {
     expect(create.safeParse({ name: 'n'.repeat(MAX_ORGANIZATION_NAME), isSirb: false }).success).toBe(true);
     expect(create.safeParse({ name: 'n'.repeat(MAX_ORGANIZATION_NAME + 1), isSirb: false }).success).toBe(false);
     const put = operations['admin.putCertificate'].args;
-    const cert = (n: number) => ({ organizationId: 'a'.repeat(32), certificateBase64: 'A'.repeat(n), mediaType: 'x' });
+    const cert = (n: number) => ({
+      organizationId: 'a'.repeat(32),
+      certificateBase64: 'A'.repeat(n),
+      mediaType: 'application/pkix-cert' as const,
+    });
     expect(put.safeParse(cert(MAX_CERTIFICATE_BYTES)).success).toBe(true);
     expect(put.safeParse(cert(MAX_CERTIFICATE_BYTES + 1)).success).toBe(false);
   });

@@ -12,6 +12,7 @@ import type {
   UpdateOrganizationPayload,
 } from '../../shared/types.js';
 import { itemPathToUrl, MAX_FOLDER_SEGMENTS, parseItemPath } from '../../shared/item-path.js';
+import type { CertificateMediaType } from '../../shared/admin/certificate-media-types.js';
 import {
   AnswerError,
   containerAnswer,
@@ -61,8 +62,6 @@ interface ContentResponse {
   readonly requestId: string;
   readonly contentLength: number | undefined;
 }
-
-export type CertificateMediaType = 'application/x-pem-file' | 'application/x-x509-ca-cert' | 'application/pkix-cert';
 
 /** An item write: the whole payload, or a prepared streaming body (documents). */
 type ItemWrite = ItemWritePayload | RequestBody;

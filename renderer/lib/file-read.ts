@@ -1,5 +1,6 @@
 // Reading a chosen file in the renderer (FileReader: the renderer has no file system) and
 // offering text as a download (Blob + <a download>).
+import type { CertificateMediaType } from '../../shared/admin/certificate-media-types.js';
 
 /** The file's bytes as base64 (for PKCS#12 and DER certificates). */
 export function readAsBase64(file: Blob): Promise<string> {
@@ -25,7 +26,7 @@ export function readAsText(file: Blob): Promise<string> {
 }
 
 /** The media type the service expects for a certificate file, by its extension. */
-export function certificateMediaType(fileName: string): string | undefined {
+export function certificateMediaType(fileName: string): CertificateMediaType | undefined {
   const ext = /\.([^.]+)$/.exec(fileName.toLowerCase())?.[1];
   if (ext === 'pem') return 'application/x-pem-file';
   if (ext === 'der' || ext === 'cer' || ext === 'crt') return 'application/pkix-cert';

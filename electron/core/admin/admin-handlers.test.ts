@@ -8,6 +8,7 @@ import { startFixture, type ExchangeFixture } from '../../services/test-support/
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../profiles/session.js';
 import { fixtureSession } from '../test-support/fixture-session.js';
+import { createDoor, type Handlers } from '../ipc-door.js';
 import { adminHandlers } from './admin-handlers.js';
 
 let fx: ExchangeFixture;
@@ -44,5 +45,35 @@ describe('admin handlers', () => {
       ).rejects.toMatchObject({ code: 'invalid-argument' });
     }
     expect(await admin.client.getOrganization(fx.site.org.id)).toEqual(before);
+  });
+
+  it('refuses at the door a media type the service does not take a certificate in', async () => {
+    let reached = 0;
+    const asAdmin = adminHandlers({
+      session: async () => {
+        reached++;
+        return admin;
+      },
+      record: async () => undefined,
+    } as unknown as AppContext);
+    const door = createDoor({ handlers: asAdmin as unknown as Handlers, isTrustedSender: () => true });
+    const before = await admin.client.getOrganization(fx.site.org.id);
+    const put = (mediaType: string) =>
+      door.call({ url: 'app://test' }, 'admin.putCertificate', {
+        organizationId: fx.site.org.id,
+        certificateBase64: Buffer.from(fx.site.identity.certificatePem).toString('base64'),
+        mediaType,
+      });
+    for (const mediaType of ['text/plain', 'application/x-pem-file\r\nX-Injected: 1', '']) {
+      expect(await put(mediaType)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-argument', details: expect.stringContaining('mediaType') },
+      });
+    }
+    expect(reached).toBe(0);
+    expect(await admin.client.getOrganization(fx.site.org.id)).toEqual(before);
+    // one the service takes passes the door (the same certificate again: nothing changes)
+    expect(await put('application/x-pem-file')).toMatchObject({ ok: true, value: { thumbprint: before.thumbprint } });
+    expect(reached).toBe(1);
   });
 });

@@ -1,5 +1,4 @@
 // The administrator's directory: organizations created, changed and given a certificate.
-import type { CertificateMediaType } from '../../services/exchange-client.js';
 import { UserFacingError } from '../../../shared/app-error.js';
 import { decodeBase64Strict } from '../../../shared/protocol/base64-decode.js';
 import type { Handlers } from '../ipc-door.js';
@@ -40,7 +39,7 @@ export function adminHandlers(ctx: AppContext): AdminHandlers {
           'The app received the certificate file garbled; choose it again.',
         );
       const s = await ctx.session();
-      const org = await s.client.putCertificate(organizationId, certificate, mediaType as CertificateMediaType);
+      const org = await s.client.putCertificate(organizationId, certificate, mediaType);
       await ctx.record({ action: 'admin', ok: true, organization: org.name, detail: 'uploaded certificate' });
       return org;
     },

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Organization } from '../../../shared/types.js';
 import type { AppError } from '../../../shared/ipc/views.js';
 import { toAppError } from '../../bridge/api.js';
+import { appError } from '../../../shared/app-error.js';
 import { AdminView, type AdminForm } from './admin-view.js';
 import {
   useCreateOrganization,
@@ -82,8 +83,20 @@ export function AdminDialog({ context, onClose }: SlotDialogProps) {
       onCertificateFile={(file) => {
         const org = selected;
         if (!org) return;
-        // An unknown extension still goes to the service, whose refusal (1004) then says why.
-        const mediaType = certificateMediaType(file.name) ?? (file.type || 'application/octet-stream');
+        // Main takes only the media types the service does (the door refuses any other): said here.
+        const mediaType = certificateMediaType(file.name);
+        if (!mediaType) {
+          setStatus(undefined);
+          setError({
+            form: 'edit',
+            error: appError(
+              'invalid-argument',
+              `${file.name} is not a certificate file this app can send.`,
+              'Choose the certificate as a .pem, .crt, .cer or .der file.',
+            ),
+          });
+          return;
+        }
         setStatus(`Reading ${file.name}…`);
         readAsBase64(file)
           .then((certificateBase64) =>
