@@ -32,6 +32,17 @@ type TransferHandlers = Pick<
   | 'transfers.clear'
 >;
 
+/**
+ * The id of one of the active profile's transfers. Another profile's gets the answer an unknown id
+ * does: a window showing one organization neither acts on nor reads back another's transfers.
+ */
+function shownTransfer(ctx: AppContext, transferId: string): string {
+  const transfer = ctx.transfers.get(transferId);
+  if (!transfer || transfer.profileId !== ctx.activeProfileId())
+    throw new UserFacingError('not-found', 'That transfer is gone.', 'The transfer is no longer in the list.');
+  return transferId;
+}
+
 export function transferHandlers(ctx: AppContext): TransferHandlers {
   const { platform } = ctx.options;
 
@@ -173,12 +184,8 @@ export function transferHandlers(ctx: AppContext): TransferHandlers {
     },
     // The active profile's only, as main's events carry them: one organization never sees another's.
     'transfers.list': async () => ctx.transfers.shown(),
-    'transfers.cancel': async ({ transferId }) => ctx.transfers.cancel(transferId),
-    'transfers.retry': async ({ transferId }) => {
-      if (!ctx.transfers.get(transferId))
-        throw new UserFacingError('not-found', 'That transfer is gone.', 'The transfer is no longer in the list.');
-      return ctx.transfers.retry(transferId);
-    },
+    'transfers.cancel': async ({ transferId }) => ctx.transfers.cancel(shownTransfer(ctx, transferId)),
+    'transfers.retry': async ({ transferId }) => ctx.transfers.retry(shownTransfer(ctx, transferId)),
     // One profile's tab: clearing Riverside's Failed leaves the sIRB's.
     'transfers.clear': async ({ states }) => {
       await ctx.transfers.clear(states, ctx.activeProfileId() ?? '');

@@ -1,6 +1,7 @@
 // Each profile its own transfers: sizes from the moment a file is queued, main sends the windows
-// the active profile's transfers only (events and lists), and a profile's Clear leaves another's
-// list alone. The app core against the embedded sandbox exchange.
+// the active profile's transfers only (events and lists), a profile's Clear leaves another's
+// list alone, and Cancel and Retry refuse another profile's transfer as they do an unknown id.
+// The app core against the embedded sandbox exchange.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,5 +107,42 @@ describe('transfers per profile', () => {
     expect(strays).toEqual([]);
     const owners = new Set(sent.flatMap((e) => e.profileIds));
     expect(owners).toEqual(new Set([sirb.id, riverside.id]));
+  });
+
+  it('refuses to cancel or retry another profile’s transfer, as it refuses an unknown id', async () => {
+    const { call, core, dir } = app;
+    const profiles = await call('profiles.list', {});
+    const sirb = profiles.find((p) => p.roles.includes('sirb'))!;
+    const riverside = profiles.find((p) => p.name.endsWith('Riverside Medical Center'))!;
+    await call('profiles.switch', { profileId: sirb.id });
+    const [study] = await call('containers.list', {});
+    const missing = core.registerFile({ path: join(dir, 'missing.txt'), relativePath: 'missing.txt', size: 7 });
+    const [upload] = await call('transfers.upload', {
+      containerId: study!.id,
+      folder: 'Protocol',
+      files: [{ ref: missing.ref, relativePath: 'missing.txt' }],
+    });
+    expect((await settled([upload!.id])).map((t) => t.state)).toEqual(['failed']);
+    // its own profile cancels it: a cancelled transfer is one a Retry would queue again
+    expect((await call('transfers.cancel', { transferId: upload!.id })).state).toBe('cancelled');
+
+    await call('profiles.switch', { profileId: riverside.id });
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => 'done',
+        (e: Error) => e.message.replace(/^[^:]+: /, ''),
+      );
+    const unknownId = 'f'.repeat(32);
+    for (const op of ['transfers.cancel', 'transfers.retry'] as const) {
+      const unknown = await refusal(call(op, { transferId: unknownId }));
+      expect(unknown).toMatch(/"code":"not-found"/);
+      expect(await refusal(call(op, { transferId: upload!.id }))).toBe(unknown);
+    }
+
+    // back on the sIRB: its transfer is as it left it (not queued again), and its Retry works
+    await call('profiles.switch', { profileId: sirb.id });
+    expect((await call('transfers.list', {})).find((t) => t.id === upload!.id)?.state).toBe('cancelled');
+    expect((await call('transfers.retry', { transferId: upload!.id })).id).toBe(upload!.id);
+    expect((await settled([upload!.id])).map((t) => t.state)).toEqual(['failed']);
   });
 });
