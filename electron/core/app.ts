@@ -28,7 +28,7 @@ import { appHandlers } from './app/app-handlers.js';
 import { connectionHandlers } from './profiles/connection-handlers.js';
 import { sandboxHandlers } from './sandbox/sandbox-handlers.js';
 import { changeHandlers } from './whats-new/change-handlers.js';
-import { forgetReceipts, receiptHandlers } from './receipts/receipt-handlers.js';
+import { receiptHandlers } from './receipts/receipt-handlers.js';
 import { AppReceipts } from './receipts/receipt-state.js';
 import { removeProfileFiles } from './profiles/profile-state.js';
 import { signOffsState, signoffHandlers } from './signoffs/signoff-handlers.js';
@@ -283,7 +283,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     },
     async forgetProfile(profileId) {
       await ctx.forgetSession(profileId);
-      await forgetReceipts(ctx, profileId);
+      await ctx.receipts.forget(profileId);
       await removeProfileFiles(dataDir, profileId);
     },
     emit,

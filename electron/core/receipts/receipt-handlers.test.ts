@@ -1,7 +1,7 @@
 // Receipts through main's real handlers and sessions against the reference exchange: the site's
 // verified download sends one without the open waiting, the sIRB's details and report show it,
 // and receipts never appear among the study's documents or in Find.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import type { TransferView } from '../../../shared/ipc/views.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import { receiptPath } from '../../services/receipts/receipt-record.js';
+import { receiptQueueFile } from '../../services/receipts/receipt-sender.js';
 import { readRecord, writeRecord } from '../../services/transfers/records.js';
 import type { AppContext } from '../app-context.js';
 import type { Session } from '../profiles/session.js';
@@ -171,6 +172,52 @@ describe('receipts in the app', () => {
     expect(await receiptHandlers(restarted)['receipts.setSending']({})).toEqual({ sending: true, pending: 0 });
     const delivery = await receiptHandlers(sirbCtx)['receipts.forItem']({ containerId, itemPath: doc });
     expect(delivery.cells[0]).toMatchObject({ state: 'this', action: 'saved' });
+  });
+
+  it('once the app closed, or the profile was removed, a late receipt makes no sender and writes no queue', async () => {
+    const containerId = (await sirb.client.createContainer()).id;
+    await sirb.client.grantContainerAccess(containerId, fx.site.org.id);
+    const doc = await shared(containerId, 'Delegation log');
+    const item = await site.client.getItem(containerId, doc);
+    const exists = (file: string) =>
+      access(file).then(
+        () => true,
+        () => false,
+      );
+    // no session at hand (as while closing): a sender made now would queue the receipt in its
+    // file and start its retry timer
+    const unsent = (dataDir: string) =>
+      ({ ...ctxOf(site, dataDir), session: async () => Promise.reject(new Error('closed')) }) as AppContext;
+
+    const closed = unsent(join(dir, 'closed-data'));
+    let finish: (v: TransferView) => void = () => undefined;
+    const late = receiptAfterDownload(
+      closed,
+      site,
+      containerId,
+      item,
+      'document',
+      'opened',
+      new Promise<TransferView>((resolve) => (finish = resolve)),
+    );
+    await closed.receipts.close();
+    // the download settles after close: the continuation ends quietly
+    finish({ state: 'verified' } as TransferView);
+    await late;
+    // no sender is made (so no timer holds the app), and nothing was written
+    expect(() => receiptSender(closed, site.profile.id)).toThrow(/closing/);
+    expect(await exists(receiptQueueFile(join(dir, 'closed-data'), site.profile.id))).toBe(false);
+
+    const removed = unsent(join(dir, 'removed-data'));
+    await removed.receipts.forget(site.profile.id);
+    await receiptAfterDownload(removed, site, containerId, item, 'document', 'saved', verified);
+    expect(() => receiptSender(removed, site.profile.id)).toThrow(/removed/);
+    expect(await exists(receiptQueueFile(join(dir, 'removed-data'), site.profile.id))).toBe(false);
+    // before, the same late receipt is queued in the file (the part the two cases refuse)
+    const open = unsent(join(dir, 'open-data'));
+    await receiptAfterDownload(open, site, containerId, item, 'document', 'saved', verified);
+    expect(await exists(receiptQueueFile(join(dir, 'open-data'), site.profile.id))).toBe(true);
+    receiptSender(open, site.profile.id).close();
   });
 
   it('records are not acknowledged: the study record and a receipt send nothing back', async () => {

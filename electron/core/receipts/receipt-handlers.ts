@@ -17,34 +17,22 @@ import { itemView, ownerIdOf } from '../studies/views.js';
 type ReceiptHandlers = Pick<Handlers, 'receipts.forItem' | 'receipts.report' | 'receipts.setSending'>;
 
 export function receiptSender(ctx: AppContext, profileId: string): ReceiptSender {
-  const { senders } = ctx.receipts;
-  let sender = senders.get(profileId);
-  if (!sender) {
-    sender = new ReceiptSender({
-      file: receiptQueueFile(ctx.options.dataDir, profileId),
-      // the profile's session: the active one, else the one it last received with (kept open by the app)
-      session: async () => {
-        const s = await ctx.session().catch(() => undefined);
-        return s?.profile.id === profileId ? s : ctx.receipts.sessions.get(profileId);
-      },
-      onDropped: (study, item, reason) =>
-        void ctx
-          .record({ action: 'download', ok: false, study, item, detail: `receipt not sent: ${reason}` })
-          .catch(() => undefined),
-    });
-    senders.set(profileId, sender);
-  }
-  return sender;
-}
-
-/** A profile removed: its sender stops (its queue written no more) and its last session is let go. */
-export async function forgetReceipts(ctx: AppContext, profileId: string): Promise<void> {
-  const r = ctx.receipts;
-  const sender = r.senders.get(profileId);
-  r.senders.delete(profileId);
-  r.sessions.delete(profileId);
-  sender?.close();
-  await sender?.settled();
+  return ctx.receipts.sender(
+    profileId,
+    () =>
+      new ReceiptSender({
+        file: receiptQueueFile(ctx.options.dataDir, profileId),
+        // the profile's session: the active one, else the one it last received with (kept open by the app)
+        session: async () => {
+          const s = await ctx.session().catch(() => undefined);
+          return s?.profile.id === profileId ? s : ctx.receipts.sessions.get(profileId);
+        },
+        onDropped: (study, item, reason) =>
+          void ctx
+            .record({ action: 'download', ok: false, study, item, detail: `receipt not sent: ${reason}` })
+            .catch(() => undefined),
+      }),
+  );
 }
 
 function readerOf(ctx: AppContext, s: Session): ReceiptReader {
@@ -79,7 +67,7 @@ export function receiptAfterDownload(
   finished: Promise<TransferView>,
 ): Promise<void> {
   if (ownerIdOf(item) === s.profile.organizationId) return Promise.resolve();
-  ctx.receipts.sessions.set(s.profile.id, s);
+  ctx.receipts.receivedWith(s.profile.id, s);
   return finished
     .then((done) =>
       done.state === 'verified'
