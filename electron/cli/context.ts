@@ -13,6 +13,7 @@ import { defaultDataDir } from '../core/data-dir.js';
 import { sandboxTrustAnchorsFor } from '../core/sandbox/sandbox-manager.js';
 import { PinStore } from '../core/trust/pin-store.js';
 import { SharingService } from '../services/sharing/sharing.js';
+import { OneAtATime } from '../services/one-at-a-time.js';
 import type { CliIo } from './io.js';
 import { parseTrustAnchors } from '../../shared/protocol/trust-anchors.js';
 import { exchangeUrlProblem } from '../../shared/exchange-url.js';
@@ -48,6 +49,8 @@ export type CliSession = ExchangeSession & { readonly profile?: Profile };
 export class CliContext {
   readonly dataDir: string;
   readonly json: boolean;
+  /** The data folder's state files changed one at a time by this command (collaborators' certificates). */
+  readonly fileChanges = new OneAtATime();
   private session: CliSession | undefined;
   private box: PassphraseSecretBox | undefined;
 

@@ -7,6 +7,7 @@ import type { ActivityLog } from './activity/activity-log.js';
 import type { BinderClock } from './binder/binder-clock.js';
 import type { CertificateWatch } from './trust/certificate-watch.js';
 import type { ClearCopies } from './file-manager/clear-copies.js';
+import type { OneAtATime } from '../services/one-at-a-time.js';
 import type { FileRegistry } from './transfers/file-registry.js';
 import type { Notifier } from './whats-new/notifier.js';
 import type { AppOptions } from './platform.js';
@@ -33,6 +34,11 @@ export interface AppContext {
   readonly uploadRefs: Map<string, string>;
   /** Collaborators' certificates, checked as sessions open and every few hours. */
   readonly certificates: CertificateWatch;
+  /**
+   * Changes of state files in the data folder one at a time, by path (collaborators' certificates):
+   * the app's, as the files outlive every session on them.
+   */
+  readonly fileChanges: OneAtATime;
   /** A profile's pinned collaborator certificates (trust/pin-store.ts). */
   pins(profileId: string): PinStore;
   /** When the shared refresh runs: a window visible (`changes.setVisible`), for the active profile. */

@@ -62,6 +62,7 @@ import { WatchGate } from './whats-new/watch-gate.js';
 import type { TransferDescriptor } from '../services/transfers/transfer-queue.js';
 import { readJsonFile, writeJsonAtomic } from '../services/atomic-file.js';
 import { BackgroundWrites } from './app/background-writes.js';
+import { OneAtATime } from '../services/one-at-a-time.js';
 
 interface AppState {
   readonly activeProfileId?: string;
@@ -122,9 +123,11 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     today: () => today(ctx),
   });
 
+  /** The data folder's state files changed one at a time: a session reset leaves the old session's writes in the same order as the new one's. */
+  const fileChanges = new OneAtATime();
   const certificates = new CertificateWatch({
     check: async (profileId) => {
-      const { changes, expiring } = await collaboratorsOf(await sessionFor(profileId), dataDir).scan();
+      const { changes, expiring } = await collaboratorsOf(await sessionFor(profileId), dataDir, fileChanges).scan();
       return { changes: changes.map(changeView), expiring };
     },
     emit,
@@ -167,7 +170,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       void s.then((opened) => expiryNotices.follow(opened, () => activeId === profileId)).catch(() => undefined);
       void s
         .then((opened) => {
-          const collaborators = collaboratorsOf(opened, dataDir);
+          const collaborators = collaboratorsOf(opened, dataDir, fileChanges);
           opened.sharing.onKeyWrappedFor = (org, thumbprint) =>
             remembering.track(collaborators.rememberShared(org, thumbprint));
         })
@@ -239,6 +242,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     transfers,
     uploadRefs,
     certificates,
+    fileChanges,
     pins: pinsOf,
     watchGate,
     notifier,

@@ -1,6 +1,6 @@
 // Changes of one file made one at a time, in the order asked: each reads what the one before it
 // wrote (a scheduled scan beside a re-wrap loses neither). Whoever owns the files owns one of
-// these (a profile's session), so the order holds for as long as they do and no longer.
+// these (the app, the command line), so the order holds for as long as the files do.
 export class OneAtATime {
   private readonly tails = new Map<string, Promise<unknown>>();
 

@@ -24,6 +24,7 @@ export function rememberingSharing(
       opened.keys,
       ctx.dataDir,
       opened.profile.id,
+      ctx.fileChanges,
     );
     sharing.onKeyWrappedFor = (org, thumbprint) => void writes.push(collaborators.rememberShared(org, thumbprint));
   }
@@ -52,6 +53,7 @@ export async function rewrapCommand(ctx: CliContext): Promise<void> {
     keys,
     ctx.dataDir,
     profile?.id ?? `one-off-${client.organizationId}`,
+    ctx.fileChanges,
   );
   const result = await watch.rewrap(orgId, {
     ...(containerId ? { containerId } : {}),

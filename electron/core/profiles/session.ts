@@ -11,7 +11,6 @@ import type { Profile } from '../../services/profiles/profiles.js';
 import { SharingService, type TrustAnchors } from '../../services/sharing/sharing.js';
 import { MemoryPins, type CertificatePins } from '../../../shared/trust/pins.js';
 import { StudyRecords } from '../../services/study-records.js';
-import { OneAtATime } from '../../services/one-at-a-time.js';
 import { SearchIndex } from '../search/search-index.js';
 import { HeaderCache } from '../studies/header-cache.js';
 import { StudyWatch, type WatchOptions } from '../whats-new/study-watch.js';
@@ -27,8 +26,6 @@ export interface Session extends StudySession {
    * and Changes follow it; `watch.onArrivals` is the notifier's hook.
    */
   readonly watch: StudyWatch;
-  /** Changes of this profile's state files in the data folder, one at a time (collaborators' certificates). */
-  readonly fileChanges: OneAtATime;
   /** The re-wrap of the profile's own items after a renewal, once started (own-rewrap.ts): it runs once per session. */
   ownRewrap: Promise<void> | undefined;
   close(): void;
@@ -115,7 +112,6 @@ export async function openSession(
       return (watch ??= new StudyWatch(session, watchOptions));
     },
     headers: new HeaderCache(),
-    fileChanges: new OneAtATime(),
     ownRewrap: undefined,
     close: () => {
       watch?.close();

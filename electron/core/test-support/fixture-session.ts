@@ -10,6 +10,11 @@ import { KeyVault } from '../../services/keys/key-vault.js';
 import { PassphraseSecretBox } from '../../services/keys/secret-box.js';
 import { openSession, type Session } from '../profiles/session.js';
 
+/** The vault of a fixture session made in `vaultDir` (open it again to open the profile's session again). */
+export function fixtureVault(vaultDir: string): KeyVault {
+  return new KeyVault(join(vaultDir, 'vault'), new PassphraseSecretBox('test', { log2N: 14 }));
+}
+
 /** The organization's session as main opens it, through `baseUrl` (a proxy, say) or the fixture's exchange. */
 export async function fixtureSession(
   fx: ExchangeFixture,
@@ -18,7 +23,7 @@ export async function fixtureSession(
   baseUrl = fx.url,
   trustAnchors: readonly string[] = [],
 ): Promise<Session> {
-  const vault = new KeyVault(join(vaultDir, 'vault'), new PassphraseSecretBox('test', { log2N: 14 }));
+  const vault = fixtureVault(vaultDir);
   const { keyRef } = await vault.importPem(o.identity.privateKeyPem, o.identity.certificatePem);
   const now = new Date().toISOString();
   const profile = {

@@ -14,6 +14,7 @@ import type { Session } from '../profiles/session.js';
 import { fixtureSession } from '../test-support/fixture-session.js';
 import type { EventPayloads } from '../../../shared/ipc/contract.js';
 import { CertificateWatch, changeView, collaboratorsOf } from './certificate-watch.js';
+import { OneAtATime } from '../../services/one-at-a-time.js';
 import type { MemoryPins } from '../../../shared/trust/pins.js';
 import { acceptCertificate } from './decisions.js';
 import { certificateHandlers } from './certificate-handlers.js';
@@ -36,11 +37,12 @@ afterAll(async () => {
 describe('certificates.changes and certificates.rewrap', () => {
   it('show the site\u2019s new certificate with the grants still on the old one, and re-wrap them', async () => {
     const dataDir = join(dir, 'sirb-data');
+    const fileChanges = new OneAtATime();
     const progress: EventPayloads['certificates.rewrapProgress'][] = [];
     const changed: EventPayloads['certificates.changed'][] = [];
     const certificates = new CertificateWatch({
       check: async () => {
-        const { changes, expiring } = await collaboratorsOf(sirb, dataDir).scan();
+        const { changes, expiring } = await collaboratorsOf(sirb, dataDir, fileChanges).scan();
         return { changes: changes.map(changeView), expiring };
       },
       emit: (_e, payload) => changed.push(payload),
@@ -50,6 +52,7 @@ describe('certificates.changes and certificates.rewrap', () => {
     const handlers = certificateHandlers({
       session: async () => sirb,
       options: { dataDir },
+      fileChanges,
       certificates,
       record: async (entry: Record<string, unknown>) => void activity.push(entry),
       emit: (event: string, payload: EventPayloads['certificates.rewrapProgress']) => {

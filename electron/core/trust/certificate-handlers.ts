@@ -22,7 +22,7 @@ export function certificateHandlers(ctx: AppContext): Pick<Handlers, 'certificat
         logged = logged.then(() => ctx.record(entry)).catch(() => undefined);
       };
       try {
-        return await collaboratorsOf(s, ctx.options.dataDir).rewrap(organizationId, {
+        return await collaboratorsOf(s, ctx.options.dataDir, ctx.fileChanges).rewrap(organizationId, {
           ...(containerId ? { containerId } : {}),
           onProgress: (item, done, total) => {
             ctx.emit('certificates.rewrapProgress', { profileId, organizationId, done, total, item });

@@ -4,6 +4,7 @@
 // as an event when it arrives; one check per profile runs at a time.
 import type { EventPayloads } from '../../../shared/ipc/contract.js';
 import { CollaboratorCertificates, type CertificateChange } from '../../services/trust/collaborator-certificates.js';
+import type { OneAtATime } from '../../services/one-at-a-time.js';
 import type { Session } from '../profiles/session.js';
 
 export type CertificateNotices = Omit<EventPayloads['certificates.changed'], 'profileId'>;
@@ -11,9 +12,13 @@ export type CertificateNotices = Omit<EventPayloads['certificates.changed'], 'pr
 /** Every few hours: the check lists every grant of the profile's own items. */
 export const CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
 
-/** The service for a session's profile (its state file lives in the data folder, changed in the session's order). */
-export function collaboratorsOf(s: Session, dataDir: string): CollaboratorCertificates {
-  return new CollaboratorCertificates(s.client, s.sharing, s.keys, dataDir, s.profile.id, s.fileChanges);
+/**
+ * The service for a session's profile. Its state file lives in the data folder, longer than any
+ * session (a reset opens another while the old one's work still runs): changed in `fileChanges`,
+ * the app's order (AppContext.fileChanges).
+ */
+export function collaboratorsOf(s: Session, dataDir: string, fileChanges: OneAtATime): CollaboratorCertificates {
+  return new CollaboratorCertificates(s.client, s.sharing, s.keys, dataDir, s.profile.id, fileChanges);
 }
 
 /** What the window may see of a change: counts, not the grants themselves. */

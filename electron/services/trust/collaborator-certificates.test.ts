@@ -21,7 +21,7 @@ import { readRecord, writeRecord } from '../transfers/records.js';
 let f: ExchangeFixture;
 let watch: CollaboratorCertificates;
 let sharing: SharingService;
-/** The profile's one queue of state changes (the session's in the app), shared by every instance on it. */
+/** The one queue of state changes (the app's), shared by every instance on the file. */
 const writes = new OneAtATime();
 const studies: string[] = [];
 const shared = [

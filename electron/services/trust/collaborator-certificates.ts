@@ -10,7 +10,7 @@ import path from 'node:path';
 import { openHeader, wrapKey } from '../../../shared/protocol/envelope.js';
 import { cleanFileName, cleanText } from '../../../shared/file-name.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
-import { OneAtATime } from '../one-at-a-time.js';
+import type { OneAtATime } from '../one-at-a-time.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
 import { summarizeCertificate, type CertificateSummary } from '../keys/certificate-summary.js';
 import type { ItemFields, ItemKey } from '../../../shared/protocol/envelope.js';
@@ -98,8 +98,12 @@ export class CollaboratorCertificates {
     private readonly keys: { openItemKey(item: ItemFields): ItemKey },
     dataDir: string,
     profileId: string,
-    /** Its state file changed one change at a time (a scheduled scan beside a re-wrap): the session's, shared by every instance on the profile. */
-    private readonly writes = new OneAtATime(),
+    /**
+     * Its state file changed one change at a time, by path (a scheduled scan beside a re-wrap): the
+     * queue of whoever owns the data folder (the app, the command line), which every instance on
+     * the file shares, sessions opened since included. Required, so none is unserialized by accident.
+     */
+    private readonly writes: OneAtATime,
   ) {
     this.file = collaboratorsFile(dataDir, profileId);
   }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CollaboratorCertificates } from './collaborator-certificates.js';
+import { OneAtATime } from '../one-at-a-time.js';
 import { SharingService } from '../sharing/sharing.js';
 import { startFixture, type ExchangeFixture } from '../test-support/exchange-fixture.js';
 import { renew } from '../test-support/renewal.js';
@@ -17,8 +18,9 @@ afterAll(() => f.close());
 it('notices a renewal that came between the first share and the first check', async () => {
   const keys = await f.keysOf(f.sirb);
   const sharing = new SharingService(f.sirb.client, keys, [f.ca.certificatePem]);
-  const told = new CollaboratorCertificates(f.sirb.client, sharing, keys, path.join(f.dir, 'told'), 'p');
-  const untold = new CollaboratorCertificates(f.sirb.client, sharing, keys, path.join(f.dir, 'untold'), 'p');
+  const writes = new OneAtATime();
+  const told = new CollaboratorCertificates(f.sirb.client, sharing, keys, path.join(f.dir, 'told'), 'p', writes);
+  const untold = new CollaboratorCertificates(f.sirb.client, sharing, keys, path.join(f.dir, 'untold'), 'p', writes);
   const remembered: Promise<void>[] = [];
   sharing.onKeyWrappedFor = (org, thumbprint) => void remembered.push(told.rememberShared(org, thumbprint));
 
