@@ -9,6 +9,7 @@ import type { SlotDialogProps } from '../../lib/dialog-slots.js';
 import { requestReveal } from '../../lib/reveal.js';
 import { Dialog } from '../../components/common/dialog.js';
 import { ErrorDisplay } from '../../components/common/error-display.js';
+import { ScrollTable } from '../../components/common/scroll-table.js';
 import { formatCalendarDay, inDays } from './status-words.js';
 import { useExpiring } from './use-binder.js';
 import './binder.css';
@@ -47,43 +48,33 @@ export function ExpiringList({ view, loading, error, onRetry, onShow }: Expiring
         </p>
       ) : null}
       {view?.documents.length ? (
-        <div className="table-scroll" role="region" aria-label="Expiring documents" tabIndex={0}>
-          <table className="activity-table" data-testid="expiring-table">
-            <thead>
-              <tr>
-                <th scope="col">Document</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Type</th>
-                <th scope="col">Person</th>
-                <th scope="col">Study</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.documents.map((d) => (
-                <tr
-                  key={`${d.containerId}/${d.path}`}
-                  data-testid="expiring-row"
-                  data-state={d.expired ? 'expired' : 'expiring'}
-                >
-                  <th scope="row">
-                    <button type="button" className="link-button" onClick={() => onShow(d)}>
-                      {shownText(d.name)}
-                    </button>
-                  </th>
-                  <td className={d.expired ? 'expiry-expired' : 'expiry-soon'}>
-                    <span className="expiry-words">{expiryWords(d)}</span>{' '}
-                    <span className="muted">{formatCalendarDay(d.expiresOn)}</span>
-                  </td>
-                  <td>{d.typeName ? shownText(d.typeName) : '—'}</td>
-                  <td>{d.person ? shownText(d.person.name) : '—'}</td>
-                  <td>{shownText(d.studyTitle)}</td>
-                  <td>{d.ownedByMe ? 'You' : shownText(d.ownerName)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label="Expiring documents"
+          testId="expiring-table"
+          columns={['Document', 'Expires', 'Type', 'Person', 'Study', 'From']}
+        >
+          {view.documents.map((d) => (
+            <tr
+              key={`${d.containerId}/${d.path}`}
+              data-testid="expiring-row"
+              data-state={d.expired ? 'expired' : 'expiring'}
+            >
+              <th scope="row">
+                <button type="button" className="link-button" onClick={() => onShow(d)}>
+                  {shownText(d.name)}
+                </button>
+              </th>
+              <td className={d.expired ? 'expiry-expired' : 'expiry-soon'}>
+                <span className="expiry-words">{expiryWords(d)}</span>{' '}
+                <span className="muted">{formatCalendarDay(d.expiresOn)}</span>
+              </td>
+              <td>{d.typeName ? shownText(d.typeName) : '—'}</td>
+              <td>{d.person ? shownText(d.person.name) : '—'}</td>
+              <td>{shownText(d.studyTitle)}</td>
+              <td>{d.ownedByMe ? 'You' : shownText(d.ownerName)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
     </div>
   );
