@@ -66,7 +66,7 @@ test('journey 4: the Admin profile creates an organization, uploads its certific
     await expect(dialog.getByTestId('admin-status')).toHaveText(
       `The certificate of Northside Clinic was uploaded (SHA-1 fingerprint ${northside.thumbprint}).`,
     );
-    await expect(edit).toContainText(northside.thumbprint);
+    await expect(edit).toContainText(`certificate SHA-1 fingerprint ${northside.thumbprint}`);
     await expect(edit.getByTestId('admin-form-error')).toHaveCount(0);
     const [listed] = await callHost<{ name: string; thumbprint?: string; isSirb: boolean }[]>(
       host,

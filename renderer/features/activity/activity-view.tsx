@@ -4,6 +4,8 @@ import type { ActivityAction, ActivityEntry, AppError } from '../../../shared/ip
 import { formatDate } from '../../lib/format.js';
 import { Dialog } from '../../components/common/dialog.js';
 import { ErrorDisplay } from '../../components/common/error-display.js';
+import { ScrollTable } from '../../components/common/scroll-table.js';
+import { TextField } from '../../components/common/text-field.js';
 
 const ACTION_LABELS: Readonly<Record<ActivityAction, string>> = {
   upload: 'Upload',
@@ -74,16 +76,14 @@ export function ActivityView(props: ActivityViewProps) {
             ))}
           </select>
         </label>
-        <label className="field-label">
-          Contains
-          <input
-            type="search"
-            data-testid="activity-filter-text"
-            value={props.text}
-            placeholder="Study, item, organization…"
-            onChange={(e) => props.onText(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="Contains"
+          type="search"
+          testId="activity-filter-text"
+          value={props.text}
+          placeholder="Study, item, organization…"
+          onText={props.onText}
+        />
       </div>
       {props.error ? <ErrorDisplay context="The activity log could not be loaded." error={props.error} /> : null}
       {props.exportError ? <ErrorDisplay context="The CSV could not be exported." error={props.exportError} /> : null}
@@ -94,39 +94,27 @@ export function ActivityView(props: ActivityViewProps) {
         </p>
       ) : null}
       {entries.length ? (
-        <div className="table-scroll" role="region" aria-label="Activity entries" tabIndex={0}>
-          <table className="activity-table">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Profile</th>
-                <th scope="col">Action</th>
-                <th scope="col">Study</th>
-                <th scope="col">Item</th>
-                <th scope="col">Organization</th>
-                <th scope="col">Outcome</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e, i) => (
-                <tr
-                  key={`${e.time}-${i}`}
-                  data-testid="activity-row"
-                  data-action={e.action}
-                  className={e.ok ? '' : 'result-failed'}
-                >
-                  <td>{formatDate(e.time)}</td>
-                  <td>{e.profile}</td>
-                  <td>{ACTION_LABELS[e.action] ?? e.action}</td>
-                  <td className={e.study && isBareId(e.study) ? 'mono' : undefined}>{e.study ?? '—'}</td>
-                  <td>{e.item ?? '—'}</td>
-                  <td>{e.organization ?? '—'}</td>
-                  <td>{e.ok ? 'Done' : `Failed${e.detail ? `: ${e.detail}` : ''}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label="Activity entries"
+          columns={['Time', 'Profile', 'Action', 'Study', 'Item', 'Organization', 'Outcome']}
+        >
+          {entries.map((e, i) => (
+            <tr
+              key={`${e.time}-${i}`}
+              data-testid="activity-row"
+              data-action={e.action}
+              className={e.ok ? '' : 'result-failed'}
+            >
+              <td>{formatDate(e.time)}</td>
+              <td>{e.profile}</td>
+              <td>{ACTION_LABELS[e.action] ?? e.action}</td>
+              <td className={e.study && isBareId(e.study) ? 'mono' : undefined}>{e.study ?? '—'}</td>
+              <td>{e.item ?? '—'}</td>
+              <td>{e.organization ?? '—'}</td>
+              <td>{e.ok ? 'Done' : `Failed${e.detail ? `: ${e.detail}` : ''}`}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
     </Dialog>
   );

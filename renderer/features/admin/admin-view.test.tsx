@@ -72,6 +72,8 @@ describe('AdminView', () => {
     });
     render(<AdminView {...p} />);
     expect(screen.getByTestId('admin-selected-name').textContent).toBe('Riverside Medical Center');
+    // the hash named as everywhere else in the window
+    expect(screen.getByTestId('admin-edit').textContent).toContain(`certificate SHA-1 fingerprint ${'ab'.repeat(20)}`);
     expect(screen.getByTestId('admin-form-error').closest('[data-testid="admin-edit"]')).not.toBeNull();
     expect(screen.getByTestId('admin-form-error-code').textContent).toBe('1010');
     fireEvent.change(screen.getByTestId('admin-rename-input'), { target: { value: 'Riverside Health' } });

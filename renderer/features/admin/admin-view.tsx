@@ -4,9 +4,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Organization } from '../../../shared/types.js';
 import type { AppError } from '../../../shared/ipc/views.js';
+import { CheckField } from '../../components/common/check-field.js';
 import { CloseAction, Dialog } from '../../components/common/dialog.js';
 import { ErrorDisplay } from '../../components/common/error-display.js';
 import { FormError } from '../../components/common/form-error.js';
+import { TextField } from '../../components/common/text-field.js';
 import { orgTraits } from '../../lib/org-traits.js';
 
 export type AdminForm = 'create' | 'edit';
@@ -61,25 +63,10 @@ export function AdminView(props: AdminViewProps) {
       ) : null}
       <form className="form-grid" onSubmit={create} aria-label="Create an organization">
         <h3 className="section-title">Create an organization</h3>
-        <label className="field-label">
-          Name
-          <input
-            data-testid="admin-create-name"
-            value={name}
-            maxLength={200}
-            required
-            onChange={(e) => setName(e.target.value)}
-          />
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="admin-create-sirb"
-            checked={isSirb}
-            onChange={(e) => setIsSirb(e.target.checked)}
-          />
+        <TextField label="Name" testId="admin-create-name" value={name} maxLength={200} required onText={setName} />
+        <CheckField testId="admin-create-sirb" checked={isSirb} onCheck={setIsSirb}>
           Single IRB of record (sIRB)
-        </label>
+        </CheckField>
         <div className="row-actions">
           <button type="submit" className="primary" data-testid="admin-create-submit" disabled={busy || !name.trim()}>
             Create
@@ -92,16 +79,14 @@ export function AdminView(props: AdminViewProps) {
 
       <section aria-label="Change an organization" className="grant-section">
         <h3 className="section-title">Change an organization</h3>
-        <label className="field-label">
-          Find by name
-          <input
-            type="search"
-            data-testid="admin-search"
-            value={props.query}
-            placeholder="Organization name"
-            onChange={(e) => props.onQuery(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="Find by name"
+          type="search"
+          testId="admin-search"
+          value={props.query}
+          placeholder="Organization name"
+          onText={props.onQuery}
+        />
         {props.listError ? <ErrorDisplay context="The directory could not be loaded." error={props.listError} /> : null}
         <ul className="plain-list option-list" aria-label="Organizations">
           {props.organizations.map((org) => (
@@ -125,19 +110,26 @@ export function AdminView(props: AdminViewProps) {
               <strong data-testid="admin-selected-name">{selected.name}</strong>{' '}
               <span className="muted">
                 · {selected.isSirb ? 'sIRB' : 'pSite'} · {selected.isDisabled ? 'disabled' : 'active'} · certificate{' '}
-                {selected.thumbprint ? <span className="mono">{selected.thumbprint}</span> : 'none'}
+                {selected.thumbprint ? (
+                  <>
+                    SHA-1 fingerprint{' '}
+                    <span className="mono" data-testid="admin-cert-fingerprint">
+                      {selected.thumbprint}
+                    </span>
+                  </>
+                ) : (
+                  'none'
+                )}
               </span>
             </p>
             <form className="inline-form" onSubmit={doRename}>
-              <label className="field-label">
-                New name
-                <input
-                  data-testid="admin-rename-input"
-                  value={rename}
-                  maxLength={200}
-                  onChange={(e) => setRename(e.target.value)}
-                />
-              </label>
+              <TextField
+                label="New name"
+                testId="admin-rename-input"
+                value={rename}
+                maxLength={200}
+                onText={setRename}
+              />
               <button
                 type="submit"
                 data-testid="admin-rename-submit"

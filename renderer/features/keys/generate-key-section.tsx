@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../../shared/ipc/views.js';
 import { FormError } from '../../components/common/form-error.js';
+import { TextField } from '../../components/common/text-field.js';
 
 export interface GenerateKeySectionProps {
   readonly busy: boolean;
@@ -53,34 +54,28 @@ export function GenerateKeySection({
       <h3 className="section-title">{title}</h3>
       <p className="muted">{intro}</p>
       <div className="field-row">
-        <label className="field-label">
-          Common name
-          <input
-            data-testid="profile-gen-cn"
-            value={commonName}
-            maxLength={64}
-            onChange={(e) => setCommonName(e.target.value)}
-          />
-        </label>
-        <label className="field-label">
-          Organization
-          <input
-            data-testid="profile-gen-org"
-            value={organization}
-            maxLength={64}
-            onChange={(e) => setOrganization(e.target.value)}
-          />
-        </label>
-        <label className="field-label">
-          Country (2 letters)
-          <input
-            data-testid="profile-gen-country"
-            value={country}
-            maxLength={2}
-            size={3}
-            onChange={(e) => setCountry(e.target.value.toUpperCase())}
-          />
-        </label>
+        <TextField
+          label="Common name"
+          testId="profile-gen-cn"
+          value={commonName}
+          maxLength={64}
+          onText={setCommonName}
+        />
+        <TextField
+          label="Organization"
+          testId="profile-gen-org"
+          value={organization}
+          maxLength={64}
+          onText={setOrganization}
+        />
+        <TextField
+          label="Country (2 letters)"
+          testId="profile-gen-country"
+          value={country}
+          maxLength={2}
+          size={3}
+          onText={(text) => setCountry(text.toUpperCase())}
+        />
         <label className="field-label">
           Key size
           <select

@@ -4,6 +4,7 @@
 import { useReducer, useRef, type FormEvent } from 'react';
 import { ENVIRONMENTS, type AppError, type Environment, type FileRef } from '../../../shared/ipc/views.js';
 import type { AddProfileRequest } from './profile-import.js';
+import { CheckField } from '../../components/common/check-field.js';
 import { FormError } from '../../components/common/form-error.js';
 import {
   draftProblem,
@@ -121,28 +122,24 @@ export function AddProfileForm({
           onChange={(e) => edit({ field: 'organizationId', value: e.target.value })}
         />
       </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          data-testid="profile-add-admin"
-          checked={administrator}
-          onChange={(e) => edit({ field: 'administrator', value: e.target.checked })}
-        />
+      <CheckField
+        testId="profile-add-admin"
+        checked={administrator}
+        onCheck={(value) => edit({ field: 'administrator', value })}
+      >
         This organization administers the exchange
-      </label>
+      </CheckField>
       {source === 'files' ? (
         <fieldset>
           <legend>Key and certificate (PEM files)</legend>
           {pendingKey ? (
-            <label className="check">
-              <input
-                type="checkbox"
-                data-testid="profile-add-use-generated"
-                checked={useGenerated}
-                onChange={(e) => edit({ field: 'useGenerated', value: e.target.checked })}
-              />
+            <CheckField
+              testId="profile-add-use-generated"
+              checked={useGenerated}
+              onCheck={(value) => edit({ field: 'useGenerated', value })}
+            >
               Use the key generated here ({pendingKey.commonName})
-            </label>
+            </CheckField>
           ) : null}
           <KeyFileField
             field="Private key (.pem, .key)"
