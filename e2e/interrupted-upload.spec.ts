@@ -80,6 +80,8 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
     const retry = row.getByTestId('transfer-retry');
     await expect(retry).toBeVisible();
     await expect(failedTab).toHaveClass(/has-failures/);
+    // The failed call rechecks the connection: the indicator no longer says Connected.
+    await expect(page.getByTestId('connection-indicator')).toHaveClass(/connection-error/);
     // its size was known from the moment it was queued
     await expect(row).toContainText('256 KB');
     // Issue 38: the toast that says so stacks above the dock, never over the row's Retry.
@@ -110,6 +112,8 @@ test('an upload while the exchange is stopped fails with a retry; after the exch
     await expect(
       page.getByTestId('transfer-row').filter({ hasText: 'monitoring-report.pdf' }).getByTestId('transfer-state'),
     ).toHaveText('verified');
+    // and a transfer that reached it again says so
+    await expect(page.getByTestId('connection-indicator')).toHaveClass(/connection-ok/);
     await expect(page.getByTestId('file-row').filter({ hasText: 'monitoring-report.pdf' })).toBeVisible();
     // The restarted exchange holds it: the details come from the server.
     await page.getByTestId('file-row').filter({ hasText: 'monitoring-report.pdf' }).click();

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { ProfileView } from '../../../shared/ipc/views.js';
 import { useApi } from '../../data/api-context.js';
 import { useCall } from '../../data/call.js';
+import { useConnectionRecheck } from './connection-recheck.js';
 import { hearRewrapProgress } from '../keys/rewrap-progress.js';
 import { keys } from '../../data/query-keys.js';
 
@@ -79,6 +80,7 @@ export function useConnection(profileId: string | undefined) {
   const api = useApi();
   const call = useCall();
   const client = useQueryClient();
+  useConnectionRecheck(profileId);
   useEffect(
     () =>
       api.on('connection.skew', () => void client.invalidateQueries({ queryKey: keys.connection(profileId ?? '') })),
