@@ -137,8 +137,8 @@ export function ChangesView({
       testId="changes-view"
       actions={
         <>
-          <CloseAction onClose={onClose} />
           {onExpiring ? <ExpiringAction onOpen={onExpiring} /> : null}
+          <CloseAction onClose={onClose} />
         </>
       }
     >
