@@ -24,7 +24,13 @@ export function useUnseen(profileId: string | undefined) {
   }, [api, client, profileId]);
   return useQuery({
     queryKey: keys.unseen(profileId ?? ''),
-    queryFn: () => call('changes.unseen', {}),
+    queryFn: async () => {
+      const view = await call('changes.unseen', {});
+      // A Changes list read before this answer may predate it (main's event of that refresh can come
+      // before the window listens): read the lists again, so the New they show is this one.
+      void client.invalidateQueries({ queryKey: keys.everyChanges(profileId ?? '') });
+      return view;
+    },
     enabled: !!profileId,
     staleTime: Infinity,
   });
