@@ -3,26 +3,21 @@
 // `checklist show --json` prints exactly the issue's shape with the statuses computeFulfilment
 // decides for an injected day (--today), `--csv` neutralises hostile titles, `items describe`
 // keeps the content, and `expiring` lists what expires across studies.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
-import { cliWithProfiles, type CliFixture } from './test-support/cli-fixture.js';
+import { describe, expect, it } from 'vitest';
+import type { ExchangeFixture } from '../services/test-support/exchange-fixture.js';
+import type { CliFixture } from './test-support/cli-fixture.js';
+import { cliSuite } from './test-support/cli-suite.js';
 
 let f: ExchangeFixture;
 let dir: string;
 let cli: CliFixture['run'];
 let json: CliFixture['json'];
 
-beforeAll(async () => {
-  f = await startFixture();
-  dir = await mkdtemp(path.join(os.tmpdir(), 'sx-cli-binder-'));
-  ({ run: cli, json } = await cliWithProfiles(f, dir));
-}, 60_000);
-afterAll(async () => {
-  await f.close();
-  await rm(dir, { recursive: true, force: true });
+cliSuite('binder', (s) => {
+  ({ f, dir } = s);
+  ({ run: cli, json } = s.cli);
 });
 
 const TODAY = '2026-06-01';

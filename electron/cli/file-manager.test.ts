@@ -2,26 +2,21 @@
 // `list` and `get` by a granted site, a pSite's `items add` shared with the owner, `rm` refused
 // to a reader, and the study record kept out of the study's documents.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
-import { cliWithProfiles, type CliFixture } from './test-support/cli-fixture.js';
+import { describe, expect, it } from 'vitest';
+import type { ExchangeFixture } from '../services/test-support/exchange-fixture.js';
+import type { CliFixture } from './test-support/cli-fixture.js';
+import { cliSuite } from './test-support/cli-suite.js';
 
 let f: ExchangeFixture;
 let dir: string;
 let cli: CliFixture['run'];
 let json: CliFixture['json'];
 
-beforeAll(async () => {
-  f = await startFixture();
-  dir = await mkdtemp(path.join(os.tmpdir(), 'sx-cli-items-'));
-  ({ run: cli, json } = await cliWithProfiles(f, dir));
-}, 60_000);
-afterAll(async () => {
-  await f.close();
-  await rm(dir, { recursive: true, force: true });
+cliSuite('items', (s) => {
+  ({ f, dir } = s);
+  ({ run: cli, json } = s.cli);
 });
 
 /** A study of the sIRB's with the site invited. */

@@ -1,13 +1,13 @@
 // The command-line tool's receipts against the reference exchange: `items get` of the sIRB's
 // document sends a receipt, `receipts --container` shows it (and --csv), listings never show
 // receipts, and `receipts sending off` stops them.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
+import { describe, expect, it } from 'vitest';
+import type { ExchangeFixture } from '../services/test-support/exchange-fixture.js';
 import { receiptPath } from '../services/receipts/receipt-record.js';
-import { cliWithProfiles, type CliFixture } from './test-support/cli-fixture.js';
+import type { CliFixture } from './test-support/cli-fixture.js';
+import { cliSuite } from './test-support/cli-suite.js';
 
 let f: ExchangeFixture;
 let dir: string;
@@ -20,14 +20,9 @@ async function putConsent(file: string, containerId: string): Promise<void> {
   expect((await cli([...args, '--container', containerId])).code).toBe(0);
 }
 
-beforeAll(async () => {
-  f = await startFixture();
-  dir = await mkdtemp(path.join(os.tmpdir(), 'sx-cli-receipts-'));
-  ({ run: cli, json } = await cliWithProfiles(f, dir));
-}, 60_000);
-afterAll(async () => {
-  await f.close();
-  await rm(dir, { recursive: true, force: true });
+cliSuite('receipts', (s) => {
+  ({ f, dir } = s);
+  ({ run: cli, json } = s.cli);
 });
 
 describe('receipts on the command line', () => {

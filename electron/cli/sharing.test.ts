@@ -1,25 +1,20 @@
 // The command-line tool's sharing against the reference exchange: `access grant` answers with
 // every organization that now holds the document's key.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
-import { cliWithProfiles, type CliFixture } from './test-support/cli-fixture.js';
+import { describe, expect, it } from 'vitest';
+import type { ExchangeFixture } from '../services/test-support/exchange-fixture.js';
+import type { CliFixture } from './test-support/cli-fixture.js';
+import { cliSuite } from './test-support/cli-suite.js';
 
 let f: ExchangeFixture;
 let dir: string;
 let cli: CliFixture['run'];
 let json: CliFixture['json'];
 
-beforeAll(async () => {
-  f = await startFixture();
-  dir = await mkdtemp(path.join(os.tmpdir(), 'sx-cli-sharing-'));
-  ({ run: cli, json } = await cliWithProfiles(f, dir));
-}, 60_000);
-afterAll(async () => {
-  await f.close();
-  await rm(dir, { recursive: true, force: true });
+cliSuite('sharing', (s) => {
+  ({ f, dir } = s);
+  ({ run: cli, json } = s.cli);
 });
 
 describe('sharing from the command line', () => {

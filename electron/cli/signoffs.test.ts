@@ -2,13 +2,13 @@
 // "acknowledged" of the site, the site sees it in `requests`, signs with `signoff`, and
 // `signoffs list` shows it valid and of this version; after the sIRB replaces the document it is
 // of an earlier version and the request waits again. Bad flags are usage errors that sign nothing.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RequestedView, SignOffRequestView, SignOffView } from '../../shared/signoffs/views.js';
-import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
-import { cliWithProfiles, type CliFixture } from './test-support/cli-fixture.js';
+import type { ExchangeFixture } from '../services/test-support/exchange-fixture.js';
+import type { CliFixture } from './test-support/cli-fixture.js';
+import { cliSuite } from './test-support/cli-suite.js';
 
 let f: ExchangeFixture;
 let dir: string;
@@ -33,14 +33,9 @@ async function putConsent(text: string, containerId: string): Promise<void> {
   expect(r.code, r.stderr).toBe(0);
 }
 
-beforeAll(async () => {
-  f = await startFixture();
-  dir = await mkdtemp(path.join(os.tmpdir(), 'sx-cli-signoffs-'));
-  ({ run: cli, json } = await cliWithProfiles(f, dir));
-}, 60_000);
-afterAll(async () => {
-  await f.close();
-  await rm(dir, { recursive: true, force: true });
+cliSuite('signoffs', (s) => {
+  ({ f, dir } = s);
+  ({ run: cli, json } = s.cli);
 });
 
 describe('sign-offs from the command line', () => {

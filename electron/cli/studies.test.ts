@@ -1,29 +1,21 @@
 // The command-line tool's studies against the reference exchange: `containers create`, `list`,
 // `show` and `rename`; another organization's study record printed without terminal controls;
 // only the owner renames, and a rename changes the title only.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STUDY_RECORD_PATH } from '../../shared/study-record.js';
 import { SharingService } from '../services/sharing/sharing.js';
-import { startFixture, type ExchangeFixture } from '../services/test-support/exchange-fixture.js';
+import type { ExchangeFixture } from '../services/test-support/exchange-fixture.js';
 import { writeRecord } from '../services/transfers/records.js';
-import { cliWithProfiles, type CliFixture } from './test-support/cli-fixture.js';
+import type { CliFixture } from './test-support/cli-fixture.js';
+import { cliSuite } from './test-support/cli-suite.js';
 
 let f: ExchangeFixture;
-let dir: string;
 let cli: CliFixture['run'];
 let json: CliFixture['json'];
 
-beforeAll(async () => {
-  f = await startFixture();
-  dir = await mkdtemp(path.join(os.tmpdir(), 'sx-cli-studies-'));
-  ({ run: cli, json } = await cliWithProfiles(f, dir));
-}, 60_000);
-afterAll(async () => {
-  await f.close();
-  await rm(dir, { recursive: true, force: true });
+cliSuite('studies', (s) => {
+  f = s.f;
+  ({ run: cli, json } = s.cli);
 });
 
 /** A study of the sIRB's, shared with the site, whose id the tests use. */
