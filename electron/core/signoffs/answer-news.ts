@@ -103,9 +103,9 @@ export async function answersIn(
       if (contentHash !== document.item.contentHash) continue;
       if (!asks.some((r) => r.content.meaning === meaning && r.content.organizations.includes(by))) continue;
       // signed twice in one refresh: one answer
-      const key = `${by}\u0000${meaning}`;
-      if (told.has(`${itemId}\u0000${key}`)) continue;
-      told.add(`${itemId}\u0000${key}`);
+      const key = `${itemId}\u0000${by}\u0000${meaning}`;
+      if (told.has(key)) continue;
+      told.add(key);
       const name = await s.organizationName(by).catch(() => by);
       out.push({
         containerId,
