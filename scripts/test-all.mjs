@@ -3,7 +3,7 @@
 // everything, and ends with the line CI reads: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const reports = join('node_modules', '.cache', 'test-all');
 rmSync(reports, { recursive: true, force: true });
@@ -13,6 +13,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const lines = [];
+// The summary is what CI shows of a long log: it names each failed test, so a flake can be found.
+const failures = [];
 
 function run(name, cmd, args, env = {}) {
   const started = Date.now();
@@ -46,6 +48,9 @@ function vitest(name, args) {
   }
   const j = JSON.parse(readFileSync(out, 'utf8'));
   const f = j.numFailedTests + (r.ok || j.numFailedTests > 0 ? 0 : 1);
+  for (const file of j.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failures.push(`${name}: ${relative(process.cwd(), file.name)} › ${t.fullName}`);
   passed += j.numPassedTests;
   failed += f;
   skipped += j.numPendingTests + j.numTodoTests;
@@ -60,7 +65,15 @@ function playwright(name) {
     lines.push(`${name}: FAILED before reporting (${r.seconds} s)`);
     return;
   }
-  const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const s = report.stats;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected') failures.push(`${name}: ${spec.file}:${spec.line} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
   const f = s.unexpected + (r.ok || s.unexpected > 0 ? 0 : 1);
   passed += s.expected + s.flaky;
   failed += f;
@@ -79,5 +92,6 @@ if (existsSync('playwright.config.ts')) playwright('e2e');
 
 console.log('\n=== summary');
 for (const l of lines) console.log(l);
+for (const f of failures) console.log(`failed: ${f}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);
