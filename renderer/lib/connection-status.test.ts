@@ -23,7 +23,23 @@ describe('connectionStatus', () => {
       false,
     );
     expect(s).toMatchObject({ level: 'error', label: 'Offline' });
-    expect(s.message).toContain('No route.');
+    expect(s.message).toBe('The exchange cannot be reached. No route.');
+  });
+
+  it('says once that the exchange was not reached when the error itself says so', () => {
+    const explanation = 'The exchange could not be reached. Check the network and try again.';
+    const s = connectionStatus(
+      {
+        ping: { ok: false, error: appError({ code: 'network', explanation }) },
+        site: { ok: false },
+        sirb: { ok: false },
+      },
+      false,
+    );
+    expect(s.message).toBe(explanation);
+    expect(connectionStatus({ ping: { ok: false }, site: { ok: false }, sirb: { ok: false } }, false).message).toBe(
+      'The exchange cannot be reached. Check the network connection.',
+    );
   });
 
   it('names how far the clock is off before blaming the key', () => {

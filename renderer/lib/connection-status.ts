@@ -14,16 +14,17 @@ export interface ConnectionStatus {
 /** The service refuses signed requests more than three minutes off. */
 const SKEW_LIMIT_SECONDS = 180;
 
+/** A network error's own explanation already says the exchange was not reached: say it once. */
+function offlineMessage(explanation: string | undefined): string {
+  if (!explanation) return 'The exchange cannot be reached. Check the network connection.';
+  return /\bbe reached\b/i.test(explanation) ? explanation : `The exchange cannot be reached. ${explanation}`;
+}
+
 export function connectionStatus(check: ConnectionCheck | undefined, isSirb: boolean): ConnectionStatus {
   if (!check) return { level: 'unknown', label: 'Checking…', message: 'Checking the connection to the exchange.' };
   const skew = check.clockSkewSeconds;
-  if (!check.ping.ok) {
-    return {
-      level: 'error',
-      label: 'Offline',
-      message: `The exchange cannot be reached. ${check.ping.error?.explanation ?? 'Check the network connection.'}`,
-    };
-  }
+  if (!check.ping.ok)
+    return { level: 'error', label: 'Offline', message: offlineMessage(check.ping.error?.explanation) };
   if (skew !== undefined && Math.abs(skew) > SKEW_LIMIT_SECONDS) {
     return {
       level: 'error',
