@@ -112,7 +112,7 @@ test('Riverside opens the consent form: the sIRB sees it received, this version;
   await expect(delivery.getByTestId('delivery-org').filter({ hasText: 'Riverside Medical Center' })).toContainText(
     'this version, opened',
   );
-  await expect(delivery.getByTestId('delivery-waiting')).toHaveText('Not received yet: Lakeside University');
+  await expect(delivery.getByTestId('delivery-org').first()).toHaveText('Lakeside University: not yet');
   await saveScreenshot(page, 'receipts-details-this-version');
 
   // Lakeside forges: at Riverside's path (the exchange refuses it), at its own path for the

@@ -53,7 +53,10 @@ export function DeliverySection({ delivery, ownedByMe, sending, loading, error, 
       </section>
     );
   }
-  const waiting = delivery?.cells.filter((c) => c.state === 'none') ?? [];
+  // Who has not received it yet is what the owner acts on: those come first, once each.
+  const cells = delivery
+    ? [...delivery.cells].sort((a, b) => Number(b.state === 'none') - Number(a.state === 'none'))
+    : [];
   return (
     <section className="delivery" aria-label="Delivery" data-testid="delivery">
       <h3 className="section-title">Delivery</h3>
@@ -65,9 +68,9 @@ export function DeliverySection({ delivery, ownedByMe, sending, loading, error, 
       ) : (
         <>
           <p data-testid="delivery-summary">{deliverySummary(delivery.cells)}</p>
-          {delivery.cells.length ? (
+          {cells.length ? (
             <ul className="delivery-list">
-              {delivery.cells.map((c) => (
+              {cells.map((c) => (
                 <li key={c.organizationId} data-testid="delivery-org" data-state={c.state}>
                   <span className="delivery-org">{shownText(c.organizationName)}</span>: {cellText(c)}
                   {c.receivedBeforeVersion ? (
@@ -82,12 +85,6 @@ export function DeliverySection({ delivery, ownedByMe, sending, loading, error, 
           ) : null}
           {delivery.cells.some((c) => c.state !== 'none') ? (
             <p className="muted" data-testid="delivery-reported">{`Dates and versions are ${REPORTED_BY_RECEIVER}.`}</p>
-          ) : null}
-          {waiting.length ? (
-            <p
-              className="muted"
-              data-testid="delivery-waiting"
-            >{`Not received yet: ${waiting.map((c) => shownText(c.organizationName)).join(', ')}`}</p>
           ) : null}
           {delivery.sending ? null : (
             <p className="warning" data-testid="delivery-sending-off">
