@@ -127,7 +127,7 @@ export class NameTakenError extends Error {
 /** The certificate (thumbprint) is another organization's already: one key, one organization (decisions §3). */
 export class CertificateTakenError extends Error {
   constructor(readonly thumbprint: string) {
-    super(`The certificate (thumbprint ${thumbprint}) is already registered to another organization.`);
+    super(`The certificate (SHA-1 fingerprint ${thumbprint}) is already registered to another organization.`);
     this.name = 'CertificateTakenError';
   }
 }

@@ -74,7 +74,9 @@ describe('a profile\u2019s keys after a renewal', () => {
     })();
     expect(error).toBeInstanceOf(KeyRingError);
     expect((error as KeyRingError).failure).toBe('no-key-opens');
-    expect((error as Error).message).toContain(newKey.certificate!.thumbprint);
+    // Named as every other text names it (the wire field alone is "thumbprint").
+    expect((error as Error).message).toContain(`SHA-1 fingerprint ${newKey.certificate!.thumbprint}`);
+    expect((error as Error).message).not.toMatch(/thumbprint/i);
     expect((error as Error).message).toMatch(/re-wrap it for your current certificate/);
   });
 

@@ -86,7 +86,7 @@ function noKeyMessage(item: ItemFields, ring: readonly RingKey[]): string {
   const held = ring
     .map(
       (k) =>
-        `${k.current ? 'current' : 'reading'} key${k.certificate ? ` "${k.certificate.subject}" (thumbprint ${k.certificate.thumbprint}, ${k.certificate.keyBits} bits)` : ' without a certificate'}`,
+        `${k.current ? 'current' : 'reading'} key${k.certificate ? ` "${k.certificate.subject}" (SHA-1 fingerprint ${k.certificate.thumbprint}, ${k.certificate.keyBits} bits)` : ' without a certificate'}`,
     )
     .join('; ');
   const size =
