@@ -1,4 +1,5 @@
 // Organizations and their certificates (protocol.md §2).
+import { CERTIFICATE_MEDIA_TYPES, isCertificateMediaType } from '../../shared/admin/certificate-media-types.js';
 import { parseCertificate } from '../../shared/protocol/certificates.js';
 import { checkCertificateFor } from '../http/certificate-check.js';
 import { ApiError } from '../http/api-error.js';
@@ -79,20 +80,15 @@ async function getCertificate(ctx: RouteContext): Promise<void> {
   sendBytes(ctx.res, 200, 'application/x-pem-file', Buffer.from(org.certificate_pem, 'utf8'));
 }
 
-const CERTIFICATE_TYPES: ReadonlySet<string> = new Set([
-  'application/x-pem-file',
-  'application/x-x509-ca-cert',
-  'application/pkix-cert',
-]);
-
 /** The organization and the certificate's media type: both known from the headers (also before the body). */
 async function certificateTarget(ctx: HeaderContext): Promise<{ target: OrganizationRow; type: string }> {
   const target = await organizationFor(ctx);
   const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!CERTIFICATE_TYPES.has(type)) {
+  if (!isCertificateMediaType(type)) {
+    const last = CERTIFICATE_MEDIA_TYPES.length - 1;
     throw new ApiError(
       'certificateMediaType',
-      'Send the certificate as application/x-pem-file, application/x-x509-ca-cert or application/pkix-cert.',
+      `Send the certificate as ${CERTIFICATE_MEDIA_TYPES.slice(0, last).join(', ')} or ${CERTIFICATE_MEDIA_TYPES[last]}.`,
     );
   }
   return { target, type };

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAX_CERTIFICATE_BYTES, MAX_ORGANIZATION_NAME } from '../../limits.js';
 import type { Organization } from '../../types.js';
-import { certificateMediaTypeSchema } from '../../admin/certificate-media-types.js';
+import { CERTIFICATE_MEDIA_TYPES } from '../../admin/certificate-media-types.js';
 import { hexId, pem } from '../args.js';
 import { answers, op } from '../op.js';
 
@@ -27,7 +27,7 @@ export const adminOperations = {
       organizationId: hexId,
       /** Its Base-64 no longer than a certificate may be, so the decoded body is within the limit too. */
       certificateBase64: z.string().min(0).max(MAX_CERTIFICATE_BYTES),
-      mediaType: certificateMediaTypeSchema,
+      mediaType: z.enum(CERTIFICATE_MEDIA_TYPES),
     }),
     answers<Organization>(),
   ),
