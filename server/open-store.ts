@@ -3,6 +3,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processAlive } from '../shared/protocol/process-alive.js';
 import { openPostgresStore } from './store/postgres/pg-store.js';
 import { openDataFolder, type OpenedStore } from './opened-store.js';
 import type { StoreOptions } from './store/store.js';
@@ -23,21 +24,12 @@ export async function openStore(o: StoreOptions, log: (line: string) => void): P
 
 const UPLOADS = 'exchange-uploads-';
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Upload folders left by server processes that were killed (their pid is in the name). */
 function sweepUploadFolders(): number {
   let removed = 0;
   for (const name of readdirSync(tmpdir())) {
     const pid = name.startsWith(UPLOADS) ? Number(name.slice(UPLOADS.length).split('-')[0]) : NaN;
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || processAlive(pid)) continue;
     rmSync(join(tmpdir(), name), { recursive: true, force: true });
     removed++;
   }

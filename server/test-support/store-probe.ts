@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { processAlive } from '../../shared/protocol/process-alive.js';
 import { DB_FILE, openDatabase } from '../store/sqlite/database.js';
 import type { ItemFields } from '../store/rows.js';
 import { getItem, insertItem, replaceItem } from '../store/sqlite/items.js';
@@ -269,13 +270,7 @@ function postgresProbe(url: string): StoreProbe {
     async uploadsLeft() {
       return readdirSync(tmpdir()).filter((name) => {
         const pid = /^exchange-uploads-(\d+)-/.exec(name)?.[1];
-        if (pid === undefined) return false;
-        try {
-          process.kill(Number(pid), 0);
-          return false;
-        } catch (e) {
-          return (e as NodeJS.ErrnoException).code === 'ESRCH';
-        }
+        return pid !== undefined && !processAlive(Number(pid));
       });
     },
     async referencedContents() {

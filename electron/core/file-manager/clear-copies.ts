@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
+import { processAlive } from '../../../shared/protocol/process-alive.js';
 
 export const MAX_COPY_AGE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -81,15 +82,6 @@ export const REKEY_PREFIX = 'sx-rekey-';
 /** An earlier version's folder names no process: it is swept once it is an hour old. */
 const UNNAMED_REKEY_GRACE_MS = 60 * 60 * 1000;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Removes this user's re-key folders in `dir` whose process is gone (or that name none: an
  * earlier version's, an hour old); a re-key still running in another process keeps its own. Returns how many.
@@ -102,7 +94,7 @@ export async function sweepRekeyFolders(dir = tmpdir()): Promise<number> {
     const info = await lstat(path).catch(() => undefined);
     if (!info?.isDirectory() || (typeof process.getuid === 'function' && info.uid !== process.getuid())) continue;
     const pid = Number(/^sx-rekey-(\d+)-/.exec(name)?.[1] ?? NaN);
-    if (Number.isInteger(pid) ? alive(pid) : Date.now() - info.mtimeMs < UNNAMED_REKEY_GRACE_MS) continue;
+    if (Number.isInteger(pid) ? processAlive(pid) : Date.now() - info.mtimeMs < UNNAMED_REKEY_GRACE_MS) continue;
     await rm(path, { recursive: true, force: true }).catch(() => {});
     removed += 1;
   }
