@@ -1,19 +1,17 @@
 // The folder tree's width: the user's, kept between sessions, once they drag or key its handle;
 // until then wide enough for its folders' names, as far as the list can spare (it keeps whole
 // 40-character names and its Type, Size and Updated columns), and never narrower than the layout's own (narrower below 1300 px, as layout.css says).
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { shownText } from '../../../shared/shown-text.js';
 import { DEFAULT_WIDTHS, NAME_MIN_WIDTH } from '../../lib/column-widths.js';
 import type { FileTree } from '../../lib/file-tree.js';
 import { textWidth } from '../../lib/text-width.js';
+import { useSavedWidth, type SavedWidthPlace } from '../../lib/use-saved-width.js';
+import { defaultSidebarWidth } from '../studies/use-sidebar-width.js';
 
-const KEY = 'study-exchange.tree-width';
 export const TREE_MIN_WIDTH = 120;
 export const TREE_MAX_WIDTH = 480;
-
-function clamp(px: number): number {
-  return Math.round(Math.min(TREE_MAX_WIDTH, Math.max(TREE_MIN_WIDTH, px)));
-}
+const PLACE: SavedWidthPlace = { key: 'study-exchange.tree-width', min: TREE_MIN_WIDTH, max: TREE_MAX_WIDTH };
 
 /** The width layout.css gives the tree before the user sizes it. */
 export function defaultTreeWidth(windowWidth: number): number {
@@ -26,8 +24,7 @@ const LABEL_EXTRA = 14 + 8 + 1 + 5;
 
 /** The workspace's sidebar and the details pane at a window width (layout.css's media queries). */
 function sideColumns(windowWidth: number, paneShown: boolean): number {
-  const sidebar = windowWidth <= 1100 ? 190 : windowWidth < 1300 ? 200 : 220;
-  return sidebar + (paneShown ? (windowWidth < 1300 ? 240 : 260) : 0);
+  return defaultSidebarWidth(windowWidth) + (paneShown ? (windowWidth < 1300 ? 240 : 260) : 0);
 }
 
 /** What the list keeps before the tree widens: a 40-character Name with Type, Size and Updated, and a scrollbar. */
@@ -59,30 +56,11 @@ export function fittedTreeWidth(
   return Math.round(Math.max(floor, Math.min(fitLimit(windowWidth, paneShown), need)));
 }
 
-function savedWidth(): number | undefined {
-  try {
-    const n = Number(globalThis.localStorage?.getItem(KEY) ?? '');
-    return n > 0 && Number.isFinite(n) ? clamp(n) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** [the width shown, whether it differs from layout.css's default (user set or fitted), resize by a delta]. */
 export function useTreeWidth(tree?: FileTree, paneShown = false): [number, boolean, (delta: number) => void] {
-  const [saved, setSaved] = useState(savedWidth);
   const windowWidth = globalThis.innerWidth ?? 1300;
   // Measured once per listing (every folder's name), not per render.
   const fitted = useMemo(() => fittedTreeWidth(tree, windowWidth, paneShown), [tree, windowWidth, paneShown]);
-  const width = saved ?? fitted;
-  const resize = (delta: number): void => {
-    const next = clamp(width + delta);
-    setSaved(next);
-    try {
-      globalThis.localStorage?.setItem(KEY, String(next));
-    } catch {
-      // unavailable storage: the width lasts this session
-    }
-  };
+  const [saved, width, resize] = useSavedWidth(PLACE, fitted);
   return [width, saved !== undefined || width !== defaultTreeWidth(windowWidth), resize];
 }
