@@ -230,6 +230,9 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   await transfers.load();
   await sweepStaging(dataDir, transfers.localPaths());
 
+  // New folder's empty folders: one store, which the item listings also forget filled ones in and
+  // a profile's removal forgets the profile's in
+  const emptyFolders = new EmptyFolderStore(dataDir);
   const ctx: AppContext = {
     options,
     profiles,
@@ -288,6 +291,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     async forgetProfile(profileId) {
       await ctx.forgetSession(profileId);
       await ctx.receipts.forget(profileId);
+      await emptyFolders.forget(profileId);
       await removeProfileFiles(dataDir, profileId);
     },
     emit,
@@ -318,8 +322,6 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
     if (first) await ctx.switchProfile(first.id);
   }
 
-  // New folder's empty folders: one store, which the item listings also forget filled ones in
-  const emptyFolders = new EmptyFolderStore(dataDir);
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...profileHandlers(ctx),

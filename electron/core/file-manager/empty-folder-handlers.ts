@@ -4,18 +4,15 @@
 import { UserFacingError } from '../../../shared/app-error.js';
 import type { AppContext } from '../app-context.js';
 import type { Handlers } from '../ipc-door.js';
-import { EmptyFolderStore } from './empty-folders.js';
+import type { EmptyFolderStore } from './empty-folders.js';
 
 type EmptyFolderHandlers = Pick<
   Handlers,
   'folders.listEmpty' | 'folders.addEmpty' | 'folders.removeEmpty' | 'folders.adoptEmpty'
 >;
 
-/** `store`: the app's one (the item listings forget the folders they find filled in it). */
-export function emptyFolderHandlers(
-  ctx: AppContext,
-  store = new EmptyFolderStore(ctx.options.dataDir),
-): EmptyFolderHandlers {
+/** `store`: the app's one (the item listings forget the folders they find filled in it; it keeps each profile's in memory). */
+export function emptyFolderHandlers(ctx: AppContext, store: EmptyFolderStore): EmptyFolderHandlers {
   const active = (profileId: string): string => {
     if (ctx.activeProfileId() !== profileId)
       throw new UserFacingError(

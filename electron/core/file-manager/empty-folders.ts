@@ -2,7 +2,10 @@
 // (`empty-folders/<profileId>.json`, mode 0600 in a 0700 folder, atomic writes, like the seen
 // state and the pins), per study: they outlive the window's storage and a restart, and one
 // profile never sees another's. The file is read through its schema and each path checked again:
-// a damaged file keeps nothing rather than something the door would refuse.
+// a damaged file keeps nothing rather than something the door would refuse. The store keeps each
+// profile's file in memory once read (every listing asks), writes changes through, and forgets it
+// with the profile.
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -32,6 +35,8 @@ const sorted = (paths: Iterable<string>): string[] => [...paths].sort();
 /** One per app: its changes are made one at a time (read, change, write), whichever profile. */
 export class EmptyFolderStore {
   private queue: Promise<unknown> = Promise.resolve();
+  /** Each profile's file as last read or written: read once, then changed only through `change`. */
+  private readonly files = new Map<string, Promise<FolderFile>>();
 
   constructor(private readonly dataDir: string) {}
 
@@ -96,7 +101,7 @@ export class EmptyFolderStore {
     containerId: string,
     edit: (kept: readonly string[]) => readonly string[],
   ): Promise<string[]> {
-    const next = this.queue.then(async () => {
+    return this.inTurn(async () => {
       const file = await this.read(profileId);
       const kept = file.studies[containerId] ?? [];
       const changed = edit(kept);
@@ -104,22 +109,58 @@ export class EmptyFolderStore {
       const studies = { ...file.studies };
       if (changed.length) studies[containerId] = [...changed];
       else delete studies[containerId];
-      await writeJsonAtomic(emptyFoldersFile(this.dataDir, profileId), { version: 1, studies } satisfies FolderFile);
+      const written: FolderFile = { version: 1, studies };
+      await writeJsonAtomic(emptyFoldersFile(this.dataDir, profileId), written);
+      this.files.set(profileId, Promise.resolve(written));
       return sorted(changed);
     });
+  }
+
+  /**
+   * A profile removed: its copy and its file go (after a change still being written), so a profile
+   * added again under its id starts with none.
+   */
+  forget(profileId: string): Promise<void> {
+    return this.inTurn(async () => {
+      this.files.delete(profileId);
+      await rm(emptyFoldersFile(this.dataDir, profileId), { force: true });
+    });
+  }
+
+  /** Runs `job` after every change asked before it. */
+  private inTurn<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(job);
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private async read(profileId: string): Promise<FolderFile> {
-    const raw = await readJsonFile<unknown>(emptyFoldersFile(this.dataDir, profileId)).catch(() => undefined);
+  /** Read only inside the queue or after it (list): a change's write then never races a read. */
+  private read(profileId: string): Promise<FolderFile> {
+    const kept = this.files.get(profileId);
+    if (kept) return kept;
+    const loading = this.load(profileId).then(({ file, read }) => {
+      // a file that could not be read or parsed (not one absent) is read again next time
+      if (!read && this.files.get(profileId) === loading) this.files.delete(profileId);
+      return file;
+    });
+    this.files.set(profileId, loading);
+    return loading;
+  }
+
+  private async load(profileId: string): Promise<{ file: FolderFile; read: boolean }> {
+    let raw: unknown;
+    try {
+      raw = await readJsonFile<unknown>(emptyFoldersFile(this.dataDir, profileId));
+    } catch {
+      return { file: { version: 1, studies: {} }, read: false };
+    }
     const parsed = fileSchema.safeParse(raw);
-    if (!parsed.success) return { version: 1, studies: {} };
+    if (!parsed.success) return { file: { version: 1, studies: {} }, read: true };
     const studies: Record<string, string[]> = {};
     for (const [id, paths] of Object.entries(parsed.data.studies)) {
       const valid = paths.filter((p) => !emptyFolderProblem(p)).map(emptyFolderKey);
       if (valid.length) studies[id] = [...new Set(valid)].slice(0, MAX_EMPTY_FOLDERS);
     }
-    return { version: 1, studies };
+    return { file: { version: 1, studies }, read: true };
   }
 }
