@@ -6,7 +6,12 @@ import path from 'node:path';
 import { createCertificateAuthority, issueIdentity, type Identity } from '../../../shared/protocol/certificates.js';
 import { keySigner } from '../../../shared/protocol/signing.js';
 import type { Organization } from '../../../shared/types.js';
-import { registerInDataFolder, startExchange, type ExchangeOptions } from '../../../server/index.js';
+import {
+  registerInDataFolder,
+  startExchange,
+  type ExchangeOptions,
+  type RunningExchange,
+} from '../../../server/index.js';
 import { ExchangeClient, type ExchangeClientOptions } from '../exchange-client.js';
 import { KeyVault, type KeyHandle } from '../keys/key-vault.js';
 import { PassphraseSecretBox } from '../keys/secret-box.js';
@@ -34,6 +39,10 @@ export interface ExchangeFixture {
   ): ExchangeClient;
   /** The organization's key as the app holds it: imported into a key vault in the fixture's folder, opened. */
   keysOf(o: FixtureOrg): Promise<KeyHandle>;
+  /** Stops the exchange: its clients find nothing listening at `url` until `restart`. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data: everything written before is there. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,19 +50,22 @@ export interface ExchangeFixture {
 export async function startFixture(serverOptions: Partial<ExchangeOptions> = {}): Promise<ExchangeFixture> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sx-client-'));
   const dataDir = path.join(dir, 'exchange');
-  const server = await startExchange({
-    dataDir,
-    port: 0,
-    log: process.env.SX_FIXTURE_LOG ? (l) => console.error(l) : () => undefined,
-    ...serverOptions,
-  });
+  const start = (port: number) =>
+    startExchange({
+      dataDir,
+      port,
+      log: process.env.SX_FIXTURE_LOG ? (l) => console.error(l) : () => undefined,
+      ...serverOptions,
+    });
+  const first = await start(0);
+  let server: RunningExchange | undefined = first;
   const clients: ExchangeClient[] = [];
   const clientFor = (
     o: { org: Organization; identity: Identity },
     options: Partial<ExchangeClientOptions> = {},
   ): ExchangeClient => {
     const client = new ExchangeClient({
-      baseUrl: server.url,
+      baseUrl: first.url,
       organizationId: o.org.id,
       signer: keySigner(o.identity.privateKeyPem),
       retry: { attempts: 2, baseDelayMs: 10 },
@@ -79,16 +91,23 @@ export async function startFixture(serverOptions: Partial<ExchangeOptions> = {})
     dir,
     ca,
     dataDir,
-    url: server.url,
-    port: server.port,
+    url: first.url,
+    port: first.port,
     sirb,
     site,
     admin,
     clientFor,
     keysOf,
+    async stop() {
+      await server?.close();
+      server = undefined;
+    },
+    async restart() {
+      server ??= await start(first.port);
+    },
     async close() {
       for (const c of clients) c.close();
-      await server.close();
+      await server?.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
