@@ -91,3 +91,9 @@ export class CancelledError extends Error {
     this.requestId = requestId;
   }
 }
+
+/** Worth trying again later: the exchange was unreachable, busy or failing, or the call was cut short. */
+export function isTransient(e: unknown): boolean {
+  if (e instanceof NetworkError || e instanceof CancelledError) return true;
+  return e instanceof ExchangeError && (e.retryable || e.status === 429 || e.code === 1018);
+}

@@ -7,7 +7,7 @@ import { isReservedItemId } from '../../../shared/reserved-paths.js';
 import type { Item } from '../../../shared/types.js';
 import { readJsonFile, writeJsonAtomic } from '../atomic-file.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
-import { CancelledError, ExchangeError, NetworkError, describeError } from '../exchange-errors.js';
+import { describeError, isTransient } from '../exchange-errors.js';
 import type { SharingService } from '../sharing/sharing.js';
 import { writeRecord, type RecordKeys } from '../transfers/records.js';
 import {
@@ -96,12 +96,6 @@ export async function writeReceipt(
 
 const keyOf = (p: Pick<Pending, 'containerId' | 'content'>): string =>
   `${p.containerId}/${receiptHash(p.content.itemId)}`;
-
-/** Worth trying again later: the exchange was unreachable, busy or failing, or the send was cut short. */
-function transient(e: unknown): boolean {
-  if (e instanceof NetworkError || e instanceof CancelledError) return true;
-  return e instanceof ExchangeError && (e.retryable || e.status === 429 || e.code === 1018);
-}
 
 export class ReceiptSender {
   private state: SenderState | undefined;
@@ -196,7 +190,7 @@ export class ReceiptSender {
           s.sent[keyOf(entry)] = entry.content.contentHash;
           sent++;
         } catch (e) {
-          if (transient(e)) {
+          if (isTransient(e)) {
             this.later();
             break;
           }
