@@ -34,7 +34,6 @@ import { removeProfileFiles } from './profiles/profile-state.js';
 import { signOffsState, signoffHandlers } from './signoffs/signoff-handlers.js';
 import { RequestNews } from './signoffs/request-news.js';
 import { AnswerNews } from './signoffs/answer-news.js';
-import { everyRecordNews } from './whats-new/record-news.js';
 import { studyHandlers } from './studies/study-handlers.js';
 import { adminHandlers } from './admin/admin-handlers.js';
 import { transferHandlers } from './transfers/transfer-handlers.js';
@@ -156,10 +155,10 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
             file: seenFile(dataDir, p.id),
             emit,
             gate: watchGate,
-            recordNews: everyRecordNews(
-              requestNews.hook(() => activeId === profileId),
-              answerNews.hook(() => activeId === profileId),
-            ),
+            recordNews: {
+              'signoff-requests': requestNews.hook(() => activeId === profileId),
+              'signoff-answers': answerNews.hook(() => activeId === profileId),
+            },
           },
           pinsOf(p.id),
         ),

@@ -38,7 +38,9 @@ const open: Session[] = [];
 async function ownerSession(file: string): Promise<Session> {
   const news = new AnswerNews({ state: signOffsState(), settings: async () => settings, sink: (n) => sent.push(n) });
   const s = (
-    await signOffSession(fx, fx.sirb, join(dir, 'sirb'), { watch: { recordNews: news.hook(() => true), file } })
+    await signOffSession(fx, fx.sirb, join(dir, 'sirb'), {
+      watch: { recordNews: { answers: news.hook(() => true) }, file },
+    })
   ).session;
   open.push(s);
   return s;

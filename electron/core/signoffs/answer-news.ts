@@ -7,15 +7,16 @@
 // meaning) is no answer and tells nothing. Each answer is one Changes entry ("Lakeside University
 // acknowledged Consent form v3"; choosing it shows the document) and, through the notification
 // settings, part of one notification per study. Once: the refresh hands over a record only while
-// it is new to the seen state, which outlives a restart; a study's first listing (the profile's
-// first run) is the starting state: what was answered before it is no news.
+// it is new to the seen state, which outlives a restart, or again while its check could not reach
+// the exchange (whats-new/record-news.ts; nothing is told then); a study's first listing (the
+// profile's first run) is the starting state: what was answered before it is no news.
 import type { Settings } from '../../../shared/ipc/views.js';
 import { cleanFileName } from '../../../shared/file-name.js';
 import { toSlashForm } from '../../../shared/item-path.js';
 import { cutText, shownText } from '../../../shared/shown-text.js';
 import { answeredWords } from '../../../shared/signoffs/answer-words.js';
 import type { SignOffMeaning } from '../../../shared/signoffs/meanings.js';
-import type { Item } from '../../../shared/types.js';
+import { isTransient } from '../../services/exchange-errors.js';
 import { ownerIdOf } from '../../services/receipts/receipt-record.js';
 import { itemHash, parseSignOffPath } from '../../services/signoffs/signoff-paths.js';
 import { verifiedDocument } from '../../services/signoffs/signoff-writer.js';
@@ -74,15 +75,18 @@ export function answerNotification(
   };
 }
 
-/** The answers among these new sign-off records of one study (see the file's comment). */
+/**
+ * The answers among these new records of one study (see the file's comment). Throws when the
+ * exchange could not be asked (the refresh tries them again).
+ */
 export async function answersIn(
   state: SignOffsState,
   s: StudySession,
   containerId: string,
-  records: readonly Item[],
+  recordIds: readonly string[],
 ): Promise<Answer[]> {
   const self = s.client.organizationId;
-  const fresh = new Set(records.filter((i) => parseSignOffPath(i.id)).map((i) => toSlashForm(i.id)));
+  const fresh = new Set(recordIds.filter((id) => parseSignOffPath(id)).map(toSlashForm));
   if (fresh.size === 0) return [];
   const hashes = new Set([...fresh].map((id) => parseSignOffPath(id)!.hash));
   const reader = readerOf(state, s);
@@ -93,7 +97,10 @@ export async function answersIn(
   const told = new Set<string>();
   for (const itemId of new Set(ours.map((r) => toSlashForm(r.content.itemId)))) {
     // this organization's own document as it is now (a request of a document not its own asks nothing)
-    const document = await verifiedDocument(s, containerId, itemId).catch(() => undefined);
+    const document = await verifiedDocument(s, containerId, itemId).catch((e: unknown) => {
+      if (isTransient(e)) throw e;
+      return undefined;
+    });
     if (!document || ownerIdOf(document.item) !== self) continue;
     const asks = ours.filter((r) => toSlashForm(r.content.itemId) === itemId);
     for (const { item, checked } of await reader.checkedForItem(containerId, document.item)) {
@@ -127,7 +134,7 @@ export class AnswerNews {
   hook(active: () => boolean): RecordNews {
     return async (s, news) => {
       if (news.firstListing) return [];
-      const answers = await answersIn(this.options.state, s, news.containerId, news.items);
+      const answers = await answersIn(this.options.state, s, news.containerId, news.recordIds);
       if (answers.length > 0 && active()) await this.notify(news.studyTitle, answers);
       return answers.map((a): ChangeEntry => ({
         containerId: a.containerId,

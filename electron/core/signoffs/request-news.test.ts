@@ -26,7 +26,7 @@ let settings: Pick<Settings, 'notifications' | 'notificationsHideNames'>;
 const sent: DesktopNotification[] = [];
 
 async function sessionOf(o: FixtureOrg, news?: RequestNews, file?: string): Promise<Session> {
-  const watch = { ...(news ? { recordNews: news.hook(() => true) } : {}), ...(file ? { file } : {}) };
+  const watch = { ...(news ? { recordNews: { requests: news.hook(() => true) } } : {}), ...(file ? { file } : {}) };
   return (await signOffSession(fx, o, join(dir, o.org.id), { watch })).session;
 }
 

@@ -1,10 +1,11 @@
 // Sign-off requests asked of this organization, as news: the shared refresh hands over other
 // organizations' new records, and every one on a study's first listing (whats-new/study-watch.ts
-// `recordNews`); the requests among them that ask this organization, are written by the
-// document's owner and are not answered yet become Changes entries ("Sign-off requested:
-// <document> by <date>, from <org>"; choosing one reveals the document) and one desktop
-// notification through the notification settings (off: none; names hidden: the count only; none
-// for a first listing). Everything in a request is another organization's text: cleaned here.
+// `recordNews`), and again those whose check could not reach the exchange (record-news.ts); the
+// requests among them that ask this organization, are written by the document's owner and are
+// not answered yet become Changes entries ("Sign-off requested: <document> by <date>, from
+// <org>"; choosing one reveals the document) and one desktop notification through the
+// notification settings (off: none; names hidden: the count only; none for a first listing).
+// Everything in a request is another organization's text: cleaned here.
 import type { Settings } from '../../../shared/ipc/views.js';
 import { cleanFileName } from '../../../shared/file-name.js';
 import { toSlashForm } from '../../../shared/item-path.js';
@@ -66,7 +67,7 @@ export class RequestNews {
    */
   hook(active: () => boolean): RecordNews {
     return async (s, news) => {
-      const paths = new Set(news.items.filter((i) => parseRequestPath(i.id)).map((i) => toSlashForm(i.id)));
+      const paths = new Set(news.recordIds.filter((id) => parseRequestPath(id)).map(toSlashForm));
       if (paths.size === 0) return [];
       const now = this.options.now?.() ?? new Date();
       const asked = (

@@ -1,27 +1,109 @@
-// The refresh's one record hook made of several: every one's entries, in order, and one that
-// fails takes nothing from the others.
+// The refresh's record hooks, each on its own: every one's entries; one whose check could not
+// reach the exchange has told nothing and gets its records again at the next refresh (and only
+// it: the others told theirs once), a first listing's apart; one that fails for good, or finds
+// no news, is done with them.
 import { expect, it } from 'vitest';
+import { ExchangeError, NetworkError } from '../../services/exchange-errors.js';
 import type { StudySession } from '../studies/study-session.js';
 import type { ChangeEntry } from './change-log.js';
-import { everyRecordNews } from './record-news.js';
-import type { RecordNews } from './study-changes.js';
+import { NewsRetry } from './news-retry.js';
+import { tellRecords, type RecordBatch, type RecordNews } from './record-news.js';
 
+const containerId = 'c'.repeat(32);
 const entry = (itemPath: string): ChangeEntry => ({
-  containerId: 'c'.repeat(32),
+  containerId,
   studyTitle: 'Study',
   itemPath,
   name: itemPath,
   kind: 'signoff-answered',
   at: '2026-11-28T10:00:00.000Z',
 });
+const batch = (recordIds: string[], firstListing = false): RecordBatch => ({
+  containerId,
+  studyTitle: 'Study',
+  recordIds,
+  noticedAt: '2026-11-28T10:00:00.000Z',
+  firstListing,
+});
+const s = {} as StudySession;
 
-it('joins every hook’s entries; a failing one tells nothing', async () => {
-  const told: RecordNews = async (_s, news) => [entry(`a/${news.items.length}`)];
-  const failing: RecordNews = async () => {
-    throw new Error('unreachable');
+/** A hook that tells one entry per record it is handed, and throws `failure` while it is set. */
+function hook(): { news: RecordNews; handed: RecordBatch[]; failure?: Error } {
+  const h: { news: RecordNews; handed: RecordBatch[]; failure?: Error } = {
+    handed: [],
+    news: async (_s, news) => {
+      h.handed.push(news);
+      if (h.failure) throw h.failure;
+      return news.recordIds.map(entry);
+    },
   };
-  const both: RecordNews = async () => [entry('b/1'), entry('b/2')];
-  const news = { containerId: 'c'.repeat(32), studyTitle: 'Study', items: [], noticedAt: '', firstListing: false };
-  const entries = await everyRecordNews(told, failing, both)({} as StudySession, news);
-  expect(entries.map((e) => e.itemPath)).toEqual(['a/0', 'b/1', 'b/2']);
+  return h;
+}
+
+const offline = () => new NetworkError('unreachable', 'r');
+
+it('joins every hook’s entries; one that cannot reach the exchange gets its records again, alone', async () => {
+  const told = hook();
+  const failing = hook();
+  failing.failure = offline();
+  const retry = new NewsRetry();
+  const hooks = { told: told.news, failing: failing.news };
+
+  const first = await tellRecords(hooks, retry, s, batch(['a', 'b']));
+  expect(first.entries.map((e) => e.itemPath)).toEqual(['a', 'b']);
+  expect(first.retryMoved).toBe(true);
+  expect(retry.left('failing')).toEqual({ first: [], later: ['a', 'b'] });
+  expect(retry.left('told')).toEqual({ first: [], later: [] });
+
+  // still unreachable at the next refresh, which lists one more record
+  const second = await tellRecords(hooks, retry, s, batch(['c']));
+  expect(second.entries.map((e) => e.itemPath)).toEqual(['c']);
+  expect(failing.handed.at(-1)?.recordIds).toEqual(['c', 'a', 'b']);
+  // still unreachable, nothing new: nothing left moved (the seen file need not be written)
+  expect((await tellRecords(hooks, retry, s, batch([]))).retryMoved).toBe(false);
+
+  // back: the failing hook tells all three once, the other is not handed them again
+  failing.failure = undefined;
+  const third = await tellRecords(hooks, retry, s, batch([]));
+  expect(third.entries.map((e) => e.itemPath).sort()).toEqual(['a', 'b', 'c']);
+  expect(told.handed.map((b) => b.recordIds)).toEqual([['a', 'b'], ['c']]);
+  expect(retry.empty).toBe(true);
+  const fourth = await tellRecords(hooks, retry, s, batch([]));
+  expect(fourth).toEqual({ entries: [], retryMoved: false });
+});
+
+it('a failure that trying again cannot mend lets the records go', async () => {
+  const refused = hook();
+  refused.failure = new ExchangeError({ status: 400, code: 1000, message: 'bad', details: '', requestId: 'r' });
+  const retry = new NewsRetry();
+  expect((await tellRecords({ refused: refused.news }, retry, s, batch(['a']))).entries).toEqual([]);
+  expect(retry.empty).toBe(true);
+  const broken = hook();
+  broken.failure = new TypeError('a bug');
+  await tellRecords({ broken: broken.news }, retry, s, batch(['b']));
+  expect(retry.empty).toBe(true);
+  // a busy exchange is tried again
+  const busy = hook();
+  busy.failure = new ExchangeError({ status: 503, code: 1018, message: 'busy', details: '', requestId: 'r' });
+  await tellRecords({ busy: busy.news }, retry, s, batch(['c']));
+  expect(retry.left('busy').later).toEqual(['c']);
+});
+
+it('records of a first listing are tried again as a first listing; the seen file keeps them', async () => {
+  const h = hook();
+  h.failure = offline();
+  const retry = new NewsRetry();
+  await tellRecords({ h: h.news }, retry, s, batch(['a'], true));
+  await tellRecords({ h: h.news }, retry, s, batch(['b']));
+  // a restart: what the seen file kept
+  const restored = new NewsRetry(JSON.parse(JSON.stringify(retry.seen())));
+  expect(restored.left('h')).toEqual({ first: ['a'], later: ['b'] });
+  h.failure = undefined;
+  h.handed.length = 0;
+  await tellRecords({ h: h.news }, restored, s, batch([]));
+  expect(h.handed.map((b) => [b.recordIds, b.firstListing])).toEqual([
+    [['a'], true],
+    [['b'], false],
+  ]);
+  expect(restored.seen()).toBeUndefined();
 });

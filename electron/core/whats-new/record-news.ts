@@ -1,11 +1,64 @@
-// Several features' news from the same records (sign-off requests asked of this organization,
-// answers to its own requests) as the one `recordNews` hook the refresh takes. One that fails
-// tells nothing; the others still tell.
-import type { RecordNews } from './study-changes.js';
+// What other organizations' new records tell beyond the file list (a sign-off request asked of
+// this organization, an answer to one of its own): the refresh's record hooks, each run on its own
+// over one study's new records and those its check could not settle before (news-retry.ts). A
+// hook that throws for a transient reason (the exchange unreachable, busy, failing) told nothing:
+// its records are left for the next refresh, so nothing is lost and nothing told twice; one that
+// throws for any other reason, like one that finds no news, is done with them.
+import { isTransient } from '../../services/exchange-errors.js';
+import type { StudySession as Session } from '../studies/study-session.js';
+import type { ChangeEntry } from './change-log.js';
+import type { NewsRetry } from './news-retry.js';
 
-export function everyRecordNews(...hooks: readonly RecordNews[]): RecordNews {
-  return async (s, news) => {
-    const told = await Promise.all(hooks.map((hook) => hook(s, news).catch(() => [])));
-    return told.flat();
-  };
+export interface RecordBatch {
+  readonly containerId: string;
+  readonly studyTitle: string;
+  /** Other organizations' reserved records (pipe form), new or of another version. */
+  readonly recordIds: readonly string[];
+  readonly noticedAt: string;
+  /** The study's first listing: every record listed, nothing known before. */
+  readonly firstListing: boolean;
+}
+
+/**
+ * One feature's news from a batch of records: Changes entries, names already cleaned. It throws
+ * only when it could not check them (then it has told nothing, notifications included).
+ */
+export type RecordNews = (s: Session, news: RecordBatch) => Promise<ChangeEntry[]>;
+
+/** The refresh's record hooks by name; the name keys what is left to check in the seen file, so it stays. */
+export type RecordNewsHooks = Readonly<Record<string, RecordNews>>;
+
+/** Every hook's entries for these records and those left to it; answers whether what is left moved. */
+export async function tellRecords(
+  hooks: RecordNewsHooks,
+  retry: NewsRetry,
+  s: Session,
+  news: RecordBatch,
+): Promise<{ entries: ChangeEntry[]; retryMoved: boolean }> {
+  let retryMoved = false;
+  const told = await Promise.all(
+    Object.entries(hooks).map(async ([name, hook]) => {
+      const left = retry.left(name);
+      const fresh = new Set(news.recordIds);
+      // a record left from before and listed again (another version) is this listing's
+      const old = (ids: readonly string[]) => ids.filter((id) => !fresh.has(id));
+      const batches = [
+        { first: true, ids: news.firstListing ? [...news.recordIds, ...old(left.first)] : old(left.first) },
+        { first: false, ids: news.firstListing ? old(left.later) : [...news.recordIds, ...old(left.later)] },
+      ];
+      const entries: ChangeEntry[] = [];
+      for (const { first, ids } of batches) {
+        if (ids.length === 0) continue;
+        try {
+          entries.push(...(await hook(s, { ...news, recordIds: ids, firstListing: first })));
+          retryMoved = retry.drop(name, ids) || retryMoved;
+        } catch (e) {
+          const moved = isTransient(e) ? retry.keep(name, ids, first) : retry.drop(name, ids);
+          retryMoved = moved || retryMoved;
+        }
+      }
+      return entries;
+    }),
+  );
+  return { entries: told.flat(), retryMoved };
 }

@@ -1,10 +1,12 @@
 // The persisted seen state stays bounded: Changes keeps the newest 1,000 entries, a study above
-// KNOWN_KEPT items keeps only its watermark, New marks are capped; real files in a temp folder.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+// KNOWN_KEPT items keeps only its watermark, New marks are capped, records left to check too;
+// real files in a temp folder.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGES_KEPT, ChangeLog, type ChangeEntry } from './change-log.js';
+import { NewsRetry, RETRY_KEPT } from './news-retry.js';
 import { KNOWN_KEPT, SeenStore, UNSEEN_KEPT, seenFile } from './seen-store.js';
 
 let dir: string;
@@ -60,6 +62,40 @@ describe('the seen state, bounded', () => {
     expect(state.studies.big.unseen.at(-1)).toBe(`docs|${UNSEEN_KEPT + 9}`);
     expect(state.studies.small.known).toEqual(few);
     expect(await new SeenStore(file).load()).toMatchObject({ studies: { small: { known: few } }, changes: [entry(1)] });
+  });
+});
+
+describe('records whose news is still to be checked', () => {
+  it('outlive a restart in the file; what is not one is dropped; the oldest go above RETRY_KEPT', async () => {
+    const file = seenFile(dir, 'retry');
+    const retry = new NewsRetry();
+    retry.keep('answers', ['signoffs|a|1'], false);
+    retry.keep('requests', ['requests|b|1'], true);
+    await new SeenStore(file).save({ version: 1, studies: { s: { unseen: [], retry: retry.seen()! } }, changes: [] });
+    const loaded = await new SeenStore(file).load();
+    const back = new NewsRetry(loaded?.studies.s?.retry);
+    expect(back.left('answers')).toEqual({ first: [], later: ['signoffs|a|1'] });
+    expect(back.left('requests')).toEqual({ first: ['requests|b|1'], later: [] });
+
+    await writeFile(
+      file,
+      JSON.stringify({
+        version: 1,
+        studies: { s: { unseen: [], retry: { answers: { 'signoffs|a|1': 'soon', 'signoffs|a|2': 'later' }, x: 3 } } },
+        changes: [],
+      }),
+    );
+    expect((await new SeenStore(file).load())?.studies.s?.retry).toEqual({ answers: { 'signoffs|a|2': 'later' } });
+
+    const many = new NewsRetry();
+    many.keep(
+      'answers',
+      Array.from({ length: RETRY_KEPT + 2 }, (_, i) => `signoffs|${i}`),
+      false,
+    );
+    const left = many.left('answers').later;
+    expect(left).toHaveLength(RETRY_KEPT);
+    expect(left[0]).toBe('signoffs|2');
   });
 });
 

@@ -1,11 +1,13 @@
 // What the user has seen, per profile, in the data folder (`changes/<profile id>.json`, written
 // atomically): per study the versions known when last listed and a watermark (so changes made
-// while the app was closed are New after a restart), the items still New, and the Changes log.
+// while the app was closed are New after a restart), the items still New, the records whose news
+// is still to be checked, and the Changes log.
 // Bounded: a study above KNOWN_KEPT items keeps only its watermark; New and Changes are capped.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readJsonFile, writeFileAtomic } from '../../services/atomic-file.js';
 import type { ChangeEntry } from './change-log.js';
+import { parseRetrySeen, type RetrySeen } from './news-retry.js';
 
 /** Item versions kept per study across a restart (above it, only the watermark tells what changed). */
 export const KNOWN_KEPT = 5_000;
@@ -21,6 +23,8 @@ export interface StudySeen {
   readonly known?: Readonly<Record<string, string>>;
   /** Items New (pipe form). */
   readonly unseen: readonly string[];
+  /** Records whose news a hook could not check yet (news-retry.ts). */
+  readonly retry?: RetrySeen;
 }
 
 export interface SeenState {
@@ -42,10 +46,12 @@ function parsed(value: unknown): SeenState | undefined {
   const studies: Record<string, StudySeen> = {};
   for (const [id, s] of Object.entries(value.studies)) {
     if (!isObject(s)) continue;
+    const retry = parseRetrySeen(s.retry);
     studies[id] = {
       ...(typeof s.watermark === 'string' ? { watermark: s.watermark } : {}),
       ...(isObject(s.known) ? { known: s.known as Record<string, string> } : {}),
       unseen: Array.isArray(s.unseen) ? s.unseen.filter((p): p is string => typeof p === 'string') : [],
+      ...(retry ? { retry } : {}),
     };
   }
   const changes = value.changes.filter(
@@ -105,6 +111,7 @@ function bounded(state: SeenState): SeenState {
       ...(s.watermark ? { watermark: s.watermark } : {}),
       ...(known ? { known } : {}),
       unseen: s.unseen.slice(-UNSEEN_KEPT),
+      ...(s.retry ? { retry: s.retry } : {}),
     };
   }
   return { version: 1, studies, changes: state.changes };

@@ -6,31 +6,16 @@ import type { Item } from '../../../shared/types.js';
 import type { StudySession as Session } from '../studies/study-session.js';
 import type { ChangeEntry } from './change-log.js';
 import type { Listeners } from './listeners.js';
+import { tellRecords, type RecordNewsHooks } from './record-news.js';
 import type { StudyDiff } from './study-diff.js';
 import { newsOf, type ArrivalBatch } from './study-news.js';
 import type { StudyState, StudyStates } from './study-states.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
 
-/**
- * What other organizations' new reserved records tell beyond the file list (a sign-off request
- * asked of this organization): Changes entries, names already cleaned. Its failure tells nothing.
- * On a study's first listing (`firstListing`) it is handed every record listed.
- */
-export type RecordNews = (
-  s: Session,
-  news: {
-    readonly containerId: string;
-    readonly studyTitle: string;
-    readonly items: readonly Item[];
-    readonly noticedAt: string;
-    readonly firstListing: boolean;
-  },
-) => Promise<ChangeEntry[]>;
-
 export interface StudyChangesOptions {
   readonly emit?: Emit;
-  readonly recordNews?: RecordNews;
+  readonly recordNews?: RecordNewsHooks;
   readonly now: () => number;
 }
 
@@ -49,7 +34,10 @@ export class StudyChanges {
     this.arrivals.tell({ containerId, studyTitle, joined: true, items: [] });
   }
 
-  /** A listing where nothing the file list shows moved: a first listing tells no document, but a request outstanding in it is in Changes. */
+  /**
+   * A listing where nothing the file list shows moved: a first listing tells no document, but a
+   * request outstanding in it is in Changes, as is what a record left from an earlier refresh tells.
+   */
   async unmoved(
     containerId: string,
     studyTitle: string,
@@ -86,16 +74,29 @@ export class StudyChanges {
     return unseenMoved;
   }
 
-  /** What other organizations' records tell (`recordNews`); nothing when it fails. */
+  /**
+   * What other organizations' records tell (`recordNews`), with those whose check failed at an
+   * earlier refresh of the study (record-news.ts).
+   */
   private async recordEntries(
     containerId: string,
     studyTitle: string,
-    items: readonly Item[],
+    records: readonly Item[],
     firstListing: boolean,
     noticedAt = new Date(this.options.now()).toISOString(),
   ): Promise<ChangeEntry[]> {
-    const { recordNews } = this.options;
-    if (items.length === 0 || !recordNews) return [];
-    return recordNews(this.s, { containerId, studyTitle, items, noticedAt, firstListing }).catch(() => []);
+    const hooks = this.options.recordNews;
+    const st = this.states.studies.get(containerId);
+    if (!hooks || !st || (records.length === 0 && st.retry.empty)) return [];
+    const recordIds = records.map((i) => i.id);
+    const { entries, retryMoved } = await tellRecords(hooks, st.retry, this.s, {
+      containerId,
+      studyTitle,
+      recordIds,
+      noticedAt,
+      firstListing,
+    });
+    if (retryMoved) this.states.dirty = true;
+    return entries;
   }
 }

@@ -1,10 +1,12 @@
 // What the refresh keeps of each study, and what of it outlives the app (seen-store.ts, one file
-// per profile): the items New to the user, what a restart compares a listing with, and Changes.
+// per profile): the items New to the user, what a restart compares a listing with, the records
+// whose news is still to be checked, and Changes.
 // Loaded once; saved when something moved (`dirty`).
 import type { ChangeView, UnseenView } from '../../../shared/ipc/views.js';
 import { toPipeForm, toSlashForm } from '../../../shared/item-path.js';
 import { fallbackStudyTitle } from '../../../shared/study-title.js';
 import { ChangeLog, type ChangeEntry } from './change-log.js';
+import { NewsRetry } from './news-retry.js';
 import { KNOWN_KEPT, type SeenStore, type StudySeen } from './seen-store.js';
 import type { StudyItems } from './study-items.js';
 
@@ -20,6 +22,8 @@ export interface StudyState {
   toldAt: number;
   /** Item ids (pipe form) New to the user. */
   readonly unseen: Set<string>;
+  /** Records whose news could not be checked yet (record-news.ts). */
+  readonly retry: NewsRetry;
 }
 
 export const newStudyState = (title: string): StudyState => ({
@@ -28,6 +32,7 @@ export const newStudyState = (title: string): StudyState => ({
   revision: 0,
   toldAt: 0,
   unseen: new Set(),
+  retry: new NewsRetry(),
 });
 
 export class StudyStates {
@@ -53,6 +58,7 @@ export class StudyStates {
           ...newStudyState(fallbackStudyTitle(id)),
           remembered: seen,
           unseen: new Set(seen.unseen),
+          retry: new NewsRetry(seen.retry),
         });
     }));
   }
@@ -73,7 +79,9 @@ export class StudyStates {
   }
 
   addChanges(entries: readonly ChangeEntry[]): void {
+    if (entries.length === 0) return;
     this.log.add(entries);
+    this.dirty = true;
   }
 
   changes(containerId?: string, limit?: number): ChangeView[] {
@@ -110,8 +118,11 @@ export class StudyStates {
     this.dirty = false;
     const studies: Record<string, StudySeen> = {};
     for (const [id, st] of this.studies) {
+      const retry = st.retry.seen();
+      const left = retry ? { retry } : {};
       if (!st.items) {
-        studies[id] = { ...st.remembered, unseen: [...st.unseen] };
+        const { retry: _, ...remembered } = st.remembered ?? { unseen: [] };
+        studies[id] = { ...remembered, unseen: [...st.unseen], ...left };
         continue;
       }
       const watermark = st.items.newest;
@@ -121,7 +132,12 @@ export class StudyStates {
         for (const { id: itemId, ownerId, version } of st.items.versions())
           known[itemId] = (ownerId === self ? '*' : '') + version;
       }
-      studies[id] = { ...(watermark ? { watermark } : {}), ...(known ? { known } : {}), unseen: [...st.unseen] };
+      studies[id] = {
+        ...(watermark ? { watermark } : {}),
+        ...(known ? { known } : {}),
+        unseen: [...st.unseen],
+        ...left,
+      };
     }
     return this.store.save({ version: 1, studies, changes: this.log.entries() });
   }

@@ -14,7 +14,8 @@ import { NetworkError } from '../../services/exchange-errors.js';
 import type { StudySession as Session } from '../studies/study-session.js';
 import { Listeners } from './listeners.js';
 import { SeenStore } from './seen-store.js';
-import { StudyChanges, type Emit, type RecordNews } from './study-changes.js';
+import type { RecordNewsHooks } from './record-news.js';
+import { StudyChanges, type Emit } from './study-changes.js';
 import { diffListing, type Prior } from './study-diff.js';
 import { NamesToOpen } from './names-to-open.js';
 import { eachLimited, firstWholeAt, wholeThisRound } from './round-plan.js';
@@ -29,7 +30,7 @@ import { WATCH_TIMING, cadenceTiming, type WatchTiming } from './watch-timing.js
 export { WATCH_TIMING, type WatchTiming } from './watch-timing.js';
 export type { SetTimer };
 export type { ArrivalBatch } from './study-news.js';
-export type { RecordNews } from './study-changes.js';
+export type { RecordBatch, RecordNews, RecordNewsHooks } from './record-news.js';
 
 export interface WatchOptions {
   /** The persisted seen state (`seenFile(dataDir, profileId)`); none: kept in memory only. */
@@ -41,7 +42,8 @@ export interface WatchOptions {
   readonly now?: () => number;
   readonly setTimer?: SetTimer;
   readonly timing?: Partial<WatchTiming>;
-  readonly recordNews?: RecordNews;
+  /** What other organizations' records tell, by feature (record-news.ts). */
+  readonly recordNews?: RecordNewsHooks;
 }
 
 /** A study as last listed: what Find indexes (its names through `names`). `revision` moves whenever its items do. */

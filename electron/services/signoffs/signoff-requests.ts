@@ -8,7 +8,7 @@ import { openHeader } from '../../../shared/protocol/envelope.js';
 import type { RequestedView, SignOffRequestView } from '../../../shared/signoffs/views.js';
 import type { Item } from '../../../shared/types.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
-import { ExchangeError } from '../exchange-errors.js';
+import { ExchangeError, isTransient } from '../exchange-errors.js';
 import { ownerIdOf } from '../receipts/receipt-record.js';
 import type { RecordKeys } from '../transfers/records.js';
 import { byUrgency, ownerRequestView, requestedView } from './request-views.js';
@@ -65,7 +65,7 @@ async function documentOf(
     return { item, name: shownName(header, itemId) };
   } catch (e) {
     if (e instanceof ExchangeError && (e.status === 404 || e.status === 403)) return undefined;
-    if (e instanceof ExchangeError) throw e;
+    if (e instanceof ExchangeError || isTransient(e)) throw e;
     return undefined; // a header that does not open: named by its path
   }
 }
