@@ -78,6 +78,13 @@ export class NewsRetry {
     return dropped;
   }
 
+  /** Keeps only these hooks' records (a hook an earlier version had is gone). Answers whether any went. */
+  keepOnly(hooks: readonly string[]): boolean {
+    let dropped = false;
+    for (const hook of this.byHook.keys()) if (!hooks.includes(hook)) dropped = this.byHook.delete(hook) || dropped;
+    return dropped;
+  }
+
   seen(): RetrySeen | undefined {
     if (this.empty) return undefined;
     const out: Record<string, Record<string, 'first' | 'later'>> = {};

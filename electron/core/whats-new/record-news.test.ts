@@ -107,3 +107,15 @@ it('records of a first listing are tried again as a first listing; the seen file
   ]);
   expect(restored.seen()).toBeUndefined();
 });
+
+it('records left to a hook the app no longer has are let go', async () => {
+  const gone = hook();
+  gone.failure = offline();
+  const retry = new NewsRetry();
+  await tellRecords({ gone: gone.news }, retry, s, batch(['a']));
+  expect(retry.empty).toBe(false);
+  const other = hook();
+  expect((await tellRecords({ other: other.news }, retry, s, batch([]))).retryMoved).toBe(true);
+  expect(retry.empty).toBe(true);
+  expect(other.handed).toEqual([]);
+});

@@ -3,7 +3,8 @@
 // over one study's new records and those its check could not settle before (news-retry.ts). A
 // hook that throws for a transient reason (the exchange unreachable, busy, failing) told nothing:
 // its records are left for the next refresh, so nothing is lost and nothing told twice; one that
-// throws for any other reason, like one that finds no news, is done with them.
+// throws for any other reason, like one that finds no news, is done with them, as is a hook the
+// app no longer has (its name in an older seen file).
 import { isTransient } from '../../services/exchange-errors.js';
 import type { StudySession as Session } from '../studies/study-session.js';
 import type { ChangeEntry } from './change-log.js';
@@ -35,7 +36,7 @@ export async function tellRecords(
   s: Session,
   news: RecordBatch,
 ): Promise<{ entries: ChangeEntry[]; retryMoved: boolean }> {
-  let retryMoved = false;
+  let retryMoved = retry.keepOnly(Object.keys(hooks));
   const told = await Promise.all(
     Object.entries(hooks).map(async ([name, hook]) => {
       const left = retry.left(name);
