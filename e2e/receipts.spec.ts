@@ -302,6 +302,16 @@ test('the report tells two documents of one name apart by folder, filters, revea
       // "Not yet" is strong: the word, on amber, in the text colour
       const notYet = riversideCell.locator('.state-not-yet');
       expect(await notYet.evaluate((e) => getComputedStyle(e).fontWeight)).toBe('700');
+      // the filter's labels on one line: the search box as tall as the selects (the row aligns at the bottom)
+      const labelTops = await report.locator('.report-filter .field-label').evaluateAll((labels) =>
+        labels.map((label) => {
+          const words = document.createRange();
+          words.selectNodeContents(label.firstChild!);
+          return Math.round(words.getBoundingClientRect().top);
+        }),
+      );
+      expect(labelTops).toHaveLength(3);
+      expect(new Set(labelTops).size, String(labelTops)).toBe(1);
       await scans.scan(`distribution report ${width}`);
       await saveScreenshot(page, `receipts-report-folders-${theme}-${width}`);
       await page.keyboard.press('Escape');
