@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WidthResizer } from '../../components/common/width-resizer.js';
+import { WidthHandle, widthHandle } from '../../test-support/width-handle.js';
 import { buildTree, type FileTree } from '../../lib/file-tree.js';
 import { item } from '../../test-support/fixtures.js';
 import {
@@ -18,25 +18,22 @@ afterEach(() => {
   localStorage.clear();
 });
 
+const LABEL = 'Width of the folder tree';
+
+function TreeHandle({ width, onResize }: { readonly width: number; readonly onResize: (delta: number) => void }) {
+  return <WidthHandle label={LABEL} width={width} min={TREE_MIN_WIDTH} max={TREE_MAX_WIDTH} onResize={onResize} />;
+}
+
 function Harness() {
   const [width, sized, resize] = useTreeWidth();
   return (
     <div data-testid="pane" data-sized={String(sized)}>
-      <WidthResizer
-        label="Width of the folder tree"
-        width={width}
-        min={TREE_MIN_WIDTH}
-        max={TREE_MAX_WIDTH}
-        edge="right"
-        className="pane-resizer"
-        testId="resize-tree"
-        onResize={resize}
-      />
+      <TreeHandle width={width} onResize={resize} />
     </div>
   );
 }
 
-const handle = () => screen.getByRole('separator', { name: 'Width of the folder tree' });
+const handle = () => widthHandle(LABEL);
 
 describe('folder tree width', () => {
   it("starts at the layout's width, then follows the keyboard and a drag to the right, within its bounds, and is kept", () => {
@@ -85,18 +82,7 @@ describe('folder tree fitted to its names', () => {
   it("shows the fitted width until the user sizes the tree, and the user's width after", () => {
     function Fitted() {
       const [width, , resize] = useTreeWidth(tree(['Site documents/Riverside Medical Center']));
-      return (
-        <WidthResizer
-          label="Width of the folder tree"
-          width={width}
-          min={TREE_MIN_WIDTH}
-          max={TREE_MAX_WIDTH}
-          edge="right"
-          className="pane-resizer"
-          testId="resize-tree"
-          onResize={resize}
-        />
-      );
+      return <TreeHandle width={width} onResize={resize} />;
     }
     render(<Fitted />);
     const fitted = fittedTreeWidth(tree(['Site documents/Riverside Medical Center']), window.innerWidth, false);

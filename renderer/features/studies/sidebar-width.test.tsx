@@ -3,7 +3,7 @@
 // key and bounds, and undefined (layout.css's width) until the user sizes it.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WidthResizer } from '../../components/common/width-resizer.js';
+import { WidthHandle, widthHandle } from '../../test-support/width-handle.js';
 import { defaultSidebarWidth, SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH, useSidebarWidth } from './use-sidebar-width.js';
 
 afterEach(() => {
@@ -11,25 +11,18 @@ afterEach(() => {
   localStorage.clear();
 });
 
+const LABEL = 'Width of the studies list';
+
 function Harness() {
   const [saved, width, resize] = useSidebarWidth();
   return (
     <div data-testid="column" data-saved={String(saved)}>
-      <WidthResizer
-        label="Width of the studies list"
-        width={width}
-        min={SIDEBAR_MIN_WIDTH}
-        max={SIDEBAR_MAX_WIDTH}
-        edge="right"
-        className="sidebar-resizer"
-        testId="sidebar-resizer"
-        onResize={resize}
-      />
+      <WidthHandle label={LABEL} width={width} min={SIDEBAR_MIN_WIDTH} max={SIDEBAR_MAX_WIDTH} onResize={resize} />
     </div>
   );
 }
 
-const handle = () => screen.getByRole('separator', { name: 'Width of the studies list' });
+const handle = () => widthHandle(LABEL);
 
 describe('studies column width', () => {
   it("is layout.css's until keyed, then the user's, kept under its own key within its bounds", () => {
