@@ -16,7 +16,7 @@ describe('connectionStatus', () => {
   it('says offline when ping fails', () => {
     const s = connectionStatus(
       {
-        ping: { ok: false, error: appError({ code: 'network', explanation: 'No route.' }) },
+        ping: { ok: false, error: appError({ code: 'tls', explanation: 'No route.' }) },
         site: { ok: false },
         sirb: { ok: false },
       },

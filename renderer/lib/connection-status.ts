@@ -1,6 +1,6 @@
 // The connection indicator's words: one plain sentence for the worst problem found by the three
 // checks (ping, ping/site, ping/sirb) and the clock comparison.
-import type { ConnectionCheck } from '../../shared/ipc/views.js';
+import type { AppError, ConnectionCheck } from '../../shared/ipc/views.js';
 import { formatSkew } from './format.js';
 
 type Level = 'ok' | 'warning' | 'error' | 'unknown';
@@ -14,17 +14,16 @@ export interface ConnectionStatus {
 /** The service refuses signed requests more than three minutes off. */
 const SKEW_LIMIT_SECONDS = 180;
 
-/** A network error's own explanation already says the exchange was not reached: say it once. */
-function offlineMessage(explanation: string | undefined): string {
-  if (!explanation) return 'The exchange cannot be reached. Check the network connection.';
-  return /\bbe reached\b/i.test(explanation) ? explanation : `The exchange cannot be reached. ${explanation}`;
+/** A network error's explanation already says the exchange was not reached: say it once. */
+function offlineMessage(error: AppError | undefined): string {
+  if (!error) return 'The exchange cannot be reached. Check the network connection.';
+  return error.code === 'network' ? error.explanation : `The exchange cannot be reached. ${error.explanation}`;
 }
 
 export function connectionStatus(check: ConnectionCheck | undefined, isSirb: boolean): ConnectionStatus {
   if (!check) return { level: 'unknown', label: 'Checking…', message: 'Checking the connection to the exchange.' };
   const skew = check.clockSkewSeconds;
-  if (!check.ping.ok)
-    return { level: 'error', label: 'Offline', message: offlineMessage(check.ping.error?.explanation) };
+  if (!check.ping.ok) return { level: 'error', label: 'Offline', message: offlineMessage(check.ping.error) };
   if (skew !== undefined && Math.abs(skew) > SKEW_LIMIT_SECONDS) {
     return {
       level: 'error',
