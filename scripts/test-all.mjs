@@ -48,9 +48,14 @@ function vitest(name, args) {
   }
   const j = JSON.parse(readFileSync(out, 'utf8'));
   const f = j.numFailedTests + (r.ok || j.numFailedTests > 0 ? 0 : 1);
-  for (const file of j.testResults ?? [])
-    for (const t of file.assertionResults ?? [])
-      if (t.status === 'failed') failures.push(`${name}: ${relative(process.cwd(), file.name)} › ${t.fullName}`);
+  for (const file of j.testResults ?? []) {
+    const where = `${name}: ${relative(process.cwd(), file.name)}`;
+    const tests = file.assertionResults ?? [];
+    for (const t of tests) if (t.status === 'failed') failures.push(`${where} › ${t.fullName}`);
+    // a file that fails outside any test (an import, a beforeAll) names no failed test of its own
+    if (file.status === 'failed' && !tests.some((t) => t.status === 'failed'))
+      failures.push(`${where} › ${String(file.message ?? 'failed outside its tests').split('\n')[0]}`);
+  }
   passed += j.numPassedTests;
   failed += f;
   skipped += j.numPendingTests + j.numTodoTests;
@@ -74,6 +79,7 @@ function playwright(name) {
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
+  for (const e of report.errors ?? []) failures.push(`${name}: ${String(e.message ?? e).split('\n')[0]}`);
   const f = s.unexpected + (r.ok || s.unexpected > 0 ? 0 : 1);
   passed += s.expected + s.flaky;
   failed += f;
