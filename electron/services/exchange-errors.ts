@@ -82,7 +82,10 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The caller cancelled (AbortSignal); never retried, never shown as a failure. */
+/**
+ * The caller cancelled (AbortSignal): the client does not retry it and the UI does not show it as
+ * a failure; a background job that was cut short keeps its work for its next round (isTransient).
+ */
 export class CancelledError extends Error {
   readonly requestId: string;
   constructor(requestId: string) {
@@ -92,8 +95,15 @@ export class CancelledError extends Error {
   }
 }
 
-/** Worth trying again later: the exchange was unreachable, busy or failing, or the call was cut short. */
+/** Answers that say "not now" rather than "no": a body that came in too slowly (408, code 1021: a slow link) and too many requests (429). */
+const NOT_NOW: ReadonlySet<number> = new Set([408, 429]);
+
+/**
+ * Worth trying again later, the one rule for background work that keeps what failed for its next
+ * round: the exchange could not be reached, failed itself (5xx, busy included), said "not now"
+ * (NOT_NOW), or the call was cancelled. Any other answer (4xx) is final.
+ */
 export function isTransient(e: unknown): boolean {
   if (e instanceof NetworkError || e instanceof CancelledError) return true;
-  return e instanceof ExchangeError && (e.retryable || e.status === 429 || e.code === 1018);
+  return e instanceof ExchangeError && (e.status >= 500 || NOT_NOW.has(e.status));
 }

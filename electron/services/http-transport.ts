@@ -71,7 +71,7 @@ const UNREACHABLE: ReadonlySet<string> = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
 ]);
-function unreachable(error: unknown): boolean {
+function refusedConnection(error: unknown): boolean {
   return UNREACHABLE.has((error as { code?: unknown } | undefined)?.code as string);
 }
 
@@ -103,7 +103,7 @@ export function sendRequest(req: TransportRequest): Promise<IncomingMessage> {
               error,
               // cut part way through the body (a refusal to wait out); a connection that closed
               // before any of it went, with no answer, is an exchange gone away: a network failure
-              req.body !== undefined && body === 'sending' && !unreachable(error),
+              req.body !== undefined && body === 'sending' && !refusedConnection(error),
             ),
       );
     };
