@@ -34,6 +34,7 @@ import { removeProfileFiles } from './profiles/profile-state.js';
 import { signOffsState, signoffHandlers } from './signoffs/signoff-handlers.js';
 import { RequestNews } from './signoffs/request-news.js';
 import { AnswerNews } from './signoffs/answer-news.js';
+import { signOffNewsHooks } from './signoffs/news-hooks.js';
 import { studyHandlers } from './studies/study-handlers.js';
 import { adminHandlers } from './admin/admin-handlers.js';
 import { transferHandlers } from './transfers/transfer-handlers.js';
@@ -155,10 +156,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
             file: seenFile(dataDir, p.id),
             emit,
             gate: watchGate,
-            recordNews: {
-              'signoff-requests': requestNews.hook(() => activeId === profileId),
-              'signoff-answers': answerNews.hook(() => activeId === profileId),
-            },
+            recordNews: signOffNewsHooks(requestNews, answerNews, () => activeId === profileId),
           },
           pinsOf(p.id),
         ),
