@@ -22,7 +22,7 @@ import { itemHash, parseSignOffPath } from '../../services/signoffs/signoff-path
 import { verifiedDocument } from '../../services/signoffs/signoff-writer.js';
 import type { StudySession } from '../studies/study-session.js';
 import type { ChangeEntry } from '../whats-new/change-log.js';
-import type { RecordNews } from '../whats-new/study-watch.js';
+import type { RecordHook } from '../whats-new/record-news.js';
 import { MAX_NOTIFIED_BODY, MAX_NOTIFIED_NAME, type DesktopNotification } from '../whats-new/wording.js';
 import { readerOf, type SignOffsState } from './signoff-handlers.js';
 
@@ -131,23 +131,26 @@ export class AnswerNews {
   constructor(private readonly options: AnswerNewsOptions) {}
 
   /** The refresh's hook for one profile's session: entries always, a notification while `active`. */
-  hook(active: () => boolean): RecordNews {
-    return async (s, news) => {
-      if (news.firstListing) return [];
-      const answers = await answersIn(this.options.state, s, news.containerId, news.recordIds);
-      if (answers.length > 0 && active()) await this.notify(news.studyTitle, answers);
-      return answers.map((a): ChangeEntry => ({
-        containerId: a.containerId,
-        studyTitle: news.studyTitle,
-        itemPath: a.itemPath,
-        name: a.documentName,
-        kind: 'signoff-answered',
-        meaning: a.meaning,
-        byId: a.organization.id,
-        byName: a.organization.name,
-        at: a.at,
-        noticedAt: news.noticedAt,
-      }));
+  hook(active: () => boolean): RecordHook {
+    return {
+      wants: (id) => parseSignOffPath(id) !== undefined,
+      tell: async (s, news) => {
+        if (news.firstListing) return [];
+        const answers = await answersIn(this.options.state, s, news.containerId, news.recordIds);
+        if (answers.length > 0 && active()) await this.notify(news.studyTitle, answers);
+        return answers.map((a): ChangeEntry => ({
+          containerId: a.containerId,
+          studyTitle: news.studyTitle,
+          itemPath: a.itemPath,
+          name: a.documentName,
+          kind: 'signoff-answered',
+          meaning: a.meaning,
+          byId: a.organization.id,
+          byName: a.organization.name,
+          at: a.at,
+          noticedAt: news.noticedAt,
+        }));
+      },
     };
   }
 

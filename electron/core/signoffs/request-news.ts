@@ -15,7 +15,8 @@ import { parseRequestPath } from '../../services/signoffs/signoff-paths.js';
 import { requestedOfUs } from '../../services/signoffs/signoff-requests.js';
 import { MAX_NOTIFIED_BODY, MAX_NOTIFIED_NAME, type DesktopNotification } from '../whats-new/wording.js';
 import type { ChangeEntry } from '../whats-new/change-log.js';
-import type { RecordNews } from '../whats-new/study-watch.js';
+import type { RecordBatch, RecordHook } from '../whats-new/record-news.js';
+import type { StudySession } from '../studies/study-session.js';
 import { requestContext, type SignOffsState } from './signoff-handlers.js';
 
 export interface RequestNewsOptions {
@@ -65,28 +66,30 @@ export class RequestNews {
    * but not for a study's first listing (what a profile starts from, or a study just shared, which
    * the arrivals notifier already tells: one notification, not one per outstanding request).
    */
-  hook(active: () => boolean): RecordNews {
-    return async (s, news) => {
-      const paths = new Set(news.recordIds.filter((id) => parseRequestPath(id)).map(toSlashForm));
-      if (paths.size === 0) return [];
-      const now = this.options.now?.() ?? new Date();
-      const asked = (
-        await requestedOfUs(requestContext(this.options.state, s, now), [news.containerId], async () => news.studyTitle)
-      ).filter((r) => paths.has(r.path) && !r.answered);
-      if (asked.length > 0 && !news.firstListing && active()) await this.notify(news.studyTitle, asked);
-      return asked.map((r): ChangeEntry => ({
-        containerId: news.containerId,
-        studyTitle: news.studyTitle,
-        itemPath: r.itemPath,
-        name: cleanFileName(r.documentName, 'document'),
-        kind: 'signoff-requested',
-        byId: r.from.id,
-        byName: shownText(r.from.name, undefined, r.from.id),
-        at: r.requestedAt,
-        noticedAt: news.noticedAt,
-        ...(r.dueOn ? { dueOn: r.dueOn } : {}),
-      }));
-    };
+  hook(active: () => boolean): RecordHook {
+    return { wants: (id) => parseRequestPath(id) !== undefined, tell: (s, news) => this.tell(s, news, active) };
+  }
+
+  private async tell(s: StudySession, news: RecordBatch, active: () => boolean): Promise<ChangeEntry[]> {
+    const paths = new Set(news.recordIds.filter((id) => parseRequestPath(id)).map(toSlashForm));
+    if (paths.size === 0) return [];
+    const now = this.options.now?.() ?? new Date();
+    const asked = (
+      await requestedOfUs(requestContext(this.options.state, s, now), [news.containerId], async () => news.studyTitle)
+    ).filter((r) => paths.has(r.path) && !r.answered);
+    if (asked.length > 0 && !news.firstListing && active()) await this.notify(news.studyTitle, asked);
+    return asked.map((r): ChangeEntry => ({
+      containerId: news.containerId,
+      studyTitle: news.studyTitle,
+      itemPath: r.itemPath,
+      name: cleanFileName(r.documentName, 'document'),
+      kind: 'signoff-requested',
+      byId: r.from.id,
+      byName: shownText(r.from.name, undefined, r.from.id),
+      at: r.requestedAt,
+      noticedAt: news.noticedAt,
+      ...(r.dueOn ? { dueOn: r.dueOn } : {}),
+    }));
   }
 
   private async notify(studyTitle: string, asked: readonly RequestedView[]): Promise<void> {

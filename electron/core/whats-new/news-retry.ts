@@ -50,8 +50,11 @@ export class NewsRetry {
     return { first, later };
   }
 
-  /** Their check failed for now: tried again at the next refresh. Answers whether any was not left already. */
-  keep(hook: string, ids: readonly string[], first: boolean): boolean {
+  /**
+   * Their check failed for now: tried again at the next refresh. Answers whether any was not left
+   * already, and how many of the oldest went to stay within RETRY_KEPT.
+   */
+  keep(hook: string, ids: readonly string[], first: boolean): { moved: boolean; overflow: number } {
     let left = this.byHook.get(hook);
     let moved = false;
     for (const id of ids) {
@@ -61,11 +64,13 @@ export class NewsRetry {
       left.set(id, first);
       moved = true;
     }
+    let overflow = 0;
     for (const id of left?.keys() ?? []) {
       if (left!.size <= RETRY_KEPT) break;
       left!.delete(id);
+      overflow++;
     }
-    return moved;
+    return { moved, overflow };
   }
 
   /** Their check settled. Answers whether any was left. */

@@ -6,8 +6,8 @@ import { expect, it } from 'vitest';
 import { ExchangeError, NetworkError } from '../../services/exchange-errors.js';
 import type { StudySession } from '../studies/study-session.js';
 import type { ChangeEntry } from './change-log.js';
-import { NewsRetry } from './news-retry.js';
-import { tellRecords, type RecordBatch, type RecordNews } from './record-news.js';
+import { NewsRetry, RETRY_KEPT } from './news-retry.js';
+import { tellRecords, type RecordBatch, type RecordHook } from './record-news.js';
 
 const containerId = 'c'.repeat(32);
 const entry = (itemPath: string): ChangeEntry => ({
@@ -27,14 +27,21 @@ const batch = (recordIds: string[], firstListing = false): RecordBatch => ({
 });
 const s = {} as StudySession;
 
-/** A hook that tells one entry per record it is handed, and throws `failure` while it is set. */
-function hook(): { news: RecordNews; handed: RecordBatch[]; failure?: Error } {
-  const h: { news: RecordNews; handed: RecordBatch[]; failure?: Error } = {
+/** A hook for the records `wants` takes that tells one entry per record it is handed, and throws `failure` while it is set. */
+function hook(wants: (id: string) => boolean = () => true): {
+  news: RecordHook;
+  handed: RecordBatch[];
+  failure?: Error;
+} {
+  const h: { news: RecordHook; handed: RecordBatch[]; failure?: Error } = {
     handed: [],
-    news: async (_s, news) => {
-      h.handed.push(news);
-      if (h.failure) throw h.failure;
-      return news.recordIds.map(entry);
+    news: {
+      wants,
+      tell: async (_s, news) => {
+        h.handed.push(news);
+        if (h.failure) throw h.failure;
+        return news.recordIds.map(entry);
+      },
     },
   };
   return h;
@@ -118,4 +125,32 @@ it('records left to a hook the app no longer has are let go', async () => {
   expect((await tellRecords({ other: other.news }, retry, s, batch([]))).retryMoved).toBe(true);
   expect(retry.empty).toBe(true);
   expect(other.handed).toEqual([]);
+});
+
+it('hands a hook, and keeps for it, only the records it reads', async () => {
+  const requests = hook((id) => id.startsWith('requests|'));
+  requests.failure = offline();
+  const retry = new NewsRetry();
+  const lines: string[] = [];
+  // a large study's first listing, failed: thousands of receipts and one request
+  const receipts = Array.from({ length: RETRY_KEPT + 1 }, (_, i) => `receipts|${i}`);
+  await tellRecords({ requests: requests.news }, retry, s, batch([...receipts, 'requests|r'], true), (l) =>
+    lines.push(l),
+  );
+  expect(requests.handed.map((b) => b.recordIds)).toEqual([['requests|r']]);
+  expect(retry.left('requests')).toEqual({ first: ['requests|r'], later: [] });
+  expect(lines).toEqual([]);
+});
+
+it('says so when the oldest records go to keep the set within its size', async () => {
+  const h = hook();
+  h.failure = offline();
+  const retry = new NewsRetry();
+  const lines: string[] = [];
+  const many = Array.from({ length: RETRY_KEPT + 2 }, (_, i) => `requests|${i}`);
+  await tellRecords({ h: h.news }, retry, s, batch(many), (l) => lines.push(l));
+  expect(retry.left('h').later).toEqual(many.slice(2));
+  expect(lines).toEqual([
+    `What's new: 2 record(s) left to "h" in study ${containerId} let go (over ${RETRY_KEPT} kept)`,
+  ]);
 });

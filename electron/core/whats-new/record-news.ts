@@ -1,6 +1,7 @@
 // What other organizations' new records tell beyond the file list (a sign-off request asked of
 // this organization, an answer to one of its own): the refresh's record hooks, each run on its own
-// over one study's new records and those its check could not settle before (news-retry.ts). A
+// over one study's new records it reads (its `wants`: a request hook is handed requests only,
+// and keeps only those) and those its check could not settle before (news-retry.ts). A
 // hook that throws for a transient reason (the exchange unreachable, busy, failing) told nothing:
 // its records are left for the next refresh, so nothing is lost and nothing told twice; one that
 // throws for any other reason, like one that finds no news, is done with them, as is a hook the
@@ -8,7 +9,7 @@
 import { isTransient } from '../../services/exchange-errors.js';
 import type { StudySession as Session } from '../studies/study-session.js';
 import type { ChangeEntry } from './change-log.js';
-import type { NewsRetry } from './news-retry.js';
+import { RETRY_KEPT, type NewsRetry } from './news-retry.js';
 
 export interface RecordBatch {
   readonly containerId: string;
@@ -26,8 +27,14 @@ export interface RecordBatch {
  */
 export type RecordNews = (s: Session, news: RecordBatch) => Promise<ChangeEntry[]>;
 
+export interface RecordHook {
+  /** By the id (pipe form) alone, cheaply: whether the hook reads this record; it is handed and keeps no other. */
+  readonly wants: (recordId: string) => boolean;
+  readonly tell: RecordNews;
+}
+
 /** The refresh's record hooks by name; the name keys what is left to check in the seen file, so it stays. */
-export type RecordNewsHooks = Readonly<Record<string, RecordNews>>;
+export type RecordNewsHooks = Readonly<Record<string, RecordHook>>;
 
 /** Every hook's entries for these records and those left to it; answers whether what is left moved. */
 export async function tellRecords(
@@ -35,27 +42,37 @@ export async function tellRecords(
   retry: NewsRetry,
   s: Session,
   news: RecordBatch,
+  log: (line: string) => void = (line) => console.error(line),
 ): Promise<{ entries: ChangeEntry[]; retryMoved: boolean }> {
   let retryMoved = retry.keepOnly(Object.keys(hooks));
   const told = await Promise.all(
-    Object.entries(hooks).map(async ([name, hook]) => {
+    Object.entries(hooks).map(async ([name, { wants, tell }]) => {
       const left = retry.left(name);
-      const fresh = new Set(news.recordIds);
+      const recordIds = news.recordIds.filter((id) => wants(id));
+      const fresh = new Set(recordIds);
       // a record left from before and listed again (another version) is this listing's
       const old = (ids: readonly string[]) => ids.filter((id) => !fresh.has(id));
       const batches = [
-        { first: true, ids: news.firstListing ? [...news.recordIds, ...old(left.first)] : old(left.first) },
-        { first: false, ids: news.firstListing ? old(left.later) : [...news.recordIds, ...old(left.later)] },
+        { first: true, ids: news.firstListing ? [...recordIds, ...old(left.first)] : old(left.first) },
+        { first: false, ids: news.firstListing ? old(left.later) : [...recordIds, ...old(left.later)] },
       ];
       const entries: ChangeEntry[] = [];
       for (const { first, ids } of batches) {
         if (ids.length === 0) continue;
         try {
-          entries.push(...(await hook(s, { ...news, recordIds: ids, firstListing: first })));
+          entries.push(...(await tell(s, { ...news, recordIds: ids, firstListing: first })));
           retryMoved = retry.drop(name, ids) || retryMoved;
         } catch (e) {
-          const moved = isTransient(e) ? retry.keep(name, ids, first) : retry.drop(name, ids);
+          if (!isTransient(e)) {
+            retryMoved = retry.drop(name, ids) || retryMoved;
+            continue;
+          }
+          const { moved, overflow } = retry.keep(name, ids, first);
           retryMoved = moved || retryMoved;
+          if (overflow > 0)
+            log(
+              `What's new: ${overflow} record(s) left to "${name}" in study ${news.containerId} let go (over ${RETRY_KEPT} kept)`,
+            );
         }
       }
       return entries;

@@ -4,7 +4,7 @@
 // network drops between two requests. The test starts the exchange again (`fx.restart()`).
 import { toPipeForm } from '../../../../shared/item-path.js';
 import type { ExchangeFixture } from '../../../services/test-support/exchange-fixture.js';
-import type { RecordNews } from '../../whats-new/study-watch.js';
+import type { RecordHook } from '../../whats-new/record-news.js';
 
 export class CheckCut {
   private readonly handed = new Map<string, number>();
@@ -22,14 +22,15 @@ export class CheckCut {
     return this.handed.get(toPipeForm(recordId)) ?? 0;
   }
 
-  wrap(hook: RecordNews): RecordNews {
-    return async (s, news) => {
+  wrap(hook: RecordHook): RecordHook {
+    const tell: RecordHook['tell'] = async (s, news) => {
       for (const id of news.recordIds) this.handed.set(id, this.timesHanded(id) + 1);
       if (this.cutNext) {
         this.cutNext = false;
         await this.fx.stop();
       }
-      return hook(s, news);
+      return hook.tell(s, news);
     };
+    return { wants: hook.wants, tell };
   }
 }
