@@ -14,6 +14,7 @@ import {
 } from '../../../server/index.js';
 import { ExchangeClient, type ExchangeClientOptions } from '../exchange-client.js';
 import { KeyVault, type KeyHandle } from '../keys/key-vault.js';
+import { startCutSwitch, type CutSwitch } from './cut-switch.js';
 import { PassphraseSecretBox } from '../keys/secret-box.js';
 
 export interface FixtureOrg {
@@ -39,15 +40,27 @@ export interface ExchangeFixture {
   ): ExchangeClient;
   /** The organization's key as the app holds it: imported into a key vault in the fixture's folder, opened. */
   keysOf(o: FixtureOrg): Promise<KeyHandle>;
-  /** Stops the exchange: its clients find nothing listening at `url` until `restart`. */
-  stop(): Promise<void>;
-  /** Starts it again on the same port and data: everything written before is there. */
-  restart(): Promise<void>;
+  /**
+   * Started `cuttable` only: from now on the exchange's clients find their connections reset (all
+   * requests, or those whose request line `match` takes), until `uncut`. The port stays owned.
+   */
+  cut(match?: (requestLine: string) => boolean): void;
+  uncut(): void;
+  /** Connections reset by `cut` so far. */
+  readonly cuts: number;
   close(): Promise<void>;
 }
 
+export interface FixtureOptions {
+  /** Put a proxy the fixture owns in front of the exchange (cut-switch.ts), so `cut` works. */
+  readonly cuttable?: boolean;
+}
+
 /** `server`: limits and behaviour of the reference exchange for one suite (e.g. a smaller budget). */
-export async function startFixture(serverOptions: Partial<ExchangeOptions> = {}): Promise<ExchangeFixture> {
+export async function startFixture(
+  serverOptions: Partial<ExchangeOptions> = {},
+  fixtureOptions: FixtureOptions = {},
+): Promise<ExchangeFixture> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sx-client-'));
   const dataDir = path.join(dir, 'exchange');
   const start = (port: number) =>
@@ -57,15 +70,21 @@ export async function startFixture(serverOptions: Partial<ExchangeOptions> = {})
       log: process.env.SX_FIXTURE_LOG ? (l) => console.error(l) : () => undefined,
       ...serverOptions,
     });
-  const first = await start(0);
-  let server: RunningExchange | undefined = first;
+  const server: RunningExchange = await start(0);
+  const gate = fixtureOptions.cuttable ? await startCutSwitch(server.port) : undefined;
+  // behind the proxy, clients reach it (by address: `localhost` may be ::1, which it does not bind)
+  const reached = gate ? { url: `http://127.0.0.1:${gate.port}`, port: gate.port } : server;
+  const cuttable = (): CutSwitch => {
+    if (!gate) throw new Error('Start the fixture with { cuttable: true } to cut it.');
+    return gate;
+  };
   const clients: ExchangeClient[] = [];
   const clientFor = (
     o: { org: Organization; identity: Identity },
     options: Partial<ExchangeClientOptions> = {},
   ): ExchangeClient => {
     const client = new ExchangeClient({
-      baseUrl: first.url,
+      baseUrl: reached.url,
       organizationId: o.org.id,
       signer: keySigner(o.identity.privateKeyPem),
       retry: { attempts: 2, baseDelayMs: 10 },
@@ -91,23 +110,22 @@ export async function startFixture(serverOptions: Partial<ExchangeOptions> = {})
     dir,
     ca,
     dataDir,
-    url: first.url,
-    port: first.port,
+    url: reached.url,
+    port: reached.port,
     sirb,
     site,
     admin,
     clientFor,
     keysOf,
-    async stop() {
-      await server?.close();
-      server = undefined;
-    },
-    async restart() {
-      server ??= await start(first.port);
+    cut: (match) => cuttable().cut(match),
+    uncut: () => cuttable().uncut(),
+    get cuts() {
+      return gate?.cuts ?? 0;
     },
     async close() {
       for (const c of clients) c.close();
-      await server?.close();
+      await gate?.close();
+      await server.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
