@@ -1,14 +1,17 @@
 // The empty-folder store keeps each profile's file in memory once read, in a real data folder:
-// what changes through it is what the next listing sees, a profile forgotten starts empty under
-// the same id, and the file on disk is what a new store (main restarted) reads.
+// what changes through it is what the next listing sees, a removed profile's file is never
+// written again (whatever was still running for it), a change that changes nothing writes
+// nothing, and the file on disk is what a new store (main restarted) reads.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { removeProfileFiles } from '../profiles/profile-state.js';
 import { EmptyFolderStore, emptyFoldersFile } from './empty-folders.js';
 
 const profile = 'a'.repeat(32);
+const other = 'b'.repeat(32);
 const study = 'study-1';
 let dir: string;
 
@@ -42,17 +45,55 @@ describe('the empty-folder store', () => {
     expect(JSON.parse(await readFile(emptyFoldersFile(dir, profile), 'utf8'))).toEqual({ version: 1, studies: {} });
   });
 
-  it('starts empty for a profile added again under an id it forgot', async () => {
+  it('forgets a removed profile for good: a listing ending late or a later change writes nothing back', async () => {
     const store = new EmptyFolderStore(dir);
+    const file = emptyFoldersFile(dir, profile);
     await store.add(profile, study, 'Kept');
-    expect(await store.list(profile, study)).toEqual(['Kept']);
+    const late = await store.listingWatch(profile, study);
+    late!.see(['Kept/report.pdf']);
     await store.forget(profile);
-    expect(existsSync(emptyFoldersFile(dir, profile))).toBe(false);
+    // the profile's removal deletes its files (removeProfileFiles), not the store
+    expect(existsSync(file)).toBe(true);
     expect(await store.list(profile, study)).toEqual([]);
-    expect(await store.add(profile, study, 'New one')).toEqual(['New one']);
-    expect(JSON.parse(await readFile(emptyFoldersFile(dir, profile), 'utf8')).studies).toEqual({
-      [study]: ['New one'],
-    });
+    await removeProfileFiles(dir, profile);
+    await late!.done();
+    expect(existsSync(file)).toBe(false);
+    await expect(store.add(profile, study, 'After')).rejects.toMatchObject({ code: 'not-found' });
+    await expect(store.adopt(profile, study, ['After'])).rejects.toMatchObject({ code: 'not-found' });
+    expect(existsSync(file)).toBe(false);
+    expect(await store.listingWatch(profile, study)).toBeUndefined();
+    // another profile is not touched
+    expect(await store.add(other, study, 'Theirs')).toEqual(['Theirs']);
+  });
+
+  it('lets a change asked before the profile was forgotten end first, and refuses one asked after', async () => {
+    const store = new EmptyFolderStore(dir);
+    const file = emptyFoldersFile(dir, profile);
+    const writing = store.add(profile, study, 'Written');
+    const forgetting = store.forget(profile);
+    const queued = store.add(profile, study, 'Asked later');
+    await forgetting;
+    // the write ended before forget did: deleting the file now is final
+    expect(await writing).toEqual(['Written']);
+    await expect(queued).rejects.toMatchObject({ code: 'not-found' });
+    expect(JSON.parse(await readFile(file, 'utf8')).studies).toEqual({ [study]: ['Written'] });
+    await removeProfileFiles(dir, profile);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('writes only a change that changes something', async () => {
+    const store = new EmptyFolderStore(dir);
+    const file = emptyFoldersFile(dir, profile);
+    expect(await store.remove(profile, study, ['Nope'])).toEqual([]);
+    expect(await store.adopt(profile, study, [])).toEqual([]);
+    expect(existsSync(file)).toBe(false);
+    await store.add(profile, study, 'B');
+    await store.add(profile, study, 'A');
+    const written = (await stat(file)).ino; // each write renames a new file into place
+    expect(await store.remove(profile, study, ['Nope'])).toEqual(['A', 'B']);
+    expect(await store.adopt(profile, study, ['B', 'A'])).toEqual(['A', 'B']);
+    expect(await store.add(profile, study, 'A')).toEqual(['A', 'B']);
+    expect((await stat(file)).ino).toBe(written);
   });
 
   it('reads the file on disk when made again, as after a restart', async () => {

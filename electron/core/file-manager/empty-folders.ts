@@ -3,9 +3,8 @@
 // state and the pins), per study: they outlive the window's storage and a restart, and one
 // profile never sees another's. The file is read through its schema and each path checked again:
 // a damaged file keeps nothing rather than something the door would refuse. The store keeps each
-// profile's file in memory once read (every listing asks), writes changes through, and forgets it
-// with the profile.
-import { rm } from 'node:fs/promises';
+// profile's file in memory once read (every listing asks) and writes changes through; once the
+// profile is removed it keeps and writes nothing more for it.
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -31,18 +30,25 @@ export interface ListingWatch {
 }
 
 const sorted = (paths: Iterable<string>): string[] => [...paths].sort();
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((p, i) => p === b[i]);
 
-/** One per app: its changes are made one at a time (read, change, write), whichever profile. */
+/** One per app: reads and changes are made one at a time (read, change, write), whichever profile. */
 export class EmptyFolderStore {
   private queue: Promise<unknown> = Promise.resolve();
   /** Each profile's file as last read or written: read once, then changed only through `change`. */
-  private readonly files = new Map<string, Promise<FolderFile>>();
+  private readonly files = new Map<string, FolderFile>();
+  /**
+   * Profiles removed from the app: nothing is kept or written for them again. A profile added
+   * again, even from a backup, gets a new random id (ProfileStore.add), so the mark lasts the
+   * app's life; after a restart the file is gone with the profile (removeProfileFiles).
+   */
+  private readonly forgotten = new Set<string>();
 
   constructor(private readonly dataDir: string) {}
 
-  async list(profileId: string, containerId: string): Promise<string[]> {
-    await this.queue.catch(() => undefined);
-    return sorted((await this.read(profileId)).studies[containerId] ?? []);
+  list(profileId: string, containerId: string): Promise<string[]> {
+    return this.inTurn(async () => sorted((await this.read(profileId)).studies[containerId] ?? []));
   }
 
   /** Keeps `folder` (slash form, checked at the door); refused when the study keeps the most already. */
@@ -102,49 +108,54 @@ export class EmptyFolderStore {
     edit: (kept: readonly string[]) => readonly string[],
   ): Promise<string[]> {
     return this.inTurn(async () => {
+      if (this.forgotten.has(profileId))
+        throw new UserFacingError(
+          'not-found',
+          'The profile was removed, and its empty folders with it.',
+          'Choose another profile.',
+        );
       const file = await this.read(profileId);
       const kept = file.studies[containerId] ?? [];
       const changed = edit(kept);
-      if (changed === kept) return sorted(kept);
+      if (sameList(changed, kept)) return sorted(kept);
       const studies = { ...file.studies };
       if (changed.length) studies[containerId] = [...changed];
       else delete studies[containerId];
       const written: FolderFile = { version: 1, studies };
       await writeJsonAtomic(emptyFoldersFile(this.dataDir, profileId), written);
-      this.files.set(profileId, Promise.resolve(written));
+      this.files.set(profileId, written);
       return sorted(changed);
     });
   }
 
   /**
-   * A profile removed: its copy and its file go (after a change still being written), so a profile
-   * added again under its id starts with none.
+   * A profile removed: after the changes asked before this (a write in flight ends first), its
+   * copy goes and nothing is kept or written for it again, so deleting its file
+   * (removeProfileFiles, afterwards) is final, even for a listing that ends later.
    */
   forget(profileId: string): Promise<void> {
     return this.inTurn(async () => {
+      this.forgotten.add(profileId);
       this.files.delete(profileId);
-      await rm(emptyFoldersFile(this.dataDir, profileId), { force: true });
     });
   }
 
-  /** Runs `job` after every change asked before it. */
+  /** Runs `job` after every read and change asked before it. */
   private inTurn<T>(job: () => Promise<T>): Promise<T> {
     const next = this.queue.then(job);
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  /** Read only inside the queue or after it (list): a change's write then never races a read. */
-  private read(profileId: string): Promise<FolderFile> {
+  /** Only in turn: a change's write then never races a read. */
+  private async read(profileId: string): Promise<FolderFile> {
+    if (this.forgotten.has(profileId)) return { version: 1, studies: {} };
     const kept = this.files.get(profileId);
     if (kept) return kept;
-    const loading = this.load(profileId).then(({ file, read }) => {
-      // a file that could not be read or parsed (not one absent) is read again next time
-      if (!read && this.files.get(profileId) === loading) this.files.delete(profileId);
-      return file;
-    });
-    this.files.set(profileId, loading);
-    return loading;
+    const { file, read } = await this.load(profileId);
+    // a file that could not be read or parsed (not one absent) is read again next time
+    if (read) this.files.set(profileId, file);
+    return file;
   }
 
   private async load(profileId: string): Promise<{ file: FolderFile; read: boolean }> {
