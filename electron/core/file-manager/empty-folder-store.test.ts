@@ -1,9 +1,10 @@
 // The empty-folder store keeps each profile's file in memory once read, in a real data folder:
 // what changes through it is what the next listing sees, a removed profile's file is never
 // written again (whatever was still running for it), a change that changes nothing writes
-// nothing, and the file on disk is what a new store (main restarted) reads.
+// nothing, the file on disk is what a new store (main restarted) reads, and a file that cannot be
+// read is never written over.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -103,11 +104,35 @@ describe('the empty-folder store', () => {
     const after = new EmptyFolderStore(dir);
     expect(await after.list(profile, study)).toEqual(['Kept']);
     expect(await after.list(profile, 'study-2')).toEqual(['Other study']);
-    // a damaged file keeps nothing, and the next change replaces it
-    await writeFile(emptyFoldersFile(dir, profile), '{"version":1,"studies":');
-    const damaged = new EmptyFolderStore(dir);
-    expect(await damaged.list(profile, study)).toEqual([]);
-    expect(await damaged.add(profile, study, 'Fresh')).toEqual(['Fresh']);
-    expect(await new EmptyFolderStore(dir).list(profile, study)).toEqual(['Fresh']);
+    // a damaged file (not JSON, or not the schema's) keeps nothing, and the next change replaces it
+    for (const damage of ['{"version":1,"studies":', '{"version":2,"studies":{}}']) {
+      await writeFile(emptyFoldersFile(dir, profile), damage);
+      const damaged = new EmptyFolderStore(dir);
+      expect(await damaged.list(profile, study)).toEqual([]);
+      expect(await damaged.add(profile, study, 'Fresh')).toEqual(['Fresh']);
+      expect(await new EmptyFolderStore(dir).list(profile, study)).toEqual(['Fresh']);
+    }
+  });
+  it('refuses a change while the file cannot be read (not absent, not damaged), and lists items without it', async () => {
+    const file = emptyFoldersFile(dir, profile);
+    await new EmptyFolderStore(dir).add(profile, study, 'Kept');
+    // a real read error other than absent: the path is a folder (EISDIR)
+    await rename(file, `${file}.aside`);
+    await mkdir(file);
+    const store = new EmptyFolderStore(dir);
+    const unreadable = { code: 'data-unreadable', message: expect.stringMatching(/EISDIR/) };
+    await expect(store.add(profile, 'study-2', 'New')).rejects.toMatchObject(unreadable);
+    await expect(store.remove(profile, study, ['Kept'])).rejects.toMatchObject(unreadable);
+    // the window's kept folders show the error (with Retry); an item listing goes on without them
+    await expect(store.list(profile, study)).rejects.toMatchObject(unreadable);
+    expect(await store.listingWatch(profile, study)).toBeUndefined();
+    // nothing was written in its place
+    expect((await stat(file)).isDirectory()).toBe(true);
+    expect(await readdir(join(dir, 'empty-folders'))).toEqual([`${profile}.json`, `${profile}.json.aside`]);
+    // once it reads again, what it held is there (the failure was not kept as "none")
+    await rm(file, { recursive: true });
+    await rename(`${file}.aside`, file);
+    expect(await store.add(profile, 'study-2', 'New')).toEqual(['New']);
+    expect(await new EmptyFolderStore(dir).list(profile, study)).toEqual(['Kept']);
   });
 });

@@ -1,9 +1,10 @@
 // New folder's empty folders kept by main (folders.*), through the door of the app core on its
 // embedded sandbox exchange, in a real data folder: per profile and per study, refused for a
 // profile that is not the active one, bounded per study, handed over once from the window's
-// storage, forgotten when removed (with those below) or once a listing has items in them, and
-// still there after main restarts.
-import { stat } from 'node:fs/promises';
+// storage, forgotten when removed (with those below) or once a listing has items in them, never
+// written over while their file cannot be read (the listing goes on without them), and still there
+// after main restarts.
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_EMPTY_FOLDERS } from '../../../shared/file-manager/empty-folders.js';
@@ -147,6 +148,29 @@ describe('empty folders kept by main', () => {
     let page = await call('items.listNext', { listingId });
     while (!page.done) page = await call('items.listNext', { listingId });
     expect(await call('folders.listEmpty', base)).toEqual(['Still empty']);
+  });
+
+  it('leave the listing alone while their file cannot be read, and say so where they are shown', async () => {
+    const lakeside = (await call('profiles.list', {})).find((p) => p.name.endsWith('Lakeside University'))!.id;
+    await call('profiles.switch', { profileId: lakeside });
+    const [first] = await call('containers.list', {});
+    const base = { profileId: lakeside, containerId: first!.id };
+    // a real read error that is neither absent nor damaged: the path is a folder (EISDIR)
+    const file = emptyFoldersFile(join(scratch.dir, 'data'), lakeside);
+    await mkdir(file, { recursive: true });
+    try {
+      const { listingId } = await call('items.listOpen', { containerId: base.containerId });
+      let page = await call('items.listNext', { listingId });
+      while (!page.done) page = await call('items.listNext', { listingId });
+      const shown = await ask('folders.listEmpty', base);
+      expect(shown.ok ? shown.value : shown.error).toMatchObject({ code: 'data-unreadable', retryable: true });
+      expect(await refusal('folders.addEmpty', { ...base, folderPath: 'Not now' })).toBe('data-unreadable');
+      expect((await stat(file)).isDirectory()).toBe(true);
+    } finally {
+      await rm(file, { recursive: true });
+    }
+    expect(await call('folders.addEmpty', { ...base, folderPath: 'Now' })).toEqual(['Now']);
+    await call('profiles.switch', { profileId: sirb });
   });
 
   it('are still there after main restarts', async () => {

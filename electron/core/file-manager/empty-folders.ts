@@ -84,7 +84,9 @@ export class EmptyFolderStore {
    * (`done`). Undefined when the study keeps none (a listing then costs nothing more).
    */
   async listingWatch(profileId: string, containerId: string): Promise<ListingWatch | undefined> {
-    const kept = new Set(await this.list(profileId, containerId));
+    // a file that cannot be read now does not fail the listing: the window shows that error
+    // where it lists the kept folders (folders.listEmpty)
+    const kept = new Set(await this.list(profileId, containerId).catch(() => []));
     if (kept.size === 0) return undefined;
     const filled = new Set<string>();
     return {
@@ -147,31 +149,38 @@ export class EmptyFolderStore {
     return next;
   }
 
-  /** Only in turn: a change's write then never races a read. */
+  /**
+   * Only in turn: a change's write then never races a read. What was read is kept, an absent or
+   * damaged file as none (the next change replaces it); a file that could not be read at all is
+   * an error, kept for nothing, so no change writes over what it may hold.
+   */
   private async read(profileId: string): Promise<FolderFile> {
     if (this.forgotten.has(profileId)) return { version: 1, studies: {} };
     const kept = this.files.get(profileId);
     if (kept) return kept;
-    const { file, read } = await this.load(profileId);
-    // a file that could not be read or parsed (not one absent) is read again next time
-    if (read) this.files.set(profileId, file);
+    const file = await this.load(profileId);
+    this.files.set(profileId, file);
     return file;
   }
 
-  private async load(profileId: string): Promise<{ file: FolderFile; read: boolean }> {
-    let raw: unknown;
-    try {
-      raw = await readJsonFile<unknown>(emptyFoldersFile(this.dataDir, profileId));
-    } catch {
-      return { file: { version: 1, studies: {} }, read: false };
-    }
+  private async load(profileId: string): Promise<FolderFile> {
+    const raw = await readJsonFile<unknown>(emptyFoldersFile(this.dataDir, profileId)).catch((e: unknown) => {
+      if (e instanceof SyntaxError) return undefined; // damaged: not JSON
+      throw new UserFacingError(
+        'data-unreadable',
+        `The empty folders kept for this profile could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
+        'Nothing was changed. Check that the data folder is readable by this app, then try again.',
+        true,
+      );
+    });
     const parsed = fileSchema.safeParse(raw);
-    if (!parsed.success) return { file: { version: 1, studies: {} }, read: true };
+    // absent (undefined), not JSON, or not the schema's: none
+    if (!parsed.success) return { version: 1, studies: {} };
     const studies: Record<string, string[]> = {};
     for (const [id, paths] of Object.entries(parsed.data.studies)) {
       const valid = paths.filter((p) => !emptyFolderProblem(p)).map(emptyFolderKey);
       if (valid.length) studies[id] = [...new Set(valid)].slice(0, MAX_EMPTY_FOLDERS);
     }
-    return { file: { version: 1, studies }, read: true };
+    return { version: 1, studies };
   }
 }
