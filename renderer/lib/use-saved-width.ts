@@ -1,6 +1,6 @@
 // A column the user sizes by its handle (drag or ←/→): the width they chose, kept between
 // sessions under its own key and within its bounds; until they choose, the caller's width.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 export interface SavedWidthPlace {
   /** The localStorage key it is kept under. */
@@ -27,14 +27,16 @@ export function useSavedWidth(
 ): [number | undefined, number, (delta: number) => void] {
   const [saved, setSaved] = useState(() => savedWidth(place));
   const width = saved ?? fallback;
-  const resize = (delta: number): void => {
-    const next = clamp(place, width + delta);
-    setSaved(next);
+  // Each step from the width the step before left, not the one last rendered: a drag's pointer
+  // moves can come faster than React renders.
+  const resize = (delta: number): void => setSaved((was) => clamp(place, (was ?? fallback) + delta));
+  useEffect(() => {
+    if (saved === undefined) return;
     try {
-      globalThis.localStorage?.setItem(place.key, String(next));
+      globalThis.localStorage?.setItem(place.key, String(saved));
     } catch {
       // unavailable storage: the width lasts this session
     }
-  };
+  }, [place.key, saved]);
   return [saved, width, resize];
 }
