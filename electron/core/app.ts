@@ -227,8 +227,8 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
   await transfers.load();
   await sweepStaging(dataDir, transfers.localPaths());
 
-  // New folder's empty folders: one store, which the item listings also forget filled ones in and
-  // a profile's removal forgets the profile's in
+  // New folder's empty folders: one store for the app. The item listings prune it (a folder with
+  // an item is no longer empty); removing a profile clears the profile's part (forgetProfile).
   const emptyFolders = new EmptyFolderStore(dataDir);
   const ctx: AppContext = {
     options,
@@ -289,6 +289,7 @@ export async function createApp(options: AppOptions): Promise<AppCore> {
       await ctx.forgetSession(profileId);
       await ctx.receipts.forget(profileId);
       await emptyFolders.forget(profileId);
+      // its files go here only, once nothing above writes them again
       await removeProfileFiles(dataDir, profileId);
     },
     emit,

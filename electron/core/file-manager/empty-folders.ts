@@ -2,9 +2,10 @@
 // (`empty-folders/<profileId>.json`, mode 0600 in a 0700 folder, atomic writes, like the seen
 // state and the pins), per study: they outlive the window's storage and a restart, and one
 // profile never sees another's. The file is read through its schema and each path checked again:
-// a damaged file keeps nothing rather than something the door would refuse. The store keeps each
-// profile's file in memory once read (every listing asks) and writes changes through; once the
-// profile is removed it keeps and writes nothing more for it.
+// a damaged file keeps nothing rather than something the door would refuse; one that cannot be
+// read at all is an error, never written over. The store keeps each profile's file in memory once
+// read (every listing asks) and writes changes through; once the profile is removed it keeps and
+// writes nothing more for it.
 import path from 'node:path';
 import { z } from 'zod';
 import {
