@@ -3,12 +3,16 @@
 // entry and one notification, also when the app restarts in between (the seen file keeps what is
 // left to check); one found at a study's first listing stays un-notified when checked again. A
 // request that is not news (it asks another organization) is handed over once, and once again at
-// most when its first check failed.
-import { mkdtemp, rm } from 'node:fs/promises';
+// most when its first check failed. A document the exchange cannot serve holds up no news of a
+// request of another document (the check reads only the new requests' documents).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Settings } from '../../../shared/ipc/views.js';
+import { itemPathToUrl } from '../../../shared/item-path.js';
+import { NetworkError } from '../../services/exchange-errors.js';
+import { newDocumentPath, uploadDocument } from '../../services/transfers/document-upload.js';
 import { writeRequest } from '../../services/signoffs/signoff-writer.js';
 import { startFixture, type ExchangeFixture } from '../../services/test-support/exchange-fixture.js';
 import type { Session } from '../profiles/session.js';
@@ -156,5 +160,38 @@ describe('a sign-off request whose check fails during a refresh', () => {
     expect(cut.timesHanded(twice)).toBe(2);
     expect(await requestsIn(site, containerId)).toEqual([]);
     expect(sent).toEqual([]);
+  }, 90_000);
+
+  it('a document the exchange cannot serve holds up no request of another document', async () => {
+    const site = await siteSession(join(dir, 'unreadable-seen.json'));
+    const { containerId, itemPath } = await sharedStudy(site, 'Site binder');
+    await ask(containerId, itemPath);
+    await site.watch.refresh(containerId);
+    expect(await requestsIn(site, containerId)).toHaveLength(1);
+    // a second document in the study, asked of the site while the first cannot be read
+    const other = newDocumentPath('consent');
+    const file = join(dir, 'Visit schedule.pdf');
+    await writeFile(file, 'Visit schedule');
+    await uploadDocument({
+      client: sirb.client,
+      containerId,
+      path: other,
+      file,
+      name: 'Visit schedule',
+      wrapForSelf: sirb.keys.wrapForSelf,
+    });
+    await sirb.sharing.grant(containerId, other, fx.site.org.id);
+    await ask(containerId, other);
+    sent.length = 0;
+    fx.cut((line) => line.includes(itemPathToUrl(itemPath)));
+    try {
+      await site.watch.refresh(containerId);
+      // the cut was live for that refresh
+      await expect(site.client.getItem(containerId, itemPath)).rejects.toBeInstanceOf(NetworkError);
+    } finally {
+      fx.uncut();
+    }
+    expect((await requestsIn(site, containerId)).map((c) => c.itemPath).sort()).toEqual([itemPath, other].sort());
+    expect(sent).toMatchObject([{ body: `Visit schedule.pdf by 2099-12-31, from ${fx.sirb.org.name}` }]);
   }, 90_000);
 });

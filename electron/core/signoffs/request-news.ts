@@ -75,8 +75,10 @@ export class RequestNews {
     if (paths.size === 0) return [];
     const now = this.options.now?.() ?? new Date();
     const asked = (
-      await requestedOfUs(requestContext(this.options.state, s, now), [news.containerId], async () => news.studyTitle)
-    ).filter((r) => paths.has(r.path) && !r.answered);
+      await requestedOfUs(requestContext(this.options.state, s, now), [news.containerId], async () => news.studyTitle, {
+        only: paths,
+      })
+    ).filter((r) => !r.answered);
     if (asked.length > 0 && !news.firstListing && active()) await this.notify(news.studyTitle, asked);
     return asked.map((r): ChangeEntry => ({
       containerId: news.containerId,

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { ExchangeError, NetworkError } from '../../services/exchange-errors.js';
 import type { StudySession } from '../studies/study-session.js';
 import type { ChangeEntry } from './change-log.js';
-import { NewsRetry, RETRY_KEPT } from './news-retry.js';
+import { NewsRetry, RETRY_KEPT, RETRY_SPAN_MS, RETRY_TRIES } from './news-retry.js';
 import { tellRecords, type RecordBatch, type RecordHook } from './record-news.js';
 
 const containerId = 'c'.repeat(32);
@@ -62,12 +62,12 @@ it('joins every hook’s entries; one that cannot reach the exchange gets its re
   expect(retry.left('failing')).toEqual({ first: [], later: ['a', 'b'] });
   expect(retry.left('told')).toEqual({ first: [], later: [] });
 
-  // still unreachable at the next refresh, which lists one more record
+  // still unreachable at the next refresh, which lists one more record: the new one apart
   const second = await tellRecords(hooks, retry, s, batch(['c']));
   expect(second.entries.map((e) => e.itemPath)).toEqual(['c']);
-  expect(failing.handed.at(-1)?.recordIds).toEqual(['c', 'a', 'b']);
-  // still unreachable, nothing new: nothing left moved (the seen file need not be written)
-  expect((await tellRecords(hooks, retry, s, batch([]))).retryMoved).toBe(false);
+  expect(failing.handed.slice(-2).map((b) => b.recordIds)).toEqual([['c'], ['a', 'b']]);
+  // still unreachable, nothing new: the failed check is counted (the seen file keeps the count)
+  expect((await tellRecords(hooks, retry, s, batch([]))).retryMoved).toBe(true);
 
   // back: the failing hook tells all three once, the other is not handed them again
   failing.failure = undefined;
@@ -153,4 +153,39 @@ it('says so when the oldest records go to keep the set within its size', async (
   expect(lines).toEqual([
     `What's new: 2 record(s) left to "h" in study ${containerId} let go (over ${RETRY_KEPT} kept)`,
   ]);
+});
+
+it('a record whose check keeps failing holds up no new one, and is given up after many tries over a day', async () => {
+  // the check of 'requests|x' always fails (its document cannot be served); any other is told
+  const h = hook();
+  h.news = {
+    ...h.news,
+    tell: async (_s, news) => {
+      h.handed.push(news);
+      if (news.recordIds.includes('requests|x')) throw offline();
+      return news.recordIds.map(entry);
+    },
+  };
+  const retry = new NewsRetry();
+  const lines: string[] = [];
+  const at = (minutes: number) => new Date(Date.parse('2026-11-28T10:00:00.000Z') + minutes * 60_000).toISOString();
+  const round = (ids: string[], minutes: number) =>
+    tellRecords({ h: h.news }, retry, s, { ...batch(ids), noticedAt: at(minutes) }, (l) => lines.push(l));
+
+  await round(['requests|x'], 0);
+  expect((await round(['requests|y'], 1)).entries.map((e) => e.itemPath)).toEqual(['requests|y']);
+  expect(retry.left('h').later).toEqual(['requests|x']);
+  // many failures within a day: still kept (a long outage is not a broken record)
+  for (let i = 2; i < RETRY_TRIES + 5; i++) await round([], i);
+  expect(retry.left('h').later).toEqual(['requests|x']);
+  expect(lines).toEqual([]);
+  // a day after its first failure, with more than RETRY_TRIES failures: given up, and said so
+  await round([], RETRY_SPAN_MS / 60_000);
+  expect(retry.empty).toBe(true);
+  expect(lines).toEqual([
+    `What's new: 1 record(s) left to "h" in study ${containerId} given up after ${RETRY_TRIES} failed checks`,
+  ]);
+  const handed = h.handed.length;
+  await round([], RETRY_SPAN_MS / 60_000 + 1);
+  expect(h.handed).toHaveLength(handed);
 });

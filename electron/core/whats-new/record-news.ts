@@ -3,13 +3,14 @@
 // over one study's new records it reads (its `wants`: a request hook is handed requests only,
 // and keeps only those) and those its check could not settle before (news-retry.ts). A
 // hook that throws for a transient reason (the exchange unreachable, busy, failing) told nothing:
-// its records are left for the next refresh, so nothing is lost and nothing told twice; one that
+// its records are left for the next refresh (called apart from the new ones, and given up after
+// many failures: news-retry.ts), so nothing is lost and nothing told twice; one that
 // throws for any other reason, like one that finds no news, is done with them, as is a hook the
 // app no longer has (its name in an older seen file).
 import { isTransient } from '../../services/exchange-errors.js';
 import type { StudySession as Session } from '../studies/study-session.js';
 import type { ChangeEntry } from './change-log.js';
-import { RETRY_KEPT, type NewsRetry } from './news-retry.js';
+import { RETRY_KEPT, RETRY_TRIES, type NewsRetry } from './news-retry.js';
 
 export interface RecordBatch {
   readonly containerId: string;
@@ -51,10 +52,12 @@ export async function tellRecords(
       const recordIds = news.recordIds.filter((id) => wants(id));
       const fresh = new Set(recordIds);
       // a record left from before and listed again (another version) is this listing's
-      const old = (ids: readonly string[]) => ids.filter((id) => !fresh.has(id));
+      const old = (ids: readonly string[]) => ids.filter((id) => wants(id) && !fresh.has(id));
+      // the new records apart from those left: one that keeps failing holds up no other
       const batches = [
-        { first: true, ids: news.firstListing ? [...recordIds, ...old(left.first)] : old(left.first) },
-        { first: false, ids: news.firstListing ? old(left.later) : [...recordIds, ...old(left.later)] },
+        { first: news.firstListing, ids: recordIds },
+        { first: true, ids: old(left.first) },
+        { first: false, ids: old(left.later) },
       ];
       const entries: ChangeEntry[] = [];
       for (const { first, ids } of batches) {
@@ -67,12 +70,11 @@ export async function tellRecords(
             retryMoved = retry.drop(name, ids) || retryMoved;
             continue;
           }
-          const { moved, overflow } = retry.keep(name, ids, first);
+          const { moved, overflow, givenUp } = retry.keep(name, ids, first, news.noticedAt);
           retryMoved = moved || retryMoved;
-          if (overflow > 0)
-            log(
-              `What's new: ${overflow} record(s) left to "${name}" in study ${news.containerId} let go (over ${RETRY_KEPT} kept)`,
-            );
+          const where = `left to "${name}" in study ${news.containerId}`;
+          if (overflow > 0) log(`What's new: ${overflow} record(s) ${where} let go (over ${RETRY_KEPT} kept)`);
+          if (givenUp > 0) log(`What's new: ${givenUp} record(s) ${where} given up after ${RETRY_TRIES} failed checks`);
         }
       }
       return entries;

@@ -69,29 +69,50 @@ describe('records whose news is still to be checked', () => {
   it('outlive a restart in the file; what is not one is dropped; the oldest go above RETRY_KEPT', async () => {
     const file = seenFile(dir, 'retry');
     const retry = new NewsRetry();
-    retry.keep('answers', ['signoffs|a|1'], false);
-    retry.keep('requests', ['requests|b|1'], true);
+    const at = '2026-11-28T10:00:00.000Z';
+    retry.keep('answers', ['signoffs|a|1'], false, at);
+    retry.keep('answers', ['signoffs|a|1'], false, '2026-11-28T10:00:30.000Z');
+    retry.keep('requests', ['requests|b|1'], true, at);
     await new SeenStore(file).save({ version: 1, studies: { s: { unseen: [], retry: retry.seen()! } }, changes: [] });
     const loaded = await new SeenStore(file).load();
     const back = new NewsRetry(loaded?.studies.s?.retry);
     expect(back.left('answers')).toEqual({ first: [], later: ['signoffs|a|1'] });
     expect(back.left('requests')).toEqual({ first: ['requests|b|1'], later: [] });
+    // the failed checks are counted from the first one's time across the restart
+    expect(back.seen()?.answers).toEqual({ 'signoffs|a|1': { from: 'later', tries: 2, since: at } });
 
     await writeFile(
       file,
       JSON.stringify({
         version: 1,
-        studies: { s: { unseen: [], retry: { answers: { 'signoffs|a|1': 'soon', 'signoffs|a|2': 'later' }, x: 3 } } },
+        studies: {
+          s: {
+            unseen: [],
+            retry: {
+              answers: {
+                'signoffs|a|1': 'soon',
+                'signoffs|a|2': 'later',
+                'signoffs|a|3': { from: 'first', tries: 4, since: at },
+              },
+              x: 3,
+            },
+          },
+        },
         changes: [],
       }),
     );
-    expect((await new SeenStore(file).load())?.studies.s?.retry).toEqual({ answers: { 'signoffs|a|2': 'later' } });
+    // an earlier version's bare 'later' has its tries start over
+    expect((await new SeenStore(file).load())?.studies.s?.retry).toMatchObject({
+      answers: { 'signoffs|a|2': { from: 'later', tries: 0 }, 'signoffs|a|3': { from: 'first', tries: 4, since: at } },
+    });
+    expect(Object.keys((await new SeenStore(file).load())?.studies.s?.retry?.answers ?? {})).toHaveLength(2);
 
     const many = new NewsRetry();
     many.keep(
       'answers',
       Array.from({ length: RETRY_KEPT + 2 }, (_, i) => `signoffs|${i}`),
       false,
+      at,
     );
     const left = many.left('answers').later;
     expect(left).toHaveLength(RETRY_KEPT);

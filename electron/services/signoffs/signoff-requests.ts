@@ -70,17 +70,25 @@ async function documentOf(
   }
 }
 
+export interface RequestedOptions extends CallOptions {
+  /** Only these requests (paths, slash form): no other's document is read (news of a few new ones). */
+  readonly only?: ReadonlySet<string>;
+}
+
 /** Requests other organizations asked of this one in these studies, outstanding first. */
 export async function requestedOfUs(
   ctx: RequestContext,
   containerIds: readonly string[],
   studyTitle: (containerId: string) => Promise<string>,
-  options: CallOptions = {},
+  { only, ...options }: RequestedOptions = {},
 ): Promise<RequestedView[]> {
   const self = ctx.client.organizationId;
   const perStudy = await mapLimit(containerIds, 4, async (containerId) => {
     const asked = (await ctx.reader.requests(containerId, options)).filter(
-      (r) => r.requesterId !== self && r.content.organizations.includes(self),
+      (r) =>
+        r.requesterId !== self &&
+        r.content.organizations.includes(self) &&
+        (only === undefined || only.has(toSlashForm(r.item.id))),
     );
     if (asked.length === 0) return [];
     const title = await studyTitle(containerId);
