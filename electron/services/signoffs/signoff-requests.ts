@@ -8,8 +8,8 @@ import { openHeader } from '../../../shared/protocol/envelope.js';
 import type { RequestedView, SignOffRequestView } from '../../../shared/signoffs/views.js';
 import type { Item } from '../../../shared/types.js';
 import type { CallOptions, ExchangeClient } from '../exchange-client.js';
-import { ExchangeError, isTransient } from '../exchange-errors.js';
 import { ownerIdOf } from '../receipts/receipt-record.js';
+import { unreachable } from '../records/small-record.js';
 import type { RecordKeys } from '../transfers/records.js';
 import { byUrgency, ownerRequestView, requestedView } from './request-views.js';
 import type { SignOffReader } from './signoff-reader.js';
@@ -52,7 +52,12 @@ export async function requestsForDocument(
     .sort((a, b) => b.requestedAt.localeCompare(a.requestedAt));
 }
 
-/** The document a request names as this organization sees it, with its shown name; undefined when it cannot. */
+/**
+ * The document a request names as this organization sees it, with its shown name; undefined when
+ * it is absent or not shared with it (404, 403) or its header does not open (the request is then
+ * named by its path). A read that fails otherwise (the exchange unreachable or failing) throws:
+ * the whole listing fails, to be retried, rather than show that request as not answered.
+ */
 async function documentOf(
   ctx: RequestContext,
   containerId: string,
@@ -64,9 +69,8 @@ async function documentOf(
     const header = openHeader(item, ctx.keys.openItemKey(item));
     return { item, name: shownName(header, itemId) };
   } catch (e) {
-    if (e instanceof ExchangeError && (e.status === 404 || e.status === 403)) return undefined;
-    if (e instanceof ExchangeError || isTransient(e)) throw e;
-    return undefined; // a header that does not open: named by its path
+    if (unreachable(e)) throw e;
+    return undefined;
   }
 }
 
