@@ -27,6 +27,10 @@ export async function writeJsonAtomic(file: string, value: unknown): Promise<voi
   await writeFileAtomic(file, JSON.stringify(value, null, 2) + '\n');
 }
 
+/** A JSON object (not null, not an array): what a hand-checked file's parts are read as. */
+export const isJsonObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** The parsed file, or undefined when it does not exist. */
 export async function readJsonFile<T>(file: string): Promise<T | undefined> {
   try {

@@ -4,6 +4,7 @@
 // news or without, lets them go: a record that is no news is checked once, not at every refresh.
 // One whose check keeps failing (a document the exchange cannot serve) is let go once it has
 // failed RETRY_TRIES times over at least RETRY_SPAN_MS: not after a passing outage, but not never.
+import { isJsonObject } from '../../services/atomic-file.js';
 
 /** Records left per study and hook; above it the oldest go (a first listing of a large study that failed). */
 export const RETRY_KEPT = 5_000;
@@ -36,23 +37,22 @@ export interface Kept {
   readonly givenUp: number;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isTime = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
 
 /** One record as the seen file has it; a bare 'first'/'later' (an earlier version's) has its tries start now. */
 function parseLeft(value: unknown, at: string): LeftRecord | undefined {
   if (value === 'first' || value === 'later') return { from: value, tries: 0, since: at };
-  if (!isObject(value) || (value.from !== 'first' && value.from !== 'later')) return undefined;
+  if (!isJsonObject(value) || (value.from !== 'first' && value.from !== 'later')) return undefined;
   const tries = typeof value.tries === 'number' && Number.isInteger(value.tries) && value.tries >= 0 ? value.tries : 0;
   return { from: value.from, tries, since: isTime(value.since) ? value.since : at };
 }
 
 /** The seen file's retry part as written, what is not one dropped; undefined when nothing is left. */
 export function parseRetrySeen(value: unknown, at = new Date().toISOString()): RetrySeen | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isJsonObject(value)) return undefined;
   const out: Record<string, Record<string, LeftRecord>> = {};
   for (const [hook, ids] of Object.entries(value)) {
-    if (!isObject(ids)) continue;
+    if (!isJsonObject(ids)) continue;
     const kept: Record<string, LeftRecord> = {};
     for (const [id, left] of Object.entries(ids)) {
       const parsed = parseLeft(left, at);

@@ -5,7 +5,7 @@
 // Bounded: a study above KNOWN_KEPT items keeps only its watermark; New and Changes are capped.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readJsonFile, writeFileAtomic } from '../../services/atomic-file.js';
+import { isJsonObject, readJsonFile, writeFileAtomic } from '../../services/atomic-file.js';
 import type { ChangeEntry } from './change-log.js';
 import { parseRetrySeen, type RetrySeen } from './news-retry.js';
 
@@ -37,26 +37,24 @@ export function seenFile(dataDir: string, profileId: string): string {
   return join(dataDir, 'changes', `${profileId}.json`);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The state as written, or undefined (none yet, or unreadable: then a first run, nothing New). */
 function parsed(value: unknown): SeenState | undefined {
-  if (!isObject(value) || value.version !== 1 || !isObject(value.studies) || !Array.isArray(value.changes))
+  if (!isJsonObject(value) || value.version !== 1 || !isJsonObject(value.studies) || !Array.isArray(value.changes))
     return undefined;
   const studies: Record<string, StudySeen> = {};
   for (const [id, s] of Object.entries(value.studies)) {
-    if (!isObject(s)) continue;
+    if (!isJsonObject(s)) continue;
     const retry = parseRetrySeen(s.retry);
     studies[id] = {
       ...(typeof s.watermark === 'string' ? { watermark: s.watermark } : {}),
-      ...(isObject(s.known) ? { known: s.known as Record<string, string> } : {}),
+      ...(isJsonObject(s.known) ? { known: s.known as Record<string, string> } : {}),
       unseen: Array.isArray(s.unseen) ? s.unseen.filter((p): p is string => typeof p === 'string') : [],
       ...(retry ? { retry } : {}),
     };
   }
   const changes = value.changes.filter(
     (e): e is ChangeEntry =>
-      isObject(e) &&
+      isJsonObject(e) &&
       typeof e.containerId === 'string' &&
       typeof e.itemPath === 'string' &&
       (e.noticedAt === undefined || typeof e.noticedAt === 'string'),
